@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Local infrastructure for tests and CI, without Docker.
+#
+#   tools/infra/infra.sh start [service...]   start services (default: all), idempotent
+#   tools/infra/infra.sh stop [service...]    stop services (default: all)
+#   tools/infra/infra.sh status [service...]  print state; exit 3 if one is not running
+#   tools/infra/infra.sh env [service...]     print `export VAR=...` lines, e.g. eval "$(infra.sh env)"
+#
+# Each service lives in services/<name>.sh and defines <name>_start, <name>_stop, <name>_status
+# (returns 0 when running) and <name>_env. State goes under <repo>/.infra/<name> (gitignored).
+set -euo pipefail
+
+INFRA_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$INFRA_DIR/../.." && pwd)"
+STATE_ROOT="${INFRA_STATE_DIR:-$REPO_ROOT/.infra}"
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# Runs a command as the given OS user when we are root (servers such as PostgreSQL refuse root).
+run_as() {
+  local user="$1"; shift
+  if [[ "$(id -u)" -eq 0 ]]; then runuser -u "$user" -- "$@"; else "$@"; fi
+}
+
+# Installs Debian packages on a fresh machine without starting their services.
+apt_install() {
+  [[ "$(id -u)" -eq 0 ]] || die "missing packages ($*); run as root or install them"
+  log "installing $* with apt-get"
+  local policy=/usr/sbin/policy-rc.d created=0
+  if [[ ! -e "$policy" ]]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && created=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  if [[ "$created" -eq 1 ]]; then rm -f "$policy"; fi
+}
+
+SERVICES=()
+for file in "$INFRA_DIR"/services/*.sh; do
+  # shellcheck source=/dev/null
+  source "$file"
+  SERVICES+=("$(basename "$file" .sh)")
+done
+
+usage() { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+main() {
+  local command="${1:-}"
+  [[ $# -gt 0 ]] && shift
+  local services=("$@") svc rc=0
+  [[ ${#services[@]} -gt 0 ]] || services=("${SERVICES[@]}")
+  for svc in "${services[@]}"; do
+    [[ " ${SERVICES[*]} " == *" $svc "* ]] || die "unknown service '$svc' (known: ${SERVICES[*]})"
+  done
+  case "$command" in
+    start) for svc in "${services[@]}"; do "${svc}_start"; done ;;
+    stop)
+      # Reverse order: later services may depend on earlier ones.
+      for ((i = ${#services[@]} - 1; i >= 0; i--)); do "${services[i]}_stop"; done ;;
+    status) for svc in "${services[@]}"; do "${svc}_status" || rc=3; done ;;
+    env) for svc in "${services[@]}"; do "${svc}_env"; done ;;
+    *) usage ;;
+  esac
+  return "$rc"
+}
+
+main "$@"
