@@ -35,3 +35,4 @@ export const lotDecider: Decider<LotCommand, LotEvent, LotState> = { decide: dec
 export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState> = {
   decide: decideVehicle, evolve: evolveVehicle, initialState: initialVehicleState,
 };
+export * from './user/user.js';

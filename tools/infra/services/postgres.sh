@@ -60,7 +60,7 @@ postgres_start() {
   pg_ensure_binaries
   pg_init_cluster
   if pg_running; then
-    log "postgres already running (pid $(pg_pid)) at $PG_URL"
+    log "postgres already running (pid $(pg_pid))"
   else
     log "starting postgres on 127.0.0.1:$PG_PORT"
     if ! pg_ctl_ start -w -t 60 -l "$PG_LOG" -o "-p $PG_PORT" >/dev/null; then
@@ -70,12 +70,13 @@ postgres_start() {
   fi
   local tries=0
   until run_as "$(pg_os_user)" "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; do
-    ((++tries > 60)) && die "postgres not ready on port $PG_PORT after 30 s (running on another port? INFRA_PG_PORT)"
+    ((++tries > 60)) && die "postgres not answering on port $PG_PORT after 30 s (started with another INFRA_PG_PORT?)"
     sleep 0.5
   done
   local psql=(run_as "$(pg_os_user)" "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -qtA)
   if [[ "$("${psql[@]}" -c "select 1 from pg_database where datname = '$PG_DB'")" != 1 ]]; then
     "${psql[@]}" -c "create database $PG_DB" >/dev/null
+    log "created database $PG_DB"
   fi
   log "postgres ready (pid $(pg_pid)): $PG_URL"
 }

@@ -1,3 +1,4 @@
+import { toCents } from '../shared/money.js';
 import { toMs } from '../shared/time.js';
 import type { DealerOnLot, LotData, LotDefinition, LotEvent, LotState, LotTiming, Offer } from './lot.types.js';
 
@@ -26,10 +27,11 @@ function dataFrom(def: LotDefinition & LotTiming, previous: LotData | null): Lot
 function withOffer(data: LotData, offer: Offer, key: string | null): LotData {
   const mine = data.dealers[offer.idUser];
   const recentKeys = key ? [...(mine?.recentKeys ?? []), { key, idOffer: offer.idOffer }].slice(-RECENT_KEYS_PER_DEALER) : (mine?.recentKeys ?? []);
-  const dealer: DealerOnLot = mine && mine.bestAmount >= offer.amount
+  const dealer: DealerOnLot = mine && toCents(mine.bestAmount) >= toCents(offer.amount)
     ? { ...mine, recentKeys }
     : { bestAmount: offer.amount, bestOfferId: offer.idOffer, recentKeys };
-  const isNewBest = data.best === null || offer.amount > data.best.amount;
+  // Whole cents, as the decider compares: of two equal amounts the first stored stays best.
+  const isNewBest = data.best === null || toCents(offer.amount) > toCents(data.best.amount);
   return {
     ...data,
     best: isNewBest ? offer : data.best,

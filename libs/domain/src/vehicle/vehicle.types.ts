@@ -1,6 +1,8 @@
 /** A showcase vehicle as listed by an exhibitor. Price in euros. */
 export interface VehicleListing {
   readonly idVehicle: string;
+  /** The showcase (one create call) the vehicle was listed in. */
+  readonly idShowcase: string;
   readonly idOwner: string;
   readonly idMarket: string;
   readonly licensePlate: string;

@@ -1,0 +1,57 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { EventStore } from '@auction/event-store';
+import { AuthGuard } from './auth/auth.guard.js';
+import { AuthService } from './auth/auth.service.js';
+import { SessionTokens } from './auth/session-tokens.js';
+import { AwardHandler } from './commands/award.handlers.js';
+import { CreateAuctionHandler } from './commands/create-auction.handler.js';
+import { GiveFeedbackHandler } from './commands/feedback.handler.js';
+import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './commands/manage-auction.handlers.js';
+import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
+import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
+import { SHOWCASE_HANDLERS } from './commands/showcase.handlers.js';
+import type { AppConfig } from './config/app-config.js';
+import { Consistency } from './engine/consistency.js';
+import { StreamWriter } from './engine/stream-writer.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import { AuctionController } from './http/auction.controller.js';
+import { AuthController } from './http/auth.controller.js';
+import { CommandRunner } from './http/command-runner.js';
+import { DocsController } from './docs/docs.controller.js';
+import { HealthController } from './http/health.controller.js';
+import { ShowcaseController } from './http/showcase.controller.js';
+import { AuctionQueries } from './read/auction-queries.js';
+import { LiveReadModel } from './read/live-read-model.js';
+import { ShowcaseQueries } from './read/showcase-queries.js';
+import { TransitionScheduler } from './scheduler/transition-scheduler.js';
+
+/** What the module is built from. */
+export interface AppDependencies {
+  readonly config: AppConfig;
+  readonly store: EventStore;
+  readonly sessionSecret: Buffer;
+  readonly clock?: Clock;
+}
+
+/** The API module, built around an event store chosen at start-up. */
+@Module({})
+export class AppModule {
+  static forRoot({ config, store, sessionSecret, clock = { now: () => Date.now() } }: AppDependencies): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: EVENT_STORE, useValue: store },
+        { provide: CLOCK, useValue: clock },
+        { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
+        { provide: SessionTokens, useFactory: () => new SessionTokens(sessionSecret, config.sessionTtlMs) },
+        LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, ShowcaseQueries, TransitionScheduler,
+        CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
+        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS,
+      ],
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
+import { decideUser, type UserState } from '@auction/domain';
+import type { Actor } from '../engine/actor.js';
+import { AccessError } from '../engine/access-error.js';
+import { streamId } from '../engine/stream-kinds.js';
+import type { StreamWriter } from '../engine/stream-writer.js';
+import { CLOCK, STREAM_WRITER, type Clock } from '../engine/tokens.js';
+import { LiveReadModel } from '../read/live-read-model.js';
+import { verifyPassword } from './password.js';
+import { SessionTokens } from './session-tokens.js';
+
+/** An authenticated request's identity. */
+export interface Session {
+  readonly actor: Actor;
+  readonly sid: string;
+}
+
+/** Login, token checks and logout. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly readModel: LiveReadModel,
+    private readonly tokens: SessionTokens,
+    @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Checks credentials; returns a token and the profile, or throws 401. */
+  async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
+    const id = this.readModel.userIdByName.get(username.toLowerCase());
+    const user = id ? this.readModel.users.get(streamId.user(id)) : undefined;
+    const ok = user?.status === 'ACTIVE' && (await verifyPassword(password, user.data.passwordHash));
+    if (!ok || user?.status !== 'ACTIVE') throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now());
+    return { token, profile: profileOf(user), expiresAt: claims.exp };
+  }
+
+  /** The session of a token, or null when it is invalid, expired, ended or its user is unknown. */
+  authenticate(token: string): Session | null {
+    const claims = this.tokens.verify(token, this.clock.now());
+    if (!claims) return null;
+    const user = this.readModel.users.get(streamId.user(claims.sub));
+    if (user?.status !== 'ACTIVE' || user.endedSessions.includes(claims.sid)) return null;
+    const d = user.data;
+    return { sid: claims.sid, actor: { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled } };
+  }
+
+  /** Ends a session for good (an event on the user's stream). */
+  async logout(session: Session): Promise<number> {
+    const sid = streamId.user(session.actor.idUser);
+    const outcome = await this.writer.execute({
+      streams: [sid],
+      metadata: { userId: session.actor.idUser },
+      decide: (view) => [{ streamId: sid, events: decideUser({ type: 'EndSession', sid: session.sid }, view.state<UserState>(sid)) }],
+      reply: () => undefined,
+    });
+    return outcome.position;
+  }
+
+  /** The profile of a user. */
+  profile(idUser: string): UserProfile {
+    const user = this.readModel.users.get(streamId.user(idUser));
+    if (user?.status !== 'ACTIVE') throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
+    return profileOf(user);
+  }
+}
+
+function profileOf(user: Extract<UserState, { status: 'ACTIVE' }>): UserProfile {
+  const { passwordHash: _hash, ...d } = user.data;
+  return { ...d, roles: [...d.roles], preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage };
+}

@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { decideAuction, decideLot, type AuctionState, type LotState } from '@auction/domain';
+import type { Actor } from '../engine/actor.js';
+import { AccessError } from '../engine/access-error.js';
+import { auctionStreams, existingAuction, followDecision } from '../engine/auction-rules.js';
+import { streamId } from '../engine/stream-kinds.js';
+import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
+import { STREAM_WRITER } from '../engine/tokens.js';
+
+const SYSTEM = { userId: 'system' };
+
+/** Starts an auction at its start (scheduler). */
+export class StartAuctionCommand {
+  constructor(readonly idAuction: string) {}
+}
+
+@CommandHandler(StartAuctionCommand)
+export class StartAuctionHandler implements ICommandHandler<StartAuctionCommand, CommandOutcome<void>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+
+  execute({ idAuction }: StartAuctionCommand): Promise<CommandOutcome<void>> {
+    const sid = streamId.auction(idAuction);
+    return this.writer.execute({
+      streams: [sid],
+      metadata: SYSTEM,
+      decide: (view, now) => [{ streamId: sid, events: decideAuction({ type: 'StartAuction', now }, view.state<AuctionState>(sid)) }],
+      reply: () => undefined,
+    });
+  }
+}
+
+/**
+ * Closes a lot at its end (scheduler) and lets its auction follow; with no lot, only the auction
+ * follows its lots (reconciliation at start-up).
+ */
+export class CloseLotCommand {
+  constructor(readonly idAuction: string, readonly idLot: string | null) {}
+}
+
+@CommandHandler(CloseLotCommand)
+export class CloseLotHandler implements ICommandHandler<CloseLotCommand, CommandOutcome<void>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+
+  async execute({ idAuction, idLot }: CloseLotCommand): Promise<CommandOutcome<void>> {
+    const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    return this.writer.execute({
+      streams: auctionStreams(before, idAuction),
+      metadata: SYSTEM,
+      decide: (view, now) => {
+        const lotDecisions = idLot
+          ? [{ streamId: streamId.lot(idLot), events: decideLot({ type: 'CloseLot', now }, view.state<LotState>(streamId.lot(idLot))) }]
+          : [];
+        return [...lotDecisions, followDecision(view, idAuction, lotDecisions, now)];
+      },
+      reply: () => undefined,
+    });
+  }
+}
+
+/** Records a dealer's acceptance of an auction's regulation. */
+export class AcceptRegulationCommand {
+  constructor(readonly actor: Actor, readonly idAuction: string, readonly correlationId: string) {}
+}
+
+@CommandHandler(AcceptRegulationCommand)
+export class AcceptRegulationHandler implements ICommandHandler<AcceptRegulationCommand, CommandOutcome<void>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+
+  execute({ actor, idAuction, correlationId }: AcceptRegulationCommand): Promise<CommandOutcome<void>> {
+    if (!actor.roles.includes('BUYER')) throw AccessError.role();
+    const sid = streamId.auction(idAuction);
+    return this.writer.execute({
+      streams: [sid],
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view) => [{ streamId: sid, events: decideAuction({ type: 'AcceptRegulation', idUser: actor.idUser }, existingAuction(view, idAuction)) }],
+      reply: () => undefined,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Environment variables of the API, with their defaults. Documented in the README. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  DEMO_DATA: bool.optional(),
+  DEMO_DEALERS: z.coerce.number().int().min(0).max(10000).default(20),
+  DEMO_PASSWORD: z.string().min(8).default('Demo#2026!'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  BOOKING_HOLD_SECONDS: z.coerce.number().int().positive().default(1800),
+  PREEMPTION_HOLD_SECONDS: z.coerce.number().int().positive().default(300),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+/** The API's configuration. */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly mode: 'embedded' | 'postgres' | 'eventstoredb';
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly eventStoreUrl?: string;
+  readonly demoData: boolean;
+  readonly demoDealers: number;
+  readonly demoPassword: string;
+  readonly sessionSecret?: string;
+  readonly sessionTtlMs: number;
+  readonly bookingHoldSeconds: number;
+  readonly preemptionHoldSeconds: number;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
+  readonly logFormat: 'json' | 'pretty';
+}
+
+/** Reads the configuration from the environment; throws with every bad variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`bad configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
+  return {
+    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
+    demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPassword: e.DEMO_PASSWORD,
+    sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
+    preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+  };
+}

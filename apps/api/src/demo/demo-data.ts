@@ -1,0 +1,92 @@
+import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
+import { decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import { hashPassword } from '../auth/password.js';
+import type { AppConfig } from '../config/app-config.js';
+import { lotDefinitions, auctionDefinition } from '../commands/create-auction.handler.js';
+import { lotIdOf } from '../engine/ids.js';
+import { streamId } from '../engine/stream-kinds.js';
+import type { Decision, StreamWriter } from '../engine/stream-writer.js';
+
+const DEMO_AUCTION = 'demo-live';
+const DEMO_SHOWCASE = 'demo-showcase';
+const CARS: [string, string, number][] = [
+  ['Fiat', '500 1.0 Hybrid', 8500], ['Volkswagen', 'Golf 2.0 TDI', 14500], ['Renault', 'Clio TCe 90', 7900],
+  ['Peugeot', '208 PureTech', 9200], ['BMW', '320d Touring', 19800], ['Audi', 'A3 Sportback 35 TFSI', 18900],
+  ['Toyota', 'Yaris Hybrid', 11200], ['Jeep', 'Renegade 1.6 MJT', 12800], ['Mercedes-Benz', 'A 180 d', 17400],
+  ['Ford', 'Focus 1.5 EcoBlue', 9900], ['Opel', 'Corsa 1.2', 7200], ['Skoda', 'Octavia Wagon 2.0 TDI', 13600],
+];
+
+function user(idUser: string, username: string, roles: Role[], passwordHash: string, idDealer: string | null): UserData {
+  return {
+    idUser, username, passwordHash, roles, idDealer, idMarket: 'IT', preferredLanguage: 'en',
+    consent1: true, consent2: true, consent3: true, flgEnabled: true,
+  };
+}
+
+/**
+ * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N`, one running auction and one
+ * showcase. Idempotent: every id is fixed, so a restart adds nothing twice.
+ */
+export async function seedDemoData(writer: StreamWriter, config: AppConfig, now: number, withAuction: boolean): Promise<{ users: number }> {
+  const hash = await hashPassword(config.demoPassword);
+  const users: UserData[] = [
+    user('admin', 'admin', ['USER', 'ADMIN'], hash, null),
+    user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], hash, 'D-AUCT'),
+    user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], hash, 'D-EXHB'),
+    ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], hash, `D-${1001 + i}`)),
+  ];
+  await Promise.all(users.map((data) => writer.execute({
+    streams: [streamId.user(data.idUser)],
+    metadata: { userId: 'system' },
+    decide: (view) => [{ streamId: streamId.user(data.idUser), events: decideUser({ type: 'RegisterUser', data }, view.state<UserState>(streamId.user(data.idUser))) }],
+    reply: () => undefined,
+  })));
+  if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
+  await seedShowcase(writer);
+  return { users: users.length };
+}
+
+async function seedAuction(writer: StreamWriter, idAuction: string, now: number): Promise<void> {
+  const body = {
+    auctionName: 'Demo live auction: fleet returns', idMarket: 'IT' as const, auctionType: 'OTH' as const,
+    startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 2 * 3600_000).toISOString(),
+    regulationRequired: true, extension: { windowSeconds: 60, extendSeconds: 60 },
+    lots: CARS.slice(0, 8).map(([brand, model, price], i) => ({
+      licensePlate: `GA${100 + i}DM`, frame: `ZFA3120000${100000 + i}`, brand, model, basePrice: price, minIncrement: 100,
+      reservePrice: Math.round(price * 1.15), buyNowPrice: Math.round(price * 1.6),
+    })),
+  };
+  const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
+  const lots = lotDefinitions(idAuction, 'auctioneer', body, lotIds);
+  await writer.execute({
+    streams: [streamId.auction(idAuction), ...lotIds.map(streamId.lot)],
+    metadata: { userId: 'system' },
+    decide: (view, at): Decision[] => [
+      {
+        streamId: streamId.auction(idAuction),
+        events: decideAuction(
+          { type: 'ScheduleAuction', idAuction, idOwner: 'auctioneer', definition: auctionDefinition(body, lotIds), now: at },
+          view.state<AuctionState>(streamId.auction(idAuction)),
+        ),
+      },
+      ...lots.map((data) => ({ streamId: streamId.lot(data.idLot), events: decideLot({ type: 'ScheduleLot', data }, view.state<LotState>(streamId.lot(data.idLot))) })),
+    ],
+    reply: () => undefined,
+  });
+}
+
+async function seedShowcase(writer: StreamWriter): Promise<void> {
+  const vehicles = CARS.slice(4).map(([brand, model, price], i) => ({
+    idVehicle: `${DEMO_SHOWCASE}-${i + 1}`, idShowcase: DEMO_SHOWCASE, idOwner: 'exhibitor', idMarket: 'IT',
+    licensePlate: `SH${200 + i}DM`, brand, model, price,
+  }));
+  await writer.execute({
+    streams: vehicles.map((v) => streamId.vehicle(v.idVehicle)),
+    metadata: { userId: 'system' },
+    decide: (view) => vehicles.map((listing) => ({
+      streamId: streamId.vehicle(listing.idVehicle),
+      events: decideVehicle({ type: 'ListVehicle', listing }, view.state<VehicleState>(streamId.vehicle(listing.idVehicle))),
+    })),
+    reply: () => undefined,
+  });
+}

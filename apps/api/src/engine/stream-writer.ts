@@ -1,0 +1,151 @@
+import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '@auction/event-store';
+import { kindOf } from './stream-kinds.js';
+import { upcast } from './upcasters.js';
+
+/** A domain event as deciders produce it. */
+export interface DomainEvent {
+  readonly type: string;
+  readonly data: object;
+}
+
+/** Events to append to one stream. */
+export interface Decision {
+  readonly streamId: string;
+  readonly events: readonly DomainEvent[];
+}
+
+/** What a command sees while it holds its streams. */
+export interface StreamView {
+  state<S>(streamId: string): S;
+  version(streamId: string): number;
+}
+
+/** A command on one or more streams: decide (may throw a DomainError), then compute the reply from the new state. */
+export interface StreamCommand<R> {
+  readonly streams: readonly string[];
+  readonly metadata: EventMetadata;
+  decide(view: StreamView, now: number): Decision[];
+  reply(view: StreamView, appended: boolean, now: number): R;
+}
+
+/** Outcome of a command: its reply once the events are durable, and their last global position. */
+export interface CommandOutcome<R> {
+  readonly reply: R;
+  readonly position: number;
+  readonly events: number;
+}
+
+interface Entry {
+  readonly id: string;
+  state: unknown;
+  version: number;
+  loaded: boolean;
+  broken: boolean;
+  /** Resolves when the command deciding before the next one has made its decision. */
+  tail: Promise<void>;
+  /** Settles when every append submitted for this stream has settled. */
+  durable: Promise<unknown>;
+}
+
+/**
+ * One writer per stream (a mailbox), with the state in memory. Commands on a stream decide one at a
+ * time in arrival order; commands on different streams run concurrently. Decisions are pipelined:
+ * the next command decides on the state including appends still being group-committed, so a hot lot
+ * is not limited by commit latency; each reply waits for its own append to be durable. When an append
+ * fails, the stream is reloaded from the store before its next command.
+ */
+export class StreamWriter {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => number,
+  ) {}
+
+  /** Runs a command; resolves after its events are durable, rejects with the decider's error. */
+  async execute<R>(command: StreamCommand<R>): Promise<CommandOutcome<R>> {
+    const entries = [...new Set(command.streams)].map((id) => this.entry(id));
+    const previous = Promise.all(entries.map((e) => e.tail));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    for (const e of entries) e.tail = gate;
+    let pending: Promise<AppendResult[]>;
+    let reply: R;
+    try {
+      await previous;
+      await Promise.all(entries.map((e) => this.ensureLoaded(e)));
+      const view = this.view();
+      const now = this.now();
+      const decisions = command.decide(view, now).filter((d) => d.events.length > 0);
+      pending = this.submit(decisions, { ...command.metadata, time: new Date(now).toISOString() });
+      reply = command.reply(view, decisions.length > 0, now);
+    } finally {
+      release();
+    }
+    const results = await pending;
+    const last = results.flatMap((r) => r.positions).at(-1) ?? 0;
+    return { reply, position: last, events: results.reduce((n, r) => n + r.positions.length, 0) };
+  }
+
+  /** Current state of a stream as the writer knows it (loads it when absent). */
+  async read<S>(streamId: string): Promise<S> {
+    const e = this.entry(streamId);
+    await e.tail;
+    await this.ensureLoaded(e);
+    return e.state as S;
+  }
+
+  private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {
+    if (decisions.length === 0) return Promise.resolve([]);
+    const appends = decisions.map((d) => {
+      const e = this.entry(d.streamId);
+      const expectedVersion = e.version;
+      const kind = kindOf(d.streamId);
+      e.state = d.events.reduce((s, ev) => kind.evolve(s, ev), e.state);
+      e.version += d.events.length;
+      const events: NewEvent[] = d.events.map((ev) => ({ type: ev.type, data: ev.data as Record<string, unknown>, metadata }));
+      return { streamId: d.streamId, expectedVersion, events };
+    });
+    const [single] = appends;
+    const pending = appends.length === 1 && single
+      ? this.store.append(single.streamId, single.expectedVersion, single.events).then((r) => [r])
+      : this.store.appendMulti(appends);
+    for (const a of appends) {
+      const e = this.entry(a.streamId);
+      e.durable = Promise.allSettled([e.durable, pending]);
+    }
+    pending.catch(() => {
+      for (const a of appends) this.entry(a.streamId).broken = true;
+    });
+    return pending;
+  }
+
+  private entry(id: string): Entry {
+    let e = this.entries.get(id);
+    if (!e) {
+      e = { id, state: kindOf(id).initialState, version: 0, loaded: false, broken: false, tail: Promise.resolve(), durable: Promise.resolve() };
+      this.entries.set(id, e);
+    }
+    return e;
+  }
+
+  private async ensureLoaded(e: Entry): Promise<void> {
+    if (e.loaded && !e.broken) return;
+    if (e.broken) await e.durable;
+    const events = await this.store.readStream(e.id);
+    const kind = kindOf(e.id);
+    e.state = events.reduce((s, ev) => kind.evolve(s, upcast(ev)), kind.initialState);
+    e.version = events.at(-1)?.streamVersion ?? 0;
+    e.loaded = true;
+    e.broken = false;
+  }
+
+  private view(): StreamView {
+    return {
+      state: <S>(id: string) => this.entry(id).state as S,
+      version: (id: string) => this.entry(id).version,
+    };
+  }
+}
+
+export type { StoredEvent };

@@ -1,0 +1,47 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { API_ERROR_CODES, type ErrorBody } from '@auction/contracts';
+import { DomainError } from '@auction/domain';
+import { WrongExpectedVersionError } from '@auction/event-store';
+import { AccessError } from '../engine/access-error.js';
+import type { JsonLogger } from '../config/json-logger.js';
+import { ValidationError } from './validation.js';
+
+const BY_HTTP_STATUS: Record<number, number> = {
+  400: API_ERROR_CODES.BAD_REQUEST, 401: API_ERROR_CODES.NOT_LOGGED_IN, 403: API_ERROR_CODES.FORBIDDEN_ROLE,
+  404: API_ERROR_CODES.NOT_FOUND, 405: API_ERROR_CODES.METHOD_NOT_ALLOWED, 413: API_ERROR_CODES.PAYLOAD_TOO_LARGE,
+  415: API_ERROR_CODES.UNSUPPORTED_MEDIA, 429: API_ERROR_CODES.TOO_MANY_REQUESTS,
+};
+
+/** Maps any error to `{errorCode, errorMsg, details}` with the right status; never leaks a stack. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
+  if (error instanceof AccessError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
+  if (error instanceof ValidationError) return { status: 400, body: { errorCode: error.code, errorMsg: error.message, details: error.details } };
+  if (error instanceof WrongExpectedVersionError) {
+    return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'another writer changed this item: retry' } };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { status, body: { errorCode: BY_HTTP_STATUS[status] ?? status * 1000 + 1, errorMsg: error.message } };
+  }
+  const fastify = error as { statusCode?: number; code?: string; message?: string };
+  if (typeof fastify.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
+    const code = fastify.code?.startsWith('FST_ERR_CTP') ? API_ERROR_CODES.BAD_JSON : (BY_HTTP_STATUS[fastify.statusCode] ?? API_ERROR_CODES.BAD_REQUEST);
+    return { status: fastify.statusCode, body: { errorCode: code, errorMsg: fastify.message ?? 'bad request' } };
+  }
+  return { status: 500, body: { errorCode: API_ERROR_CODES.INTERNAL, errorMsg: 'internal error' } };
+}
+
+/** The one exception filter of the API. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: JsonLogger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) this.logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'ErrorFilter');
+    void reply.status(status).send(body);
+  }
+}

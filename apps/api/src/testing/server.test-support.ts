@@ -1,0 +1,167 @@
+/**
+ * Starts the real built server (`apps/api/dist/main.js`) as a child process on the test's own Node binary,
+ * with demo data, on a free port, over a fresh embedded data directory or a fresh PostgreSQL database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { DEMO_PASSWORD, sleep } from './api-client.test-support.js';
+
+export { ApiClient, DEMO_PASSWORD, ServerClock, describeResult, isCleanError, sleep } from './api-client.test-support.js';
+export type { ApiResult, Credentials, RequestOptions } from './api-client.test-support.js';
+
+export type StorageMode = 'embedded' | 'postgres';
+
+/** Number of `dealerN` demo users the servers are started with. */
+export const DEMO_DEALERS = 70;
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+const KEEP_DATA = process.env.E2E_KEEP_DATA === '1';
+
+/** Where a server keeps its events; survives server restarts until `dispose()`. */
+export interface ServerStorage {
+  readonly mode: StorageMode;
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh temp directory (embedded) or a fresh database `auction_e2e_<random>` on `$DATABASE_URL`'s server. */
+export async function createStorage(mode: StorageMode): Promise<ServerStorage> {
+  if (mode === 'embedded') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'auction-e2e-'));
+    return { mode, dataDir, dispose: async () => { if (!KEEP_DATA) await rm(dataDir, { recursive: true, force: true }); } };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    throw new Error(
+      'DATABASE_URL is not set: the PostgreSQL end-to-end suite needs a PostgreSQL server. Start one with ' +
+        '`bash tools/infra/infra.sh start postgres && eval "$(bash tools/infra/infra.sh env postgres)"`, or run `npm test` at the root.',
+    );
+  }
+  const name = `auction_e2e_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    mode,
+    databaseUrl: url.toString(),
+    dispose: async () => { if (!KEEP_DATA) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A running server process. */
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly pid: number;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the process wrote to stderr and stdout so far (the last 64 KB of each). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after 5 s; resolves once the process is gone. */
+  stop(): Promise<void>;
+  /** SIGKILL at once (a crash); resolves once the process is gone. */
+  kill(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => { for (const child of children) child.kill('SIGKILL'); });
+
+/** Starts `node apps/api/dist/main.js` on `storage` and waits until `GET /api/health` answers 200 (60 s at most). */
+export async function startServer(storage: ServerStorage, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} does not exist: run \`npm run build\` at the repository root first`);
+  const port = await freePort();
+  // Nothing inherited may choose the storage for the server: only what this run created.
+  const { DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, NODE_ENV: _ne, DATA_DIR: _dd, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'true',
+    DEMO_DEALERS: String(DEMO_DEALERS),
+    DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    ...(storage.mode === 'embedded' ? { DATA_DIR: storage.dataDir! } : { DATABASE_URL: storage.databaseUrl! }),
+    ...extraEnv,
+  };
+  const child = spawn(process.execPath, [MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const out = { stderr: '', stdout: '' };
+  const keep = (key: 'stderr' | 'stdout') => (chunk: Buffer) => { out[key] = (out[key] + chunk.toString()).slice(-65_536); };
+  child.stderr!.on('data', keep('stderr'));
+  child.stdout!.on('data', keep('stdout'));
+  let hasExited = false;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => { hasExited = true; children.delete(child); resolve({ code, signal }); });
+  });
+  const output = () => `--- stderr ---\n${out.stderr}\n--- stdout ---\n${out.stdout}`;
+  const signalAndWait = async (signal: NodeJS.Signals, graceMs: number) => {
+    if (hasExited) return;
+    process.kill(child.pid!, signal);
+    const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+    if (!done && !hasExited) {
+      process.kill(child.pid!, 'SIGKILL');
+      await exited;
+    }
+  };
+  const server: RunningServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
+    exited,
+    output,
+    stop: () => signalAndWait('SIGTERM', 5_000),
+    kill: () => signalAndWait('SIGKILL', 10_000),
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (hasExited) {
+      const { code, signal } = await exited;
+      throw new Error(`the server exited before it was healthy (code ${code}, signal ${signal})\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`GET /api/health did not answer 200 within 60 s\n${output()}`);
+    }
+    await sleep(200);
+  }
+}
+
+/** A TCP port free on loopback right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

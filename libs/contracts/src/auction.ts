@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { AUCTION_STATUSES, AUCTION_TYPES, AWARD_STATUSES, MARKETS } from '@auction/domain';
+import { Id, IdList, Instant, Money } from './common.js';
+
+/** One lot in a create or edit body. */
+export const LotInput = z.object({
+  idLot: Id.optional(),
+  licensePlate: z.string().trim().min(1).max(20),
+  frame: z.string().trim().max(32).optional(),
+  brand: z.string().trim().min(1).max(50),
+  model: z.string().trim().min(1).max(80),
+  basePrice: Money,
+  minIncrement: Money,
+  reservePrice: Money.optional(),
+  buyNowPrice: Money.optional(),
+})
+  .refine((l) => l.buyNowPrice === undefined || l.buyNowPrice >= l.basePrice, { message: 'buyNowPrice must not be below basePrice', path: ['buyNowPrice'] })
+  .refine((l) => l.reservePrice === undefined || l.reservePrice >= l.basePrice, { message: 'reservePrice must not be below basePrice', path: ['reservePrice'] });
+export type LotInput = z.infer<typeof LotInput>;
+
+/** Body of `POST /api/v1/secure/auction`. */
+export const CreateAuctionRequest = z.object({
+  auctionName: z.string().trim().min(1).max(120),
+  idMarket: z.enum(MARKETS),
+  auctionType: z.enum(AUCTION_TYPES),
+  startDate: Instant,
+  endDate: Instant,
+  regulationRequired: z.boolean().default(false),
+  extension: z
+    .object({ windowSeconds: z.number().int().min(0).max(3600), extendSeconds: z.number().int().min(0).max(3600) })
+    .optional(),
+  lots: z.array(LotInput).min(1).max(2000),
+});
+export type CreateAuctionRequest = z.infer<typeof CreateAuctionRequest>;
+
+/** Body of `PUT /api/v1/secure/auction`. */
+export const EditAuctionRequest = CreateAuctionRequest.extend({ idAuction: Id });
+export type EditAuctionRequest = z.infer<typeof EditAuctionRequest>;
+
+/** Body of `PATCH .../resize-time`: the new end (the client sets seconds to zero; the server keeps what it gets). */
+export const ResizeTimeRequest = z.object({ endDate: Instant }).passthrough();
+
+/** Body of `POST .../offer/{idLot}`. */
+export const PlaceOfferRequest = z.object({ offer: Money, clickAndBuy: z.boolean().default(false) });
+export type PlaceOfferRequest = z.infer<typeof PlaceOfferRequest>;
+
+/** Answer to an accepted offer. */
+export const PlaceOfferResponse = z.object({
+  idOffer: z.string(), offer: z.number(), bestOffer: z.number(), leading: z.boolean(), lotEndDate: z.string(),
+});
+export type PlaceOfferResponse = z.infer<typeof PlaceOfferResponse>;
+
+/** Body of `POST .../not-award`. */
+export const NotAwardRequest = z.object({ idLots: z.array(Id).min(1) });
+
+/** Query of `POST .../observe/{idLot}`. */
+export const ObserveQuery = z.object({ endObservation: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+
+/** Query of `GET /auctionFull`. */
+export const AuctionFullQuery = z.object({ idAuction: Id });
+/** Query of running-auction search. */
+export const RunningSearchQuery = z.object({ toSearch: z.string().trim().max(100).optional() });
+/** Query of create-report. */
+export const ReportQuery = z.object({ typeExport: z.enum(['CSV', 'XLSX']).default('CSV') });
+/** Body of feedback calls. */
+export const FeedbackRequest = z.object({ rating: z.number().int().min(1).max(5), idAuctioneer: z.string().min(1).max(64).optional() });
+
+/** Purchase filters of the spec. */
+export const PurchaseQuery = z.object({
+  auctionName: z.string().max(120).optional(),
+  channel: z.enum(['AUCTION', 'SHOWCASE']).optional(),
+  frame: z.string().max(32).optional(),
+  fromDate: Instant.optional(),
+  toDate: Instant.optional(),
+  idUserDealer: z.string().max(64).optional(),
+  idVehicle: z.string().max(64).optional(),
+  licensePlate: z.string().max(20).optional(),
+});
+export type PurchaseQuery = z.infer<typeof PurchaseQuery>;
+
+/** A lot as shown to a caller. `reservePrice` only to the owner; `myBestOffer`/`leading` only in auctionFull. */
+export const LotView = z.object({
+  idLot: z.string(), idAuction: z.string(), lotNumber: z.number(), licensePlate: z.string(), frame: z.string().nullable(),
+  brand: z.string(), model: z.string(), basePrice: z.number(), minIncrement: z.number(), buyNowPrice: z.number().nullable(),
+  reservePrice: z.number().nullable().optional(), status: z.enum(AUCTION_STATUSES), awardStatus: z.enum(AWARD_STATUSES),
+  bestOffer: z.number().nullable(), bestOfferId: z.string().nullable(), offersCount: z.number(), endDate: z.string(),
+  nextMinimumOffer: z.number(), idOfferAwarded: z.string().nullable(),
+  myBestOffer: z.number().nullable().optional(), leading: z.boolean().optional(), observed: z.boolean().optional(),
+});
+export type LotView = z.infer<typeof LotView>;
+
+/** An auction as shown to a caller. */
+export const AuctionView = z.object({
+  idAuction: z.string(), auctionName: z.string(), idMarket: z.string(), auctionType: z.enum(AUCTION_TYPES),
+  status: z.enum(AUCTION_STATUSES), startDate: z.string(), endDate: z.string(), regulationRequired: z.boolean(),
+  extension: z.object({ windowSeconds: z.number(), extendSeconds: z.number() }), idOwner: z.string(), lots: z.array(LotView),
+});
+export type AuctionView = z.infer<typeof AuctionView>;
+
+/** A row of the offers report. */
+export const OfferReportRow = z.object({
+  idOffer: z.string(), idLot: z.string(), offer: z.number(), username: z.string(), createdAt: z.string(), clickAndBuy: z.boolean(),
+});
+export type OfferReportRow = z.infer<typeof OfferReportRow>;
+
+/** A purchase row. */
+export const PurchaseRow = z.object({
+  idAuction: z.string().nullable(), idLot: z.string().nullable(), idVehicle: z.string().nullable(), licensePlate: z.string(),
+  brand: z.string(), model: z.string(), price: z.number(), channel: z.enum(['AUCTION', 'SHOWCASE']), date: z.string(),
+  auctionName: z.string().nullable(), frame: z.string().nullable(),
+});
+export type PurchaseRow = z.infer<typeof PurchaseRow>;
+
+export { IdList };

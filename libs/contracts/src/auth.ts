@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MARKETS, ROLES } from '@auction/domain';
+
+/** Body of `POST /api/v1/open/login` and `POST /api/v1/mobile/token`. */
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1).max(50),
+  password: z.string().min(1).max(128),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** The logged user's profile. */
+export const UserProfile = z.object({
+  idUser: z.string(),
+  idDealer: z.string().nullable(),
+  idMarket: z.enum(MARKETS),
+  preferredLanguage: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  username: z.string(),
+  consent1: z.boolean(),
+  consent2: z.boolean(),
+  consent3: z.boolean(),
+  flgEnabled: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/** Answer of `POST /api/v1/mobile/token`. */
+export const TokenResponse = z.object({ token: z.string() });
+
+/** Answer of `GET /api/v1/secure/time`. */
+export const ServerTime = z.object({ serverTime: z.string(), epochMs: z.number() });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { isValidAmount } from '@auction/domain';
+
+/** Money in euros: positive, at most two decimals. */
+export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount with at most 2 decimals' });
+/** Money that may be zero (minimum increment). */
+export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals' });
+/** ISO 8601 instant with an offset or Z. */
+export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-21T09:00:00Z' });
+/** An id in a path. */
+export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+/** A list of ids in a query string, repeated or comma separated. */
+export const IdList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(Id).min(1));
+
+/** The error body of every failed call. */
+export const ErrorBody = z.object({
+  errorCode: z.number().int(),
+  errorMsg: z.string(),
+  details: z.array(z.object({ field: z.string(), rule: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Error codes of the API shell (the domain's codes are in `ERROR_CODES` of `@auction/domain`). */
+export const API_ERROR_CODES = {
+  BAD_REQUEST: 400001,
+  BAD_JSON: 400002,
+  /** Spec: shown without popup. */
+  VALIDATION_SILENT: 400020,
+  NOT_LOGGED_IN: 401001,
+  BAD_CREDENTIALS: 401002,
+  SESSION_EXPIRED: 401003,
+  FORBIDDEN_ROLE: 403001,
+  NOT_OWNER: 403002,
+  XSRF_MISMATCH: 403003,
+  /** Spec: user disabled or consents missing. */
+  ACCESS_DENIED: 403004,
+  NOT_FOUND: 404001,
+  /** Spec: the user is logged out after the dialog. */
+  USER_NOT_FOUND: 404010,
+  IDEMPOTENCY_KEY_REUSED: 409100,
+  METHOD_NOT_ALLOWED: 405001,
+  PAYLOAD_TOO_LARGE: 413001,
+  UNSUPPORTED_MEDIA: 415001,
+  TOO_MANY_REQUESTS: 429001,
+  INTERNAL: 500001,
+  UNAVAILABLE: 503001,
+} as const;

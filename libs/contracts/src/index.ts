@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './auth.js';
+export * from './auction.js';
+export * from './showcase.js';

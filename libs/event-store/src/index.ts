@@ -1,0 +1,33 @@
+import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
+import type { EventStore } from './event-store.port.js';
+import { PgliteEventStore } from './pglite-event-store.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+export * from './event-store.port.js';
+export { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.js';
+export { PgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
+export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
+export type { SqlEventStoreOptions } from './internal/sql-event-store.js';
+export type { GroupCommitStats } from './internal/group-commit.js';
+
+/** Where the event store lives. A field left undefined falls back to its environment variable. */
+export interface EventStoreConfig {
+  /** PostgreSQL URL; default `process.env.DATABASE_URL`. */
+  databaseUrl?: string;
+  /** EventStoreDB connection string; default `process.env.EVENTSTORE_URL`. */
+  eventStoreUrl?: string;
+  /** PGlite data directory; in memory when undefined. */
+  dataDir?: string;
+}
+
+/**
+ * Picks the adapter: EventStoreDB when an EventStoreDB URL is given, else PostgreSQL when a
+ * database URL is given, else PGlite in `dataDir` (or in memory). The caller still calls `init()`.
+ */
+export function createEventStore(config: EventStoreConfig = {}): EventStore {
+  const eventStoreUrl = config.eventStoreUrl ?? process.env['EVENTSTORE_URL'];
+  const databaseUrl = config.databaseUrl ?? process.env['DATABASE_URL'];
+  if (eventStoreUrl) return new EventStoreDbEventStore(eventStoreUrl);
+  if (databaseUrl) return new PostgresEventStore(databaseUrl);
+  return new PgliteEventStore({ dataDir: config.dataDir });
+}

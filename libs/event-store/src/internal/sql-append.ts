@@ -1,0 +1,82 @@
+import { WrongExpectedVersionError, type AppendResult } from '../event-store.port.js';
+import { unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
+import type { SqlQueryable } from './sql-executor.js';
+import type { EventStoreSql } from './sql-schema.js';
+
+interface EventRows {
+  positions: number[];
+  streamIds: string[];
+  versions: number[];
+  types: string[];
+  data: string[];
+  metadata: string[];
+  schemaVersions: number[];
+}
+
+/**
+ * Writes a flush inside an open transaction `tx`, which must not have written anything yet:
+ * reserves positions, locks the streams, checks each unit's expected versions in queue order
+ * (a unit that fails is refused alone), then one multi-row INSERT and one UPDATE of the versions.
+ * The caller commits. Exported for tests that need to hold such a transaction open.
+ */
+export async function writeUnits(tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[]): Promise<UnitOutcome[]> {
+  const total = units.reduce((sum, unit) => sum + unitSize(unit), 0);
+  let nextPosition = 0;
+  if (total > 0) {
+    const [row] = await tx.query<{ first: string | number }>(sql.reservePositions, [total]);
+    nextPosition = Number(row!.first);
+  }
+  const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
+  // Rows must exist to be locked; sorted so that concurrent flushes lock in the same order.
+  await tx.query(sql.ensureStreams, [streamIds]);
+  const locked = await tx.query<{ stream_id: string; version: number }>(sql.lockStreams, [streamIds]);
+  const versions = new Map(locked.map((row) => [row.stream_id, Number(row.version)]));
+
+  const rows: EventRows = { positions: [], streamIds: [], versions: [], types: [], data: [], metadata: [], schemaVersions: [] };
+  const touched = new Set<string>();
+  const outcomes = units.map((unit): UnitOutcome => {
+    const planned = planUnit(unit, versions);
+    if (planned instanceof Error) return { ok: false, error: planned };
+    const results: AppendResult[] = unit.map((part) => {
+      const positions: number[] = [];
+      let version = versions.get(part.streamId) ?? 0;
+      for (const event of part.events) {
+        version += 1;
+        positions.push(nextPosition);
+        rows.positions.push(nextPosition++);
+        rows.streamIds.push(part.streamId);
+        rows.versions.push(version);
+        rows.types.push(event.type);
+        rows.data.push(event.data);
+        rows.metadata.push(event.metadata);
+        rows.schemaVersions.push(event.schemaVersion);
+      }
+      versions.set(part.streamId, version);
+      if (part.events.length > 0) touched.add(part.streamId);
+      return { streamId: part.streamId, nextVersion: version, positions };
+    });
+    return { ok: true, results };
+  });
+
+  if (rows.positions.length > 0) {
+    await tx.query(sql.insertEvents, [
+      rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
+    ]);
+    const ids = [...touched];
+    await tx.query(sql.updateStreams, [ids, ids.map((id) => versions.get(id)!)]);
+  }
+  return outcomes;
+}
+
+/** Checks a unit against current versions, applying its own parts in order (a unit may touch a stream twice). */
+function planUnit(unit: PreparedAppend[], versions: ReadonlyMap<string, number>): WrongExpectedVersionError | null {
+  const local = new Map<string, number>();
+  for (const part of unit) {
+    const actual = local.get(part.streamId) ?? versions.get(part.streamId) ?? 0;
+    if (part.expectedVersion !== 'any' && part.expectedVersion !== actual) {
+      return new WrongExpectedVersionError(part.streamId, part.expectedVersion, actual);
+    }
+    local.set(part.streamId, actual + part.events.length);
+  }
+  return null;
+}

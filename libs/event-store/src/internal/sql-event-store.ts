@@ -1,0 +1,165 @@
+import type {
+  AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
+} from '../event-store.port.js';
+import { prepareUnit } from './append-unit.js';
+import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
+import { startPollingSubscription, Wakeup } from './polling-subscription.js';
+import { writeUnits } from './sql-append.js';
+import { isRetryableSqlError, type SqlExecutor } from './sql-executor.js';
+import { eventStoreSql, type EventStoreSql } from './sql-schema.js';
+
+/** Options shared by the SQL adapters. */
+export interface SqlEventStoreOptions {
+  /** PostgreSQL schema holding `streams` and `events` (default `event_store`); tests use one per run. */
+  schema?: string;
+  /** Most events written by one group-commit flush (default 1000). */
+  maxBatchEvents?: number;
+  /** How often a caught-up subscription polls (default 100 ms; in-process commits wake it at once). */
+  pollIntervalMs?: number;
+  /** Most events handed to a subscription handler at once (default 500). */
+  subscriptionBatchSize?: number;
+  /** Where subscription read/handler errors go (default `console.error`). */
+  onSubscriptionError?: (error: unknown) => void;
+}
+
+interface EventRow {
+  position: string | number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  schema_version: number;
+  recorded_at: Date | string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** The event store on SQL, shared by the PostgreSQL and PGlite adapters through a {@link SqlExecutor}. */
+export class SqlEventStore implements EventStore {
+  private readonly sql: EventStoreSql;
+  private readonly committer: GroupCommitter;
+  private readonly wakeup = new Wakeup();
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(
+    readonly name: string,
+    private readonly executor: SqlExecutor,
+    private readonly options: SqlEventStoreOptions = {},
+  ) {
+    this.sql = eventStoreSql(options.schema ?? 'event_store');
+    this.committer = new GroupCommitter((units) => this.writeFlush(units), options.maxBatchEvents ?? 1000, () =>
+      this.wakeup.notify(),
+    );
+  }
+
+  async init(): Promise<void> {
+    await this.executor.transaction(async (tx) => {
+      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; one init at a time.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.sql.initLockKey]);
+      for (const statement of this.sql.ddl) await tx.query(statement);
+    });
+  }
+
+  async append(streamId: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult> {
+    const [result] = await this.submit([{ streamId, expectedVersion, events }]);
+    return result!;
+  }
+
+  appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return this.submit(appends);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const from = options.fromVersion ?? 1;
+    const to = options.toVersion ?? 2_147_483_647;
+    const rows = await this.executor.query<EventRow>(this.sql.readStream, [streamId, from, to]);
+    return rows.map(toStoredEvent);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    const [row] = await this.executor.query<{ version: number }>(this.sql.streamVersion, [streamId]);
+    return row ? Number(row.version) : 0;
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.executor.query<EventRow>(this.sql.readAll, [afterPosition, limit]);
+    return rows.map(toStoredEvent);
+  }
+
+  async headPosition(): Promise<number> {
+    const [row] = await this.executor.query<{ position: string | number }>(this.sql.headPosition);
+    return row ? Number(row.position) : 0;
+  }
+
+  subscribe(afterPosition: number, handler: SubscriptionHandler): Subscription {
+    if (this.closed) throw new Error(`${this.name} event store is closed`);
+    const inner = startPollingSubscription(afterPosition, handler, {
+      read: (after, limit) => this.readAll(after, limit),
+      wakeup: this.wakeup,
+      pollIntervalMs: this.options.pollIntervalMs ?? 100,
+      batchSize: this.options.subscriptionBatchSize ?? 500,
+      onError: this.options.onSubscriptionError ?? ((error) => console.error(`[${this.name}] subscription`, error)),
+    });
+    const subscription: Subscription = {
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await inner.close();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async listStreams(prefix: string): Promise<string[]> {
+    const rows = await this.executor.query<{ stream_id: string }>(this.sql.listStreams, [prefix]);
+    return rows.map((row) => row.stream_id);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.committer.drain();
+    await this.executor.close();
+  }
+
+  /** Group-commit counters: `flushes` is the number of write transactions. */
+  stats(): GroupCommitStats {
+    return this.committer.stats();
+  }
+
+  private submit(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (this.closed) return Promise.reject(new Error(`${this.name} event store is closed`));
+    try {
+      return this.committer.submit(prepareUnit(appends));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private async writeFlush(units: Parameters<typeof writeUnits>[2]): ReturnType<typeof writeUnits> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.executor.transaction((tx) => writeUnits(tx, this.sql, units));
+      } catch (error) {
+        // Deadlocks and racing stream creation from other instances resolve on a second try.
+        if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
+      }
+    }
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    position: Number(row.position),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    schemaVersion: Number(row.schema_version),
+    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+  };
+}

@@ -1,0 +1,24 @@
+/** Runs one SQL statement with positional parameters and returns its rows. */
+export interface SqlQueryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+/**
+ * The little a SQL adapter needs from a driver: statements, transactions, and shutdown.
+ * Implemented on a `pg` Pool and on a serialized PGlite session, so the event-store SQL and the
+ * group-commit logic exist once.
+ */
+export interface SqlExecutor extends SqlQueryable {
+  /** Runs `work` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** SQLSTATEs after which the same transaction may simply be tried again. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01', '23505']);
+
+/** True for serialization failures, deadlocks and unique violations from a racing writer. */
+export function isRetryableSqlError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}

@@ -1,0 +1,89 @@
+/** SQL texts of the event store, for one PostgreSQL schema. Shared by the Postgres and PGlite adapters. */
+export interface EventStoreSql {
+  readonly schema: string;
+  /** Idempotent DDL, one statement per entry. */
+  readonly ddl: string[];
+  /** Key of the transaction-level advisory lock that serializes concurrent `init()` calls. */
+  readonly initLockKey: string;
+  readonly reservePositions: string;
+  readonly ensureStreams: string;
+  readonly lockStreams: string;
+  readonly insertEvents: string;
+  readonly updateStreams: string;
+  readonly readStream: string;
+  readonly streamVersion: string;
+  readonly readAll: string;
+  readonly headPosition: string;
+  readonly listStreams: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, schema_version, recorded_at';
+/** Rows of transactions that may still commit are hidden: a caught-up reader must not skip them. */
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+/** Builds the SQL for `schema` (lower-case identifier, validated because it is interpolated). */
+export function eventStoreSql(schema: string): EventStoreSql {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid event store schema name: ${schema}`);
+  const s = schema;
+  const ddl = [
+    `CREATE SCHEMA IF NOT EXISTS ${s}`,
+    `CREATE TABLE IF NOT EXISTS ${s}.streams (stream_id text PRIMARY KEY, version int NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${s}.events (
+      position bigserial PRIMARY KEY,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      stream_id text NOT NULL,
+      stream_version int NOT NULL,
+      type text NOT NULL,
+      data jsonb NOT NULL,
+      metadata jsonb NOT NULL DEFAULT '{}',
+      schema_version int NOT NULL DEFAULT 1,
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      UNIQUE (stream_id, stream_version))`,
+    // Why: transaction ids and positions must be handed out in the same order, otherwise a writer
+    // can hold an older xid but a newer position and a reader ordering by either one would see
+    // positions go backwards. The session lock is held only for these few instructions, not until
+    // COMMIT, so writers still commit concurrently. It must be the transaction's first write: the
+    // xid is assigned here, under the lock. Readers then hide every transaction that is not older
+    // than the snapshot's xmin (VISIBLE), so a commit can never appear behind a reader's back.
+    `CREATE OR REPLACE FUNCTION ${s}.reserve_positions(n int) RETURNS bigint LANGUAGE plpgsql AS $fn$
+    DECLARE first_position bigint;
+    BEGIN
+      IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+        RAISE EXCEPTION '${s}.reserve_positions must be the first write of its transaction';
+      END IF;
+      PERFORM pg_advisory_lock(hashtext('${s}.reserve_positions'));
+      PERFORM pg_current_xact_id();
+      first_position := nextval('${s}.events_position_seq');
+      IF n > 1 THEN PERFORM setval('${s}.events_position_seq', first_position + n - 1); END IF;
+      PERFORM pg_advisory_unlock(hashtext('${s}.reserve_positions'));
+      RETURN first_position;
+    END $fn$`,
+  ];
+  return {
+    schema,
+    ddl,
+    initLockKey: `${s}.init`,
+    reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first`,
+    ensureStreams: `INSERT INTO ${s}.streams (stream_id, version)
+      SELECT id, 0 FROM unnest($1::text[]) AS u(id) ON CONFLICT (stream_id) DO NOTHING`,
+    lockStreams: `SELECT stream_id, version FROM ${s}.streams
+      WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE`,
+    insertEvents: `INSERT INTO ${s}.events (position, stream_id, stream_version, type, data, metadata, schema_version)
+      SELECT p, sid, v, t, d::jsonb, m::jsonb, sv
+      FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])
+        AS u(p, sid, v, t, d, m, sv)`,
+    updateStreams: `UPDATE ${s}.streams AS s SET version = u.v
+      FROM unnest($1::text[], $2::int[]) AS u(id, v) WHERE s.stream_id = u.id`,
+    readStream: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
+      WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`,
+    streamVersion: `SELECT version FROM ${s}.streams WHERE stream_id = $1`,
+    // Ordering by position equals ordering by (transaction_id, position) because reserve_positions
+    // hands both out in the same order; position alone lets the primary key serve each page.
+    readAll: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
+      WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
+    headPosition: `SELECT position FROM ${s}.events WHERE ${VISIBLE} ORDER BY position DESC LIMIT 1`,
+    listStreams: `SELECT stream_id FROM ${s}.streams
+      WHERE version > 0 AND starts_with(stream_id, $1) ORDER BY stream_id`,
+  };
+}

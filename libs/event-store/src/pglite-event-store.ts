@@ -1,0 +1,62 @@
+import { PGlite } from '@electric-sql/pglite';
+import { SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
+import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
+
+/** Options of the PGlite adapter. */
+export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
+  /** Directory of the database files; in memory when omitted. */
+  dataDir?: string;
+}
+
+/**
+ * Event store on PGlite (PostgreSQL in WebAssembly, in process), with the same SQL and group
+ * commit as {@link PostgresEventStore}. PGlite is one session, so every statement and transaction
+ * goes through one serialized queue. File-backed PGlite does not fsync: a killed process keeps
+ * what was committed, a power loss may not.
+ */
+export class PgliteEventStore extends SqlEventStore {
+  constructor(options: PgliteEventStoreOptions = {}) {
+    super('pglite', new PgliteExecutor(new PGlite(options.dataDir)), options);
+  }
+}
+
+class PgliteExecutor implements SqlExecutor {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: PGlite) {}
+
+  query<R>(text: string, params?: unknown[]): Promise<R[]> {
+    return this.exclusive(async () => (await this.db.query<R>(text, params)).rows);
+  }
+
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      const tx: SqlQueryable = {
+        query: async <R>(text: string, params?: unknown[]) => (await this.db.query<R>(text, params)).rows,
+      };
+      await this.db.query('BEGIN');
+      try {
+        const result = await work(tx);
+        await this.db.query('COMMIT');
+        return result;
+      } catch (error) {
+        await this.db.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.exclusive(() => this.db.close());
+  }
+
+  /** Runs `work` after everything queued before it: two transactions never interleave on the session. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      await this.db.waitReady;
+      return work();
+    });
+    this.tail = run.catch(() => {});
+    return run;
+  }
+}
