@@ -13,7 +13,6 @@ import { STREAM_WRITER } from './engine/tokens.js';
 import type { StreamWriter } from './engine/stream-writer.js';
 import { LiveReadModel } from './read/live-read-model.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
-import { API_ERROR_CODES } from '@auction/contracts';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 
@@ -40,11 +39,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     if (status >= 500) logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'HTTP');
     void reply.status(status).send(body);
   });
-  fastify.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no route ${request.method} ${request.url.split('?')[0]}` });
-  });
   app.useGlobalFilters(new ErrorFilter(logger));
   app.enableShutdownHooks();
+  await app.init();
 
   const model = app.get(LiveReadModel);
   const subscription = store.subscribe(0, (batch) => model.apply(batch));

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace against real services, then prints one closing line.
+#   1. builds the workspace (tsc -b);
+#   2. starts PostgreSQL with tools/infra unless DATABASE_URL is already set, and stops it afterwards;
+#   3. runs the library suites (vitest) and the API suites (jest, unit and end-to-end through HTTP);
+#   4. prints "Tests: N passed, N failed" from both runners' JSON reports.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+REPORTS="$ROOT/test-results"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+export NX_DAEMON=false NX_NO_CLOUD=true
+
+step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
+
+node -e 'if (!process.version.startsWith("v24.")) { console.error("expected Node 24, got " + process.version); process.exit(1) }' || exit 1
+
+step "build"
+npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
+
+started_pg=0
+if [ -z "${DATABASE_URL:-}" ]; then
+  step "start PostgreSQL (tools/infra)"
+  bash tools/infra/infra.sh start postgres || { echo "could not start PostgreSQL"; exit 1; }
+  eval "$(bash tools/infra/infra.sh env postgres)"
+  started_pg=1
+fi
+cleanup() { [ "$started_pg" = 1 ] && bash tools/infra/infra.sh stop postgres >/dev/null 2>&1; }
+trap cleanup EXIT
+echo "DATABASE_URL=$DATABASE_URL"
+
+status=0
+step "libraries (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
+
+step "API (jest: unit and end-to-end through HTTP)"
+(cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --json --outputFile="$REPORTS/jest.json") || status=1
+
+step "summary"
+node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" || status=1
+exit $status
