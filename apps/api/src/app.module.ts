@@ -19,6 +19,7 @@ import { AuctionController } from './http/auction.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { CommandRunner } from './http/command-runner.js';
 import { DocsController } from './docs/docs.controller.js';
+import { EventsController } from './http/events.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { ShowcaseController } from './http/showcase.controller.js';
 import { AuctionQueries } from './read/auction-queries.js';
@@ -41,7 +42,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController],
+      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },

@@ -28,7 +28,7 @@ export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionCo
 });
 
 /**
- * Authentication for `/api/v1/secure/*` (session cookie with XSRF check on non-GET, or `token` header)
+ * Authentication for `/api/v1/secure/*` and `/api/v1/admin/*` (session cookie with XSRF check on non-GET, or `token` header)
  * and `/api/v1/mobile/*` (token header), then the role check of `@Roles`.
  */
 @Injectable()
@@ -38,7 +38,7 @@ export class AuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const path = request.url.split('?')[0] ?? '';
-    const secure = path.startsWith('/api/v1/secure/');
+    const secure = path.startsWith('/api/v1/secure/') || path.startsWith('/api/v1/admin/');
     const mobile = path.startsWith('/api/v1/mobile/') && !path.startsWith('/api/v1/mobile/token');
     if (!secure && !mobile) return true;
     request.session = this.authenticate(request, mobile);

@@ -46,8 +46,10 @@ const ROUTES: Route[] = [
   ['patch', '/api/v1/secure/showcase/preempt-vehicle', 'Pre-empt one vehicle. Pre-emption rule: a short exclusive hold (PREEMPTION_HOLD_SECONDS, default 300) on a vehicle nobody else holds, to buy it at once without adding it to my lot; once per dealer and vehicle.', 'BUYER', PreemptRequest, VehicleOutcome],
   ['patch', '/api/v1/secure/showcase/accept-regulation', 'Accept the showcase regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/showcase/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
-  ['get', '/api/v1/secure/showcase/sold/{id}', 'Sold vehicles of a showcase (limit, offset, sortField, sortOrder)', 'owner, ADMIN', undefined, 'file'],
+  ['get', '/api/v1/secure/showcase/sold/{id}', 'Sold vehicles of a showcase (limit, offset, sortField, sortOrder)', 'owner, ADMIN', undefined, undefined],
   ['post', '/api/v1/secure/showcase/feedback/{id}', 'Rate a showcase purchase (once)', 'BUYER who bought it', FeedbackRequest, z.object({ idFeedback: z.string() })],
+  ['get', '/api/v1/admin/events/stream/{streamId}', 'The events of one stream (auction-, lot-, vehicle-, user-<id>) with metadata', 'ADMIN', undefined, undefined],
+  ['get', '/api/v1/admin/events/log', 'A page of the global log (after, limit)', 'ADMIN', undefined, undefined],
   ['get', '/api/health', 'Liveness and read-model lag', 'anyone', undefined, undefined],
 ];
 
@@ -64,7 +66,7 @@ export function openApiDocument(): Record<string, unknown> {
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
       '4XX': { description: 'error with a numeric errorCode', content: { 'application/json': { schema: schema(ErrorBody) } } },
     };
-    const secured = path.startsWith('/api/v1/secure') || (path.startsWith('/api/v1/mobile') && !path.endsWith('/token'));
+    const secured = path.startsWith('/api/v1/secure') || path.startsWith('/api/v1/admin') || (path.startsWith('/api/v1/mobile') && !path.endsWith('/token'));
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' || method === 'delete' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(body) } } } } : {}),

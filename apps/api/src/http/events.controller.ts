@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import type { EventStore } from '@auction/event-store';
+import { AuthGuard, Roles } from '../auth/auth.guard.js';
+import { EVENT_STORE } from '../engine/tokens.js';
+import { parse } from './validation.js';
+
+const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
+const LogQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) });
+
+/** Engineers' view of the event log (ADMIN only): one stream, or a page of the global log. */
+@Controller('api/v1/admin/events')
+@UseGuards(AuthGuard)
+@Roles('ADMIN')
+export class EventsController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('stream/:streamId')
+  stream(@Param('streamId') streamId: string) {
+    return this.store.readStream(parse(StreamIdParam, streamId, 'streamId'));
+  }
+
+  @Get('log')
+  log(@Query() query: unknown) {
+    const { after, limit } = parse(LogQuery, query, 'query');
+    return this.store.readAll(after, limit);
+  }
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Which packages each project may import (besides node: built-ins and its own relative files). */
+const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[] }> = {
+  'libs/domain': { allow: [] },
+  'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
+  'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
+  'apps/api': { allow: [/.*/], deny: [/^react/, /^xstate/, /^@xstate\//, /^@tanstack\//] },
+};
+
+/** Test files may also use the test tools. */
+const TEST_TOOLS = [/^vitest/, /^fast-check$/];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    return statSync(path).isDirectory() ? sources(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+}
+
+describe('module boundaries', () => {
+  for (const [project, rule] of Object.entries(RULES)) {
+    it(`${project} imports only what it may`, () => {
+      const violations: string[] = [];
+      for (const file of sources(join(ROOT, project, 'src'))) {
+        for (const spec of importsOf(file)) {
+          if (spec.startsWith('.') || spec.startsWith('node:')) continue;
+          const testTool = /\.(spec|test-support)\.ts$/.test(file) && TEST_TOOLS.some((r) => r.test(spec));
+          const allowed = testTool || rule.allow.some((r) => r.test(spec)) && !(rule.deny ?? []).some((r) => r.test(spec));
+          if (!allowed) violations.push(`${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it('finds imports at all (the check itself works)', () => {
+    expect(importsOf(join(ROOT, 'libs/contracts/src/common.ts'))).toContain('zod');
+  });
+});
