@@ -109,7 +109,7 @@ export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, Com
           { streamId: streamId.auction(idAuction), events },
           ...auction.data.lotIds.map((id) => ({
             streamId: streamId.lot(id),
-            events: decideLot({ type: 'RescheduleLotEnd', endDate }, view.state<LotState>(streamId.lot(id))),
+            events: decideLot({ type: 'RescheduleLotEnd', endDate, now }, view.state<LotState>(streamId.lot(id))),
           })),
         ];
       },

@@ -94,7 +94,7 @@ export type LotCommand =
   | { type: 'ScheduleLot'; data: LotDefinition & LotTiming }
   | { type: 'EditLot'; data: LotDefinition & LotTiming }
   | { type: 'WithdrawLot' }
-  | { type: 'RescheduleLotEnd'; endDate: string }
+  | { type: 'RescheduleLotEnd'; endDate: string; now: number }
   | {
       type: 'PlaceOffer';
       idOffer: string;

@@ -109,7 +109,7 @@ export function lotCommandFor(step: LotStep, i: number, now: number, state: LotS
     case 'revert': return { type: 'RevertLotAward' };
     case 'reschedule': {
       const endMs = state.status === 'NONE' ? now : state.data.endMs;
-      return { type: 'RescheduleLotEnd', endDate: toIso(endMs + step.shiftMs) };
+      return { type: 'RescheduleLotEnd', endDate: toIso(endMs + step.shiftMs), now };
     }
     case 'observe': return { type: 'ObserveLot', idUser: DEALERS[step.dealer]!, end: step.end };
   }

@@ -18,6 +18,7 @@ export function rescheduleAuctionEnd(command: Of<'RescheduleAuctionEnd'>, state:
   const endMs = toMs(command.endDate);
   if (Number.isNaN(endMs) || endMs < state.data.startMs) throw new DomainError('END_BEFORE_START', 'the end is before the start');
   if (endMs === state.data.endMs) return [];
+  if (state.status === 'RUN' && endMs <= command.now) throw new DomainError('AUCTION_ENDED', 'the new end of a running auction must be in the future');
   return [{ type: 'AuctionEndRescheduled', data: { idAuction: state.data.idAuction, endDate: command.endDate } }];
 }
 

@@ -44,6 +44,10 @@ describe('RescheduleAuctionEnd (resize-time)', () => {
     auctionSpec.given([auctionScheduled(), started()]).when({ type: 'RescheduleAuctionEnd', endDate: 'not a date', now: START }).thenThrows('END_BEFORE_START');
   });
 
+  it('refuses moving a running auction\'s end into the past', () => {
+    auctionSpec.given([auctionScheduled(), started()]).when(resize(START + minutes(5))).thenThrows('AUCTION_ENDED');
+  });
+
   it('refuses a closed or awarded auction', () => {
     auctionSpec.given([auctionScheduled(), started(), closed()]).when(resize(later)).thenThrows('AUCTION_ENDED');
     auctionSpec.given([auctionScheduled(), started(), closed(), awarded()]).when(resize(later)).thenThrows('AUCTION_ENDED');

@@ -29,10 +29,10 @@ export function withdrawLot(_command: Of<'WithdrawLot'>, state: LotState): LotEv
   return [{ type: 'LotWithdrawn', data: { idLot: state.data.definition.idLot } }];
 }
 
-/** Moves the end of a lot that is still open (the auctioneer's resize-time). */
+/** Moves the end of a lot that is still open (the auctioneer's resize-time); a lot already past its end stays ended. */
 export function rescheduleLotEnd(command: Of<'RescheduleLotEnd'>, state: LotState): LotEvent[] {
   if (state.status === 'NONE' || state.status === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
-  if (state.status !== 'OPEN') return [];
+  if (state.status !== 'OPEN' || command.now >= state.data.endMs) return [];
   const endMs = toMs(command.endDate);
   if (endMs < state.data.startMs) throw new DomainError('END_BEFORE_START', 'the end is before the start');
   if (endMs === state.data.endMs) return [];

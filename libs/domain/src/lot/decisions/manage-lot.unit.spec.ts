@@ -64,25 +64,29 @@ describe('RescheduleLotEnd (resize-time)', () => {
   const later = toIso(END + minutes(30));
 
   it('moves the end of an open lot, later or earlier', () => {
-    lotSpec.given([lotScheduled(), offerA]).when({ type: 'RescheduleLotEnd', endDate: later })
+    lotSpec.given([lotScheduled(), offerA]).when({ type: 'RescheduleLotEnd', endDate: later, now: START })
       .then([{ type: 'LotEndRescheduled', data: { idLot: ID_LOT, endDate: later } }]);
     const earlier = toIso(END - minutes(30));
-    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: earlier })
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: earlier, now: START })
       .then([{ type: 'LotEndRescheduled', data: { idLot: ID_LOT, endDate: earlier } }]);
   });
 
   it('refuses an end before the start', () => {
-    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: toIso(START - 1) }).thenThrows('END_BEFORE_START');
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: toIso(START - 1), now: START }).thenThrows('END_BEFORE_START');
   });
 
   it('is a no-op for the same end and on a closed lot', () => {
-    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: toIso(END) }).thenNothing();
-    lotSpec.given([lotScheduled(), lotClosed()]).when({ type: 'RescheduleLotEnd', endDate: later }).thenNothing();
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: toIso(END), now: START }).thenNothing();
+    lotSpec.given([lotScheduled(), lotClosed()]).when({ type: 'RescheduleLotEnd', endDate: later, now: START }).thenNothing();
+  });
+
+  it('is a no-op on a lot already past its end but not closed yet (no reopening)', () => {
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: later, now: END }).thenNothing();
   });
 
   it('refuses an unknown or withdrawn lot', () => {
-    lotSpec.given([]).when({ type: 'RescheduleLotEnd', endDate: later }).thenThrows('LOT_NOT_FOUND');
-    lotSpec.given([lotScheduled(), lotWithdrawn]).when({ type: 'RescheduleLotEnd', endDate: later }).thenThrows('LOT_NOT_FOUND');
+    lotSpec.given([]).when({ type: 'RescheduleLotEnd', endDate: later, now: START }).thenThrows('LOT_NOT_FOUND');
+    lotSpec.given([lotScheduled(), lotWithdrawn]).when({ type: 'RescheduleLotEnd', endDate: later, now: START }).thenThrows('LOT_NOT_FOUND');
   });
 });
 
