@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { LiveReadModel } from '../read/live-read-model.js';
 
-/** Read-your-writes: a user's queries wait until the read model has applied that user's last write. */
+/**
+ * Read-after-write on one instance: every query waits until the read model has applied the last
+ * write this process acknowledged (whoever made it), usually already done or a millisecond away.
+ */
 @Injectable()
 export class Consistency {
-  private readonly lastWrite = new Map<string, number>();
+  private lastWrite = 0;
 
   constructor(private readonly model: LiveReadModel) {}
 
-  /** Records the global position of a user's write. */
-  noteWrite(idUser: string, position: number): void {
-    if (position > (this.lastWrite.get(idUser) ?? 0)) this.lastWrite.set(idUser, position);
+  /** Records the global position of an acknowledged write. */
+  noteWrite(_idUser: string, position: number): void {
+    if (position > this.lastWrite) this.lastWrite = position;
   }
 
-  /** Resolves once the read model has caught up with the user's last write. */
-  async caughtUp(idUser: string): Promise<void> {
-    await this.model.waitFor(this.lastWrite.get(idUser) ?? 0);
+  /** Resolves once the read model has caught up with every write acknowledged so far. */
+  async caughtUp(_idUser?: string): Promise<void> {
+    await this.model.waitFor(this.lastWrite);
   }
 }

@@ -130,6 +130,7 @@ export class AuctionController {
 
   @Post('auction/:idAuction/not-award')
   @Roles(...managers)
+  @HttpCode(200)
   notAward(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
     return this.award(actor, id, { kind: 'not-award', idLots: parse(NotAwardRequest, body).idLots });
   }

@@ -16,7 +16,9 @@ export class CommandRunner {
   }
 
   /** Runs a system command (scheduler, follow-ups) and returns its outcome. */
-  system<R>(command: object): Promise<CommandOutcome<R>> {
-    return this.bus.execute(command as never) as Promise<CommandOutcome<R>>;
+  async system<R>(command: object): Promise<CommandOutcome<R>> {
+    const outcome = (await this.bus.execute(command as never)) as CommandOutcome<R>;
+    this.consistency.noteWrite('system', outcome.position);
+    return outcome;
   }
 }

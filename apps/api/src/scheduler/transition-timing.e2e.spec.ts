@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, ServerClock, createStorage, sleep, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 import { createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
 

@@ -173,3 +173,23 @@ export function duplicateIds(rows: readonly { idOffer: string }[]): string[] {
   for (const r of rows) (seen.has(r.idOffer) ? dup : seen).add(r.idOffer);
   return [...dup];
 }
+
+/**
+ * Reads until `check` passes (it throws, e.g. with `expect`, while it does not) or `timeoutMs` passes, then throws the
+ * last failure. For views of other users' writes: the API promises read-your-own-writes only, other views may lag.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T>, check: (value: T) => void, timeoutMs = 2_000,
+): Promise<{ value: T; waitedMs: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const value = await probe();
+    try {
+      check(value);
+      return { value, waitedMs: Date.now() - t0 };
+    } catch (error) {
+      if (Date.now() - t0 > timeoutMs) throw error;
+    }
+    await sleep(20);
+  }
+}

@@ -117,7 +117,9 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
   const signalAndWait = async (signal: NodeJS.Signals, graceMs: number) => {
     if (hasExited) return;
     process.kill(child.pid!, signal);
-    const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+    clearTimeout(timer);
     if (!done && !hasExited) {
       process.kill(child.pid!, 'SIGKILL');
       await exited;
