@@ -12,7 +12,16 @@ set -euo pipefail
 
 INFRA_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$INFRA_DIR/../.." && pwd)"
-STATE_ROOT="${INFRA_STATE_DIR:-$REPO_ROOT/.infra}"
+# State lives in <repo>/.infra, unless we are root in a checkout other users cannot enter (a mktemp
+# folder, as CI's fresh clone): servers run as their own OS user, so their state then goes to /var/tmp.
+default_state_root() {
+  if [[ "$(id -u)" -eq 0 ]] && ! runuser -u nobody -- test -x "$REPO_ROOT" 2>/dev/null; then
+    printf '/var/tmp/auction-infra-%s' "$(printf '%s' "$REPO_ROOT" | sha1sum | cut -c1-12)"
+  else
+    printf '%s/.infra' "$REPO_ROOT"
+  fi
+}
+STATE_ROOT="${INFRA_STATE_DIR:-$(default_state_root)}"
 
 log() { printf '[infra] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
