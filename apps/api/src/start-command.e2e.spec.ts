@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiClient } from './testing/api-client.test-support.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe('`npm start` (the README\'s start command, embedded default)', () => {
+  let child: ChildProcess | null = null;
+  let dataDir = '';
+
+  afterAll(async () => {
+    if (child?.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the product, prints its URL and the demo logins, and a demo auction is running', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'auction-start-'));
+    const { DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, DEMO_DATA: _dd, DEMO_PASSWORD: _dp, ...env } = process.env;
+    child = spawn('npm', ['start', '--silent'], {
+      cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, PORT: '0', DATA_DIR: dataDir, LOG_FORMAT: 'pretty' },
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    const deadline = Date.now() + 90_000;
+    while (!/demo logins:/.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const url = /API listening on (http:\/\/localhost:\d+)\/api/.exec(output)?.[1];
+    expect(url).toBeDefined();
+    expect(output).toMatch(/demo logins: admin, auctioneer, exhibitor, dealer1\.\.dealer20 with password Demo#2026!/);
+    expect(output).toMatch(/OpenAPI description at http:\/\/localhost:\d+\/api\/docs/);
+
+    const dealer = await ApiClient.login(url!, 'dealer1', 'Demo#2026!');
+    const running = await dealer.get('/api/v1/secure/running-auctions');
+    expect(running.status).toBe(200);
+    expect(running.body.length).toBeGreaterThanOrEqual(1);
+    expect(running.body[0].status).toBe('RUN');
+    expect(running.body[0].lots.length).toBeGreaterThan(0);
+    const showcase = await dealer.get('/api/v1/secure/showcase');
+    expect(showcase.status).toBe(200);
+    expect(showcase.body.length).toBeGreaterThan(0);
+    const docs = await fetch(`${url}/api/docs-json`);
+    expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  });
+});
