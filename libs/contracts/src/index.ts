@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './auction.js';
 export * from './showcase.js';
+export * from './views.js';

@@ -27,6 +27,19 @@ export function kindOf(streamId: string): StreamKind<any, any> {
   return kind;
 }
 
+/**
+ * Partition key of a stream's events for the fan-out (Kafka key): an auction and its lots share their
+ * auction's id, so every change of one auction stays in order; other streams are keyed by themselves.
+ */
+export function partitionKeyOf(streamId: string, state: unknown): string {
+  if (streamId.startsWith(AUCTION.prefix)) return streamId.slice(AUCTION.prefix.length);
+  if (streamId.startsWith(LOT.prefix)) {
+    const lot = state as LotState;
+    if (lot.status !== 'NONE') return lot.data.definition.idAuction;
+  }
+  return streamId;
+}
+
 /** Stream id helpers. */
 export const streamId = {
   auction: (id: string) => `${AUCTION.prefix}${id}`,
