@@ -20,6 +20,8 @@ import { AuthController } from './http/auth.controller.js';
 import { CommandRunner } from './http/command-runner.js';
 import { DocsController } from './docs/docs.controller.js';
 import { EventsController } from './http/events.controller.js';
+import { Metrics } from './metrics/metrics.js';
+import { MetricsController } from './metrics/metrics.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { ShowcaseController } from './http/showcase.controller.js';
 import { AuctionQueries } from './read/auction-queries.js';
@@ -42,13 +44,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController],
+      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
         { provide: CLOCK, useValue: clock },
         { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
         { provide: SessionTokens, useFactory: () => new SessionTokens(sessionSecret, config.sessionTtlMs) },
+        { provide: Metrics, useFactory: () => new Metrics() },
         LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, ShowcaseQueries, TransitionScheduler,
         CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
         AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS,

@@ -12,6 +12,8 @@ import { loadSessionSecret } from './config/session-secret.js';
 import { STREAM_WRITER } from './engine/tokens.js';
 import type { StreamWriter } from './engine/stream-writer.js';
 import { LiveReadModel } from './read/live-read-model.js';
+import { Metrics } from './metrics/metrics.js';
+import { instrumentHttp } from './metrics/http-metrics.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -39,6 +41,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     if (status >= 500) logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'HTTP');
     void reply.status(status).send(body);
   });
+  instrumentHttp(fastify, app.get(Metrics));
   app.useGlobalFilters(new ErrorFilter(logger));
   app.enableShutdownHooks();
   await app.init();

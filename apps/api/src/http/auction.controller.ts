@@ -18,6 +18,7 @@ import { Consistency } from '../engine/consistency.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 import { CommandRunner } from './command-runner.js';
 import { toCsv, toXlsx } from './report-file.js';
+import { Metrics } from '../metrics/metrics.js';
 import { idempotencyKeyOf, parse } from './validation.js';
 
 const managers = [...AUCTION_MANAGER_ROLES];
@@ -28,7 +29,10 @@ const managers = [...AUCTION_MANAGER_ROLES];
 export class AuctionController {
   private readonly logger = new Logger('AuctionController');
 
-  constructor(private readonly runner: CommandRunner, private readonly queries: AuctionQueries, private readonly consistency: Consistency) {}
+  constructor(
+    private readonly runner: CommandRunner, private readonly queries: AuctionQueries,
+    private readonly consistency: Consistency, private readonly metrics: Metrics,
+  ) {}
 
   @Post('auction')
   @Roles(...managers)
@@ -96,9 +100,16 @@ export class AuctionController {
     const command = new PlaceOfferCommand(
       actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), offer, clickAndBuy, idempotencyKeyOf(headers), randomUUID(),
     );
-    const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);
-    if (closedByBuyNow) this.follow(idAuction);
-    return answer;
+    try {
+      const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);
+      this.metrics.offers.inc({ outcome: 'accepted', code: '' });
+      if (closedByBuyNow) this.follow(idAuction);
+      return answer;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.metrics.offers.inc({ outcome: 'refused', code: typeof code === 'number' ? String(code) : 'other' });
+      throw error;
+    }
   }
 
   @Post('auction/:idAuction/observe/:idLot')

@@ -1,0 +1,15 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Metrics } from './metrics.js';
+
+/** `GET /metrics` in the Prometheus text format. */
+@Controller()
+export class MetricsController {
+  constructor(private readonly metrics: Metrics) {}
+
+  @Get('metrics')
+  async scrape(@Res() reply: FastifyReply) {
+    const { contentType, body } = await this.metrics.render();
+    return reply.type(contentType).send(body);
+  }
+}
