@@ -36,3 +36,4 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
   decide: decideVehicle, evolve: evolveVehicle, initialState: initialVehicleState,
 };
 export * from './user/user.js';
+export * from './streams.js';

@@ -3,7 +3,7 @@ import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
 import { decideUser, type UserState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { StreamWriter } from '../engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../engine/tokens.js';
 import { LiveReadModel } from '../read/live-read-model.js';

@@ -4,7 +4,7 @@ import type { LotView } from '@auction/contracts';
 import { decideLot, type AuctionState, type LotCommand, type LotState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { auctionStreams, existingAuction, followDecision, requireLotOf, requireOwner } from '../engine/auction-rules.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, Decision, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 import { lotView } from '../read/views.js';

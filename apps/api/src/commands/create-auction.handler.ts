@@ -8,7 +8,7 @@ import {
 import { hasRole, type Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { derivedId, lotIdOf, newId } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 import { auctionView } from '../read/views.js';

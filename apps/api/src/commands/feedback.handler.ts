@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { decideUser, type UserState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { derivedId } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 

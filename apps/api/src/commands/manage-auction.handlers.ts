@@ -5,7 +5,7 @@ import { decideAuction, decideLot, type AuctionState, type LotState } from '@auc
 import type { Actor } from '../engine/actor.js';
 import { auctionStreams, existingAuction, requireOwner } from '../engine/auction-rules.js';
 import { lotIdOf } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamView, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 import { auctionView } from '../read/views.js';

@@ -6,7 +6,7 @@ import type { Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { requireLotOf } from '../engine/auction-rules.js';
 import { newId } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 

@@ -4,7 +4,7 @@ import { decideAuction, decideLot, type AuctionState, type LotState } from '@auc
 import type { Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { auctionStreams, existingAuction, followDecision } from '../engine/auction-rules.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
 

@@ -10,7 +10,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { hasRole, type Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { derivedId, newId } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
 import { vehicleView } from '../read/showcase-queries.js';

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password.js';
 import type { AppConfig } from '../config/app-config.js';
 import { lotDefinitions, auctionDefinition } from '../commands/create-auction.handler.js';
 import { lotIdOf } from '../engine/ids.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import type { Decision, StreamWriter } from '../engine/stream-writer.js';
 
 const DEMO_AUCTION = 'demo-live';

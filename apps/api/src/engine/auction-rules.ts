@@ -5,7 +5,7 @@ import {
 import type { Actor } from './actor.js';
 import { AccessError } from './access-error.js';
 import type { Decision, StreamView } from './stream-writer.js';
-import { streamId } from './stream-kinds.js';
+import { streamId } from '@auction/domain';
 
 /** The auction of a stream view, or 404. */
 export function existingAuction(view: StreamView, idAuction: string): Extract<AuctionState, { data: unknown }> & { status: 'SCH' | 'RUN' | 'CLD' | 'AWA' } {

@@ -1,5 +1,5 @@
 import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '@auction/event-store';
-import { kindOf, partitionKeyOf } from './stream-kinds.js';
+import { kindOf, partitionKeyOfStream } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** A domain event as deciders produce it. */
@@ -103,7 +103,7 @@ export class StreamWriter {
       const kind = kindOf(d.streamId);
       e.state = d.events.reduce((s, ev) => kind.evolve(s, ev), e.state);
       e.version += d.events.length;
-      const meta = { ...metadata, partitionKey: partitionKeyOf(d.streamId, e.state) };
+      const meta = { ...metadata, partitionKey: partitionKeyOfStream(d.streamId, e.state) };
       const events: NewEvent[] = d.events.map((ev) => ({ type: ev.type, data: ev.data as Record<string, unknown>, metadata: meta }));
       return { streamId: d.streamId, expectedVersion, events };
     });

@@ -3,7 +3,7 @@ import type { AuctionView, LotView, OfferReportRow, PurchaseQuery, PurchaseRow }
 import { DomainError, type AuctionState, type LotState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { requireOwner } from '../engine/auction-rules.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../engine/tokens.js';
 import { LiveReadModel } from './live-read-model.js';
 import { auctionView, isPrivileged, lotView } from './views.js';

@@ -1,7 +1,7 @@
 import type { OfferReportRow } from '@auction/contracts';
 import type { AuctionState, LotEvent, LotState, UserState, VehicleState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, LOT, USER, VEHICLE } from '../engine/stream-kinds.js';
+import { AUCTION, LOT, USER, VEHICLE } from '@auction/domain';
 import { upcast } from '../engine/upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */

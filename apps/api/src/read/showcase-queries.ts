@@ -4,7 +4,7 @@ import { liveHold, toIso, vehicleAvailability, type Market, type VehicleState } 
 import type { z } from 'zod';
 import type { Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
-import { streamId } from '../engine/stream-kinds.js';
+import { streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../engine/tokens.js';
 import { LiveReadModel } from './live-read-model.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { DomainError, type AuctionState, type LotState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
 import { CloseLotCommand, StartAuctionCommand } from '../commands/run-auction.handlers.js';
-import { AUCTION, LOT, streamId } from '../engine/stream-kinds.js';
+import { AUCTION, LOT, streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../engine/tokens.js';
 import { CommandRunner } from '../http/command-runner.js';
 import { LiveReadModel } from '../read/live-read-model.js';

@@ -1,8 +1,10 @@
-import {
-  auctionDecider, lotDecider, userDecider, vehicleDecider,
-  type AuctionEvent, type AuctionState, type LotEvent, type LotState, type UserEvent, type UserState,
-  type VehicleEvent, type VehicleState,
-} from '@auction/domain';
+import { evolveAuction, initialAuctionState } from './auction/auction.evolve.js';
+import type { AuctionEvent, AuctionState } from './auction/auction.types.js';
+import { evolveLot, initialLotState } from './lot/lot.evolve.js';
+import type { LotEvent, LotState } from './lot/lot.types.js';
+import { userDecider, type UserEvent, type UserState } from './user/user.js';
+import { evolveVehicle, initialVehicleState } from './vehicle/vehicle.evolve.js';
+import type { VehicleEvent, VehicleState } from './vehicle/vehicle.types.js';
 
 /** How the engine folds one kind of stream. */
 export interface StreamKind<S, E> {
@@ -11,10 +13,14 @@ export interface StreamKind<S, E> {
   readonly initialState: S;
 }
 
-export const AUCTION: StreamKind<AuctionState, AuctionEvent> = { prefix: 'auction-', ...auctionDecider };
-export const LOT: StreamKind<LotState, LotEvent> = { prefix: 'lot-', ...lotDecider };
-export const VEHICLE: StreamKind<VehicleState, VehicleEvent> = { prefix: 'vehicle-', ...vehicleDecider };
-export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', ...userDecider };
+/** Auction streams `auction-{id}`. */
+export const AUCTION: StreamKind<AuctionState, AuctionEvent> = { prefix: 'auction-', evolve: evolveAuction, initialState: initialAuctionState };
+/** Lot streams `lot-{id}`. */
+export const LOT: StreamKind<LotState, LotEvent> = { prefix: 'lot-', evolve: evolveLot, initialState: initialLotState };
+/** Showcase vehicle streams `vehicle-{id}`. */
+export const VEHICLE: StreamKind<VehicleState, VehicleEvent> = { prefix: 'vehicle-', evolve: evolveVehicle, initialState: initialVehicleState };
+/** User streams `user-{id}`. */
+export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', evolve: userDecider.evolve, initialState: userDecider.initialState };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER];
@@ -31,7 +37,7 @@ export function kindOf(streamId: string): StreamKind<any, any> {
  * Partition key of a stream's events for the fan-out (Kafka key): an auction and its lots share their
  * auction's id, so every change of one auction stays in order; other streams are keyed by themselves.
  */
-export function partitionKeyOf(streamId: string, state: unknown): string {
+export function partitionKeyOfStream(streamId: string, state: unknown): string {
   if (streamId.startsWith(AUCTION.prefix)) return streamId.slice(AUCTION.prefix.length);
   if (streamId.startsWith(LOT.prefix)) {
     const lot = state as LotState;
