@@ -45,6 +45,19 @@ apt_install() {
   if [[ "$created" -eq 1 ]]; then rm -f "$policy"; fi
 }
 
+# Serialises starts and stops of one service (parallel test runners calling `start` at once): hold
+# the lock file's flock until infra_unlock. A daemon started meanwhile must not inherit the lock's
+# file descriptor: start it with `{INFRA_LOCK_FD}>&-`.
+INFRA_LOCK_FD=""
+infra_lock() {
+  exec {INFRA_LOCK_FD}>"$1"
+  flock -w 300 "$INFRA_LOCK_FD" || die "waited 300 s for the lock $1 (another infra.sh still running?)"
+}
+infra_unlock() {
+  [[ -z "$INFRA_LOCK_FD" ]] || exec {INFRA_LOCK_FD}>&-
+  INFRA_LOCK_FD=""
+}
+
 SERVICES=()
 for file in "$INFRA_DIR"/services/*.sh; do
   # shellcheck source=/dev/null

@@ -19,6 +19,14 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  KAFKA_TOPIC: z.string().default('auction-events'),
+  MQTT_URL: z.string().optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  PROJECTIONS: bool.default(true),
+  INSTANCE_ID: z.string().optional(),
 });
 
 /** The API's configuration. */
@@ -38,6 +46,16 @@ export interface AppConfig {
   readonly preemptionHoldSeconds: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
   readonly logFormat: 'json' | 'pretty';
+  /** Kafka brokers (server mode fan-out); unset: the in-process transport. */
+  readonly kafkaBrokers?: string[];
+  readonly kafkaTopic: string;
+  /** Mosquitto (server mode live channel); unset: the embedded broker only. */
+  readonly mqtt?: { url: string; username?: string; password?: string };
+  /** Port of the embedded broker's MQTT/TCP listener (0: none). */
+  readonly mqttTcpPort: number;
+  /** Run the projection and live-publisher consumers in this process. */
+  readonly projections: boolean;
+  readonly instanceId: string;
 }
 
 /** Reads the configuration from the environment; throws with every bad variable named. */
@@ -55,5 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
     preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    kafkaTopic: e.KAFKA_TOPIC,
+    mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
+    mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
   };
 }
