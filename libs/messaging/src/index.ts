@@ -1,1 +1,3 @@
-export {};
+export * from './transport.port.js';
+export * from './transport/index.js';
+export * from './live/index.js';
