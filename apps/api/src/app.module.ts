@@ -28,6 +28,7 @@ import { AuctionQueries } from './read/auction-queries.js';
 import { LiveReadModel } from './read/live-read-model.js';
 import { ShowcaseQueries } from './read/showcase-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
+import { LIVE_PROVIDERS } from './live/live.providers.js';
 
 /** What the module is built from. */
 export interface AppDependencies {
@@ -54,7 +55,7 @@ export class AppModule {
         { provide: Metrics, useFactory: () => new Metrics() },
         LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, ShowcaseQueries, TransitionScheduler,
         CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
-        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS,
+        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS, ...LIVE_PROVIDERS,
       ],
     };
   }

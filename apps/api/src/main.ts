@@ -14,6 +14,7 @@ import type { StreamWriter } from './engine/stream-writer.js';
 import { LiveReadModel } from './read/live-read-model.js';
 import { Metrics } from './metrics/metrics.js';
 import { instrumentHttp } from './metrics/http-metrics.js';
+import { startLive } from './live/live.providers.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -63,11 +64,14 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
+  const metrics = app.get(Metrics);
+  const live = await startLive(app, { store, logger, gauge: (name, help, read) => metrics.gauge(name, help, read) });
   if (config.demoData) {
     logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with password ${config.demoPassword}`, {}, 'Bootstrap');
   }
   const close = async () => {
     await subscription.close();
+    await live.close();
     await app.close();
     await store.close();
   };

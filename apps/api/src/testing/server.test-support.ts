@@ -100,6 +100,7 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
+    MQTT_TCP_PORT: '0',
     ...(storage.mode === 'embedded' ? { DATA_DIR: storage.dataDir! } : { DATABASE_URL: storage.databaseUrl! }),
     ...extraEnv,
   };

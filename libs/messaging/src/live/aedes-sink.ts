@@ -1,0 +1,34 @@
+import type { Aedes } from 'aedes';
+import type { LivePublishOptions, LiveSink } from './live-sink.js';
+
+/**
+ * Publishes into an aedes broker in this process (`broker.publish`: no network, no client, so the
+ * broker's client publish authorization does not apply). Resolves once the broker has stored a
+ * retained message and handed the message to its subscribers' queues.
+ *
+ * Publishes run one at a time: aedes numbers each message when `publish` is called and each client
+ * drops a message numbered below one it already got (its duplicate check), so a retained message
+ * still being stored would be lost for clients that meanwhile got a later, non-retained one.
+ */
+export class AedesSink implements LiveSink {
+  readonly name = 'aedes';
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly broker: Aedes) {}
+
+  publish(topic: string, payload: object, options: LivePublishOptions): Promise<void> {
+    return this.publishBuffer(topic, Buffer.from(JSON.stringify(payload)), options);
+  }
+
+  /** Publishes raw bytes (the Mosquitto bridge copies messages as they are). */
+  publishBuffer(topic: string, payload: Buffer, options: LivePublishOptions): Promise<void> {
+    const run = this.tail.then(() => new Promise<void>((resolve, reject) => {
+      this.broker.publish(
+        { cmd: 'publish', topic, payload, qos: options.qos, retain: options.retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    }));
+    this.tail = run.catch(() => {});
+    return run;
+  }
+}

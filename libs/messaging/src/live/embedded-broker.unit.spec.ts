@@ -1,0 +1,190 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { WebSocket, WebSocketServer } from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AedesSink } from './aedes-sink.js';
+import { startEmbeddedBroker, type EmbeddedBroker, type LiveIdentity } from './embedded-broker.js';
+
+const USERS: Record<string, LiveIdentity> = {
+  'token-alice': { idUser: 'u-alice', username: 'alice' },
+  'token-bob': { idUser: 'u-bob', username: 'bob' },
+};
+const revoked = new Set<string>();
+
+describe('embedded broker (aedes over WebSocket on the API server)', () => {
+  let http: Server;
+  let port: number;
+  let tcpPort: number;
+  let live: EmbeddedBroker;
+  let sink: AedesSink;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    tcpPort = await freePort();
+    http = createHttpServer((_req, res) => res.end('http ok'));
+    // Another WebSocket endpoint on the same server (as socket.io's): the broker must leave it alone.
+    const other = new WebSocketServer({ noServer: true });
+    http.on('upgrade', (req, socket, head) => {
+      if (req.url?.startsWith('/other')) other.handleUpgrade(req, socket, head, (ws) => ws.send('other ok'));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    port = (http.address() as AddressInfo).port;
+    live = await startEmbeddedBroker({
+      httpServer: http, wsPath: '/mqtt', tcpPort,
+      authenticate: (username, token) => {
+        const user = revoked.has(token) ? undefined : USERS[token];
+        return user && user.username === username ? user : null;
+      },
+    });
+    sink = new AedesSink(live.broker);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+  });
+  afterAll(async () => {
+    await live.close();
+    await new Promise((resolve) => http.close(resolve));
+  });
+
+  const connect = async (username: string, password: string, extra: IClientOptions = {}) => {
+    const client = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
+      username, password, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...extra,
+    });
+    clients.push(client);
+    return client;
+  };
+  const collect = (client: MqttClient) => {
+    const got: { topic: string; body: unknown; retain: boolean }[] = [];
+    client.on('message', (topic, payload, packet) => got.push({ topic, body: JSON.parse(payload.toString()), retain: packet.retain }));
+    return got;
+  };
+
+  it('refuses a bad token, a token of another user, and MQTT 5', async () => {
+    await expect(connect('alice', 'nope')).rejects.toThrow(/Bad username or password/i);
+    await expect(connect('bob', 'token-alice')).rejects.toThrow(/Bad username or password/i);
+    await expect(connect('alice', 'token-alice', { protocolVersion: 5 })).rejects.toThrow();
+    const ok = await connect('alice', 'token-alice');
+    expect(ok.connected).toBe(true);
+    expect(live.connectedClients()).toBe(1);
+  });
+
+  it('refuses client publishes: the publisher is disconnected and nobody receives it', async () => {
+    const bob = await connect('bob', 'token-bob');
+    const got = collect(bob);
+    await bob.subscribeAsync('auction/#', { qos: 1 });
+    const alice = await connect('alice', 'token-alice');
+    const closed = new Promise<void>((resolve) => alice.once('close', () => resolve()));
+    alice.publish('auction/a1', JSON.stringify({ forged: true }), { qos: 1 });
+    await closed;
+    await sink.publish('auction/a1/lot/l1', { real: true, position: 1 }, { retain: false, qos: 1 });
+    await until(() => got.length > 0);
+    await sleep(100);
+    expect(got).toEqual([{ topic: 'auction/a1/lot/l1', body: { real: true, position: 1 }, retain: false }]);
+  });
+
+  it('lets a client subscribe to auction topics and its own user topics only', async () => {
+    const alice = await connect('alice', 'token-alice');
+    const got = collect(alice);
+    const topics = ['user/u-bob/outbid', '#', 'user/+/outbid', '+/u-alice/outbid', '$SYS/#', 'user/u-alice/#', 'auction/+/lot/+'];
+    const grants: Record<string, number> = {};
+    for (const topic of topics) grants[topic] = await grantOf(alice, topic);
+    expect(grants).toEqual({
+      'user/u-bob/outbid': 128, '#': 128, 'user/+/outbid': 128, '+/u-alice/outbid': 128, '$SYS/#': 128, 'user/u-alice/#': 1, 'auction/+/lot/+': 1,
+    });
+    expect(alice.connected).toBe(true);
+    await sink.publish('user/u-bob/outbid', { to: 'bob' }, { retain: false, qos: 1 });
+    await sink.publish('user/u-alice/outbid', { to: 'alice' }, { retain: false, qos: 1 });
+    await until(() => got.length > 0);
+    await sleep(100);
+    expect(got.map((g) => g.body)).toEqual([{ to: 'alice' }]);
+  });
+
+  it('delivers the retained state at once to a new subscriber, over WebSocket and TCP', async () => {
+    await sink.publish('auction/a9/lot/l1', { bestOffer: 5000, position: 7 }, { retain: true, qos: 1 });
+    await sink.publish('auction/a9/lot/l1', { bestOffer: 5100, position: 8 }, { retain: true, qos: 1 });
+    const alice = await connect('alice', 'token-alice');
+    const got = collect(alice);
+    await alice.subscribeAsync('auction/a9/#', { qos: 1 });
+    await until(() => got.length > 0);
+    expect(got).toEqual([{ topic: 'auction/a9/lot/l1', body: { bestOffer: 5100, position: 8 }, retain: true }]);
+
+    expect(live.tcpAddress).toMatchObject({ address: '127.0.0.1', port: tcpPort });
+    const overTcp = await connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: 'bob', password: 'token-bob', protocolVersion: 4, reconnectPeriod: 0 });
+    clients.push(overTcp);
+    const gotTcp = collect(overTcp);
+    await overTcp.subscribeAsync('auction/a9/lot/l1', { qos: 1 });
+    await until(() => gotTcp.length > 0);
+    expect(gotTcp[0]!.body).toEqual({ bestOffer: 5100, position: 8 });
+  });
+
+  it('delivers every message of concurrent publishes, retained or not (aedes drops out-of-order ones)', async () => {
+    const alice = await connect('alice', 'token-alice');
+    const got = collect(alice);
+    await alice.subscribeAsync({ 'auction/a7/#': { qos: 1 }, 'user/u-alice/#': { qos: 0 } });
+    await Promise.all([
+      sink.publish('auction/a7/lot/l1', { position: 1 }, { retain: true, qos: 1 }),
+      sink.publish('user/u-alice/outbid', { position: 1 }, { retain: false, qos: 1 }),
+      sink.publish('auction/a7/lot/l2', { position: 2 }, { retain: true, qos: 1 }),
+      sink.publish('auction/a7', { position: 3 }, { retain: false, qos: 1 }),
+    ]);
+    await until(() => got.length >= 4);
+    await sleep(100);
+    expect(got.map((g) => g.topic)).toEqual(['auction/a7/lot/l1', 'user/u-alice/outbid', 'auction/a7/lot/l2', 'auction/a7']);
+  });
+
+  it('drops a client whose token was revoked when it next subscribes', async () => {
+    const bob = await connect('bob', 'token-bob');
+    revoked.add('token-bob');
+    try {
+      const closed = new Promise<void>((resolve) => bob.once('close', () => resolve()));
+      bob.subscribe('auction/#');
+      await closed;
+    } finally {
+      revoked.delete('token-bob');
+    }
+  });
+
+  it('leaves other WebSocket upgrades and plain HTTP alone', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/other`);
+    const message = await new Promise<string>((resolve, reject) => {
+      ws.once('message', (data) => resolve(data.toString()));
+      ws.once('error', reject);
+    });
+    ws.close();
+    expect(message).toBe('other ok');
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('http ok');
+  });
+});
+
+/** The QoS the broker granted for one filter (128: refused; mqtt.js rejects, with the SUBACK attached). */
+async function grantOf(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const [grant] = await client.subscribeAsync(topic, { qos: 1 });
+    return grant!.qos;
+  } catch (error) {
+    const granted = (error as { packet?: { granted?: number[] } }).packet?.granted;
+    if (!granted) throw error;
+    return granted[0]!;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

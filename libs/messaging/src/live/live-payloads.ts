@@ -1,0 +1,66 @@
+import { PUBLIC_VIEWER, lotView, type LotView } from '@auction/contracts';
+import { toIso, type AuctionState, type LotState } from '@auction/domain';
+
+/** What every live message carries besides its data. */
+export interface LiveStamp {
+  /** ISO instant at which the server built the message (clients derive their clock offset from it). */
+  readonly serverTime: string;
+  /** Global position of the last event reflected; strictly increasing per topic: drop anything at or below what you saw. */
+  readonly position: number;
+}
+
+/** Message of `auction/{idAuction}/lot/{idLot}`: the public lot view. */
+export type LotPayload = LotView & LiveStamp;
+
+/** Message of a lot that was withdrawn (its auction was edited or deleted): clients drop it. */
+export interface WithdrawnLotPayload extends LiveStamp {
+  readonly idAuction: string;
+  readonly idLot: string;
+  readonly status: 'WITHDRAWN';
+}
+
+/** Message of `auction/{idAuction}`. `status` is `DELETED` once the auction is deleted. */
+export interface AuctionPayload extends LiveStamp {
+  readonly idAuction: string;
+  readonly status: 'SCH' | 'RUN' | 'CLD' | 'AWA' | 'DELETED';
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly auctionName: string;
+}
+
+/** Message of `user/{idUser}/outbid`: another dealer took the lead you had. */
+export interface OutbidPayload extends LiveStamp {
+  readonly idAuction: string;
+  readonly idLot: string;
+  /** Best offer on the lot now. */
+  readonly bestOffer: number;
+  /** Your best offer on the lot. */
+  readonly yourBestOffer: number;
+}
+
+/** The current state of one auction for a (re)subscribing client: the same payloads as the topics. */
+export interface AuctionSnapshot {
+  readonly auction: AuctionPayload | null;
+  /** Lots in lot-number order; withdrawn lots are left out. */
+  readonly lots: LotPayload[];
+}
+
+/** The lot message of a lot state, or null for a lot that does not exist. */
+export function lotPayload(idLot: string, state: LotState, now: number, position: number): LotPayload | WithdrawnLotPayload | null {
+  if (state.status === 'NONE') return null;
+  const serverTime = toIso(now);
+  const view = lotView(state, now, PUBLIC_VIEWER);
+  if (view) return { ...view, serverTime, position };
+  return { idAuction: state.data.definition.idAuction, idLot, status: 'WITHDRAWN', serverTime, position };
+}
+
+/** The auction message of an auction state, or null for an auction that does not exist. */
+export function auctionPayload(state: AuctionState, now: number, position: number): AuctionPayload | null {
+  if (state.status === 'NONE') return null;
+  const d = state.data;
+  return {
+    idAuction: d.idAuction, status: state.status, startDate: d.startDate, endDate: d.endDate, auctionName: d.auctionName,
+    serverTime: toIso(now), position,
+  };
+}
+

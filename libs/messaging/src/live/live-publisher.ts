@@ -1,0 +1,233 @@
+import { AUCTION, LOT, toIso, type AuctionState, type LotState } from '@auction/domain';
+import type { EventStore, StoredEvent } from '@auction/event-store';
+import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
+import {
+  auctionPayload, lotPayload, type AuctionPayload, type AuctionSnapshot, type LotPayload, type OutbidPayload, type WithdrawnLotPayload,
+} from './live-payloads.js';
+import type { LiveSink } from './live-sink.js';
+import { LiveState, type LiveUpcast } from './live-state.js';
+import { liveTopics } from './live-topics.js';
+import { SinkQueue, type LiveMessage } from './sink-queue.js';
+
+/** Options of {@link LivePublisher}. */
+export interface LivePublisherOptions {
+  /** Read for history of streams first seen, and for snapshots. */
+  readonly store: EventStore;
+  readonly sinks: readonly LiveSink[];
+  /** The server clock (epoch ms); lot status and `serverTime` are taken from it. */
+  readonly now?: () => number;
+  readonly upcast?: LiveUpcast;
+  readonly logger?: LiveLogger;
+  /**
+   * The transport hands this publisher every auction and lot event (one instance, embedded mode):
+   * snapshots of streams it holds come from memory, without reading the store. Otherwise (a Kafka group
+   * shared by instances) each snapshot catches its streams up with the store.
+   */
+  readonly followsAllStreams?: boolean;
+}
+
+/** Counters of a publisher, for metrics. */
+export interface LivePublisherStats {
+  readonly eventsApplied: number;
+  /** Messages accepted by a sink (one message to two sinks counts twice). */
+  readonly messagesPublished: number;
+  readonly publishFailures: number;
+  /** Messages waiting for a retry, over all sinks. */
+  readonly pendingMessages: number;
+  /** Messages dropped because their topic already carried that position or a later one. */
+  readonly staleDropped: number;
+  /** Highest global position applied. */
+  readonly lastPosition: number;
+  /** Highest position accepted by every sink so far. */
+  readonly lastPublishedPosition: number;
+  readonly streams: number;
+}
+
+/**
+ * Turns the event log into live messages. `handle` is the transport's batch handler: it folds the batch
+ * into the {@link LiveState} and publishes, once per batch, the state after the batch of every lot and
+ * auction whose public state changed (retained, QoS 1), plus an outbid notification to each dealer who
+ * lost the lead to someone else (QoS 1, not retained). Positions on one topic strictly increase; a sink
+ * that fails keeps its messages and retries them with the next call, and `handle` rejects so the
+ * transport delivers the batch again (already-applied events are then ignored).
+ */
+export class LivePublisher {
+  readonly state: LiveState;
+  private readonly now: () => number;
+  private readonly logger: LiveLogger;
+  private readonly queues: SinkQueue[];
+  /** Last public content per retained topic (without stamp): unchanged content is not published again. */
+  private readonly lastContent = new Map<string, string>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private eventsApplied = 0;
+  private followsAll: boolean;
+
+  constructor(private readonly options: LivePublisherOptions) {
+    this.state = new LiveState(options.store, options.upcast);
+    this.now = options.now ?? Date.now;
+    this.logger = options.logger ?? silentLiveLogger;
+    this.queues = options.sinks.map((sink) => new SinkQueue(sink));
+    this.followsAll = options.followsAllStreams ?? false;
+  }
+
+  /** The transport handler (bound). Batches are processed one at a time, in call order. */
+  readonly handle = (batch: readonly StoredEvent[]): Promise<void> => this.serialized(() => this.process(batch));
+
+  /** Adds a sink (e.g. socket.io, whose server exists only once the app is initialized). */
+  addSink(sink: LiveSink): void {
+    this.queues.push(new SinkQueue(sink));
+  }
+
+  /** Sets `followsAllStreams` once the transport is known. */
+  setFollowsAllStreams(value: boolean): void {
+    this.followsAll = value;
+  }
+
+  /**
+   * Loads every auction of the store with its lots and publishes their current state: a fresh embedded
+   * broker holds no retained message after a restart. Returns the number of auctions published.
+   */
+  prime(): Promise<number> {
+    return this.serialized(async () => {
+      const auctionStreams = await this.options.store.listStreams(AUCTION.prefix);
+      const messages: LiveMessage[] = [];
+      for (const sid of auctionStreams) {
+        const auction = await this.state.load(sid);
+        if (!auction || auction.state === AUCTION.initialState) continue;
+        const idAuction = sid.slice(AUCTION.prefix.length);
+        this.pushAuction(messages, idAuction, auction.state as AuctionState, auction.position);
+        const lotIds = new Set([...lotIdsIn(auction.state as AuctionState), ...this.state.lotIdsOf(idAuction)]);
+        for (const idLot of lotIds) {
+          const lot = await this.state.load(LOT.prefix + idLot);
+          if (lot) this.pushLot(messages, idLot, lot.state as LotState, lot.position);
+        }
+      }
+      await this.deliver(messages);
+      return auctionStreams.length;
+    });
+  }
+
+  /**
+   * The current state of an auction for a client that (re)subscribes: the same payloads as the topics,
+   * from the folded state (plus anything newer in the store, see `followsAllStreams`). A client joins its
+   * room before asking, so what is published after the snapshot reaches it too (it keeps the higher
+   * position). Null auction when it does not exist.
+   */
+  async snapshot(idAuction: string): Promise<AuctionSnapshot> {
+    const now = this.now();
+    const catchUp = !this.followsAll;
+    const auction = await this.state.peek(AUCTION.prefix + idAuction, catchUp);
+    const auctionState = auction?.state as AuctionState | undefined;
+    if (!auction || !auctionState || auctionState.status === 'NONE') return { auction: null, lots: [] };
+    const lotIds = new Set([...lotIdsIn(auctionState), ...this.state.lotIdsOf(idAuction)]);
+    const lots: LotPayload[] = [];
+    for (const idLot of lotIds) {
+      const lot = await this.state.peek(LOT.prefix + idLot, catchUp);
+      const payload = lot && lotPayload(idLot, lot.state as LotState, now, lot.position);
+      if (payload && payload.status !== 'WITHDRAWN') lots.push(payload);
+    }
+    lots.sort((a, b) => a.lotNumber - b.lotNumber);
+    return { auction: auctionPayload(auctionState, now, auction.position), lots };
+  }
+
+  /** Counters for metrics. */
+  stats(): LivePublisherStats {
+    const sum = (f: (q: SinkQueue) => number) => this.queues.reduce((n, q) => n + f(q), 0);
+    const state = this.state.stats();
+    return {
+      eventsApplied: this.eventsApplied, messagesPublished: sum((q) => q.published), publishFailures: sum((q) => q.failures),
+      pendingMessages: sum((q) => q.pending), staleDropped: sum((q) => q.staleDropped), lastPosition: state.lastPosition,
+      lastPublishedPosition: this.queues.length ? Math.min(...this.queues.map((q) => q.lastPosition)) : 0, streams: state.streams,
+    };
+  }
+
+  /** Closes every sink that owns connections. */
+  async close(): Promise<void> {
+    await this.tail.catch(() => {});
+    await Promise.all(this.queues.map((q) => q.sink.close?.().catch(() => {})));
+  }
+
+  private async process(batch: readonly StoredEvent[]): Promise<void> {
+    const lots = new Map<string, { state: LotState; position: number }>();
+    const auctions = new Map<string, { state: AuctionState; position: number }>();
+    /** Outbid notifications by `idUser|idLot`: the last event that took the lead from that dealer on that lot. */
+    const outbid = new Map<string, { idUser: string; idLot: string; position: number }>();
+    for (const event of batch) {
+      const change = await this.state.apply(event);
+      if (!change) continue;
+      this.eventsApplied++;
+      if (change.kind === 'auction') {
+        auctions.set(change.idAuction, change.after);
+        continue;
+      }
+      lots.set(change.idLot, change.after);
+      const lost = leaderWhoLostTheLead(change.before, change.after.state, event);
+      if (lost) outbid.set(`${lost}|${change.idLot}`, { idUser: lost, idLot: change.idLot, position: event.position });
+    }
+    const messages: LiveMessage[] = [];
+    for (const [idAuction, a] of auctions) this.pushAuction(messages, idAuction, a.state, a.position);
+    for (const [idLot, l] of lots) this.pushLot(messages, idLot, l.state, l.position);
+    for (const o of outbid.values()) this.pushOutbid(messages, o.idUser, o.idLot, lots.get(o.idLot)!.state, o.position);
+    await this.deliver(messages);
+  }
+
+  private pushAuction(out: LiveMessage[], idAuction: string, state: AuctionState, position: number): void {
+    const payload = auctionPayload(state, this.now(), position);
+    if (payload) this.pushRetained(out, liveTopics.auction(idAuction), payload);
+  }
+
+  private pushLot(out: LiveMessage[], idLot: string, state: LotState, position: number): void {
+    const payload = lotPayload(idLot, state, this.now(), position);
+    if (payload) this.pushRetained(out, liveTopics.lot(payload.idAuction, idLot), payload);
+  }
+
+  /** Publishes retained state only when its content (not its stamp) changed, e.g. not for an observer joining. */
+  private pushRetained(out: LiveMessage[], topic: string, payload: AuctionPayload | LotPayload | WithdrawnLotPayload): void {
+    const { serverTime: _t, position: _p, ...content } = payload;
+    const key = JSON.stringify(content);
+    if (this.lastContent.get(topic) === key) return;
+    this.lastContent.set(topic, key);
+    out.push({ key: topic, topic, payload, position: payload.position, options: { retain: true, qos: 1 } });
+  }
+
+  private pushOutbid(out: LiveMessage[], idUser: string, idLot: string, lot: LotState, position: number): void {
+    if (lot.status === 'NONE') return;
+    const { best, dealers, definition } = lot.data;
+    // The dealer took the lead back later in the same batch: nothing to tell.
+    if (!best || best.idUser === idUser) return;
+    const payload: OutbidPayload = {
+      idAuction: definition.idAuction, idLot, bestOffer: best.amount, yourBestOffer: dealers[idUser]?.bestAmount ?? 0,
+      position, serverTime: toIso(this.now()),
+    };
+    const topic = liveTopics.outbid(idUser);
+    out.push({ key: `${topic}|${idLot}`, topic, payload, position, options: { retain: false, qos: 1 } });
+  }
+
+  private async deliver(messages: LiveMessage[]): Promise<void> {
+    const results = await Promise.all(this.queues.map((q) => q.flush(messages)));
+    const failed = results.filter((r): r is { error: unknown; count: number } => r !== null);
+    if (failed.length === 0) return;
+    const count = failed.reduce((n, f) => n + f.count, 0);
+    this.logger.warn('live messages not delivered; kept for a retry', { count, error: describeError(failed[0]!.error) });
+    throw new Error(`live publish failed for ${count} message(s): ${describeError(failed[0]!.error)}`);
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => {});
+    return run;
+  }
+}
+
+/** The dealer who led before this event when an `OfferPlaced` by someone else took the lead; else null. */
+function leaderWhoLostTheLead(before: LotState, after: LotState, event: StoredEvent): string | null {
+  if (event.type !== 'OfferPlaced' || before.status === 'NONE' || after.status === 'NONE') return null;
+  const previous = before.data.best;
+  const next = after.data.best;
+  if (!previous || !next || next.idOffer === previous.idOffer || next.idUser === previous.idUser) return null;
+  return previous.idUser;
+}
+
+function lotIdsIn(auction: AuctionState): readonly string[] {
+  return auction.status === 'NONE' ? [] : auction.data.lotIds;
+}

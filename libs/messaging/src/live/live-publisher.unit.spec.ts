@@ -1,0 +1,192 @@
+import type { StoredEvent } from '@auction/event-store';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LivePublisher } from './live-publisher.js';
+import { FakeSink, NOW, TestEngine } from './live.test-support.js';
+
+describe('LivePublisher', () => {
+  // One store for the file; each test has its own auction and a publisher that starts where the test starts.
+  let engine: TestEngine;
+  let sink: FakeSink;
+  let publisher: LivePublisher;
+  let lots: string[];
+  let a1: string;
+  let start: number;
+  let runs = 0;
+  const lotTopic = (idLot: string) => `auction/${a1}/lot/${idLot}`;
+  const eventsAfter = (position = start) => engine.eventsAfter(position);
+
+  beforeAll(async () => {
+    engine = await TestEngine.start();
+  });
+  beforeEach(async () => {
+    a1 = `a${++runs}`;
+    start = await engine.store.headPosition();
+    sink = new FakeSink();
+    publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => NOW });
+    lots = await engine.scheduleAuction(a1, 2);
+    await engine.startAuction(a1);
+  });
+  afterAll(async () => {
+    await engine.store.close();
+  });
+
+  it('publishes each changed lot and auction once per batch, with the state after the batch', async () => {
+    const [lot1, lot2] = lots as [string, string];
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    await engine.offer(a1, lot1, 'dealer-b', 5100);
+    const last = (await engine.offer(a1, lot1, 'dealer-a', 5200)).at(-1)!;
+
+    await publisher.handle(await eventsAfter());
+
+    const lot1Messages = sink.on(lotTopic(lot1));
+    expect(lot1Messages).toHaveLength(1);
+    expect(lot1Messages[0]!.payload).toMatchObject({ idLot: lot1, idAuction: a1, bestOffer: 5200, offersCount: 3, status: 'RUN', position: last.position });
+    expect(lot1Messages[0]!.payload['serverTime']).toBe(new Date(NOW).toISOString());
+    expect(lot1Messages[0]!.payload).not.toHaveProperty('reservePrice');
+    expect(lot1Messages[0]!.options).toEqual({ retain: true, qos: 1 });
+    expect(sink.on(lotTopic(lot2))).toHaveLength(1);
+    const auction = sink.on(`auction/${a1}`);
+    expect(auction).toHaveLength(1);
+    expect(auction[0]!.payload).toMatchObject({ idAuction: a1, status: 'RUN', auctionName: `Auction ${a1}` });
+    expect(Object.keys(auction[0]!.payload).sort()).toEqual(['auctionName', 'endDate', 'idAuction', 'position', 'serverTime', 'startDate', 'status']);
+    expect(publisher.stats()).toMatchObject({ eventsApplied: 7, lastPosition: last.position, pendingMessages: 0 });
+  });
+
+  it('keeps positions strictly increasing per topic and skips changes the public view does not show', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    let seen = await engine.store.headPosition();
+    for (const [user, amount] of [['dealer-a', 5000], ['dealer-b', 5100], ['dealer-a', 5300]] as const) {
+      await engine.offer(a1, lot1, user, amount);
+      await engine.observe(a1, lot1, `observer-${amount}`);
+      const batch = await eventsAfter(seen);
+      seen = batch.at(-1)!.position;
+      // One event per batch, and the last batch again: the redelivery changes nothing.
+      for (const e of batch) await publisher.handle([e]);
+      await publisher.handle(batch);
+    }
+    const byTopic = new Map<string, number[]>();
+    for (const r of sink.received) byTopic.set(r.topic, [...(byTopic.get(r.topic) ?? []), r.payload['position'] as number]);
+    for (const positions of byTopic.values()) {
+      for (let i = 1; i < positions.length; i++) expect(positions[i]).toBeGreaterThan(positions[i - 1]!);
+    }
+    // Initial state + three offers; the observers did not produce a message.
+    expect(sink.on(lotTopic(lot1)).map((r) => r.payload['bestOffer'])).toEqual([null, 5000, 5100, 5300]);
+  });
+
+  it('tells the dealer who led that someone else took the lead', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    const first = (await engine.offer(a1, lot1, 'dealer-a', 5000))[0]!;
+    await publisher.handle([first]);
+    const raised = (await engine.offer(a1, lot1, 'dealer-a', 5100))[0]!;
+    await publisher.handle([raised]);
+    expect(sink.received.filter((r) => r.topic.startsWith('user/'))).toEqual([]);
+
+    const b = (await engine.offer(a1, lot1, 'dealer-b', 5200))[0]!;
+    await publisher.handle([b]);
+    expect(sink.on('user/dealer-a/outbid')).toEqual([{
+      topic: 'user/dealer-a/outbid',
+      payload: { idAuction: a1, idLot: lot1, bestOffer: 5200, yourBestOffer: 5100, position: b.position, serverTime: new Date(NOW).toISOString() },
+      options: { retain: false, qos: 1 },
+    }]);
+    expect(sink.on('user/dealer-b/outbid')).toEqual([]);
+  });
+
+  it('in one batch, notifies only dealers who did not take the lead back', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    const from = await engine.store.headPosition();
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    await engine.offer(a1, lot1, 'dealer-b', 5100);
+    const c = (await engine.offer(a1, lot1, 'dealer-c', 5200))[0]!;
+    await engine.offer(a1, lot1, 'dealer-a', 5300);
+    await publisher.handle(await eventsAfter(from));
+    // a was outbid by b but leads again; b lost to c; c lost to a.
+    expect(sink.on('user/dealer-a/outbid')).toEqual([]);
+    expect(sink.on('user/dealer-b/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5100, position: c.position })]);
+    expect(sink.on('user/dealer-c/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5200 })]);
+  });
+
+  it('ignores redelivered events', async () => {
+    const all = await eventsAfter();
+    await publisher.handle(all);
+    const before = { count: sink.received.length, stats: publisher.stats() };
+    await publisher.handle(all);
+    await publisher.handle(all.slice(2, 4));
+    expect(sink.received).toHaveLength(before.count);
+    expect(publisher.stats().eventsApplied).toBe(before.stats.eventsApplied);
+  });
+
+  it('on a late start, loads the history of the streams it has not seen', async () => {
+    const [lot1] = lots as [string];
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    await engine.offer(a1, lot1, 'dealer-b', 5100);
+    const head = await engine.store.headPosition();
+    const last = (await engine.offer(a1, lot1, 'dealer-c', 5200))[0]!;
+
+    // A publisher that starts now only receives what comes after the head.
+    await publisher.handle(await eventsAfter(head));
+
+    expect(sink.received.map((r) => r.topic).sort()).toEqual([lotTopic(lot1), 'user/dealer-b/outbid']);
+    expect(sink.on(lotTopic(lot1))[0]!.payload).toMatchObject({ bestOffer: 5200, offersCount: 3, position: last.position, lotNumber: 1 });
+    expect(sink.on('user/dealer-b/outbid')[0]!.payload).toMatchObject({ bestOffer: 5200, yourBestOffer: 5100 });
+  });
+
+  it('keeps what a failing sink did not take and sends it with the redelivery', async () => {
+    const [lot1] = lots as [string];
+    const healthy = new FakeSink();
+    publisher.addSink(healthy);
+    await publisher.handle(await eventsAfter());
+    const from = await engine.store.headPosition();
+    const batch: StoredEvent[] = [...(await engine.offer(a1, lot1, 'dealer-a', 5000)), ...(await engine.offer(a1, lot1, 'dealer-b', 5100))];
+    expect(batch.map((e) => e.position)).toEqual([from + 1, from + 2]);
+
+    sink.failing = true;
+    await expect(publisher.handle(batch)).rejects.toThrow(/live publish failed/);
+    expect(publisher.stats().pendingMessages).toBe(2);
+    expect(healthy.on(lotTopic(lot1)).at(-1)!.payload['bestOffer']).toBe(5100);
+
+    sink.failing = false;
+    await publisher.handle(batch);
+    expect(sink.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ bestOffer: 5100, position: from + 2 });
+    expect(sink.on('user/dealer-a/outbid')).toHaveLength(1);
+    // The healthy sink got nothing twice.
+    expect(healthy.on(lotTopic(lot1))).toHaveLength(2);
+    expect(publisher.stats()).toMatchObject({ pendingMessages: 0, publishFailures: 2 });
+  });
+
+  it('answers a snapshot with events it has not published yet, and still publishes them later', async () => {
+    const [lot1, lot2] = lots as [string, string];
+    await publisher.handle(await eventsAfter());
+    const from = await engine.store.headPosition();
+    const offer = (await engine.offer(a1, lot2, 'dealer-a', 6000))[0]!;
+
+    const snapshot = await publisher.snapshot(a1);
+    expect(snapshot.auction).toMatchObject({ idAuction: a1, status: 'RUN' });
+    expect(snapshot.lots.map((l) => [l.idLot, l.bestOffer, l.position])).toEqual([[lot1, null, expect.any(Number)], [lot2, 6000, offer.position]]);
+
+    // Following every stream, it answers from memory: the offer shows once handled.
+    publisher.setFollowsAllStreams(true);
+    expect((await publisher.snapshot(a1)).lots[1]!.bestOffer).toBeNull();
+
+    await publisher.handle(await eventsAfter(from));
+    expect(sink.on(lotTopic(lot2)).at(-1)!.payload).toMatchObject({ bestOffer: 6000, position: offer.position });
+    expect((await publisher.snapshot(a1)).lots[1]!.bestOffer).toBe(6000);
+    expect(await publisher.snapshot('nope')).toEqual({ auction: null, lots: [] });
+  });
+
+  it('primes every auction of the store (a fresh broker after a restart)', async () => {
+    const a2 = `${a1}-second`;
+    await engine.scheduleAuction(a2, 1);
+    const count = await publisher.prime();
+    expect(count).toBe(runs + 1);
+    const mine = sink.received.map((r) => r.topic).filter((t) => [a1, a2].some((id) => t === `auction/${id}` || t.startsWith(`auction/${id}/`))).sort();
+    expect(mine).toEqual([`auction/${a1}`, `auction/${a1}/lot/${a1}-lot-1`, `auction/${a1}/lot/${a1}-lot-2`, `auction/${a2}`, `auction/${a2}/lot/${a2}-lot-1`].sort());
+    expect(sink.on(`auction/${a2}`)[0]!.payload).toMatchObject({ status: 'SCH' });
+    // Events already folded by the prime are redeliveries for the transport.
+    sink.clear();
+    await publisher.handle(await eventsAfter(0));
+    expect(sink.received).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+/** MQTT topics of the live channel (API.md "Live channel"). */
+export const liveTopics = {
+  /** Lot view, retained, QoS 1. */
+  lot: (idAuction: string, idLot: string): string => `auction/${idAuction}/lot/${idLot}`,
+  /** Auction-wide state, retained, QoS 1. */
+  auction: (idAuction: string): string => `auction/${idAuction}`,
+  /** Per-user outbid notification, QoS 1, not retained. */
+  outbid: (idUser: string): string => `user/${idUser}/outbid`,
+};
+
+/** A live topic, parsed. */
+export type LiveTopic =
+  | { readonly kind: 'lot'; readonly idAuction: string; readonly idLot: string }
+  | { readonly kind: 'auction'; readonly idAuction: string }
+  | { readonly kind: 'user'; readonly idUser: string; readonly name: string };
+
+/** Parses a topic of {@link liveTopics}; null for anything else. */
+export function parseLiveTopic(topic: string): LiveTopic | null {
+  const parts = topic.split('/');
+  if (parts.some((p) => p === '')) return null;
+  if (parts[0] === 'auction') {
+    if (parts.length === 2) return { kind: 'auction', idAuction: parts[1]! };
+    if (parts.length === 4 && parts[2] === 'lot') return { kind: 'lot', idAuction: parts[1]!, idLot: parts[3]! };
+    return null;
+  }
+  if (parts[0] === 'user' && parts.length === 3) return { kind: 'user', idUser: parts[1]!, name: parts[2]! };
+  return null;
+}
+
+/**
+ * May a client of user `idUser` subscribe to this MQTT topic filter? Only filters whose first level is
+ * literally `auction`, or whose first two levels are literally `user/{idUser}`: a wildcard in those
+ * levels (`#`, `+/…`, `user/+/…`) could reach other users' topics, and `$share/…` or `$SYS/…` are refused.
+ */
+export function maySubscribe(filter: string, idUser: string): boolean {
+  const levels = filter.split('/');
+  if (levels[0] === 'auction') return true;
+  return levels[0] === 'user' && levels.length >= 2 && levels[1] === idUser && idUser !== '';
+}

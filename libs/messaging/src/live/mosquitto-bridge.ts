@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { Aedes } from 'aedes';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { AedesSink } from './aedes-sink.js';
+import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
+import type { LiveSink } from './live-sink.js';
+import { redact } from './mqtt-client-sink.js';
+
+/** Options of {@link startMosquittoBridge}. */
+export interface MosquittoBridgeOptions {
+  /** Mosquitto URL, e.g. `mqtt://127.0.0.1:1883`. */
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** This instance's edge broker: every message from Mosquitto is published into it. */
+  readonly broker: Aedes;
+  /** Other sinks fed with the same messages (socket.io rooms of this instance). */
+  readonly forward?: readonly LiveSink[];
+  /** Default `['auction/#', 'user/#']`. */
+  readonly topics?: readonly string[];
+  readonly logger?: LiveLogger;
+  /** Extra mqtt.js options (tests). */
+  readonly client?: Partial<IClientOptions>;
+}
+
+/** A running bridge. */
+export interface MosquittoBridge {
+  readonly client: MqttClient;
+  /** Messages copied into the edge broker so far. */
+  stats(): { received: number; copied: number; staleDropped: number; errors: number };
+  /** Resolves once subscribed (Mosquitto then sends its retained messages). */
+  ready(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Server mode: the live publisher writes to Mosquitto; every API instance's embedded broker stays the
+ * authenticating edge for its browsers and gets Mosquitto's `auction/#` and `user/#` through this bridge,
+ * so retained state reaches the clients of every instance. The bridge speaks MQTT 5 to Mosquitto and
+ * subscribes with retain-as-published, so the retain flag of every message is kept as its publisher set
+ * it (with MQTT 3.1.1 a forwarded live message loses it and the edge would keep a stale retained state).
+ * A retained message whose JSON `position` is not above the last one copied for its topic (Mosquitto
+ * re-sends retained state after every reconnection) is dropped.
+ */
+export function startMosquittoBridge(options: MosquittoBridgeOptions): MosquittoBridge {
+  const logger = options.logger ?? silentLiveLogger;
+  const topics = options.topics ?? ['auction/#', 'user/#'];
+  const counters = { received: 0, copied: 0, staleDropped: 0, errors: 0 };
+  const lastPosition = new Map<string, number>();
+  const edge = new AedesSink(options.broker);
+  const client = connect(options.url, {
+    username: options.username, password: options.password,
+    clientId: `auction-bridge-${randomBytes(6).toString('hex')}`,
+    protocolVersion: 5, clean: true, reconnectPeriod: 1000, connectTimeout: 10_000, resubscribe: false,
+    ...options.client,
+  });
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+
+  client.on('connect', () => {
+    // Subscribe on every (re)connection: a clean session forgets subscriptions, and Mosquitto then re-sends retained state.
+    client.subscribeAsync(Object.fromEntries(topics.map((t) => [t, { qos: 1 as const, rap: true }])))
+      .then(() => subscribed(), (error: unknown) => logger.error('MQTT bridge subscribe failed', { url: redact(options.url), error: describeError(error) }));
+  });
+  client.on('error', (error) => logger.warn('MQTT bridge connection error', { url: redact(options.url), error: describeError(error) }));
+  client.on('message', (topic, payload, packet) => {
+    counters.received++;
+    const body = parseJson(payload);
+    const retain = packet.retain;
+    if (retain && typeof body?.['position'] === 'number') {
+      // Retained state only: Mosquitto re-sends it on every reconnection.
+      const position = body['position'];
+      if (position <= (lastPosition.get(topic) ?? 0)) {
+        counters.staleDropped++;
+        return;
+      }
+      lastPosition.set(topic, position);
+    }
+    edge.publishBuffer(topic, payload, { qos: 1, retain }).then(
+      () => void counters.copied++,
+      (error: unknown) => {
+        counters.errors++;
+        logger.warn('MQTT bridge could not copy a message', { topic, error: describeError(error) });
+      },
+    );
+    if (!body) return;
+    for (const sink of options.forward ?? []) {
+      sink.publish(topic, body, { retain, qos: 1 }).catch((error: unknown) => {
+        counters.errors++;
+        logger.warn('MQTT bridge could not forward a message', { sink: sink.name, topic, error: describeError(error) });
+      });
+    }
+  });
+
+  return {
+    client,
+    stats: () => ({ ...counters }),
+    ready: (timeoutMs = 10_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`MQTT bridge not subscribed to ${redact(options.url)} within ${timeoutMs} ms`)), timeoutMs);
+      });
+      return Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
+    },
+    close: () => client.endAsync(true),
+  };
+}
+
+function parseJson(payload: Buffer): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(payload.toString('utf8'));
+    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
