@@ -164,6 +164,14 @@ export class LivePublisher {
       const lost = leaderWhoLostTheLead(change.before, change.after.state, event);
       if (lost) outbid.set(`${lost}|${change.idLot}`, { idUser: lost, idLot: change.idLot, position: event.position });
     }
+    // A lot's shown status follows its auction's start (SCH → RUN) without a lot event: republish the
+    // lots of every auction that changed, stamped with the auction event's position.
+    for (const [idAuction, a] of auctions) {
+      for (const idLot of new Set([...lotIdsIn(a.state), ...this.state.lotIdsOf(idAuction)])) {
+        const lot = lots.get(idLot) ?? this.state.lot(idLot);
+        if (lot) lots.set(idLot, { state: lot.state, position: Math.max(lot.position, a.position) });
+      }
+    }
     const messages: LiveMessage[] = [];
     for (const [idAuction, a] of auctions) this.pushAuction(messages, idAuction, a.state, a.position);
     for (const [idLot, l] of lots) this.pushLot(messages, idLot, l.state, l.position);

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePublisher } from './live-publisher.js';
-import { FakeSink, NOW, TestEngine } from './live.test-support.js';
+import { FakeSink, NOW, START, TestEngine } from './live.test-support.js';
 
 describe('LivePublisher', () => {
   // One store for the file; each test has its own auction and a publisher that starts where the test starts.
@@ -108,6 +108,24 @@ describe('LivePublisher', () => {
     expect(sink.on('user/dealer-c/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5200 })]);
   });
 
+  it('republishes an auction\'s lots when the auction starts, so their retained status turns RUN', async () => {
+    let clock = START - 60_000;
+    const own = new FakeSink();
+    const early = new LivePublisher({ store: engine.store, sinks: [own], now: () => clock });
+    const idAuction = `${a1}-late`;
+    const from = await engine.store.headPosition();
+    const [lot] = (await engine.scheduleAuction(idAuction, 1)) as [string];
+    await early.handle(await engine.eventsAfter(from));
+    expect(own.on(`auction/${idAuction}/lot/${lot}`).at(-1)!.payload).toMatchObject({ status: 'SCH' });
+    const scheduledAt = await engine.store.headPosition();
+    clock = NOW;
+    await engine.startAuction(idAuction);
+    const started = await engine.eventsAfter(scheduledAt);
+    await early.handle(started);
+    const last = own.on(`auction/${idAuction}/lot/${lot}`).at(-1)!;
+    expect(last.payload).toMatchObject({ status: 'RUN', position: started.at(-1)!.position });
+  });
+
   it('ignores redelivered events', async () => {
     const all = await eventsAfter();
     await publisher.handle(all);
@@ -178,9 +196,10 @@ describe('LivePublisher', () => {
 
   it('primes every auction of the store (a fresh broker after a restart)', async () => {
     const a2 = `${a1}-second`;
+    const before = (await engine.store.listStreams('auction-')).length;
     await engine.scheduleAuction(a2, 1);
     const count = await publisher.prime();
-    expect(count).toBe(runs + 1);
+    expect(count).toBe(before + 1);
     const mine = sink.received.map((r) => r.topic).filter((t) => [a1, a2].some((id) => t === `auction/${id}` || t.startsWith(`auction/${id}/`))).sort();
     expect(mine).toEqual([`auction/${a1}`, `auction/${a1}/lot/${a1}-lot-1`, `auction/${a1}/lot/${a1}-lot-2`, `auction/${a2}`, `auction/${a2}/lot/${a2}-lot-1`].sort());
     expect(sink.on(`auction/${a2}`)[0]!.payload).toMatchObject({ status: 'SCH' });
