@@ -9,11 +9,16 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[] }> = {
   'libs/domain': { allow: [] },
   'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
   'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
+  'libs/messaging': {
+    allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
+  },
+  'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/] },
+  'tools/replay': { allow: [/^@auction\/(domain|contracts|event-store|read-models)$/] },
   'apps/api': { allow: [/.*/], deny: [/^react/, /^xstate/, /^@xstate\//, /^@tanstack\//] },
 };
 
 /** Test files may also use the test tools. */
-const TEST_TOOLS = [/^vitest/, /^fast-check$/];
+const TEST_TOOLS = [/^vitest/, /^fast-check$/, /^@nestjs\/(core|testing)$/];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

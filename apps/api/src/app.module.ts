@@ -14,7 +14,9 @@ import { SHOWCASE_HANDLERS } from './commands/showcase.handlers.js';
 import type { AppConfig } from './config/app-config.js';
 import { Consistency } from './engine/consistency.js';
 import { StreamWriter } from './engine/stream-writer.js';
-import { APP_CONFIG, CLOCK, EVENT_STORE, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import type { Fanout } from './fanout/fanout.js';
+import { AdminController } from './http/admin.controller.js';
 import { AuctionController } from './http/auction.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { CommandRunner } from './http/command-runner.js';
@@ -35,20 +37,22 @@ export interface AppDependencies {
   readonly config: AppConfig;
   readonly store: EventStore;
   readonly sessionSecret: Buffer;
+  readonly fanout: Fanout;
   readonly clock?: Clock;
 }
 
 /** The API module, built around an event store chosen at start-up. */
 @Module({})
 export class AppModule {
-  static forRoot({ config, store, sessionSecret, clock = { now: () => Date.now() } }: AppDependencies): DynamicModule {
+  static forRoot({ config, store, sessionSecret, fanout, clock = { now: () => Date.now() } }: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController],
+      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController, AdminController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
+        { provide: FANOUT, useValue: fanout },
         { provide: CLOCK, useValue: clock },
         { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
         { provide: SessionTokens, useFactory: () => new SessionTokens(sessionSecret, config.sessionTtlMs) },

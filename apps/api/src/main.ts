@@ -2,36 +2,40 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createEventStore } from '@auction/event-store';
 import { AppModule } from './app.module.js';
 import { loadConfig, type AppConfig } from './config/app-config.js';
 import { JsonLogger } from './config/json-logger.js';
-import { seedDemoData } from './demo/demo-data.js';
-import { toErrorResponse, ErrorFilter } from './http/error.filter.js';
 import { loadSessionSecret } from './config/session-secret.js';
-import { STREAM_WRITER } from './engine/tokens.js';
+import { seedDemoData } from './demo/demo-data.js';
 import type { StreamWriter } from './engine/stream-writer.js';
-import { LiveReadModel } from './read/live-read-model.js';
-import { Metrics } from './metrics/metrics.js';
-import { instrumentHttp } from './metrics/http-metrics.js';
+import { STREAM_WRITER } from './engine/tokens.js';
+import { Fanout } from './fanout/fanout.js';
+import { ErrorFilter, toErrorResponse } from './http/error.filter.js';
 import { startLive } from './live/live.providers.js';
+import { instrumentHttp } from './metrics/http-metrics.js';
+import { Metrics } from './metrics/metrics.js';
+import { LiveReadModel } from './read/live-read-model.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 
-/** Starts the API: event store, read model, demo data, scheduler, HTTP. */
+/**
+ * Starts the product: event store, fan-out (transport, relay, read-model projector), the engine's index,
+ * demo data, scheduler, HTTP, and the live channel. Logs one line per started service with its URL.
+ */
 export async function bootstrap(config: AppConfig = loadConfig()) {
   const logger = new JsonLogger(config.logLevel, config.logFormat);
-  if (config.mode === 'embedded') mkdirSync(config.dataDir, { recursive: true });
+  if (config.mode === 'embedded' || !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const store = createEventStore({
     databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
     dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
   });
   await store.init();
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');
-  const sessionSecret = loadSessionSecret(config, logger);
+  const fanout = await Fanout.open(store, config, logger);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, store, sessionSecret }),
+    AppModule.forRoot({ config, store, fanout, sessionSecret: loadSessionSecret(config, logger) }),
     new FastifyAdapter({ bodyLimit: 2 * 1024 * 1024 }),
     { logger, bufferLogs: false },
   );
@@ -42,7 +46,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     if (status >= 500) logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'HTTP');
     void reply.status(status).send(body);
   });
-  instrumentHttp(fastify, app.get(Metrics));
+  const metrics = app.get(Metrics);
+  instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));
   app.enableShutdownHooks();
   await app.init();
@@ -50,13 +55,15 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const model = app.get(LiveReadModel);
   const subscription = store.subscribe(0, (batch) => model.apply(batch));
   await model.waitFor(await store.headPosition(), 600_000);
-  logger.info('read model caught up', { position: model.currentPosition }, 'Bootstrap');
+  logger.info('engine index caught up', { position: model.currentPosition }, 'Bootstrap');
   if (config.demoData) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
     const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), config, Date.now(), !hasRunning);
-    logger.info('demo data ready', { users }, 'Bootstrap');
     await model.waitFor(await store.headPosition(), 60_000);
+    logger.info('demo data ready', { users }, 'Bootstrap');
   }
+  await fanout.start();
+  registerLagGauges(metrics, fanout);
   app.get(TransitionScheduler).start();
   await app.listen({ port: config.port, host: config.host });
   const address = fastify.server.address();
@@ -64,18 +71,30 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
-  const metrics = app.get(Metrics);
-  const live = await startLive(app, { store, logger, gauge: (name, help, read) => metrics.gauge(name, help, read) });
+  logger.info(`Prometheus metrics at ${url}/metrics`, {}, 'Bootstrap');
+  const live = await startLive(app, { store, logger, transport: fanout.transport, gauge: (name, help, read) => metrics.gauge(name, help, read) });
   if (config.demoData) {
     logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with password ${config.demoPassword}`, {}, 'Bootstrap');
   }
   const close = async () => {
-    await subscription.close();
     await live.close();
+    await fanout.close();
+    await subscription.close();
     await app.close();
     await store.close();
   };
   return { app, url, port, close };
+}
+
+function registerLagGauges(metrics: Metrics, fanout: Fanout): void {
+  let cached: { at: number; value: Awaited<ReturnType<Fanout['lag']>> } | null = null;
+  const lag = async () => {
+    if (!cached || Date.now() - cached.at > 500) cached = { at: Date.now(), value: await fanout.lag() };
+    return cached.value;
+  };
+  metrics.gauge('projection_lag_events', 'Global positions the projection is behind the log', async () => (await lag()).projectionLag, { projection: 'read_models' });
+  metrics.gauge('relay_lag_events', 'Global positions the Kafka relay is behind the log (0 with the in-process transport)', async () => (await lag()).relayLag ?? 0);
+  metrics.gauge('event_log_head_position', 'Global position of the last event in the log', async () => (await lag()).head);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,1 +1,29 @@
-export {};
+/**
+ * Read models of the auction engine: PostgreSQL/PGlite tables (TypeORM), the pure projections that fill
+ * them from stored events, the projector that applies batches idempotently, the queries of the API, and
+ * the rebuild that projects the whole log beside the live tables and swaps them in.
+ */
+export * from './rows.js';
+export { createReadModelDb, ReadModelDb, type ReadModelDbOptions, type SqlRunner, type TransactionOptions } from './db/read-model-db.js';
+export {
+  ALL_TABLES, PROJECTED_TABLES, readModelEntities, type ProjectedTable,
+  auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, checkpointsTable,
+} from './tables/read-model-tables.js';
+export type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tables/table-spec.js';
+export { projectAuction, projectAuctionRegulation } from './projections/auction.projection.js';
+export { projectDealerBest, projectLot, projectObservation, projectOffer } from './projections/lot.projection.js';
+export { projectMyLotEntry, projectShowcaseRegulation, projectVehicle } from './projections/vehicle.projection.js';
+export { emptyRowSet, isProjectedStream, projectAll, projectEvent, rowsTouchedBy, type RowRef } from './projections/project-event.js';
+export { TableRows, type RowKey, type RowOf, type RowSet } from './projections/row-set.js';
+export { Projector, type ProjectorOptions } from './projector.js';
+export { rebuildReadModels, type RebuildOptions, type RebuildStats } from './rebuild.js';
+export { compareReadModels, dumpTables, type TableDump } from './dump-tables.js';
+export { AuctionReadModel } from './queries/auction-read-model.js';
+export {
+  ShowcaseReadModel, type CataloguePage, type SoldPage, type SoldVehicleRow, type VehicleSearch,
+} from './queries/showcase-read-model.js';
+export { purchaseMatches } from './queries/purchases.js';
+export {
+  DEFAULT_ACCESS_ERRORS, ReadModelAccessError, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer,
+} from './queries/viewer.js';
+export { auctionViewOf, lotStatusOf, lotViewOf, vehicleViewOf, type LotViewOptions, type PersonalState } from './queries/views.js';

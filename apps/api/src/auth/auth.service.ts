@@ -55,6 +55,8 @@ export class AuthService {
       decide: (view) => [{ streamId: sid, events: decideUser({ type: 'EndSession', sid: session.sid }, view.state<UserState>(sid)) }],
       reply: () => undefined,
     });
+    // The ended session must be refused from the next request on.
+    await this.readModel.waitFor(outcome.position);
     return outcome.position;
   }
 

@@ -131,12 +131,14 @@ export class ShowcaseVehiclesHandler implements ICommandHandler<ShowcaseVehicles
     const reply: ShowcaseOutcome[] = [];
     let position = 0;
     let events = 0;
+    const streams: { streamId: string; position: number }[] = [];
     let firstError: DomainError | null = null;
     for (const [i, s] of settled.entries()) {
       if (s.status === 'fulfilled') {
         reply.push(s.value.reply);
         position = Math.max(position, s.value.position);
         events += s.value.events;
+        streams.push(...s.value.streams);
         continue;
       }
       if (!(s.reason instanceof DomainError)) throw s.reason;
@@ -144,7 +146,7 @@ export class ShowcaseVehiclesHandler implements ICommandHandler<ShowcaseVehicles
       reply.push({ idVehicle: ids[i]!, ok: false, errorCode: s.reason.code, errorMsg: s.reason.message });
     }
     if (firstError && reply.every((o) => !o.ok)) throw firstError;
-    return { reply, position, events };
+    return { reply, position, events, streams };
   }
 
   private command({ actor, operation }: ShowcaseVehiclesCommand, now: number): VehicleCommand {

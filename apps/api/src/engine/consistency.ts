@@ -1,23 +1,40 @@
-import { Injectable } from '@nestjs/common';
-import { LiveReadModel } from '../read/live-read-model.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandOutcome } from './stream-writer.js';
+import { FANOUT } from './tokens.js';
+import type { Fanout } from '../fanout/fanout.js';
+
+const WAIT_MS = 3000;
+const POLL_MS = 2;
 
 /**
- * Read-after-write on one instance: every query waits until the read model has applied the last
- * write this process acknowledged (whoever made it), usually already done or a millisecond away.
+ * Read-after-write on one instance: a query waits until the read models have applied every write this
+ * process acknowledged before the query began, stream by stream (exact whatever the transport's
+ * partitioning), usually a millisecond or two. While the projector is stopped nothing is awaited.
  */
 @Injectable()
 export class Consistency {
-  private lastWrite = 0;
+  /** Acknowledged writes not yet seen applied: stream → last position written. */
+  private readonly pending = new Map<string, number>();
 
-  constructor(private readonly model: LiveReadModel) {}
+  constructor(@Inject(FANOUT) private readonly fanout: Fanout) {}
 
-  /** Records the global position of an acknowledged write. */
-  noteWrite(_idUser: string, position: number): void {
-    if (position > this.lastWrite) this.lastWrite = position;
+  /** Records the streams a command wrote. */
+  noteWrite(outcome: Pick<CommandOutcome<unknown>, 'streams'>): void {
+    for (const { streamId, position } of outcome.streams) {
+      if (position > (this.pending.get(streamId) ?? 0)) this.pending.set(streamId, position);
+    }
   }
 
-  /** Resolves once the read model has caught up with every write acknowledged so far. */
+  /** Resolves once the read models show every write acknowledged so far (or after a bounded wait). */
   async caughtUp(_idUser?: string): Promise<void> {
-    await this.model.waitFor(this.lastWrite);
+    const waitFor = [...this.pending];
+    const deadline = Date.now() + WAIT_MS;
+    for (const [streamId, position] of waitFor) {
+      while (this.fanout.projecting && this.fanout.projector.appliedPosition(streamId) < position) {
+        if (Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+      if (this.pending.get(streamId) === position) this.pending.delete(streamId);
+    }
   }
 }

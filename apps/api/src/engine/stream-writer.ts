@@ -33,6 +33,8 @@ export interface CommandOutcome<R> {
   readonly reply: R;
   readonly position: number;
   readonly events: number;
+  /** Last position written per stream. */
+  readonly streams: readonly { readonly streamId: string; readonly position: number }[];
 }
 
 interface Entry {
@@ -84,7 +86,8 @@ export class StreamWriter {
     }
     const results = await pending;
     const last = results.flatMap((r) => r.positions).at(-1) ?? 0;
-    return { reply, position: last, events: results.reduce((n, r) => n + r.positions.length, 0) };
+    const streams = results.map((r) => ({ streamId: r.streamId, position: r.positions.at(-1) ?? 0 }));
+    return { reply, position: last, events: results.reduce((n, r) => n + r.positions.length, 0), streams };
   }
 
   /** Current state of a stream as the writer knows it (loads it when absent). */

@@ -16,3 +16,9 @@ export function upcast(event: StoredEvent): DomainEvent {
   for (let v = event.schemaVersion; steps?.[v]; v++) data = steps[v]!(data);
   return { type: event.type, data };
 }
+
+/** A stored event with its data lifted to the current schema version (for consumers of stored events). */
+export function upcastStored(event: StoredEvent): StoredEvent {
+  const lifted = upcast(event);
+  return lifted.data === event.data ? event : { ...event, data: lifted.data as Record<string, unknown> };
+}

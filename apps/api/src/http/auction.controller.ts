@@ -172,7 +172,7 @@ export class AuctionController {
   async report(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown, @Res() reply: FastifyReply) {
     const { typeExport } = parse(ReportQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    const rows = this.queries.offersReport(actor, parse(Id, id, 'idAuction'));
+    const rows = await this.queries.offersReport(actor, parse(Id, id, 'idAuction'));
     const header = ['idOffer', 'idLot', 'offer', 'username', 'createdAt', 'clickAndBuy'];
     const cells = rows.map((r) => [r.idOffer, r.idLot, r.offer, r.username, r.createdAt, r.clickAndBuy ? 'true' : 'false']);
     const name = `auction-${id}-offers.${typeExport.toLowerCase()}`;
@@ -194,7 +194,7 @@ export class AuctionController {
     const idAuction = parse(Id, id, 'idAuction');
     const request = parse(FeedbackRequest, body);
     await this.consistency.caughtUp(actor.idUser);
-    if (!this.queries.purchases(actor, {}).some((p) => p.idAuction === idAuction)) {
+    if (!(await this.queries.purchases(actor, {})).some((p) => p.idAuction === idAuction)) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
     }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, 'AUCTION', idAuction, request.rating, request.idAuctioneer ?? null));

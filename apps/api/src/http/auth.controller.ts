@@ -40,9 +40,7 @@ export class AuthController {
   @Post('secure/logout')
   @HttpCode(204)
   async logout(@CurrentSession() session: Session, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const position = await this.auth.logout(session);
-    this.consistency.noteWrite(session.actor.idUser, position);
-    await this.consistency.caughtUp(session.actor.idUser);
+    await this.auth.logout(session);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     void reply.clearCookie(XSRF_COOKIE, { path: '/' });
   }

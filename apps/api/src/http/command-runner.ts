@@ -11,14 +11,14 @@ export class CommandRunner {
 
   async run<R>(actor: Actor, command: object): Promise<R> {
     const outcome = (await this.bus.execute(command as never)) as CommandOutcome<R>;
-    this.consistency.noteWrite(actor.idUser, outcome.position);
+    this.consistency.noteWrite(outcome);
     return outcome.reply;
   }
 
   /** Runs a system command (scheduler, follow-ups) and returns its outcome. */
   async system<R>(command: object): Promise<CommandOutcome<R>> {
     const outcome = (await this.bus.execute(command as never)) as CommandOutcome<R>;
-    this.consistency.noteWrite('system', outcome.position);
+    this.consistency.noteWrite(outcome);
     return outcome;
   }
 }

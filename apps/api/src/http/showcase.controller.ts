@@ -96,7 +96,7 @@ export class ShowcaseController {
   @Roles('BUYER')
   async bookMyLot(@CurrentActor() actor: Actor, @Headers() headers: Record<string, unknown>) {
     await this.consistency.caughtUp(actor.idUser);
-    const idVehicles = this.queries.myLotToBook(actor);
+    const idVehicles = await this.queries.myLotToBook(actor);
     if (idVehicles.length === 0) throw new DomainError('MY_LOT_EMPTY', 'your lot has no vehicle to book');
     return this.onVehicles(actor, 'book', idVehicles, headers);
   }
@@ -142,7 +142,7 @@ export class ShowcaseController {
     const idVehicle = parse(Id, id, 'idVehicle');
     const request = parse(FeedbackRequest, body);
     await this.consistency.caughtUp(actor.idUser);
-    if (!this.queries.boughtByCaller(actor, idVehicle)) {
+    if (!(await this.queries.boughtByCaller(actor, idVehicle))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only the dealer who bought this vehicle can rate the purchase');
     }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, 'SHOWCASE', idVehicle, request.rating, request.idAuctioneer ?? null));

@@ -1,24 +1,21 @@
-import type { OfferReportRow } from '@auction/contracts';
-import type { AuctionState, LotEvent, LotState, UserState, VehicleState } from '@auction/domain';
+import type { AuctionState, LotEvent, LotState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, LOT, USER, VEHICLE } from '@auction/domain';
+import { AUCTION, LOT, USER } from '@auction/domain';
 import { upcast } from '../engine/upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
 export type ChangeListener = (event: StoredEvent, state: unknown) => void;
 
 /**
- * The query side for the embedded engine: every read model folded from the global log, in memory.
- * It follows the store's subscription, so it can always be thrown away and rebuilt from position 0.
+ * The engine's own index of the log, in memory: users (authentication on every call without a query)
+ * and auction and lot states (the scheduler's timers). It follows the store's subscription from
+ * position 0, so it is always rebuilt on start. Queries use the read-model tables instead.
  */
 export class LiveReadModel {
   readonly auctions = new Map<string, AuctionState>();
   readonly lots = new Map<string, LotState>();
-  readonly vehicles = new Map<string, VehicleState>();
   readonly users = new Map<string, UserState>();
   readonly userIdByName = new Map<string, string>();
-  /** Offers per auction in stored (global) order. */
-  readonly offersByAuction = new Map<string, OfferReportRow[]>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
@@ -59,11 +56,9 @@ export class LiveReadModel {
     if (id.startsWith(LOT.prefix)) {
       const lot = LOT.evolve(this.lots.get(id) ?? LOT.initialState, event as LotEvent);
       this.lots.set(id, lot);
-      if (event.type === 'OfferPlaced' && lot.status !== 'NONE') this.recordOffer(lot, event as Extract<LotEvent, { type: 'OfferPlaced' }>);
       return lot;
     }
     if (id.startsWith(AUCTION.prefix)) return this.put(this.auctions, id, AUCTION, event);
-    if (id.startsWith(VEHICLE.prefix)) return this.put(this.vehicles, id, VEHICLE, event);
     if (id.startsWith(USER.prefix)) {
       const user = this.put(this.users, id, USER, event) as UserState;
       if (user.status === 'ACTIVE') this.userIdByName.set(user.data.username.toLowerCase(), user.data.idUser);
@@ -77,14 +72,6 @@ export class LiveReadModel {
     const next = kind.evolve(map.get(id) ?? kind.initialState, event);
     map.set(id, next);
     return next;
-  }
-
-  private recordOffer(lot: Exclude<LotState, { status: 'NONE' }>, event: Extract<LotEvent, { type: 'OfferPlaced' }>): void {
-    const idAuction = lot.data.definition.idAuction;
-    let rows = this.offersByAuction.get(idAuction);
-    if (!rows) this.offersByAuction.set(idAuction, (rows = []));
-    const d = event.data;
-    rows.push({ idOffer: d.idOffer, idLot: d.idLot, offer: d.amount, username: d.username, createdAt: d.placedAt, clickAndBuy: d.clickAndBuy });
   }
 
   private releaseWaiters(): void {

@@ -1,0 +1,144 @@
+import type { EventStore, StoredEvent } from '@auction/event-store';
+import {
+  InProcessTransport, KafkaTransport, Relay, ensureTopics, type ConsumerHandle, type EventTransport, type TransportLogger,
+} from '@auction/messaging';
+import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
+import { join } from 'node:path';
+import type { AppConfig } from '../config/app-config.js';
+import type { JsonLogger } from '../config/json-logger.js';
+import { upcastStored } from '../engine/upcasters.js';
+import { SqlCheckpointStore } from './sql-checkpoint-store.js';
+
+/** Consumer group of the read-model projector. */
+export const PROJECTOR_GROUP = 'read-models';
+
+/** Progress of the last read-model rebuild. */
+export interface RebuildStatus {
+  state: 'idle' | 'running' | 'done' | 'failed';
+  position: number;
+  head: number;
+  events: number;
+  seconds: number;
+  eventsPerSecond?: number;
+  error?: string;
+}
+
+/**
+ * The fan-out of the event log: the transport (in-process, or Kafka with a relay publishing the log
+ * from its checkpoint), the read-model projector consuming it, and rebuilds beside the live tables.
+ */
+export class Fanout {
+  readonly transport: EventTransport;
+  readonly projector: Projector;
+  private readonly relay: Relay | null;
+  private consumer: ConsumerHandle | null = null;
+  private projectorErrors = 0;
+  rebuild: RebuildStatus = { state: 'idle', position: 0, head: 0, events: 0, seconds: 0 };
+
+  private constructor(
+    private readonly store: EventStore,
+    readonly db: ReadModelDb,
+    private readonly config: AppConfig,
+    private readonly logger: JsonLogger,
+  ) {
+    const log: TransportLogger = {
+      warn: (msg) => logger.warn(msg, 'Fanout'),
+      error: (msg) => logger.error(msg, undefined, 'Fanout'),
+    };
+    this.projector = new Projector({ db, upcast: upcastStored });
+    if (config.kafkaBrokers) {
+      const kafka = new KafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log });
+      this.transport = kafka;
+      this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log });
+    } else {
+      this.transport = new InProcessTransport(store);
+      this.relay = null;
+    }
+  }
+
+  /** Opens the read-model database and, in Kafka mode, makes sure the topics exist. */
+  static async open(store: EventStore, config: AppConfig, logger: JsonLogger): Promise<Fanout> {
+    const db = await createReadModelDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'read-models'),
+    });
+    if (config.kafkaBrokers) {
+      const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId });
+      logger.info(`Kafka fan-out at ${config.kafkaBrokers.join(',')}`, { topic: config.kafkaTopic, created }, 'Fanout');
+    }
+    logger.info(`read models in ${db.kind === 'pglite' ? `PGlite (${join(config.dataDir, 'read-models')})` : 'PostgreSQL'}`, { schema: db.schema }, 'Fanout');
+    return new Fanout(store, db, config, logger);
+  }
+
+  /** Starts the relay (Kafka mode) and, when this instance runs projections, the projector's consumer. */
+  async start(): Promise<void> {
+    if (this.relay) await this.relay.start();
+    if (this.config.projections) await this.startProjector();
+  }
+
+  /** Starts consuming into the read models (idempotent). */
+  async startProjector(): Promise<void> {
+    if (this.consumer) return;
+    this.consumer = await this.transport.consume(
+      { group: PROJECTOR_GROUP, resumeAfter: () => this.projector.resumePosition(), fromBeginning: true },
+      async (batch) => {
+        try {
+          await this.projector.apply(batch);
+        } catch (error) {
+          this.projectorErrors++;
+          this.logger.warn(`projection batch failed, it will be delivered again: ${error instanceof Error ? error.message : String(error)}`, 'Fanout');
+          throw error;
+        }
+      },
+    );
+  }
+
+  /** Stops the projector's consumer (operators, tests); queries then serve what is projected so far. */
+  async stopProjector(): Promise<void> {
+    const consumer = this.consumer;
+    this.consumer = null;
+    await consumer?.stop();
+  }
+
+  /** True while the projector consumes. */
+  get projecting(): boolean {
+    return this.consumer !== null;
+  }
+
+  /** Lag figures for metrics and health. */
+  async lag(): Promise<{ head: number; projected: number; projectionLag: number; relayLag: number | null; projectorErrors: number }> {
+    const head = await this.store.headPosition();
+    const projected = await this.projector.resumePosition();
+    return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: this.relay ? await this.relay.lag() : null, projectorErrors: this.projectorErrors };
+  }
+
+  /** Starts a rebuild of every read model beside the live one (no-op while one runs). */
+  startRebuild(): RebuildStatus {
+    if (this.rebuild.state === 'running') return this.rebuild;
+    const started = Date.now();
+    this.rebuild = { state: 'running', position: 0, head: 0, events: 0, seconds: 0 };
+    rebuildReadModels({
+      store: this.store, db: this.db, upcast: upcastStored,
+      pauseLive: () => this.projector.pause(),
+      onProgress: (position, head) => Object.assign(this.rebuild, { position, head, seconds: (Date.now() - started) / 1000 }),
+    }).then(
+      (result) => {
+        this.rebuild = { state: 'done', position: result.position, head: result.position, events: result.events, seconds: result.seconds, eventsPerSecond: result.eventsPerSecond };
+        this.logger.info('read models rebuilt and swapped in', { ...result }, 'Fanout');
+      },
+      (error: unknown) => {
+        this.rebuild = { ...this.rebuild, state: 'failed', error: error instanceof Error ? error.message : String(error) };
+        this.logger.error(`read-model rebuild failed: ${this.rebuild.error}`, undefined, 'Fanout');
+      },
+    );
+    return this.rebuild;
+  }
+
+  /** Stops consumers and the relay, closes connections. */
+  async close(): Promise<void> {
+    await this.stopProjector();
+    await this.relay?.stop();
+    await this.transport.close();
+    await this.db.close();
+  }
+}

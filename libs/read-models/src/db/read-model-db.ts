@@ -1,0 +1,138 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, type QueryRunner } from 'typeorm';
+import { ALL_TABLES, readModelEntities } from '../tables/read-model-tables.js';
+import { ident, tableDdl } from '../tables/table-spec.js';
+import { releasePgliteSlot, serializedPgliteDriver } from './serialized-pglite-pool.js';
+
+/** Something that runs SQL: the database itself or one of its transactions. */
+export interface SqlRunner {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+}
+
+/** Options of {@link ReadModelDb.transaction}. */
+export interface TransactionOptions {
+  readonly isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+  readonly readOnly?: boolean;
+}
+
+/** Where the read models live. */
+export interface ReadModelDbOptions {
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory (only without `databaseUrl`); in memory when undefined. */
+  dataDir?: string;
+  /** Schema of the live tables, default `read_model`. */
+  schema?: string;
+  /** Connections of the PostgreSQL pool, default 10. */
+  poolSize?: number;
+}
+
+/**
+ * A small wrapper around a TypeORM `DataSource` on PostgreSQL (`pg`) or PGlite (`typeorm-pglite`).
+ * On PGlite every query runner is exclusive (see `serialized-pglite-pool.ts`), so statements and transactions
+ * never interleave on its single session, whoever issues them. A `query` issued while inside `transaction`
+ * (same async context) runs in that transaction instead of waiting for a second connection.
+ */
+export class ReadModelDb implements SqlRunner {
+  private readonly current = new AsyncLocalStorage<SqlRunner>();
+
+  constructor(
+    readonly kind: 'postgres' | 'pglite',
+    readonly dataSource: DataSource,
+    /** Schema of the live tables. */
+    readonly schema: string,
+  ) {}
+
+  /** Runs one statement (in the current transaction, if any) and returns its rows. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]> {
+    const tx = this.current.getStore();
+    if (tx) return tx.query<R>(sql, params);
+    return this.withRunner((qr) => run<R>(qr, sql, params));
+  }
+
+  /** Runs `work` in one transaction on one connection; a transaction inside a transaction joins it. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return work(outer);
+    return this.withRunner(async (qr) => {
+      const tx: SqlRunner = { query: (sql, params) => run(qr, sql, params) };
+      const mode = [options.isolation ? `ISOLATION LEVEL ${options.isolation}` : '', options.readOnly ? 'READ ONLY' : ''].join(' ');
+      await run(qr, `BEGIN ${mode}`.trim());
+      try {
+        const result = await this.current.run(tx, () => work(tx));
+        await run(qr, 'COMMIT');
+        return result;
+      } catch (error) {
+        await run(qr, 'ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  /** Creates `schema` (default: the live one) and its tables and indexes if absent. Idempotent. */
+  async ensureSchema(schema: string = this.schema): Promise<void> {
+    await this.transaction(async (tx) => {
+      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog: one creator at a time.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`read-models-ddl:${schema}`]);
+      await tx.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
+      for (const spec of ALL_TABLES) for (const statement of tableDdl(schema, spec)) await tx.query(statement);
+    });
+  }
+
+  /** Drops a schema and its tables, if present. */
+  async dropSchema(schema: string): Promise<void> {
+    await this.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+  }
+
+  /** True when the schema exists. */
+  async schemaExists(schema: string): Promise<boolean> {
+    const rows = await this.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema]);
+    return rows.length > 0;
+  }
+
+  /** Closes the connections (and the PGlite instance). */
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+
+  private async withRunner<T>(work: (qr: QueryRunner) => Promise<T>): Promise<T> {
+    const qr = this.dataSource.createQueryRunner('master');
+    try {
+      return await work(qr);
+    } finally {
+      await qr.release();
+    }
+  }
+}
+
+async function run<R>(qr: QueryRunner, sql: string, params?: unknown[]): Promise<R[]> {
+  const result = await qr.query(sql, params, true);
+  return (result.records ?? []) as R[];
+}
+
+/**
+ * Opens the read-model database: PostgreSQL when `databaseUrl` is given, else PGlite in `dataDir` (or in
+ * memory), and creates the live schema's tables if absent. Only one PGlite read-model database can be open
+ * per process (`typeorm-pglite` keeps one PGlite instance); give it a data directory of its own, never the
+ * event store's.
+ */
+export async function createReadModelDb(options: ReadModelDbOptions = {}): Promise<ReadModelDb> {
+  const schema = options.schema ?? 'read_model';
+  const common = { type: 'postgres' as const, entities: readModelEntities(schema), synchronize: false, logging: false };
+  let db: ReadModelDb;
+  if (options.databaseUrl) {
+    db = new ReadModelDb('postgres', new DataSource({ ...common, url: options.databaseUrl, poolSize: options.poolSize ?? 10 }), schema);
+  } else {
+    const driver = serializedPgliteDriver(options.dataDir ? { dataDir: options.dataDir } : {});
+    db = new ReadModelDb('pglite', new DataSource({ ...common, driver }), schema);
+  }
+  try {
+    await db.dataSource.initialize();
+    await db.ensureSchema();
+    return db;
+  } catch (error) {
+    await db.close().catch(() => {});
+    if (db.kind === 'pglite') releasePgliteSlot();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import type { PROJECTED_TABLES, ProjectedTable } from '../tables/read-model-tables.js';
+import type { TableSpec } from '../tables/table-spec.js';
+
+/** The row type of a projected table. */
+export type RowOf<T extends ProjectedTable> = (typeof PROJECTED_TABLES)[T] extends TableSpec<infer R> ? R : never;
+
+/** A row's identity within its table: its primary-key values. */
+export type RowKey = Readonly<Record<string, string>>;
+
+/** The map key of a primary key. */
+export function keyString(key: RowKey, primary: readonly string[]): string {
+  return primary.map((p) => key[p]).join('\u0001');
+}
+
+/**
+ * The rows of one table a batch works on: as loaded, then as projected. Remembers which rows changed and
+ * which existed in the database, so the projector writes only upserts of changed rows and deletes of removed ones.
+ */
+export class TableRows<Row> {
+  private readonly rows = new Map<string, Row | undefined>();
+  private readonly stored = new Map<string, Row>();
+  private readonly dirty = new Set<string>();
+
+  constructor(private readonly primary: readonly string[]) {}
+
+  /** Records a row read from the database. */
+  load(row: Row): void {
+    const key = keyString(row as RowKey, this.primary);
+    this.rows.set(key, row);
+    this.stored.set(key, row);
+  }
+
+  /** Applies a pure projection to the row at `key`; returns the new row. */
+  update(key: RowKey, project: (row: Row | undefined) => Row | undefined): Row | undefined {
+    const k = keyString(key, this.primary);
+    const before = this.rows.get(k);
+    const after = project(before);
+    if (after !== before) {
+      this.rows.set(k, after);
+      this.dirty.add(k);
+    }
+    return after;
+  }
+
+  /** The current row at `key`. */
+  get(key: RowKey): Row | undefined {
+    return this.rows.get(keyString(key, this.primary));
+  }
+
+  /** Rows to upsert and stored rows to delete. */
+  changes(): { upserts: Row[]; deletes: Row[] } {
+    const upserts: Row[] = [];
+    const deletes: Row[] = [];
+    for (const k of this.dirty) {
+      const row = this.rows.get(k);
+      if (row !== undefined) upserts.push(row);
+      else if (this.stored.has(k)) deletes.push(this.stored.get(k)!);
+    }
+    return { upserts, deletes };
+  }
+}
+
+/** The working set of a batch: one {@link TableRows} per projected table. */
+export type RowSet = { readonly [T in ProjectedTable]: TableRows<RowOf<T>> };

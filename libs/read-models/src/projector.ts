@@ -1,0 +1,160 @@
+import type { StoredEvent } from '@auction/event-store';
+import { deleteRows, loadRows, upsertRows } from './db/table-sql.js';
+import type { ReadModelDb, SqlRunner } from './db/read-model-db.js';
+import { emptyRowSet, isProjectedStream, projectEvent, rowsTouchedBy } from './projections/project-event.js';
+import { keyString, type RowKey, type TableRows } from './projections/row-set.js';
+import { checkpointsTable, PROJECTED_TABLES, type ProjectedTable } from './tables/read-model-tables.js';
+import { qualified, type TableSpec } from './tables/table-spec.js';
+
+/** Options of a {@link Projector}. */
+export interface ProjectorOptions {
+  readonly db: ReadModelDb;
+  /** Schema written to; default the database's live schema. */
+  readonly schema?: string;
+  /** Name of this projection in the checkpoint table; default `read_models`. */
+  readonly projection?: string;
+  /** Lifts an old event schema version to the current one before projecting (the API's upcasters); default identity. */
+  readonly upcast?: (event: StoredEvent) => StoredEvent;
+  /**
+   * This projector created the schema empty and is the only writer of its streams there (a rebuild): its
+   * memory of the checkpoints is complete, so they are not read back from the database.
+   */
+  readonly soleWriter?: boolean;
+}
+
+/** The advisory-lock key a swap takes exclusively and every projector transaction on `schema` takes shared. */
+export function swapLockKey(schema: string): string {
+  return `read-models-swap:${schema}`;
+}
+
+/**
+ * Applies batches of stored events to the read-model tables of one schema. One batch is one transaction:
+ * checkpoints and touched rows read with one query per table, pure projections applied in order, rows
+ * written back with multi-row upserts and deletes, checkpoints advanced in the same transaction. An event
+ * at or below its stream's checkpoint is skipped, so redelivery changes nothing. Batches may mix streams in
+ * any order as long as each stream's events come in increasing position. Calls are serialized.
+ */
+export class Projector {
+  readonly schema: string;
+  readonly projection: string;
+  private readonly applied = new Map<string, number>();
+  private highWater = 0;
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+
+  constructor(private readonly options: ProjectorOptions) {
+    this.schema = options.schema ?? options.db.schema;
+    this.projection = options.projection ?? 'read_models';
+  }
+
+  /** Applies a batch in one transaction (after any batch still running). */
+  apply(events: readonly StoredEvent[]): Promise<void> {
+    return this.exclusive(() => this.applyNow(events));
+  }
+
+  /** Last position applied to a stream, as far as this projector knows (0 when unknown). */
+  appliedPosition(streamId: string): number {
+    return this.applied.get(streamId) ?? 0;
+  }
+
+  /** Highest position in the checkpoints of this projection: where a globally ordered subscription resumes. */
+  async resumePosition(): Promise<number> {
+    const rows = await this.options.db.query<{ max: string | number | null }>(
+      `SELECT max(position) AS max FROM ${qualified(this.schema, checkpointsTable)} WHERE projection = $1`, [this.projection]);
+    const max = Number(rows[0]?.max ?? 0);
+    if (max > this.highWater) this.highWater = max;
+    return max;
+  }
+
+  /**
+   * Resolves once this projector has applied an event at or after `position`, or after `timeoutMs`
+   * (read-your-writes when events are delivered in global order, as the in-process transport does).
+   */
+  waitFor(position: number, timeoutMs = 5000): Promise<void> {
+    if (position <= this.highWater) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { position, resolve: () => { clearTimeout(timer); this.waiters.delete(waiter); resolve(); } };
+      const timer = setTimeout(waiter.resolve, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /**
+   * Waits for the running batch, then holds every later one until the returned function is called
+   * (a rebuild pauses the live projector this way while it swaps schemas).
+   */
+  pause(): Promise<() => void> {
+    let resume!: () => void;
+    const gate = new Promise<void>((resolve) => (resume = resolve));
+    const idle = this.exclusive(async () => {});
+    this.tail = this.tail.then(() => gate);
+    return idle.then(() => resume);
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work);
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
+  private async applyNow(batch: readonly StoredEvent[]): Promise<void> {
+    const fresh = batch.filter((e) => isProjectedStream(e.streamId) && e.position > this.appliedPosition(e.streamId));
+    if (fresh.length === 0) return;
+    const positions = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh));
+    for (const [streamId, position] of positions) if (position > this.appliedPosition(streamId)) this.applied.set(streamId, position);
+    for (const position of positions.values()) if (position > this.highWater) this.highWater = position;
+    for (const w of [...this.waiters]) if (w.position <= this.highWater) w.resolve();
+  }
+
+  private async applyInTransaction(tx: SqlRunner, batch: readonly StoredEvent[]): Promise<Map<string, number>> {
+    await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
+    // A read model is rebuilt from the log and its checkpoints commit with its rows: a crash may lose the
+    // last commits, which are then delivered again, never a half of one. No need to wait for the WAL flush.
+    await tx.query('SET LOCAL synchronous_commit TO OFF');
+    const streamIds = [...new Set(batch.map((e) => e.streamId))];
+    const checkpoints = this.options.soleWriter
+      ? new Map(streamIds.filter((id) => this.applied.has(id)).map((id) => [id, this.applied.get(id)!]))
+      : await this.loadCheckpoints(tx, streamIds);
+    // Every row belongs to one stream (its events alone write it, with its checkpoint): a stream without a
+    // checkpoint has no rows yet, so nothing of it needs loading. During a rebuild that is most of them.
+    const known = new Set(checkpoints.keys());
+    const events: StoredEvent[] = [];
+    for (const e of batch) {
+      if (e.position <= (checkpoints.get(e.streamId) ?? 0)) continue;
+      checkpoints.set(e.streamId, e.position);
+      events.push(this.options.upcast ? this.options.upcast(e) : e);
+    }
+    if (events.length === 0) return checkpoints;
+    const changed = new Map(events.map((e) => [e.streamId, e.position]));
+    const rows = emptyRowSet();
+    const keys = new Map<ProjectedTable, Map<string, RowKey>>();
+    for (const e of events) {
+      if (!known.has(e.streamId)) continue;
+      for (const ref of rowsTouchedBy(e)) {
+        let byKey = keys.get(ref.table);
+        if (!byKey) keys.set(ref.table, (byKey = new Map()));
+        byKey.set(keyString(ref.key, PROJECTED_TABLES[ref.table].primary), ref.key);
+      }
+    }
+    for (const [table, byKey] of keys) {
+      const loaded = await loadRows(tx, this.schema, PROJECTED_TABLES[table] as TableSpec<object>, [...byKey.values()]);
+      for (const row of loaded) (rows[table] as TableRows<object>).load(row);
+    }
+    for (const e of events) projectEvent(rows, e);
+    for (const table of Object.keys(PROJECTED_TABLES) as ProjectedTable[]) {
+      const spec = PROJECTED_TABLES[table] as TableSpec<object>;
+      const { upserts, deletes } = (rows[table] as TableRows<object>).changes();
+      await deleteRows(tx, this.schema, spec, deletes);
+      await upsertRows(tx, this.schema, spec, upserts);
+    }
+    const checkpointRows = [...changed].map(([streamId, position]) => ({ projection: this.projection, streamId, position }));
+    await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
+    // Every stream of the batch with its position now: applied here, or already applied (by a rebuild) before.
+    return checkpoints;
+  }
+
+  private async loadCheckpoints(tx: SqlRunner, streamIds: string[]): Promise<Map<string, number>> {
+    const rows = await loadRows(tx, this.schema, checkpointsTable, streamIds.map((streamId) => ({ projection: this.projection, streamId })));
+    return new Map(rows.map((r) => [r.streamId, r.position]));
+  }
+}

@@ -1,0 +1,120 @@
+import type { AuctionView, LotView, OfferReportRow, PurchaseQuery, PurchaseRow } from '@auction/contracts';
+import { DomainError } from '@auction/domain';
+import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
+import { fromDb, selectList } from '../db/table-sql.js';
+import type { AuctionRow, LotRow } from '../rows.js';
+import { auctionsTable, lotsTable, observationsTable, offersTable, regulationsTable } from '../tables/read-model-tables.js';
+import { qualified } from '../tables/table-spec.js';
+import { purchasesOf } from './purchases.js';
+import { findAuction, lotsByIds, personalState } from './read-sql.js';
+import { DEFAULT_ACCESS_ERRORS, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { auctionViewOf, lotViewOf } from './views.js';
+
+/**
+ * The auction queries of the API, answered from the read-model tables with the same results as the
+ * in-memory `AuctionQueries`. Every method reads one consistent snapshot (a read-only transaction).
+ */
+export class AuctionReadModel {
+  private readonly now: () => number;
+  private readonly errors: AccessErrors;
+  private readonly schema: string;
+
+  constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
+    this.schema = options.schema ?? db.schema;
+  }
+
+  /** An auction's view; `personal` adds the viewer's myBestOffer, leading and observed per lot. Throws AUCTION_NOT_FOUND. */
+  auction(viewer: Viewer, idAuction: string, personal: boolean): Promise<AuctionView> {
+    return this.read(async (tx) => {
+      const auction = await this.existing(tx, idAuction);
+      const [view] = await this.views(tx, [auction], viewer, personal);
+      return view!;
+    });
+  }
+
+  /** Running auctions, optionally those whose name, or a lot's plate, brand or model, contains `toSearch` (any case). */
+  running(viewer: Viewer, toSearch?: string): Promise<AuctionView[]> {
+    return this.read(async (tx) => {
+      const lots = qualified(this.schema, lotsTable);
+      const needle = toSearch ? toSearch.toLowerCase() : null;
+      const has = (col: string) => `strpos(lower(${col}), $1) > 0`;
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(auctionsTable)} FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status = 'RUN' AND ($1::text IS NULL ` +
+          `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
+          `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
+          `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m))`,
+        [needle]);
+      const auctions = rows.map((r) => fromDb(auctionsTable, r))
+        .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.createdPosition - b.createdPosition);
+      return this.views(tx, auctions, viewer, true);
+    });
+  }
+
+  /** Whether the viewer accepted an auction's regulation. Throws AUCTION_NOT_FOUND. */
+  acceptedRegulation(viewer: Viewer, idAuction: string): Promise<{ accepted: boolean }> {
+    return this.read(async (tx) => {
+      await this.existing(tx, idAuction);
+      const rows = await tx.query(
+        `SELECT 1 FROM ${qualified(this.schema, regulationsTable)} WHERE kind = 'AUCTION' AND id_scope = $1 AND id_user = $2`, [idAuction, viewer.idUser]);
+      return { accepted: rows.length > 0 };
+    });
+  }
+
+  /** Lots the viewer observes (of auctions not deleted), with their live state and their auction's name, in creation order. */
+  observed(viewer: Viewer): Promise<(LotView & { auctionName: string })[]> {
+    return this.read(async (tx) => {
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" FROM ${qualified(this.schema, lotsTable)} t ` +
+          `JOIN ${qualified(this.schema, observationsTable)} o ON o.id_lot = t.id_lot AND o.id_user = $1 ` +
+          `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' ` +
+          `WHERE t.state <> 'WITHDRAWN' ORDER BY t.created_position`, [viewer.idUser]);
+      const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
+      const personal = await personalState(tx, this.schema, viewer.idUser, lots.map((l) => l.idLot));
+      const now = this.now();
+      return lots.map((l) => ({ ...lotViewOf(l, now, { privileged: isPrivileged(l.idOwner, viewer), personal })!, auctionName: l.auctionName }));
+    });
+  }
+
+  /** Every accepted offer of an auction in stored order; owner or administrator only. Throws AUCTION_NOT_FOUND. */
+  offersReport(viewer: Viewer, idAuction: string): Promise<OfferReportRow[]> {
+    return this.read(async (tx) => {
+      const auction = await this.existing(tx, idAuction);
+      if (!isPrivileged(auction.idOwner, viewer)) throw this.errors.notOwner('auction');
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 ORDER BY t.position`, [idAuction]);
+      return rows.map((r) => fromDb(offersTable, r)).map((o) => ({
+        idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: o.username, createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy,
+      }));
+    });
+  }
+
+  /** What the viewer won in auctions (buy-now included) or bought in the showcase, filtered, newest first. */
+  purchases(viewer: Viewer, query: PurchaseQuery): Promise<PurchaseRow[]> {
+    return this.read((tx) => purchasesOf(tx, this.schema, viewer.idUser, query));
+  }
+
+  /** The owner of an auction. Throws AUCTION_NOT_FOUND. */
+  auctionOwner(idAuction: string): Promise<string> {
+    return this.read(async (tx) => (await this.existing(tx, idAuction)).idOwner);
+  }
+
+  private async existing(tx: SqlRunner, idAuction: string): Promise<AuctionRow> {
+    const auction = await findAuction(tx, this.schema, idAuction);
+    if (!auction) throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+    return auction;
+  }
+
+  private async views(tx: SqlRunner, auctions: readonly AuctionRow[], viewer: Viewer, personal: boolean): Promise<AuctionView[]> {
+    const idLots = auctions.flatMap((a) => a.lotIds);
+    const lots = new Map((await lotsByIds(tx, this.schema, idLots)).map((l) => [l.idLot, l]));
+    const mine = personal ? await personalState(tx, this.schema, viewer.idUser, idLots) : null;
+    const now = this.now();
+    return auctions.map((a) => auctionViewOf(a, lots, now, { privileged: isPrivileged(a.idOwner, viewer), personal: mine }));
+  }
+
+  private read<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return this.db.transaction(work, { isolation: 'REPEATABLE READ', readOnly: true });
+  }
+}

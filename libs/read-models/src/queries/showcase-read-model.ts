@@ -1,0 +1,150 @@
+import type { VehicleView } from '@auction/contracts';
+import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
+import { fromDb, selectList } from '../db/table-sql.js';
+import type { VehicleRow } from '../rows.js';
+import { myLotTable, regulationsTable, vehiclesTable } from '../tables/read-model-tables.js';
+import { qualified } from '../tables/table-spec.js';
+import { DEFAULT_ACCESS_ERRORS, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { vehicleViewOf } from './views.js';
+
+/** A sold vehicle of a showcase, for its owner. */
+export interface SoldVehicleRow {
+  readonly idVehicle: string;
+  readonly licensePlate: string;
+  readonly brand: string;
+  readonly model: string;
+  readonly price: number;
+  /** The buyer. */
+  readonly idUser: string;
+  readonly username: string;
+  readonly soldAt: string;
+}
+
+/** Paging and order of the sold list. */
+export interface SoldPage {
+  readonly limit?: number;
+  readonly offset: number;
+  readonly sortField: 'price' | 'soldAt' | 'licensePlate';
+  readonly sortOrder: 'asc' | 'desc';
+}
+
+/** Paging of the catalogue and the search (listing order). */
+export interface CataloguePage {
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/** Filters of search-vehicles. */
+export interface VehicleSearch {
+  readonly idMarket?: string;
+  readonly brand?: string;
+  readonly model?: string;
+  readonly licensePlate?: string;
+  readonly maxPrice?: number;
+}
+
+type WithMyLot = VehicleRow & { inMyLot: boolean };
+
+/** The showcase queries of the API, answered from the read-model tables with the in-memory `ShowcaseQueries`' results. */
+export class ShowcaseReadModel {
+  private readonly now: () => number;
+  private readonly errors: AccessErrors;
+  private readonly schema: string;
+
+  constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
+    this.schema = options.schema ?? db.schema;
+  }
+
+  /** Vehicles not sold, in listing order, optionally of one market. */
+  catalogue(viewer: Viewer, idMarket?: string, page: CataloguePage = {}): Promise<VehicleView[]> {
+    return this.search(viewer, { idMarket }, page);
+  }
+
+  /** The catalogue filtered: brand, model and plate contain the given text (any case), price at most `maxPrice`. */
+  async search(viewer: Viewer, q: VehicleSearch, page: CataloguePage = {}): Promise<VehicleView[]> {
+    const part = (s?: string) => (s ? s.toLowerCase() : null);
+    const has = (col: string, n: number) => `($${n}::text IS NULL OR strpos(lower(t.${col}), $${n}) > 0)`;
+    const rows = await this.vehicles(
+      `t.status = 'LISTED' AND ($2::text IS NULL OR t.id_market = $2) AND ${has('brand', 3)} AND ${has('model', 4)} ` +
+        `AND ${has('license_plate', 5)} AND ($6::float8 IS NULL OR t.price <= $6) ORDER BY t.listed_position LIMIT $7 OFFSET $8`,
+      [q.idMarket ?? null, part(q.brand), part(q.model), part(q.licensePlate), q.maxPrice ?? null, page.limit ?? null, page.offset ?? 0],
+      viewer, 'LEFT');
+    return this.views(rows, viewer);
+  }
+
+  /** The viewer's my lot, sold vehicles included, in listing order. */
+  async myLot(viewer: Viewer): Promise<VehicleView[]> {
+    return this.views(await this.vehicles('true ORDER BY t.listed_position', [], viewer, 'INNER'), viewer);
+  }
+
+  /** Ids of the vehicles of the viewer's my lot still to book (those the viewer bought are done). */
+  async myLotToBook(viewer: Viewer): Promise<string[]> {
+    const rows = await this.vehicles(`NOT (t.status = 'SOLD' AND t.sold_user_id = $1) ORDER BY t.listed_position`, [], viewer, 'INNER');
+    return rows.map((v) => v.idVehicle);
+  }
+
+  /** Whether the viewer accepted the showcase regulation. */
+  async acceptedRegulation(viewer: Viewer): Promise<{ accepted: boolean }> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM ${qualified(this.schema, regulationsTable)} WHERE kind = 'SHOWCASE' AND id_scope = '' AND id_user = $1`, [viewer.idUser]);
+    return { accepted: rows.length > 0 };
+  }
+
+  /** Whether the viewer bought the vehicle. */
+  async boughtByCaller(viewer: Viewer, idVehicle: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM ${qualified(this.schema, vehiclesTable)} WHERE id_vehicle = $1 AND status = 'SOLD' AND sold_user_id = $2`, [idVehicle, viewer.idUser]);
+    return rows.length > 0;
+  }
+
+  /** One vehicle as the viewer sees it, or null when unknown. */
+  async vehicle(viewer: Viewer, idVehicle: string): Promise<VehicleView | null> {
+    const [row] = await this.vehicles('t.id_vehicle = $2', [idVehicle], viewer, 'LEFT');
+    return row ? vehicleViewOf(row, this.now(), viewer.idUser, row.inMyLot) : null;
+  }
+
+  /** The exhibitor who listed a showcase, or null when no vehicle was listed in it. */
+  async showcaseOwner(idShowcase: string): Promise<string | null> {
+    const rows = await this.db.query<{ idOwner: string }>(
+      `SELECT id_owner AS "idOwner" FROM ${qualified(this.schema, vehiclesTable)} WHERE id_showcase = $1 ORDER BY listed_position LIMIT 1`, [idShowcase]);
+    return rows[0]?.idOwner ?? null;
+  }
+
+  /**
+   * Sold vehicles of a showcase with their buyer (owner of the showcase or administrator), sorted and paged.
+   * A showcase holds at most 2,000 vehicles, so its sold ones are sorted here with the in-memory comparator.
+   */
+  async sold(viewer: Viewer, idShowcase: string, page: SoldPage): Promise<SoldVehicleRow[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${selectList(vehiclesTable)} FROM ${qualified(this.schema, vehiclesTable)} t WHERE t.id_showcase = $1 ORDER BY t.listed_position`,
+      [idShowcase]);
+    const vehicles = rows.map((r) => fromDb(vehiclesTable, r));
+    const [first] = vehicles;
+    if (!first) throw this.errors.showcaseNotFound();
+    if (!viewer.roles.includes('ADMIN') && first.idOwner !== viewer.idUser) throw this.errors.notOwner('showcase');
+    const sold: SoldVehicleRow[] = vehicles.filter((v) => v.status === 'SOLD').map((v) => ({
+      idVehicle: v.idVehicle, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.soldPrice ?? v.price,
+      idUser: v.soldUserId ?? '', username: v.soldUsername ?? '', soldAt: v.soldAt ?? '',
+    }));
+    const sign = page.sortOrder === 'asc' ? 1 : -1;
+    const key = page.sortField;
+    sold.sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
+    return sold.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit);
+  }
+
+  /** Vehicles with the viewer's my-lot flag: `$1` is the viewer; `INNER` keeps only the viewer's my lot. */
+  private async vehicles(where: string, params: unknown[], viewer: Viewer, join: 'LEFT' | 'INNER'): Promise<WithMyLot[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${selectList(vehiclesTable)}, (m.id_user IS NOT NULL) AS "inMyLot" FROM ${qualified(this.schema, vehiclesTable)} t ` +
+        `${join} JOIN ${qualified(this.schema, myLotTable)} m ON m.id_vehicle = t.id_vehicle AND m.id_user = $1 WHERE ${where}`,
+      [viewer.idUser, ...params]);
+    return rows.map((r) => fromDb<WithMyLot>(vehiclesTable as never, r));
+  }
+
+  private views(rows: readonly WithMyLot[], viewer: Viewer): VehicleView[] {
+    const now = this.now();
+    return rows.map((v) => vehicleViewOf(v, now, viewer.idUser, v.inMyLot));
+  }
+}

@@ -1,0 +1,71 @@
+import type { AuctionView, LotView, VehicleView } from '@auction/contracts';
+import { nextMinimumOffer, type AuctionStatus } from '@auction/domain';
+import type { AuctionRow, DealerBestRow, LotRow, VehicleRow } from '../rows.js';
+
+const ms = (isoOrNull: string | null): number => (isoOrNull === null ? Number.NaN : Date.parse(isoOrNull));
+
+/** Status shown for a lot at `now`, as the domain's `lotStatusAt`: open lots by time, closed ones by award. */
+export function lotStatusOf(lot: LotRow, now: number): AuctionStatus {
+  if (lot.state === 'CLOSED') return lot.awardStatus === 'TBA' ? 'CLD' : 'AWA';
+  return now < ms(lot.startAt) ? 'SCH' : now < ms(lot.endAt) ? 'RUN' : 'CLD';
+}
+
+/** What one dealer did on the lots asked about (auctionFull, observed, running). */
+export interface PersonalState {
+  readonly idUser: string;
+  readonly bests: ReadonlyMap<string, DealerBestRow>;
+  readonly observed: ReadonlySet<string>;
+}
+
+/** How a lot is shown: the reserve to its owner, the caller's own state when personal. */
+export interface LotViewOptions {
+  readonly privileged: boolean;
+  readonly personal: PersonalState | null;
+}
+
+/** The contract's lot view of a lot row; null for a withdrawn lot. */
+export function lotViewOf(lot: LotRow, now: number, options: LotViewOptions): LotView | null {
+  if (lot.state === 'WITHDRAWN') return null;
+  const best = lot.bestAmount === null ? null : { amount: lot.bestAmount };
+  const view: LotView = {
+    idLot: lot.idLot, idAuction: lot.idAuction, lotNumber: lot.lotNumber, licensePlate: lot.licensePlate, frame: lot.frame,
+    brand: lot.brand, model: lot.model, basePrice: lot.basePrice, minIncrement: lot.minIncrement, buyNowPrice: lot.buyNowPrice,
+    status: lotStatusOf(lot, now), awardStatus: lot.state === 'CLOSED' ? lot.awardStatus : 'TBA', bestOffer: lot.bestAmount,
+    bestOfferId: lot.bestOfferId, offersCount: lot.offersCount, endDate: lot.endAt ?? '', nextMinimumOffer: nextMinimumOffer(lot, best),
+    idOfferAwarded: lot.state === 'CLOSED' && lot.awardStatus === 'AWA' ? lot.awardedOfferId : null,
+  };
+  if (options.privileged) view.reservePrice = lot.reservePrice;
+  const me = options.personal;
+  if (me) {
+    const mine = me.bests.get(lot.idLot);
+    view.myBestOffer = mine?.bestAmount ?? null;
+    view.leading = !!mine && lot.bestUserId === me.idUser;
+    view.observed = me.observed.has(lot.idLot);
+  }
+  return view;
+}
+
+/** The contract's auction view: lots of its `lotIds` that are not withdrawn, in lot-number order. */
+export function auctionViewOf(auction: AuctionRow, byId: ReadonlyMap<string, LotRow>, now: number, options: LotViewOptions): AuctionView {
+  const views = auction.lotIds
+    .map((id) => byId.get(id))
+    .map((l) => (l ? lotViewOf(l, now, options) : null))
+    .filter((l): l is LotView => l !== null)
+    .sort((a, b) => a.lotNumber - b.lotNumber);
+  return {
+    idAuction: auction.idAuction, auctionName: auction.auctionName, idMarket: auction.idMarket, auctionType: auction.auctionType,
+    status: auction.status as AuctionStatus, startDate: auction.startDate, endDate: auction.endDate,
+    regulationRequired: auction.regulationRequired,
+    extension: { windowSeconds: auction.windowSeconds, extendSeconds: auction.extendSeconds }, idOwner: auction.idOwner, lots: views,
+  };
+}
+
+/** The contract's vehicle view for one dealer: availability and hold at `now`. */
+export function vehicleViewOf(v: VehicleRow, now: number, idUser: string, inMyLot: boolean): VehicleView {
+  const held = v.status === 'LISTED' && v.holdUntil !== null && ms(v.holdUntil) > now;
+  return {
+    idVehicle: v.idVehicle, idMarket: v.idMarket, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.price,
+    state: v.status === 'SOLD' ? 'SOLD' : held ? 'HELD' : 'AVAILABLE', heldByMe: held && v.holdUserId === idUser,
+    holdUntil: held ? v.holdUntil : null, inMyLot, boughtByMe: v.status === 'SOLD' && v.soldUserId === idUser,
+  };
+}

@@ -1,0 +1,137 @@
+import type { AuctionType, AwardStatus } from '@auction/domain';
+
+/**
+ * Rows of the read-model tables, as the pure projections see them: camelCase properties, money in
+ * euros (numbers), instants as normalized ISO strings (`toISOString()`), global positions as numbers.
+ */
+
+/** Status of an auction row; `DELETED` rows are kept so a late event cannot resurrect the auction. */
+export type AuctionRowStatus = 'SCH' | 'RUN' | 'CLD' | 'AWA' | 'DELETED';
+
+/** One auction (stream `auction-{idAuction}`). */
+export interface AuctionRow {
+  idAuction: string;
+  idOwner: string;
+  auctionName: string;
+  idMarket: string;
+  auctionType: AuctionType;
+  status: AuctionRowStatus;
+  /** The start as the auctioneer wrote it (shown verbatim, as the in-memory view does). */
+  startDate: string;
+  /** The end as the auctioneer wrote it, or as moved by resize-time. */
+  endDate: string;
+  startAt: string | null;
+  endAt: string | null;
+  regulationRequired: boolean;
+  windowSeconds: number;
+  extendSeconds: number;
+  lotIds: string[];
+  /** Position of the first event of the stream: the order auctions were created in. */
+  createdPosition: number;
+}
+
+/** Lifecycle of a lot row: `OPEN` is scheduled or running depending on the time asked. */
+export type LotRowState = 'OPEN' | 'WITHDRAWN' | 'CLOSED';
+
+/** One lot (stream `lot-{idLot}`) with its best offer and award. */
+export interface LotRow {
+  idLot: string;
+  idAuction: string;
+  lotNumber: number;
+  licensePlate: string;
+  frame: string | null;
+  brand: string;
+  model: string;
+  basePrice: number;
+  minIncrement: number;
+  reservePrice: number | null;
+  buyNowPrice: number | null;
+  state: LotRowState;
+  startAt: string | null;
+  endAt: string | null;
+  bestAmount: number | null;
+  bestOfferId: string | null;
+  bestUserId: string | null;
+  offersCount: number;
+  closedAt: string | null;
+  awardStatus: AwardStatus;
+  awardedOfferId: string | null;
+  awardedUserId: string | null;
+  awardedAmount: number | null;
+  createdPosition: number;
+}
+
+/** A dealer's best offer on a lot (myBestOffer / leading). */
+export interface DealerBestRow {
+  idLot: string;
+  idUser: string;
+  idAuction: string;
+  bestAmount: number;
+  bestOfferId: string;
+}
+
+/** A dealer observing a lot. */
+export interface ObservationRow {
+  idLot: string;
+  idUser: string;
+  idAuction: string;
+}
+
+/** Scope of a regulation acceptance. */
+export type RegulationKind = 'AUCTION' | 'SHOWCASE';
+
+/** A dealer's acceptance of an auction's regulation (`idScope` = idAuction) or of the showcase's (`idScope` = ''). */
+export interface RegulationRow {
+  kind: RegulationKind;
+  idScope: string;
+  idUser: string;
+  acceptedPosition: number;
+}
+
+/** An accepted offer, for the offers report, with its global position (the stored order). */
+export interface OfferRow {
+  idOffer: string;
+  idLot: string;
+  idAuction: string;
+  idUser: string;
+  username: string;
+  amount: number;
+  clickAndBuy: boolean;
+  placedAt: string | null;
+  position: number;
+}
+
+/** A showcase vehicle (stream `vehicle-{idVehicle}`) with its hold and sale. */
+export interface VehicleRow {
+  idVehicle: string;
+  idShowcase: string;
+  idOwner: string;
+  idMarket: string;
+  licensePlate: string;
+  brand: string;
+  model: string;
+  price: number;
+  status: 'LISTED' | 'SOLD';
+  holdUserId: string | null;
+  holdKind: 'BOOKING' | 'PREEMPTION' | null;
+  holdUntil: string | null;
+  soldUserId: string | null;
+  soldUsername: string | null;
+  soldPrice: number | null;
+  soldAt: string | null;
+  /** Position of the listing event: the catalogue's order. */
+  listedPosition: number;
+}
+
+/** A vehicle in a dealer's my lot. */
+export interface MyLotRow {
+  idVehicle: string;
+  idUser: string;
+}
+
+/** Per-stream checkpoint of a projection. */
+export interface CheckpointRow {
+  projection: string;
+  streamId: string;
+  position: number;
+}

@@ -1,0 +1,112 @@
+import type {
+  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, RegulationRow, VehicleRow,
+} from '../rows.js';
+import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
+
+type Cols<Row> = { [K in keyof Row & string]: ColumnType | [ColumnType, 'null'] };
+
+function columns<Row>(cols: Cols<Row>): ColumnSpec<Row>[] {
+  return (Object.entries(cols) as [keyof Row & string, ColumnType | [ColumnType, 'null']][]).map(([prop, t]) =>
+    Array.isArray(t) ? { prop, type: t[0], nullable: true } : { prop, type: t });
+}
+
+/** Auctions; `running` serves the running-auctions list. */
+export const auctionsTable: TableSpec<AuctionRow> = {
+  table: 'auctions', entity: 'ReadModelAuction', primary: ['idAuction'], fillfactor: 70,
+  columns: columns<AuctionRow>({
+    idAuction: 'text', idOwner: 'text', auctionName: 'text', idMarket: 'text', auctionType: 'text', status: 'text',
+    startDate: 'text', endDate: 'text', startAt: ['instant', 'null'], endAt: ['instant', 'null'], regulationRequired: 'boolean',
+    windowSeconds: 'integer', extendSeconds: 'integer', lotIds: 'json', createdPosition: 'bigint',
+  }),
+  indexes: [{ name: 'status_end', props: ['status', 'endAt'] }],
+};
+
+/** Lots with best offer and award; read by id (an auction's `lotIds`) and by winner for purchases. */
+export const lotsTable: TableSpec<LotRow> = {
+  table: 'lots', entity: 'ReadModelLot', primary: ['idLot'], fillfactor: 70,
+  columns: columns<LotRow>({
+    idLot: 'text', idAuction: 'text', lotNumber: 'integer', licensePlate: 'text', frame: ['text', 'null'], brand: 'text', model: 'text',
+    basePrice: 'double', minIncrement: 'double', reservePrice: ['double', 'null'], buyNowPrice: ['double', 'null'], state: 'text',
+    startAt: ['instant', 'null'], endAt: ['instant', 'null'], bestAmount: ['double', 'null'], bestOfferId: ['text', 'null'],
+    bestUserId: ['text', 'null'], offersCount: 'integer', closedAt: ['instant', 'null'], awardStatus: 'text',
+    awardedOfferId: ['text', 'null'], awardedUserId: ['text', 'null'], awardedAmount: ['double', 'null'], createdPosition: 'bigint',
+  }),
+  indexes: [{ name: 'winner', props: ['awardedUserId', 'closedAt'], where: `award_status = 'AWA'` }],
+};
+
+/** Each dealer's best offer per lot; read by (lot, dealer) for the lots of a view. */
+export const dealerBestsTable: TableSpec<DealerBestRow> = {
+  table: 'dealer_bests', entity: 'ReadModelDealerBest', primary: ['idLot', 'idUser'], fillfactor: 70,
+  columns: columns<DealerBestRow>({ idLot: 'text', idUser: 'text', idAuction: 'text', bestAmount: 'double', bestOfferId: 'text' }),
+  indexes: [],
+};
+
+/** Observed lots per dealer. */
+export const observationsTable: TableSpec<ObservationRow> = {
+  table: 'observations', entity: 'ReadModelObservation', primary: ['idLot', 'idUser'],
+  columns: columns<ObservationRow>({ idLot: 'text', idUser: 'text', idAuction: 'text' }),
+  indexes: [{ name: 'user_auction', props: ['idUser', 'idAuction'] }],
+};
+
+/** Regulation acceptances (auction or showcase); the primary key answers every lookup. */
+export const regulationsTable: TableSpec<RegulationRow> = {
+  table: 'regulation_acceptances', entity: 'ReadModelRegulation', primary: ['kind', 'idScope', 'idUser'],
+  columns: columns<RegulationRow>({ kind: 'text', idScope: 'text', idUser: 'text', acceptedPosition: 'bigint' }),
+  indexes: [],
+};
+
+/** Accepted offers in stored order, for the offers report. */
+export const offersTable: TableSpec<OfferRow> = {
+  table: 'offers', entity: 'ReadModelOffer', primary: ['idOffer'],
+  columns: columns<OfferRow>({
+    idOffer: 'text', idLot: 'text', idAuction: 'text', idUser: 'text', username: 'text', amount: 'double', clickAndBuy: 'boolean',
+    placedAt: ['instant', 'null'], position: 'bigint',
+  }),
+  indexes: [{ name: 'auction_position', props: ['idAuction', 'position'] }],
+};
+
+/** Showcase vehicles: catalogue by market in listing order, by showcase, by buyer. */
+export const vehiclesTable: TableSpec<VehicleRow> = {
+  table: 'vehicles', entity: 'ReadModelVehicle', primary: ['idVehicle'], fillfactor: 70,
+  columns: columns<VehicleRow>({
+    idVehicle: 'text', idShowcase: 'text', idOwner: 'text', idMarket: 'text', licensePlate: 'text', brand: 'text', model: 'text',
+    price: 'double', status: 'text', holdUserId: ['text', 'null'], holdKind: ['text', 'null'], holdUntil: ['instant', 'null'],
+    soldUserId: ['text', 'null'], soldUsername: ['text', 'null'], soldPrice: ['double', 'null'], soldAt: ['instant', 'null'],
+    listedPosition: 'bigint',
+  }),
+  indexes: [
+    { name: 'listed', props: ['listedPosition'], where: `status = 'LISTED'` },
+    { name: 'market_listed', props: ['idMarket', 'listedPosition'], where: `status = 'LISTED'` },
+    { name: 'showcase', props: ['idShowcase', 'listedPosition'] },
+    { name: 'buyer', props: ['soldUserId'], where: `status = 'SOLD'` },
+  ],
+};
+
+/** Vehicles in each dealer's my lot. */
+export const myLotTable: TableSpec<MyLotRow> = {
+  table: 'my_lot_entries', entity: 'ReadModelMyLotEntry', primary: ['idVehicle', 'idUser'],
+  columns: columns<MyLotRow>({ idVehicle: 'text', idUser: 'text' }),
+  indexes: [{ name: 'user', props: ['idUser'] }],
+};
+
+/** Per-stream checkpoints of each projection; the max position answers `resumePosition`. */
+export const checkpointsTable: TableSpec<CheckpointRow> = {
+  table: 'checkpoints', entity: 'ReadModelCheckpoint', primary: ['projection', 'streamId'], fillfactor: 70,
+  columns: columns<CheckpointRow>({ projection: 'text', streamId: 'text', position: 'bigint' }),
+  indexes: [{ name: 'position', props: ['projection', 'position'] }],
+};
+
+/** The projected tables, by the name the projector and `dumpTables` use. */
+export const PROJECTED_TABLES = {
+  auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
+  regulations: regulationsTable, offers: offersTable, vehicles: vehiclesTable, myLot: myLotTable,
+} as const;
+export type ProjectedTable = keyof typeof PROJECTED_TABLES;
+
+/** Every table of a read-model schema, checkpoints last. */
+export const ALL_TABLES: readonly TableSpec<never>[] = [...Object.values(PROJECTED_TABLES), checkpointsTable] as TableSpec<never>[];
+
+/** TypeORM entities of every read-model table in `schema` (default `read_model`). */
+export function readModelEntities(schema = 'read_model') {
+  return ALL_TABLES.map((spec) => entitySchemaOf(spec, schema));
+}

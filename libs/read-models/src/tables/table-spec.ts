@@ -1,0 +1,97 @@
+import { EntitySchema, type EntitySchemaColumnOptions, type ValueTransformer } from 'typeorm';
+
+/** Logical column types; money is `double` (a JS number both ways, unlike `numeric`, which `pg` returns as a string). */
+export type ColumnType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'instant' | 'json';
+
+/** One column: the row property and its type; the SQL name is the property in snake_case. */
+export interface ColumnSpec<Row> {
+  readonly prop: keyof Row & string;
+  readonly type: ColumnType;
+  readonly nullable?: boolean;
+}
+
+/** A secondary index over row properties, optionally partial. */
+export interface IndexSpec<Row> {
+  readonly name: string;
+  readonly props: readonly (keyof Row & string)[];
+  readonly where?: string;
+}
+
+/** A read-model table: the single source of its DDL, its TypeORM entity and its SQL. */
+export interface TableSpec<Row> {
+  readonly table: string;
+  readonly entity: string;
+  readonly columns: readonly ColumnSpec<Row>[];
+  readonly primary: readonly (keyof Row & string)[];
+  readonly indexes: readonly IndexSpec<Row>[];
+  /** Free space left in each page for updated rows (HOT updates); for tables whose rows change often. */
+  readonly fillfactor?: number;
+}
+
+const SQL_TYPES: Record<ColumnType, string> = {
+  text: 'text', integer: 'integer', bigint: 'bigint', double: 'double precision', boolean: 'boolean',
+  instant: 'timestamptz', json: 'jsonb',
+};
+
+/** The SQL type of a column type. */
+export function sqlType(type: ColumnType): string {
+  return SQL_TYPES[type];
+}
+
+/** `createdPosition` → `created_position`. */
+export function snake(prop: string): string {
+  return prop.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A double-quoted SQL identifier. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** `"schema"."table"` of a spec. */
+export function qualified<Row>(schema: string, spec: TableSpec<Row>): string {
+  return `${ident(schema)}.${ident(spec.table)}`;
+}
+
+/** Idempotent DDL of one table and its indexes in `schema`. */
+export function tableDdl<Row>(schema: string, spec: TableSpec<Row>): string[] {
+  const columns = spec.columns.map((c) => `${ident(snake(c.prop))} ${sqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`);
+  const pk = spec.primary.map((p) => ident(snake(p))).join(', ');
+  const table = qualified(schema, spec);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${table} (${columns.join(', ')}, PRIMARY KEY (${pk}))${spec.fillfactor ? ` WITH (fillfactor = ${spec.fillfactor})` : ''}`,
+    ...spec.indexes.map((i) =>
+      `CREATE INDEX IF NOT EXISTS ${ident(`${spec.table}_${i.name}`)} ON ${table} (${i.props.map((p) => ident(snake(p))).join(', ')})` +
+      (i.where ? ` WHERE ${i.where}` : '')),
+  ];
+}
+
+const toNumber: ValueTransformer = { to: (v: unknown) => v, from: (v: unknown) => (v === null || v === undefined ? v : Number(v)) };
+const toIsoString: ValueTransformer = {
+  to: (v: unknown) => v,
+  from: (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? v : new Date(String(v)).toISOString()),
+};
+
+/**
+ * The TypeORM entity of a table in one schema (same columns, names and types as the DDL), for callers that
+ * prefer repositories. Instants are read as ISO strings and bigints as numbers, as the projections see them.
+ */
+export function entitySchemaOf<Row>(spec: TableSpec<Row>, schema: string): EntitySchema<Row> {
+  const columns: Record<string, EntitySchemaColumnOptions> = {};
+  for (const c of spec.columns) {
+    columns[c.prop] = {
+      name: snake(c.prop),
+      type: sqlType(c.type) as EntitySchemaColumnOptions['type'],
+      nullable: !!c.nullable,
+      primary: spec.primary.includes(c.prop),
+      ...(c.type === 'bigint' ? { transformer: toNumber } : c.type === 'instant' ? { transformer: toIsoString } : {}),
+    };
+  }
+  return new EntitySchema<Row>({
+    name: spec.entity,
+    tableName: spec.table,
+    schema,
+    columns: columns as never,
+    indices: spec.indexes.map((i) => ({ name: `${spec.table}_${i.name}`, columns: [...i.props], ...(i.where ? { where: i.where } : {}) })),
+  });
+}

@@ -1,0 +1,131 @@
+import type { AuctionView, LotView, OfferReportRow, PurchaseQuery, PurchaseRow, VehicleView } from '@auction/contracts';
+import {
+  awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, toIso, vehicleAvailability,
+  type AuctionState, type LotState, type UserState, type VehicleState,
+} from '@auction/domain';
+import { purchaseMatches } from '../queries/purchases.js';
+import type { Viewer } from '../queries/viewer.js';
+import type { EventLog } from './event-log.test-support.js';
+
+/**
+ * What the queries must answer, computed from the domain states the deciders folded (the in-memory
+ * read model's rules), independently of the tables.
+ */
+type Live = Extract<AuctionState, { status: 'SCH' | 'RUN' | 'CLD' | 'AWA' }>;
+
+const privileged = (a: AuctionState, v: Viewer) => a.status !== 'NONE' && (v.roles.includes('ADMIN') || a.data.idOwner === v.idUser);
+
+export function oracleLotView(state: LotState, now: number, v: Viewer, isPrivileged: boolean, personal: boolean): LotView | null {
+  if (state.status === 'NONE' || state.status === 'WITHDRAWN') return null;
+  const { data } = state;
+  const def = data.definition;
+  const view: LotView = {
+    idLot: def.idLot, idAuction: def.idAuction, lotNumber: def.lotNumber, licensePlate: def.licensePlate, frame: def.frame,
+    brand: def.brand, model: def.model, basePrice: def.basePrice, minIncrement: def.minIncrement, buyNowPrice: def.buyNowPrice,
+    status: lotStatusAt(state, now) ?? 'SCH', awardStatus: awardStatusOf(state), bestOffer: data.best?.amount ?? null,
+    bestOfferId: data.best?.idOffer ?? null, offersCount: data.offersCount, endDate: toIso(data.endMs),
+    nextMinimumOffer: nextMinimumOffer(def, data.best), idOfferAwarded: state.status === 'CLOSED' && state.award.status === 'AWA' ? state.award.idOffer : null,
+  };
+  if (isPrivileged) view.reservePrice = def.reservePrice;
+  if (personal) {
+    const mine = data.dealers[v.idUser];
+    view.myBestOffer = mine?.bestAmount ?? null;
+    view.leading = !!mine && data.best?.idUser === v.idUser;
+    view.observed = data.observers.includes(v.idUser);
+  }
+  return view;
+}
+
+export class Oracle {
+  constructor(private readonly log: EventLog, private readonly now: number) {}
+
+  auction(v: Viewer, idAuction: string, personal: boolean): AuctionView | null {
+    const a = this.log.state<AuctionState>(`auction-${idAuction}`, { initialState: { status: 'NONE' } });
+    if (a.status === 'NONE' || a.status === 'DELETED') return null;
+    return this.view(a, v, personal);
+  }
+
+  running(v: Viewer, toSearch?: string): AuctionView[] {
+    const needle = toSearch?.toLowerCase();
+    return this.log.statesOf<AuctionState>('auction-').filter((a): a is Live => a.status === 'RUN')
+      .map((a) => this.view(a, v, true))
+      .filter((view) => !needle || view.auctionName.toLowerCase().includes(needle)
+        || view.lots.some((l) => [l.licensePlate, l.brand, l.model].some((s) => s.toLowerCase().includes(needle))))
+      .sort((x, y) => x.endDate.localeCompare(y.endDate));
+  }
+
+  observed(v: Viewer): (LotView & { auctionName: string })[] {
+    const out: (LotView & { auctionName: string })[] = [];
+    for (const lot of this.log.statesOf<LotState>('lot-')) {
+      if (lot.status === 'NONE' || lot.status === 'WITHDRAWN' || !lot.data.observers.includes(v.idUser)) continue;
+      const a = this.log.state<AuctionState>(`auction-${lot.data.definition.idAuction}`, { initialState: { status: 'NONE' } });
+      if (a.status === 'NONE' || a.status === 'DELETED') continue;
+      out.push({ ...oracleLotView(lot, this.now, v, privileged(a, v), true)!, auctionName: a.data.auctionName });
+    }
+    return out;
+  }
+
+  accepted(v: Viewer, idAuction: string): boolean {
+    const a = this.log.state<AuctionState>(`auction-${idAuction}`, { initialState: { status: 'NONE' } });
+    return a.status !== 'NONE' && a.data.acceptedRegulation[v.idUser] === true;
+  }
+
+  offersReport(idAuction: string): OfferReportRow[] {
+    return this.log.events.filter((e) => e.type === 'OfferPlaced' && e.streamId.startsWith(`lot-${idAuction}-l`)).map((e) => {
+      const d = e.data as { idOffer: string; idLot: string; amount: number; username: string; placedAt: string; clickAndBuy: boolean };
+      return { idOffer: d.idOffer, idLot: d.idLot, offer: d.amount, username: d.username, createdAt: d.placedAt, clickAndBuy: d.clickAndBuy };
+    });
+  }
+
+  purchases(v: Viewer, q: PurchaseQuery): PurchaseRow[] {
+    const rows: PurchaseRow[] = [];
+    for (const lot of this.log.statesOf<LotState>('lot-')) {
+      if (lot.status !== 'CLOSED' || lot.award.status !== 'AWA' || lot.award.idUser !== v.idUser) continue;
+      const def = lot.data.definition;
+      const a = this.log.state<AuctionState>(`auction-${def.idAuction}`, { initialState: { status: 'NONE' } });
+      rows.push({
+        idAuction: def.idAuction, idLot: def.idLot, idVehicle: null, licensePlate: def.licensePlate, brand: def.brand, model: def.model,
+        price: lot.award.amount, channel: 'AUCTION', date: toIso(lot.closedAtMs), auctionName: a.status !== 'NONE' ? a.data.auctionName : null, frame: def.frame,
+      });
+    }
+    for (const s of this.log.statesOf<VehicleState>('vehicle-')) {
+      if (s.status !== 'SOLD' || s.sale.idUser !== v.idUser) continue;
+      const l = s.data.listing;
+      rows.push({
+        idAuction: null, idLot: null, idVehicle: l.idVehicle, licensePlate: l.licensePlate, brand: l.brand, model: l.model,
+        price: s.sale.price, channel: 'SHOWCASE', date: s.sale.soldAt, auctionName: null, frame: null,
+      });
+    }
+    return rows.filter((r) => purchaseMatches(r, q)).sort((x, y) => y.date.localeCompare(x.date));
+  }
+
+  vehicles(v: Viewer, keep: (s: Exclude<VehicleState, { status: 'NONE' }>) => boolean): VehicleView[] {
+    return this.log.statesOf<VehicleState>('vehicle-').filter((s): s is Exclude<VehicleState, { status: 'NONE' }> => s.status !== 'NONE' && keep(s))
+      .map((s) => {
+        const hold = s.status === 'LISTED' ? liveHold(s.data, this.now) : null;
+        const l = s.data.listing;
+        return {
+          idVehicle: l.idVehicle, idMarket: l.idMarket, licensePlate: l.licensePlate, brand: l.brand, model: l.model, price: l.price,
+          state: vehicleAvailability(s, this.now)!, heldByMe: hold?.idUser === v.idUser, holdUntil: hold ? toIso(hold.untilMs) : null,
+          inMyLot: s.data.inMyLotOf.includes(v.idUser), boughtByMe: s.status === 'SOLD' && s.sale.idUser === v.idUser,
+        };
+      });
+  }
+
+  showcaseAccepted(v: Viewer): boolean {
+    const u = this.log.state<UserState>(`user-${v.idUser}`, { initialState: { status: 'NONE' } });
+    return u.status === 'ACTIVE' && u.showcaseRegulationAccepted;
+  }
+
+  private view(a: Live, v: Viewer, personal: boolean): AuctionView {
+    const d = a.data;
+    const lots = d.lotIds.map((id) => this.log.state<LotState>(`lot-${id}`, { initialState: { status: 'NONE' } }))
+      .map((l) => oracleLotView(l, this.now, v, privileged(a, v), personal)).filter((l): l is LotView => l !== null)
+      .sort((x, y) => x.lotNumber - y.lotNumber);
+    return {
+      idAuction: d.idAuction, auctionName: d.auctionName, idMarket: d.idMarket, auctionType: d.auctionType, status: a.status,
+      startDate: d.startDate, endDate: d.endDate, regulationRequired: d.regulationRequired,
+      extension: { windowSeconds: d.windowSeconds, extendSeconds: d.extendSeconds }, idOwner: d.idOwner, lots,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DomainError, type VehicleState } from '@auction/domain';
+import { AuctionReadModel } from '../queries/auction-read-model.js';
+import { ShowcaseReadModel, type SoldPage } from '../queries/showcase-read-model.js';
+import { ReadModelAccessError, type Viewer } from '../queries/viewer.js';
+import { chunks, projectInto, type SuiteDb } from './int-support.test-support.js';
+import { Oracle } from './oracle.test-support.js';
+import { generateScenario, shuffledAcrossPartitions, type Scenario } from './scenario.test-support.js';
+
+const buyer = (idUser: string): Viewer => ({ idUser, roles: ['BUYER'] });
+
+/** The queries answer what the domain states imply, for every kind of viewer. */
+export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
+  describe(`${name}: queries`, () => {
+    let s: Scenario;
+    let oracle: Oracle;
+    let auctions: AuctionReadModel;
+    let showcase: ShowcaseReadModel;
+    let viewers: Viewer[];
+    const idAuctions = Array.from({ length: 10 }, (_, i) => `a${i}`);
+
+    beforeAll(async () => {
+      s = generateScenario({ seed: 5, dealers: 6 });
+      const schema = `${suite().schema}_queries`;
+      // Delivered out of order across auctions, to be sure the views do not depend on it.
+      await projectInto(suite().db, schema, chunks(shuffledAcrossPartitions(s.events, 11), 80));
+      oracle = new Oracle(s.log, s.now);
+      auctions = new AuctionReadModel(suite().db, { schema, now: () => s.now });
+      showcase = new ShowcaseReadModel(suite().db, { schema, now: () => s.now });
+      viewers = [...s.dealers.map(buyer), { idUser: 'owner-0', roles: ['AUCTIONEER'] }, { idUser: 'admin', roles: ['ADMIN'] }];
+    });
+
+    it('auction and auctionFull: lots by number, statuses at now, reserve for the owner only, personal fields', async () => {
+      for (const v of viewers) {
+        for (const id of idAuctions) {
+          for (const personal of [false, true]) {
+            const expected = oracle.auction(v, id, personal);
+            if (expected) expect(await auctions.auction(v, id, personal)).toEqual(expected);
+            else await expect(auctions.auction(v, id, personal)).rejects.toMatchObject({ code: 404020 });
+          }
+        }
+      }
+      await expect(auctions.auction(viewers[0]!, 'nope', false)).rejects.toBeInstanceOf(DomainError);
+      const statuses = new Set((await Promise.all(idAuctions.slice(0, 7).map((id) => auctions.auction(viewers[0]!, id, false).catch(() => null))))
+        .flatMap((a) => a?.lots.map((l) => `${a.status}/${l.status}/${l.awardStatus}`) ?? []));
+      expect(statuses.size).toBeGreaterThan(3);
+    });
+
+    it('running auctions, with search on name, plate, brand and model', async () => {
+      for (const v of viewers.slice(0, 3)) {
+        for (const toSearch of [undefined, 'golf', 'GA10', 'fleet 2', 'renault', 'zzz']) {
+          expect(await auctions.running(v, toSearch), `${v.idUser} ${toSearch}`).toEqual(oracle.running(v, toSearch));
+        }
+      }
+      expect((await auctions.running(viewers[0]!)).length).toBeGreaterThan(0);
+    });
+
+    it('accepted regulation and observed lots', async () => {
+      for (const v of viewers) {
+        expect(await auctions.observed(v)).toEqual(oracle.observed(v));
+        for (const id of ['a0', 'a1', 'a2']) expect(await auctions.acceptedRegulation(v, id)).toEqual({ accepted: oracle.accepted(v, id) });
+      }
+      await expect(auctions.acceptedRegulation(viewers[0]!, 'a7')).rejects.toMatchObject({ code: 404020 });
+    });
+
+    it('offers report in stored order, for the owner and administrators only', async () => {
+      for (const id of ['a0', 'a2', 'a3']) {
+        const owner = { idUser: `owner-${Number(id.slice(1)) % 2}`, roles: ['AUCTIONEER'] };
+        const report = await auctions.offersReport(owner, id);
+        expect(report).toEqual(oracle.offersReport(id));
+        expect(report.length).toBeGreaterThan(0);
+        expect(await auctions.offersReport({ idUser: 'admin', roles: ['ADMIN'] }, id)).toEqual(report);
+        await expect(auctions.offersReport(viewers[0]!, id)).rejects.toBeInstanceOf(ReadModelAccessError);
+        expect(await auctions.auctionOwner(id)).toBe(owner.idUser);
+      }
+    });
+
+    it('purchases: awarded lots (buy-now included) and bought vehicles, with the spec filters', async () => {
+      let total = 0;
+      for (const v of viewers) {
+        for (const q of [{}, { channel: 'AUCTION' as const }, { channel: 'SHOWCASE' as const }, { licensePlate: 'ga1' }, { auctionName: 'fleet 3' },
+          { frame: 'zfa' }, { fromDate: '2026-11-21T09:30:00Z', toDate: '2026-11-21T19:55:00Z' }, { idVehicle: 'sc0-v1' }]) {
+          const rows = await auctions.purchases(v, q);
+          expect(rows, `${v.idUser} ${JSON.stringify(q)}`).toEqual(oracle.purchases(v, q));
+          if (Object.keys(q).length === 0) total += rows.length;
+        }
+      }
+      expect(total).toBeGreaterThan(3);
+    });
+
+    it('showcase catalogue, search, my lot, regulation and purchases of a dealer', async () => {
+      for (const v of viewers) {
+        const listed = (st: VehicleState) => st.status === 'LISTED';
+        expect(await showcase.catalogue(v)).toEqual(oracle.vehicles(v, listed));
+        expect(await showcase.catalogue(v, 'DE')).toEqual(oracle.vehicles(v, (st) => listed(st) && st.data.listing.idMarket === 'DE'));
+        const search = oracle.vehicles(v, (st) => listed(st) && st.data.listing.brand.toLowerCase().includes('fi') && st.data.listing.price <= 6000);
+        expect(await showcase.search(v, { brand: 'FI', maxPrice: 6000 })).toEqual(search);
+        expect(await showcase.catalogue(v, undefined, { limit: 3, offset: 2 })).toEqual(oracle.vehicles(v, listed).slice(2, 5));
+        expect(await showcase.myLot(v)).toEqual(oracle.vehicles(v, (st) => st.data.inMyLotOf.includes(v.idUser)));
+        expect(await showcase.myLotToBook(v)).toEqual(oracle.vehicles(v, (st) => st.data.inMyLotOf.includes(v.idUser)
+          && !(st.status === 'SOLD' && st.sale.idUser === v.idUser)).map((x) => x.idVehicle));
+        expect(await showcase.acceptedRegulation(v)).toEqual({ accepted: oracle.showcaseAccepted(v) });
+        for (const bought of oracle.vehicles(v, () => true)) expect(await showcase.boughtByCaller(v, bought.idVehicle)).toBe(bought.boughtByMe);
+      }
+      const states = new Set((await showcase.myLot(viewers[0]!)).concat(await showcase.catalogue(viewers[1]!)).map((x) => x.state));
+      expect(states.has('AVAILABLE')).toBe(true);
+    });
+
+    it('sold vehicles of a showcase, sorted and paged, for its owner and administrators only', async () => {
+      const owner = { idUser: 'exhibitor-sc0', roles: ['EXHIBITOR'] };
+      const sold = oracle.vehicles(owner, (st) => st.status === 'SOLD' && st.data.listing.idShowcase === 'sc0');
+      const all = await showcase.sold(owner, 'sc0', { offset: 0, sortField: 'soldAt', sortOrder: 'desc' });
+      expect(all.map((r) => r.idVehicle).sort()).toEqual(sold.map((x) => x.idVehicle).sort());
+      const pages: SoldPage[] = [{ offset: 0, sortField: 'price', sortOrder: 'asc' }, { offset: 1, limit: 2, sortField: 'licensePlate', sortOrder: 'desc' }];
+      for (const page of pages) {
+        const sign = page.sortOrder === 'asc' ? 1 : -1;
+        const key = page.sortField;
+        const expected = [...all].sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
+        expect(await showcase.sold(owner, 'sc0', page)).toEqual(expected.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit));
+      }
+      expect(await showcase.sold({ idUser: 'admin', roles: ['ADMIN'] }, 'sc0', pages[0]!)).toHaveLength(all.length);
+      await expect(showcase.sold(viewers[0]!, 'sc0', pages[0]!)).rejects.toMatchObject({ httpStatus: 403 });
+      await expect(showcase.sold(owner, 'nope', pages[0]!)).rejects.toMatchObject({ httpStatus: 404 });
+      expect(await showcase.showcaseOwner('sc0')).toBe('exhibitor-sc0');
+      expect(await showcase.vehicle(viewers[0]!, 'sc0-v0')).toEqual(oracle.vehicles(viewers[0]!, (st) => st.data.listing.idVehicle === 'sc0-v0')[0]);
+    });
+  });
+}
