@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace against real services, then prints one closing line.
 #   1. builds the workspace (tsc -b);
-#   2. starts PostgreSQL with tools/infra unless DATABASE_URL is already set, and stops it afterwards;
+#   2. starts PostgreSQL, Kafka and Mosquitto with tools/infra unless DATABASE_URL is already set (then the
+#      caller provides KAFKA_BROKERS and MQTT_* too), and stops them afterwards;
 #   3. runs the library suites (vitest) and the API suites (jest, unit and end-to-end through HTTP);
 #   4. prints "Tests: N passed, N failed" from both runners' JSON reports.
 set -uo pipefail
@@ -18,16 +19,16 @@ node -e 'if (!process.version.startsWith("v24.")) { console.error("expected Node
 step "build"
 npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
 
-started_pg=0
+started=""
 if [ -z "${DATABASE_URL:-}" ]; then
-  step "start PostgreSQL (tools/infra)"
-  bash tools/infra/infra.sh start postgres || { echo "could not start PostgreSQL"; exit 1; }
-  eval "$(bash tools/infra/infra.sh env postgres)"
-  started_pg=1
+  step "start PostgreSQL, Kafka and Mosquitto (tools/infra)"
+  bash tools/infra/infra.sh start postgres kafka mosquitto || { echo "could not start the services"; exit 1; }
+  started="postgres kafka mosquitto"
+  eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"
 fi
-cleanup() { [ "$started_pg" = 1 ] && bash tools/infra/infra.sh stop postgres >/dev/null 2>&1; }
+cleanup() { [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1; }
 trap cleanup EXIT
-echo "DATABASE_URL=$DATABASE_URL"
+echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-}"
 
 status=0
 step "libraries (vitest)"

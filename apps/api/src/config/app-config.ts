@@ -21,6 +21,7 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC: z.string().default('auction-events'),
+  KAFKA_GROUP_PREFIX: z.string().default(''),
   MQTT_URL: z.string().optional(),
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
@@ -49,6 +50,8 @@ export interface AppConfig {
   /** Kafka brokers (server mode fan-out); unset: the in-process transport. */
   readonly kafkaBrokers?: string[];
   readonly kafkaTopic: string;
+  /** Prefix of this deployment's consumer group names (several deployments on one cluster). */
+  readonly kafkaGroupPrefix: string;
   /** Mosquitto (server mode live channel); unset: the embedded broker only. */
   readonly mqtt?: { url: string; username?: string; password?: string };
   /** Port of the embedded broker's MQTT/TCP listener (0: none). */
@@ -74,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
-    kafkaTopic: e.KAFKA_TOPIC,
+    kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
     mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
   };

@@ -1,6 +1,6 @@
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import {
-  InProcessTransport, KafkaTransport, Relay, ensureTopics, type ConsumerHandle, type EventTransport, type TransportLogger,
+  InProcessTransport, KafkaTransport, Relay, ensureTopics, loadTopicSpecs, type ConsumerHandle, type EventTransport, type TransportLogger,
 } from '@auction/messaging';
 import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
 import { join } from 'node:path';
@@ -63,7 +63,11 @@ export class Fanout {
       dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'read-models'),
     });
     if (config.kafkaBrokers) {
-      const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId });
+      // The configured topic gets the settings of the product's events topic when the file does not name it.
+      const specs = await loadTopicSpecs();
+      const base = specs.find((t) => t.name === 'auction-events') ?? specs[0];
+      const topics = specs.some((t) => t.name === config.kafkaTopic) || !base ? specs : [...specs, { ...base, name: config.kafkaTopic }];
+      const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId, topics });
       logger.info(`Kafka fan-out at ${config.kafkaBrokers.join(',')}`, { topic: config.kafkaTopic, created }, 'Fanout');
     }
     logger.info(`read models in ${db.kind === 'pglite' ? `PGlite (${join(config.dataDir, 'read-models')})` : 'PostgreSQL'}`, { schema: db.schema }, 'Fanout');
@@ -80,7 +84,7 @@ export class Fanout {
   async startProjector(): Promise<void> {
     if (this.consumer) return;
     this.consumer = await this.transport.consume(
-      { group: PROJECTOR_GROUP, resumeAfter: () => this.projector.resumePosition(), fromBeginning: true },
+      { group: `${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`, resumeAfter: () => this.projector.resumePosition(), fromBeginning: true },
       async (batch) => {
         try {
           await this.projector.apply(batch);

@@ -116,7 +116,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   // whole log once, so Mosquitto gets every auction's state.
   const head = await options.store.headPosition();
   const consumer = options.transport
-    ? await options.transport.consume({ group: LIVE_CONSUMER_GROUP, resumeAfter: async () => head, fromBeginning: true }, publisher.handle)
+    ? await options.transport.consume({ group: `${process.env.KAFKA_GROUP_PREFIX ?? ''}${LIVE_CONSUMER_GROUP}`, resumeAfter: async () => head, fromBeginning: true }, publisher.handle)
     : storeConsumer(options.store, head, publisher.handle);
   if (config.mode === 'embedded') {
     const auctions = await publisher.prime();

@@ -90,7 +90,10 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} does not exist: run \`npm run build\` at the repository root first`);
   const port = await freePort();
   // Nothing inherited may choose the storage for the server: only what this run created.
-  const { DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, NODE_ENV: _ne, DATA_DIR: _dd, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, NODE_ENV: _ne, DATA_DIR: _dd,
+    KAFKA_BROKERS: _kb, MQTT_URL: _mu, MQTT_USERNAME: _mn, MQTT_PASSWORD: _mp, ...inherited
+  } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(port),
