@@ -13,7 +13,7 @@ import { seedDemoData } from './demo/demo-data.js';
 import type { StreamWriter } from './engine/stream-writer.js';
 import { STREAM_WRITER } from './engine/tokens.js';
 import { Fanout } from './fanout/fanout.js';
-import { ErrorFilter, toErrorResponse } from './http/error.filter.js';
+import { ErrorFilter } from './http/error.filter.js';
 import { startLive } from './live/live.providers.js';
 import { instrumentHttp } from './metrics/http-metrics.js';
 import { Metrics } from './metrics/metrics.js';
@@ -40,12 +40,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     { logger, bufferLogs: false },
   );
   await app.register(fastifyCookie as never);
+  // Body-parser errors (bad JSON, too large, wrong media type) reach Nest's filter too: no Fastify error handler needed.
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.setErrorHandler((error: unknown, _request, reply) => {
-    const { status, body } = toErrorResponse(error);
-    if (status >= 500) logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'HTTP');
-    void reply.status(status).send(body);
-  });
   const metrics = app.get(Metrics);
   instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));
