@@ -50,6 +50,12 @@ const ROUTES: Route[] = [
   ['post', '/api/v1/secure/showcase/feedback/{id}', 'Rate a showcase purchase (once)', 'BUYER who bought it', FeedbackRequest, z.object({ idFeedback: z.string() })],
   ['get', '/api/v1/admin/events/stream/{streamId}', 'The events of one stream (auction-, lot-, vehicle-, user-<id>) with metadata', 'ADMIN', undefined, undefined],
   ['get', '/api/v1/admin/events/log', 'A page of the global log (after, limit)', 'ADMIN', undefined, undefined],
+  ['post', '/api/v1/admin/read-models/rebuild', 'Rebuild every read model from position 0 beside the live one; swapped in when caught up (202)', 'ADMIN', undefined, undefined],
+  ['get', '/api/v1/admin/read-models/rebuild', 'Progress of the last rebuild: state, position, head, events, seconds', 'ADMIN', undefined, undefined],
+  ['get', '/api/v1/admin/read-models/status', 'Projection lag, relay lag and whether this instance projects', 'ADMIN', undefined, undefined],
+  ['post', '/api/v1/admin/read-models/projector/stop', 'Stop this instance\'s projection consumer (queries keep serving what is projected)', 'ADMIN', undefined, 'none'],
+  ['post', '/api/v1/admin/read-models/projector/start', 'Start it again; it resumes where it stopped', 'ADMIN', undefined, 'none'],
+  ['get', '/metrics', 'Prometheus metrics', 'anyone', undefined, undefined],
   ['get', '/api/health', 'Liveness and read-model lag', 'anyone', undefined, undefined],
 ];
 
@@ -78,7 +84,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'Vehicle auction portal API', version: '0.1.0',
-      description: `Live auctions and showcase for professional vehicle dealers. Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+      description: `Live auctions and showcase for professional vehicle dealers. Live channel: MQTT over WebSocket at /mqtt (username and login token; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (emit subscribe {idAuction}, receive lot and auction). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     },
     components: {
       securitySchemes: {
