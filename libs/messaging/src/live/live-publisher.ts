@@ -123,7 +123,8 @@ export class LivePublisher {
     const lots: LotPayload[] = [];
     for (const idLot of lotIds) {
       const lot = await this.state.peek(LOT.prefix + idLot, catchUp);
-      const payload = lot && lotPayload(idLot, lot.state as LotState, now, lot.position);
+      // Stamped like the topic: a lot republished because its auction changed carries the auction event's position.
+      const payload = lot && lotPayload(idLot, lot.state as LotState, now, Math.max(lot.position, auction.position));
       if (payload && payload.status !== 'WITHDRAWN') lots.push(payload);
     }
     lots.sort((a, b) => a.lotNumber - b.lotNumber);
