@@ -88,7 +88,7 @@ function registerLagGauges(metrics: Metrics, fanout: Fanout): void {
     if (!cached || Date.now() - cached.at > 500) cached = { at: Date.now(), value: await fanout.lag() };
     return cached.value;
   };
-  metrics.gauge('projection_lag_events', 'Global positions the projection is behind the log', async () => (await lag()).projectionLag, { projection: 'read_models' });
+  metrics.gauge('projection_lag_events', 'Global positions the projection is behind the log', async () => (await lag()).projectionLag ?? Number.NaN, { projection: 'read_models' });
   metrics.gauge('relay_lag_events', 'Global positions the Kafka relay is behind the log (0 with the in-process transport)', async () => (await lag()).relayLag ?? 0);
   metrics.gauge('event_log_head_position', 'Global position of the last event in the log', async () => (await lag()).head);
 }

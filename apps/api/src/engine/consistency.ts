@@ -13,28 +13,33 @@ const POLL_MS = 2;
  */
 @Injectable()
 export class Consistency {
-  /** Acknowledged writes not yet seen applied: stream → last position written. */
-  private readonly pending = new Map<string, number>();
+  /** Acknowledged writes not yet seen applied: stream → last position written and when. */
+  private readonly pending = new Map<string, { position: number; at: number }>();
 
   constructor(@Inject(FANOUT) private readonly fanout: Fanout) {}
 
   /** Records the streams a command wrote. */
   noteWrite(outcome: Pick<CommandOutcome<unknown>, 'streams'>): void {
+    const at = Date.now();
     for (const { streamId, position } of outcome.streams) {
-      if (position > (this.pending.get(streamId) ?? 0)) this.pending.set(streamId, position);
+      if (position > (this.pending.get(streamId)?.position ?? 0)) this.pending.set(streamId, { position, at });
     }
   }
 
-  /** Resolves once the read models show every write acknowledged so far (or after a bounded wait). */
+  /**
+   * Resolves once the read models show every write acknowledged so far. A write is awaited at most
+   * WAIT_MS after it was acknowledged: when the fan-out is down (a broker outage), queries serve what is
+   * projected instead of all waiting.
+   */
   async caughtUp(_idUser?: string): Promise<void> {
-    const waitFor = [...this.pending];
-    const deadline = Date.now() + WAIT_MS;
-    for (const [streamId, position] of waitFor) {
-      while (this.fanout.projecting && this.fanout.projector.appliedPosition(streamId) < position) {
-        if (Date.now() > deadline) return;
+    for (const [streamId, { position, at }] of [...this.pending]) {
+      const deadline = at + WAIT_MS;
+      while (this.fanout.projecting && this.fanout.projector.appliedPosition(streamId) < position && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      if (this.pending.get(streamId) === position) this.pending.delete(streamId);
+      const entry = this.pending.get(streamId);
+      const done = this.fanout.projector.appliedPosition(streamId) >= position || Date.now() >= deadline;
+      if (done && entry?.position === position) this.pending.delete(streamId);
     }
   }
 }

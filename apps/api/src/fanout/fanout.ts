@@ -109,11 +109,19 @@ export class Fanout {
     return this.consumer !== null;
   }
 
-  /** Lag figures for metrics and health. */
-  async lag(): Promise<{ head: number; projected: number; projectionLag: number; relayLag: number | null; projectorErrors: number }> {
+  /** Lag figures; `projectionLag` is null when Kafka cannot be asked (broker away): unknown, not zero. */
+  async lag(): Promise<{ head: number; projected: number; projectionLag: number | null; relayLag: number | null; projectorErrors: number }> {
     const head = await this.store.headPosition();
     const projected = await this.projector.resumePosition();
-    return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: this.relay ? await this.relay.lag() : null, projectorErrors: this.projectorErrors };
+    if (!(this.transport instanceof KafkaTransport) || !this.relay) {
+      return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: null, projectorErrors: this.projectorErrors };
+    }
+    // Partitions are consumed in any order: the highest checkpoint says nothing of the others. What is
+    // left is what the relay has not published plus what the projector's group has not committed.
+    const relayLag = await this.relay.lag();
+    const groupLag = await this.transport.groupLag(`${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`).catch(() => Number.NaN);
+    const projectionLag = Number.isNaN(groupLag) ? null : relayLag + groupLag;
+    return { head, projected, projectionLag, relayLag, projectorErrors: this.projectorErrors };
   }
 
   /** Starts a rebuild of every read model beside the live one (no-op while one runs). */

@@ -140,6 +140,38 @@ export class KafkaTransport implements EventTransport {
   }
 
   /** Stops every consumer and disconnects the producer. */
+  /**
+   * Messages of the topic a consumer group has not committed yet, summed over partitions (its exact
+   * backlog, whatever order the partitions are consumed in). A group with no offset counts from the start.
+   */
+  async groupLag(group: string, timeoutMs = 1500): Promise<number> {
+    // A metrics read must not hang on a broker that is away: no retries, a short deadline.
+    const admin = this.kafka.admin({ retry: { retries: 0 } });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from Kafka within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.fetchGroupLag(admin, group), deadline]);
+    } finally {
+      clearTimeout(timer);
+      await admin.disconnect().catch(() => {});
+    }
+  }
+
+  private async fetchGroupLag(admin: ReturnType<Kafka['admin']>, group: string): Promise<number> {
+    await admin.connect();
+    const [high, committed] = await Promise.all([
+      admin.fetchTopicOffsets(this.topic),
+      admin.fetchOffsets({ groupId: group, topics: [this.topic] }),
+    ]);
+    const done = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+    return high.reduce((sum, p) => {
+      const at = done.get(p.partition) ?? -1;
+      return sum + Math.max(0, Number(p.high) - (at < 0 ? Number(p.low) : at));
+    }, 0);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const consumers = [...this.consumers];
