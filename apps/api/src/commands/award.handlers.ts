@@ -7,7 +7,7 @@ import { auctionStreams, existingAuction, followDecision, requireLotOf, requireO
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, Decision, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
-import { lotView } from '../read/views.js';
+import { lotView } from '@auction/contracts';
 
 /** Which award operation, on which lots. */
 export type AwardOperation =

@@ -11,7 +11,7 @@ import { derivedId, lotIdOf, newId } from '../engine/ids.js';
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
-import { auctionView } from '../read/views.js';
+import { auctionView } from '@auction/contracts';
 
 /** Default anti-sniping rule when a create body has no `extension`. */
 export const DEFAULT_EXTENSION = { windowSeconds: 60, extendSeconds: 60 } as const;

@@ -8,7 +8,7 @@ import { lotIdOf } from '../engine/ids.js';
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamView, StreamWriter } from '../engine/stream-writer.js';
 import { STREAM_WRITER } from '../engine/tokens.js';
-import { auctionView } from '../read/views.js';
+import { auctionView } from '@auction/contracts';
 import { auctionDefinition, lotDefinitions } from './create-auction.handler.js';
 
 function ownerView(view: StreamView, idAuction: string, actor: Actor, now: number): AuctionView {

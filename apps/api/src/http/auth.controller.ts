@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
@@ -7,7 +7,6 @@ import { AuthGuard, CurrentActor, CurrentSession, SESSION_COOKIE, XSRF_COOKIE } 
 import { AuthService, type Session } from '../auth/auth.service.js';
 import type { Actor } from '../engine/actor.js';
 import { Consistency } from '../engine/consistency.js';
-import { Inject } from '@nestjs/common';
 import { CLOCK, type Clock } from '../engine/tokens.js';
 import { parse } from './validation.js';
 

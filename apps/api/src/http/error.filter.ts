@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { API_ERROR_CODES, type ErrorBody } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
 import { WrongExpectedVersionError } from '@auction/event-store';
+import { ReadModelAccessError } from '@auction/read-models';
 import { AccessError } from '../engine/access-error.js';
 import type { JsonLogger } from '../config/json-logger.js';
 import { ValidationError } from './validation.js';
@@ -16,7 +17,7 @@ const BY_HTTP_STATUS: Record<number, number> = {
 /** Maps any error to `{errorCode, errorMsg, details}` with the right status; never leaks a stack. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
-  if (error instanceof AccessError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
+  if (error instanceof AccessError || error instanceof ReadModelAccessError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
   if (error instanceof ValidationError) return { status: 400, body: { errorCode: error.code, errorMsg: error.message, details: error.details } };
   if (error instanceof WrongExpectedVersionError) {
     return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'another writer changed this item: retry' } };

@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuctionReadModel } from '@auction/read-models';
 import { CLOCK, FANOUT, type Clock } from '../engine/tokens.js';
 import type { Fanout } from '../fanout/fanout.js';
-import { API_ACCESS_ERRORS } from './access-errors.js';
 
 /** Read side of auctions: the read-model tables (`libs/read-models`). */
 @Injectable()
 export class AuctionQueries extends AuctionReadModel {
   constructor(@Inject(FANOUT) fanout: Fanout, @Inject(CLOCK) clock: Clock) {
-    super(fanout.db, { now: () => clock.now(), errors: API_ACCESS_ERRORS });
+    super(fanout.db, { now: () => clock.now() });
   }
 }

@@ -8,7 +8,7 @@ export type ChangeListener = (event: StoredEvent, state: unknown) => void;
 
 /**
  * The engine's own index of the log, in memory: users (authentication on every call without a query)
- * and auction and lot states (the scheduler's timers). It follows the store's subscription from
+ * and auction and lot states without their offers (the scheduler's timers and award follow-ups). It follows the store's subscription from
  * position 0, so it is always rebuilt on start. Queries use the read-model tables instead.
  */
 export class LiveReadModel {
@@ -54,6 +54,9 @@ export class LiveReadModel {
     const event = upcast(stored);
     const id = stored.streamId;
     if (id.startsWith(LOT.prefix)) {
+      // The index serves timers and awards only: an offer changes neither (an extension is its own event),
+      // so the offer path does not pay for folding offers a second time here.
+      if (event.type === 'OfferPlaced') return this.lots.get(id) ?? LOT.initialState;
       const lot = LOT.evolve(this.lots.get(id) ?? LOT.initialState, event as LotEvent);
       this.lots.set(id, lot);
       return lot;

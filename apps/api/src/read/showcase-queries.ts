@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ShowcaseReadModel } from '@auction/read-models';
 import { CLOCK, FANOUT, type Clock } from '../engine/tokens.js';
 import type { Fanout } from '../fanout/fanout.js';
-import { API_ACCESS_ERRORS } from './access-errors.js';
 
 export type { SoldPage, SoldVehicleRow } from '@auction/read-models';
 export { vehicleView } from './vehicle-view.js';
@@ -11,6 +10,6 @@ export { vehicleView } from './vehicle-view.js';
 @Injectable()
 export class ShowcaseQueries extends ShowcaseReadModel {
   constructor(@Inject(FANOUT) fanout: Fanout, @Inject(CLOCK) clock: Clock) {
-    super(fanout.db, { now: () => clock.now(), errors: API_ACCESS_ERRORS });
+    super(fanout.db, { now: () => clock.now() });
   }
 }

@@ -1,4 +1,4 @@
-import type { AuctionView, LotView, OfferReportRow, PurchaseQuery, PurchaseRow, VehicleView } from '@auction/contracts';
+import { lotView, type AuctionView, type LotView, type OfferReportRow, type PurchaseQuery, type PurchaseRow, type VehicleView } from '@auction/contracts';
 import {
   awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, toIso, vehicleAvailability,
   type AuctionState, type LotState, type UserState, type VehicleState,
@@ -15,25 +15,9 @@ type Live = Extract<AuctionState, { status: 'SCH' | 'RUN' | 'CLD' | 'AWA' }>;
 
 const privileged = (a: AuctionState, v: Viewer) => a.status !== 'NONE' && (v.roles.includes('ADMIN') || a.data.idOwner === v.idUser);
 
+/** The contract's lot view of a domain state (the same function the API's command answers use). */
 export function oracleLotView(state: LotState, now: number, v: Viewer, isPrivileged: boolean, personal: boolean): LotView | null {
-  if (state.status === 'NONE' || state.status === 'WITHDRAWN') return null;
-  const { data } = state;
-  const def = data.definition;
-  const view: LotView = {
-    idLot: def.idLot, idAuction: def.idAuction, lotNumber: def.lotNumber, licensePlate: def.licensePlate, frame: def.frame,
-    brand: def.brand, model: def.model, basePrice: def.basePrice, minIncrement: def.minIncrement, buyNowPrice: def.buyNowPrice,
-    status: lotStatusAt(state, now) ?? 'SCH', awardStatus: awardStatusOf(state), bestOffer: data.best?.amount ?? null,
-    bestOfferId: data.best?.idOffer ?? null, offersCount: data.offersCount, endDate: toIso(data.endMs),
-    nextMinimumOffer: nextMinimumOffer(def, data.best), idOfferAwarded: state.status === 'CLOSED' && state.award.status === 'AWA' ? state.award.idOffer : null,
-  };
-  if (isPrivileged) view.reservePrice = def.reservePrice;
-  if (personal) {
-    const mine = data.dealers[v.idUser];
-    view.myBestOffer = mine?.bestAmount ?? null;
-    view.leading = !!mine && data.best?.idUser === v.idUser;
-    view.observed = data.observers.includes(v.idUser);
-  }
-  return view;
+  return lotView(state, now, { actor: v, privileged: isPrivileged, personal });
 }
 
 export class Oracle {
