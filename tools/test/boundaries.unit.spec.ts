@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Which packages each project may import (besides node: built-ins and its own relative files). */
-const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[] }> = {
+/**
+ * Which packages each project may import (besides node: built-ins and its own relative files);
+ * `testAllow` lists what its test files may import on top.
+ */
+const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegExp[] }> = {
   'libs/domain': { allow: [] },
   'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
   'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
@@ -13,7 +16,9 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[] }> = {
     allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
   },
   'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/] },
+  'libs/i18n': { allow: [/^@auction\/domain$/], testAllow: [/^@auction\/contracts$/] },
   'tools/replay': { allow: [/^@auction\/(domain|contracts|event-store|read-models)$/] },
+  'apps/web': { allow: [/^@auction\/(domain|contracts|i18n)$/, /^react(-dom)?(\/|$)/, /^react-i18next$/, /^i18next$/, /^@tanstack\/react-router$/, /^xstate$/, /^@xstate\/react$/, /^mqtt$/, /^zod$/, /^@testing-library\//], deny: [/^@nestjs\//] },
   'apps/api': { allow: [/.*/], deny: [/^react/, /^xstate/, /^@xstate\//, /^@tanstack\//] },
 };
 
@@ -40,7 +45,7 @@ describe('module boundaries', () => {
       for (const file of sources(join(ROOT, project, 'src'))) {
         for (const spec of importsOf(file)) {
           if (spec.startsWith('.') || spec.startsWith('node:')) continue;
-          const testTool = /\.(spec|test-support)\.ts$/.test(file) && TEST_TOOLS.some((r) => r.test(spec));
+          const testTool = /\.(spec|test-support)\.tsx?$/.test(file) && [...TEST_TOOLS, ...(rule.testAllow ?? [])].some((r) => r.test(spec));
           const allowed = testTool || rule.allow.some((r) => r.test(spec)) && !(rule.deny ?? []).some((r) => r.test(spec));
           if (!allowed) violations.push(`${relative(ROOT, file)} imports ${spec}`);
         }

@@ -14,6 +14,7 @@ import type { StreamWriter } from './engine/stream-writer.js';
 import { STREAM_WRITER } from './engine/tokens.js';
 import { Fanout } from './fanout/fanout.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { serveWebClient } from './http/web-client.js';
 import { startLive } from './live/live.providers.js';
 import { instrumentHttp } from './metrics/http-metrics.js';
 import { Metrics } from './metrics/metrics.js';
@@ -45,6 +46,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const metrics = app.get(Metrics);
   instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));
+  const webClient = await serveWebClient(fastify as never, config.webDist);
   app.enableShutdownHooks();
   await app.init();
 
@@ -66,6 +68,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
+  if (webClient) logger.info(`web client at ${url}/`, { dist: config.webDist }, 'Bootstrap');
+  else logger.warn(`web client not built (no ${config.webDist}/index.html): run npm run build`, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
   logger.info(`Prometheus metrics at ${url}/metrics`, {}, 'Bootstrap');
   const live = await startLive(app, { store, logger, transport: fanout.transport, gauge: (name, help, read) => metrics.gauge(name, help, read) });

@@ -60,6 +60,15 @@ export const ObserveQuery = z.object({ endObservation: z.enum(['true', 'false'])
 export const AuctionFullQuery = z.object({ idAuction: Id });
 /** Query of running-auction search. */
 export const RunningSearchQuery = z.object({ toSearch: z.string().trim().max(100).optional() });
+/**
+ * Query of `GET /auction-management`: the caller's auctions (an administrator's: all), optionally of one status
+ * (an empty `status` means any) and whose name, or a lot's plate, brand or model, contains `toSearch` (any case).
+ */
+export const AuctionManagementQuery = z.object({
+  status: z.union([z.enum(AUCTION_STATUSES), z.literal('')]).transform((v) => (v === '' ? undefined : v)).optional(),
+  toSearch: z.string().trim().max(100).optional(),
+});
+export type AuctionManagementQuery = z.infer<typeof AuctionManagementQuery>;
 /** Query of create-report. */
 export const ReportQuery = z.object({ typeExport: z.enum(['CSV', 'XLSX']).default('CSV') });
 /** Body of feedback calls. */
@@ -96,6 +105,10 @@ export const AuctionView = z.object({
   extension: z.object({ windowSeconds: z.number(), extendSeconds: z.number() }), idOwner: z.string(), lots: z.array(LotView),
 });
 export type AuctionView = z.infer<typeof AuctionView>;
+
+/** An auction in the management list: the auction view without its lots, with the number of lots. */
+export const ManagedAuction = AuctionView.omit({ lots: true }).extend({ lotsCount: z.number() });
+export type ManagedAuction = z.infer<typeof ManagedAuction>;
 
 /** A row of the offers report. */
 export const OfferReportRow = z.object({

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -59,6 +60,8 @@ export interface AppConfig {
   /** Run the projection and live-publisher consumers in this process. */
   readonly projections: boolean;
   readonly instanceId: string;
+  /** Folder of the built web client served at `/` (default: `apps/web/dist` of this checkout, when built). */
+  readonly webDist: string;
 }
 
 /** Reads the configuration from the environment; throws with every bad variable named. */
@@ -80,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
     mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
+    webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url)),
   };
 }

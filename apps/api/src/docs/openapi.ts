@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AuctionView, CreateAuctionRequest, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
+  AuctionView, CreateAuctionRequest, ManagedAuction, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
   ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView,
 } from '@auction/contracts';
@@ -21,6 +21,7 @@ const ROUTES: Route[] = [
   ['delete', '/api/v1/secure/auction/{idAuction}', 'Delete a scheduled auction', 'owner, ADMIN', undefined, 'none'],
   ['get', '/api/v1/secure/auctionFull', 'An auction with the caller\'s myBestOffer, leading and observed per lot (query idAuction)', 'logged in', undefined, AuctionView],
   ['get', '/api/v1/secure/running-auctions', 'Running auctions (query toSearch filters on name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
+  ['get', '/api/v1/secure/auction-management', 'The caller\'s own auctions (ADMIN: every auction), newest start first, without lots but with lotsCount (query status=SCH|RUN|CLD|AWA, toSearch filters on name, plate, brand, model)', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', undefined, z.array(ManagedAuction)],
   ['patch', '/api/v1/secure/auction/{idAuction}/accept-regulation', 'Accept the auction\'s regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/auction/{idAuction}/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
   ['post', '/api/v1/secure/auction/{idAuction}/offer/{idLot}', 'Place an offer. Answered once durable. First offer ≥ basePrice, later ≥ best + minIncrement; clickAndBuy buys at buyNowPrice and closes the lot; an offer within windowSeconds of the end moves it to now + extendSeconds. A retry with the same Idempotency-Key returns the first answer.', 'BUYER (enabled, regulation accepted when required)', PlaceOfferRequest, PlaceOfferResponse],

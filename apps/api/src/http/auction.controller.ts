@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch,
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  AuctionFullQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
+  AuctionFullQuery, AuctionManagementQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
   PlaceOfferRequest, PurchaseQuery, ReportQuery, ResizeTimeRequest, RunningSearchQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
@@ -74,6 +74,15 @@ export class AuctionController {
   @Get('running-auctions/search')
   runningSearch(@CurrentActor() actor: Actor, @Query() query: unknown) {
     return this.running(actor, query);
+  }
+
+  /** The caller's own auctions (ADMIN: all), newest start first, for the management screen. */
+  @Get('auction-management')
+  @Roles(...managers)
+  async managed(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const filters = parse(AuctionManagementQuery, query, 'query');
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.managed(actor, filters);
   }
 
   @Patch('auction/:idAuction/accept-regulation')

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
-import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
 import { AuthGuard, CurrentActor, CurrentSession, SESSION_COOKIE, XSRF_COOKIE } from '../auth/auth.guard.js';
@@ -57,6 +57,17 @@ export class AuthController {
   @Get('secure/logged')
   logged(@CurrentActor() actor: Actor) {
     return this.auth.profile(actor.idUser);
+  }
+
+  /**
+   * Credentials of the live channel for a browser: its session cookie is http-only, so the page asks for the
+   * token it may present to the MQTT broker (username + token as password) at `/mqtt` of this server.
+   */
+  @Get('secure/live-credentials')
+  liveCredentials(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+    const header = request.headers['token'];
+    const token = typeof header === 'string' && header ? header : request.cookies[SESSION_COOKIE]!;
+    return { username: actor.username, password: token, path: '/mqtt' };
   }
 
   @Get('secure/time')

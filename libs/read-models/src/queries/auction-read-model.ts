@@ -1,4 +1,4 @@
-import type { AuctionView, LotView, OfferReportRow, PurchaseQuery, PurchaseRow } from '@auction/contracts';
+import type { AuctionManagementQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, PurchaseQuery, PurchaseRow } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
@@ -49,6 +49,34 @@ export class AuctionReadModel {
       const auctions = rows.map((r) => fromDb(auctionsTable, r))
         .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.createdPosition - b.createdPosition);
       return this.views(tx, auctions, viewer, true);
+    });
+  }
+
+  /**
+   * The auctions the viewer manages (an administrator: every auction), deleted ones left out, optionally of one
+   * status and whose name, or a lot's plate, brand or model, contains `toSearch` (any case); newest start first,
+   * without their lots but with how many lots (not withdrawn) they have.
+   */
+  managed(viewer: Viewer, query: AuctionManagementQuery): Promise<ManagedAuction[]> {
+    return this.read(async (tx) => {
+      const lots = qualified(this.schema, lotsTable);
+      const has = (col: string) => `strpos(lower(${col}), $3) > 0`;
+      const owner = viewer.roles.includes('ADMIN') ? null : viewer.idUser;
+      const rows = await tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(auctionsTable)}, (SELECT count(*) FROM jsonb_array_elements_text(t.lot_ids) AS li(id) ` +
+          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN')::integer AS "lotsCount" ` +
+          `FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status <> 'DELETED' ` +
+          `AND ($1::text IS NULL OR t.id_owner = $1) AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL ` +
+          `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
+          `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
+          `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m)) ` +
+          `ORDER BY t.start_at DESC NULLS LAST, t.created_position DESC`,
+        [owner, query.status ?? null, query.toSearch ? query.toSearch.toLowerCase() : null]);
+      return rows.map((r) => {
+        const { lotsCount, ...raw } = r;
+        const { lots: _lots, ...view } = auctionViewOf(fromDb(auctionsTable, raw), new Map(), this.now(), { privileged: true, personal: null });
+        return { ...view, lotsCount: Number(lotsCount) };
+      });
     });
   }
 

@@ -1,0 +1,35 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { API_ERROR_CODES } from '@auction/contracts';
+
+/** Paths the server answers itself; everything else under `/` is the single-page client. */
+const SERVER_PATHS = /^\/(api|metrics|mqtt|socket\.io)(\/|$)/;
+
+/**
+ * Serves the built React client from `dist`: its files as they are (hashed assets cached for a year), and
+ * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
+ * keep the API's 404 body. Returns false when the client is not built.
+ */
+export async function serveWebClient(fastify: FastifyInstance, dist: string): Promise<boolean> {
+  if (!existsSync(join(dist, 'index.html'))) return false;
+  await fastify.register(fastifyStatic, {
+    root: dist, wildcard: false, index: false,
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  fastify.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (SERVER_PATHS.test(path)) {
+      return reply.code(404).send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no route ${request.method} ${path}` });
+    }
+    // A file written after start (a rebuild while serving) is served too; anything else opens the app.
+    const file = resolve(dist, `.${decodeURIComponent(path)}`);
+    if (file.startsWith(resolve(dist) + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(file.slice(resolve(dist).length + 1));
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  fastify.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  return true;
+}

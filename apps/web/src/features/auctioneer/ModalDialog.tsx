@@ -1,0 +1,38 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  readonly title: string;
+  readonly testId: string;
+  /** Escape, or the dialog's own cancel button. */
+  readonly onCancel: () => void;
+  readonly children: ReactNode;
+}
+
+/**
+ * A modal `<dialog>` open while mounted: focus moves into it, Escape calls `onCancel`, the title names it.
+ * Mount it to open, unmount it to close.
+ */
+export function ModalDialog({ title, testId, onCancel, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = ref.current;
+    // jsdom has no showModal; the dialog is then shown with the `open` attribute.
+    if (el && !el.open) {
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+    }
+    return () => {
+      if (el?.open && typeof el.close === 'function') el.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref} className="dialog dialog-form" aria-labelledby={titleId} data-testid={testId}
+      onCancel={(e) => { e.preventDefault(); onCancel(); }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { CreateAuctionRequest } from '@auction/contracts';
+import type { AuctionType } from '@auction/domain';
+import { parseMoney } from '@auction/i18n';
+import type { z } from 'zod';
+import { dateTimeValueOf, instantOf, type DateTimeValue } from './date-time-value.js';
+
+/** One lot row of the create form, as typed. Amounts in euros (`1'234,50`, `1234.5`, ...); optional ones may be empty. */
+export interface LotForm {
+  readonly licensePlate: string;
+  readonly frame: string;
+  readonly brand: string;
+  readonly model: string;
+  readonly basePrice: string;
+  readonly minIncrement: string;
+  readonly reservePrice: string;
+  readonly buyNowPrice: string;
+}
+
+/** The create-auction form, as typed. */
+export interface AuctionForm {
+  readonly auctionName: string;
+  readonly idMarket: string;
+  readonly auctionType: AuctionType;
+  readonly regulationRequired: boolean;
+  readonly windowSeconds: string;
+  readonly extendSeconds: string;
+  readonly start: DateTimeValue;
+  readonly end: DateTimeValue;
+  readonly lots: readonly LotForm[];
+}
+
+/** Why a field is refused (keys of `auctioneer:fieldErrors`). */
+export type FieldErrorKey =
+  | 'required' | 'tooLong' | 'invalid' | 'amount' | 'belowBase' | 'noLots' | 'tooMany' | 'date' | 'seconds' | 'endBeforeStart';
+
+/** Errors by field path of the request (`auctionName`, `startDate`, `extension.windowSeconds`, `lots.0.basePrice`, `lots`). */
+export type FieldErrors = Readonly<Record<string, FieldErrorKey>>;
+
+/** The outcome of {@link toCreateAuctionRequest}. */
+export type CreateAuctionFormResult =
+  | { readonly ok: true; readonly request: CreateAuctionRequest }
+  | { readonly ok: false; readonly errors: FieldErrors };
+
+/** A blank lot row. */
+export function emptyLot(): LotForm {
+  return { licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
+}
+
+/** A new form: one blank lot, starting at the next whole hour after `now` for one hour, 60 s extension. */
+export function initialAuctionForm(now: number, idMarket = 'IT'): AuctionForm {
+  const next = new Date(now);
+  next.setMinutes(0, 0, 0);
+  next.setHours(next.getHours() + 1); // the local clock's next hour, also where the zone is not a whole hour off UTC
+  const start = next.getTime();
+  return {
+    auctionName: '', idMarket, auctionType: 'OTH', regulationRequired: false, windowSeconds: '60', extendSeconds: '60',
+    start: dateTimeValueOf(start), end: dateTimeValueOf(start + 3_600_000), lots: [emptyLot()],
+  };
+}
+
+type Issue = z.ZodError['issues'][number];
+
+function keyOf(issue: Issue): FieldErrorKey {
+  const [first] = issue.path;
+  if (first === 'extension') return 'seconds';
+  if (first === 'startDate' || first === 'endDate') return 'date';
+  switch (issue.code) {
+    case 'too_small': return issue.origin === 'array' ? 'noLots' : issue.origin === 'string' ? 'required' : 'invalid';
+    case 'too_big': return issue.origin === 'array' ? 'tooMany' : 'tooLong';
+    case 'custom': return /below/.test(issue.message) ? 'belowBase' : 'amount';
+    case 'invalid_type': case 'invalid_value': return 'required';
+    default: return 'invalid';
+  }
+}
+
+/** An amount typed in the form: undefined when empty, NaN when not an amount. */
+function amount(text: string): number | undefined {
+  if (!text.trim()) return undefined;
+  return parseMoney(text) ?? Number.NaN;
+}
+
+function seconds(text: string): number {
+  return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * Maps the form to the body of `POST /auction` and validates it with the contract's `CreateAuctionRequest`:
+ * dates DD/MM/YYYY with HH:mm become ISO instants (browser time zone, seconds zero), amounts are read in any of the
+ * portal's number formats, empty optional fields are left out. Every broken rule is reported by field path.
+ */
+export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResult {
+  const errors: Record<string, FieldErrorKey> = {};
+  const startDate = instantOf(form.start);
+  const endDate = instantOf(form.end);
+  if (!startDate) errors.startDate = 'date';
+  if (!endDate) errors.endDate = 'date';
+  if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate)) errors.endDate = 'endBeforeStart';
+  const lots = form.lots.map((lot, i) => {
+    const money = (field: 'basePrice' | 'minIncrement' | 'reservePrice' | 'buyNowPrice') => {
+      const value = amount(lot[field]);
+      if (Number.isNaN(value)) errors[`lots.${i}.${field}`] = 'amount';
+      return value;
+    };
+    return {
+      licensePlate: lot.licensePlate, frame: lot.frame.trim() || undefined, brand: lot.brand, model: lot.model,
+      basePrice: money('basePrice'), minIncrement: money('minIncrement'), reservePrice: money('reservePrice'), buyNowPrice: money('buyNowPrice'),
+    };
+  });
+  const candidate = {
+    auctionName: form.auctionName, idMarket: form.idMarket, auctionType: form.auctionType,
+    startDate: startDate ?? '', endDate: endDate ?? '', regulationRequired: form.regulationRequired,
+    extension: { windowSeconds: seconds(form.windowSeconds), extendSeconds: seconds(form.extendSeconds) }, lots,
+  };
+  const parsed = CreateAuctionRequest.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.') || 'form';
+      errors[path] ??= keyOf(issue);
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, request: parsed.data };
+}

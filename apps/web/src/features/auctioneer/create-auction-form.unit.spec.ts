@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { describe, expect, test } from 'vitest';
+import { emptyLot, initialAuctionForm, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
+
+const local = (y: number, mo: number, d: number, h: number, mi: number) => new Date(y, mo - 1, d, h, mi).toISOString();
+
+const lot = { ...emptyLot(), licensePlate: 'GA123BC', frame: 'ZFA31200000123456', brand: 'Fiat', model: '500', basePrice: '5000', minIncrement: '100' };
+const form: AuctionForm = {
+  auctionName: 'Fleet returns week 47', idMarket: 'IT', auctionType: 'OTH', regulationRequired: true, windowSeconds: '60', extendSeconds: '30',
+  start: { date: '21/11/2026', hour: '09', minute: '00' }, end: { date: '21/11/2026', hour: '10', minute: '05' }, lots: [lot],
+};
+
+describe('create-auction form → request', () => {
+  test('maps every field: DD/MM/YYYY + HH:mm to ISO instants, amounts to numbers, extension to seconds', () => {
+    const result = toCreateAuctionRequest({
+      ...form,
+      lots: [{ ...lot, basePrice: "5'000,50", reservePrice: '6500', buyNowPrice: '9.000,00' }, { ...lot, licensePlate: 'XY987ZW', frame: '  ' }],
+    });
+    expect(result).toEqual({
+      ok: true,
+      request: {
+        auctionName: 'Fleet returns week 47', idMarket: 'IT', auctionType: 'OTH', regulationRequired: true,
+        startDate: local(2026, 11, 21, 9, 0), endDate: local(2026, 11, 21, 10, 5),
+        extension: { windowSeconds: 60, extendSeconds: 30 },
+        lots: [
+          { licensePlate: 'GA123BC', frame: 'ZFA31200000123456', brand: 'Fiat', model: '500', basePrice: 5000.5, minIncrement: 100, reservePrice: 6500, buyNowPrice: 9000 },
+          { licensePlate: 'XY987ZW', brand: 'Fiat', model: '500', basePrice: 5000, minIncrement: 100 },
+        ],
+      },
+    });
+    if (result.ok) expect(result.request.startDate.endsWith(':00.000Z')).toBe(true);
+  });
+
+  test('text fields are trimmed', () => {
+    const result = toCreateAuctionRequest({ ...form, auctionName: '  Week 47 ', lots: [{ ...lot, licensePlate: ' GA123BC ' }] });
+    expect(result.ok && [result.request.auctionName, result.request.lots[0]!.licensePlate]).toEqual(['Week 47', 'GA123BC']);
+  });
+
+  test('missing and malformed fields are reported by field path', () => {
+    const result = toCreateAuctionRequest({
+      ...form, auctionName: ' ', windowSeconds: '1.5', start: { date: '31/02/2026', hour: '09', minute: '00' },
+      lots: [{ ...lot, brand: '', basePrice: 'abc', minIncrement: '' }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        auctionName: 'required', startDate: 'date', 'extension.windowSeconds': 'seconds',
+        'lots.0.brand': 'required', 'lots.0.basePrice': 'amount', 'lots.0.minIncrement': 'required',
+      },
+    });
+  });
+
+  test('an end before the start is refused', () => {
+    const result = toCreateAuctionRequest({ ...form, end: { date: '21/11/2026', hour: '08', minute: '59' } });
+    expect(result).toEqual({ ok: false, errors: { endDate: 'endBeforeStart' } });
+  });
+
+  test('contract rules: reserve and buy-now not below base, amounts positive with 2 decimals, at least one lot', () => {
+    const result = toCreateAuctionRequest({ ...form, lots: [{ ...lot, reservePrice: '4999', buyNowPrice: '100' }] });
+    expect(result).toEqual({ ok: false, errors: { 'lots.0.reservePrice': 'belowBase', 'lots.0.buyNowPrice': 'belowBase' } });
+    expect(toCreateAuctionRequest({ ...form, lots: [{ ...lot, minIncrement: '0,001' }] })).toEqual({ ok: false, errors: { 'lots.0.minIncrement': 'amount' } });
+    expect(toCreateAuctionRequest({ ...form, lots: [] })).toEqual({ ok: false, errors: { lots: 'noLots' } });
+    expect(toCreateAuctionRequest({ ...form, lots: [{ ...lot, basePrice: '-10' }] })).toEqual({ ok: false, errors: { 'lots.0.basePrice': 'amount' } });
+  });
+
+  test('a new form starts at the next whole hour for one hour, with one blank lot', () => {
+    const now = new Date(2026, 10, 21, 9, 17, 42).getTime();
+    const initial = initialAuctionForm(now, 'DE');
+    expect(initial.start).toEqual({ date: '21/11/2026', hour: '10', minute: '00' });
+    expect(initial.end).toEqual({ date: '21/11/2026', hour: '11', minute: '00' });
+    expect(initial.idMarket).toBe('DE');
+    expect(initial.lots).toEqual([emptyLot()]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+
+/**
+ * A `validateSearch` from a contracts' query schema that never throws: each field is parsed on its own and a field
+ * that does not pass is dropped, so a hand-edited URL shows the page with the valid filters only. The router reads
+ * digits-only values as numbers (`?frame=12345`); a string field gets them back as text.
+ */
+export function lenientSearch<S extends z.ZodObject>(schema: S) {
+  return (raw: Record<string, unknown>): z.output<S> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+      const value = raw[key];
+      if (value === undefined || value === '') continue;
+      let parsed = field.safeParse(value);
+      if (!parsed.success && (typeof value === 'number' || typeof value === 'boolean')) parsed = field.safeParse(String(value));
+      if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    }
+    return out as z.output<S>;
+  };
+}

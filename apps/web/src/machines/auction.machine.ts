@@ -1,0 +1,192 @@
+import type { AuctionView, PlaceOfferResponse } from '@auction/contracts';
+import { assign, enqueueActions, setup } from 'xstate';
+import {
+  isWithdrawnLot, type AuctionMessage, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage,
+} from './live-messages.js';
+import { lotMachine, type LotEvent } from './lot.machine.js';
+
+/** Input of {@link auctionMachine}: the auction of `GET auctionFull` and who looks at it. */
+export interface AuctionInput {
+  auction: AuctionView;
+  viewer: LiveViewer;
+  /** Offer ids of this dealer per lot id, when known. */
+  myOfferIdsByLot?: Record<string, string[]>;
+}
+
+/** What the auction page shows of the auction itself. */
+export interface AuctionSummary {
+  idAuction: string;
+  auctionName: string;
+  status: AuctionMessage['status'];
+  startDate: string;
+  endDate: string;
+  /** Position of the last `live.auction` taken (-1 for none). */
+  lastPosition: number;
+}
+
+/** Context of {@link auctionMachine}. Lot actors are the children `lot-<idLot>` (see {@link lotChildId}). */
+export interface AuctionContext {
+  auction: AuctionSummary;
+  /** Ids of the live (not withdrawn) lots, in lot-number order. */
+  lotIds: string[];
+  lotNumbers: Record<string, number>;
+  /** Position at which a lot was withdrawn: older messages of it are dropped. */
+  withdrawn: Record<string, number>;
+  viewer: LiveViewer;
+  myOfferIdsByLot: Record<string, string[]>;
+}
+
+/** Events of {@link auctionMachine}; lot and offer events are routed to the lot's child. */
+export type AuctionEvent =
+  | { type: 'live.auction'; auction: AuctionMessage }
+  | { type: 'live.lot'; lot: LotMessage | WithdrawnLotMessage }
+  | { type: 'live.outbid'; message: OutbidMessage }
+  | { type: 'offer.placing'; idLot: string }
+  | { type: 'offer.accepted'; idLot: string; response: PlaceOfferResponse }
+  | { type: 'offer.failed'; idLot: string };
+
+/** Id of the child lot actor of a lot: `snapshot.children[lotChildId(idLot)]`. */
+export function lotChildId(idLot: string): string {
+  return `lot-${idLot}`;
+}
+
+/** The lot an event is about, and what the lot machine gets. */
+function lotEventOf(event: AuctionEvent): { idLot: string; lotEvent: LotEvent } | null {
+  switch (event.type) {
+    case 'live.lot': return { idLot: event.lot.idLot, lotEvent: { type: 'live.lot', lot: event.lot } };
+    case 'live.outbid': return { idLot: event.message.idLot, lotEvent: { type: 'live.outbid', message: event.message } };
+    case 'offer.placing': return { idLot: event.idLot, lotEvent: { type: 'offer.placing' } };
+    case 'offer.accepted': return { idLot: event.idLot, lotEvent: { type: 'offer.accepted', response: event.response } };
+    case 'offer.failed': return { idLot: event.idLot, lotEvent: { type: 'offer.failed' } };
+    default: return null;
+  }
+}
+
+function insertLot(ctx: AuctionContext, idLot: string, lotNumber: number): Pick<AuctionContext, 'lotIds' | 'lotNumbers'> {
+  const lotNumbers = { ...ctx.lotNumbers, [idLot]: lotNumber };
+  const lotIds = [...ctx.lotIds.filter((id) => id !== idLot), idLot].sort((a, b) => lotNumbers[a]! - lotNumbers[b]!);
+  return { lotIds, lotNumbers };
+}
+
+/**
+ * One auction live. Top states follow the auction's status: `SCH`, `RUN`, `CLD` (auctioneer: `CLD.toAward`),
+ * `AWA` (auctioneer: `AWA.awarded`), `DELETED` (final); other viewers are in `CLD.watching`/`AWA.watching`.
+ * `live.auction` messages at or below `context.auction.lastPosition` are dropped. On start it spawns one
+ * {@link lotMachine} per lot (`lot-<idLot>`); `live.lot`, `live.outbid` and `offer.placing|accepted|failed`
+ * (with `idLot`) go to that lot. A `live.lot` of an unknown lot spawns it; a withdrawn lot leaves `lotIds`.
+ */
+export const auctionMachine = setup({
+  types: {
+    context: {} as AuctionContext,
+    events: {} as AuctionEvent,
+    input: {} as AuctionInput,
+  },
+  actors: { lot: lotMachine },
+  guards: {
+    isStaleAuction: ({ context, event }) => event.type === 'live.auction'
+      && (event.auction.idAuction !== context.auction.idAuction || event.auction.position <= context.auction.lastPosition),
+    isDeleted: ({ event }) => event.type === 'live.auction' && event.auction.status === 'DELETED',
+    statusIs: ({ context }, params: { status: AuctionSummary['status'] }) => context.auction.status === params.status,
+    isAuctioneer: ({ context }) => context.viewer === 'auctioneer',
+    isOtherAuction: ({ context, event }) => event.type === 'live.lot' && event.lot.idAuction !== context.auction.idAuction,
+    isKnownLot: ({ context, event }) => {
+      const routed = lotEventOf(event);
+      return routed !== null && context.lotIds.includes(routed.idLot);
+    },
+    isGoneLot: ({ context, event }) => event.type === 'live.lot'
+      && (isWithdrawnLot(event.lot) || event.lot.position <= (context.withdrawn[event.lot.idLot] ?? -Infinity)),
+  },
+  actions: {
+    storeAuction: assign({
+      auction: ({ context, event }) => {
+        if (event.type !== 'live.auction') return context.auction;
+        const { idAuction, auctionName, status, startDate, endDate, position } = event.auction;
+        return { idAuction, auctionName, status, startDate, endDate, lastPosition: position };
+      },
+    }),
+    spawnLot: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'live.lot' || isWithdrawnLot(event.lot)) return;
+      const lot = event.lot;
+      const id = lotChildId(lot.idLot);
+      enqueue.stopChild(id);
+      enqueue.spawnChild('lot', { id, input: { lot, viewer: context.viewer, myOfferIds: context.myOfferIdsByLot[lot.idLot] } });
+      enqueue.assign(({ context: ctx }) => insertLot(ctx, lot.idLot, lot.lotNumber));
+    }),
+    forwardToLot: enqueueActions(({ event, enqueue }) => {
+      const routed = lotEventOf(event);
+      if (routed) enqueue.sendTo(lotChildId(routed.idLot), routed.lotEvent);
+    }),
+    dropWithdrawnLot: assign(({ context, event }) => {
+      if (event.type !== 'live.lot' || !isWithdrawnLot(event.lot)) return context;
+      const { idLot, position } = event.lot;
+      return { ...context, lotIds: context.lotIds.filter((id) => id !== idLot), withdrawn: { ...context.withdrawn, [idLot]: position } };
+    }),
+  },
+}).createMachine({
+  id: 'auction',
+  context: ({ input, spawn }) => {
+    const { auction } = input;
+    const myOfferIdsByLot = input.myOfferIdsByLot ?? {};
+    for (const lot of auction.lots) {
+      spawn('lot', { id: lotChildId(lot.idLot), input: { lot, viewer: input.viewer, myOfferIds: myOfferIdsByLot[lot.idLot] } });
+    }
+    return {
+      auction: {
+        idAuction: auction.idAuction, auctionName: auction.auctionName, status: auction.status,
+        startDate: auction.startDate, endDate: auction.endDate, lastPosition: -1,
+      },
+      lotIds: [...auction.lots].sort((a, b) => a.lotNumber - b.lotNumber).map((l) => l.idLot),
+      lotNumbers: Object.fromEntries(auction.lots.map((l) => [l.idLot, l.lotNumber])),
+      withdrawn: {},
+      viewer: input.viewer,
+      myOfferIdsByLot,
+    };
+  },
+  initial: 'route',
+  on: {
+    'live.auction': [
+      { guard: 'isStaleAuction' },
+      { guard: 'isDeleted', target: '.DELETED', actions: 'storeAuction' },
+      { target: '.route', actions: 'storeAuction' },
+    ],
+    'live.lot': [
+      { guard: 'isOtherAuction' },
+      { guard: 'isKnownLot', actions: ['forwardToLot', 'dropWithdrawnLot'] },
+      { guard: 'isGoneLot' },
+      { actions: 'spawnLot' },
+    ],
+    'live.outbid': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'offer.placing': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'offer.accepted': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'offer.failed': { guard: 'isKnownLot', actions: 'forwardToLot' },
+  },
+  states: {
+    route: {
+      always: [
+        { guard: { type: 'statusIs', params: { status: 'SCH' } }, target: 'SCH' },
+        { guard: { type: 'statusIs', params: { status: 'RUN' } }, target: 'RUN' },
+        { guard: { type: 'statusIs', params: { status: 'CLD' } }, target: 'CLD' },
+        { target: 'AWA' },
+      ],
+    },
+    SCH: {},
+    RUN: {},
+    CLD: {
+      initial: 'route',
+      states: {
+        route: { always: [{ guard: 'isAuctioneer', target: 'toAward' }, { target: 'watching' }] },
+        toAward: {},
+        watching: {},
+      },
+    },
+    AWA: {
+      initial: 'route',
+      states: {
+        route: { always: [{ guard: 'isAuctioneer', target: 'awarded' }, { target: 'watching' }] },
+        awarded: {},
+        watching: {},
+      },
+    },
+    DELETED: { type: 'final' },
+  },
+});

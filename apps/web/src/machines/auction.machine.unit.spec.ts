@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { LotView } from '@auction/contracts';
+import { auctionMachine, lotChildId } from './auction.machine.js';
+import type { LiveViewer } from './live-messages.js';
+import type { lotMachine } from './lot.machine.js';
+import { acceptedResponse, auctionMessage, auctionView, lotMessage, lotView, outbidMessage, withdrawnMessage } from './test-fixtures.js';
+
+const lots = [lotView({ idLot: 'l2', lotNumber: 2 }), lotView({ idLot: 'l1', lotNumber: 1 })];
+
+function start(viewer: LiveViewer = 'dealer', over: Parameters<typeof auctionView>[1] = {}, myOfferIdsByLot?: Record<string, string[]>) {
+  const actor = createActor(auctionMachine, { input: { auction: auctionView(lots, over), viewer, myOfferIdsByLot } });
+  actor.start();
+  const lot = (idLot: string) => actor.getSnapshot().children[lotChildId(idLot)] as ActorRefFrom<typeof lotMachine> | undefined;
+  return { actor, lot, value: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context };
+}
+
+describe('auctionMachine: statuses', () => {
+  it('starts in the input status with the summary', () => {
+    const h = start('dealer', { status: 'SCH' });
+    expect(h.value()).toBe('SCH');
+    expect(h.ctx().auction).toEqual({
+      idAuction: 'a1', auctionName: 'Spring fleet', status: 'SCH', startDate: '2030-01-01T08:00:00.000Z',
+      endDate: '2030-01-01T10:00:00.000Z', lastPosition: -1,
+    });
+    expect(start('dealer', { status: 'RUN' }).value()).toBe('RUN');
+    expect(start('dealer', { status: 'CLD' }).value()).toEqual({ CLD: 'watching' });
+    expect(start('dealer', { status: 'AWA' }).value()).toEqual({ AWA: 'watching' });
+  });
+
+  it('follows SCH → RUN → CLD → AWA from live.auction, position-guarded', () => {
+    const h = start('viewer', { status: 'SCH' });
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(3, { status: 'RUN', endDate: '2030-01-01T11:00:00.000Z' }) });
+    expect(h.value()).toBe('RUN');
+    expect(h.ctx().auction).toMatchObject({ status: 'RUN', endDate: '2030-01-01T11:00:00.000Z', lastPosition: 3 });
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(3, { status: 'CLD' }) });
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(2, { status: 'CLD' }) });
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(9, { status: 'CLD', idAuction: 'other' }) });
+    expect(h.value()).toBe('RUN');
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(4, { status: 'CLD', auctionName: 'Renamed' }) });
+    expect(h.value()).toEqual({ CLD: 'watching' });
+    expect(h.ctx().auction.auctionName).toBe('Renamed');
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(5, { status: 'AWA' }) });
+    expect(h.value()).toEqual({ AWA: 'watching' });
+  });
+
+  it('auctioneer: CLD.toAward then AWA.awarded', () => {
+    const h = start('auctioneer');
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(1, { status: 'CLD' }) });
+    expect(h.value()).toEqual({ CLD: 'toAward' });
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(2, { status: 'AWA' }) });
+    expect(h.value()).toEqual({ AWA: 'awarded' });
+  });
+
+  it('ends in DELETED and stops its lots', () => {
+    const h = start();
+    const lot = h.lot('l1')!;
+    h.actor.send({ type: 'live.auction', auction: auctionMessage(1, { status: 'DELETED' }) });
+    expect(h.value()).toBe('DELETED');
+    expect(h.ctx().auction.status).toBe('DELETED');
+    expect(h.actor.getSnapshot().status).toBe('done');
+    expect(lot.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('auctionMachine: lots', () => {
+  it('spawns one lot machine per lot, in lot-number order, with the viewer and my offer ids', () => {
+    const h = start('dealer', {}, { l1: ['o1'] });
+    expect(h.ctx().lotIds).toEqual(['l1', 'l2']);
+    expect(h.lot('l1')!.id).toBe('lot-l1');
+    expect(h.lot('l1')!.getSnapshot().context).toMatchObject({ viewer: 'dealer', myOfferIds: ['o1'] });
+    expect(h.lot('l2')!.getSnapshot().context.myOfferIds).toEqual([]);
+  });
+
+  it('routes live.lot, live.outbid and offer events to the lot', () => {
+    const h = start('dealer');
+    h.actor.send({ type: 'live.lot', lot: lotMessage(1, { idLot: 'l2', lotNumber: 2, status: 'CLD' }) });
+    expect(h.lot('l2')!.getSnapshot().value).toEqual({ CLD: 'noOffer' });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'noOffer' });
+    h.actor.send({ type: 'offer.placing', idLot: 'l1' });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'placing' });
+    h.actor.send({ type: 'offer.failed', idLot: 'l1' });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'noOffer' });
+    h.actor.send({ type: 'offer.placing', idLot: 'l1' });
+    h.actor.send({ type: 'offer.accepted', idLot: 'l1', response: acceptedResponse({ idOffer: 'o1' }) });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'leading' });
+    h.actor.send({ type: 'live.outbid', message: outbidMessage(2, { idLot: 'l1', bestOffer: 1100, yourBestOffer: 1000 }) });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'outbid' });
+  });
+
+  it('ignores events of unknown lots and lot messages of another auction', () => {
+    const h = start('dealer');
+    h.actor.send({ type: 'offer.placing', idLot: 'nope' });
+    h.actor.send({ type: 'live.outbid', message: outbidMessage(2, { idLot: 'nope' }) });
+    h.actor.send({ type: 'live.lot', lot: lotMessage(3, { idAuction: 'other', idLot: 'x9' }) });
+    expect(h.actor.getSnapshot().status).toBe('active');
+    expect(h.ctx().lotIds).toEqual(['l1', 'l2']);
+    expect(h.lot('x9')).toBeUndefined();
+  });
+
+  it('spawns a lot it does not know yet (an edit), in order', () => {
+    const h = start('auctioneer');
+    h.actor.send({ type: 'live.lot', lot: lotMessage(4, { idLot: 'l15', lotNumber: 1.5, status: 'CLD' }) });
+    expect(h.ctx().lotIds).toEqual(['l1', 'l15', 'l2']);
+    expect(h.lot('l15')!.getSnapshot().value).toEqual({ CLD: 'toAward' });
+    expect(h.lot('l15')!.getSnapshot().context.lastPosition).toBe(4);
+    h.actor.send({ type: 'live.lot', lot: lotMessage(5, { idLot: 'l15', lotNumber: 1.5, status: 'AWA', awardStatus: 'NAW' }) });
+    expect(h.lot('l15')!.getSnapshot().value).toEqual({ AWA: 'notAwarded' });
+  });
+
+  it('a withdrawn lot leaves lotIds; its older messages are dropped; a newer one brings it back', () => {
+    const h = start('viewer');
+    const old = h.lot('l1')!;
+    h.actor.send({ type: 'live.lot', lot: withdrawnMessage(6, 'l1') });
+    expect(old.getSnapshot().value).toBe('WITHDRAWN');
+    expect(h.ctx().lotIds).toEqual(['l2']);
+    h.actor.send({ type: 'live.lot', lot: lotMessage(5, { idLot: 'l1' }) });
+    h.actor.send({ type: 'live.lot', lot: withdrawnMessage(7, 'l1') });
+    h.actor.send({ type: 'live.lot', lot: withdrawnMessage(8, 'l9') });
+    expect(h.ctx().lotIds).toEqual(['l2']);
+    expect(h.lot('l9')).toBeUndefined();
+    h.actor.send({ type: 'live.lot', lot: lotMessage(9, { idLot: 'l1', status: 'SCH' }) });
+    expect(h.ctx().lotIds).toEqual(['l1', 'l2']);
+    expect(h.lot('l1')).not.toBe(old);
+    expect(h.lot('l1')!.getSnapshot().value).toBe('SCH');
+  });
+});

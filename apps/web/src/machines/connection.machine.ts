@@ -1,0 +1,167 @@
+import { assign, emit, enqueueActions, fromCallback, log, setup } from 'xstate';
+import { connectionBackoffMs } from './backoff.js';
+import { addTopics, removeTopics } from './topic-set.js';
+
+/** Input of {@link connectionMachine}. */
+export interface ConnectionInput {
+  /** Cap of the reconnect back-off (default 30 000 ms). */
+  maxBackoffMs?: number;
+}
+
+/** Input of the `broker` actor: how many reconnects preceded this connection (0 on the first). */
+export interface BrokerInput {
+  attempt: number;
+}
+
+/** What the machine sends to the `broker` actor (only while connected). */
+export type BrokerCommand = { type: 'subscribe'; topics: string[] } | { type: 'unsubscribe'; topics: string[] };
+
+/** What the `broker` actor sends back to the machine. */
+export type BrokerEvent =
+  | { type: 'broker.connected' }
+  | { type: 'broker.lost'; error?: string }
+  | { type: 'broker.message'; topic: string; payload: unknown };
+
+/** Events the UI sends. */
+export type ConnectionUiEvent =
+  | { type: 'topic.subscribe'; topics: string[] }
+  | { type: 'topic.unsubscribe'; topics: string[] }
+  | { type: 'connection.stop' };
+
+/** Status of the live connection as emitted (`actor.on('status', ...)`). */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'stopped';
+
+/** Events emitted to `actor.on(...)` listeners. */
+export type ConnectionEmitted =
+  | { type: 'message'; topic: string; payload: unknown }
+  | { type: 'status'; status: ConnectionStatus };
+
+/** Context of {@link connectionMachine}. */
+export interface ConnectionContext {
+  /** Topics the UI wants, kept across disconnections. */
+  topics: string[];
+  /** Reconnects since the last successful connection. */
+  attempt: number;
+  maxBackoffMs: number;
+  /** Reason of the last loss, for the log. */
+  lastError: string | null;
+}
+
+/**
+ * Placeholder `broker`: the app provides the real one (MQTT over WebSocket or socket.io) with
+ * `connectionMachine.provide({ actors: { broker } })`. It must not reconnect by itself: on loss it sends
+ * `broker.lost` and the machine opens a new one after the back-off.
+ */
+export const missingBroker = fromCallback<BrokerCommand, BrokerInput>(() => {
+  throw new Error('connectionMachine: provide the broker actor');
+});
+
+/**
+ * The live connection: `online.connecting` (show a spinner) → `online.connected`; a loss goes through
+ * `disconnected` (logged) to `retrying`, which waits `min(maxBackoffMs, 500·2^attempt)` ms and connects again.
+ * `connection.stop` ends it (`stopped`, final). The desired topics are always remembered; subscribe and
+ * unsubscribe reach the broker only while connected, and a (re)connection subscribes the whole set at once.
+ * Every `broker.message` is emitted as `{ type: 'message', topic, payload }`.
+ */
+export const connectionMachine = setup({
+  types: {
+    context: {} as ConnectionContext,
+    events: {} as BrokerEvent | ConnectionUiEvent,
+    input: {} as ConnectionInput,
+    emitted: {} as ConnectionEmitted,
+  },
+  actors: { broker: missingBroker },
+  delays: {
+    backoff: ({ context }) => connectionBackoffMs(context.attempt, context.maxBackoffMs),
+  },
+  actions: {
+    status: emit((_, params: { status: ConnectionStatus }) => ({ type: 'status' as const, status: params.status })),
+    remember: assign({ topics: ({ context }, params: { topics: string[] }) => addTopics(context.topics, params.topics) }),
+    forget: assign({ topics: ({ context }, params: { topics: string[] }) => removeTopics(context.topics, params.topics) }),
+    /** Sends only the topics not subscribed yet; runs before `remember`. */
+    forwardSubscribe: enqueueActions(({ context, enqueue }, params: { topics: string[] }) => {
+      const added = addTopics([], params.topics).filter((t) => !context.topics.includes(t));
+      if (added.length > 0) enqueue.sendTo('broker', { type: 'subscribe', topics: added });
+    }),
+    /** Sends only the topics currently subscribed; runs before `forget`. */
+    forwardUnsubscribe: enqueueActions(({ context, enqueue }, params: { topics: string[] }) => {
+      const removed = context.topics.filter((t) => params.topics.includes(t));
+      if (removed.length > 0) enqueue.sendTo('broker', { type: 'unsubscribe', topics: removed });
+    }),
+    subscribeAll: enqueueActions(({ context, enqueue }) => {
+      if (context.topics.length > 0) enqueue.sendTo('broker', { type: 'subscribe', topics: [...context.topics] });
+    }),
+    resetAttempt: assign({ attempt: 0, lastError: null }),
+    nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    recordLoss: assign({ lastError: (_, params: { error: string }) => params.error }),
+    logLoss: log(({ context }) => `live connection lost (${context.lastError ?? 'unknown'}), reconnect attempt ${context.attempt}`),
+    forwardMessage: emit((_, params: { topic: string; payload: unknown }) => ({
+      type: 'message' as const, topic: params.topic, payload: params.payload,
+    })),
+  },
+}).createMachine({
+  id: 'connection',
+  context: ({ input }) => ({ topics: [], attempt: 0, maxBackoffMs: input.maxBackoffMs ?? 30_000, lastError: null }),
+  initial: 'online',
+  on: {
+    'topic.subscribe': { actions: { type: 'remember', params: ({ event }) => ({ topics: event.topics }) } },
+    'topic.unsubscribe': { actions: { type: 'forget', params: ({ event }) => ({ topics: event.topics }) } },
+    'broker.message': { actions: { type: 'forwardMessage', params: ({ event }) => ({ topic: event.topic, payload: event.payload }) } },
+    'connection.stop': '.stopped',
+  },
+  states: {
+    online: {
+      invoke: {
+        id: 'broker',
+        src: 'broker',
+        input: ({ context }) => ({ attempt: context.attempt }),
+        onError: {
+          target: 'disconnected',
+          actions: { type: 'recordLoss', params: ({ event }) => ({ error: String((event.error as Error)?.message ?? event.error) }) },
+        },
+      },
+      on: {
+        'broker.lost': {
+          target: 'disconnected',
+          actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) },
+        },
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          entry: { type: 'status', params: { status: 'connecting' } },
+          on: { 'broker.connected': { target: 'connected', actions: ['resetAttempt', 'subscribeAll'] } },
+        },
+        connected: {
+          entry: { type: 'status', params: { status: 'connected' } },
+          on: {
+            'topic.subscribe': {
+              actions: [
+                { type: 'forwardSubscribe', params: ({ event }) => ({ topics: event.topics }) },
+                { type: 'remember', params: ({ event }) => ({ topics: event.topics }) },
+              ],
+            },
+            'topic.unsubscribe': {
+              actions: [
+                { type: 'forwardUnsubscribe', params: ({ event }) => ({ topics: event.topics }) },
+                { type: 'forget', params: ({ event }) => ({ topics: event.topics }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    disconnected: {
+      entry: [{ type: 'status', params: { status: 'disconnected' } }, 'logLoss'],
+      always: 'retrying',
+    },
+    retrying: {
+      entry: { type: 'status', params: { status: 'retrying' } },
+      after: { backoff: { target: 'online', actions: 'nextAttempt' } },
+    },
+    stopped: {
+      type: 'final',
+      entry: { type: 'status', params: { status: 'stopped' } },
+    },
+  },
+});

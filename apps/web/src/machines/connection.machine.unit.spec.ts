@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromCallback } from 'xstate';
+import { connectionBackoffMs } from './backoff.js';
+import { connectionMachine, type BrokerCommand, type BrokerEvent, type BrokerInput } from './connection.machine.js';
+
+interface FakeSocket {
+  attempt: number;
+  received: BrokerCommand[];
+  closed: boolean;
+  send(event: BrokerEvent): void;
+}
+
+function start(input: { maxBackoffMs?: number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const broker = fromCallback<BrokerCommand, BrokerInput>(({ input: brokerInput, sendBack, receive }) => {
+    const socket: FakeSocket = { attempt: brokerInput.attempt, received: [], closed: false, send: (e) => sendBack(e) };
+    sockets.push(socket);
+    receive((command) => socket.received.push(command));
+    return () => { socket.closed = true; };
+  });
+  const clock = new SimulatedClock();
+  const logs: string[] = [];
+  const actor = createActor(connectionMachine.provide({ actors: { broker } }), {
+    input, clock, logger: (...args: unknown[]) => logs.push(args.map(String).join(' ')),
+  });
+  const messages: { topic: string; payload: unknown }[] = [];
+  const statuses: string[] = [];
+  actor.on('message', (e) => messages.push({ topic: e.topic, payload: e.payload }));
+  actor.on('status', (e) => statuses.push(e.status));
+  actor.start();
+  const socket = () => sockets[sockets.length - 1]!;
+  return { actor, clock, sockets, socket, logs, messages, statuses };
+}
+
+describe('connectionMachine', () => {
+  it('starts connecting (spinner) and keeps the same socket when it connects', () => {
+    const h = start();
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.socket().attempt).toBe(0);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.socket().closed).toBe(false);
+    expect(h.statuses).toEqual(['connecting', 'connected']);
+  });
+
+  it('goes through disconnected (logged) to retrying on loss and reconnects after the back-off', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.socket().send({ type: 'broker.lost', error: 'socket closed' });
+    expect(h.actor.getSnapshot().value).toBe('retrying');
+    expect(h.sockets[0]!.closed).toBe(true);
+    expect(h.statuses).toEqual(['connecting', 'connected', 'disconnected', 'retrying']);
+    expect(h.logs.join('\n')).toContain('socket closed');
+    expect(h.actor.getSnapshot().context.lastError).toBe('socket closed');
+    h.clock.increment(499);
+    expect(h.actor.getSnapshot().value).toBe('retrying');
+    h.clock.increment(1);
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().attempt).toBe(1);
+  });
+
+  it('a loss while still connecting also retries; the back-off grows and is capped', () => {
+    const h = start({ maxBackoffMs: 3000 });
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      h.socket().send({ type: 'broker.lost' });
+      expect(h.actor.getSnapshot().value).toBe('retrying');
+      let waited = 0;
+      while (h.actor.getSnapshot().value === 'retrying') { h.clock.increment(100); waited += 100; }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([500, 1000, 2000, 3000, 3000, 3000]);
+    expect(h.sockets.map((s) => s.attempt)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(h.actor.getSnapshot().context.lastError).toBe('connection lost');
+  });
+
+  it('caps the back-off at 30 s by default', () => {
+    expect([0, 1, 5, 6, 20].map((a) => connectionBackoffMs(a, 30_000))).toEqual([500, 1000, 16_000, 30_000, 30_000]);
+    const h = start();
+    for (let i = 0; i < 6; i++) { h.socket().send({ type: 'broker.lost' }); h.clock.increment(connectionBackoffMs(i, 30_000)); }
+    h.socket().send({ type: 'broker.lost' });
+    h.clock.increment(29_999);
+    expect(h.actor.getSnapshot().value).toBe('retrying');
+    h.clock.increment(1);
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+  });
+
+  it('resets the attempt on connect', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.lost' });
+    h.clock.increment(500);
+    h.socket().send({ type: 'broker.lost' });
+    h.clock.increment(1000);
+    expect(h.socket().attempt).toBe(2);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.actor.getSnapshot().context.attempt).toBe(0);
+    h.socket().send({ type: 'broker.lost' });
+    h.clock.increment(500);
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+  });
+
+  it('only remembers topics while not connected and subscribes the whole set in one message on connect', () => {
+    const h = start();
+    h.actor.send({ type: 'topic.subscribe', topics: ['auction/a1'] });
+    h.socket().send({ type: 'broker.lost' });
+    h.actor.send({ type: 'topic.subscribe', topics: ['auction/a1/lot/+', 'auction/a1'] });
+    expect(h.actor.getSnapshot().context.topics).toEqual(['auction/a1', 'auction/a1/lot/+']);
+    expect(h.sockets[0]!.received).toEqual([]);
+    h.clock.increment(500);
+    expect(h.socket().received).toEqual([]);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.socket().received).toEqual([{ type: 'subscribe', topics: ['auction/a1', 'auction/a1/lot/+'] }]);
+  });
+
+  it('sends nothing on connect when no topic is wanted', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.socket().received).toEqual([]);
+  });
+
+  it('forwards new subscriptions while connected, once per topic', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.actor.send({ type: 'topic.subscribe', topics: ['t1', 't2'] });
+    h.actor.send({ type: 'topic.subscribe', topics: ['t2'] });
+    h.actor.send({ type: 'topic.subscribe', topics: ['t2', 't3'] });
+    expect(h.socket().received).toEqual([
+      { type: 'subscribe', topics: ['t1', 't2'] },
+      { type: 'subscribe', topics: ['t3'] },
+    ]);
+    expect(h.actor.getSnapshot().context.topics).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('forwards unsubscribe only while connected; otherwise only forgets the topic', () => {
+    const h = start();
+    h.actor.send({ type: 'topic.subscribe', topics: ['t1', 't2', 't3'] });
+    h.actor.send({ type: 'topic.unsubscribe', topics: ['t3'] });
+    h.socket().send({ type: 'broker.connected' });
+    h.actor.send({ type: 'topic.unsubscribe', topics: ['t1', 'unknown'] });
+    h.actor.send({ type: 'topic.unsubscribe', topics: ['unknown'] });
+    expect(h.socket().received).toEqual([
+      { type: 'subscribe', topics: ['t1', 't2'] },
+      { type: 'unsubscribe', topics: ['t1'] },
+    ]);
+    h.socket().send({ type: 'broker.lost' });
+    h.actor.send({ type: 'topic.unsubscribe', topics: ['t2'] });
+    expect(h.sockets[0]!.received).toHaveLength(2);
+    expect(h.actor.getSnapshot().context.topics).toEqual([]);
+    h.clock.increment(500);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.socket().received).toEqual([]);
+  });
+
+  it('emits every broker message', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.socket().send({ type: 'broker.message', topic: 'auction/a1', payload: { status: 'RUN' } });
+    h.socket().send({ type: 'broker.message', topic: 'auction/a1/lot/l1', payload: { position: 3 } });
+    expect(h.messages).toEqual([
+      { topic: 'auction/a1', payload: { status: 'RUN' } },
+      { topic: 'auction/a1/lot/l1', payload: { position: 3 } },
+    ]);
+  });
+
+  it('stops from connected: the socket closes and the actor is done', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.actor.send({ type: 'connection.stop' });
+    expect(h.actor.getSnapshot().value).toBe('stopped');
+    expect(h.actor.getSnapshot().status).toBe('done');
+    expect(h.socket().closed).toBe(true);
+    expect(h.statuses.at(-1)).toBe('stopped');
+  });
+
+  it('stops while connecting', () => {
+    const h = start();
+    h.actor.send({ type: 'connection.stop' });
+    expect(h.actor.getSnapshot().value).toBe('stopped');
+    expect(h.socket().closed).toBe(true);
+  });
+
+  it('stops from retrying: no reconnect afterwards', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.lost' });
+    h.actor.send({ type: 'connection.stop' });
+    h.clock.increment(60_000);
+    expect(h.actor.getSnapshot().value).toBe('stopped');
+    expect(h.sockets).toHaveLength(1);
+  });
+
+  it('treats a broker that fails to start as a loss (the default broker always does)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(connectionMachine, { input: {}, clock, logger: () => undefined });
+    actor.start();
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(actor.getSnapshot().context.lastError).toContain('provide the broker');
+    clock.increment(500);
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(actor.getSnapshot().context.attempt).toBe(1);
+  });
+});

@@ -1,0 +1,96 @@
+import type { LotView, PlaceOfferResponse } from '@auction/contracts';
+import { toCents } from '@auction/domain';
+import type { LiveViewer, LotMessage, OutbidMessage } from './live-messages.js';
+
+/** Input of the lot machine: a live message or a lot of `GET auctionFull` (no position: -1). */
+export interface LotInput {
+  lot: LotMessage | LotView;
+  viewer: LiveViewer;
+  /** Ids of the offers this dealer placed on the lot, when known. */
+  myOfferIds?: string[];
+}
+
+/** Context of the lot machine; the UI reads `lot`, `myBestOffer`, `leading`, `myOfferIds`, `lastPosition`. */
+export interface LotContext {
+  /** The latest lot view. */
+  lot: LotView;
+  viewer: LiveViewer;
+  myOfferIds: string[];
+  /** This dealer's best offer on the lot, null when none is known. */
+  myBestOffer: number | null;
+  /** This dealer holds the best offer. */
+  leading: boolean;
+  /** Position of the last live message taken (-1 for none). */
+  lastPosition: number;
+}
+
+/** Dealer sub-state while the lot runs or waits for its award. */
+export type DealerPhase = 'noOffer' | 'leading' | 'outbid';
+/** Dealer sub-state of an awarded lot. */
+export type AwardPhase = 'won' | 'lost' | 'noOffer';
+
+const maxAmount = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : toCents(b) > toCents(a) ? b : a;
+
+/** The starting context; `leading`/`myBestOffer` come from the view when it carries them (auctionFull). */
+export function initialLotContext(input: LotInput): LotContext {
+  const { lot, viewer } = input;
+  const myOfferIds = [...(input.myOfferIds ?? [])];
+  const position = 'position' in lot && typeof lot.position === 'number' ? lot.position : -1;
+  const leading = lot.leading ?? (lot.bestOfferId !== null && myOfferIds.includes(lot.bestOfferId));
+  return { lot, viewer, myOfferIds, myBestOffer: lot.myBestOffer ?? null, leading, lastPosition: position };
+}
+
+/**
+ * Takes a newer lot view. Leading: the view says so (personal view), or its best offer is one of mine, or the
+ * best offer did not change while I was leading. Any other best offer means I am not leading (outbid if I bid).
+ */
+export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
+  let leading: boolean;
+  if (lot.leading !== undefined) leading = lot.leading;
+  else if (lot.bestOfferId !== null && ctx.myOfferIds.includes(lot.bestOfferId)) leading = true;
+  else if (lot.bestOfferId !== null && lot.bestOfferId === ctx.lot.bestOfferId) leading = ctx.leading;
+  else leading = false;
+  return { ...ctx, lot, leading, myBestOffer: maxAmount(ctx.myBestOffer, lot.myBestOffer ?? null), lastPosition: lot.position };
+}
+
+/**
+ * Takes an accepted offer. Leading as the answer says, unless the view already shows a higher best offer
+ * (the live message overtook the HTTP answer): then the view decides.
+ */
+export function applyAccepted(ctx: LotContext, response: PlaceOfferResponse): LotContext {
+  const myOfferIds = ctx.myOfferIds.includes(response.idOffer) ? ctx.myOfferIds : [...ctx.myOfferIds, response.idOffer];
+  const { bestOffer, bestOfferId } = ctx.lot;
+  let leading = response.leading;
+  if (bestOfferId === response.idOffer) leading = true;
+  else if (bestOffer !== null && toCents(bestOffer) > toCents(response.bestOffer)) leading = bestOfferId !== null && myOfferIds.includes(bestOfferId);
+  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading };
+}
+
+/** An outbid notice applies to a dealer's lot unless older than the view or already beaten by my own offer. */
+export function outbidApplies(ctx: LotContext, message: OutbidMessage): boolean {
+  return ctx.viewer === 'dealer' && message.idLot === ctx.lot.idLot && message.position >= ctx.lastPosition
+    && (ctx.myBestOffer === null || toCents(ctx.myBestOffer) <= toCents(message.bestOffer));
+}
+
+/** Takes an outbid notice: no longer leading. */
+export function applyOutbid(ctx: LotContext, message: OutbidMessage): LotContext {
+  return { ...ctx, leading: false, myBestOffer: maxAmount(ctx.myBestOffer, message.yourBestOffer) };
+}
+
+/** True when this dealer has bid on the lot. */
+export function hasBid(ctx: LotContext): boolean {
+  return ctx.myOfferIds.length > 0 || ctx.myBestOffer !== null;
+}
+
+/** Dealer sub-state of a running or closed lot. */
+export function dealerPhase(ctx: LotContext): DealerPhase {
+  return ctx.leading ? 'leading' : hasBid(ctx) ? 'outbid' : 'noOffer';
+}
+
+/** Dealer sub-state of an awarded lot: won iff the awarded offer is mine (or was the best while I led). */
+export function awardPhase(ctx: LotContext): AwardPhase {
+  const awarded = ctx.lot.idOfferAwarded;
+  if (awarded !== null && (ctx.myOfferIds.includes(awarded) || (ctx.leading && awarded === ctx.lot.bestOfferId))) return 'won';
+  return hasBid(ctx) ? 'lost' : 'noOffer';
+}

@@ -1,0 +1,155 @@
+import type { PlaceOfferResponse } from '@auction/contracts';
+import type { AuctionStatus } from '@auction/domain';
+import { assign, setup } from 'xstate';
+import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage } from './live-messages.js';
+import {
+  applyAccepted, applyLotMessage, applyOutbid, awardPhase, dealerPhase, initialLotContext, outbidApplies,
+  type AwardPhase, type DealerPhase, type LotContext, type LotInput,
+} from './lot-context.js';
+
+export type { LotContext, LotInput } from './lot-context.js';
+
+/** Events of {@link lotMachine}: live messages and the dealer's offer progress (sent by the offer form). */
+export type LotEvent =
+  | { type: 'live.lot'; lot: LotMessage | WithdrawnLotMessage }
+  | { type: 'live.outbid'; message: OutbidMessage }
+  | { type: 'offer.placing' }
+  | { type: 'offer.accepted'; response: PlaceOfferResponse }
+  | { type: 'offer.failed' };
+
+const status = (s: AuctionStatus) => ({ type: 'statusIs', params: { status: s } }) as const;
+const dealer = (phase: DealerPhase) => ({ type: 'dealerIs', params: { phase } }) as const;
+const award = (phase: AwardPhase) => ({ type: 'awardIs', params: { phase } }) as const;
+const viewer = (v: LiveViewer) => ({ type: 'viewerIs', params: { viewer: v } }) as const;
+
+/** A `live.lot` older than (or as old as) what was taken, or of another lot. */
+function ignored(ctx: LotContext, event: LotEvent): boolean {
+  return event.type === 'live.lot' && (event.lot.idLot !== ctx.lot.idLot || event.lot.position <= ctx.lastPosition);
+}
+
+/**
+ * One lot as a viewer sees it live. Top states follow the lot's status: `SCH`, `RUN`, `CLD`, `AWA`, and
+ * `WITHDRAWN` (final). Sub-states are derived from the context on every change (`route` children are transient):
+ * - dealer: `RUN.noOffer|placing|leading|outbid`, `CLD.leading|outbid|noOffer`, `AWA.won|lost|noOffer`;
+ * - auctioneer: `CLD.toAward`, `AWA.awarded|notAwarded` (a revert back to CLD returns to `CLD.toAward`);
+ * - anyone else, and the auctioneer while the lot runs: `<status>.watching`. `SCH` has no sub-state.
+ * `live.lot` messages at or below `lastPosition` are dropped. `RUN.placing` lasts from `offer.placing` to
+ * `offer.accepted` (re-derived from the answer) or `offer.failed` (back to the derived sub-state).
+ */
+export const lotMachine = setup({
+  types: {
+    context: {} as LotContext,
+    events: {} as LotEvent,
+    input: {} as LotInput,
+  },
+  guards: {
+    isIgnored: ({ context, event }) => ignored(context, event),
+    isWithdrawn: ({ event }) => event.type === 'live.lot' && isWithdrawnLot(event.lot),
+    /** A fresh message of a lot still running (keeps `placing`). */
+    isRunningUpdate: ({ context, event }) =>
+      event.type === 'live.lot' && !ignored(context, event) && event.lot.status === 'RUN',
+    outbidApplies: ({ context, event }) => event.type === 'live.outbid' && outbidApplies(context, event.message),
+    statusIs: ({ context }, params: { status: AuctionStatus }) => context.lot.status === params.status,
+    viewerIs: ({ context }, params: { viewer: LiveViewer }) => context.viewer === params.viewer,
+    dealerIs: ({ context }, params: { phase: DealerPhase }) => context.viewer === 'dealer' && dealerPhase(context) === params.phase,
+    awardIs: ({ context }, params: { phase: AwardPhase }) => context.viewer === 'dealer' && awardPhase(context) === params.phase,
+    ownerAwarded: ({ context }) => context.viewer === 'auctioneer' && context.lot.awardStatus === 'AWA',
+  },
+  actions: {
+    storeLot: assign(({ context, event }) =>
+      event.type === 'live.lot' && !isWithdrawnLot(event.lot) ? applyLotMessage(context, event.lot) : context),
+    storePosition: assign({ lastPosition: ({ context, event }) => (event.type === 'live.lot' ? event.lot.position : context.lastPosition) }),
+    markOutbid: assign(({ context, event }) => (event.type === 'live.outbid' ? applyOutbid(context, event.message) : context)),
+    accept: assign(({ context, event }) => (event.type === 'offer.accepted' ? applyAccepted(context, event.response) : context)),
+  },
+}).createMachine({
+  id: 'lot',
+  context: ({ input }) => initialLotContext(input),
+  initial: 'route',
+  on: {
+    'live.lot': [
+      { guard: 'isIgnored' },
+      { guard: 'isWithdrawn', target: '.WITHDRAWN', actions: 'storePosition' },
+      { target: '.route', actions: 'storeLot' },
+    ],
+    'live.outbid': { guard: 'outbidApplies', target: '.route', actions: 'markOutbid' },
+    'offer.accepted': { target: '.route', actions: 'accept' },
+  },
+  states: {
+    route: {
+      always: [
+        { guard: status('SCH'), target: 'SCH' },
+        { guard: status('RUN'), target: 'RUN' },
+        { guard: status('CLD'), target: 'CLD' },
+        { target: 'AWA' },
+      ],
+    },
+    SCH: {},
+    RUN: {
+      initial: 'route',
+      on: { 'offer.placing': { guard: viewer('dealer'), target: '.placing' } },
+      states: {
+        route: {
+          always: [
+            { guard: dealer('leading'), target: 'leading' },
+            { guard: dealer('outbid'), target: 'outbid' },
+            { guard: viewer('dealer'), target: 'noOffer' },
+            { target: 'watching' },
+          ],
+        },
+        watching: {},
+        noOffer: {},
+        placing: {
+          on: {
+            'live.lot': { guard: 'isRunningUpdate', actions: 'storeLot' },
+            'live.outbid': { guard: 'outbidApplies', actions: 'markOutbid' },
+            'offer.failed': 'route',
+          },
+        },
+        leading: {},
+        outbid: {},
+      },
+    },
+    CLD: {
+      initial: 'route',
+      states: {
+        route: {
+          always: [
+            { guard: dealer('leading'), target: 'leading' },
+            { guard: dealer('outbid'), target: 'outbid' },
+            { guard: viewer('dealer'), target: 'noOffer' },
+            { guard: viewer('auctioneer'), target: 'toAward' },
+            { target: 'watching' },
+          ],
+        },
+        watching: {},
+        leading: {},
+        outbid: {},
+        noOffer: {},
+        toAward: {},
+      },
+    },
+    AWA: {
+      initial: 'route',
+      states: {
+        route: {
+          always: [
+            { guard: award('won'), target: 'won' },
+            { guard: award('lost'), target: 'lost' },
+            { guard: viewer('dealer'), target: 'noOffer' },
+            { guard: 'ownerAwarded', target: 'awarded' },
+            { guard: viewer('auctioneer'), target: 'notAwarded' },
+            { target: 'watching' },
+          ],
+        },
+        watching: {},
+        won: {},
+        lost: {},
+        noOffer: {},
+        awarded: {},
+        notAwarded: {},
+      },
+    },
+    WITHDRAWN: { type: 'final' },
+  },
+});

@@ -1,0 +1,28 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from './i18n/i18n.js';
+import { createAppRouter } from './router.js';
+import { createServices } from './services.js';
+import { ServicesContext } from './ui/services-context.js';
+import './styles.css';
+
+async function main() {
+  const i18n = await createI18n();
+  const services = createServices(i18n);
+  await services.loadSession();
+  const router = createAppRouter(services);
+  services.onSessionLost = () => void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServicesContext.Provider value={services}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void main();

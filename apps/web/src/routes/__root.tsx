@@ -1,0 +1,27 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { Services } from '../services.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { DialogHost } from '../ui/DialogHost.js';
+import { SpinnerOverlay } from '../ui/SpinnerOverlay.js';
+
+/** What every route gets: the page's services. */
+export interface RouterContext {
+  readonly services: Services;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SpinnerOverlay />
+      <DialogHost />
+    </>
+  );
+}

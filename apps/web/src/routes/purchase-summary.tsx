@@ -1,0 +1,36 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PurchaseQuery } from '@auction/contracts';
+import { lenientSearch } from '../features/purchases/lenient-search.js';
+import { PurchaseFilters } from '../features/purchases/PurchaseFilters.js';
+import { PurchasesTable } from '../features/purchases/PurchasesTable.js';
+import { requireUser } from '../session/guards.js';
+
+// Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
+const validateSearch = lenientSearch(PurchaseQuery);
+
+/** The dealer's purchases (auction and showcase), filtered by the spec's purchase filters kept in the URL. */
+export const Route = createFileRoute('/purchase-summary')({
+  validateSearch,
+  beforeLoad: requireUser(['BUYER']),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.services.api.purchases(deps),
+  component: PurchaseSummary,
+});
+
+function PurchaseSummary() {
+  const { t } = useTranslation('purchases');
+  const rows = Route.useLoaderData();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/purchase-summary' });
+  return (
+    <section aria-labelledby="purchases-title">
+      <div className="page-head">
+        <h1 id="purchases-title">{t('title')}</h1>
+        <span className="muted" role="status">{t('count', { count: rows.length })}</span>
+      </div>
+      <PurchaseFilters key={JSON.stringify(search)} query={search} onSearch={(query) => void navigate({ search: query })} />
+      <PurchasesTable rows={rows} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { VehicleSearchQuery } from '@auction/contracts';
+import { lenientSearch } from '../features/purchases/lenient-search.js';
+import { CatalogueSearch } from '../features/showcase/CatalogueSearch.js';
+import { CatalogueTable } from '../features/showcase/CatalogueTable.js';
+import { requireUser } from '../session/guards.js';
+
+const CatalogueQuery = VehicleSearchQuery.omit({ idMarket: true });
+
+// Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
+const validateSearch = lenientSearch(CatalogueQuery);
+
+/**
+ * The showcase catalogue with its search. A dealer sees the vehicles of their market and can add them to my lot,
+ * pre-empt or buy them; an exhibitor or administrator sees every market read-only, with a link to the sold list.
+ */
+export const Route = createFileRoute('/showcase-catalogue')({
+  validateSearch,
+  beforeLoad: requireUser(['BUYER', 'EXHIBITOR', 'ADMIN']),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    const { showcase } = context.services;
+    const idMarket = context.profile.roles.includes('BUYER') ? context.profile.idMarket : undefined;
+    const filtered = Object.values(deps).some((v) => v !== undefined);
+    return filtered ? showcase.search({ ...deps, idMarket }) : showcase.catalogue(idMarket);
+  },
+  component: ShowcaseCatalogue,
+});
+
+function ShowcaseCatalogue() {
+  const { t } = useTranslation('showcase');
+  const vehicles = Route.useLoaderData();
+  const search = Route.useSearch();
+  const { profile } = Route.useRouteContext();
+  const navigate = useNavigate({ from: '/showcase-catalogue' });
+  const dealer = profile.roles.includes('BUYER');
+  const manager = profile.roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
+  return (
+    <section aria-labelledby="catalogue-title">
+      <div className="page-head">
+        <h1 id="catalogue-title">{t('catalogue.title')}</h1>
+        {dealer && <span className="muted">{t('catalogue.market', { market: profile.idMarket })}</span>}
+        <span className="muted" role="status">{t('catalogue.count', { count: vehicles.length })}</span>
+        {dealer && <Link to="/my-lot">{t('common:nav.myLot')}</Link>}
+        {(manager || dealer) && <Link to="/showcase-sold" data-testid="sold-link">{t('sold.link')}</Link>}
+      </div>
+      {!dealer && <p className="muted" data-testid="catalogue-read-only">{t('catalogue.readOnly')}</p>}
+      <CatalogueSearch key={JSON.stringify(search)} filters={search} onSearch={(filters) => void navigate({ search: filters })} />
+      <CatalogueTable vehicles={vehicles} dealer={dealer} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ConnectionBadge } from './ConnectionBadge.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import { useProfile, useServices } from './services-context.js';
+
+/** Top bar: product name, the menu of the user's role, live state, language and logout. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const services = useServices();
+  const navigate = useNavigate();
+  const roles = profile?.roles ?? [];
+  const buyer = roles.includes('BUYER');
+  const manager = roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER' || r === 'ADMIN');
+  const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
+  const logout = async () => {
+    await services.api.logout().catch(() => undefined);
+    services.endSession();
+    await navigate({ to: '/login' });
+  };
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
+      <Link to="/" className="brand">{t('appName')}</Link>
+      {profile && (
+        <nav aria-label={t('nav.mainMenu')} className="main-nav">
+          {buyer && <Link to="/live" activeProps={{ 'aria-current': 'page' }}>{t('nav.auctions')}</Link>}
+          {buyer && <Link to="/observed" activeProps={{ 'aria-current': 'page' }}>{t('nav.observed')}</Link>}
+          {buyer && <Link to="/purchase-summary" activeProps={{ 'aria-current': 'page' }}>{t('nav.purchases')}</Link>}
+          {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
+          {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}
+          {buyer && <Link to="/my-lot" activeProps={{ 'aria-current': 'page' }}>{t('nav.myLot')}</Link>}
+        </nav>
+      )}
+      <div className="header-tools">
+        <ConnectionBadge />
+        <LanguageSwitch />
+        {profile && (
+          <>
+            <span className="user" data-testid="current-user">{profile.username}</span>
+            <button type="button" className="btn btn-ghost" onClick={() => void logout()}>{t('nav.logout')}</button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices, useStore } from './services-context.js';
+
+/**
+ * Shows the first queued dialog as a modal `<dialog>`: focus moves into it, Escape cancels, and the text of an
+ * error is `errors:{errorCode}` (unknown codes get a generic sentence with the code).
+ */
+export function DialogHost() {
+  const { dialogs } = useServices();
+  const queue = useStore(dialogs.queue);
+  const current = queue[0];
+  const ref = useRef<HTMLDialogElement>(null);
+  const { t, i18n } = useTranslation();
+
+  useEffect(() => {
+    const el = ref.current;
+    if (el && current && !el.open) el.showModal();
+  }, [current]);
+
+  if (!current) return null;
+  const title = t(current.titleKey ?? `dialog.${current.kind}Title`);
+  const message = current.errorCode !== undefined
+    ? i18n.exists(`errors:${current.errorCode}`) ? t(`errors:${current.errorCode}`, current.values ?? {}) : t('errors:unknown', { code: current.errorCode })
+    : t(current.messageKey ?? 'dialog.successText', current.values ?? {});
+  const close = (confirmed: boolean) => dialogs.close(current.id, confirmed);
+  return (
+    <dialog
+      ref={ref} key={current.id} className={`dialog dialog-${current.kind}`} aria-labelledby="dialog-title" aria-describedby="dialog-message"
+      data-testid={`dialog-${current.kind}`} data-kind={current.kind} data-error-code={current.errorCode}
+      onCancel={(e) => { e.preventDefault(); close(false); }}
+    >
+      <h2 id="dialog-title">{title}</h2>
+      <p id="dialog-message">{message}</p>
+      {current.errorCode !== undefined && <p className="dialog-code">{t('errors:codeLabel', { code: current.errorCode, defaultValue: `Code ${current.errorCode}` })}</p>}
+      <div className="dialog-actions">
+        {current.kind === 'confirm' ? (
+          <>
+            <button type="button" className="btn" onClick={() => close(false)}>{t('dialog.cancel')}</button>
+            <button type="button" className="btn btn-primary" autoFocus onClick={() => close(true)} data-testid="dialog-confirm">
+              {t(current.confirmKey ?? 'dialog.confirm')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-primary" autoFocus onClick={() => close(true)} data-testid="dialog-ok">{t('dialog.ok')}</button>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** German: error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Ein Fehler ist aufgetreten (Code {{code}}).',
+  network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+
+  // The API shell
+  '400001': 'Die Anfrage ist ungültig. Prüfen Sie die Angaben und versuchen Sie es erneut.',
+  '400002': 'Die gesendeten Daten konnten nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  '400020': 'Einige Felder sind ungültig. Korrigieren Sie die markierten Felder.',
+  '401001': 'Sie sind nicht angemeldet. Melden Sie sich an, um fortzufahren.',
+  '401002': 'Benutzername oder Passwort ist falsch.',
+  '401003': 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.',
+  '403001': 'Ihre Rolle erlaubt diesen Vorgang nicht.',
+  '403002': 'Nur der Eigentümer kann dies ändern.',
+  '403003': 'Die Seite ist abgelaufen. Laden Sie sie neu und versuchen Sie es erneut.',
+  '403004': 'Zugriff verweigert: Ihr Konto ist deaktiviert oder Einwilligungen fehlen. Wenden Sie sich an den Kundenservice.',
+  '404001': 'Die angeforderte Seite oder der Eintrag existiert nicht.',
+  '404010': 'Ihr Benutzerkonto wurde nicht gefunden. Sie werden abgemeldet.',
+  '405001': 'Dieser Vorgang ist nicht zulässig.',
+  '409100': 'Diese Anfrage wurde bereits mit anderen Daten gesendet. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  '413001': 'Die gesendeten Daten sind zu groß. Verwenden Sie eine kleinere Datei.',
+  '415001': 'Dieser Dateityp oder dieses Datenformat wird nicht unterstützt.',
+  '429001': 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es erneut.',
+  '500001': 'Serverfehler. Versuchen Sie es erneut; wenden Sie sich an den Kundenservice, wenn das Problem bleibt.',
+  '503001': 'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es gleich noch einmal.',
+
+  // The domain
+  '404020': 'Diese Auktion existiert nicht oder ist nicht mehr verfügbar.',
+  '404021': 'Dieses Los existiert nicht oder ist nicht mehr verfügbar.',
+  '404022': 'Dieses Gebot existiert nicht.',
+  '404023': 'Dieses Fahrzeug existiert nicht oder ist nicht mehr verfügbar.',
+  '409001': 'Änderungen sind nur möglich, solange die Auktion geplant ist und keine Gebote hat.',
+  '409002': 'Diese Kennung wird bereits verwendet.',
+  '409003': 'Dieses Los läuft nicht: Gebote werden derzeit nicht angenommen.',
+  '409004': 'Dieses Los ist beendet: Gebote werden nicht mehr angenommen.',
+  '409005': 'Dieses Los ist noch nicht beendet.',
+  '409006': 'Dieses Los wurde bereits zugeschlagen.',
+  '409007': 'Über den Zuschlag für dieses Los wurde noch nicht entschieden.',
+  '409008': 'Akzeptieren Sie die Auktionsbedingungen, bevor Sie ein Gebot abgeben.',
+  '409009': 'Diese Auktion ist beendet.',
+  '409010': 'Dieses Fahrzeug wurde bereits verkauft.',
+  '409011': 'Dieses Fahrzeug ist für einen anderen Händler gesperrt. Versuchen Sie es nach Ablauf der Sperre erneut.',
+  '409012': 'Dieses Fahrzeug wurde aus dem Verkauf genommen.',
+  '409013': 'Sie haben Ihr Vorkaufsrecht für dieses Fahrzeug bereits genutzt: Es kann nicht erneuert werden.',
+  '409014': 'Sie haben dieses Fahrzeug bereits einmal reserviert: Eine Reservierung kann nicht erneuert werden.',
+  '409015': 'Mein Los ist leer: Fügen Sie zuerst ein Fahrzeug hinzu.',
+  '409016': 'Fügen Sie dieses Fahrzeug zuerst zu Mein Los hinzu.',
+  '409017': 'Dieses Los wurde per Sofortkauf erworben: Der Zuschlag kann nicht rückgängig gemacht werden.',
+  '422001': 'Ihr Gebot liegt unter dem Startpreis: Der Mindestbetrag wird angezeigt.',
+  '422002': 'Ihr Gebot liegt unter dem Minimum: Der nächste gültige Betrag wird angezeigt.',
+  '422003': 'Der Sofortkaufpreis hat sich geändert. Prüfen Sie den neuen Preis und bestätigen Sie erneut.',
+  '422004': 'Sofortkauf ist für dieses Los nicht verfügbar.',
+  '422005': 'Das Ende muss nach dem Beginn liegen.',
+  '422006': 'Fügen Sie der Auktion mindestens ein Los hinzu.',
+  '422007': 'Geben Sie einen positiven Betrag mit höchstens 2 Nachkommastellen ein.',
+  '422008': 'Ein Fahrzeug mit diesem Kennzeichen existiert bereits.',
+  '422009': 'Ihr Gebot liegt unter dem Mindestpreis.',
+  '422010': 'Dieses Gebot gehört zu einem anderen Los.',
+  '422011': 'Ihr Konto ist für diesen Vorgang nicht freigeschaltet. Wenden Sie sich an den Kundenservice.',
+
+  // The spec's registration upload
+  '600002': 'Die Registrierungsdatei fehlt oder ist ungültig. Laden Sie eine gültige Datei hoch.',
+};

@@ -1,0 +1,25 @@
+/** The dealer's auction screens: running auctions, the live auction page, lot detail, observed lots. */
+export const auction = {
+  title: 'Running auctions',
+  search: { label: 'Search plate, brand, model or auction', placeholder: 'e.g. GA123BC, Fiat 500', submit: 'Search', clear: 'Clear' },
+  list: { name: 'Auction', market: 'Market', lots: 'Lots', ends: 'Ends', endsIn: 'Time left', status: 'Status', open: 'Open', empty: 'No auction is running right now.' },
+  page: { starts: 'Starts {{date}}', ends: 'Ends {{date}}', lotsCount: '{{count}} lots', regulationRequired: 'Regulation required', back: 'All running auctions', notFound: 'This auction does not exist.' },
+  lot: {
+    number: 'No.', plate: 'Plate', vehicle: 'Vehicle', base: 'Base price', best: 'Best offer', offers: 'Offers', mine: 'My offer', state: 'My state',
+    endsIn: 'Ends in', status: 'Status', actions: 'Offer', detail: 'Details', buyNow: 'Buy now', buyNowFor: 'Buy now for {{amount}}',
+    observe: 'Observe', unobserve: 'Stop observing', observed: 'Observed', minIncrement: 'Min. increment', nextValid: 'Next valid offer',
+    countdownLabel: 'Time left on lot {{plate}}', detailTitle: 'Lot {{number}}: {{brand}} {{model}}',
+  },
+  my: { noOffer: 'No offer', placing: 'Sending…', leading: 'Leading', outbid: 'Outbid', won: 'Won', lost: 'Lost' },
+  offer: {
+    amount: 'Your offer on {{plate}}', submit: 'Offer', invalid: 'Enter an amount in euros with at most 2 decimals.',
+    belowMinimum: 'The minimum is {{amount}}.', retrying: 'Connection problem, retrying…', accepted: 'Offer accepted: {{amount}}',
+    confirmBuyNow: 'Buy {{brand}} {{model}} ({{plate}}) now for {{amount}}? This is binding.',
+  },
+  regulation: {
+    title: 'Auction regulation',
+    text: 'Offers in this auction are binding. The highest offer at the end of a lot wins it, subject to the reserve price. An offer in the last seconds extends the lot. Do you accept the regulation of this auction?',
+    accept: 'Accept',
+  },
+  observedPage: { title: 'Observed lots', empty: 'You do not observe any lot.', auction: 'Auction' },
+};

@@ -1,0 +1,54 @@
+/** The auctioneer's screens: auction management list, create auction, one auction's page, extend and award dialogs. */
+export const auctioneer = {
+  types: { LEA: 'Leasing', MUL: 'Multi-seller', OTH: 'Other' },
+  management: {
+    title: 'My auctions', create: 'New auction', status: 'Status', allStatuses: 'All statuses', search: 'Search name, plate, brand or model',
+    searchPlaceholder: 'e.g. Fleet returns, GA123BC', submit: 'Search', reset: 'Reset', empty: 'No auction found.', caption: 'Auctions you manage',
+    name: 'Auction', market: 'Market', type: 'Type', start: 'Start', end: 'End', lots: 'Lots', actions: 'Actions', open: 'Open',
+    delete: 'Delete', deleteLabel: 'Delete auction {{name}}', confirmDelete: 'Delete the auction "{{name}}"? This cannot be undone.',
+  },
+  create: {
+    title: 'New auction', general: 'Auction', name: 'Auction name', market: 'Market', type: 'Auction type',
+    regulationRequired: 'Dealers must accept the regulation before offering', extension: 'Time extension',
+    windowSeconds: 'Extension window (seconds)', extendSeconds: 'Extend by (seconds)', extensionHint: 'An offer in the last window seconds of a lot moves its end. 0 turns the extension off.',
+    start: 'Start', end: 'End', lots: 'Lots', addLot: 'Add lot', removeLot: 'Remove', removeLotLabel: 'Remove lot {{number}}',
+    submit: 'Create auction', cancel: 'Cancel', invalid: 'Some fields are not valid. Correct the highlighted fields.', lotsCaption: 'Lots of the auction',
+  },
+  lotField: {
+    number: 'No.', plate: 'Plate', frame: 'Frame (VIN)', brand: 'Brand', model: 'Model', basePrice: 'Base price (€)', minIncrement: 'Min. increment (€)',
+    reservePrice: 'Reserve (€)', buyNowPrice: 'Buy now (€)', fieldLabel: '{{field}}, lot {{number}}',
+  },
+  picker: { date: 'Date (DD/MM/YYYY)', datePlaceholder: 'DD/MM/YYYY', hour: 'Hour', minute: 'Minutes', time: 'Time (24 h)' },
+  fieldErrors: {
+    required: 'This field is required.', tooLong: 'This text is too long.', invalid: 'This value is not valid.',
+    amount: 'Enter a positive amount in euros with at most 2 decimals.', belowBase: 'This price must not be below the base price.',
+    noLots: 'Add at least one lot.', tooMany: 'Too many lots.', date: 'Enter a real date as DD/MM/YYYY.', seconds: 'Enter a whole number of seconds from 0 to 3600.',
+    endBeforeStart: 'The end cannot be before the start.', endNotFuture: 'The end must be in the future.',
+  },
+  details: {
+    starts: 'Starts {{date}}', ends: 'Ends {{date}}', endsIn: 'Time left', extension: 'Extension: {{window}} s window, +{{extend}} s',
+    extensionOff: 'No time extension', regulationRequired: 'Regulation required', back: 'All my auctions', extend: 'Extend time', awardAll: 'Award all',
+    confirmAwardAll: 'Award every lot to be awarded whose best offer meets its reserve?', lotsCaption: 'Lots and their state',
+    countdownLabel: 'Time left in the auction',
+  },
+  lot: {
+    number: 'No.', plate: 'Plate', brand: 'Brand', model: 'Model', base: 'Base', reserve: 'Reserve', best: 'Best offer', offers: 'Offers',
+    status: 'Status', endsIn: 'Ends in', actions: 'Actions', award: 'Award', notAward: 'Not award', revert: 'Revert',
+    awardLabel: 'Award lot {{plate}}', notAwardLabel: 'Do not award lot {{plate}}', revertLabel: 'Revert the award of lot {{plate}}',
+    confirmNotAward: 'Mark lot {{plate}} as not awarded?', confirmRevert: 'Put lot {{plate}} back to be awarded?',
+    countdownLabel: 'Time left on lot {{plate}}', buyNowNoRevert: 'Bought with buy now: cannot be reverted',
+  },
+  ownerState: { watching: 'Live', toAward: 'To award', awarded: 'Awarded', notAwarded: 'Not awarded' },
+  award: {
+    title: 'Award lot {{plate}}', choose: 'Choose the winning offer (best first)', option: '{{amount}} by {{username}}, {{time}}',
+    clickAndBuy: 'buy now', belowReserve: 'below reserve', none: 'This lot has no offers to award.', submit: 'Award', cancel: 'Cancel',
+  },
+  extend: {
+    title: 'Extend the auction', start: 'Start', startDate: 'Start date', startTime: 'Start time', newEnd: 'New end', submit: 'Extend', cancel: 'Cancel',
+    hint: 'Seconds are set to zero.',
+  },
+  report: {
+    title: 'Offers report', refresh: 'Refresh', idOffer: 'Offer id', lot: 'Lot', amount: 'Amount', dealer: 'Dealer', time: 'Time',
+    clickAndBuy: 'Buy now', yes: 'Yes', no: 'No', csv: 'Download CSV', xlsx: 'Download XLSX', empty: 'No offers yet.', caption: 'Every accepted offer, in the order received',
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Readable text for every numeric error code the API sends (`t('errors:409003')`): the domain's `ERROR_CODES`,
+ * the API's `API_ERROR_CODES` and the spec's own codes. Dealers read these in the last seconds of an auction:
+ * short, precise, and saying what to do when there is something to do.
+ */
+export const errors = {
+  unknown: 'Something went wrong (code {{code}}).',
+  network: 'The server cannot be reached. Check your connection and try again.',
+
+  // The API shell (API_ERROR_CODES of @auction/contracts)
+  '400001': 'The request is not valid. Check the data and try again.',
+  '400002': 'The data sent could not be read. Reload the page and try again.',
+  '400020': 'Some fields are not valid. Correct the highlighted fields.',
+  '401001': 'You are not logged in. Log in to continue.',
+  '401002': 'Wrong username or password.',
+  '401003': 'Your session has expired. Log in again.',
+  '403001': 'Your role does not allow this operation.',
+  '403002': 'Only the owner can change this.',
+  '403003': 'Your page has expired. Reload it and try again.',
+  '403004': 'Access denied: your account is disabled or your consents are missing. Contact customer service.',
+  '404001': 'The requested page or item does not exist.',
+  '404010': 'Your user account was not found. You will be logged out.',
+  '405001': 'This operation is not allowed.',
+  '409100': 'This request was already sent with different data. Reload the page and try again.',
+  '413001': 'The data sent is too large. Use a smaller file.',
+  '415001': 'This file type or data format is not supported.',
+  '429001': 'Too many requests. Wait a moment and try again.',
+  '500001': 'A server error occurred. Try again; if it persists, contact customer service.',
+  '503001': 'The service is temporarily unavailable. Try again in a moment.',
+
+  // The domain (ERROR_CODES of @auction/domain): 404 unknown things, 409 not now, 422 against a business rule
+  '404020': 'This auction does not exist or is no longer available.',
+  '404021': 'This lot does not exist or is no longer available.',
+  '404022': 'This offer does not exist.',
+  '404023': 'This vehicle does not exist or is no longer available.',
+  '409001': 'This can only be changed while the auction is scheduled and has no offers.',
+  '409002': 'This identifier is already in use.',
+  '409003': 'This lot is not running: offers are not accepted now.',
+  '409004': 'This lot has ended: offers are no longer accepted.',
+  '409005': 'This lot has not ended yet.',
+  '409006': 'This lot has already been awarded.',
+  '409007': 'The award of this lot has not been decided yet.',
+  '409008': 'Accept the auction regulation before making an offer.',
+  '409009': 'This auction has ended.',
+  '409010': 'This vehicle has already been sold.',
+  '409011': 'Another dealer is holding this vehicle. Try again when the hold ends.',
+  '409012': 'This vehicle has been withdrawn from sale.',
+  '409013': 'You have already pre-empted this vehicle once: a pre-emption cannot be renewed.',
+  '409014': 'You have already booked this vehicle once: a booking cannot be renewed.',
+  '409015': 'My lot is empty: add a vehicle first.',
+  '409016': 'Add this vehicle to My lot first.',
+  '409017': 'This lot was bought with Buy now: the award cannot be reversed.',
+  '422001': 'Your offer is below the starting price: the minimum amount is shown.',
+  '422002': 'Your offer is below the minimum: the next valid amount is shown.',
+  '422003': 'The Buy now price has changed. Check the new price and confirm again.',
+  '422004': 'Buy now is not available for this lot.',
+  '422005': 'The end must be after the start.',
+  '422006': 'Add at least one lot to the auction.',
+  '422007': 'Enter a positive amount with at most 2 decimals.',
+  '422008': 'A vehicle with this licence plate already exists.',
+  '422009': 'Your offer is below the reserve price.',
+  '422010': 'This offer belongs to another lot.',
+  '422011': 'Your account is not enabled for this operation. Contact customer service.',
+
+  // The spec's registration upload
+  '600002': 'The registration file is missing or not valid. Upload a valid file.',
+};

@@ -1,0 +1,10 @@
+import { common } from './common.js';
+import { errors } from './errors.js';
+import { auction } from './auction.js';
+import { login } from './login.js';
+import { showcase } from './showcase.js';
+import { purchases } from './purchases.js';
+import { auctioneer } from './auctioneer.js';
+
+/** English: the reference language. */
+export const en = { common, errors, login, auction, showcase, purchases, auctioneer };

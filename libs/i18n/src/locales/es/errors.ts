@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** Spanish: error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Se ha producido un error (código {{code}}).',
+  network: 'No se puede conectar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
+
+  // The API shell
+  '400001': 'La solicitud no es válida. Compruebe los datos e inténtelo de nuevo.',
+  '400002': 'No se han podido leer los datos enviados. Recargue la página e inténtelo de nuevo.',
+  '400020': 'Algunos campos no son válidos. Corrija los campos marcados.',
+  '401001': 'No ha iniciado sesión. Inicie sesión para continuar.',
+  '401002': 'Usuario o contraseña incorrectos.',
+  '401003': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
+  '403001': 'Su rol no permite esta operación.',
+  '403002': 'Solo el propietario puede modificar esto.',
+  '403003': 'La página ha caducado. Recárguela e inténtelo de nuevo.',
+  '403004': 'Acceso denegado: su cuenta está desactivada o faltan consentimientos. Contacte con atención al cliente.',
+  '404001': 'La página o el elemento solicitado no existe.',
+  '404010': 'No se ha encontrado su cuenta de usuario. Se cerrará la sesión.',
+  '405001': 'Esta operación no está permitida.',
+  '409100': 'Esta solicitud ya se envió con otros datos. Recargue la página e inténtelo de nuevo.',
+  '413001': 'Los datos enviados son demasiado grandes. Use un archivo más pequeño.',
+  '415001': 'Este tipo de archivo o formato de datos no es compatible.',
+  '429001': 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
+  '500001': 'Error del servidor. Inténtelo de nuevo; si el problema persiste, contacte con atención al cliente.',
+  '503001': 'El servicio no está disponible temporalmente. Inténtelo de nuevo en unos instantes.',
+
+  // The domain
+  '404020': 'Esta subasta no existe o ya no está disponible.',
+  '404021': 'Este lote no existe o ya no está disponible.',
+  '404022': 'Esta oferta no existe.',
+  '404023': 'Este vehículo no existe o ya no está disponible.',
+  '409001': 'Solo se puede modificar mientras la subasta esté programada y sin ofertas.',
+  '409002': 'Este identificador ya está en uso.',
+  '409003': 'Este lote no está en curso: ahora no se aceptan ofertas.',
+  '409004': 'Este lote ha finalizado: ya no se aceptan ofertas.',
+  '409005': 'Este lote aún no ha finalizado.',
+  '409006': 'Este lote ya ha sido adjudicado.',
+  '409007': 'La adjudicación de este lote aún no se ha decidido.',
+  '409008': 'Acepte el reglamento de la subasta antes de hacer una oferta.',
+  '409009': 'Esta subasta ha finalizado.',
+  '409010': 'Este vehículo ya se ha vendido.',
+  '409011': 'Este vehículo está bloqueado por otro profesional. Inténtelo de nuevo cuando termine el bloqueo.',
+  '409012': 'Este vehículo se ha retirado de la venta.',
+  '409013': 'Ya ha ejercido su derecho preferente sobre este vehículo: no se puede renovar.',
+  '409014': 'Ya ha reservado este vehículo una vez: una reserva no se puede renovar.',
+  '409015': 'Mi lote está vacío: añada primero un vehículo.',
+  '409016': 'Añada primero este vehículo a Mi lote.',
+  '409017': 'Este lote se compró con Compra inmediata: la adjudicación no se puede anular.',
+  '422001': 'Su oferta es inferior al precio de salida: se muestra el importe mínimo.',
+  '422002': 'Su oferta es inferior al mínimo: se muestra el siguiente importe válido.',
+  '422003': 'El precio de Compra inmediata ha cambiado. Compruebe el nuevo precio y vuelva a confirmar.',
+  '422004': 'La Compra inmediata no está disponible para este lote.',
+  '422005': 'El final debe ser posterior al inicio.',
+  '422006': 'Añada al menos un lote a la subasta.',
+  '422007': 'Introduzca un importe positivo con 2 decimales como máximo.',
+  '422008': 'Ya existe un vehículo con esta matrícula.',
+  '422009': 'Su oferta es inferior al precio de reserva.',
+  '422010': 'Esta oferta pertenece a otro lote.',
+  '422011': 'Su cuenta no está habilitada para esta operación. Contacte con atención al cliente.',
+
+  // The spec's registration upload
+  '600002': 'Falta el archivo de registro o no es válido. Suba un archivo válido.',
+};

@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** French: error messages by numeric code (sentences without colons, so no no-break space is needed). */
+export const errors: Translation<typeof en> = {
+  unknown: 'Une erreur est survenue (code {{code}}).',
+  network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+
+  // The API shell
+  '400001': 'La requête n’est pas valide. Vérifiez les données et réessayez.',
+  '400002': 'Les données envoyées sont illisibles. Rechargez la page et réessayez.',
+  '400020': 'Certains champs ne sont pas valides. Corrigez les champs signalés.',
+  '401001': 'Vous n’êtes pas connecté. Connectez-vous pour continuer.',
+  '401002': 'Identifiant ou mot de passe incorrect.',
+  '401003': 'Votre session a expiré. Reconnectez-vous.',
+  '403001': 'Votre rôle ne permet pas cette opération.',
+  '403002': 'Seul le propriétaire peut modifier cet élément.',
+  '403003': 'La page a expiré. Rechargez-la et réessayez.',
+  '403004': 'Accès refusé. Votre compte est désactivé ou des consentements manquent. Contactez le service client.',
+  '404001': 'La page ou l’élément demandé n’existe pas.',
+  '404010': 'Votre compte utilisateur est introuvable. Vous allez être déconnecté.',
+  '405001': 'Cette opération n’est pas autorisée.',
+  '409100': 'Cette requête a déjà été envoyée avec d’autres données. Rechargez la page et réessayez.',
+  '413001': 'Les données envoyées sont trop volumineuses. Utilisez un fichier plus petit.',
+  '415001': 'Ce type de fichier ou ce format de données n’est pas pris en charge.',
+  '429001': 'Trop de requêtes. Patientez un instant et réessayez.',
+  '500001': 'Erreur du serveur. Réessayez et, si le problème persiste, contactez le service client.',
+  '503001': 'Le service est momentanément indisponible. Réessayez dans un instant.',
+
+  // The domain
+  '404020': 'Cette enchère n’existe pas ou n’est plus disponible.',
+  '404021': 'Ce lot n’existe pas ou n’est plus disponible.',
+  '404022': 'Cette offre n’existe pas.',
+  '404023': 'Ce véhicule n’existe pas ou n’est plus disponible.',
+  '409001': 'Modification possible uniquement tant que l’enchère est programmée et sans offre.',
+  '409002': 'Cet identifiant est déjà utilisé.',
+  '409003': 'Ce lot n’est pas en cours. Les offres ne sont pas acceptées pour le moment.',
+  '409004': 'Ce lot est terminé. Les offres ne sont plus acceptées.',
+  '409005': 'Ce lot n’est pas encore terminé.',
+  '409006': 'Ce lot a déjà été adjugé.',
+  '409007': 'L’adjudication de ce lot n’a pas encore été décidée.',
+  '409008': 'Acceptez le règlement de l’enchère avant de faire une offre.',
+  '409009': 'Cette enchère est terminée.',
+  '409010': 'Ce véhicule a déjà été vendu.',
+  '409011': 'Ce véhicule est bloqué par un autre professionnel. Réessayez à la fin du blocage.',
+  '409012': 'Ce véhicule a été retiré de la vente.',
+  '409013': 'Vous avez déjà exercé votre préemption sur ce véhicule. Elle ne peut pas être renouvelée.',
+  '409014': 'Vous avez déjà réservé ce véhicule une fois. Une réservation ne peut pas être renouvelée.',
+  '409015': 'Mon lot est vide. Ajoutez d’abord un véhicule.',
+  '409016': 'Ajoutez d’abord ce véhicule à Mon lot.',
+  '409017': 'Ce lot a été acheté en Achat immédiat. L’adjudication ne peut pas être annulée.',
+  '422001': 'Votre offre est inférieure au prix de départ. Le montant minimum est affiché.',
+  '422002': 'Votre offre est inférieure au minimum. Le prochain montant valide est affiché.',
+  '422003': 'Le prix d’Achat immédiat a changé. Vérifiez le nouveau prix et confirmez à nouveau.',
+  '422004': 'L’Achat immédiat n’est pas disponible pour ce lot.',
+  '422005': 'La fin doit être postérieure au début.',
+  '422006': 'Ajoutez au moins un lot à l’enchère.',
+  '422007': 'Saisissez un montant positif avec au plus 2 décimales.',
+  '422008': 'Un véhicule avec cette immatriculation existe déjà.',
+  '422009': 'Votre offre est inférieure au prix de réserve.',
+  '422010': 'Cette offre appartient à un autre lot.',
+  '422011': 'Votre compte n’est pas habilité pour cette opération. Contactez le service client.',
+
+  // The spec's registration upload
+  '600002': 'Le fichier d’inscription est absent ou non valide. Téléversez un fichier valide.',
+};

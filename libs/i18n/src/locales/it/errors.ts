@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** Italian: error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Si è verificato un errore (codice {{code}}).',
+  network: 'Impossibile raggiungere il server. Verificare la connessione e riprovare.',
+
+  // The API shell
+  '400001': 'Richiesta non valida. Controllare i dati e riprovare.',
+  '400002': 'Impossibile leggere i dati inviati. Ricaricare la pagina e riprovare.',
+  '400020': 'Alcuni campi non sono validi. Correggere i campi evidenziati.',
+  '401001': 'Accesso non effettuato. Accedere per continuare.',
+  '401002': 'Nome utente o password errati.',
+  '401003': 'La sessione è scaduta. Accedere di nuovo.',
+  '403001': 'Il ruolo assegnato non consente questa operazione.',
+  '403002': 'Solo il proprietario può modificare questo elemento.',
+  '403003': 'La pagina è scaduta. Ricaricarla e riprovare.',
+  '403004': 'Accesso negato: account disabilitato o consensi mancanti. Contattare il Servizio Clienti.',
+  '404001': 'La pagina o l’elemento richiesto non esiste.',
+  '404010': 'Utente non trovato. Verrà effettuata la disconnessione.',
+  '405001': 'Operazione non consentita.',
+  '409100': 'Questa richiesta è già stata inviata con dati diversi. Ricaricare la pagina e riprovare.',
+  '413001': 'I dati inviati sono troppo grandi. Usare un file più piccolo.',
+  '415001': 'Tipo di file o formato dei dati non supportato.',
+  '429001': 'Troppe richieste. Attendere un momento e riprovare.',
+  '500001': 'Errore del server. Riprovare; se il problema persiste, contattare il Servizio Clienti.',
+  '503001': 'Servizio temporaneamente non disponibile. Riprovare tra poco.',
+
+  // The domain
+  '404020': 'Quest’asta non esiste o non è più disponibile.',
+  '404021': 'Questo lotto non esiste o non è più disponibile.',
+  '404022': 'Questa offerta non esiste.',
+  '404023': 'Questo veicolo non esiste o non è più disponibile.',
+  '409001': 'Modificabile solo finché l’asta è programmata e senza offerte.',
+  '409002': 'Questo identificativo è già in uso.',
+  '409003': 'Questo lotto non è in corso: al momento non si accettano offerte.',
+  '409004': 'Questo lotto è terminato: non si accettano più offerte.',
+  '409005': 'Questo lotto non è ancora terminato.',
+  '409006': 'Questo lotto è già stato aggiudicato.',
+  '409007': 'L’aggiudicazione di questo lotto non è ancora stata decisa.',
+  '409008': 'Accettare il regolamento dell’asta prima di fare un’offerta.',
+  '409009': 'Quest’asta è terminata.',
+  '409010': 'Questo veicolo è già stato venduto.',
+  '409011': 'Questo veicolo è bloccato da un altro operatore. Riprovare alla scadenza del blocco.',
+  '409012': 'Questo veicolo è stato ritirato dalla vendita.',
+  '409013': 'La prelazione su questo veicolo è già stata esercitata: non può essere rinnovata.',
+  '409014': 'Questo veicolo è già stato prenotato una volta: la prenotazione non può essere rinnovata.',
+  '409015': 'Il mio lotto è vuoto: aggiungere prima un veicolo.',
+  '409016': 'Aggiungere prima questo veicolo a Il mio lotto.',
+  '409017': 'Questo lotto è stato acquistato con Compra subito: l’aggiudicazione non può essere annullata.',
+  '422001': 'L’offerta è inferiore al prezzo base: viene mostrato l’importo minimo.',
+  '422002': 'L’offerta è inferiore al minimo: viene mostrato il prossimo importo valido.',
+  '422003': 'Il prezzo Compra subito è cambiato. Verificare il nuovo prezzo e confermare di nuovo.',
+  '422004': 'Compra subito non è disponibile per questo lotto.',
+  '422005': 'La fine deve essere successiva all’inizio.',
+  '422006': 'Aggiungere almeno un lotto all’asta.',
+  '422007': 'Inserire un importo positivo con al massimo 2 decimali.',
+  '422008': 'Esiste già un veicolo con questa targa.',
+  '422009': 'L’offerta è inferiore al prezzo di riserva.',
+  '422010': 'Questa offerta appartiene a un altro lotto.',
+  '422011': 'L’account non è abilitato a questa operazione. Contattare il Servizio Clienti.',
+
+  // The spec's registration upload
+  '600002': 'Il file di registrazione manca o non è valido. Caricare un file valido.',
+};

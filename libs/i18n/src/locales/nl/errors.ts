@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** Dutch (also served to Belgium): error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Er is iets misgegaan (code {{code}}).',
+  network: 'De server is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
+
+  // The API shell
+  '400001': 'Het verzoek is ongeldig. Controleer de gegevens en probeer het opnieuw.',
+  '400002': 'De verzonden gegevens konden niet worden gelezen. Laad de pagina opnieuw en probeer het nog eens.',
+  '400020': 'Sommige velden zijn ongeldig. Corrigeer de gemarkeerde velden.',
+  '401001': 'U bent niet aangemeld. Meld u aan om verder te gaan.',
+  '401002': 'Onjuiste gebruikersnaam of onjuist wachtwoord.',
+  '401003': 'Uw sessie is verlopen. Meld u opnieuw aan.',
+  '403001': 'Uw rol staat deze bewerking niet toe.',
+  '403002': 'Alleen de eigenaar kan dit wijzigen.',
+  '403003': 'De pagina is verlopen. Laad de pagina opnieuw en probeer het nog eens.',
+  '403004': 'Toegang geweigerd: uw account is uitgeschakeld of er ontbreken toestemmingen. Neem contact op met de klantenservice.',
+  '404001': 'De gevraagde pagina of het gevraagde item bestaat niet.',
+  '404010': 'Uw gebruikersaccount is niet gevonden. U wordt afgemeld.',
+  '405001': 'Deze bewerking is niet toegestaan.',
+  '409100': 'Dit verzoek is al verzonden met andere gegevens. Laad de pagina opnieuw en probeer het nog eens.',
+  '413001': 'De verzonden gegevens zijn te groot. Gebruik een kleiner bestand.',
+  '415001': 'Dit bestandstype of gegevensformaat wordt niet ondersteund.',
+  '429001': 'Te veel verzoeken. Wacht even en probeer het opnieuw.',
+  '500001': 'Er is een serverfout opgetreden. Probeer het opnieuw; neem contact op met de klantenservice als het probleem blijft.',
+  '503001': 'De dienst is tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw.',
+
+  // The domain
+  '404020': 'Deze veiling bestaat niet of is niet meer beschikbaar.',
+  '404021': 'Deze kavel bestaat niet of is niet meer beschikbaar.',
+  '404022': 'Dit bod bestaat niet.',
+  '404023': 'Dit voertuig bestaat niet of is niet meer beschikbaar.',
+  '409001': 'Wijzigen kan alleen zolang de veiling gepland is en er geen biedingen zijn.',
+  '409002': 'Deze code is al in gebruik.',
+  '409003': 'Deze kavel loopt niet: er worden nu geen biedingen aanvaard.',
+  '409004': 'Deze kavel is afgelopen: er worden geen biedingen meer aanvaard.',
+  '409005': 'Deze kavel is nog niet afgelopen.',
+  '409006': 'Deze kavel is al gegund.',
+  '409007': 'Over de gunning van deze kavel is nog niet beslist.',
+  '409008': 'Aanvaard de veilingvoorwaarden voordat u een bod uitbrengt.',
+  '409009': 'Deze veiling is afgelopen.',
+  '409010': 'Dit voertuig is al verkocht.',
+  '409011': 'Dit voertuig is geblokkeerd door een andere handelaar. Probeer het opnieuw wanneer de blokkering afloopt.',
+  '409012': 'Dit voertuig is uit de verkoop genomen.',
+  '409013': 'U hebt uw voorkeursrecht op dit voertuig al gebruikt: het kan niet worden verlengd.',
+  '409014': 'U hebt dit voertuig al eens gereserveerd: een reservering kan niet worden verlengd.',
+  '409015': 'Mijn kavel is leeg: voeg eerst een voertuig toe.',
+  '409016': 'Voeg dit voertuig eerst toe aan Mijn kavel.',
+  '409017': 'Deze kavel is gekocht via Direct kopen: de gunning kan niet worden teruggedraaid.',
+  '422001': 'Uw bod ligt onder de startprijs: het minimumbedrag wordt getoond.',
+  '422002': 'Uw bod ligt onder het minimum: het volgende geldige bedrag wordt getoond.',
+  '422003': 'De prijs voor Direct kopen is gewijzigd. Controleer de nieuwe prijs en bevestig opnieuw.',
+  '422004': 'Direct kopen is niet beschikbaar voor deze kavel.',
+  '422005': 'Het einde moet na het begin liggen.',
+  '422006': 'Voeg minstens één kavel aan de veiling toe.',
+  '422007': 'Voer een positief bedrag in met maximaal 2 decimalen.',
+  '422008': 'Er bestaat al een voertuig met dit kenteken.',
+  '422009': 'Uw bod ligt onder de minimumprijs.',
+  '422010': 'Dit bod hoort bij een andere kavel.',
+  '422011': 'Uw account is niet gemachtigd voor deze bewerking. Neem contact op met de klantenservice.',
+
+  // The spec's registration upload
+  '600002': 'Het registratiebestand ontbreekt of is ongeldig. Upload een geldig bestand.',
+};

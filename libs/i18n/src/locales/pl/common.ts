@@ -1,0 +1,16 @@
+import type { Translation } from '../../translation.js';
+import type { common as en } from '../en/common.js';
+
+/** Polish: shared words. An auction lot is a „pozycja”; a dealer's own selection (My lot) is „Moja lista”. */
+export const common: Translation<typeof en> = {
+  appName: 'Dealer Auctions',
+  nav: { auctions: 'Trwające aukcje', observed: 'Obserwowane pozycje', purchases: 'Zakupy', showcase: 'Witryna', myLot: 'Moja lista', sold: 'Sprzedane', management: 'Zarządzanie aukcjami', createAuction: 'Nowa aukcja', logout: 'Wyloguj', skipToContent: 'Przejdź do treści', mainMenu: 'Menu główne' },
+  language: { label: 'Język', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  dialog: { confirm: 'Potwierdź', cancel: 'Anuluj', close: 'Zamknij', ok: 'OK', successTitle: 'Gotowe', errorTitle: 'Błąd', warningTitle: 'Ostrzeżenie', confirmTitle: 'Prosimy o potwierdzenie', successText: 'Operacja została wykonana.' },
+  spinner: { loading: 'Ładowanie…' },
+  connection: { connecting: 'Łączenie z aktualizacjami na żywo…', connected: 'Na żywo', disconnected: 'Utracono połączenie', retrying: 'Ponowne łączenie za {{seconds}} s…' },
+  status: { SCH: 'Zaplanowana', RUN: 'Trwa', CLD: 'Zamknięta', AWA: 'Rozstrzygnięta', TBA: 'Do rozstrzygnięcia', NAW: 'Nierozstrzygnięta' },
+  time: { days: '{{count}} d.', ended: 'Zakończona' },
+  actions: { search: 'Szukaj', reset: 'Wyczyść', back: 'Wstecz', save: 'Zapisz' },
+  empty: 'Brak danych do wyświetlenia.',
+};

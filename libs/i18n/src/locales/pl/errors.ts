@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** Polish: error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Wystąpił błąd (kod {{code}}).',
+  network: 'Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.',
+
+  // The API shell
+  '400001': 'Nieprawidłowe żądanie. Sprawdź dane i spróbuj ponownie.',
+  '400002': 'Nie udało się odczytać przesłanych danych. Odśwież stronę i spróbuj ponownie.',
+  '400020': 'Niektóre pola są nieprawidłowe. Popraw zaznaczone pola.',
+  '401001': 'Nie jesteś zalogowany. Zaloguj się, aby kontynuować.',
+  '401002': 'Nieprawidłowa nazwa użytkownika lub hasło.',
+  '401003': 'Sesja wygasła. Zaloguj się ponownie.',
+  '403001': 'Twoja rola nie pozwala na tę operację.',
+  '403002': 'Tylko właściciel może to zmienić.',
+  '403003': 'Strona wygasła. Odśwież ją i spróbuj ponownie.',
+  '403004': 'Odmowa dostępu: konto jest wyłączone lub brakuje zgód. Skontaktuj się z Biurem Obsługi Klienta.',
+  '404001': 'Żądana strona lub element nie istnieje.',
+  '404010': 'Nie znaleziono konta użytkownika. Nastąpi wylogowanie.',
+  '405001': 'Ta operacja jest niedozwolona.',
+  '409100': 'To żądanie zostało już wysłane z innymi danymi. Odśwież stronę i spróbuj ponownie.',
+  '413001': 'Przesłane dane są zbyt duże. Użyj mniejszego pliku.',
+  '415001': 'Ten typ pliku lub format danych nie jest obsługiwany.',
+  '429001': 'Zbyt wiele żądań. Odczekaj chwilę i spróbuj ponownie.',
+  '500001': 'Błąd serwera. Spróbuj ponownie; jeśli problem się powtarza, skontaktuj się z Biurem Obsługi Klienta.',
+  '503001': 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+
+  // The domain
+  '404020': 'Ta aukcja nie istnieje lub nie jest już dostępna.',
+  '404021': 'Ta pozycja nie istnieje lub nie jest już dostępna.',
+  '404022': 'Ta oferta nie istnieje.',
+  '404023': 'Ten pojazd nie istnieje lub nie jest już dostępny.',
+  '409001': 'Zmiany są możliwe tylko, gdy aukcja jest zaplanowana i nie ma ofert.',
+  '409002': 'Ten identyfikator jest już używany.',
+  '409003': 'Ta pozycja nie jest aktywna: oferty nie są teraz przyjmowane.',
+  '409004': 'Ta pozycja została zakończona: oferty nie są już przyjmowane.',
+  '409005': 'Ta pozycja nie została jeszcze zakończona.',
+  '409006': 'Ta pozycja została już rozstrzygnięta.',
+  '409007': 'Ta pozycja nie została jeszcze rozstrzygnięta.',
+  '409008': 'Zaakceptuj regulamin aukcji przed złożeniem oferty.',
+  '409009': 'Ta aukcja została zakończona.',
+  '409010': 'Ten pojazd został już sprzedany.',
+  '409011': 'Ten pojazd jest zablokowany przez innego dealera. Spróbuj ponownie po zakończeniu blokady.',
+  '409012': 'Ten pojazd został wycofany ze sprzedaży.',
+  '409013': 'Prawo pierwokupu tego pojazdu zostało już przez Ciebie wykorzystane: nie można go odnowić.',
+  '409014': 'Ten pojazd był już przez Ciebie zarezerwowany: rezerwacji nie można odnowić.',
+  '409015': 'Moja lista jest pusta: najpierw dodaj pojazd.',
+  '409016': 'Najpierw dodaj ten pojazd do Mojej listy.',
+  '409017': 'Ta pozycja została kupiona przez Kup teraz: rozstrzygnięcia nie można cofnąć.',
+  '422001': 'Twoja oferta jest niższa niż cena wywoławcza: wyświetlono minimalną kwotę.',
+  '422002': 'Twoja oferta jest niższa niż minimum: wyświetlono następną prawidłową kwotę.',
+  '422003': 'Cena Kup teraz uległa zmianie. Sprawdź nową cenę i potwierdź ponownie.',
+  '422004': 'Opcja Kup teraz nie jest dostępna dla tej pozycji.',
+  '422005': 'Koniec musi nastąpić po rozpoczęciu.',
+  '422006': 'Dodaj do aukcji co najmniej jedną pozycję.',
+  '422007': 'Wpisz kwotę dodatnią z maksymalnie 2 miejscami po przecinku.',
+  '422008': 'Pojazd o tym numerze rejestracyjnym już istnieje.',
+  '422009': 'Twoja oferta jest niższa niż cena minimalna.',
+  '422010': 'Ta oferta dotyczy innej pozycji.',
+  '422011': 'Twoje konto nie ma uprawnień do tej operacji. Skontaktuj się z Biurem Obsługi Klienta.',
+
+  // The spec's registration upload
+  '600002': 'Brak pliku rejestracyjnego lub plik jest nieprawidłowy. Prześlij prawidłowy plik.',
+};

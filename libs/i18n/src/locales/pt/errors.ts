@@ -1,0 +1,66 @@
+import type { Translation } from '../../translation.js';
+import type { errors as en } from '../en/errors.js';
+
+/** Portuguese (Portugal): error messages by numeric code. */
+export const errors: Translation<typeof en> = {
+  unknown: 'Ocorreu um erro (código {{code}}).',
+  network: 'Não é possível contactar o servidor. Verifique a ligação e tente novamente.',
+
+  // The API shell
+  '400001': 'O pedido não é válido. Verifique os dados e tente novamente.',
+  '400002': 'Não foi possível ler os dados enviados. Recarregue a página e tente novamente.',
+  '400020': 'Alguns campos não são válidos. Corrija os campos assinalados.',
+  '401001': 'Não tem sessão iniciada. Inicie sessão para continuar.',
+  '401002': 'Nome de utilizador ou palavra-passe incorretos.',
+  '401003': 'A sua sessão expirou. Inicie sessão novamente.',
+  '403001': 'O seu perfil não permite esta operação.',
+  '403002': 'Só o proprietário pode alterar isto.',
+  '403003': 'A página expirou. Recarregue-a e tente novamente.',
+  '403004': 'Acesso negado: a sua conta está desativada ou faltam consentimentos. Contacte o apoio ao cliente.',
+  '404001': 'A página ou o elemento pedido não existe.',
+  '404010': 'A sua conta de utilizador não foi encontrada. A sessão vai ser terminada.',
+  '405001': 'Esta operação não é permitida.',
+  '409100': 'Este pedido já foi enviado com dados diferentes. Recarregue a página e tente novamente.',
+  '413001': 'Os dados enviados são demasiado grandes. Utilize um ficheiro mais pequeno.',
+  '415001': 'Este tipo de ficheiro ou formato de dados não é suportado.',
+  '429001': 'Demasiados pedidos. Aguarde um momento e tente novamente.',
+  '500001': 'Erro do servidor. Tente novamente; se o problema persistir, contacte o apoio ao cliente.',
+  '503001': 'O serviço está temporariamente indisponível. Tente novamente dentro de momentos.',
+
+  // The domain
+  '404020': 'Este leilão não existe ou já não está disponível.',
+  '404021': 'Este lote não existe ou já não está disponível.',
+  '404022': 'Esta licitação não existe.',
+  '404023': 'Este veículo não existe ou já não está disponível.',
+  '409001': 'Só é possível alterar enquanto o leilão estiver agendado e sem licitações.',
+  '409002': 'Este identificador já está a ser utilizado.',
+  '409003': 'Este lote não está em curso: de momento não são aceites licitações.',
+  '409004': 'Este lote terminou: já não são aceites licitações.',
+  '409005': 'Este lote ainda não terminou.',
+  '409006': 'Este lote já foi adjudicado.',
+  '409007': 'A adjudicação deste lote ainda não foi decidida.',
+  '409008': 'Aceite o regulamento do leilão antes de licitar.',
+  '409009': 'Este leilão terminou.',
+  '409010': 'Este veículo já foi vendido.',
+  '409011': 'Este veículo está bloqueado por outro comerciante. Tente novamente quando o bloqueio terminar.',
+  '409012': 'Este veículo foi retirado de venda.',
+  '409013': 'Já exerceu o direito de preferência sobre este veículo: não pode ser renovado.',
+  '409014': 'Já reservou este veículo uma vez: uma reserva não pode ser renovada.',
+  '409015': 'O meu lote está vazio: adicione primeiro um veículo.',
+  '409016': 'Adicione primeiro este veículo a O meu lote.',
+  '409017': 'Este lote foi comprado com Compra imediata: a adjudicação não pode ser anulada.',
+  '422001': 'A sua licitação é inferior ao preço base: é mostrado o valor mínimo.',
+  '422002': 'A sua licitação é inferior ao mínimo: é mostrado o próximo valor válido.',
+  '422003': 'O preço de Compra imediata mudou. Verifique o novo preço e confirme novamente.',
+  '422004': 'A Compra imediata não está disponível para este lote.',
+  '422005': 'O fim tem de ser posterior ao início.',
+  '422006': 'Adicione pelo menos um lote ao leilão.',
+  '422007': 'Introduza um valor positivo com, no máximo, 2 casas decimais.',
+  '422008': 'Já existe um veículo com esta matrícula.',
+  '422009': 'A sua licitação é inferior ao preço de reserva.',
+  '422010': 'Esta licitação pertence a outro lote.',
+  '422011': 'A sua conta não está habilitada para esta operação. Contacte o apoio ao cliente.',
+
+  // The spec's registration upload
+  '600002': 'O ficheiro de registo está em falta ou não é válido. Carregue um ficheiro válido.',
+};
