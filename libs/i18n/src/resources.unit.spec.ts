@@ -1,9 +1,9 @@
 import { API_ERROR_CODES } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { describe, expect, it } from 'vitest';
-import { TRANSLATED_LANGUAGES } from './languages.js';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from './languages.js';
 import { en } from './locales/en/index.js';
-import { NAMESPACES, resources } from './resources.js';
+import { EXTRA_PLURAL_FORMS, NAMESPACES, resources } from './resources.js';
 
 /** Every text of a namespace by its dotted key path. */
 function flatten(tree: object, prefix = ''): Map<string, unknown> {
@@ -18,10 +18,31 @@ function flatten(tree: object, prefix = ''): Map<string, unknown> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/** Texts that are rightly the same in every language: the brand and the language names, written in their own language. */
-const SAME_AS_ENGLISH = new Set(['common.appName', ...['en', 'it', 'de', 'fr', 'es', 'nl', 'pl', 'pt', 'be', 'lu'].map((l) => `common.language.${l}`)]);
+/** Texts that are rightly the same in every language: the brand, the language names (written in their own language) and leasing. */
+const SAME_AS_ENGLISH = new Set([
+  'common.appName', ...['en', 'it', 'de', 'fr', 'es', 'nl', 'pl', 'pt', 'be', 'lu'].map((l) => `common.language.${l}`),
+  'auctioneer.types.LEA',
+]);
+/** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
+const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {
+  it: ['login.password'],
+  de: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status'],
+  nl: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status'],
+  pl: ['auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer'],
+  fr: ['showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute'],
+};
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;
+
+/** The keys a translation of `english` must have: the English ones, plus `x_<form>` beside every `x_other` for each extra plural form. */
+function expectedKeys(english: Map<string, unknown>, extraForms: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const path of english.keys()) {
+    out.set(path, path);
+    if (path.endsWith('_other')) for (const form of extraForms) out.set(path.replace(/_other$/, `_${form}`), path);
+  }
+  return out;
+}
 
 const translated = TRANSLATED_LANGUAGES.filter((l) => l !== 'en');
 
@@ -49,19 +70,31 @@ describe('English, the reference', () => {
 });
 
 describe.each(translated)('%s', (language) => {
-  const namespaces = Object.keys(resources[language]) as (keyof typeof en)[];
+  const extraForms: readonly string[] = EXTRA_PLURAL_FORMS[language];
+  const sameAsEnglish = new Set([...SAME_AS_ENGLISH, ...(SAME_AS_ENGLISH_IN[language] ?? [])]);
 
-  it('has the shared namespaces translated', () => {
-    expect(namespaces).toEqual(expect.arrayContaining(['common', 'errors']));
-    for (const ns of namespaces) expect(NAMESPACES).toContain(ns);
+  it('has every namespace, and no other', () => {
+    expect(Object.keys(resources[language]).sort()).toEqual([...NAMESPACES].sort());
   });
 
-  describe.each(namespaces)('%s', (ns) => {
+  // The rules of these languages look at the last two digits (and at round millions, for a `many` that falls back
+  // to `_other` acceptably, see EXTRA_PLURAL_FORMS), so the counts 0 to 9 999 show every form a real count needs.
+  it('has every plural form i18next picks for a whole count (the others fall back to _other)', () => {
+    const rules = new Intl.PluralRules(language);
+    const picked = new Set(Array.from({ length: 10_000 }, (_, n) => rules.select(n)));
+    const offered = new Set(['one', 'other', ...extraForms]);
+    expect([...picked].filter((form) => !offered.has(form))).toEqual([]);
+    for (const form of extraForms) expect(rules.resolvedOptions().pluralCategories, form).toContain(form);
+  });
+
+  describe.each(NAMESPACES)('%s', (ns) => {
     const english = flatten(en[ns]);
     const texts = flatten(resources[language][ns] ?? {});
+    /** Every key the translation must have, with the English key whose text it translates (`x_few` → `x_other`). */
+    const expected = expectedKeys(english, extraForms);
 
-    it('has exactly the English keys', () => {
-      expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
+    it(extraForms.length ? `has exactly the English keys, plus the ${extraForms.join(' and ')} plural forms` : 'has exactly the English keys', () => {
+      expect([...texts.keys()].sort()).toEqual([...expected.keys()].sort());
     });
 
     it('has no empty text', () => {
@@ -69,15 +102,28 @@ describe.each(translated)('%s', (language) => {
     });
 
     it('keeps the English placeholders', () => {
-      for (const [path, text] of english) expect(placeholders(String(texts.get(path))), path).toEqual(placeholders(String(text)));
+      for (const [path, source] of expected) expect(placeholders(String(texts.get(path))), path).toEqual(placeholders(String(english.get(source))));
     });
 
     it('is translated, not copied from English', () => {
       const copies = [...english]
-        .filter(([path, text]) => texts.get(path) === text && !SAME_AS_ENGLISH.has(`${ns}.${path}`))
+        .filter(([path, text]) => texts.get(path) === text && !sameAsEnglish.has(`${ns}.${path}`))
         .filter(([, text]) => String(text).replace(/\{\{[^}]*\}\}/g, '').trim().length > SHORT)
         .map(([path]) => path);
       expect(copies).toEqual([]);
     });
+
+    it('has only its own same-as-English texts listed that really are the same', () => {
+      const stale = (SAME_AS_ENGLISH_IN[language] ?? []).filter((key) => key.startsWith(`${ns}.`) && texts.get(key.slice(ns.length + 1)) !== english.get(key.slice(ns.length + 1)));
+      expect(stale).toEqual([]);
+    });
+  });
+});
+
+describe('the lists of texts allowed to equal English', () => {
+  it('name only keys that exist', () => {
+    const keys = new Set(NAMESPACES.flatMap((ns) => [...flatten(en[ns]).keys()].map((path) => `${ns}.${path}`)));
+    const unknown = [...SAME_AS_ENGLISH, ...Object.values(SAME_AS_ENGLISH_IN).flat()].filter((key) => !keys.has(key));
+    expect(unknown).toEqual([]);
   });
 });

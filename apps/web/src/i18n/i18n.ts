@@ -12,13 +12,27 @@ export function initialLanguage(): Language {
   return isLanguage(browser) ? browser : 'en';
 }
 
+/**
+ * The i18next code of a portal language: plural rules come from it (`be` alone would be Belarusian, `lu` has
+ * no rules, plain `pt` is Brazilian), so Belgium is `nl-BE`, Luxembourg `fr-LU` and Portugal `pt-PT`.
+ */
+const I18NEXT_CODES: Record<Language, string> = {
+  en: 'en', it: 'it', de: 'de', fr: 'fr', es: 'es', nl: 'nl', pl: 'pl', pt: 'pt-PT', be: 'nl-BE', lu: 'fr-LU',
+};
+
+/** The portal language of an i18next instance. */
+export function appLanguageOf(instance: I18n): Language {
+  const found = LANGUAGES.find((l) => I18NEXT_CODES[l] === instance.language);
+  return found ?? (isLanguage(instance.language) ? instance.language : 'en');
+}
+
 /** i18next with every language's resources (be and lu read their mapped translation), one namespace per feature. */
 export async function createI18n(language: Language = initialLanguage()): Promise<I18n> {
   const instance = i18next.createInstance();
   const all: Record<string, Record<string, object>> = {};
-  for (const lang of LANGUAGES) all[lang] = resources[resourceLanguageOf(lang)] as Record<string, object>;
+  for (const lang of LANGUAGES) all[I18NEXT_CODES[lang]] = resources[resourceLanguageOf(lang)] as Record<string, object>;
   await instance.use(initReactI18next).init({
-    resources: all, lng: language, fallbackLng: 'en', supportedLngs: [...LANGUAGES],
+    resources: all, lng: I18NEXT_CODES[language], fallbackLng: 'en', supportedLngs: Object.values(I18NEXT_CODES), load: 'currentOnly',
     ns: NAMESPACES, defaultNS: 'common', interpolation: { escapeValue: false }, returnNull: false,
   });
   applyDocumentLanguage(language);
@@ -27,7 +41,7 @@ export async function createI18n(language: Language = initialLanguage()): Promis
 
 /** Switches the language, remembers it and sets `<html lang>`. */
 export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
-  await instance.changeLanguage(language);
+  await instance.changeLanguage(I18NEXT_CODES[language]);
   if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, language);
   applyDocumentLanguage(language);
 }

@@ -2,7 +2,9 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { isLanguage } from '@auction/i18n';
 import { ApiError } from '../api/http.js';
+import { switchLanguage } from '../i18n/i18n.js';
 import { homeOf } from '../session/guards.js';
 import { useServices } from '../ui/services-context.js';
 
@@ -32,9 +34,7 @@ function LoginPage() {
       await services.api.login(username.trim(), password);
       const profile = await services.loadSession();
       if (!profile) throw new ApiError(401, 401001, 'no session');
-      if (profile.preferredLanguage && services.i18n.language !== profile.preferredLanguage && !localStorage.getItem('language')) {
-        await services.i18n.changeLanguage(profile.preferredLanguage);
-      }
+      if (isLanguage(profile.preferredLanguage) && !localStorage.getItem('language')) await switchLanguage(services.i18n, profile.preferredLanguage);
       await navigate({ to: redirect ?? homeOf(profile.roles) });
     } catch (err) {
       setError(err instanceof ApiError ? err.errorCode : 0);

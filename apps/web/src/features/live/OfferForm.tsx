@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { LotView, PlaceOfferResponse } from '@auction/contracts';
-import { parseMoney, isLanguage } from '@auction/i18n';
+import { parseMoney } from '@auction/i18n';
+import { appLanguageOf } from '../../i18n/i18n.js';
 import { ApiError } from '../../api/http.js';
 import { offerMachine } from '../../machines/offer.machine.js';
 import { useMoney } from '../../ui/Money.js';
@@ -38,7 +39,7 @@ export function OfferForm({ lot, lotActor, ensureRegulation, compact }: Props) {
   }), { input: { idAuction: lot.idAuction, idLot: lot.idLot, rules: { basePrice: lot.basePrice, minIncrement: lot.minIncrement, buyNowPrice: lot.buyNowPrice }, bestOffer: lot.bestOffer } });
   const state = useSelector(offer, (s) => s);
   const [text, setText] = useState<string | null>(null);
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language = appLanguageOf(i18n);
 
   useEffect(() => { offer.send({ type: 'lot.changed', bestOffer: lot.bestOffer }); }, [offer, lot.bestOffer]);
   useEffect(() => {

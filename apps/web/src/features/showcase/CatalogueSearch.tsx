@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { appLanguageOf } from '../../i18n/i18n.js';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, isLanguage, parseMoney } from '@auction/i18n';
+import { formatNumber, parseMoney } from '@auction/i18n';
 
 /** The catalogue filters as kept in the URL. */
 export interface CatalogueFilters {
@@ -15,7 +16,7 @@ const TEXTS = ['brand', 'model', 'licensePlate'] as const;
 /** The catalogue search: brand, model, plate (contained, any case) and a maximum price typed in the spec's number format. */
 export function CatalogueSearch({ filters, onSearch }: { filters: CatalogueFilters; onSearch: (filters: CatalogueFilters) => void }) {
   const { t, i18n } = useTranslation('showcase');
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language = appLanguageOf(i18n);
   const [text, setText] = useState({ brand: filters.brand ?? '', model: filters.model ?? '', licensePlate: filters.licensePlate ?? '' });
   const [maxPrice, setMaxPrice] = useState(filters.maxPrice === undefined ? '' : formatNumber(filters.maxPrice, language));
   const [priceError, setPriceError] = useState(false);

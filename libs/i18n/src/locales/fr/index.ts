@@ -1,5 +1,10 @@
 import { common } from './common.js';
 import { errors } from './errors.js';
+import { login } from './login.js';
+import { auction } from './auction.js';
+import { showcase } from './showcase.js';
+import { purchases } from './purchases.js';
+import { auctioneer } from './auctioneer.js';
 
-/** French, also read in Luxembourg. Namespaces not listed yet fall back to English. */
-export const fr = { common, errors };
+/** French (also served to Luxembourg): every namespace. */
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer };

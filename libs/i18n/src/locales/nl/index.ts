@@ -1,5 +1,10 @@
 import { common } from './common.js';
 import { errors } from './errors.js';
+import { login } from './login.js';
+import { auction } from './auction.js';
+import { showcase } from './showcase.js';
+import { purchases } from './purchases.js';
+import { auctioneer } from './auctioneer.js';
 
-/** Dutch, also read in Belgium (Flemish). Namespaces not listed yet fall back to English. */
-export const nl = { common, errors };
+/** Dutch (also served to Belgium): every namespace. */
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer };

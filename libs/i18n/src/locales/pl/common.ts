@@ -2,7 +2,7 @@ import type { Translation } from '../../translation.js';
 import type { common as en } from '../en/common.js';
 
 /** Polish: shared words. An auction lot is a „pozycja”; a dealer's own selection (My lot) is „Moja lista”. */
-export const common: Translation<typeof en> = {
+export const common: Translation<typeof en, 'few' | 'many'> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Trwające aukcje', observed: 'Obserwowane pozycje', purchases: 'Zakupy', showcase: 'Witryna', myLot: 'Moja lista', sold: 'Sprzedane', management: 'Zarządzanie aukcjami', createAuction: 'Nowa aukcja', logout: 'Wyloguj', skipToContent: 'Przejdź do treści', mainMenu: 'Menu główne' },
   language: { label: 'Język', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },

@@ -2,7 +2,7 @@ import type { Translation } from '../../translation.js';
 import type { errors as en } from '../en/errors.js';
 
 /** Polish: error messages by numeric code. */
-export const errors: Translation<typeof en> = {
+export const errors: Translation<typeof en, 'few' | 'many'> = {
   unknown: 'Wystąpił błąd (kod {{code}}).',
   network: 'Nie można połączyć się z serwerem. Sprawdź połączenie i spróbuj ponownie.',
 

@@ -1,5 +1,10 @@
 import { common } from './common.js';
 import { errors } from './errors.js';
+import { login } from './login.js';
+import { auction } from './auction.js';
+import { showcase } from './showcase.js';
+import { purchases } from './purchases.js';
+import { auctioneer } from './auctioneer.js';
 
-/** Portuguese (Portugal). Namespaces not listed yet fall back to English. */
-export const pt = { common, errors };
+/** Portuguese (Portugal): every namespace. */
+export const pt = { common, errors, login, auction, showcase, purchases, auctioneer };

@@ -1,0 +1,28 @@
+import type { Translation } from '../../translation.js';
+import type { auction as en } from '../en/auction.js';
+
+/** German: the dealer's auction screens. A bid is a „Gebot“, a lot a „Los“, the award the „Zuschlag“, buy now „Sofortkauf“. */
+export const auction: Translation<typeof en> = {
+  title: 'Laufende Auktionen',
+  search: { label: 'Kennzeichen, Marke, Modell oder Auktion suchen', placeholder: 'z. B. GA123BC, Fiat 500', submit: 'Suchen', clear: 'Leeren' },
+  list: { name: 'Auktion', market: 'Markt', lots: 'Lose', ends: 'Ende', endsIn: 'Restzeit', status: 'Status', open: 'Öffnen', empty: 'Derzeit läuft keine Auktion.' },
+  page: { starts: 'Beginn {{date}}', ends: 'Ende {{date}}', lotsCount: 'Lose: {{count}}', regulationRequired: 'Bedingungen müssen akzeptiert werden', back: 'Alle laufenden Auktionen', notFound: 'Diese Auktion existiert nicht.' },
+  lot: {
+    number: 'Nr.', plate: 'Kennzeichen', vehicle: 'Fahrzeug', base: 'Startpreis', best: 'Höchstgebot', offers: 'Gebote', mine: 'Mein Gebot', state: 'Mein Stand',
+    endsIn: 'Endet in', status: 'Status', actions: 'Gebot', detail: 'Details', buyNow: 'Sofortkauf', buyNowFor: 'Sofort kaufen für {{amount}}',
+    observe: 'Beobachten', unobserve: 'Nicht mehr beobachten', observed: 'Beobachtet', minIncrement: 'Min. Bietschritt', nextValid: 'Nächstes gültiges Gebot',
+    countdownLabel: 'Restzeit für Los {{plate}}', detailTitle: 'Los {{number}}: {{brand}} {{model}}',
+  },
+  my: { noOffer: 'Kein Gebot', placing: 'Wird gesendet…', leading: 'Höchstbietend', outbid: 'Überboten', won: 'Gewonnen', lost: 'Verloren' },
+  offer: {
+    amount: 'Ihr Gebot für {{plate}}', submit: 'Bieten', invalid: 'Geben Sie einen Betrag in Euro mit höchstens 2 Nachkommastellen ein.',
+    belowMinimum: 'Das Mindestgebot beträgt {{amount}}.', retrying: 'Verbindungsproblem, neuer Versuch…', accepted: 'Gebot angenommen: {{amount}}',
+    confirmBuyNow: '{{brand}} {{model}} ({{plate}}) für {{amount}} sofort kaufen? Der Kauf ist verbindlich.',
+  },
+  regulation: {
+    title: 'Auktionsbedingungen',
+    text: 'Gebote in dieser Auktion sind verbindlich. Das höchste Gebot bei Ende eines Loses erhält den Zuschlag, sofern der Mindestpreis erreicht ist. Ein Gebot in den letzten Sekunden verlängert das Los. Akzeptieren Sie die Bedingungen dieser Auktion?',
+    accept: 'Akzeptieren',
+  },
+  observedPage: { title: 'Beobachtete Lose', empty: 'Sie beobachten kein Los.', auction: 'Auktion' },
+};

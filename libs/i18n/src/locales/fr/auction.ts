@@ -1,0 +1,31 @@
+import type { Translation } from '../../translation.js';
+import type { auction as en } from '../en/auction.js';
+
+/**
+ * French: the dealer's auction screens. A bid is an « offre », the award an « adjudication », buy now « Achat immédiat ».
+ * Colons are avoided; a question mark follows a narrow no-break space (\u202f), as French typography wants.
+ */
+export const auction: Translation<typeof en> = {
+  title: 'Enchères en cours',
+  search: { label: 'Rechercher une immatriculation, une marque, un modèle ou une enchère', placeholder: 'ex. GA123BC, Fiat 500', submit: 'Rechercher', clear: 'Effacer' },
+  list: { name: 'Enchère', market: 'Marché', lots: 'Lots', ends: 'Fin', endsIn: 'Temps restant', status: 'Statut', open: 'Ouvrir', empty: 'Aucune enchère n’est en cours actuellement.' },
+  page: { starts: 'Début le {{date}}', ends: 'Fin le {{date}}', lotsCount: '{{count}} lot(s)', regulationRequired: 'Règlement à accepter', back: 'Toutes les enchères en cours', notFound: 'Cette enchère n’existe pas.' },
+  lot: {
+    number: 'N°', plate: 'Immat.', vehicle: 'Véhicule', base: 'Prix de départ', best: 'Meilleure offre', offers: 'Offres', mine: 'Mon offre', state: 'Ma position',
+    endsIn: 'Fin dans', status: 'Statut', actions: 'Offre', detail: 'Détails', buyNow: 'Achat immédiat', buyNowFor: 'Acheter immédiatement pour {{amount}}',
+    observe: 'Suivre', unobserve: 'Ne plus suivre', observed: 'Suivi', minIncrement: 'Pas min.', nextValid: 'Prochaine offre valide',
+    countdownLabel: 'Temps restant pour le lot {{plate}}', detailTitle: 'Lot {{number}} – {{brand}} {{model}}',
+  },
+  my: { noOffer: 'Aucune offre', placing: 'Envoi…', leading: 'En tête', outbid: 'Dépassée', won: 'Remporté', lost: 'Perdu' },
+  offer: {
+    amount: 'Votre offre pour {{plate}}', submit: 'Enchérir', invalid: 'Saisissez un montant en euros avec au plus 2 décimales.',
+    belowMinimum: 'Le minimum est de {{amount}}.', retrying: 'Problème de connexion, nouvelle tentative…', accepted: 'Offre acceptée – {{amount}}',
+    confirmBuyNow: 'Acheter immédiatement {{brand}} {{model}} ({{plate}}) pour {{amount}}\u202f? Cet achat est ferme et définitif.',
+  },
+  regulation: {
+    title: 'Règlement de l’enchère',
+    text: 'Les offres de cette enchère sont fermes. À la clôture d’un lot, la meilleure offre l’emporte, sous réserve d’atteindre le prix de réserve. Une offre dans les dernières secondes prolonge le lot. Acceptez-vous le règlement de cette enchère\u202f?',
+    accept: 'Accepter',
+  },
+  observedPage: { title: 'Lots suivis', empty: 'Vous ne suivez aucun lot.', auction: 'Enchère' },
+};

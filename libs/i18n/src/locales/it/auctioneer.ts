@@ -1,0 +1,57 @@
+import type { Translation } from '../../translation.js';
+import type { auctioneer as en } from '../en/auctioneer.js';
+
+/** Italian: the auctioneer's screens. To award is «aggiudicare», the reserve the «prezzo di riserva». */
+export const auctioneer: Translation<typeof en> = {
+  types: { LEA: 'Leasing', MUL: 'Multivenditore', OTH: 'Altro' },
+  management: {
+    title: 'Le mie aste', create: 'Nuova asta', status: 'Stato', allStatuses: 'Tutti gli stati', search: 'Cerca nome, targa, marca o modello',
+    searchPlaceholder: 'es. Rientri flotta, GA123BC', submit: 'Cerca', reset: 'Reimposta', empty: 'Nessuna asta trovata.', caption: 'Aste gestite',
+    name: 'Asta', market: 'Mercato', type: 'Tipo', start: 'Inizio', end: 'Fine', lots: 'Lotti', actions: 'Azioni', open: 'Apri',
+    delete: 'Elimina', deleteLabel: 'Elimina l’asta {{name}}', confirmDelete: 'Eliminare l’asta «{{name}}»? L’operazione è irreversibile.',
+  },
+  create: {
+    title: 'Nuova asta', general: 'Asta', name: 'Nome asta', market: 'Mercato', type: 'Tipo di asta',
+    regulationRequired: 'I concessionari devono accettare il regolamento prima di fare offerte', extension: 'Prolungamento',
+    windowSeconds: 'Finestra di prolungamento (secondi)', extendSeconds: 'Prolunga di (secondi)', extensionHint: 'Un’offerta negli ultimi secondi della finestra sposta la fine del lotto. 0 disattiva il prolungamento.',
+    start: 'Inizio', end: 'Fine', lots: 'Lotti', addLot: 'Aggiungi lotto', removeLot: 'Rimuovi', removeLotLabel: 'Rimuovi il lotto {{number}}',
+    submit: 'Crea asta', cancel: 'Annulla', invalid: 'Alcuni campi non sono validi. Correggere i campi evidenziati.', lotsCaption: 'Lotti dell’asta',
+  },
+  lotField: {
+    number: 'N.', plate: 'Targa', frame: 'Telaio (VIN)', brand: 'Marca', model: 'Modello', basePrice: 'Prezzo base (€)', minIncrement: 'Rilancio min. (€)',
+    reservePrice: 'Riserva (€)', buyNowPrice: 'Compra subito (€)', fieldLabel: '{{field}}, lotto {{number}}',
+  },
+  picker: { date: 'Data (GG/MM/AAAA)', datePlaceholder: 'GG/MM/AAAA', hour: 'Ora', minute: 'Minuti', time: 'Orario (24 h)' },
+  fieldErrors: {
+    required: 'Campo obbligatorio.', tooLong: 'Testo troppo lungo.', invalid: 'Valore non valido.',
+    amount: 'Inserire un importo positivo in euro con al massimo 2 decimali.', belowBase: 'Questo prezzo non può essere inferiore al prezzo base.',
+    noLots: 'Aggiungere almeno un lotto.', tooMany: 'Troppi lotti.', date: 'Inserire una data valida nel formato GG/MM/AAAA.', seconds: 'Inserire un numero intero di secondi da 0 a 3600.',
+    endBeforeStart: 'La fine non può precedere l’inizio.', endNotFuture: 'La fine deve essere nel futuro.',
+  },
+  details: {
+    starts: 'Inizio {{date}}', ends: 'Fine {{date}}', endsIn: 'Tempo residuo', extension: 'Prolungamento: finestra di {{window}} s, +{{extend}} s',
+    extensionOff: 'Nessun prolungamento', regulationRequired: 'Regolamento obbligatorio', back: 'Tutte le mie aste', extend: 'Prolunga', awardAll: 'Aggiudica tutti',
+    confirmAwardAll: 'Aggiudicare tutti i lotti da aggiudicare la cui migliore offerta raggiunge il prezzo di riserva?', lotsCaption: 'Lotti e relativo stato',
+    countdownLabel: 'Tempo residuo dell’asta',
+  },
+  lot: {
+    number: 'N.', plate: 'Targa', brand: 'Marca', model: 'Modello', base: 'Base', reserve: 'Riserva', best: 'Migliore offerta', offers: 'Offerte',
+    status: 'Stato', endsIn: 'Fine tra', actions: 'Azioni', award: 'Aggiudica', notAward: 'Non aggiudicare', revert: 'Annulla',
+    awardLabel: 'Aggiudica il lotto {{plate}}', notAwardLabel: 'Non aggiudicare il lotto {{plate}}', revertLabel: 'Annulla l’aggiudicazione del lotto {{plate}}',
+    confirmNotAward: 'Segnare il lotto {{plate}} come non aggiudicato?', confirmRevert: 'Riportare il lotto {{plate}} tra quelli da aggiudicare?',
+    countdownLabel: 'Tempo residuo del lotto {{plate}}', buyNowNoRevert: 'Acquistato con Compra subito: non annullabile',
+  },
+  ownerState: { watching: 'In diretta', toAward: 'Da aggiudicare', awarded: 'Aggiudicato', notAwarded: 'Non aggiudicato' },
+  award: {
+    title: 'Aggiudica il lotto {{plate}}', choose: 'Scegliere l’offerta vincente (migliore in cima)', option: '{{amount}} di {{username}}, {{time}}',
+    clickAndBuy: 'compra subito', belowReserve: 'sotto riserva', none: 'Nessuna offerta da aggiudicare per questo lotto.', submit: 'Aggiudica', cancel: 'Annulla',
+  },
+  extend: {
+    title: 'Prolunga l’asta', start: 'Inizio', startDate: 'Data di inizio', startTime: 'Ora di inizio', newEnd: 'Nuova fine', submit: 'Prolunga', cancel: 'Annulla',
+    hint: 'I secondi vengono azzerati.',
+  },
+  report: {
+    title: 'Report offerte', refresh: 'Aggiorna', idOffer: 'ID offerta', lot: 'Lotto', amount: 'Importo', dealer: 'Concessionario', time: 'Ora',
+    clickAndBuy: 'Compra subito', yes: 'Sì', no: 'No', csv: 'Scarica CSV', xlsx: 'Scarica XLSX', empty: 'Ancora nessuna offerta.', caption: 'Tutte le offerte accettate, in ordine di arrivo',
+  },
+};

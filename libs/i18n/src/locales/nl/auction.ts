@@ -1,0 +1,28 @@
+import type { Translation } from '../../translation.js';
+import type { auction as en } from '../en/auction.js';
+
+/** Dutch (also served to Belgium): the dealer's auction screens. A bid is a ‘bod’, a lot a ‘kavel’, the award the ‘gunning’, buy now ‘Direct kopen’. */
+export const auction: Translation<typeof en> = {
+  title: 'Lopende veilingen',
+  search: { label: 'Zoek op kenteken, merk, model of veiling', placeholder: 'bv. GA123BC, Fiat 500', submit: 'Zoeken', clear: 'Wissen' },
+  list: { name: 'Veiling', market: 'Markt', lots: 'Kavels', ends: 'Einde', endsIn: 'Resterende tijd', status: 'Status', open: 'Openen', empty: 'Er loopt momenteel geen veiling.' },
+  page: { starts: 'Begint {{date}}', ends: 'Eindigt {{date}}', lotsCount: 'Kavels: {{count}}', regulationRequired: 'Voorwaarden verplicht', back: 'Alle lopende veilingen', notFound: 'Deze veiling bestaat niet.' },
+  lot: {
+    number: 'Nr.', plate: 'Kenteken', vehicle: 'Voertuig', base: 'Startprijs', best: 'Hoogste bod', offers: 'Biedingen', mine: 'Mijn bod', state: 'Mijn positie',
+    endsIn: 'Eindigt over', status: 'Status', actions: 'Bod', detail: 'Details', buyNow: 'Direct kopen', buyNowFor: 'Direct kopen voor {{amount}}',
+    observe: 'Volgen', unobserve: 'Niet meer volgen', observed: 'Gevolgd', minIncrement: 'Min. verhoging', nextValid: 'Volgend geldig bod',
+    countdownLabel: 'Resterende tijd voor kavel {{plate}}', detailTitle: 'Kavel {{number}}: {{brand}} {{model}}',
+  },
+  my: { noOffer: 'Geen bod', placing: 'Verzenden…', leading: 'Hoogste bieder', outbid: 'Overboden', won: 'Gewonnen', lost: 'Verloren' },
+  offer: {
+    amount: 'Uw bod op {{plate}}', submit: 'Bieden', invalid: 'Voer een bedrag in euro in met maximaal 2 decimalen.',
+    belowMinimum: 'Het minimum is {{amount}}.', retrying: 'Verbindingsprobleem, opnieuw proberen…', accepted: 'Bod aanvaard: {{amount}}',
+    confirmBuyNow: '{{brand}} {{model}} ({{plate}}) nu direct kopen voor {{amount}}? Deze aankoop is bindend.',
+  },
+  regulation: {
+    title: 'Veilingvoorwaarden',
+    text: 'Biedingen in deze veiling zijn bindend. Het hoogste bod bij het sluiten van een kavel wint, mits de minimumprijs wordt gehaald. Een bod in de laatste seconden verlengt de kavel. Aanvaardt u de voorwaarden van deze veiling?',
+    accept: 'Aanvaarden',
+  },
+  observedPage: { title: 'Gevolgde kavels', empty: 'U volgt geen enkele kavel.', auction: 'Veiling' },
+};

@@ -1,0 +1,28 @@
+import type { Translation } from '../../translation.js';
+import type { auction as en } from '../en/auction.js';
+
+/** Portuguese (Portugal): the dealer's auction screens. A bid is a «licitação», the award an «adjudicação», buy now «Compra imediata». */
+export const auction: Translation<typeof en> = {
+  title: 'Leilões em curso',
+  search: { label: 'Pesquisar matrícula, marca, modelo ou leilão', placeholder: 'p. ex. GA123BC, Fiat 500', submit: 'Pesquisar', clear: 'Limpar' },
+  list: { name: 'Leilão', market: 'Mercado', lots: 'Lotes', ends: 'Fim', endsIn: 'Tempo restante', status: 'Estado', open: 'Abrir', empty: 'De momento não há nenhum leilão em curso.' },
+  page: { starts: 'Começa a {{date}}', ends: 'Termina a {{date}}', lotsCount: 'Lotes: {{count}}', regulationRequired: 'Regulamento obrigatório', back: 'Todos os leilões em curso', notFound: 'Este leilão não existe.' },
+  lot: {
+    number: 'N.º', plate: 'Matrícula', vehicle: 'Veículo', base: 'Preço base', best: 'Melhor licitação', offers: 'Licitações', mine: 'A minha licitação', state: 'A minha posição',
+    endsIn: 'Termina em', status: 'Estado', actions: 'Licitar', detail: 'Detalhes', buyNow: 'Compra imediata', buyNowFor: 'Comprar já por {{amount}}',
+    observe: 'Seguir', unobserve: 'Deixar de seguir', observed: 'Seguido', minIncrement: 'Incremento mín.', nextValid: 'Próxima licitação válida',
+    countdownLabel: 'Tempo restante do lote {{plate}}', detailTitle: 'Lote {{number}}: {{brand}} {{model}}',
+  },
+  my: { noOffer: 'Sem licitação', placing: 'A enviar…', leading: 'A ganhar', outbid: 'Ultrapassada', won: 'Ganho', lost: 'Perdido' },
+  offer: {
+    amount: 'A sua licitação para {{plate}}', submit: 'Licitar', invalid: 'Introduza um valor em euros com, no máximo, 2 casas decimais.',
+    belowMinimum: 'O mínimo é {{amount}}.', retrying: 'Problema de ligação, a tentar novamente…', accepted: 'Licitação aceite: {{amount}}',
+    confirmBuyNow: 'Comprar já {{brand}} {{model}} ({{plate}}) por {{amount}}? A compra é vinculativa.',
+  },
+  regulation: {
+    title: 'Regulamento do leilão',
+    text: 'As licitações neste leilão são vinculativas. No fecho de um lote, ganha a licitação mais alta, desde que atinja o preço de reserva. Uma licitação nos últimos segundos prolonga o lote. Aceita o regulamento deste leilão?',
+    accept: 'Aceitar',
+  },
+  observedPage: { title: 'Lotes seguidos', empty: 'Não está a seguir nenhum lote.', auction: 'Leilão' },
+};

@@ -1,0 +1,57 @@
+import type { Translation } from '../../translation.js';
+import type { auctioneer as en } from '../en/auctioneer.js';
+
+/** Portuguese (Portugal): the auctioneer's screens. To award is «adjudicar», the reserve the «preço de reserva». */
+export const auctioneer: Translation<typeof en> = {
+  types: { LEA: 'Leasing', MUL: 'Multivendedor', OTH: 'Outro' },
+  management: {
+    title: 'Os meus leilões', create: 'Novo leilão', status: 'Estado', allStatuses: 'Todos os estados', search: 'Pesquisar nome, matrícula, marca ou modelo',
+    searchPlaceholder: 'p. ex. Devoluções de frota, GA123BC', submit: 'Pesquisar', reset: 'Repor', empty: 'Nenhum leilão encontrado.', caption: 'Leilões que gere',
+    name: 'Leilão', market: 'Mercado', type: 'Tipo', start: 'Início', end: 'Fim', lots: 'Lotes', actions: 'Ações', open: 'Abrir',
+    delete: 'Eliminar', deleteLabel: 'Eliminar o leilão {{name}}', confirmDelete: 'Eliminar o leilão «{{name}}»? Esta ação não pode ser anulada.',
+  },
+  create: {
+    title: 'Novo leilão', general: 'Leilão', name: 'Nome do leilão', market: 'Mercado', type: 'Tipo de leilão',
+    regulationRequired: 'Os comerciantes têm de aceitar o regulamento antes de licitar', extension: 'Prolongamento',
+    windowSeconds: 'Janela de prolongamento (segundos)', extendSeconds: 'Prolongar em (segundos)', extensionHint: 'Uma licitação nos últimos segundos da janela adia o fim do lote. 0 desativa o prolongamento.',
+    start: 'Início', end: 'Fim', lots: 'Lotes', addLot: 'Adicionar lote', removeLot: 'Remover', removeLotLabel: 'Remover o lote {{number}}',
+    submit: 'Criar leilão', cancel: 'Cancelar', invalid: 'Alguns campos não são válidos. Corrija os campos assinalados.', lotsCaption: 'Lotes do leilão',
+  },
+  lotField: {
+    number: 'N.º', plate: 'Matrícula', frame: 'Quadro (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Preço base (€)', minIncrement: 'Incremento mín. (€)',
+    reservePrice: 'Reserva (€)', buyNowPrice: 'Compra imediata (€)', fieldLabel: '{{field}}, lote {{number}}',
+  },
+  picker: { date: 'Data (DD/MM/AAAA)', datePlaceholder: 'DD/MM/AAAA', hour: 'Hora', minute: 'Minutos', time: 'Hora (24 h)' },
+  fieldErrors: {
+    required: 'Este campo é obrigatório.', tooLong: 'Este texto é demasiado longo.', invalid: 'Este valor não é válido.',
+    amount: 'Introduza um valor positivo em euros com, no máximo, 2 casas decimais.', belowBase: 'Este preço não pode ser inferior ao preço base.',
+    noLots: 'Adicione pelo menos um lote.', tooMany: 'Demasiados lotes.', date: 'Introduza uma data válida no formato DD/MM/AAAA.', seconds: 'Introduza um número inteiro de segundos entre 0 e 3600.',
+    endBeforeStart: 'O fim não pode ser anterior ao início.', endNotFuture: 'O fim tem de ser no futuro.',
+  },
+  details: {
+    starts: 'Começa a {{date}}', ends: 'Termina a {{date}}', endsIn: 'Tempo restante', extension: 'Prolongamento: janela de {{window}} s, +{{extend}} s',
+    extensionOff: 'Sem prolongamento', regulationRequired: 'Regulamento obrigatório', back: 'Todos os meus leilões', extend: 'Prolongar', awardAll: 'Adjudicar todos',
+    confirmAwardAll: 'Adjudicar todos os lotes por adjudicar cuja melhor licitação atinge o preço de reserva?', lotsCaption: 'Lotes e respetivo estado',
+    countdownLabel: 'Tempo restante do leilão',
+  },
+  lot: {
+    number: 'N.º', plate: 'Matrícula', brand: 'Marca', model: 'Modelo', base: 'Base', reserve: 'Reserva', best: 'Melhor licitação', offers: 'Licitações',
+    status: 'Estado', endsIn: 'Termina em', actions: 'Ações', award: 'Adjudicar', notAward: 'Não adjudicar', revert: 'Reverter',
+    awardLabel: 'Adjudicar o lote {{plate}}', notAwardLabel: 'Não adjudicar o lote {{plate}}', revertLabel: 'Reverter a adjudicação do lote {{plate}}',
+    confirmNotAward: 'Marcar o lote {{plate}} como não adjudicado?', confirmRevert: 'Voltar a colocar o lote {{plate}} por adjudicar?',
+    countdownLabel: 'Tempo restante do lote {{plate}}', buyNowNoRevert: 'Comprado com compra imediata: não pode ser revertido',
+  },
+  ownerState: { watching: 'Em direto', toAward: 'Por adjudicar', awarded: 'Adjudicado', notAwarded: 'Não adjudicado' },
+  award: {
+    title: 'Adjudicar o lote {{plate}}', choose: 'Escolha a licitação vencedora (a melhor primeiro)', option: '{{amount}} de {{username}}, {{time}}',
+    clickAndBuy: 'compra imediata', belowReserve: 'abaixo da reserva', none: 'Este lote não tem licitações para adjudicar.', submit: 'Adjudicar', cancel: 'Cancelar',
+  },
+  extend: {
+    title: 'Prolongar o leilão', start: 'Início', startDate: 'Data de início', startTime: 'Hora de início', newEnd: 'Novo fim', submit: 'Prolongar', cancel: 'Cancelar',
+    hint: 'Os segundos são postos a zero.',
+  },
+  report: {
+    title: 'Relatório de licitações', refresh: 'Atualizar', idOffer: 'ID da licitação', lot: 'Lote', amount: 'Valor', dealer: 'Comerciante', time: 'Hora',
+    clickAndBuy: 'Compra imediata', yes: 'Sim', no: 'Não', csv: 'Transferir CSV', xlsx: 'Transferir XLSX', empty: 'Ainda não há licitações.', caption: 'Todas as licitações aceites, por ordem de receção',
+  },
+};
