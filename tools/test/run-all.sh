@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace against real services, then prints one closing line.
-#   1. builds the workspace (tsc -b);
+#   1. builds the workspace (tsc -b) and the web client (vite);
 #   2. starts PostgreSQL, Kafka and Mosquitto with tools/infra unless DATABASE_URL is already set (then the
 #      caller provides KAFKA_BROKERS and MQTT_* too), and stops them afterwards;
-#   3. runs the library suites (vitest) and the API suites (jest, unit and end-to-end through HTTP);
-#   4. prints "Tests: N passed, N failed" from both runners' JSON reports.
+#   3. runs the library suites (vitest), the API suites (jest, unit and end-to-end through HTTP) and the web client's
+#      browser tests (vitest + playwright-core in Debian's Chromium, tools/test/ensure-chromium.sh);
+#   4. prints "Tests: N passed, N failed" from the runners' JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -18,6 +19,10 @@ node -e 'if (!process.version.startsWith("v24.")) { console.error("expected Node
 
 step "build"
 npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
+# The web client (apps/web/dist, served by the API at /) for the browser tests; a failure fails the run but lets the
+# other suites run.
+web_built=1
+npm run build --silent -w @auction/web || { echo "web client build failed"; web_built=0; }
 
 started=""
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -37,6 +42,13 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vi
 step "API (jest: unit and end-to-end through HTTP)"
 (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --json --outputFile="$REPORTS/jest.json") || status=1
 
+step "web client (Playwright in Chromium)"
+if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
+  npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e.json" || status=1
+else
+  echo "browser tests not run (web client not built or no Chromium)"; status=1
+fi
+
 step "summary"
-node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" || status=1
+node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/web-e2e.json" || status=1
 exit $status

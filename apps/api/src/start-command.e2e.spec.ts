@@ -51,5 +51,33 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
     expect(showcase.body.length).toBeGreaterThan(0);
     const docs = await fetch(`${url}/api/docs-json`);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0');
+
+    // The web client: built by `npm start`, served at `/`, deep links open the app, unknown API paths keep the API's 404.
+    expect(output).toMatch(/web client at http:\/\/localhost:\d+\//);
+    for (const page of ['/', '/live-auction/some-auction', '/login?redirect=%2Flive']) {
+      const response = await fetch(`${url}${page}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await response.text()).toMatch(/<div id="root">/);
+    }
+    const html = await (await fetch(`${url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = await fetch(`${url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    const unknownApi = await fetch(`${url}/api/v1/secure/no-such-call`);
+    expect(unknownApi.status).toBe(404);
+    expect(((await unknownApi.json()) as { errorCode: number }).errorCode).toBe(404001);
+    const traversal = await fetch(`${url}/assets/..%2f..%2f..%2fpackage.json`);
+    expect(await traversal.text()).not.toMatch(/"workspaces"/);
+
+    // The browser's live credentials are the session's token, which the MQTT broker accepts.
+    const credentials = await dealer.get('/api/v1/secure/live-credentials');
+    expect(credentials.status).toBe(200);
+    expect(credentials.body).toMatchObject({ username: 'dealer1', path: '/mqtt' });
+    expect(typeof credentials.body.password).toBe('string');
+    const anonymous = await fetch(`${url}/api/v1/secure/live-credentials`);
+    expect(anonymous.status).toBe(401);
   });
 });

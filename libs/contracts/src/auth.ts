@@ -28,3 +28,7 @@ export const TokenResponse = z.object({ token: z.string() });
 
 /** Answer of `GET /api/v1/secure/time`. */
 export const ServerTime = z.object({ serverTime: z.string(), epochMs: z.number() });
+
+/** Answer of `GET /api/v1/secure/live-credentials`: what a browser presents to the MQTT broker at `path`. */
+export const LiveCredentials = z.object({ username: z.string(), password: z.string(), path: z.string() });
+export type LiveCredentials = z.infer<typeof LiveCredentials>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   AuctionView, CreateAuctionRequest, ManagedAuction, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
-  ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView,
+  LiveCredentials, ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView,
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -15,6 +15,7 @@ const ROUTES: Route[] = [
   ['post', '/api/v1/secure/logout', 'End the session', 'logged in', undefined, 'none'],
   ['get', '/api/v1/secure/user', 'The caller\'s profile', 'logged in', undefined, UserProfile],
   ['get', '/api/v1/secure/time', 'Server time, for clock sync', 'logged in', undefined, ServerTime],
+  ['get', '/api/v1/secure/live-credentials', 'Credentials of the live channel for a browser (its session cookie is http-only): MQTT over WebSocket at `path` with this username and password (the login token)', 'logged in', undefined, LiveCredentials],
   ['post', '/api/v1/secure/auction', 'Create an auction (SCH, or RUN when its start is past). `extension` defaults to 60 s window / 60 s extension; windowSeconds 0 turns it off. An Idempotency-Key makes a retry return the same auction.', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', CreateAuctionRequest, AuctionView],
   ['put', '/api/v1/secure/auction', 'Edit a scheduled auction (lots with a known idLot are edited, new ones added, missing ones withdrawn)', 'owner, ADMIN', EditAuctionRequest, AuctionView],
   ['get', '/api/v1/secure/auction/{idAuction}', 'An auction with its lots', 'logged in', undefined, AuctionView],

@@ -1,14 +1,8 @@
-import type { AuctionManagementQuery, AuctionView, CreateAuctionRequest, LotView, ManagedAuction, OfferReportRow, PlaceOfferResponse, PurchaseQuery, PurchaseRow, UserProfile } from '@auction/contracts';
+import type { AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, PlaceOfferResponse, PurchaseQuery, PurchaseRow, UserProfile } from '@auction/contracts';
 import type { Http, RequestOptions } from './http.js';
 
 const S = '/api/v1/secure';
 
-/** Credentials of the live channel (`GET /secure/live-credentials`). */
-export interface LiveCredentials {
-  readonly username: string;
-  readonly password: string;
-  readonly path: string;
-}
 
 /** An observed lot with its auction's name. */
 export type ObservedLot = LotView & { auctionName?: string };

@@ -18,13 +18,18 @@ export class LiveHub {
   readonly status: Store<ConnectionStatus> = createStore<ConnectionStatus>('stopped');
   private actor: Actor<typeof connectionMachine> | null = null;
   private readonly handlers = new Map<string, Set<Handler>>();
+  /** Unsubscribes waiting one tick: a screen that re-subscribes at once (a re-render, a remount) keeps its subscription. */
+  private readonly pendingUnsubscribes = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Last message per retained topic, replayed to a handler that subscribes while the broker subscription stays. */
+  private readonly last = new Map<string, unknown>();
 
-  constructor(private readonly api: AuctionApi) {}
+  /** `broker` is the MQTT actor (tests pass a stand-in). */
+  constructor(api: AuctionApi, private readonly broker: ReturnType<typeof mqttBroker> = mqttBroker(api)) {}
 
   /** Opens the connection (after login). */
   start(): void {
     if (this.actor) return;
-    const actor = createActor(connectionMachine.provide({ actors: { broker: mqttBroker(this.api) } }), { input: {} });
+    const actor = createActor(connectionMachine.provide({ actors: { broker: this.broker } }), { input: {} });
     actor.on('message', (event: { topic: string; payload: unknown }) => this.dispatch(event.topic, event.payload));
     actor.subscribe((snapshot) => this.status.set(statusOf(snapshot.value)));
     this.actor = actor;
@@ -38,30 +43,43 @@ export class LiveHub {
     this.actor?.send({ type: 'connection.stop' });
     this.actor?.stop();
     this.actor = null;
+    this.last.clear();
     this.status.set('stopped');
   }
 
   /** Subscribes `filter`; returns the unsubscribe. */
   subscribe(filter: string, handler: Handler): () => void {
+    const pending = this.pendingUnsubscribes.get(filter);
+    if (pending) {
+      clearTimeout(pending);
+      this.pendingUnsubscribes.delete(filter);
+    }
     let set = this.handlers.get(filter);
     if (!set) {
       set = new Set();
       this.handlers.set(filter, set);
-      this.actor?.send({ type: 'topic.subscribe', topics: [filter] });
+      if (!pending) this.actor?.send({ type: 'topic.subscribe', topics: [filter] });
     }
     set.add(handler);
+    for (const [topic, payload] of this.last) if (topicMatches(filter, topic)) queueMicrotask(() => handler(topic, payload));
     return () => {
       const current = this.handlers.get(filter);
       if (!current) return;
       current.delete(handler);
       if (current.size === 0) {
         this.handlers.delete(filter);
-        this.actor?.send({ type: 'topic.unsubscribe', topics: [filter] });
+        this.pendingUnsubscribes.set(filter, setTimeout(() => {
+          this.pendingUnsubscribes.delete(filter);
+          if (this.handlers.has(filter)) return;
+          this.actor?.send({ type: 'topic.unsubscribe', topics: [filter] });
+          for (const topic of [...this.last.keys()]) if (topicMatches(filter, topic)) this.last.delete(topic);
+        }, 0));
       }
     };
   }
 
   private dispatch(topic: string, payload: unknown): void {
+    if (topic.startsWith('auction/')) this.last.set(topic, payload);
     for (const [filter, set] of this.handlers) {
       if (!topicMatches(filter, topic)) continue;
       for (const handler of [...set]) handler(topic, payload);

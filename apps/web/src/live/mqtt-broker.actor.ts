@@ -45,10 +45,16 @@ export function mqttBroker(api: AuctionApi) {
       client.on('error', (error) => lose(error.message));
       client.on('close', () => lose('closed'));
     }, (error: unknown) => lose(error instanceof Error ? error.message : String(error)));
+    // One (un)subscribe at a time, each after the broker acknowledged the one before: a broker may finish
+    // packets out of order, and an UNSUBSCRIBE acknowledged after a later SUBSCRIBE of the same filter
+    // would silently end that subscription.
+    let queue: Promise<void> = Promise.resolve();
     receive((command) => {
-      if (!client || !client.connected) return;
-      if (command.type === 'subscribe') client.subscribe(command.topics, { qos: 1 });
-      else client.unsubscribe(command.topics);
+      queue = queue.then(() => new Promise<void>((resolve) => {
+        if (!client || !client.connected) return resolve();
+        if (command.type === 'subscribe') client.subscribe(command.topics, { qos: 1 }, () => resolve());
+        else client.unsubscribe(command.topics, () => resolve());
+      }));
     });
     return () => {
       closed = true;

@@ -27,16 +27,16 @@ export function DialogHost() {
   return (
     <dialog
       ref={ref} key={current.id} className={`dialog dialog-${current.kind}`} aria-labelledby="dialog-title" aria-describedby="dialog-message"
-      data-testid={`dialog-${current.kind}`} data-kind={current.kind} data-error-code={current.errorCode}
+      data-testid="dialog" data-kind={current.kind} data-error-code={current.errorCode}
       onCancel={(e) => { e.preventDefault(); close(false); }}
     >
       <h2 id="dialog-title">{title}</h2>
       <p id="dialog-message">{message}</p>
-      {current.errorCode !== undefined && <p className="dialog-code">{t('errors:codeLabel', { code: current.errorCode, defaultValue: `Code ${current.errorCode}` })}</p>}
+      {current.errorCode !== undefined && <p className="dialog-code" data-testid="dialog-error-code">#{current.errorCode}</p>}
       <div className="dialog-actions">
         {current.kind === 'confirm' ? (
           <>
-            <button type="button" className="btn" onClick={() => close(false)}>{t('dialog.cancel')}</button>
+            <button type="button" className="btn" onClick={() => close(false)} data-testid="dialog-cancel">{t('dialog.cancel')}</button>
             <button type="button" className="btn btn-primary" autoFocus onClick={() => close(true)} data-testid="dialog-confirm">
               {t(current.confirmKey ?? 'dialog.confirm')}
             </button>

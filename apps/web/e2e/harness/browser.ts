@@ -1,0 +1,68 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser): one browser per spec file, one context
+ * per user, logins through the real login page, screenshots under `artifacts/e2e/`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_PASSWORD, REPO_ROOT } from './server.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const ARTIFACTS = path.join(REPO_ROOT, 'artifacts/e2e');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface UserOptions {
+  /** Shifts the page's `Date` by this many ms (Playwright's clock, running in real time from there). */
+  readonly clockOffsetMs?: number;
+  readonly locale?: string;
+}
+
+/** A fresh context (own cookies and storage) and page for one user, in English and UTC, 1280×900. */
+export async function newUserPage(browser: Browser, baseUrl: string, options: UserOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl, locale: options.locale ?? 'en-GB', timezoneId: 'UTC', viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  if (options.clockOffsetMs) {
+    await context.clock.install({ time: Date.now() + options.clockOffsetMs });
+    await context.clock.resume();
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.warn(`[page error] ${error.message}`));
+  return { context, page };
+}
+
+/** Logs `username` in through the login page, then opens `target` (or waits for the user's home page). */
+export async function loginThroughUi(page: Page, username: string, target?: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(target ? `/login?redirect=${encodeURIComponent(target)}` : '/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  if (target) await page.waitForURL((url) => url.pathname === target.split('?')[0], { timeout: 15_000 });
+  await page.getByTestId('current-user').waitFor({ state: 'visible' });
+}
+
+/** A file name part: letters, digits and dashes. */
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+}
+
+/** Saves a full-page screenshot as `artifacts/e2e/<test>-<step>.png`; returns its path. */
+export async function screenshot(page: Page, test: string, step: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${slug(test)}-${slug(step)}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch((e: unknown) => console.warn(`screenshot ${file} failed: ${String(e)}`));
+  return file;
+}
+
+/** Waits until the page's countdown `testId` is synced with the server and returns its figure. */
+export async function syncedRemainingMs(page: Page, testId: string, timeoutMs = 15_000): Promise<number> {
+  const locator = page.getByTestId(testId);
+  await locator.and(page.locator('[data-synced="true"]')).waitFor({ state: 'attached', timeout: timeoutMs });
+  return Number(await locator.getAttribute('data-remaining-ms'));
+}
