@@ -145,6 +145,29 @@ describe('embedded broker (aedes over WebSocket on the API server)', () => {
     }
   });
 
+  it('sends each MQTT packet to a WebSocket client in one frame, never split', async () => {
+    await sink.publish('auction/a5/lot/l1', { bestOffer: 7000, position: 3, pad: 'x'.repeat(300) }, { retain: true, qos: 1 });
+    const frames: Buffer[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/mqtt`, 'mqtt');
+    ws.binaryType = 'nodebuffer';
+    ws.on('message', (data: Buffer) => frames.push(data));
+    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    ws.send(mqttConnect('raw-client', 'alice', 'token-alice'));
+    await waitFor(() => frames.length >= 1);
+    ws.send(mqttSubscribe(1, 'auction/a5/lot/+'));
+    await waitFor(() => packetsOf(Buffer.concat(frames)).length >= 3);
+    const packets = packetsOf(Buffer.concat(frames));
+    expect(packets.map((p) => p.type)).toEqual([2, 9, 3]); // CONNACK, SUBACK, PUBLISH
+    expect(packets[0]!.body).toEqual(Buffer.from([0, 0]));
+    const publish = packets[2]!.body;
+    const topicLength = publish.readUInt16BE(0);
+    expect(publish.subarray(2, 2 + topicLength).toString()).toBe('auction/a5/lot/l1');
+    // No packet is spread over several frames (the broker writes a packet in pieces; they leave as one frame).
+    for (const frame of frames) expect(packetsOf(frame).reduce((n, p) => n + p.size, 0)).toBe(frame.length);
+    expect(frames.length).toBeLessThanOrEqual(packets.length);
+    ws.close();
+  });
+
   it('leaves other WebSocket upgrades and plain HTTP alone', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/other`);
     const message = await new Promise<string>((resolve, reject) => {
@@ -187,4 +210,54 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** MQTT 3.1.1 CONNECT with username and password (clean session, keepalive 60 s). */
+function mqttConnect(clientId: string, username: string, password: string): Buffer {
+  const str = (text: string) => { const b = Buffer.from(text); return Buffer.concat([Buffer.from([b.length >> 8, b.length & 255]), b]); };
+  const body = Buffer.concat([str('MQTT'), Buffer.from([4, 0xc2, 0, 60]), str(clientId), str(username), str(password)]);
+  return Buffer.concat([Buffer.from([0x10]), remainingLength(body.length), body]);
+}
+
+/** MQTT SUBSCRIBE of one filter at QoS 1. */
+function mqttSubscribe(packetId: number, filter: string): Buffer {
+  const f = Buffer.from(filter);
+  const body = Buffer.concat([Buffer.from([packetId >> 8, packetId & 255, f.length >> 8, f.length & 255]), f, Buffer.from([1])]);
+  return Buffer.concat([Buffer.from([0x82]), remainingLength(body.length), body]);
+}
+
+function remainingLength(n: number): Buffer {
+  const out: number[] = [];
+  do { let byte = n % 128; n = Math.floor(n / 128); if (n > 0) byte |= 128; out.push(byte); } while (n > 0);
+  return Buffer.from(out);
+}
+
+/** Whole MQTT packets at the start of `data` (type, body, size in bytes); a trailing partial packet is left out. */
+function packetsOf(data: Buffer): { type: number; body: Buffer; size: number }[] {
+  const packets: { type: number; body: Buffer; size: number }[] = [];
+  let at = 0;
+  while (at < data.length) {
+    let length = 0;
+    let multiplier = 1;
+    let i = at + 1;
+    for (;;) {
+      if (i >= data.length) return packets;
+      const byte = data[i++]!;
+      length += (byte & 127) * multiplier;
+      multiplier *= 128;
+      if ((byte & 128) === 0) break;
+    }
+    if (i + length > data.length) return packets;
+    packets.push({ type: data[at]! >> 4, body: data.subarray(i, i + length), size: i + length - at });
+    at = i + length;
+  }
+  return packets;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
