@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace against real services, then prints one closing line.
-#   1. builds the workspace (tsc -b) and the web client (vite);
+#   1. builds the workspace (tsc -b), the web client (vite) and k6 (tools/k6/build-k6.sh, for the load smoke test);
 #   2. starts PostgreSQL, Kafka and Mosquitto with tools/infra unless DATABASE_URL is already set (then the
 #      caller provides KAFKA_BROKERS and MQTT_* too), and stops them afterwards;
 #   3. runs the library suites (vitest), the API suites (jest, unit and end-to-end through HTTP) and the web client's
@@ -23,6 +23,9 @@ npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
 # other suites run.
 web_built=1
 npm run build --silent -w @auction/web || { echo "web client build failed"; web_built=0; }
+# k6 (.tools/bin/k6) for the load smoke test (apps/api/src/load-smoke.e2e.spec.ts), which fails when it is missing.
+step "k6 (tools/k6/build-k6.sh)"
+bash tools/k6/build-k6.sh || echo "k6 could not be built: the load smoke test will fail"
 
 started=""
 if [ -z "${DATABASE_URL:-}" ]; then

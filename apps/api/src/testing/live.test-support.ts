@@ -191,9 +191,12 @@ export function summarize(values: readonly number[]): { n: number; p50: number; 
   return { n: sorted.length, p50: sorted[Math.ceil(sorted.length / 2) - 1]!, max: sorted.at(-1)!, min: sorted[0]! };
 }
 
-/** The stamp-free content of a live lot or auction message (what must equal the read model's view). */
-export function withoutStamp<T extends Record<string, unknown>>(payload: T): Omit<T, 'serverTime' | 'position'> {
-  const { serverTime: _t, position: _p, ...rest } = payload;
+/**
+ * The stamp-free content of a live lot or auction message (what must equal the read model's view): without
+ * `serverTime`, `position` and the live-only `bestOfferAt` of lot messages.
+ */
+export function withoutStamp<T extends Record<string, unknown>>(payload: T): Omit<T, 'serverTime' | 'position' | 'bestOfferAt'> {
+  const { serverTime: _t, position: _p, bestOfferAt: _b, ...rest } = payload;
   return rest;
 }
 

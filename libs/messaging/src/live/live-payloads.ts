@@ -10,7 +10,13 @@ export interface LiveStamp {
 }
 
 /** Message of `auction/{idAuction}/lot/{idLot}`: the public lot view. */
-export type LotPayload = LotView & LiveStamp;
+export type LotPayload = LotView & LiveStamp & {
+  /**
+   * ISO instant at which the lot's best offer was accepted (its `placedAt`); null while there is none. Live-only (not
+   * in the read model's lot view): the load tests measure offer-to-subscriber latency as `receive time − bestOfferAt`.
+   */
+  readonly bestOfferAt: string | null;
+};
 
 /** Message of a lot that was withdrawn (its auction was edited or deleted): clients drop it. */
 export interface WithdrawnLotPayload extends LiveStamp {
@@ -50,7 +56,7 @@ export function lotPayload(idLot: string, state: LotState, now: number, position
   if (state.status === 'NONE') return null;
   const serverTime = toIso(now);
   const view = lotView(state, now, PUBLIC_VIEWER);
-  if (view) return { ...view, serverTime, position };
+  if (view) return { ...view, bestOfferAt: state.data.best?.placedAt ?? null, serverTime, position };
   return { idAuction: state.data.definition.idAuction, idLot, status: 'WITHDRAWN', serverTime, position };
 }
 

@@ -42,6 +42,9 @@ describe('LivePublisher', () => {
     expect(lot1Messages).toHaveLength(1);
     expect(lot1Messages[0]!.payload).toMatchObject({ idLot: lot1, idAuction: a1, bestOffer: 5200, offersCount: 3, status: 'RUN', position: last.position });
     expect(lot1Messages[0]!.payload['serverTime']).toBe(new Date(NOW).toISOString());
+    // The instant the best offer was accepted (its placedAt), for the load tests' offer-to-subscriber latency.
+    expect(lot1Messages[0]!.payload['bestOfferAt']).toBe(new Date(NOW).toISOString());
+    expect(sink.on(lotTopic(lot2))[0]!.payload['bestOfferAt']).toBeNull();
     expect(lot1Messages[0]!.payload).not.toHaveProperty('reservePrice');
     expect(lot1Messages[0]!.options).toEqual({ retain: true, qos: 1 });
     expect(sink.on(lotTopic(lot2))).toHaveLength(1);

@@ -1,0 +1,120 @@
+/**
+ * Starts the built API (`apps/api/dist/main.js`) on this Node as a child process with the bench's environment, waits
+ * for its "API listening on" line, keeps its log in a file, and stops it by its pid.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, freePort, sleep } from './util.js';
+
+export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+
+export interface ApiOptions {
+  /** Server mode: the database; embedded: undefined (then `dataDir`). */
+  readonly databaseUrl?: string;
+  readonly dataDir?: string;
+  readonly kafka?: { brokers: string; topic: string; groupPrefix: string };
+  readonly mqtt?: { url: string; username: string; password: string };
+  readonly password: string;
+  readonly dealers: number;
+  readonly logFile: string;
+  /** More variables (PROJECTIONS=false...). */
+  readonly env?: Record<string, string>;
+  readonly startTimeoutMs?: number;
+}
+
+export interface ApiProcess {
+  readonly pid: number;
+  readonly port: number;
+  readonly baseUrl: string;
+  /** ms from spawn to the "API listening on" line. */
+  readonly startMs: number;
+  /** The last lines of its output (for error messages). */
+  tail(): string;
+  /** SIGTERM, SIGKILL after `graceMs`; resolves when it has exited. */
+  stop(graceMs?: number): Promise<void>;
+  readonly exited: Promise<number | null>;
+}
+
+export async function startApi(o: ApiOptions): Promise<ApiProcess> {
+  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} does not exist: build first (npx tsc -b tsconfig.build.json)`);
+  const port = await freePort();
+  // Nothing inherited chooses the storage or the fan-out: only what the bench sets.
+  const {
+    DATABASE_URL: _a, EVENTSTORE_URL: _b, DATA_DIR: _c, KAFKA_BROKERS: _d, KAFKA_TOPIC: _e, KAFKA_GROUP_PREFIX: _f,
+    MQTT_URL: _g, MQTT_USERNAME: _h, MQTT_PASSWORD: _i, NODE_OPTIONS: _j, PROJECTIONS: _k, ...inherited
+  } = process.env;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'true',
+    DEMO_DEALERS: String(o.dealers),
+    DEMO_PASSWORD: o.password,
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    MQTT_TCP_PORT: '0',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : { DATA_DIR: o.dataDir! }),
+    ...(o.kafka ? { KAFKA_BROKERS: o.kafka.brokers, KAFKA_TOPIC: o.kafka.topic, KAFKA_GROUP_PREFIX: o.kafka.groupPrefix } : {}),
+    ...(o.mqtt ? { MQTT_URL: o.mqtt.url, MQTT_USERNAME: o.mqtt.username, MQTT_PASSWORD: o.mqtt.password } : {}),
+    ...o.env,
+  };
+  const t0 = Date.now();
+  const child = spawn(process.execPath, [MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(o.logFile);
+  let tail = '';
+  let listening = false;
+  let lineBuffer = '';
+  const onData = (chunk: Buffer) => {
+    log.write(chunk);
+    const text = chunk.toString();
+    tail = (tail + text).slice(-8_000);
+    if (!listening) {
+      lineBuffer += text;
+      if (lineBuffer.includes('API listening on')) listening = true;
+      lineBuffer = lineBuffer.slice(-200);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
+    exitCode = code;
+    log.end();
+    resolve(code);
+  }));
+  const stop = async (graceMs = 15_000) => {
+    if (exitCode !== undefined) return;
+    process.kill(child.pid!, 'SIGTERM');
+    const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+    if (!done && exitCode === undefined) {
+      process.kill(child.pid!, 'SIGKILL');
+      await exited;
+    }
+  };
+  const deadline = t0 + (o.startTimeoutMs ?? 300_000);
+  while (!listening) {
+    if (exitCode !== undefined) throw new Error(`the API exited (code ${exitCode}) before listening; see ${o.logFile}:\n${tail.slice(-3000)}`);
+    if (Date.now() > deadline) {
+      await stop(2_000);
+      throw new Error(`the API did not print "API listening on" within ${o.startTimeoutMs ?? 300_000} ms; see ${o.logFile}:\n${tail.slice(-3000)}`);
+    }
+    await sleep(100);
+  }
+  const startMs = Date.now() - t0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The live channel starts right after the listening line; wait until health answers.
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not yet
+    }
+    await sleep(100);
+  }
+  return { pid: child.pid!, port, baseUrl, startMs, tail: () => tail, stop, exited };
+}

@@ -1,0 +1,444 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds what it needs, starts the server stack (tools/infra), runs the k6 scenarios against a fresh
+ * API per scenario and mode while sampling the processes, checks correctness after each scenario, measures the
+ * PostgreSQL baseline (pgbench), the rebuild from N events and the API's RSS with 10,000 running lots, then writes
+ * load-tests/results/<date>.json and the generated section of BENCHMARKS.md, and prints the table.
+ *
+ * Exit code: 0 when the bench ran (missed targets included), 1 when a correctness check failed or a step broke,
+ * 2 for bad arguments.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startApi, type ApiProcess } from './api-process.js';
+import { MAX_PGBENCH_CLIENTS, prepareBaseline, runPgbench, type BaselineKind } from './baseline.js';
+import { checkEmbedded, checkServer, verdictLine } from './correctness.js';
+import { measureLotsRss, measureRebuild } from './extras.js';
+import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
+import {
+  createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
+} from './infra.js';
+import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
+import {
+  consoleReport, evaluateTargets, markdownOf, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
+} from './report.js';
+import { ProcessSampler, type SampleTarget } from './sampler.js';
+import { REPO_ROOT, errorText, run, runOk, step } from './util.js';
+
+const USAGE = `npm run bench [-- options]
+
+  (no option)             short profile, server stack for every scenario + embedded for spread and hot-lot
+  --full                  the full profile (same as --profile full)
+  --profile P             short | full | smoke
+  --scenarios a,b         among ${SCENARIOS.join(', ')}
+  --mode M                server | embedded | both (default both)
+  --embedded-scenarios    scenarios run in embedded mode when --mode both (default spread,hot-lot)
+  --extras a,b            rebuild, rss, rss-embedded (default rebuild,rss; rss measures the server stack's API, or the
+                          embedded one with --mode embedded; rss-embedded adds the embedded API; --no-extras: none)
+  --keep                  keep the databases, data folders and Kafka topics of the run
+  --no-write              do not write load-tests/results nor BENCHMARKS.md
+  --built                 the workspace is already built (npm run bench builds it first)`;
+
+interface Profile {
+  baselineSeconds: number;
+  rebuildEvents: number;
+  rss: { auctions: number; lots: number; offersPerLot: number; settleSeconds: number };
+  k6TimeoutMs: number;
+  defaultClients: number;
+}
+
+const PROFILES: Record<string, Profile> = {
+  smoke: { baselineSeconds: 2, rebuildEvents: 20_000, rss: { auctions: 2, lots: 100, offersPerLot: 1, settleSeconds: 2 }, k6TimeoutMs: 300_000, defaultClients: 8 },
+  short: { baselineSeconds: 5, rebuildEvents: 100_000, rss: { auctions: 10, lots: 1000, offersPerLot: 1, settleSeconds: 5 }, k6TimeoutMs: 900_000, defaultClients: 32 },
+  full: { baselineSeconds: 15, rebuildEvents: 1_000_000, rss: { auctions: 10, lots: 1000, offersPerLot: 2, settleSeconds: 10 }, k6TimeoutMs: 2_400_000, defaultClients: 64 },
+};
+
+const DEALERS = 500;
+const THROUGHPUT_SCENARIOS = ['spread', 'hot-lot', 'closing-rush'];
+const PASSWORD = process.env.DEMO_PASSWORD ?? DEFAULT_PASSWORD;
+
+// Everything started here, stopped on the way out whatever happens.
+const running = { apis: new Set<ApiProcess>(), k6: new Set<number>() };
+let startedServices: Service[] = [];
+/** Databases of this run, dropped on an interrupt too (unless --keep). */
+const created = { adminUrl: '', databases: [] as string[], keep: false };
+
+async function main(): Promise<number> {
+  const { values: opts } = parseArgs({
+    options: {
+      full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
+      'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (opts.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const profileName = opts.full ? 'full' : (opts.profile ?? 'short');
+  const profile = PROFILES[profileName];
+  const mode = opts.mode ?? 'both';
+  const list = (v: string | undefined, all: readonly string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [...all]);
+  const scenarios = list(opts.scenarios, SCENARIOS);
+  const embeddedDefault = mode === 'embedded' ? scenarios : ['spread', 'hot-lot'];
+  const embeddedScenarios = list(opts['embedded-scenarios'], embeddedDefault).filter((s) => scenarios.includes(s) || opts['embedded-scenarios']);
+  const extras = opts['no-extras'] ? [] : list(opts.extras, ['rebuild', 'rss']);
+  const bad = [
+    ...(!profile ? [`unknown profile ${profileName}`] : []),
+    ...(!['server', 'embedded', 'both'].includes(mode) ? [`unknown mode ${mode}`] : []),
+    ...[...scenarios, ...embeddedScenarios].filter((s) => !(SCENARIOS as readonly string[]).includes(s)).map((s) => `unknown scenario ${s}`),
+    ...extras.filter((e) => !['rebuild', 'rss', 'rss-embedded'].includes(e)).map((e) => `unknown extra ${e}`),
+  ];
+  if (bad.length || !profile) {
+    console.error(`${bad.join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+  const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
+  const plan = modes.flatMap((m) => (m === 'server' ? scenarios : mode === 'both' ? embeddedScenarios : scenarios).map((scenario) => ({ scenario, mode: m })));
+
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().slice(0, 16).replace(':', '-');
+  const id = stamp.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const rawDir = path.join(REPO_ROOT, '.bench', stamp);
+  const resultsPath = path.join('load-tests/results', `${stamp}.json`);
+  mkdirSync(rawDir, { recursive: true });
+  const failures: string[] = [];
+  step(`profile ${profileName}; runs: ${plan.map((p) => `${p.scenario}/${p.mode}`).join(', ')}; extras: ${extras.join(', ') || 'none'}; raw files in ${path.relative(REPO_ROOT, rawDir)}`);
+
+  // 1. Build.
+  if (!opts.built) {
+    step('building the workspace (npx tsc -b tsconfig.build.json)');
+    await runOk('npx', ['tsc', '-b', 'tsconfig.build.json'], { echo: true, timeoutMs: 1_800_000 });
+  }
+  step('building k6 (bash tools/k6/build-k6.sh)');
+  await buildK6();
+
+  // 2. Services: PostgreSQL always (the baseline), Kafka and Mosquitto for the server stack.
+  const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : ['postgres'];
+  startedServices = await ensureServices(services);
+  const env = await infraEnv(services);
+  const pids: Partial<Record<Service, number>> = {};
+  for (const s of services) pids[s] = (await servicePid(s)) ?? undefined;
+  step(`services: PostgreSQL ${env.databaseUrl} (pid ${pids.postgres})` +
+    (env.kafkaBrokers ? `, Kafka ${env.kafkaBrokers} (pid ${pids.kafka})` : '') + (env.mqtt ? `, Mosquitto ${env.mqtt.url} (pid ${pids.mosquitto})` : ''));
+  const machine = await machineInfo(env, pids.kafka);
+
+  // 3. The bench database with the baseline's scratch schema.
+  const databases: string[] = created.databases;
+  created.adminUrl = env.databaseUrl;
+  created.keep = !!opts.keep;
+  const topics: string[] = [];
+  const benchDb = `bench_${id}`;
+  const benchUrl = await createDatabase(env.databaseUrl, benchDb);
+  databases.push(benchDb);
+  await prepareBaseline(benchUrl, rawDir);
+  const baselines = new Map<number, BaselineAtClients>();
+  const baselineAt = async (wanted: number): Promise<BaselineAtClients> => {
+    const clients = Math.max(1, Math.min(MAX_PGBENCH_CLIENTS, Math.round(wanted)));
+    const known = baselines.get(clients);
+    if (known) return known;
+    const b: BaselineAtClients = { clients };
+    baselines.set(clients, b);
+    try {
+      for (const kind of ['insert', 'store-tx', 'batch100'] as BaselineKind[]) {
+        b[kind] = await runPgbench(benchUrl, rawDir, kind, clients, profile.baselineSeconds);
+      }
+      step(`baseline at ${clients} clients: ${b.insert!.eventsPerSecond.toLocaleString('en')} events/s (1 event/tx), ` +
+        `${b['store-tx']!.eventsPerSecond.toLocaleString('en')} (the store's transaction), ${b.batch100!.eventsPerSecond.toLocaleString('en')} (100 events/tx)`);
+    } catch (error) {
+      b.error = errorText(error);
+      failures.push(`baseline at ${clients} clients: ${b.error.split('\n')[0]}`);
+      step(`baseline at ${clients} clients broke: ${b.error}`);
+    }
+    return b;
+  };
+
+  // 4. Scenarios.
+  const runs: ScenarioRun[] = [];
+  for (const { scenario, mode: m } of plan) {
+    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep });
+    runs.push(result);
+    if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
+    else if (result.correctness && !result.correctness.pass) failures.push(`${scenario}/${m}: correctness failed`);
+    // Ratios to the baseline for the scenarios whose rate the engine sets (fanout's offers come at a fixed rate,
+    // showcase-rush makes one burst of purchases).
+    if (!result.error && THROUGHPUT_SCENARIOS.includes(scenario)) {
+      const b = await baselineAt(result.clients ?? profile.defaultClients);
+      const base = b.insert?.eventsPerSecond ?? null;
+      const o = result.summary?.offers;
+      const r = (v: number | null | undefined) => (base && typeof v === 'number' ? Math.round((v / base) * 100) / 100 : null);
+      result.baselineEventsPerSecond = base;
+      result.ratios = { accepted: r(o?.acceptedPerSecond), refused: r(o?.refusedPerSecond), processed: r(o?.processedPerSecond) };
+    }
+  }
+  if (baselines.size === 0) await baselineAt(profile.defaultClients);
+
+  // 5. Extras.
+  const extrasOut: Results['extras'] = {};
+  if (extras.includes('rebuild')) {
+    const name = `bench_${id}_rebuild`;
+    try {
+      const url = await createDatabase(env.databaseUrl, name);
+      databases.push(name);
+      extrasOut.rebuild = await measureRebuild({
+        databaseUrl: url, events: profile.rebuildEvents, logDir: rawDir, apiBase: { password: PASSWORD, dealers: DEALERS },
+      });
+      step(`rebuild: ${extrasOut.rebuild.rebuild.events.toLocaleString('en')} events in ${extrasOut.rebuild.rebuild.seconds} s ` +
+        `(${extrasOut.rebuild.rebuild.eventsPerSecond.toLocaleString('en')} events/s)`);
+    } catch (error) {
+      extrasOut.rebuild = { error: errorText(error) };
+      failures.push(`rebuild measurement: ${errorText(error).split('\n')[0]}`);
+      step(`rebuild measurement broke: ${errorText(error)}`);
+    }
+    if (!opts.keep) await dropDatabase(env.databaseUrl, name);
+  }
+  const rssModes = [
+    ...(extras.includes('rss') ? [modes.includes('server') ? 'server' as const : 'embedded' as const] : []),
+    ...(extras.includes('rss-embedded') ? ['embedded' as const] : []),
+  ].filter((m, i, all) => all.indexOf(m) === i);
+  if (rssModes.length) {
+    extrasOut.lotsRss = {};
+    for (const m of rssModes) {
+      let api: ApiProcess | null = null;
+      let storage: Storage | null = null;
+      try {
+        storage = await freshStorage(m, `lots`, { env, id, rawDir, databases, topics });
+        api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-lots.api.log`) }));
+        step(`rss (${m}): API at ${api.baseUrl}/api (pid ${api.pid}); creating ${profile.rss.auctions} auctions × ${profile.rss.lots} lots`);
+        const figures = await measureLotsRss(api, PASSWORD, profile.rss);
+        extrasOut.lotsRss[m] = figures;
+        step(`rss (${m}): ${figures.runningLots} running lots: ${figures.rssRunningMb} MB; after ${figures.offersAccepted} offers: ${figures.rssAfterOffersMb} MB`);
+      } catch (error) {
+        extrasOut.lotsRss[m] = { error: errorText(error) };
+        failures.push(`rss measurement (${m}): ${errorText(error).split('\n')[0]}`);
+        step(`rss measurement (${m}) broke: ${errorText(error)}`);
+      } finally {
+        if (api) await untrack(api).stop();
+        if (storage?.dataDir && !opts.keep) rmSync(storage.dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+
+  // 6. Clean up what this run created, then write the results.
+  if (!opts.keep) {
+    for (const name of databases.splice(0)) await dropDatabase(env.databaseUrl, name);
+    if (env.kafkaBrokers) await deleteTopics(env.kafkaBrokers, topics);
+  }
+  const finishedAt = new Date();
+  const partial = { runs, extras: extrasOut, profile: profileName };
+  const results: Results = {
+    version: 1, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(),
+    durationSeconds: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000), profile: profileName, modes,
+    command: `npm run bench${process.argv.slice(2).filter((a) => a !== '--built').length ? ` -- ${process.argv.slice(2).filter((a) => a !== '--built').join(' ')}` : ''}`,
+    machine, services: { postgres: env.databaseUrl, kafka: env.kafkaBrokers, mosquitto: env.mqtt?.url },
+    baseline: [...baselines.values()].sort((a, b) => a.clients - b.clients), runs, extras: extrasOut, targets: evaluateTargets(partial),
+    failures, exitCode: failures.length ? 1 : 0, rawDir: path.relative(REPO_ROOT, rawDir),
+  };
+  // The results file keeps the summaries without their ids (setup_data: thousands of lot ids; they stay in the raw files).
+  for (const run of results.runs) if (run.summary?.setup_data) run.summary.setup_data = digest(run.summary.setup_data) as never;
+  if (!opts['no-write']) {
+    mkdirSync(path.join(REPO_ROOT, 'load-tests/results'), { recursive: true });
+    writeFileSync(path.join(REPO_ROOT, resultsPath), `${JSON.stringify(results, null, 2)}\n`);
+    writeBetweenMarkers(path.join(REPO_ROOT, 'BENCHMARKS.md'), markdownOf(results, resultsPath));
+    step(`wrote ${resultsPath} and the tables of BENCHMARKS.md`);
+  } else {
+    writeFileSync(path.join(rawDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(rawDir, 'BENCHMARKS.section.md'), markdownOf(results, path.relative(REPO_ROOT, path.join(rawDir, 'results.json'))));
+  }
+  console.log(consoleReport(results, opts['no-write'] ? path.relative(REPO_ROOT, path.join(rawDir, 'results.json')) : resultsPath));
+  return results.exitCode;
+}
+
+interface RunContext {
+  scenario: string;
+  mode: 'server' | 'embedded';
+  profileName: string;
+  profile: Profile;
+  env: InfraEnv;
+  pids: Partial<Record<Service, number>>;
+  id: string;
+  rawDir: string;
+  databases: string[];
+  topics: string[];
+  keep: boolean;
+}
+
+type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
+
+/** A fresh database + topic (server) or data folder (embedded) for one API. */
+async function freshStorage(mode: 'server' | 'embedded', label: string, c: Pick<RunContext, 'env' | 'id' | 'rawDir' | 'databases' | 'topics'>): Promise<Storage> {
+  const safe = label.replace(/[^a-z0-9]/gi, '_').toLowerCase();
+  if (mode === 'embedded') {
+    const dataDir = path.join(c.rawDir, `embedded-${safe}-data`);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    return { dataDir };
+  }
+  const name = `bench_${c.id}_${safe}`;
+  const databaseUrl = await createDatabase(c.env.databaseUrl, name);
+  c.databases.push(name);
+  const topic = `bench-${c.id}-${safe}`;
+  c.topics.push(topic);
+  return {
+    databaseUrl,
+    kafka: c.env.kafkaBrokers ? { brokers: c.env.kafkaBrokers, topic, groupPrefix: `${topic}-` } : undefined,
+    mqtt: c.env.mqtt,
+  };
+}
+
+function track(api: ApiProcess): ApiProcess {
+  running.apis.add(api);
+  return api;
+}
+function untrack(api: ApiProcess): ApiProcess {
+  running.apis.delete(api);
+  return api;
+}
+
+async function runScenario(c: RunContext): Promise<ScenarioRun> {
+  const result: ScenarioRun = { scenario: c.scenario, mode: c.mode };
+  const outDir = path.join(c.rawDir, c.mode);
+  mkdirSync(outDir, { recursive: true });
+  let api: ApiProcess | null = null;
+  try {
+    const storage = await freshStorage(c.mode, c.scenario, c);
+    api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`) }));
+    result.apiUrl = `${api.baseUrl}/api`;
+    result.apiStartSeconds = Math.round(api.startMs / 100) / 10;
+    step(`${c.scenario}/${c.mode}: API at ${api.baseUrl}/api (pid ${api.pid}, up in ${result.apiStartSeconds} s; OpenAPI ${api.baseUrl}/api/docs, ` +
+      `metrics ${api.baseUrl}/metrics, live ws://127.0.0.1:${api.port}/mqtt)` +
+      (storage.databaseUrl ? ` on ${storage.databaseUrl}, Kafka topic ${storage.kafka?.topic}` : ` on ${storage.dataDir}`));
+    const k6 = startK6({
+      scenario: c.scenario, baseUrl: api.baseUrl, profile: c.profileName, outDir, mode: c.mode, password: PASSWORD, dealers: DEALERS,
+      extraEnv: c.mode === 'server' && c.env.mqtt?.wsUrl ? { MQTT_WS_URL: c.env.mqtt.wsUrl } : {}, timeoutMs: c.profile.k6TimeoutMs,
+    });
+    running.k6.add(k6.pid);
+    step(`${c.scenario}/${c.mode}: k6 running (pid ${k6.pid}, profile ${c.profileName}); output in ${path.relative(REPO_ROOT, outDir)}/${c.scenario}.*`);
+    const targets: SampleTarget[] = [{ name: 'api', pid: api.pid }, { name: 'k6', pid: k6.pid }];
+    if (c.mode === 'server') {
+      if (c.pids.postgres) targets.push({ name: 'postgres', pid: c.pids.postgres, tree: true });
+      if (c.pids.kafka) targets.push({ name: 'kafka', pid: c.pids.kafka });
+      if (c.pids.mosquitto) targets.push({ name: 'mosquitto', pid: c.pids.mosquitto });
+    }
+    const sampler = new ProcessSampler(targets).start();
+    const outcome = await k6.done;
+    const exitedAt = performance.now();
+    running.k6.delete(k6.pid);
+    sampler.stop();
+    // The load phase: the last `durationSeconds` before k6 exited (less ~1 s of graceful stop and summary).
+    const loadSeconds = outcome.summary?.durationSeconds;
+    result.processes = sampler.figures(typeof loadSeconds === 'number' && loadSeconds > 0
+      ? { from: exitedAt - (loadSeconds + 1) * 1000, to: exitedAt - 1000 } : undefined);
+    result.k6 = { code: outcome.code, seconds: Math.round(outcome.seconds), summaryFile: rel(outcome.summaryFile), acksFile: rel(outcome.acksFile), stdoutFile: rel(outcome.stdoutFile), summaryError: outcome.summaryError };
+    result.summary = outcome.summary;
+    const s = outcome.summary;
+    result.clients = typeof s?.clients === 'number' && s.clients > 0 ? s.clients : c.profile.defaultClients;
+    step(`${c.scenario}/${c.mode}: k6 exited ${outcome.code} after ${Math.round(outcome.seconds)} s: ` +
+      (s ? `${fmt(s.offers?.acceptedPerSecond)} accepted/s, ${fmt(s.offers?.refusedPerSecond)} refused/s, p99 ${fmt(s.latencyMs?.p99, 1)} ms, errors ${fmt(s.offers?.errors)}` +
+        (s.fanout ? `, fan-out p99 ${fmt(s.fanout.p99, 1)} ms to ${fmt(s.fanout.subscribers)} subscribers` : '') : outcome.summaryError));
+    if (!s) throw new Error(`${outcome.summaryError}; k6 said:\n${outcome.outputTail.slice(-2000)}`);
+
+    step(`${c.scenario}/${c.mode}: correctness check (acknowledged writes vs log, read models vs rebuild)`);
+    const counts = { offers: s.offers?.accepted ?? null, purchases: s.purchases?.ok ?? null };
+    if (c.mode === 'server') {
+      const admin = await Api.login(api.baseUrl, 'admin', PASSWORD);
+      result.correctness = await checkServer(admin, storage.databaseUrl!, { acksFiles: [outcome.acksFile], summaryCounts: counts });
+      await untrack(api).stop();
+    } else {
+      const admin = await Api.login(api.baseUrl, 'admin', PASSWORD);
+      await waitQuietAndProjected(admin, 600_000);
+      await untrack(api).stop();
+      result.correctness = await checkEmbedded(storage.dataDir!, { acksFiles: [outcome.acksFile], summaryCounts: counts });
+    }
+    api = null;
+    step(`${c.scenario}/${c.mode}: ${verdictLine(result.correctness)} [${result.correctness.seconds} s]`);
+    if (!c.keep && result.correctness.pass && storage.dataDir) rmSync(storage.dataDir, { recursive: true, force: true });
+  } catch (error) {
+    result.error = errorText(error);
+    step(`${c.scenario}/${c.mode} broke: ${result.error}`);
+  } finally {
+    if (api) await untrack(api).stop();
+  }
+  return result;
+}
+
+const rel = (p: string) => path.relative(REPO_ROOT, p);
+
+/** Arrays replaced by their length, recursively (for the results file). */
+function digest(value: unknown): unknown {
+  if (Array.isArray(value)) return { count: value.length };
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digest(v)]));
+  return value;
+}
+const fmt = (v: number | null | undefined, digits = 0) => (typeof v === 'number' ? v.toLocaleString('en', { maximumFractionDigits: digits }) : '–');
+
+async function machineInfo(env: InfraEnv, kafkaPid?: number): Promise<MachineInfo> {
+  const cpus = os.cpus();
+  const quiet = (cmd: string, args: string[]) => {
+    try {
+      return execFileSync(cmd, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 }).trim();
+    } catch {
+      return null;
+    }
+  };
+  const k6 = quiet(K6, ['version']);
+  const mosquitto = (await run('mosquitto', ['-h'], { timeoutMs: 10_000 }).catch(() => null))?.stdout.split('\n')[0]?.trim() || null;
+  let kafka: string | null = null;
+  try {
+    // tools/infra runs the broker from a folder named kafka-<version>.
+    if (kafkaPid) kafka = /kafka[-_][\d.]*?-?(\d+\.\d+\.\d+)\/libs/.exec(readFileSync(`/proc/${kafkaPid}/cmdline`, 'utf8'))?.[1] ?? null;
+  } catch {
+    kafka = null;
+  }
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? '?', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 1e9), kernel: os.release(), node: process.version,
+    k6: k6 ? (/k6 (v[\w.\-+]+)/.exec(k6)?.[1] ?? k6.split('\n')[0]!) : null,
+    postgres: (await postgresVersion(env.databaseUrl).catch(() => null))?.split(' on ')[0] ?? null,
+    kafka,
+    mosquitto,
+    commit: quiet('git', ['rev-parse', '--short', 'HEAD']),
+    dirty: (() => { const s = quiet('git', ['status', '--porcelain']); return s === null ? null : s.length > 0; })(),
+  };
+}
+
+async function shutdown(): Promise<void> {
+  for (const pid of running.k6) {
+    try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
+  }
+  await Promise.all([...running.apis].map((api) => api.stop(5_000).catch(() => {})));
+  running.apis.clear();
+  if (!created.keep) for (const name of created.databases.splice(0)) await dropDatabase(created.adminUrl, name);
+  await stopServices(startedServices).catch(() => {});
+  startedServices = [];
+}
+
+// kafkajs (topic clean-up) sets a negative timeout on Node 24: harmless, but Node prints a warning for it.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name !== 'TimeoutNegativeWarning') process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    step(`${signal}: stopping what this run started`);
+    shutdown().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  async (code) => {
+    await shutdown();
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    step(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await shutdown();
+    process.exit(1);
+  },
+);

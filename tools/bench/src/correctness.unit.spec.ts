@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkLog, diffDumps, jsonOfConsoleLine, readAcks, verdictOf, type Acks, type LogRow } from './correctness.js';
+import { normalizeSummary } from './k6.js';
+
+const offer = (position: number, lot: string, idOffer: string, amount: number, username = 'dealer1'): LogRow =>
+  ({ position, streamId: `lot-${lot}`, type: 'OfferPlaced', idOffer, idLot: lot, amount, username });
+const sale = (position: number, idVehicle: string, username: string): LogRow => ({ position, streamId: `vehicle-${idVehicle}`, type: 'VehicleSold', idVehicle, username });
+const acks = (offers: Acks['offers'], purchases: Acks['purchases'] = []): Acks => ({ offers, purchases, otherLines: 0 });
+
+describe('the correctness check of the bench', () => {
+  const log = [offer(1, 'a', 'o1', 100), offer(2, 'b', 'o2', 100), offer(3, 'a', 'o3', 110, 'dealer2'), sale(4, 'v1', 'dealer3')];
+  const good = acks(
+    [{ idLot: 'a', idOffer: 'o1', offer: 100, username: 'dealer1' }, { idLot: 'a', idOffer: 'o3', offer: 110, username: 'dealer2' }],
+    [{ idVehicle: 'v1', username: 'dealer3' }],
+  );
+
+  it('passes when every acknowledged write is in the log once, in order', () => {
+    const c = checkLog(good, log);
+    expect(c.problems).toEqual([]);
+    expect({ ackedOffers: c.ackedOffers, ackedPurchases: c.ackedPurchases, unacknowledged: c.unacknowledgedInLog, lots: c.lots })
+      .toEqual({ ackedOffers: 2, ackedPurchases: 1, unacknowledged: 1, lots: 2 });
+    const rm = { method: 'admin-api-rebuild' as const, equal: true, tables: 9, rows: 10, rebuiltEvents: 4, rebuildSeconds: 0.1, attempts: 1, differences: [] };
+    expect(verdictOf(c, rm, [], [], Date.now()).pass).toBe(true);
+  });
+
+  it('finds a missing offer, a duplicate, a mismatch, a lot going down, a purchase missing and a vehicle sold twice', () => {
+    const bad = [...log, offer(5, 'a', 'o1', 120), offer(6, 'b', 'o6', 90), sale(7, 'v1', 'dealer4')];
+    const c = checkLog(acks(
+      [...good.offers, { idLot: 'a', idOffer: 'lost', offer: 130 }, { idLot: 'b', idOffer: 'o2', offer: 999 }],
+      [...good.purchases, { idVehicle: 'v9', username: 'dealer5' }],
+    ), bad);
+    expect({
+      missing: c.missing, duplicatedInLog: c.duplicatedInLog, mismatched: c.mismatched, nonIncreasingLots: c.nonIncreasingLots,
+      purchasesMissing: c.purchasesMissing, vehiclesSoldTwice: c.vehiclesSoldTwice,
+    }).toEqual({ missing: 1, duplicatedInLog: 1, mismatched: 1, nonIncreasingLots: 1, purchasesMissing: 1, vehiclesSoldTwice: 1 });
+    expect(verdictOf(c, null, [], [], Date.now()).pass).toBe(false);
+  });
+
+  it('fails when there is nothing to check, and when the read models differ from the rebuild', () => {
+    expect(verdictOf(checkLog(acks([]), log), null, [], [], Date.now()).problems[0]).toMatch(/no acknowledged write/);
+    const live = { offers: [{ idOffer: 'o1', offer: 100 }] };
+    const rebuilt = { offers: [{ idOffer: 'o1', offer: 101 }] };
+    const differences = diffDumps(live, rebuilt, ['live', 'rebuilt']);
+    expect(differences).toHaveLength(1);
+    const rm = { method: 'admin-api-rebuild' as const, equal: false, tables: 1, rows: 1, rebuiltEvents: 1, rebuildSeconds: 0, attempts: 1, differences };
+    expect(verdictOf(checkLog(good, log), rm, [], [], Date.now()).pass).toBe(false);
+  });
+
+  it('reads acknowledgements as bare JSON or as k6 log lines, and ignores other lines', async () => {
+    const entry = { k: 'offer', idAuction: 'x', idLot: 'a', idOffer: 'o1', offer: 100, username: 'dealer1' };
+    const logfmt = `time="2026-11-21T12:00:00Z" level=info msg="${JSON.stringify(entry).replace(/"/g, '\\"')}" source=console`;
+    expect(jsonOfConsoleLine(logfmt)).toEqual(entry);
+    const dir = mkdtempSync(path.join(tmpdir(), 'acks-'));
+    const file = path.join(dir, 'acks.ndjson');
+    writeFileSync(file, [logfmt, JSON.stringify({ k: 'buy', idVehicle: 'v1', username: 'dealer3' }), JSON.stringify({ k: 'error', status: 500 }), 'plain text'].join('\n'));
+    const read = await readAcks([file, path.join(dir, 'missing.ndjson')]);
+    expect({ offers: read.offers.length, purchases: read.purchases.length, other: read.otherLines }).toEqual({ offers: 1, purchases: 1, other: 2 });
+  });
+
+  it('normalizes the summaries of load-tests/lib/summary.js', () => {
+    const s = normalizeSummary({ dealers: 200, fanout: { subscribed: 0, deliveries: 0, p99: null } });
+    expect({ clients: s.clients, fanout: s.fanout }).toEqual({ clients: 200, fanout: null });
+    const f = normalizeSummary({ subscribers: 1000, fanout: { subscribed: 990, deliveries: 5000, p50: 10, p95: 20, p99: 30, max: 40 } });
+    expect(f.fanout).toEqual({ subscribers: 990, messages: 5000, p50: 10, p95: 20, p99: 30, max: 40 });
+  });
+});

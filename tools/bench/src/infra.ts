@@ -1,0 +1,137 @@
+/**
+ * The server stack through `tools/infra/infra.sh`: which services run, starting the missing ones (and stopping at the
+ * end only those this run started), their environment and pids, fresh databases, Kafka topic clean-up.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { REPO_ROOT, run, runOk, step } from './util.js';
+
+const INFRA = path.join(REPO_ROOT, 'tools/infra/infra.sh');
+export type Service = 'postgres' | 'kafka' | 'mosquitto';
+
+export interface InfraEnv {
+  /** `postgres://postgres@127.0.0.1:55432/auction`: the server's admin database. */
+  readonly databaseUrl: string;
+  readonly kafkaBrokers?: string;
+  readonly mqtt?: { url: string; username: string; password: string; wsUrl?: string };
+}
+
+/** Runs `infra.sh status <service>`: the pid when it runs, else null. */
+export async function servicePid(service: Service): Promise<number | null> {
+  const result = await run('bash', [INFRA, 'status', service], { timeoutMs: 60_000 });
+  if (result.code !== 0) return null;
+  const m = /running \(pid (\d+)\)/.exec(result.stdout);
+  return m ? Number(m[1]) : null;
+}
+
+/** Starts the services that do not run yet; returns those it started (to stop at the end). */
+export async function ensureServices(services: readonly Service[]): Promise<Service[]> {
+  const started: Service[] = [];
+  for (const service of services) {
+    if ((await servicePid(service)) !== null) {
+      step(`${service} already running (left running at the end)`);
+      continue;
+    }
+    step(`starting ${service} with tools/infra/infra.sh`);
+    const result = await runOk('bash', [INFRA, 'start', service], { timeoutMs: 600_000, echo: true });
+    // Someone else may have started it between the status and the start: then it is theirs to stop.
+    if (new RegExp(`${service} (already running|.*is still starting)`).test(result.stderr)) {
+      step(`${service} was started meanwhile by someone else (left running at the end)`);
+      continue;
+    }
+    started.push(service);
+  }
+  return started;
+}
+
+export async function stopServices(services: readonly Service[]): Promise<void> {
+  if (services.length === 0) return;
+  step(`stopping ${services.join(', ')} (started by this run)`);
+  await run('bash', [INFRA, 'stop', ...services], { timeoutMs: 300_000 });
+}
+
+/** Parses `infra.sh env ...` (export lines). */
+export async function infraEnv(services: readonly Service[]): Promise<InfraEnv> {
+  const { stdout } = await runOk('bash', [INFRA, 'env', ...services], { timeoutMs: 60_000 });
+  const vars: Record<string, string> = {};
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('export ')) continue;
+    for (const m of line.slice(7).matchAll(/([A-Z_]+)=((?:'[^']*'|\\.|[^\s\\'])*)/g)) {
+      vars[m[1]!] = unquote(m[2]!);
+    }
+  }
+  if (!vars.DATABASE_URL) throw new Error(`infra.sh env printed no DATABASE_URL:\n${stdout}`);
+  return {
+    databaseUrl: vars.DATABASE_URL,
+    kafkaBrokers: vars.KAFKA_BROKERS,
+    mqtt: vars.MQTT_URL ? { url: vars.MQTT_URL, username: vars.MQTT_USERNAME ?? '', password: vars.MQTT_PASSWORD ?? '', wsUrl: vars.MQTT_WS_URL } : undefined,
+  };
+}
+
+/** Undoes bash's `printf %q` quoting ('...' and backslash escapes). */
+function unquote(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === "'") {
+      const end = value.indexOf("'", i + 1);
+      out += value.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\') {
+      out += value[++i] ?? '';
+    } else out += c;
+  }
+  return out;
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database `name` (dropping a leftover of the same name); returns its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return databaseUrlOf(adminUrl, name);
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+}
+
+/** Deletes Kafka topics, best effort. */
+export async function deleteTopics(brokers: string, topics: string[]): Promise<void> {
+  if (topics.length === 0) return;
+  const { Kafka, logLevel } = await import('kafkajs');
+  const admin = new Kafka({ clientId: 'bench', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 2 } }).admin();
+  try {
+    await admin.connect();
+    const existing = new Set(await admin.listTopics());
+    const mine = topics.filter((t) => existing.has(t));
+    if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 15_000 });
+  } catch {
+    // best effort: a leftover topic is harmless
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+/** PostgreSQL's version string, e.g. `PostgreSQL 15.14 (Debian ...)`. */
+export async function postgresVersion(adminUrl: string): Promise<string> {
+  const [row] = await adminQuery<{ version: string }>(adminUrl, 'SELECT version()');
+  return row?.version ?? '?';
+}
