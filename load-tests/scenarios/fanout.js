@@ -4,6 +4,12 @@
 // SUBSCRIBERS / SUBSCRIBER_VUS connections, opened evenly over RAMP seconds. After the ramp and a short settle,
 // BIDDERS bidder VUs (one dealer and one lot each) place offers at OFFER_RATE offers/s in total for DURATION seconds.
 //
+// Deliveries per second = subscribers x lot messages per second. k6 spends ~150 µs of CPU per MQTT message it receives
+// (WebSocket frame → JavaScript event → parse → PUBACK), so one core takes ~6,000 deliveries/s: on a 2-core machine
+// that also runs the API, full = 5,000 subscribers x 2 offers/s (10,000 deliveries/s) is about what the load generator
+// can consume. Watch `subscriber_loop_lag`: when the VUs' timers run late, the load generator is the bottleneck and
+// its lag is part of fanout_latency. OFFER_RATE raises the rate.
+//
 // Every lot message with a new best offer is measured at every subscriber: latency = receive time − bestOfferAt
 // (the instant the server accepted that best offer, its placedAt, stamped into the live lot message). placedAt comes
 // before the durable append and the 201, so this is an upper bound of "201 → delivery"; everything runs on one
@@ -22,8 +28,8 @@ import { summaryHandler } from '../lib/summary.js';
 
 const cfg = settings({
   smoke: { duration: 5, subscribers: 20, subscriberVus: 2, rampSeconds: 2, settle: 2, bidders: 2, offerRate: 10, liveAccounts: 2, qos: 1 },
-  short: { duration: 15, subscribers: 1000, subscriberVus: 10, rampSeconds: 10, settle: 3, bidders: 4, offerRate: 20, liveAccounts: 10, qos: 1 },
-  full: { duration: 60, subscribers: 5000, subscriberVus: 50, rampSeconds: 25, settle: 5, bidders: 4, offerRate: 20, liveAccounts: 20, qos: 1 },
+  short: { duration: 15, subscribers: 1000, subscriberVus: 10, rampSeconds: 10, settle: 3, bidders: 2, offerRate: 5, liveAccounts: 10, qos: 1 },
+  full: { duration: 60, subscribers: 5000, subscriberVus: 50, rampSeconds: 25, settle: 5, bidders: 2, offerRate: 2, liveAccounts: 20, qos: 1 },
 });
 const TAIL = 5; // seconds the subscribers stay after the last offer
 const perVu = Math.ceil(cfg.subscribers / cfg.subscriberVus);
@@ -198,7 +204,8 @@ export const handleSummary = summaryHandler('fanout', cfg.profile, (d) => {
   const delivered = d.metrics.fanout_deliveries ? d.metrics.fanout_deliveries.values.count : 0;
   return {
     durationSeconds: cfg.duration, subscribers: cfg.subscribers, offerRate: cfg.offerRate, rampSeconds: cfg.rampSeconds, qos: cfg.qos,
-    // Accepted offers x subscribers; a lot message can carry two offers when they fall in one publisher batch.
+    // Accepted offers x subscribers: at most that many deliveries (the live publisher sends one message per lot and
+    // batch, so offers on one lot close together can share one message).
     deliveriesExpected: accepted * subscribed,
     deliveredRatio: accepted * subscribed ? Math.round((delivered / (accepted * subscribed)) * 10000) / 10000 : null,
   };

@@ -335,7 +335,7 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     result.k6 = { code: outcome.code, seconds: Math.round(outcome.seconds), summaryFile: rel(outcome.summaryFile), acksFile: rel(outcome.acksFile), stdoutFile: rel(outcome.stdoutFile), summaryError: outcome.summaryError };
     result.summary = outcome.summary;
     const s = outcome.summary;
-    result.clients = typeof s?.clients === 'number' && s.clients > 0 ? s.clients : c.profile.defaultClients;
+    if (typeof s?.clients === 'number' && s.clients > 0) result.clients = s.clients;
     step(`${c.scenario}/${c.mode}: k6 exited ${outcome.code} after ${Math.round(outcome.seconds)} s: ` +
       (s ? `${fmt(s.offers?.acceptedPerSecond)} accepted/s, ${fmt(s.offers?.refusedPerSecond)} refused/s, p99 ${fmt(s.latencyMs?.p99, 1)} ms, errors ${fmt(s.offers?.errors)}` +
         (s.fanout ? `, fan-out p99 ${fmt(s.fanout.p99, 1)} ms to ${fmt(s.fanout.subscribers)} subscribers` : '') : outcome.summaryError));

@@ -98,7 +98,7 @@ function verdictCell(run: ScenarioRun): string {
   if (!v) return '–';
   const l = v.log;
   const writes = [l?.ackedOffers ? `${n0(l.ackedOffers)} offers` : '', l?.ackedPurchases ? `${n0(l.ackedPurchases)} purchases` : ''].filter(Boolean).join(', ') || 'no write';
-  const counts = l ? `${writes} checked${l.lots ? `, ${n0(l.lots)} lots in order` : ''}; read models ${v.readModels?.equal ? '=' : '≠'} rebuild (${n0(v.readModels?.rows)} rows)` : '';
+  const counts = l ? `${writes} checked${l.lots ? `, ${n0(l.lots)} lot${l.lots === 1 ? '' : 's'} in order` : ''}; read models ${v.readModels?.equal ? '=' : '≠'} rebuild (${n0(v.readModels?.rows)} rows)` : '';
   const warn = v.warnings.length ? ` ⚠ ${v.warnings.join('; ')}` : '';
   return v.pass ? `pass: ${counts}${warn}` : `**FAIL**: ${v.problems.slice(0, 3).join('; ').slice(0, 300)}${warn}`;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, createWebSocketStream } from 'ws';
 import { packetStream } from './ws-packet-stream.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import { maySubscribe } from './live-topics.js';
@@ -94,7 +94,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathOf(req) !== wsPath) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const stream = packetStream(ws);
+      // LIVE_WS_COALESCE=false restores one frame per piece (kept for A/B measurements in BENCHMARKS.md).
+      const stream = process.env['LIVE_WS_COALESCE'] === 'false' ? createWebSocketStream(ws) : packetStream(ws);
       stream.on('error', () => stream.destroy());
       broker.handle(stream, req);
     });
