@@ -4,7 +4,7 @@
 //   LIVE_URL     the live channel's WebSocket URL, when not ${BASE_URL}/mqtt (ws://host:port/mqtt)
 //   PASSWORD     password of the demo users (default Demo#2026!, the API's DEMO_PASSWORD)
 //   PROFILE      smoke | short | full (default short): durations and sizes, see each scenario's PROFILES table
-//   OUT_DIR      folder of the summaries written by handleSummary (default load-tests/results)
+//   OUT_DIR      folder of the summaries written by handleSummary (default .bench/k6, git-ignored; must exist)
 //   DURATION     seconds of load (overrides the profile)
 //   VUS          load-generating virtual users (overrides the profile)
 //   DEALERS      dealer accounts dealer1..N used (overrides the profile; the API needs DEMO_DEALERS >= this)
@@ -16,7 +16,7 @@ export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:3000').replace(/\/+
 export const WS_URL = __ENV.LIVE_URL || `${BASE_URL.replace(/^http/, 'ws')}/mqtt`;
 export const PASSWORD = __ENV.PASSWORD || 'Demo#2026!';
 export const PROFILE = (__ENV.PROFILE || 'short').toLowerCase();
-export const OUT_DIR = (__ENV.OUT_DIR || 'load-tests/results').replace(/\/+$/, '');
+export const OUT_DIR = (__ENV.OUT_DIR || '.bench/k6').replace(/\/+$/, '');
 
 const PROFILES = ['smoke', 'short', 'full'];
 if (!PROFILES.includes(PROFILE)) throw new Error(`PROFILE must be one of ${PROFILES.join(', ')} (got ${PROFILE})`);
