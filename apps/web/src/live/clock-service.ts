@@ -11,7 +11,6 @@ export class ClockService {
   private readonly clock: ServerClock = createServerClock(() => Date.now());
   private readonly onFocus = () => this.actor?.send({ type: 'window.focus' });
   private synced = false;
-  private readonly waiters: (() => void)[] = [];
 
   constructor(private readonly fetchTime: () => Promise<{ epochMs: number }>) {}
 
@@ -26,7 +25,6 @@ export class ClockService {
       lastSyncedAt = syncedAt;
       this.clock.update(offset);
       this.synced = true;
-      for (const w of this.waiters.splice(0)) w();
     });
     this.actor = actor;
     actor.start();
@@ -44,10 +42,6 @@ export class ClockService {
     return this.synced;
   }
 
-  /** Resolves after the first sync. */
-  ready(): Promise<void> {
-    return this.synced ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
-  }
 
   /** The server's time now (epoch ms), never going backwards. */
   now(): number {

@@ -1,12 +1,11 @@
 import { createActor, type Actor } from 'xstate';
-import { connectionMachine } from '../machines/connection.machine.js';
+import { connectionMachine, type ConnectionStatus } from '../machines/connection.machine.js';
 import type { AuctionApi } from '../api/auction-api.js';
 import { createStore, type Store } from '../ui/store.js';
 import { mqttBroker } from './mqtt-broker.actor.js';
 import { topicMatches } from './topic-filter.js';
 
-/** What the connection shows: the machine's top state. */
-export type ConnectionStatus = 'connecting' | 'connected' | 'retrying' | 'disconnected' | 'stopped';
+export type { ConnectionStatus };
 
 type Handler = (topic: string, payload: unknown) => void;
 
@@ -31,7 +30,7 @@ export class LiveHub {
     if (this.actor) return;
     const actor = createActor(connectionMachine.provide({ actors: { broker: this.broker } }), { input: {} });
     actor.on('message', (event: { topic: string; payload: unknown }) => this.dispatch(event.topic, event.payload));
-    actor.subscribe((snapshot) => this.status.set(statusOf(snapshot.value)));
+    actor.on('status', (event: { status: ConnectionStatus }) => this.status.set(event.status));
     this.actor = actor;
     actor.start();
     const desired = [...this.handlers.keys()];
@@ -85,13 +84,4 @@ export class LiveHub {
       for (const handler of [...set]) handler(topic, payload);
     }
   }
-}
-
-function statusOf(value: unknown): ConnectionStatus {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (text.includes('connected') && !text.includes('disconnected')) return 'connected';
-  if (text.includes('connecting')) return 'connecting';
-  if (text.includes('retrying')) return 'retrying';
-  if (text.includes('disconnected')) return 'disconnected';
-  return 'stopped';
 }

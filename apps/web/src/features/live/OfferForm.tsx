@@ -32,7 +32,8 @@ export function OfferForm({ lot, lotActor, ensureRegulation, compact }: Props) {
     actors: {
       sendOffer: fromPromise<PlaceOfferResponse, { idAuction: string; idLot: string; amount: number; clickAndBuy: boolean; idempotencyKey: string }>(
         ({ input }) => api.placeOffer(input.idAuction, input.idLot, input.amount, input.clickAndBuy, input.idempotencyKey).catch((error: unknown) => {
-          throw error instanceof ApiError ? { status: error.status, errorCode: error.status >= 400 && error.status < 500 ? error.errorCode : undefined } : error;
+          // The offer machine's refusalCode decides refusal or retry from these two.
+          throw error instanceof ApiError ? { status: error.status, errorCode: error.errorCode } : error;
         }),
       ),
     },
