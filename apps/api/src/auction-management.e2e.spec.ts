@@ -108,6 +108,20 @@ function managementSuite(mode: StorageMode) {
     expect(res.status).toBe(401);
     expect(typeof res.body?.errorCode).toBe('number');
   });
+
+  test('/metrics counts each call under its route pattern and status', async () => {
+    const count = async (status: number) => {
+      const res = await s.anonymous.get<string>('/metrics');
+      const line = String(res.body).split('\n')
+        .find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('method="GET"') && l.includes(`route="${MANAGEMENT}"`) && l.includes(`status="${status}"`));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const [ok, forbidden] = [await count(200), await count(403)];
+    for (let i = 0; i < 3; i++) await list(s.auctioneer);
+    await s.dealer.get(MANAGEMENT);
+    expect([await count(200), await count(403)]).toEqual([ok + 3, forbidden + 1]);
+    expect(ok).toBeGreaterThan(0);
+  });
 }
 
 describe.each<StorageMode>(['embedded', 'postgres'])('auction management list through HTTP (%s)', (mode) => managementSuite(mode));

@@ -22,6 +22,8 @@ export interface ApiOptions {
   /** More variables (PROJECTIONS=false...). */
   readonly env?: Record<string, string>;
   readonly startTimeoutMs?: number;
+  /** Open the inspector on 127.0.0.1:this port (the bench's CPU profiling drives it). */
+  readonly inspectPort?: number;
 }
 
 export interface ApiProcess {
@@ -62,7 +64,8 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
     ...o.env,
   };
   const t0 = Date.now();
-  const child = spawn(process.execPath, [MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = o.inspectPort ? [`--inspect=127.0.0.1:${o.inspectPort}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(o.logFile);
   let tail = '';
   let listening = false;

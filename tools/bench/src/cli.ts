@@ -9,12 +9,14 @@
  * 2 for bad arguments.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApi, type ApiProcess } from './api-process.js';
 import { MAX_PGBENCH_CLIENTS, prepareBaseline, runPgbench, type BaselineKind } from './baseline.js';
+import { profileText, summarizeProfileFile } from './cpu-profile.js';
+import { InspectorProfiler } from './inspector-profiler.js';
 import { checkEmbedded, checkServer, verdictLine } from './correctness.js';
 import { measureLotsRss, measureRebuild } from './extras.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
@@ -26,7 +28,7 @@ import {
   consoleReport, evaluateTargets, markdownOf, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
 } from './report.js';
 import { ProcessSampler, type SampleTarget } from './sampler.js';
-import { REPO_ROOT, errorText, run, runOk, step } from './util.js';
+import { REPO_ROOT, errorText, freePort, run, runOk, sleep, step } from './util.js';
 
 const USAGE = `npm run bench [-- options]
 
@@ -40,7 +42,10 @@ const USAGE = `npm run bench [-- options]
                           embedded one with --mode embedded; rss-embedded adds the embedded API; --no-extras: none)
   --keep                  keep the databases, data folders and Kafka topics of the run
   --no-write              do not write load-tests/results nor BENCHMARKS.md
-  --built                 the workspace is already built (npm run bench builds it first)`;
+  --built                 the workspace is already built (npm run bench builds it first)
+  --cpu-prof              profile the API during each scenario's load phase (V8's sampler over the inspector, the
+                          format of node --cpu-prof): <scenario>.api.cpuprofile beside k6's output (open it in Chrome
+                          DevTools or speedscope for the flame graph) and a self-time summary per component`;
 
 interface Profile {
   baselineSeconds: number;
@@ -71,7 +76,7 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -159,7 +164,7 @@ async function main(): Promise<number> {
   // 4. Scenarios.
   const runs: ScenarioRun[] = [];
   for (const { scenario, mode: m } of plan) {
-    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep });
+    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'] });
     runs.push(result);
     if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
     else if (result.correctness && !result.correctness.pass) failures.push(`${scenario}/${m}: correctness failed`);
@@ -264,6 +269,7 @@ interface RunContext {
   databases: string[];
   topics: string[];
   keep: boolean;
+  cpuProf: boolean;
 }
 
 type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
@@ -305,7 +311,8 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   let api: ApiProcess | null = null;
   try {
     const storage = await freshStorage(c.mode, c.scenario, c);
-    api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`) }));
+    const inspectPort = c.cpuProf ? await freePort() : undefined;
+    api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`), inspectPort }));
     result.apiUrl = `${api.baseUrl}/api`;
     result.apiStartSeconds = Math.round(api.startMs / 100) / 10;
     step(`${c.scenario}/${c.mode}: API at ${api.baseUrl}/api (pid ${api.pid}, up in ${result.apiStartSeconds} s; OpenAPI ${api.baseUrl}/api/docs, ` +
@@ -324,6 +331,7 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
       if (c.pids.mosquitto) targets.push({ name: 'mosquitto', pid: c.pids.mosquitto });
     }
     const sampler = new ProcessSampler(targets).start();
+    const profiling = inspectPort ? profileLoad(inspectPort, k6.acksFile, k6.done) : null;
     const outcome = await k6.done;
     const exitedAt = performance.now();
     running.k6.delete(k6.pid);
@@ -341,6 +349,10 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
         (s.fanout ? `, fan-out p99 ${fmt(s.fanout.p99, 1)} ms to ${fmt(s.fanout.subscribers)} subscribers` : '') : outcome.summaryError));
     if (!s) throw new Error(`${outcome.summaryError}; k6 said:\n${outcome.outputTail.slice(-2000)}`);
 
+    if (profiling) {
+      const file = await profiling;
+      if (file) result.cpuProfile = reportProfile(file, `${c.scenario}/${c.mode} API CPU profile (load phase)`);
+    }
     step(`${c.scenario}/${c.mode}: correctness check (acknowledged writes vs log, read models vs rebuild)`);
     const counts = { offers: s.offers?.accepted ?? null, purchases: s.purchases?.ok ?? null };
     if (c.mode === 'server') {
@@ -366,6 +378,45 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
 }
 
 const rel = (p: string) => path.relative(REPO_ROOT, p);
+
+/**
+ * Profiles the API from k6's first acknowledgement (setup done, load running) until k6 exits; resolves with the
+ * `.cpuprofile` file, or null (with a progress line) when the inspector could not be driven.
+ */
+async function profileLoad(port: number, acksFile: string, k6Done: Promise<unknown>): Promise<string | null> {
+  let finished = false;
+  void k6Done.then(() => (finished = true));
+  try {
+    const profiler = await InspectorProfiler.connect(port);
+    while (!finished && !(existsSync(acksFile) && statSync(acksFile).size > 0)) await sleep(100);
+    if (finished) {
+      profiler.close();
+      return null;
+    }
+    await profiler.start();
+    await k6Done;
+    const file = acksFile.replace(/\.acks\.ndjson$/, '.api.cpuprofile');
+    await profiler.stop(file);
+    profiler.close();
+    return file;
+  } catch (error) {
+    step(`CPU profile not taken: ${errorText(error)}`);
+    return null;
+  }
+}
+
+/** Summarizes a `.cpuprofile` into `<file>.summary.txt` and the results. */
+function reportProfile(file: string, title: string): ScenarioRun['cpuProfile'] {
+  const summary = summarizeProfileFile(file);
+  const text = profileText(title, summary);
+  const summaryFile = `${file}.summary.txt`;
+  writeFileSync(summaryFile, `${text}\n`);
+  step(`${text}\n  (flame graph: open ${rel(file)} in Chrome DevTools or speedscope)`);
+  return {
+    file: rel(file), summaryFile: rel(summaryFile), busySeconds: summary.busyMs / 1000, idleSeconds: summary.idleMs / 1000,
+    components: summary.components.slice(0, 10).map(({ name, busyPercent }) => ({ name, busyPercent })),
+  };
+}
 
 /** Arrays replaced by their length, recursively (for the results file). */
 function digest(value: unknown): unknown {

@@ -36,6 +36,8 @@ export async function buildK6(): Promise<void> {
 
 export interface K6Run {
   readonly pid: number;
+  /** Where k6's console output (the acknowledgements) goes. */
+  readonly acksFile: string;
   /** Resolves when k6 has exited. */
   readonly done: Promise<K6Outcome>;
 }
@@ -110,7 +112,7 @@ export function startK6(o: K6Options): K6Run {
       resolve({ code: -1, seconds: 0, summaryFile, acksFile, stdoutFile, summary: null, summaryError: `k6 did not start: ${error.message}`, outputTail: tail });
     });
   });
-  return { pid: child.pid ?? -1, done };
+  return { pid: child.pid ?? -1, acksFile, done };
 }
 
 /**

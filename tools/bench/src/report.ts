@@ -46,6 +46,8 @@ export interface ScenarioRun {
   baselineEventsPerSecond?: number | null;
   ratios?: { accepted: number | null; refused: number | null; processed: number | null };
   correctness?: Verdict;
+  /** With `--cpu-prof`: the API's profile file and its self time per component (top entries). */
+  cpuProfile?: { file: string; summaryFile: string; busySeconds: number; idleSeconds: number; components: { name: string; busyPercent: number }[] };
 }
 
 export interface Target {

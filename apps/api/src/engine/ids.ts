@@ -1,8 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
-/** A new random id (11 URL-safe characters). */
+const POOL_IDS = 512;
+const ID_BYTES = 8;
+const pool = Buffer.alloc(POOL_IDS * ID_BYTES);
+let offset = pool.length;
+
+/**
+ * A new random id (11 URL-safe characters from 8 random bytes). The random bytes come from a pool refilled
+ * 4 KB at a time: one `randomBytes(8)` call per offer cost 12 µs of the offer path in the CPU profile, the pool
+ * about 0.5 µs (the same idea as `crypto.randomUUID`'s cache).
+ */
 export function newId(): string {
-  return randomBytes(8).toString('base64url');
+  if (offset >= pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const id = pool.toString('base64url', offset, offset + ID_BYTES);
+  offset += ID_BYTES;
+  return id;
 }
 
 /** A stable id derived from its parts: a retried creation with the same idempotency key gets the same id. */
