@@ -113,6 +113,27 @@ function processCell(run: ScenarioRun, name: string): string {
   return `${n0(p.maxRssMb)} MB / ${n0(p.meanCpuPct)} %`;
 }
 
+/** Rows of the CPU-per-offer table: the throughput scenarios that ran and have process figures. */
+export function cpuCostRows(r: Pick<Results, 'runs' | 'machine'>): string[][] {
+  const rows: string[][] = [];
+  for (const run of r.runs) {
+    const rate = run.summary?.offers?.processedPerSecond ?? 0;
+    if (!['spread', 'hot-lot', 'closing-rush'].includes(run.scenario) || rate <= 0 || !run.processes?.length) continue;
+    const msOf = (name: string) => {
+      const cpu = run.processes!.find((x) => x.name === name && x.samples > 0)?.meanCpuPct;
+      return typeof cpu === 'number' ? (cpu / 100) * 1000 / rate : null;
+    };
+    const parts = PROCESS_NAMES.map((name) => msOf(name));
+    const total = parts.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+    const busy = (total * rate) / 1000;
+    const ms = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+    // Table order: API, PostgreSQL, Kafka, Mosquitto, k6 (PROCESS_NAMES' order).
+    rows.push([run.scenario, run.mode, n0(rate), ...parts.map(ms), `**${total.toFixed(2)}**`, `${busy.toFixed(2)} of ${r.machine.cores}`,
+      total > 0 ? `${n0((r.machine.cores * 1000) / total)}/s` : '–']);
+  }
+  return rows;
+}
+
 /** The generated Markdown (between the markers of BENCHMARKS.md). */
 export function markdownOf(r: Results, resultsPath: string): string {
   const m = r.machine;
@@ -165,6 +186,33 @@ export function markdownOf(r: Results, resultsPath: string): string {
     r.runs.map((run) => [run.scenario, run.mode, ...PROCESS_NAMES.map((p) => processCell(run, p))]),
   ));
   lines.push('');
+
+  const costRows = cpuCostRows(r);
+  if (costRows.length) {
+    lines.push(`#### CPU per processed offer (what the machine's ${r.machine.cores} cores are spent on)`);
+    lines.push('');
+    lines.push(table(
+      ['scenario', 'mode', 'processed/s', 'API', 'PostgreSQL', 'Kafka', 'Mosquitto', 'k6', 'all', 'cores busy', `ceiling at ${r.machine.cores} cores`],
+      costRows,
+    ));
+    lines.push('');
+    lines.push('CPU milliseconds per processed offer (accepted or refused) = mean CPU of the process during the load ÷ offers processed per second. ' +
+      '"Ceiling" is the rate at which the machine\'s cores would be fully busy at this cost per offer, the load generator included: ' +
+      'when "cores busy" is near the core count, the machine, not a lock or a queue, sets the rate.');
+    lines.push('');
+  }
+  const profiled = r.runs.filter((run) => run.cpuProfile);
+  if (profiled.length) {
+    lines.push('#### API CPU profile during the load (`--cpu-prof`): self time by component, % of busy time');
+    lines.push('');
+    for (const run of profiled) {
+      const p = run.cpuProfile!;
+      const busy = p.busySeconds + p.idleSeconds > 0 ? Math.round((p.busySeconds / (p.busySeconds + p.idleSeconds)) * 100) : 0;
+      lines.push(`- ${run.scenario}/${run.mode} (main thread busy ${busy} % of ${n1(p.busySeconds + p.idleSeconds)} s; \`${p.file}\`): ` +
+        p.components.map((c) => `${c.name} ${c.busyPercent} %`).join(', '));
+    }
+    lines.push('');
+  }
 
   lines.push('#### Rebuild and memory');
   lines.push('');
