@@ -4,11 +4,33 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, freePort, sleep } from './util.js';
 
 export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+
+/**
+ * The Node flags `npm start` gives the API (`node <flags> apps/api/dist/main.js` in the root package.json), so the
+ * bench runs the API as the product runs it.
+ */
+export function startScriptNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const match = /\bnode\s+((?:--\S+\s+)*)apps\/api\/dist\/main\.js/.exec(scripts.start ?? '');
+  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+let flagsOverride: string[] | null = null;
+
+/** Replaces the Node flags of every API this run starts (`--api-node-flags`). */
+export function overrideApiNodeFlags(flags: string[]): void {
+  flagsOverride = flags;
+}
+
+/** The Node flags the APIs of this run get. */
+export function apiNodeFlags(): string[] {
+  return flagsOverride ?? startScriptNodeFlags();
+}
 
 export interface ApiOptions {
   /** Server mode: the database; embedded: undefined (then `dataDir`). */
@@ -24,6 +46,8 @@ export interface ApiOptions {
   readonly startTimeoutMs?: number;
   /** Open the inspector on 127.0.0.1:this port (the bench's CPU profiling drives it). */
   readonly inspectPort?: number;
+  /** Node flags of the API (default: those of `npm start`, see {@link startScriptNodeFlags}). */
+  readonly nodeFlags?: readonly string[];
 }
 
 export interface ApiProcess {
@@ -64,7 +88,7 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
     ...o.env,
   };
   const t0 = Date.now();
-  const nodeArgs = o.inspectPort ? [`--inspect=127.0.0.1:${o.inspectPort}`] : [];
+  const nodeArgs = [...(o.nodeFlags ?? apiNodeFlags()), ...(o.inspectPort ? [`--inspect=127.0.0.1:${o.inspectPort}`] : [])];
   const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(o.logFile);
   let tail = '';

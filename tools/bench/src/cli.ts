@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApi, type ApiProcess } from './api-process.js';
+import { apiNodeFlags, overrideApiNodeFlags, startApi, type ApiProcess } from './api-process.js';
 import { MAX_PGBENCH_CLIENTS, prepareBaseline, runPgbench, type BaselineKind } from './baseline.js';
 import { profileText, summarizeProfileFile } from './cpu-profile.js';
 import { InspectorProfiler } from './inspector-profiler.js';
@@ -43,6 +43,7 @@ const USAGE = `npm run bench [-- options]
   --keep                  keep the databases, data folders and Kafka topics of the run
   --no-write              do not write load-tests/results nor BENCHMARKS.md
   --built                 the workspace is already built (npm run bench builds it first)
+  --api-node-flags="F"    Node flags of the API instead of those of npm start (A/B of V8 settings; ="" for none)
   --cpu-prof              profile the API during each scenario's load phase (V8's sampler over the inspector, the
                           format of node --cpu-prof): <scenario>.api.cpuprofile beside k6's output (open it in Chrome
                           DevTools or speedscope for the flame graph) and a self-time summary per component`;
@@ -76,7 +77,7 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -111,7 +112,8 @@ async function main(): Promise<number> {
   const resultsPath = path.join('load-tests/results', `${stamp}.json`);
   mkdirSync(rawDir, { recursive: true });
   const failures: string[] = [];
-  step(`profile ${profileName}; runs: ${plan.map((p) => `${p.scenario}/${p.mode}`).join(', ')}; extras: ${extras.join(', ') || 'none'}; raw files in ${path.relative(REPO_ROOT, rawDir)}`);
+  if (opts['api-node-flags'] !== undefined) overrideApiNodeFlags(opts['api-node-flags'].split(/\s+/).filter(Boolean));
+  step(`profile ${profileName}; API node flags: ${apiNodeFlags().join(' ') || 'none'}; runs: ${plan.map((p) => `${p.scenario}/${p.mode}`).join(', ')}; extras: ${extras.join(', ') || 'none'}; raw files in ${path.relative(REPO_ROOT, rawDir)}`);
 
   // 1. Build.
   if (!opts.built) {
@@ -190,9 +192,11 @@ async function main(): Promise<number> {
       databases.push(name);
       extrasOut.rebuild = await measureRebuild({
         databaseUrl: url, events: profile.rebuildEvents, logDir: rawDir, apiBase: { password: PASSWORD, dealers: DEALERS },
+        profileFile: opts['cpu-prof'] ? path.join(rawDir, 'rebuild.api.cpuprofile') : undefined,
       });
       step(`rebuild: ${extrasOut.rebuild.rebuild.events.toLocaleString('en')} events in ${extrasOut.rebuild.rebuild.seconds} s ` +
         `(${extrasOut.rebuild.rebuild.eventsPerSecond.toLocaleString('en')} events/s)`);
+      if (opts['cpu-prof']) reportProfile(path.join(rawDir, 'rebuild.api.cpuprofile'), 'rebuild API CPU profile');
     } catch (error) {
       extrasOut.rebuild = { error: errorText(error) };
       failures.push(`rebuild measurement: ${errorText(error).split('\n')[0]}`);
@@ -238,7 +242,7 @@ async function main(): Promise<number> {
     version: 1, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(),
     durationSeconds: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000), profile: profileName, modes,
     command: `npm run bench${process.argv.slice(2).filter((a) => a !== '--built').length ? ` -- ${process.argv.slice(2).filter((a) => a !== '--built').join(' ')}` : ''}`,
-    machine, services: { postgres: env.databaseUrl, kafka: env.kafkaBrokers, mosquitto: env.mqtt?.url },
+    machine, apiNodeFlags: apiNodeFlags(), services: { postgres: env.databaseUrl, kafka: env.kafkaBrokers, mosquitto: env.mqtt?.url },
     baseline: [...baselines.values()].sort((a, b) => a.clients - b.clients), runs, extras: extrasOut, targets: evaluateTargets(partial),
     failures, exitCode: failures.length ? 1 : 0, rawDir: path.relative(REPO_ROOT, rawDir),
   };

@@ -9,6 +9,7 @@
  *   after they run and a settle delay, then again after offers on them.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   auctionDecider, lotDecider, partitionKeyOfStream, streamId, toIso, type AuctionState, type LotEvent, type LotState,
 } from '@auction/domain';
@@ -17,7 +18,8 @@ import { startApi, type ApiOptions, type ApiProcess } from './api-process.js';
 import { Api, rebuildThroughApi, waitQuietAndProjected } from './http.js';
 import { adminQuery } from './infra.js';
 import { rssMbNow } from './sampler.js';
-import { errorText, sleep, step } from './util.js';
+import { errorText, freePort, sleep, step } from './util.js';
+import { InspectorProfiler } from './inspector-profiler.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rebuild from N events
@@ -147,6 +149,8 @@ export async function generateEvents(databaseUrl: string, totalEvents: number): 
 
 export async function measureRebuild(o: {
   databaseUrl: string; events: number; apiBase: Omit<ApiOptions, 'databaseUrl' | 'logFile' | 'env'>; logDir: string;
+  /** Profile the API during the rebuild (inspector) into this `.cpuprofile`. */
+  profileFile?: string;
 }): Promise<RebuildFigures> {
   step(`rebuild: seeding demo data on a fresh database`);
   const seed = await startApi({ ...o.apiBase, databaseUrl: o.databaseUrl, logFile: `${o.logDir}/rebuild-seed.api.log` });
@@ -158,17 +162,24 @@ export async function measureRebuild(o: {
   step(`rebuild: ${generated.logEvents.toLocaleString('en')} events in the log after ${generateAndAppendSeconds.toFixed(1)} s; starting the API on it`);
   let api: ApiProcess | null = null;
   try {
-    api = await startApi({ ...o.apiBase, databaseUrl: o.databaseUrl, logFile: `${o.logDir}/rebuild.api.log`, env: { PROJECTIONS: 'false' }, startTimeoutMs: 900_000 });
+    const inspectPort = o.profileFile ? await freePort() : undefined;
+    api = await startApi({ ...o.apiBase, databaseUrl: o.databaseUrl, logFile: `${o.logDir}/rebuild.api.log`, env: { PROJECTIONS: 'false' }, startTimeoutMs: 900_000, inspectPort });
+    const profiler = inspectPort ? await InspectorProfiler.connect(inspectPort) : null;
     step(`rebuild: API up in ${(api.startMs / 1000).toFixed(1)} s at ${api.baseUrl}/api; POST /api/v1/admin/read-models/rebuild`);
     const admin = await Api.login(api.baseUrl, 'admin', o.apiBase.password);
     let maxRss = rssMbNow(api.pid) ?? 0;
     const watch = setInterval(() => { maxRss = Math.max(maxRss, rssMbNow(api!.pid) ?? 0); }, 500);
+    await profiler?.start();
     t0 = Date.now();
     let final;
     try {
       final = await rebuildThroughApi(admin, 1_800_000, 250);
     } finally {
       clearInterval(watch);
+      if (profiler) {
+        await profiler.stop(o.profileFile!);
+        profiler.close();
+      }
     }
     const wallSeconds = (Date.now() - t0) / 1000;
     const [counts] = await adminQuery<{ log: string; rows: string }>(o.databaseUrl,
@@ -206,6 +217,45 @@ export interface LotsRssFigures {
   readonly maxRssMb: number | null;
   readonly settleSeconds: number;
   readonly createSeconds: number;
+  /** Where the RSS is, with the lots running (after the settle delay). */
+  readonly breakdownRunning?: MemoryBreakdown | null;
+  readonly breakdownAfterOffers?: MemoryBreakdown | null;
+}
+
+/** The API's memory by kind, MB: V8's heap (committed and used, by space), memory outside it, and the RSS by kind. */
+export interface MemoryBreakdown {
+  readonly heapCommittedMb: number;
+  readonly heapUsedMb: number;
+  readonly newSpaceCommittedMb: number;
+  readonly oldSpaceCommittedMb: number;
+  readonly oldSpaceUsedMb: number;
+  readonly externalMb: number;
+  readonly rssAnonMb: number | null;
+  readonly rssFileMb: number | null;
+}
+
+/** Reads {@link MemoryBreakdown} from the API's /metrics and /proc/<pid>/status. */
+export async function memoryBreakdown(base: string, pid: number): Promise<MemoryBreakdown | null> {
+  try {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    const value = (prefix: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(prefix));
+      return line ? Math.round(Number(line.trim().split(/\s+/).at(-1)) / 1_048_576) : 0;
+    };
+    const status = (() => { try { return readFileSync(`/proc/${pid}/status`, 'utf8'); } catch { return ''; } })();
+    const kb = (key: string) => {
+      const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+      return m ? Math.round(Number(m[1]) / 1024) : null;
+    };
+    return {
+      heapCommittedMb: value('nodejs_heap_size_total_bytes'), heapUsedMb: value('nodejs_heap_size_used_bytes'),
+      newSpaceCommittedMb: value('nodejs_heap_space_size_total_bytes{space="new"}'),
+      oldSpaceCommittedMb: value('nodejs_heap_space_size_total_bytes{space="old"}'), oldSpaceUsedMb: value('nodejs_heap_space_size_used_bytes{space="old"}'),
+      externalMb: value('nodejs_external_memory_bytes'), rssAnonMb: kb('RssAnon'), rssFileMb: kb('RssFile'),
+    };
+  } catch {
+    return null;
+  }
 }
 
 async function heapUsedMb(base: string): Promise<number | null> {
@@ -254,6 +304,7 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     await sleep(o.settleSeconds * 1000);
     const rssRunningMb = rssMbNow(api.pid);
     const heapUsedRunningMb = await heapUsedMb(api.baseUrl);
+    const breakdownRunning = await memoryBreakdown(api.baseUrl, api.pid);
     step(`rss: ${o.auctions * o.lots} running lots: API RSS ${rssRunningMb} MB (heap used ${heapUsedRunningMb} MB); placing ${o.offersPerLot} offer(s) per lot`);
 
     // Offers: every lot, `offersPerLot` rounds, 32 requests in flight from 50 dealers.
@@ -281,11 +332,12 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     await sleep(o.settleSeconds * 1000);
     const rssAfterOffersMb = rssMbNow(api.pid);
     const heapUsedAfterOffersMb = await heapUsedMb(api.baseUrl);
+    const breakdownAfterOffers = await memoryBreakdown(api.baseUrl, api.pid);
     return {
       auctions: o.auctions, lotsPerAuction: o.lots, runningLots: o.auctions * o.lots, rssAfterStartMb, rssRunningMb, heapUsedRunningMb,
       offersSent: jobs.length, offersAccepted: accepted, offersPerSecond: Math.round(jobs.length / Math.max(0.001, offersSeconds)),
       rssAfterOffersMb, heapUsedAfterOffersMb, maxRssMb: Math.max(maxRss, rssAfterOffersMb ?? 0) || null, settleSeconds: o.settleSeconds,
-      createSeconds: Math.round(createSeconds * 10) / 10,
+      createSeconds: Math.round(createSeconds * 10) / 10, breakdownRunning, breakdownAfterOffers,
     };
   } catch (error) {
     throw new Error(`RSS with running lots: ${errorText(error)}`);
