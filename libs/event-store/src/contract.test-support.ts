@@ -58,6 +58,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     });
 
     it('appends and reads back a stream', async () => {
+      const before = Date.now();
       const result = await store.append(`${p}-a`, 0, [{ type: 'Opened', data: { x: 1 }, metadata: { userId: 'u' }, schemaVersion: 2 }, ...events(1)]);
       expect(result.streamId).toBe(`${p}-a`);
       expect(result.nextVersion).toBe(2);
@@ -67,6 +68,10 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(read.map((e) => [e.streamVersion, e.type, e.data, e.schemaVersion])).toEqual([[1, 'Opened', { x: 1 }, 2], [2, 'Tested', { i: 0 }, 1]]);
       expect(read[0]!.metadata).toMatchObject({ userId: 'u' });
       expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+      // The store's clock (the database server's) is this machine's: the time is the append's, to the millisecond.
+      expect(read[0]!.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(read[0]!.recordedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      expect((await store.readAll(0, 10_000)).find((e) => e.position === result.positions[0])?.recordedAt.getTime()).toBe(read[0]!.recordedAt.getTime());
       expect(await store.streamVersion(`${p}-a`)).toBe(2);
       expect(await store.streamVersion(`${p}-none`)).toBe(0);
       expect(await store.readStream(`${p}-none`)).toEqual([]);

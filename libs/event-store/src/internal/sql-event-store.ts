@@ -30,7 +30,8 @@ interface EventRow {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   schema_version: number;
-  recorded_at: Date | string;
+  /** Epoch milliseconds (float8: a number from pg, a number or string from PGlite). */
+  recorded_ms: number | string;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -160,6 +161,6 @@ function toStoredEvent(row: EventRow): StoredEvent {
     data: row.data,
     metadata: row.metadata,
     schemaVersion: Number(row.schema_version),
-    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+    recordedAt: new Date(Number(row.recorded_ms)),
   };
 }

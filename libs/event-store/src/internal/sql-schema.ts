@@ -18,7 +18,10 @@ export interface EventStoreSql {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, schema_version, recorded_at';
+// The time comes back as epoch milliseconds (a float8): parsing a timestamptz text into a Date cost 6 % of a
+// rebuild's CPU in the pg driver, a number costs nothing. Same precision as a Date (ms; µs truncated).
+const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, schema_version, '
+  + '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms';
 /** Rows of transactions that may still commit are hidden: a caught-up reader must not skip them. */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
