@@ -9,6 +9,7 @@
 //   VUS          load-generating virtual users (overrides the profile)
 //   DEALERS      dealer accounts dealer1..N used (overrides the profile; the API needs DEMO_DEALERS >= this)
 //   SUBSCRIBERS  live subscribers (fan-out)
+//   RATE         spread and hot-lot: an open model of RATE iterations started per second (default 0: a closed loop of VUS)
 //   and scenario-specific ones (LOTS, AUCTIONS, OFFER_RATE, VEHICLES, ...) named in each scenario's header.
 
 export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');

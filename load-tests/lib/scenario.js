@@ -17,6 +17,19 @@ export function options(scenarios, targets = {}) {
   };
 }
 
+/**
+ * The load's executor. Rate 0 (the default): a closed loop, `vus` VUs each sending its next request as soon as the
+ * last one is answered; the rate is what the system sustains and, by Little's law, the mean latency is vus / rate.
+ * RATE=n: an open model, n iterations started per second whatever the answers, served by up to `vus` VUs (k6 counts
+ * the iterations it could not start in `dropped_iterations`); the latency is then that of a system under n/s.
+ */
+export function loadExecutor(cfg, vus) {
+  if (cfg.rate > 0) {
+    return { executor: 'constant-arrival-rate', rate: cfg.rate, timeUnit: '1s', duration: `${cfg.duration}s`, preAllocatedVUs: vus, maxVUs: vus, gracefulStop: '15s' };
+  }
+  return { executor: 'constant-vus', vus, duration: `${cfg.duration}s`, gracefulStop: '15s' };
+}
+
 /** The dealer of this VU among `dealers` ([{username, token}]), by its id in the test. */
 export function dealerOf(dealers, vuId) {
   return dealers[(vuId - 1) % dealers.length];

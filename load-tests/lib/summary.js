@@ -103,6 +103,7 @@ export function summaryHandler(scenario, profile, info, targets) {
         refusedByCode: byTag(metrics, 'purchases_refused', 'code'),
         latencyMs: trend(metrics, 'purchase_latency'),
       },
+      droppedIterations: count(metrics, 'dropped_iterations'),
       httpRequests: { count: count(metrics, 'http_reqs'), failedRate: metrics.http_req_failed ? round(metrics.http_req_failed.values.rate, 4) : null },
       ...extra,
       setup_data: withoutSecrets(data.setup_data ?? null),

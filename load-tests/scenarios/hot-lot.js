@@ -10,17 +10,17 @@ import { sleep } from 'k6';
 import { auctionFull, createAuction, login, loginAll, lotInputs } from '../lib/api.js';
 import { bid } from '../lib/bidding.js';
 import { dealerNames, settings } from '../lib/config.js';
-import { atLeast, below, dealerOf, options as scenarioOptions } from '../lib/scenario.js';
+import { atLeast, below, dealerOf, loadExecutor, options as scenarioOptions } from '../lib/scenario.js';
 import { summaryHandler } from '../lib/summary.js';
 
 const cfg = settings({
-  smoke: { duration: 5, dealers: 10, minIncrement: 10 },
-  short: { duration: 15, dealers: 500, minIncrement: 10 },
-  full: { duration: 60, dealers: 500, minIncrement: 10 },
+  smoke: { duration: 5, dealers: 10, minIncrement: 10, rate: 0 },
+  short: { duration: 15, dealers: 500, minIncrement: 10, rate: 0 },
+  full: { duration: 60, dealers: 500, minIncrement: 10, rate: 0 },
 });
 
 export const options = scenarioOptions(
-  { hot_lot: { executor: 'constant-vus', vus: cfg.vus || cfg.dealers, duration: `${cfg.duration}s`, gracefulStop: '15s' } },
+  { hot_lot: loadExecutor(cfg, cfg.vus || cfg.dealers) },
   { offer_latency: ['p(99)<50'], offers_errors: ['count==0'] },
 );
 

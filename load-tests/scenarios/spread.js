@@ -9,17 +9,17 @@ import { sleep } from 'k6';
 import { createAuction, login, loginAll, lotInputs } from '../lib/api.js';
 import { bid } from '../lib/bidding.js';
 import { dealerNames, settings } from '../lib/config.js';
-import { atLeast, below, dealerOf, options as scenarioOptions } from '../lib/scenario.js';
+import { atLeast, below, dealerOf, loadExecutor, options as scenarioOptions } from '../lib/scenario.js';
 import { summaryHandler } from '../lib/summary.js';
 
 const cfg = settings({
-  smoke: { duration: 5, auctions: 2, lots: 20, dealers: 10, retry: true },
-  short: { duration: 15, auctions: 20, lots: 1000, dealers: 200, retry: true },
-  full: { duration: 60, auctions: 20, lots: 1000, dealers: 200, retry: true },
+  smoke: { duration: 5, auctions: 2, lots: 20, dealers: 10, retry: true, rate: 0 },
+  short: { duration: 15, auctions: 20, lots: 1000, dealers: 200, retry: true, rate: 0 },
+  full: { duration: 60, auctions: 20, lots: 1000, dealers: 200, retry: true, rate: 0 },
 });
 
 export const options = scenarioOptions(
-  { spread: { executor: 'constant-vus', vus: cfg.vus || cfg.dealers, duration: `${cfg.duration}s`, gracefulStop: '15s' } },
+  { spread: loadExecutor(cfg, cfg.vus || cfg.dealers) },
   { offer_latency: ['p(99)<50'], offers_errors: ['count==0'] },
 );
 

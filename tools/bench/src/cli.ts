@@ -44,6 +44,8 @@ const USAGE = `npm run bench [-- options]
   --no-write              do not write load-tests/results nor BENCHMARKS.md
   --built                 the workspace is already built (npm run bench builds it first)
   --api-node-flags="F"    Node flags of the API instead of those of npm start (A/B of V8 settings; ="" for none)
+  --rate N                spread and hot-lot as an open model: N iterations started per second (k6's
+                          constant-arrival-rate) instead of a closed loop of VUs; the latency at a load below saturation
   --cpu-prof              profile the API during each scenario's load phase (V8's sampler over the inspector, the
                           format of node --cpu-prof): <scenario>.api.cpuprofile beside k6's output (open it in Chrome
                           DevTools or speedscope for the flame graph) and a self-time summary per component`;
@@ -64,6 +66,8 @@ const PROFILES: Record<string, Profile> = {
 
 const DEALERS = 500;
 const THROUGHPUT_SCENARIOS = ['spread', 'hot-lot', 'closing-rush'];
+/** Scenarios that take RATE (an open model). */
+const OPEN_MODEL_SCENARIOS = ['spread', 'hot-lot'];
 const PASSWORD = process.env.DEMO_PASSWORD ?? DEFAULT_PASSWORD;
 
 // Everything started here, stopped on the way out whatever happens.
@@ -77,7 +81,7 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -100,6 +104,11 @@ async function main(): Promise<number> {
   ];
   if (bad.length || !profile) {
     console.error(`${bad.join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+  const rate = opts.rate === undefined ? 0 : Number(opts.rate);
+  if (!Number.isInteger(rate) || rate < 0) {
+    console.error(`--rate must be a whole number of iterations per second\n\n${USAGE}`);
     return 2;
   }
   const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
@@ -166,7 +175,7 @@ async function main(): Promise<number> {
   // 4. Scenarios.
   const runs: ScenarioRun[] = [];
   for (const { scenario, mode: m } of plan) {
-    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'] });
+    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'], rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0 });
     runs.push(result);
     if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
     else if (result.correctness && !result.correctness.pass) failures.push(`${scenario}/${m}: correctness failed`);
@@ -274,6 +283,8 @@ interface RunContext {
   topics: string[];
   keep: boolean;
   cpuProf: boolean;
+  /** Open model: iterations started per second (0: closed loop). */
+  rate: number;
 }
 
 type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
@@ -309,7 +320,7 @@ function untrack(api: ApiProcess): ApiProcess {
 }
 
 async function runScenario(c: RunContext): Promise<ScenarioRun> {
-  const result: ScenarioRun = { scenario: c.scenario, mode: c.mode };
+  const result: ScenarioRun = { scenario: c.scenario, mode: c.mode, ...(c.rate ? { rate: c.rate } : {}) };
   const outDir = path.join(c.rawDir, c.mode);
   mkdirSync(outDir, { recursive: true });
   let api: ApiProcess | null = null;
@@ -324,7 +335,7 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
       (storage.databaseUrl ? ` on ${storage.databaseUrl}, Kafka topic ${storage.kafka?.topic}` : ` on ${storage.dataDir}`));
     const k6 = startK6({
       scenario: c.scenario, baseUrl: api.baseUrl, profile: c.profileName, outDir, mode: c.mode, password: PASSWORD, dealers: DEALERS,
-      extraEnv: c.mode === 'server' && c.env.mqtt?.wsUrl ? { MQTT_WS_URL: c.env.mqtt.wsUrl } : {}, timeoutMs: c.profile.k6TimeoutMs,
+      extraEnv: { ...(c.mode === 'server' && c.env.mqtt?.wsUrl ? { MQTT_WS_URL: c.env.mqtt.wsUrl } : {}), ...(c.rate ? { RATE: String(c.rate) } : {}) }, timeoutMs: c.profile.k6TimeoutMs,
     });
     running.k6.add(k6.pid);
     step(`${c.scenario}/${c.mode}: k6 running (pid ${k6.pid}, profile ${c.profileName}); output in ${path.relative(REPO_ROOT, outDir)}/${c.scenario}.*`);

@@ -46,6 +46,8 @@ export interface ScenarioRun {
   baselineEventsPerSecond?: number | null;
   ratios?: { accepted: number | null; refused: number | null; processed: number | null };
   correctness?: Verdict;
+  /** With `--rate`: iterations started per second (an open model) instead of a closed loop. */
+  rate?: number;
   /** With `--cpu-prof`: the API's profile file and its self time per component (top entries). */
   cpuProfile?: { file: string; summaryFile: string; busySeconds: number; idleSeconds: number; components: { name: string; busyPercent: number }[] };
 }
@@ -115,6 +117,12 @@ function processCell(run: ScenarioRun, name: string): string {
   return `${n0(p.maxRssMb)} MB / ${n0(p.meanCpuPct)} %`;
 }
 
+function clientsCell(run: ScenarioRun): string {
+  if (!run.rate) return n0(run.clients);
+  const dropped = (run.summary as { droppedIterations?: number } | null | undefined)?.droppedIterations ?? 0;
+  return `up to ${n0(run.clients)}, open model ${n0(run.rate)}/s started${dropped ? `, ${n0(dropped)} not started` : ''}`;
+}
+
 function breakdownText(b: NonNullable<LotsRssFigures['breakdownRunning']>): string {
   return `V8 heap ${n0(b.heapCommittedMb)} MB committed / ${n0(b.heapUsedMb)} MB used (young generation ${n0(b.newSpaceCommittedMb)} MB committed, ` +
     `old space ${n0(b.oldSpaceCommittedMb)} / ${n0(b.oldSpaceUsedMb)} MB), outside the heap (Buffers) ${n0(b.externalMb)} MB; RSS anonymous ${n0(b.rssAnonMb)} MB, file-backed ${n0(b.rssFileMb)} MB`;
@@ -178,7 +186,7 @@ export function markdownOf(r: Results, resultsPath: string): string {
       const lat = s?.latencyMs;
       const f = s?.fanout;
       return [
-        run.scenario, run.mode, n0(run.clients), `${n0(o?.acceptedPerSecond)}${ratio(run.ratios?.accepted)}`, `${n0(o?.refusedPerSecond)}${ratio(run.ratios?.refused)}`,
+        run.scenario, run.mode, clientsCell(run), `${n0(o?.acceptedPerSecond)}${ratio(run.ratios?.accepted)}`, `${n0(o?.refusedPerSecond)}${ratio(run.ratios?.refused)}`,
         `${n0(o?.processedPerSecond)}${ratio(run.ratios?.processed)}`, lat ? `${n1(lat.p50)} / ${n1(lat.p95)} / ${n1(lat.p99)}` : '–', n0(o?.errors),
         f ? `${n1(f.p99)} (${n0(f.subscribers)})` : '–', verdictCell(run),
       ];
