@@ -68,15 +68,22 @@ export default function (data) {
     known = data.lots.map((l) => ({ next: l.basePrice, endMs: l.endMs, closed: false }));
     open = data.lots.map((_, i) => i);
   }
-  const now = Date.now();
-  const candidates = [];
-  const horizon = now + cfg.lastSeconds * 1000;
-  for (const i of open) if (known[i].endMs <= horizon) candidates.push(i);
-  if (candidates.length === 0) {
+  // A random open lot in its last seconds: up to 32 random picks among the open lots (uniform among those in their
+  // last seconds when one is found). A full scan of the 1,000 lots on every iteration cost k6 9.7 ms of CPU per offer
+  // and made this scenario measure k6 rather than the API.
+  const horizon = Date.now() + cfg.lastSeconds * 1000;
+  let i = -1;
+  for (let tries = 0; tries < 32 && open.length > 0; tries++) {
+    const pick = open[Math.floor(Math.random() * open.length)];
+    if (known[pick].endMs <= horizon) {
+      i = pick;
+      break;
+    }
+  }
+  if (i < 0) {
     sleep(0.05);
     return;
   }
-  const i = candidates[Math.floor(Math.random() * candidates.length)];
   const lot = data.lots[i];
   const r = bid(dealer, lot.idAuction, lot.idLot, known[i].next, lot.minIncrement, 'rush');
   if (r.next != null) known[i].next = r.next;
