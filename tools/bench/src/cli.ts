@@ -115,7 +115,10 @@ async function main(): Promise<number> {
   const plan = modes.flatMap((m) => (m === 'server' ? scenarios : mode === 'both' ? embeddedScenarios : scenarios).map((scenario) => ({ scenario, mode: m })));
 
   const startedAt = new Date();
-  const stamp = startedAt.toISOString().slice(0, 16).replace(':', '-');
+  // Two runs started in the same minute must not share raw files, databases or topics: the second gets a suffix.
+  const minute = startedAt.toISOString().slice(0, 16).replace(':', '-');
+  let stamp = minute;
+  for (let n = 2; existsSync(path.join(REPO_ROOT, '.bench', stamp)); n++) stamp = `${minute}-${n}`;
   const id = stamp.toLowerCase().replace(/[^a-z0-9]/g, '');
   const rawDir = path.join(REPO_ROOT, '.bench', stamp);
   const resultsPath = path.join('load-tests/results', `${stamp}.json`);

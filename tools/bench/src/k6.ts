@@ -1,6 +1,6 @@
 /** Builds and runs k6 scenarios (load-tests/scenarios/*.js) and reads their summary files (load-tests/README.md). */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, runOk, sleep } from './util.js';
 
@@ -72,6 +72,8 @@ export function startK6(o: K6Options): K6Run {
   const script = path.join(REPO_ROOT, 'load-tests/scenarios', `${o.scenario}.js`);
   if (!existsSync(script)) throw new Error(`no scenario ${script}`);
   const acksFile = path.join(o.outDir, `${o.scenario}.acks.ndjson`);
+  // k6 appends to --console-output: a file left by an earlier run would add its acknowledgements to this one's.
+  rmSync(acksFile, { force: true });
   const summaryFile = path.join(o.outDir, `${o.scenario}.summary.json`);
   const stdoutFile = path.join(o.outDir, `${o.scenario}.k6.log`);
   const vars: Record<string, string> = {
