@@ -10,7 +10,7 @@ import { auctionFull, createAuction, login, loginAll, lotInputs } from '../lib/a
 import { bid, record } from '../lib/bidding.js';
 import { dealerNames, settings } from '../lib/config.js';
 import { lotsChecked, lotsExtended } from '../lib/metrics.js';
-import { below, dealerOf, options as scenarioOptions } from '../lib/scenario.js';
+import { below, dealerOf, loadExecutor, options as scenarioOptions } from '../lib/scenario.js';
 import { summaryHandler } from '../lib/summary.js';
 
 const cfg = settings({
@@ -20,7 +20,7 @@ const cfg = settings({
 });
 
 export const options = scenarioOptions(
-  { closing_rush: { executor: 'constant-vus', vus: cfg.vus || cfg.dealers, duration: `${cfg.duration}s`, gracefulStop: '15s' } },
+  { closing_rush: loadExecutor(cfg, cfg.vus || cfg.dealers) },
   { offer_latency: ['p(99)<50'], offers_errors: ['count==0'] },
 );
 

@@ -10,14 +10,18 @@ import { REPO_ROOT, freePort, sleep } from './util.js';
 
 export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 
+let startFlags: string[] | null = null;
+
 /**
  * The Node flags `npm start` gives the API (`node <flags> apps/api/dist/main.js` in the root package.json), so the
  * bench runs the API as the product runs it.
  */
 export function startScriptNodeFlags(): string[] {
+  if (startFlags) return startFlags;
   const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const match = /\bnode\s+((?:--\S+\s+)*)apps\/api\/dist\/main\.js/.exec(scripts.start ?? '');
-  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  startFlags = match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return startFlags;
 }
 
 let flagsOverride: string[] | null = null;

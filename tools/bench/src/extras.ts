@@ -147,13 +147,19 @@ export async function generateEvents(databaseUrl: string, totalEvents: number): 
   }
 }
 
+/** The API's /metrics as text, and the value of the first sample whose line starts with `prefix` (NaN when absent). */
+async function metricsOf(base: string): Promise<(prefix: string) => number> {
+  const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  const lines = text.split('\n');
+  return (prefix) => Number(lines.find((l) => l.startsWith(prefix))?.trim().split(/\s+/).at(-1) ?? Number.NaN);
+}
+
 /** Waits until the relay has published the whole log and the live publisher has applied it; returns the head. */
 async function waitRelayedAndLive(admin: Api, base: string, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await admin.ok<{ head: number; relayLag: number | null }>('GET', '/api/v1/admin/read-models/status');
-    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-    const live = Number(text.split('\n').find((l) => l.startsWith('live_last_position'))?.trim().split(/\s+/).at(-1) ?? Number.NaN);
+    const live = (await metricsOf(base))('live_last_position');
     if ((status.relayLag ?? 0) === 0 && live >= status.head) return status.head;
     if (Date.now() > deadline) throw new Error(`relay and live publisher not caught up within ${timeoutMs} ms: relay lag ${status.relayLag}, live at ${live} of ${status.head}`);
     await sleep(500);
@@ -255,11 +261,8 @@ export interface MemoryBreakdown {
 /** Reads {@link MemoryBreakdown} from the API's /metrics and /proc/<pid>/status. */
 export async function memoryBreakdown(base: string, pid: number): Promise<MemoryBreakdown | null> {
   try {
-    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-    const value = (prefix: string) => {
-      const line = text.split('\n').find((l) => l.startsWith(prefix));
-      return line ? Math.round(Number(line.trim().split(/\s+/).at(-1)) / 1_048_576) : 0;
-    };
+    const metric = await metricsOf(base);
+    const value = (prefix: string) => Math.round((metric(prefix) || 0) / 1_048_576);
     const status = (() => { try { return readFileSync(`/proc/${pid}/status`, 'utf8'); } catch { return ''; } })();
     const kb = (key: string) => {
       const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
@@ -271,16 +274,6 @@ export async function memoryBreakdown(base: string, pid: number): Promise<Memory
       oldSpaceCommittedMb: value('nodejs_heap_space_size_total_bytes{space="old"}'), oldSpaceUsedMb: value('nodejs_heap_space_size_used_bytes{space="old"}'),
       externalMb: value('nodejs_external_memory_bytes'), rssAnonMb: kb('RssAnon'), rssFileMb: kb('RssFile'),
     };
-  } catch {
-    return null;
-  }
-}
-
-async function heapUsedMb(base: string): Promise<number | null> {
-  try {
-    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
-    const line = text.split('\n').find((l) => l.startsWith('nodejs_heap_size_used_bytes'));
-    return line ? Math.round(Number(line.trim().split(/\s+/).at(-1)) / 1_048_576) : null;
   } catch {
     return null;
   }
@@ -321,8 +314,8 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     await waitQuietAndProjected(admin, 300_000).catch(() => null);
     await sleep(o.settleSeconds * 1000);
     const rssRunningMb = rssMbNow(api.pid);
-    const heapUsedRunningMb = await heapUsedMb(api.baseUrl);
     const breakdownRunning = await memoryBreakdown(api.baseUrl, api.pid);
+    const heapUsedRunningMb = breakdownRunning?.heapUsedMb ?? null;
     step(`rss: ${o.auctions * o.lots} running lots: API RSS ${rssRunningMb} MB (heap used ${heapUsedRunningMb} MB); placing ${o.offersPerLot} offer(s) per lot`);
 
     // Offers: every lot, `offersPerLot` rounds, 32 requests in flight from 50 dealers.
@@ -349,8 +342,8 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     await waitQuietAndProjected(admin, 300_000).catch(() => null);
     await sleep(o.settleSeconds * 1000);
     const rssAfterOffersMb = rssMbNow(api.pid);
-    const heapUsedAfterOffersMb = await heapUsedMb(api.baseUrl);
     const breakdownAfterOffers = await memoryBreakdown(api.baseUrl, api.pid);
+    const heapUsedAfterOffersMb = breakdownAfterOffers?.heapUsedMb ?? null;
     return {
       auctions: o.auctions, lotsPerAuction: o.lots, runningLots: o.auctions * o.lots, rssAfterStartMb, rssRunningMb, heapUsedRunningMb,
       offersSent: jobs.length, offersAccepted: accepted, offersPerSecond: Math.round(jobs.length / Math.max(0.001, offersSeconds)),

@@ -53,7 +53,7 @@ export class InspectorProfiler {
     }
   }
 
-  send(method: string, params: object = {}): Promise<unknown> {
+  private send(method: string, params: object = {}): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
