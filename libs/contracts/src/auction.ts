@@ -51,7 +51,7 @@ export const PlaceOfferResponse = z.object({
 export type PlaceOfferResponse = z.infer<typeof PlaceOfferResponse>;
 
 /** Body of `POST .../not-award`. */
-export const NotAwardRequest = z.object({ idLots: z.array(Id).min(1) });
+export const NotAwardRequest = z.object({ idLots: z.array(Id).min(1).max(2000) });
 
 /** Query of `POST .../observe/{idLot}`. */
 export const ObserveQuery = z.object({ endObservation: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });

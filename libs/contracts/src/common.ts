@@ -9,11 +9,13 @@ export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v),
 export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-21T09:00:00Z' });
 /** An id in a path. */
 export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+/** Most ids one call may name (vehicles in a my-lot call): one request never runs an unbounded number of commands. */
+export const MAX_IDS_PER_CALL = 200;
 /** A list of ids in a query string, repeated or comma separated. */
 export const IdList = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().max(MAX_IDS_PER_CALL * 65), z.array(z.string().max(64)).max(MAX_IDS_PER_CALL)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(Id).min(1));
+  .pipe(z.array(Id).min(1).max(MAX_IDS_PER_CALL));
 
 /** The error body of every failed call. */
 export const ErrorBody = z.object({

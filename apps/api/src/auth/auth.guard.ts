@@ -9,11 +9,22 @@ import { AuthService, type Session } from './auth.service.js';
 
 export const SESSION_COOKIE = 'SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-const ROLES_KEY = 'roles';
+const ROLES_KEY = 'auth:roles';
+const PUBLIC_KEY = 'auth:public';
+const TOKEN_ONLY_KEY = 'auth:token-only';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Restricts a handler to users with one of the roles. */
+/** Restricts a handler (or every handler of a controller) to users with one of the roles. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+/**
+ * Marks a handler (or a controller) as callable without a login. Every route that is not marked public needs
+ * a valid session: authorization is decided by the matched route, never by the request's URL.
+ */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** The mobile app's calls: authenticated by the `token` header only (no session cookie). */
+export const TokenOnly = () => SetMetadata(TOKEN_ONLY_KEY, true);
 
 type AuthedRequest = FastifyRequest & { session?: Session };
 
@@ -27,27 +38,42 @@ export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionCo
   return ctx.switchToHttp().getRequest<AuthedRequest>().session as Session;
 });
 
+/** What the guard reads off a matched route. */
+export interface RouteAccess {
+  readonly public: boolean;
+  readonly tokenOnly: boolean;
+  readonly roles: readonly Role[] | undefined;
+}
+
+/** The access rules of a handler of a controller class (handler metadata overrides the class's). */
+export function routeAccess(reflector: Reflector, targets: [handler: Function, controller: Function]): RouteAccess {
+  return {
+    public: reflector.getAllAndOverride<boolean | undefined>(PUBLIC_KEY, targets) === true,
+    tokenOnly: reflector.getAllAndOverride<boolean | undefined>(TOKEN_ONLY_KEY, targets) === true,
+    roles: reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets),
+  };
+}
+
 /**
- * Authentication for `/api/v1/secure/*` and `/api/v1/admin/*` (session cookie with XSRF check on non-GET, or `token` header)
- * and `/api/v1/mobile/*` (token header), then the role check of `@Roles`.
+ * The API's one guard, applied to every route (APP_GUARD). It reads the matched route's metadata: `@Public`
+ * routes pass; every other route needs a session (the `token` header, or the session cookie with the XSRF check on
+ * non-GET calls; `@TokenOnly` routes the header only) and, when `@Roles` says so, one of the roles.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(private readonly auth: AuthService, private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const access = routeAccess(this.reflector, [context.getHandler(), context.getClass()]);
+    if (access.public) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const path = request.url.split('?')[0] ?? '';
-    const secure = path.startsWith('/api/v1/secure/') || path.startsWith('/api/v1/admin/');
-    const mobile = path.startsWith('/api/v1/mobile/') && !path.startsWith('/api/v1/mobile/token');
-    if (!secure && !mobile) return true;
-    request.session = this.authenticate(request, mobile);
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (roles && !hasRole(request.session.actor, roles)) throw AccessError.role();
+    request.session = this.authenticate(request, access.tokenOnly);
+    if (access.roles && !hasRole(request.session.actor, access.roles)) throw AccessError.role();
     return true;
   }
 
-  private authenticate(request: AuthedRequest, mobile: boolean): Session {
+  private authenticate(request: AuthedRequest, tokenOnly: boolean): Session {
     const header = request.headers['token'];
     const token = typeof header === 'string' && header ? header : null;
     if (token) {
@@ -56,7 +82,7 @@ export class AuthGuard implements CanActivate {
       return session;
     }
     const cookies = (request as unknown as { cookies?: Record<string, string | undefined> }).cookies ?? {};
-    const cookie = mobile ? undefined : cookies[SESSION_COOKIE];
+    const cookie = tokenOnly ? undefined : cookies[SESSION_COOKIE];
     if (!cookie) throw new AccessError(401, API_ERROR_CODES.NOT_LOGGED_IN, 'log in first');
     const session = this.auth.authenticate(cookie);
     if (!session) throw new AccessError(401, API_ERROR_CODES.SESSION_EXPIRED, 'the session is invalid or expired: log in again');

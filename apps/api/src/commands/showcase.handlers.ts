@@ -14,6 +14,7 @@ import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
 import { vehicleView } from '../read/showcase-queries.js';
+import { settleBounded } from '../engine/bounded.js';
 
 /** What happened to one vehicle of a call. */
 export type ShowcaseOutcome = z.infer<typeof VehicleOutcome>;
@@ -100,11 +101,14 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
   }
 }
 
+/** Commands of one multi-vehicle call in flight at once (their appends still share group commits). */
+const VEHICLES_IN_FLIGHT = 8;
+
 /** A dealer's operation that runs once per vehicle. */
 export type VehicleOperation = 'add-to-my-lot' | 'remove-from-my-lot' | 'book' | 'buy';
 
 /**
- * A dealer's operation on several vehicles: one command per vehicle, run concurrently, each on its own
+ * A dealer's operation on several vehicles: one command per vehicle, run a few at a time, each on its own
  * stream. The answer has an outcome per vehicle; when every vehicle failed, the first error is thrown.
  */
 export class ShowcaseVehiclesCommand implements Sender {
@@ -127,7 +131,7 @@ export class ShowcaseVehiclesHandler implements ICommandHandler<ShowcaseVehicles
   async execute(c: ShowcaseVehiclesCommand): Promise<CommandOutcome<ShowcaseOutcome[]>> {
     requireBuyer(c.actor, c.operation === 'book' || c.operation === 'buy');
     const ids = [...new Set(c.idVehicles)];
-    const settled = await Promise.allSettled(ids.map((id) => onVehicle(this.writer, c, id, (now) => this.command(c, now))));
+    const settled = await settleBounded(ids, VEHICLES_IN_FLIGHT, (id) => onVehicle(this.writer, c, id, (now) => this.command(c, now)));
     const reply: ShowcaseOutcome[] = [];
     let position = 0;
     let events = 0;

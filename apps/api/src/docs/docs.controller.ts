@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { openApiDocument } from './openapi.js';
+import { Public } from '../auth/auth.guard.js';
 
 const require = createRequire(import.meta.url);
 const UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -11,6 +12,7 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-st
 const TYPES: Record<string, string> = { css: 'text/css', js: 'application/javascript', png: 'image/png' };
 
 /** The OpenAPI description (`/api/docs-json`) and a Swagger UI page (`/api/docs`) served from swagger-ui-dist. */
+@Public()
 @Controller('api')
 export class DocsController {
   private readonly document = openApiDocument();

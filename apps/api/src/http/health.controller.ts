@@ -3,8 +3,10 @@ import type { EventStore } from '@auction/event-store';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveReadModel } from '../read/live-read-model.js';
 import { APP_CONFIG, EVENT_STORE } from '../engine/tokens.js';
+import { Public } from '../auth/auth.guard.js';
 
 /** Liveness and readiness. */
+@Public()
 @Controller('api')
 export class HealthController {
   constructor(

@@ -1,8 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Metrics } from './metrics.js';
+import { Public } from '../auth/auth.guard.js';
 
 /** `GET /metrics` in the Prometheus text format. */
+@Public()
 @Controller()
 export class MetricsController {
   constructor(private readonly metrics: Metrics) {}

@@ -1,0 +1,21 @@
+/**
+ * Runs `work` on every item with at most `limit` in flight, and settles like `Promise.allSettled` (results in the
+ * items' order). One request that names many streams then queues its commands behind a few at a time instead of
+ * flooding the writers and the event loop while other callers wait.
+ */
+export async function settleBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        results[i] = { status: 'fulfilled', value: await work(items[i]!) };
+      } catch (reason) {
+        results[i] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
