@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@auction/event-store';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthService } from './auth/auth.service.js';
+import { CREDENTIAL_PROVIDERS } from './auth/credential.providers.js';
 import { SessionTokens } from './auth/session-tokens.js';
 import { AwardHandler } from './commands/award.handlers.js';
 import { CreateAuctionHandler } from './commands/create-auction.handler.js';
@@ -30,7 +32,7 @@ import { AuctionQueries } from './read/auction-queries.js';
 import { LiveReadModel } from './read/live-read-model.js';
 import { ShowcaseQueries } from './read/showcase-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
-import { LIVE_PROVIDERS } from './live/live.providers.js';
+import { LIVE_CONTROLLERS, LIVE_PROVIDERS } from './live/live.providers.js';
 
 /** What the module is built from. */
 export interface AppDependencies {
@@ -48,18 +50,20 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController, AdminController],
+      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController, AdminController, ...LIVE_CONTROLLERS],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
         { provide: FANOUT, useValue: fanout },
         { provide: CLOCK, useValue: clock },
         { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
-        { provide: SessionTokens, useFactory: () => new SessionTokens(sessionSecret, config.sessionTtlMs) },
+        { provide: SessionTokens, useFactory: () => new SessionTokens(sessionSecret, config.sessionTtlMs, { liveTtlMs: config.liveTokenTtlMs }) },
         { provide: Metrics, useFactory: () => new Metrics() },
+        // Every route passes the one guard: public only where a route is marked @Public().
+        { provide: APP_GUARD, useExisting: AuthGuard },
         LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, ShowcaseQueries, TransitionScheduler,
         CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
-        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS, ...LIVE_PROVIDERS,
+        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS, ...LIVE_PROVIDERS, ...CREDENTIAL_PROVIDERS,
       ],
     };
   }

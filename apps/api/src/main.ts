@@ -6,7 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEventStore } from '@auction/event-store';
 import { AppModule } from './app.module.js';
+import { CredentialsService } from './auth/credentials.service.js';
 import { loadConfig, type AppConfig } from './config/app-config.js';
+import { DEFAULT_DEMO_PASSWORD } from './config/security-config.js';
 import { JsonLogger } from './config/json-logger.js';
 import { loadSessionSecret } from './config/session-secret.js';
 import { seedDemoData } from './demo/demo-data.js';
@@ -14,6 +16,8 @@ import type { StreamWriter } from './engine/stream-writer.js';
 import { STREAM_WRITER } from './engine/tokens.js';
 import { Fanout } from './fanout/fanout.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { secureHttp } from './http/http-security.js';
+import { normalizeRequestTarget } from './http/request-target.js';
 import { serveWebClient } from './http/web-client.js';
 import { startLive } from './live/live.providers.js';
 import { instrumentHttp } from './metrics/http-metrics.js';
@@ -37,10 +41,19 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const fanout = await Fanout.open(store, config, logger);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, store, fanout, sessionSecret: loadSessionSecret(config, logger) }),
-    new FastifyAdapter({ bodyLimit: 2 * 1024 * 1024 }),
+    new FastifyAdapter({
+      bodyLimit: 2 * 1024 * 1024,
+      // X-Forwarded-For/-Proto/-Host are believed only when TRUST_PROXY says a proxy sets them.
+      trustProxy: config.trustProxy as boolean | string, // a hop count (number) too: Fastify's option, narrower in Nest's type
+      // Every spelling of a path reaches the route it names (and so that route's guard): see request-target.ts.
+      rewriteUrl: (req: { url?: string }) => normalizeRequestTarget(req.url ?? '/'),
+      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+    }),
     { logger, bufferLogs: false },
   );
-  await app.register(fastifyCookie as never);
+  // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
+  await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
+  await secureHttp(app, config);
   // Body-parser errors (bad JSON, too large, wrong media type) reach Nest's filter too: no Fastify error handler needed.
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(Metrics);
@@ -56,7 +69,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info('engine index caught up', { position: model.currentPosition }, 'Bootstrap');
   if (config.demoData) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
-    const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), config, Date.now(), !hasRunning);
+    const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning);
     await model.waitFor(await store.headPosition(), 60_000);
     logger.info('demo data ready', { users }, 'Bootstrap');
   }
@@ -71,10 +84,12 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   if (webClient) logger.info(`web client at ${url}/`, { dist: config.webDist }, 'Bootstrap');
   else logger.warn(`web client not built (no ${config.webDist}/index.html): run npm run build`, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
-  logger.info(`Prometheus metrics at ${url}/metrics`, {}, 'Bootstrap');
+  logger.info(`Prometheus metrics at ${url}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'local clients only: set METRICS_TOKEN to scrape remotely'})`, {}, 'Bootstrap');
   const live = await startLive(app, { store, logger, transport: fanout.transport, gauge: (name, help, read) => metrics.gauge(name, help, read) });
   if (config.demoData) {
-    logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with password ${config.demoPassword}`, {}, 'Bootstrap');
+    // A chosen password is a secret: only the documented default is printed.
+    const password = config.demoPassword === DEFAULT_DEMO_PASSWORD ? `password ${DEFAULT_DEMO_PASSWORD}` : 'the password from DEMO_PASSWORD';
+    logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with ${password}`, {}, 'Bootstrap');
   }
   const close = async () => {
     await live.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKETS, ROLES } from '@auction/domain';
+import { Instant } from './common.js';
 
 /** Body of `POST /api/v1/open/login` and `POST /api/v1/mobile/token`. */
 export const LoginRequest = z.object({
@@ -29,6 +30,17 @@ export const TokenResponse = z.object({ token: z.string() });
 /** Answer of `GET /api/v1/secure/time`. */
 export const ServerTime = z.object({ serverTime: z.string(), epochMs: z.number() });
 
-/** Answer of `GET /api/v1/secure/live-credentials`: what a browser presents to the MQTT broker at `path`. */
-export const LiveCredentials = z.object({ username: z.string(), password: z.string(), path: z.string() });
+/**
+ * Answer of `GET /api/v1/secure/live-credentials`: what a browser presents to the MQTT broker at `path` (or as
+ * socket.io's `auth.token`). `password` is a live token: subscribe-only, refused by every other API call, bound to
+ * the caller's session (a logout ends it) and short-lived: the client asks for a new one before `expiresAt` and
+ * reconnects with it (`expiresIn`, seconds from the answer, is immune to a skewed client clock).
+ */
+export const LiveCredentials = z.object({
+  username: z.string(),
+  password: z.string(),
+  path: z.string(),
+  expiresAt: Instant,
+  expiresIn: z.number().int().nonnegative(),
+});
 export type LiveCredentials = z.infer<typeof LiveCredentials>;

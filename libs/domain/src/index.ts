@@ -36,4 +36,6 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
   decide: decideVehicle, evolve: evolveVehicle, initialState: initialVehicleState,
 };
 export * from './user/user.js';
+export * from './user/user.upcasters.js';
+export * from './upcasters.js';
 export * from './streams.js';

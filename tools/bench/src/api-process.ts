@@ -82,9 +82,14 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
     DEMO_DATA: 'true',
     DEMO_DEALERS: String(o.dealers),
     DEMO_PASSWORD: o.password,
+    // The lowest password-hash cost allowed (not the default 2^17): hundreds of demo dealers are hashed at start-up and log in.
+    PASSWORD_HASH_COST: '14',
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
     MQTT_TCP_PORT: '0',
+    // k6 and the extras log thousands of dealers in from 127.0.0.1: the per-address ceiling on login calls is raised
+    // (failed logins stay limited as in production).
+    LOGIN_ADDRESS_MAX_ATTEMPTS: '1000000',
     SESSION_SECRET: randomBytes(24).toString('hex'),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : { DATA_DIR: o.dataDir! }),
     ...(o.kafka ? { KAFKA_BROKERS: o.kafka.brokers, KAFKA_TOPIC: o.kafka.topic, KAFKA_GROUP_PREFIX: o.kafka.groupPrefix } : {}),

@@ -147,9 +147,16 @@ export async function generateEvents(databaseUrl: string, totalEvents: number): 
   }
 }
 
-/** The API's /metrics as text, and the value of the first sample whose line starts with `prefix` (NaN when absent). */
+/**
+ * The API's /metrics as text, and the value of the first sample whose line starts with `prefix` (NaN when absent).
+ * The bench's API is on loopback, which /metrics answers without a token; with METRICS_TOKEN in the environment (the
+ * API inherits it) the bearer token is sent.
+ */
 async function metricsOf(base: string): Promise<(prefix: string) => number> {
-  const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  const token = process.env.METRICS_TOKEN?.trim();
+  const res = await fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(10_000) });
+  if (res.status !== 200) throw new Error(`GET ${base}/metrics: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const text = await res.text();
   const lines = text.split('\n');
   return (prefix) => Number(lines.find((l) => l.startsWith(prefix))?.trim().split(/\s+/).at(-1) ?? Number.NaN);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { createEventStore } from '@auction/event-store';
+import { PgliteEventStore, PostgresEventStore } from '@auction/event-store';
 import { exportNdjson, importNdjson } from './ndjson.js';
 import { rebuildCommand } from './rebuild.js';
 import { HttpSource, StoreSource, allEvents, type EventSource } from './sources.js';
@@ -39,7 +39,8 @@ const progress = (label: string) => {
 
 async function openSource(): Promise<EventSource> {
   if (opts['database-url'] || opts['data-dir']) {
-    const store = createEventStore({ databaseUrl: opts['database-url'], dataDir: opts['data-dir'] ? `${opts['data-dir']}/pglite` : undefined });
+    // Exactly the store named on the command line: DATABASE_URL or EVENTSTORE_URL in the environment must not win over it.
+    const store = opts['database-url'] ? new PostgresEventStore(opts['database-url']) : new PgliteEventStore({ dataDir: `${opts['data-dir']}/pglite` });
     await store.init();
     return new StoreSource(`${store.name} store`, store);
   }

@@ -1,6 +1,11 @@
+import { upcastEvent } from '@auction/domain';
 import type { EventStore, NewEvent, StoredEvent } from '@auction/event-store';
 
-/** Where the tool reads events: the running API (admin calls) or a store opened directly. */
+/**
+ * Where the tool reads events: the running API (admin calls) or a store opened directly. Either way the events come
+ * upcast (`@auction/domain` upcasters.ts): old bodies lifted, and secrets that earlier releases wrote into bodies
+ * (password hashes) removed, so neither `stream`, `tail` nor `export` ever prints one.
+ */
 export interface EventSource {
   readonly description: string;
   readStream(streamId: string): Promise<StoredEvent[]>;
@@ -9,7 +14,7 @@ export interface EventSource {
 }
 
 type Json = Omit<StoredEvent, 'recordedAt'> & { recordedAt: string };
-const revive = (e: Json): StoredEvent => ({ ...e, recordedAt: new Date(e.recordedAt) });
+const revive = (e: Json): StoredEvent => upcastEvent({ ...e, recordedAt: new Date(e.recordedAt) });
 
 /** The running API, through its ADMIN event endpoints. Works while the product serves, in every mode. */
 export class HttpSource implements EventSource {
@@ -51,12 +56,12 @@ export class HttpSource implements EventSource {
 export class StoreSource implements EventSource {
   constructor(readonly description: string, readonly store: EventStore) {}
 
-  readStream(streamId: string): Promise<StoredEvent[]> {
-    return this.store.readStream(streamId);
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    return (await this.store.readStream(streamId)).map((e) => upcastEvent(e));
   }
 
-  readAll(after: number, limit: number): Promise<StoredEvent[]> {
-    return this.store.readAll(after, limit);
+  async readAll(after: number, limit: number): Promise<StoredEvent[]> {
+    return (await this.store.readAll(after, limit)).map((e) => upcastEvent(e));
   }
 
   /** Appends imported events stream by stream, keeping each stream's order and versions. */

@@ -7,14 +7,24 @@ import { streamId } from '@auction/domain';
 import type { StreamWriter } from '../engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../engine/tokens.js';
 import { LiveReadModel } from '../read/live-read-model.js';
-import { verifyPassword } from './password.js';
-import { SessionTokens } from './session-tokens.js';
+import { CredentialsService } from './credentials.service.js';
+import { SessionTokens, type SessionClaims, type TokenScope } from './session-tokens.js';
 
 /** An authenticated request's identity. */
 export interface Session {
   readonly actor: Actor;
   readonly sid: string;
+  /** When the token presented expires (epoch ms). */
+  readonly expiresAt: number;
 }
+
+/** An authenticated live-channel connection: a live token, or a session token (the mobile app's). */
+export interface LiveSession extends Session {
+  readonly scope: TokenScope;
+}
+
+const SESSION_SCOPE: readonly TokenScope[] = ['session'];
+const LIVE_CHANNEL_SCOPES: readonly TokenScope[] = ['live', 'session'];
 
 /** Login, token checks and logout. */
 @Injectable()
@@ -24,26 +34,43 @@ export class AuthService {
     private readonly tokens: SessionTokens,
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly credentials: CredentialsService,
   ) {}
 
   /** Checks credentials; returns a token and the profile, or throws 401. */
   async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
     const id = this.readModel.userIdByName.get(username.toLowerCase());
     const user = id ? this.readModel.users.get(streamId.user(id)) : undefined;
-    const ok = user?.status === 'ACTIVE' && (await verifyPassword(password, user.data.passwordHash));
+    // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
+    const ok = await this.credentials.verify(user?.status === 'ACTIVE' ? user.data.idUser : null, password);
     if (!ok || user?.status !== 'ACTIVE') throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
     const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now());
     return { token, profile: profileOf(user), expiresAt: claims.exp };
   }
 
-  /** The session of a token, or null when it is invalid, expired, ended or its user is unknown. */
+  /**
+   * The session of an API credential (the `token` header or the session cookie), or null when it is invalid,
+   * expired, ended, its user is unknown, or it is not a session token: a live token is refused here.
+   */
   authenticate(token: string): Session | null {
-    const claims = this.tokens.verify(token, this.clock.now());
+    return this.sessionOf(this.tokens.verify(token, this.clock.now(), SESSION_SCOPE));
+  }
+
+  /**
+   * The session of a live-channel credential (MQTT password, socket.io `auth.token`): a live token, or a session
+   * token (the mobile app's, which only page scripts must not get), with the same checks as {@link authenticate}.
+   */
+  authenticateLive(token: string): LiveSession | null {
+    return this.sessionOf(this.tokens.verify(token, this.clock.now(), LIVE_CHANNEL_SCOPES));
+  }
+
+  private sessionOf(claims: SessionClaims | null): LiveSession | null {
     if (!claims) return null;
     const user = this.readModel.users.get(streamId.user(claims.sub));
     if (user?.status !== 'ACTIVE' || user.endedSessions.includes(claims.sid)) return null;
     const d = user.data;
-    return { sid: claims.sid, actor: { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled } };
+    const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
+    return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
   }
 
   /** Ends a session for good (an event on the user's stream). */
@@ -69,6 +96,6 @@ export class AuthService {
 }
 
 function profileOf(user: Extract<UserState, { status: 'ACTIVE' }>): UserProfile {
-  const { passwordHash: _hash, ...d } = user.data;
+  const d = user.data;
   return { ...d, roles: [...d.roles], preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage };
 }

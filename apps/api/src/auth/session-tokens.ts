@@ -1,53 +1,81 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-/** What a session token carries. */
+/** What a token may be used for: `session` (the API, the login's token) or `live` (subscribing to the live channel only). */
+export type TokenScope = 'session' | 'live';
+
+/** What a token carries. */
 export interface SessionClaims {
   readonly sub: string;
+  /** The session: a live token carries the id of the session it was issued for, so ending that session ends it too. */
   readonly sid: string;
   readonly exp: number;
+  /** Tokens issued before scopes existed carry none and are session tokens. */
+  readonly scope: TokenScope;
 }
 
 /** Verified tokens kept by default (a few MB at most); the oldest verified is dropped first. */
 export const DEFAULT_VERIFIED_CACHE = 20_000;
 
+/** Lifetime of a live token by default (`LIVE_TOKEN_TTL_SECONDS`). */
+export const DEFAULT_LIVE_TTL_MS = 600_000;
+
+/** Options of {@link SessionTokens}. */
+export interface SessionTokensOptions {
+  /** Verified tokens remembered (0: none). */
+  readonly cacheSize?: number;
+  /** Lifetime of a live token. */
+  readonly liveTtlMs?: number;
+}
+
+const SCOPES: readonly TokenScope[] = ['session', 'live'];
+
 /**
- * Signed session tokens (HMAC-SHA256): checked without a lookup, so authentication stays cheap on
- * the offer path. Logout ends a session by its id (an event on the user's stream).
+ * Signed tokens (HMAC-SHA256): checked without a lookup, so authentication stays cheap on the offer path.
+ * Logout ends a session by its id (an event on the user's stream).
+ *
+ * Two scopes share the format and the key: the session token of a login (the HttpOnly cookie, the mobile
+ * app's `token` header) and the short-lived live token a page script gets for the live channel, which the
+ * API refuses as a credential. {@link verify} accepts only the scopes its caller names (session by default).
  *
  * The HMAC key object is built once, and a token whose signature checked out is remembered (bounded,
- * oldest first out), so a dealer's next offers skip the HMAC and the JSON parse. The expiry is still
- * checked on every call; a forged or altered token never enters the cache.
+ * oldest first out), so a dealer's next offers skip the HMAC and the JSON parse. The expiry and the scope are
+ * still checked on every call; a forged or altered token never enters the cache.
  */
 export class SessionTokens {
   private readonly key: KeyObject;
   private readonly verified = new Map<string, SessionClaims>();
+  private readonly cacheSize: number;
+  /** Lifetime of a live token, ms. */
+  readonly liveTtlMs: number;
 
-  constructor(secret: Buffer, private readonly ttlMs: number, private readonly cacheSize = DEFAULT_VERIFIED_CACHE) {
+  constructor(secret: Buffer, private readonly ttlMs: number, options: SessionTokensOptions = {}) {
     this.key = createSecretKey(secret);
+    this.cacheSize = options.cacheSize ?? DEFAULT_VERIFIED_CACHE;
+    this.liveTtlMs = options.liveTtlMs ?? DEFAULT_LIVE_TTL_MS;
   }
 
-  /** Issues a token for a user. */
+  /** Issues a session token for a user (a new session). */
   issue(idUser: string, now: number): { token: string; claims: SessionClaims } {
-    const claims: SessionClaims = { sub: idUser, sid: randomBytes(9).toString('base64url'), exp: now + this.ttlMs };
-    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return { token: `v1.${body}.${this.sign(body)}`, claims };
+    return this.sign({ sub: idUser, sid: randomBytes(9).toString('base64url'), exp: now + this.ttlMs, scope: 'session' });
   }
 
-  /** The claims of a valid, unexpired token, else null. */
-  verify(token: string, now: number): SessionClaims | null {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.exp > now) return known;
+  /**
+   * Issues a live token for a user's session `sid`: valid for {@link liveTtlMs}, never beyond `notAfter` (the
+   * session's own expiry).
+   */
+  issueLive(idUser: string, sid: string, now: number, notAfter = Number.POSITIVE_INFINITY): { token: string; claims: SessionClaims } {
+    return this.sign({ sub: idUser, sid, exp: Math.min(now + this.liveTtlMs, notAfter), scope: 'live' });
+  }
+
+  /** The claims of a valid, unexpired token of one of `scopes`, else null. */
+  verify(token: string, now: number, scopes: readonly TokenScope[] = ['session']): SessionClaims | null {
+    const claims = this.claimsOf(token);
+    if (!claims) return null;
+    if (claims.exp <= now) {
       this.verified.delete(token);
       return null;
     }
-    const claims = this.check(token);
-    if (!claims || claims.exp <= now) return null;
-    if (this.cacheSize > 0) {
-      if (this.verified.size >= this.cacheSize) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, claims);
-    }
-    return claims;
+    return scopes.includes(claims.scope) ? claims : null;
   }
 
   /** Tokens remembered as verified (tests, metrics). */
@@ -55,21 +83,41 @@ export class SessionTokens {
     return this.verified.size;
   }
 
+  private claimsOf(token: string): SessionClaims | null {
+    const known = this.verified.get(token);
+    if (known) return known;
+    const claims = this.check(token);
+    if (!claims) return null;
+    if (this.cacheSize > 0) {
+      if (this.verified.size >= this.cacheSize) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
   private check(token: string): SessionClaims | null {
     const [version, body, signature, extra] = token.split('.');
     if (version !== 'v1' || !body || !signature || extra !== undefined) return null;
-    const expected = Buffer.from(this.sign(body));
+    const expected = Buffer.from(this.hmac(body));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as SessionClaims;
-      return typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number' ? claims : null;
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Omit<SessionClaims, 'scope'> & { scope?: unknown };
+      const scope = claims.scope ?? 'session';
+      const valid = typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number'
+        && SCOPES.includes(scope as TokenScope);
+      return valid ? { sub: claims.sub, sid: claims.sid, exp: claims.exp, scope: scope as TokenScope } : null;
     } catch {
       return null;
     }
   }
 
-  private sign(body: string): string {
+  private sign(claims: SessionClaims): { token: string; claims: SessionClaims } {
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return { token: `v1.${body}.${this.hmac(body)}`, claims };
+  }
+
+  private hmac(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { SessionTokens } from './session-tokens.js';
 
@@ -36,7 +37,7 @@ describe('SessionTokens', () => {
   });
 
   it('bounds the cache, dropping the oldest verified token first, and still verifies a dropped one', () => {
-    const tokens = new SessionTokens(secret, hour, 3);
+    const tokens = new SessionTokens(secret, hour, { cacheSize: 3 });
     const issued = ['a', 'b', 'c', 'd'].map((u) => tokens.issue(u, 0).token);
     for (const t of issued) expect(tokens.verify(t, 1)).not.toBeNull();
     expect(tokens.cached).toBe(3);
@@ -45,10 +46,55 @@ describe('SessionTokens', () => {
   });
 
   it('works without a cache (size 0)', () => {
-    const tokens = new SessionTokens(secret, hour, 0);
+    const tokens = new SessionTokens(secret, hour, { cacheSize: 0 });
     const { token } = tokens.issue('u1', 0);
     expect(tokens.verify(token, 1)?.sub).toBe('u1');
     expect(tokens.verify(token, 1)?.sub).toBe('u1');
     expect(tokens.cached).toBe(0);
+  });
+
+  describe('live tokens', () => {
+    const minute = 60_000;
+
+    it('are refused where a session token is expected, and accepted only when the caller names the live scope', () => {
+      const tokens = new SessionTokens(secret, hour, { liveTtlMs: 10 * minute });
+      const session = tokens.issue('u1', 0);
+      const live = tokens.issueLive('u1', session.claims.sid, 1_000);
+      expect(live.claims).toEqual({ sub: 'u1', sid: session.claims.sid, exp: 1_000 + 10 * minute, scope: 'live' });
+      expect(tokens.verify(live.token, 2_000)).toBeNull();
+      expect(tokens.verify(live.token, 2_000, ['session'])).toBeNull();
+      expect(tokens.verify(live.token, 2_000, ['live'])).toEqual(live.claims);
+      expect(tokens.verify(live.token, 2_000, ['live', 'session'])).toEqual(live.claims);
+      // Remembered as verified, the scope is still checked.
+      expect(tokens.verify(live.token, 2_000)).toBeNull();
+      expect(session.claims.scope).toBe('session');
+      expect(tokens.verify(session.token, 2_000, ['live'])).toBeNull();
+      expect(tokens.verify(session.token, 2_000)).toEqual(session.claims);
+    });
+
+    it('expire after their own TTL, never after the session they came from', () => {
+      const tokens = new SessionTokens(secret, hour, { liveTtlMs: 10 * minute });
+      const { token } = tokens.issueLive('u1', 's1', 0);
+      expect(tokens.verify(token, 10 * minute - 1, ['live'])).not.toBeNull();
+      expect(tokens.verify(token, 10 * minute, ['live'])).toBeNull();
+      const capped = tokens.issueLive('u1', 's1', 0, 3 * minute);
+      expect(capped.claims.exp).toBe(3 * minute);
+      expect(tokens.verify(capped.token, 3 * minute, ['live'])).toBeNull();
+    });
+
+    it('cannot be turned into a session token by editing the scope, and a token without a scope is a session token', () => {
+      const tokens = new SessionTokens(secret, hour);
+      const [v, , sig] = tokens.issueLive('u1', 's1', 0).token.split('.') as [string, string, string];
+      const asSession = Buffer.from(JSON.stringify({ sub: 'u1', sid: 's1', exp: 600_000, scope: 'session' })).toString('base64url');
+      expect(tokens.verify(`${v}.${asSession}.${sig}`, 1, ['session', 'live'])).toBeNull();
+      // A token signed before scopes existed (same key, no scope claim).
+      const legacyBody = Buffer.from(JSON.stringify({ sub: 'u1', sid: 's0', exp: hour })).toString('base64url');
+      const legacy = `v1.${legacyBody}.${createHmac('sha256', secret).update(legacyBody).digest('base64url')}`;
+      expect(tokens.verify(legacy, 1)).toEqual({ sub: 'u1', sid: 's0', exp: hour, scope: 'session' });
+      expect(tokens.verify(legacy, 1, ['live'])).toBeNull();
+      const oddBody = Buffer.from(JSON.stringify({ sub: 'u1', sid: 's0', exp: hour, scope: 'admin' })).toString('base64url');
+      const odd = `v1.${oddBody}.${createHmac('sha256', secret).update(oddBody).digest('base64url')}`;
+      expect(tokens.verify(odd, 1, ['session', 'live'])).toBeNull();
+    });
   });
 });

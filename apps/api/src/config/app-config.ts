@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../auth/password.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -12,9 +14,13 @@ export const ConfigSchema = z.object({
   EVENTSTORE_URL: z.string().optional(),
   DEMO_DATA: bool.optional(),
   DEMO_DEALERS: z.coerce.number().int().min(0).max(10000).default(20),
-  DEMO_PASSWORD: z.string().min(8).default('Demo#2026!'),
-  SESSION_SECRET: z.string().min(16).optional(),
+  DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_PASSWORD_HASH_COST).max(MAX_PASSWORD_HASH_COST).default(DEFAULT_PASSWORD_HASH_COST),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)')
+    .refine((v) => !/change-?me|secret|password|example/i.test(v) && new Set(v).size >= 10, 'looks like a placeholder or is too repetitive: use a random value')
+    .optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LIVE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   BOOKING_HOLD_SECONDS: z.coerce.number().int().positive().default(1800),
   PREEMPTION_HOLD_SECONDS: z.coerce.number().int().positive().default(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -29,10 +35,11 @@ export const ConfigSchema = z.object({
   MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   PROJECTIONS: bool.default(true),
   INSTANCE_ID: z.string().optional(),
+  ...SECURITY_ENV,
 });
 
 /** The API's configuration. */
-export interface AppConfig {
+export interface AppConfig extends SecurityConfig {
   readonly port: number;
   readonly host: string;
   readonly mode: 'embedded' | 'postgres' | 'eventstoredb';
@@ -42,8 +49,12 @@ export interface AppConfig {
   readonly demoData: boolean;
   readonly demoDealers: number;
   readonly demoPassword: string;
+  /** log2 of scrypt's N for new password hashes (default 17: N = 2^17, r = 8, p = 1). */
+  readonly passwordHashCost: number;
   readonly sessionSecret?: string;
   readonly sessionTtlMs: number;
+  /** Lifetime of a live-channel token (the browser renews it before it expires). */
+  readonly liveTokenTtlMs: number;
   readonly bookingHoldSeconds: number;
   readonly preemptionHoldSeconds: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -76,13 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
     demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPassword: e.DEMO_PASSWORD,
-    sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, liveTokenTtlMs: e.LIVE_TOKEN_TTL_SECONDS * 1000,
+    bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
     preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
     mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
+    ...securityConfig(e),
     webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url)),
   };
 }

@@ -1,6 +1,6 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
 import { decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
-import { hashPassword } from '../auth/password.js';
+import type { CredentialsService } from '../auth/credentials.service.js';
 import type { AppConfig } from '../config/app-config.js';
 import { lotDefinitions, auctionDefinition } from '../commands/create-auction.handler.js';
 import { lotIdOf } from '../engine/ids.js';
@@ -16,25 +16,29 @@ const CARS: [string, string, number][] = [
   ['Ford', 'Focus 1.5 EcoBlue', 9900], ['Opel', 'Corsa 1.2', 7200], ['Skoda', 'Octavia Wagon 2.0 TDI', 13600],
 ];
 
-function user(idUser: string, username: string, roles: Role[], passwordHash: string, idDealer: string | null): UserData {
+function user(idUser: string, username: string, roles: Role[], idDealer: string | null): UserData {
   return {
-    idUser, username, passwordHash, roles, idDealer, idMarket: 'IT', preferredLanguage: 'en',
+    idUser, username, roles, idDealer, idMarket: 'IT', preferredLanguage: 'en',
     consent1: true, consent2: true, consent3: true, flgEnabled: true,
   };
 }
 
 /**
- * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N`, one running auction and one
- * showcase. Idempotent: every id is fixed, so a restart adds nothing twice.
+ * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N` with the password `DEMO_PASSWORD`, one
+ * running auction and one showcase. Idempotent: every id is fixed, so a restart adds nothing twice. Passwords go
+ * to the credential store before the users are registered, each hashed with its own salt, and only for users
+ * that have none yet (a restart hashes nothing).
  */
-export async function seedDemoData(writer: StreamWriter, config: AppConfig, now: number, withAuction: boolean): Promise<{ users: number }> {
-  const hash = await hashPassword(config.demoPassword);
+export async function seedDemoData(
+  writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean,
+): Promise<{ users: number }> {
   const users: UserData[] = [
-    user('admin', 'admin', ['USER', 'ADMIN'], hash, null),
-    user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], hash, 'D-AUCT'),
-    user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], hash, 'D-EXHB'),
-    ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], hash, `D-${1001 + i}`)),
+    user('admin', 'admin', ['USER', 'ADMIN'], null),
+    user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], 'D-AUCT'),
+    user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], 'D-EXHB'),
+    ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], `D-${1001 + i}`)),
   ];
+  await credentials.setMissing(users.map((u) => u.idUser), config.demoPassword);
   await Promise.all(users.map((data) => writer.execute({
     streams: [streamId.user(data.idUser)],
     metadata: { userId: 'system' },

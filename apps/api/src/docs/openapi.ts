@@ -15,13 +15,17 @@ const ROUTES: Route[] = [
   ['post', '/api/v1/secure/logout', 'End the session', 'logged in', undefined, 'none'],
   ['get', '/api/v1/secure/user', 'The caller\'s profile', 'logged in', undefined, UserProfile],
   ['get', '/api/v1/secure/time', 'Server time, for clock sync', 'logged in', undefined, ServerTime],
-  ['get', '/api/v1/secure/live-credentials', 'Credentials of the live channel for a browser (its session cookie is http-only): MQTT over WebSocket at `path` with this username and password (the login token)', 'logged in', undefined, LiveCredentials],
+  ['get', '/api/v1/secure/logged', 'The caller\'s profile (the web client\'s session check)', 'logged in', undefined, UserProfile],
+  ['get', '/api/v1/mobile/user', 'The caller\'s profile (mobile app)', 'logged in (token header)', undefined, UserProfile],
+  ['get', '/api/v1/mobile/time', 'Server time, for clock sync (mobile app)', 'logged in (token header)', undefined, ServerTime],
+  ['get', '/api/v1/secure/live-credentials', 'Credentials of the live channel for a browser (its session cookie is http-only): MQTT over WebSocket at `path` with this username and password, a live token: subscribe-only (refused as an API credential), ended by the logout of the session it came from, valid until `expiresAt` (LIVE_TOKEN_TTL_SECONDS, default 600; `expiresIn` seconds): ask again before then and reconnect with the new one. Only a session (cookie or token header) obtains one. Not cached.', 'logged in', undefined, LiveCredentials],
   ['post', '/api/v1/secure/auction', 'Create an auction (SCH, or RUN when its start is past). `extension` defaults to 60 s window / 60 s extension; windowSeconds 0 turns it off. An Idempotency-Key makes a retry return the same auction.', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', CreateAuctionRequest, AuctionView],
   ['put', '/api/v1/secure/auction', 'Edit a scheduled auction (lots with a known idLot are edited, new ones added, missing ones withdrawn)', 'owner, ADMIN', EditAuctionRequest, AuctionView],
   ['get', '/api/v1/secure/auction/{idAuction}', 'An auction with its lots', 'logged in', undefined, AuctionView],
   ['delete', '/api/v1/secure/auction/{idAuction}', 'Delete a scheduled auction', 'owner, ADMIN', undefined, 'none'],
   ['get', '/api/v1/secure/auctionFull', 'An auction with the caller\'s myBestOffer, leading and observed per lot (query idAuction)', 'logged in', undefined, AuctionView],
   ['get', '/api/v1/secure/running-auctions', 'Running auctions (query toSearch filters on name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
+  ['get', '/api/v1/secure/running-auctions/search', 'Running auctions matching toSearch (name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
   ['get', '/api/v1/secure/auction-management', 'The caller\'s own auctions (ADMIN: every auction), newest start first, without lots but with lotsCount (query status=SCH|RUN|CLD|AWA, toSearch filters on name, plate, brand, model)', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', undefined, z.array(ManagedAuction)],
   ['patch', '/api/v1/secure/auction/{idAuction}/accept-regulation', 'Accept the auction\'s regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/auction/{idAuction}/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
@@ -57,11 +61,21 @@ const ROUTES: Route[] = [
   ['get', '/api/v1/admin/read-models/status', 'Projection lag, relay lag and whether this instance projects', 'ADMIN', undefined, undefined],
   ['post', '/api/v1/admin/read-models/projector/stop', 'Stop this instance\'s projection consumer (queries keep serving what is projected)', 'ADMIN', undefined, 'none'],
   ['post', '/api/v1/admin/read-models/projector/start', 'Start it again; it resumes where it stopped', 'ADMIN', undefined, 'none'],
-  ['get', '/metrics', 'Prometheus metrics', 'anyone', undefined, undefined],
+  ['get', '/metrics', 'Prometheus metrics. Not for users: with METRICS_TOKEN set, needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without, answers only clients on the API\'s host that reach it directly (403 otherwise)', 'anyone', undefined, undefined],
   ['get', '/api/health', 'Liveness and read-model lag', 'anyone', undefined, undefined],
+  ['get', '/api/docs-json', 'This OpenAPI description', 'anyone', undefined, undefined],
+  ['get', '/api/docs', 'The OpenAPI description as a Swagger UI page', 'anyone', undefined, undefined],
+  ['get', '/api/docs/{file}', 'The Swagger UI page\'s assets', 'anyone', undefined, undefined],
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+
+/** The refusals of the two login calls besides a wrong password (login-protection.ts). */
+const LOGIN_REFUSALS: Record<string, string> = {
+  '403': 'a browser page of another origin (403003)',
+  '415': 'the body is not application/json (415001)',
+  '429': 'too many failed logins for this user or from this address, or too many login calls from this address (429001); `Retry-After` gives the seconds to wait',
+};
 
 /** The OpenAPI 3.1 description of the API, built from the contracts' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
@@ -74,11 +88,16 @@ export function openApiDocument(): Record<string, unknown> {
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
       '4XX': { description: 'error with a numeric errorCode', content: { 'application/json': { schema: schema(ErrorBody) } } },
     };
-    const secured = path.startsWith('/api/v1/secure') || path.startsWith('/api/v1/admin') || (path.startsWith('/api/v1/mobile') && !path.endsWith('/token'));
+    if (path === '/api/v1/open/login' || path === '/api/v1/mobile/token') {
+      for (const [status, description] of Object.entries(LOGIN_REFUSALS)) responses[status] = { description, content: { 'application/json': { schema: schema(ErrorBody) } } };
+    }
+    // Only the routes marked @Public() in the code are open (checked against the controllers by route-table.unit.spec.ts).
+    const secured = roles !== 'anyone';
+    const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' || method === 'delete' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(body) } } } } : {}),
-      responses, ...(secured ? { security: [{ token: [] }, { session: [] }] } : {}),
+      responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
   }
   const codes = { ...ERROR_CODES, ...API_ERROR_CODES };
@@ -86,7 +105,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'Vehicle auction portal API', version: '0.1.0',
-      description: `Live auctions and showcase for professional vehicle dealers. Live channel: MQTT over WebSocket at /mqtt (username and login token; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (emit subscribe {idAuction}, receive lot and auction). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+      description: `Live auctions and showcase for professional vehicle dealers. Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     },
     components: {
       securitySchemes: {

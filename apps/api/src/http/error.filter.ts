@@ -14,6 +14,9 @@ const BY_HTTP_STATUS: Record<number, number> = {
   415: API_ERROR_CODES.UNSUPPORTED_MEDIA, 429: API_ERROR_CODES.TOO_MANY_REQUESTS,
 };
 
+/** Nest's cross-origin protection (`app.enableCsrfProtection`) refuses with a plain ForbiddenException carrying this text. */
+const CROSS_ORIGIN_REFUSAL = /^Cross-origin request detected/;
+
 /** Maps any error to `{errorCode, errorMsg, details}` with the right status; never leaks a stack. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
@@ -24,6 +27,8 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
+    // A forged cross-site request: the code of the XSRF refusal, not the one of a missing role.
+    if (status === 403 && CROSS_ORIGIN_REFUSAL.test(error.message)) return { status, body: { errorCode: API_ERROR_CODES.XSRF_MISMATCH, errorMsg: error.message } };
     return { status, body: { errorCode: BY_HTTP_STATUS[status] ?? status * 1000 + 1, errorMsg: error.message } };
   }
   const fastify = error as { statusCode?: number; code?: string; message?: string };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EventStore } from '@auction/event-store';
 import { Roles } from '../auth/auth.guard.js';
 import { EVENT_STORE } from '../engine/tokens.js';
+import { upcastStored } from '../engine/upcasters.js';
 import { parse } from './validation.js';
 
 const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
@@ -15,13 +16,14 @@ export class EventsController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   @Get('stream/:streamId')
-  stream(@Param('streamId') streamId: string) {
-    return this.store.readStream(parse(StreamIdParam, streamId, 'streamId'));
+  async stream(@Param('streamId') streamId: string) {
+    // Upcast like every reader: old bodies are lifted, and secrets of earlier releases never leave the store.
+    return (await this.store.readStream(parse(StreamIdParam, streamId, 'streamId'))).map(upcastStored);
   }
 
   @Get('log')
-  log(@Query() query: unknown) {
+  async log(@Query() query: unknown) {
     const { after, limit } = parse(LogQuery, query, 'query');
-    return this.store.readAll(after, limit);
+    return (await this.store.readAll(after, limit)).map(upcastStored);
   }
 }

@@ -7,6 +7,14 @@ import { API_ERROR_CODES } from '@auction/contracts';
 /** Paths the server answers itself; everything else under `/` is the single-page client. */
 const SERVER_PATHS = /^\/(api|metrics|mqtt|socket\.io)(\/|$)/;
 
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Serves the built React client from `dist`: its files as they are (hashed assets cached for a year), and
  * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
@@ -22,11 +30,11 @@ export async function serveWebClient(fastify: FastifyInstance, dist: string): Pr
   });
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (SERVER_PATHS.test(path)) {
+    if (SERVER_PATHS.test(safeDecode(path).toLowerCase())) {
       return reply.code(404).send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no route ${request.method} ${path}` });
     }
     // A file written after start (a rebuild while serving) is served too; anything else opens the app.
-    const file = resolve(dist, `.${decodeURIComponent(path)}`);
+    const file = resolve(dist, `.${safeDecode(path)}`);
     if (file.startsWith(resolve(dist) + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(file.slice(resolve(dist).length + 1));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -14,9 +14,10 @@ import {
   auctionDecider, lotDecider, streamId, toIso, type AuctionCommand, type Decider, type LotCommand,
 } from '@auction/domain';
 import { PgliteEventStore } from '@auction/event-store';
-import { AuthService, type Session } from '../auth/auth.service.js';
+import { AuthService, type LiveSession } from '../auth/auth.service.js';
 import { JsonLogger } from '../config/json-logger.js';
 import { CLOCK, EVENT_STORE } from '../engine/tokens.js';
+import { LiveReadModel } from '../read/live-read-model.js';
 import { LIVE_PROVIDERS, startLive, type LiveServices } from './live.providers.js';
 
 const START = Date.parse('2026-11-21T09:00:00.000Z');
@@ -24,11 +25,11 @@ const END = Date.parse('2026-11-21T10:00:00.000Z');
 const NOW = START + 10 * 60_000;
 const LOTS = ['a1-lot-1', 'a1-lot-2'];
 
-const session = (idUser: string, username: string): Session => ({
-  sid: `sid-${idUser}`, actor: { idUser, username, roles: ['BUYER'], idDealer: null, flgEnabled: true },
+const session = (idUser: string, username: string): LiveSession => ({
+  sid: `sid-${idUser}`, actor: { idUser, username, roles: ['BUYER'], idDealer: null, flgEnabled: true }, expiresAt: NOW + 3600_000, scope: 'live',
 });
-const SESSIONS: Record<string, Session> = { 'token-alice': session('u-alice', 'alice'), 'token-bob': session('u-bob', 'bob') };
-const fakeAuth = { authenticate: (token: string): Session | null => SESSIONS[token] ?? null };
+const SESSIONS: Record<string, LiveSession> = { 'token-alice': session('u-alice', 'alice'), 'token-bob': session('u-bob', 'bob') };
+const fakeAuth = { authenticateLive: (token: string): LiveSession | null => SESSIONS[token] ?? null };
 
 describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => {
   let store: PgliteEventStore;
@@ -46,7 +47,7 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     @Module({
       providers: [
         { provide: EVENT_STORE, useValue: store }, { provide: CLOCK, useValue: { now: () => NOW } },
-        { provide: AuthService, useValue: fakeAuth }, ...LIVE_PROVIDERS,
+        { provide: AuthService, useValue: fakeAuth }, LiveReadModel, ...LIVE_PROVIDERS,
       ],
     })
     class LiveTestModule {}

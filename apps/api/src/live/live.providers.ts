@@ -4,24 +4,32 @@ import {
   AedesSink, LivePublisher, MqttClientSink, describeError, redact, startEmbeddedBroker, startMosquittoBridge,
   type EmbeddedBroker, type EmbeddedBrokerOptions, type LiveLogger, type LivePublisherStats, type MosquittoBridge,
 } from '@auction/messaging';
-import { AuthService } from '../auth/auth.service.js';
 import type { JsonLogger } from '../config/json-logger.js';
 import { CLOCK, EVENT_STORE, type Clock } from '../engine/tokens.js';
 import { upcast } from '../engine/upcasters.js';
 import { loadLiveConfig, type LiveConfig } from './live-config.js';
+import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveGateway } from './live.gateway.js';
+import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
 
 /** Consumer group of the live publisher on the transport (one publisher per auction across instances). */
 export const LIVE_CONSUMER_GROUP = 'live-publisher';
 
-/** Providers of the live channel, for `AppModule.forRoot`: the publisher (sinks are added by {@link startLive}) and the gateway. */
+/** Controllers of the live channel, for `AppModule.forRoot`: `GET /api/v1/secure/live-credentials`. */
+export const LIVE_CONTROLLERS = [LiveCredentialsController];
+
+/**
+ * Providers of the live channel, for `AppModule.forRoot`: the publisher (sinks are added by {@link startLive}), the
+ * live sessions (who may stay connected) and the gateway.
+ */
 export const LIVE_PROVIDERS: Provider[] = [
   {
     provide: LivePublisher,
     useFactory: (store: EventStore, clock: Clock) => new LivePublisher({ store, sinks: [], now: () => clock.now(), upcast }),
     inject: [EVENT_STORE, CLOCK],
   },
+  LiveSessions,
   LiveGateway,
 ];
 
@@ -70,16 +78,17 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const httpServer = app.getHttpServer() as EmbeddedBrokerOptions['httpServer'];
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : undefined;
-  const auth = app.get(AuthService);
+  const sessions = app.get(LiveSessions);
   const publisher = app.get(LivePublisher);
   const gateway = app.get(LiveGateway);
 
   const brokerOptions: EmbeddedBrokerOptions = {
-    httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger,
+    httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger, connections: sessions.connections,
+    // A live token (the browser's), or a session token (the mobile app's: never handed to page scripts).
     authenticate: (username, token) => {
-      const session = auth.authenticate(token);
+      const session = sessions.authenticate(token);
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
-      return { idUser: session.actor.idUser, username: session.actor.username };
+      return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {

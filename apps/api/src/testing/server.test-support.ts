@@ -101,9 +101,14 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     DEMO_DATA: 'true',
     DEMO_DEALERS: String(DEMO_DEALERS),
     DEMO_PASSWORD,
+    // The lowest password-hash cost allowed (2^14, not the default 2^17): ~70 demo users hash in ~1.5 s, logins cost ~40 ms.
+    PASSWORD_HASH_COST: '14',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     MQTT_TCP_PORT: '0',
+    // Every test client logs in from 127.0.0.1: the per-address ceiling on login calls (failed or not) is raised.
+    // Failed logins stay limited per address and per account as in production (login-protection.ts).
+    LOGIN_ADDRESS_MAX_ATTEMPTS: '100000',
     ...(storage.mode === 'embedded' ? { DATA_DIR: storage.dataDir! } : { DATABASE_URL: storage.databaseUrl! }),
     ...extraEnv,
   };

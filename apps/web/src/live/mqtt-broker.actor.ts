@@ -1,24 +1,27 @@
+import type { LiveCredentials } from '@auction/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { fromCallback } from 'xstate';
 import type { AuctionApi } from '../api/auction-api.js';
+import type { BrokerCommand, BrokerEvent, BrokerInput } from '../machines/connection.machine.js';
 
-/** Events the broker actor sends back to the connection machine. */
-type BrokerEvent =
-  | { type: 'broker.connected' }
-  | { type: 'broker.lost'; error?: string }
-  | { type: 'broker.message'; topic: string; payload: unknown };
-
-/** Commands the connection machine sends to the broker actor. */
-type BrokerCommand = { type: 'subscribe'; topics: string[] } | { type: 'unsubscribe'; topics: string[] };
+/** Credentials with the local time (ms) they stop being valid, measured from the answer (a client clock may be off). */
+interface Fresh {
+  readonly credentials: LiveCredentials;
+  readonly validUntil: number | undefined;
+}
 
 /**
- * The real broker actor: asks the API for the live credentials, connects MQTT 3.1.1 over WebSocket to `/mqtt`
- * of this origin (no automatic reconnect: the connection machine owns the back-off), subscribes at QoS 1.
+ * The real broker actor: asks the API for live credentials (a short-lived, subscribe-only live token), connects
+ * MQTT 3.1.1 over WebSocket to `/mqtt` of this origin (no automatic reconnect: the connection machine owns the
+ * back-off), subscribes at QoS 1. On `renew` it fetches new credentials, connects a second client, subscribes the
+ * machine's topics on it and only then closes the first: the page never stops receiving while the token changes.
  */
 export function mqttBroker(api: AuctionApi) {
-  return fromCallback<BrokerCommand, { attempt: number }>(({ sendBack, receive }) => {
+  return fromCallback<BrokerCommand, BrokerInput>(({ sendBack, receive }) => {
     const send = (event: BrokerEvent) => sendBack(event);
+    /** The connection in use; a renewal's new one is `next` until it takes over. */
     let client: MqttClient | null = null;
+    let next: MqttClient | null = null;
     let closed = false;
     let lost = false;
     const lose = (error: string) => {
@@ -27,38 +30,90 @@ export function mqttBroker(api: AuctionApi) {
       console.warn(`live connection lost: ${error}`);
       send({ type: 'broker.lost', error });
     };
-    api.liveCredentials().then((credentials) => {
-      if (closed) return;
+    const fetchCredentials = async (): Promise<Fresh> => {
+      const credentials = await api.liveCredentials();
+      const validUntil = typeof credentials.expiresIn === 'number' ? Date.now() + credentials.expiresIn * 1000 : undefined;
+      return { credentials, validUntil };
+    };
+    const expiresInMs = (fresh: Fresh) => (fresh.validUntil === undefined ? undefined : Math.max(0, fresh.validUntil - Date.now()));
+    /** A new client; its messages are forwarded, and its loss counts only while it is the one in use. */
+    const open = ({ credentials }: Fresh): MqttClient => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      client = mqtt.connect(`${scheme}://${location.host}${credentials.path}`, {
+      const c = mqtt.connect(`${scheme}://${location.host}${credentials.path}`, {
         username: credentials.username, password: credentials.password, protocolVersion: 4, reconnectPeriod: 0,
         connectTimeout: 10_000, clean: true, clientId: `web-${Math.random().toString(36).slice(2, 12)}`,
       });
-      client.on('connect', () => send({ type: 'broker.connected' }));
-      client.on('message', (topic, buffer) => {
+      c.on('message', (topic, buffer) => {
         try {
           send({ type: 'broker.message', topic, payload: JSON.parse(new TextDecoder().decode(buffer)) as unknown });
         } catch {
           console.warn(`live message on ${topic} is not JSON`);
         }
       });
-      client.on('error', (error) => lose(error.message));
-      client.on('close', () => lose('closed'));
-    }, (error: unknown) => lose(error instanceof Error ? error.message : String(error)));
-    // One (un)subscribe at a time, each after the broker acknowledged the one before: a broker may finish
-    // packets out of order, and an UNSUBSCRIBE acknowledged after a later SUBSCRIBE of the same filter
-    // would silently end that subscription.
+      c.on('error', (error) => { if (c === client) lose(error.message); });
+      c.on('close', () => { if (c === client) lose('closed'); });
+      return c;
+    };
+
+    fetchCredentials().then((fresh) => {
+      if (closed) return;
+      const c = (client = open(fresh));
+      c.on('connect', () => { if (c === client) send({ type: 'broker.connected', expiresInMs: expiresInMs(fresh) }); });
+    }, (error: unknown) => lose(messageOf(error)));
+
+    const renew = async (topics: string[]): Promise<void> => {
+      if (closed || lost || !client) return;
+      try {
+        const fresh = await fetchCredentials();
+        if (closed || lost) return;
+        const c = (next = open(fresh));
+        await connected(c);
+        // As on a first connection, a refused filter does not stop the others (nor the renewal).
+        if (topics.length > 0) await new Promise<void>((resolve) => c.subscribe(topics, { qos: 1 }, () => resolve()));
+        if (closed || lost) return;
+        if (!c.connected) throw new Error('closed before the renewal completed');
+        const previous = client;
+        client = c;
+        next = null;
+        previous?.end(true);
+        send({ type: 'broker.renewed', expiresInMs: expiresInMs(fresh) });
+      } catch (error) {
+        next?.end(true);
+        next = null;
+        send({ type: 'broker.renewFailed', error: messageOf(error) });
+      }
+    };
+
+    // One command at a time, each after the broker acknowledged the one before: a broker may finish packets out of
+    // order, and an UNSUBSCRIBE acknowledged after a later SUBSCRIBE of the same filter would silently end that
+    // subscription. A renewal takes its turn too, so what was sent meanwhile reaches the new connection.
     let queue: Promise<void> = Promise.resolve();
     receive((command) => {
-      queue = queue.then(() => new Promise<void>((resolve) => {
-        if (!client || !client.connected) return resolve();
-        if (command.type === 'subscribe') client.subscribe(command.topics, { qos: 1 }, () => resolve());
-        else client.unsubscribe(command.topics, () => resolve());
-      }));
+      queue = queue.then(() => {
+        if (command.type === 'renew') return renew(command.topics);
+        return new Promise<void>((resolve) => {
+          if (!client || !client.connected) return resolve();
+          if (command.type === 'subscribe') client.subscribe(command.topics, { qos: 1 }, () => resolve());
+          else client.unsubscribe(command.topics, () => resolve());
+        });
+      });
     });
     return () => {
       closed = true;
       client?.end(true);
+      next?.end(true);
     };
   });
+}
+
+function connected(client: MqttClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+    client.once('close', () => reject(new Error('closed before CONNACK')));
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

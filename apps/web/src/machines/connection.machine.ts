@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, fromCallback, log, setup } from 'xstate';
 import { connectionBackoffMs } from './backoff.js';
+import { LIVE_RENEWAL_RETRY_MS, liveRenewalDelayMs } from './live-renewal.js';
 import { addTopics, removeTopics } from './topic-set.js';
 
 /** Input of {@link connectionMachine}. */
@@ -13,12 +14,24 @@ export interface BrokerInput {
   attempt: number;
 }
 
-/** What the machine sends to the `broker` actor (only while connected). */
-export type BrokerCommand = { type: 'subscribe'; topics: string[] } | { type: 'unsubscribe'; topics: string[] };
+/**
+ * What the machine sends to the `broker` actor (only while connected). `renew`: open a new connection with fresh
+ * credentials, subscribe `topics` on it, then close the old one (answered by `broker.renewed` or `broker.renewFailed`);
+ * commands sent meanwhile apply to the new connection.
+ */
+export type BrokerCommand =
+  | { type: 'subscribe'; topics: string[] }
+  | { type: 'unsubscribe'; topics: string[] }
+  | { type: 'renew'; topics: string[] };
 
-/** What the `broker` actor sends back to the machine. */
+/**
+ * What the `broker` actor sends back to the machine. `expiresInMs`: how long the credentials of the connection
+ * stay valid (the server closes it then); absent when they do not expire.
+ */
 export type BrokerEvent =
-  | { type: 'broker.connected' }
+  | { type: 'broker.connected'; expiresInMs?: number }
+  | { type: 'broker.renewed'; expiresInMs?: number }
+  | { type: 'broker.renewFailed'; error?: string }
   | { type: 'broker.lost'; error?: string }
   | { type: 'broker.message'; topic: string; payload: unknown };
 
@@ -45,6 +58,8 @@ export interface ConnectionContext {
   maxBackoffMs: number;
   /** Reason of the last loss, for the log. */
   lastError: string | null;
+  /** Delay until the connection's credentials are renewed; null: they do not expire. */
+  renewInMs: number | null;
 }
 
 /**
@@ -61,6 +76,9 @@ export const missingBroker = fromCallback<BrokerCommand, BrokerInput>(() => {
  * `disconnected` (logged) to `retrying`, which waits `min(maxBackoffMs, 500·2^attempt)` ms and connects again.
  * `connection.stop` ends it (`stopped`, final). The desired topics are always remembered; subscribe and
  * unsubscribe reach the broker only while connected, and a (re)connection subscribes the whole set at once.
+ * Credentials that expire (`expiresInMs` of `broker.connected`) are renewed while connected: after three quarters of
+ * their lifetime `connected.renewing` asks the broker to `renew` with the whole topic set (a new connection made
+ * before the old one is closed, so nothing is unsubscribed); a failed renewal is retried every 5 s meanwhile.
  * Every `broker.message` is emitted as `{ type: 'message', topic, payload }`.
  */
 export const connectionMachine = setup({
@@ -73,6 +91,10 @@ export const connectionMachine = setup({
   actors: { broker: missingBroker },
   delays: {
     backoff: ({ context }) => connectionBackoffMs(context.attempt, context.maxBackoffMs),
+    renewal: ({ context }) => context.renewInMs ?? 0,
+  },
+  guards: {
+    expires: ({ context }) => context.renewInMs !== null,
   },
   actions: {
     status: emit((_, params: { status: ConnectionStatus }) => ({ type: 'status' as const, status: params.status })),
@@ -91,6 +113,14 @@ export const connectionMachine = setup({
     subscribeAll: enqueueActions(({ context, enqueue }) => {
       if (context.topics.length > 0) enqueue.sendTo('broker', { type: 'subscribe', topics: [...context.topics] });
     }),
+    renew: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo('broker', { type: 'renew', topics: [...context.topics] });
+    }),
+    scheduleRenewal: assign({
+      renewInMs: (_, params: { expiresInMs?: number }) => (params.expiresInMs === undefined ? null : liveRenewalDelayMs(params.expiresInMs)),
+    }),
+    scheduleRenewalRetry: assign({ renewInMs: LIVE_RENEWAL_RETRY_MS }),
+    logRenewalFailure: log((_, params: { error?: string }) => `live credentials not renewed (${params.error ?? 'unknown'}), retrying`),
     resetAttempt: assign({ attempt: 0, lastError: null }),
     nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     recordLoss: assign({ lastError: (_, params: { error: string }) => params.error }),
@@ -101,7 +131,7 @@ export const connectionMachine = setup({
   },
 }).createMachine({
   id: 'connection',
-  context: ({ input }) => ({ topics: [], attempt: 0, maxBackoffMs: input.maxBackoffMs ?? 30_000, lastError: null }),
+  context: ({ input }) => ({ topics: [], attempt: 0, maxBackoffMs: input.maxBackoffMs ?? 30_000, lastError: null, renewInMs: null }),
   initial: 'online',
   on: {
     'topic.subscribe': { actions: { type: 'remember', params: ({ event }) => ({ topics: event.topics }) } },
@@ -130,10 +160,31 @@ export const connectionMachine = setup({
       states: {
         connecting: {
           entry: { type: 'status', params: { status: 'connecting' } },
-          on: { 'broker.connected': { target: 'connected', actions: ['resetAttempt', 'subscribeAll'] } },
+          on: {
+            'broker.connected': {
+              target: 'connected',
+              actions: ['resetAttempt', 'subscribeAll', { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) }],
+            },
+          },
         },
         connected: {
           entry: { type: 'status', params: { status: 'connected' } },
+          // Credentials that expire are renewed before they do: a new connection replaces this one, same topics.
+          initial: 'live',
+          states: {
+            live: { always: { guard: 'expires', target: 'waiting' } },
+            waiting: { after: { renewal: 'renewing' } },
+            renewing: {
+              entry: 'renew',
+              on: {
+                'broker.renewed': { target: 'live', actions: { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) } },
+                'broker.renewFailed': {
+                  target: 'waiting',
+                  actions: [{ type: 'logRenewalFailure', params: ({ event }) => ({ error: event.error }) }, 'scheduleRenewalRetry'],
+                },
+              },
+            },
+          },
           on: {
             'topic.subscribe': {
               actions: [

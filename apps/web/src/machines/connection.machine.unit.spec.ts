@@ -200,4 +200,64 @@ describe('connectionMachine', () => {
     expect(actor.getSnapshot().value).toBe('retrying');
     expect(actor.getSnapshot().context.attempt).toBe(1);
   });
+
+  describe('live token renewal', () => {
+    const TEN_MINUTES = 600_000;
+    const statusesSince = (h: ReturnType<typeof start>, from: number) => h.statuses.slice(from);
+
+    it('renews before the token expires, on the same connection state, with every wanted topic', () => {
+      const h = start();
+      h.actor.send({ type: 'topic.subscribe', topics: ['auction/a1', 'user/u1/outbid'] });
+      h.socket().send({ type: 'broker.connected', expiresInMs: TEN_MINUTES });
+      const before = h.statuses.length;
+      h.clock.increment(449_999);
+      expect(h.socket().received.filter((c) => c.type === 'renew')).toEqual([]);
+      h.clock.increment(1);
+      // 7.5 minutes in: 2.5 minutes before the token expires, the broker is asked for a new connection.
+      expect(h.socket().received.at(-1)).toEqual({ type: 'renew', topics: ['auction/a1', 'user/u1/outbid'] });
+      expect(h.actor.getSnapshot().matches({ online: { connected: 'renewing' } })).toBe(true);
+      // Topics wanted meanwhile still reach the broker (its queue applies them to the new connection).
+      h.actor.send({ type: 'topic.subscribe', topics: ['auction/a2'] });
+      expect(h.socket().received.at(-1)).toEqual({ type: 'subscribe', topics: ['auction/a2'] });
+      h.socket().send({ type: 'broker.renewed', expiresInMs: TEN_MINUTES });
+      expect(h.actor.getSnapshot().matches({ online: { connected: 'waiting' } })).toBe(true);
+      // The same broker actor: no reconnect, no spinner, no status change.
+      expect(h.sockets).toHaveLength(1);
+      expect(h.socket().closed).toBe(false);
+      expect(statusesSince(h, before)).toEqual([]);
+      // The next renewal is counted from the new token.
+      h.clock.increment(449_999);
+      expect(h.socket().received.filter((c) => c.type === 'renew')).toHaveLength(1);
+      h.clock.increment(1);
+      expect(h.socket().received.at(-1)).toEqual({ type: 'renew', topics: ['auction/a1', 'user/u1/outbid', 'auction/a2'] });
+    });
+
+    it('retries a failed renewal every 5 s while the connection lasts, and reconnects as usual once it is lost', () => {
+      const h = start();
+      h.socket().send({ type: 'broker.connected', expiresInMs: 60_000 });
+      h.clock.increment(45_000);
+      expect(h.socket().received).toEqual([{ type: 'renew', topics: [] }]);
+      h.socket().send({ type: 'broker.renewFailed', error: 'HTTP 503' });
+      expect(h.logs.join('\n')).toContain('HTTP 503');
+      h.clock.increment(4_999);
+      expect(h.socket().received).toHaveLength(1);
+      h.clock.increment(1);
+      expect(h.socket().received).toHaveLength(2);
+      // The token expired before a renewal succeeded: the server closed the connection.
+      h.socket().send({ type: 'broker.lost', error: 'closed' });
+      expect(h.actor.getSnapshot().value).toBe('retrying');
+      h.clock.increment(500);
+      expect(h.sockets).toHaveLength(2);
+      h.socket().send({ type: 'broker.connected', expiresInMs: 600_000 });
+      expect(h.actor.getSnapshot().context.renewInMs).toBe(450_000);
+    });
+
+    it('does not renew credentials that do not expire', () => {
+      const h = start();
+      h.socket().send({ type: 'broker.connected' });
+      h.clock.increment(24 * 3600_000);
+      expect(h.socket().received).toEqual([]);
+      expect(h.actor.getSnapshot().matches({ online: { connected: 'live' } })).toBe(true);
+    });
+  });
 });

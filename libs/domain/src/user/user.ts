@@ -1,11 +1,14 @@
 import { DomainError, assertNever } from '../shared/errors.js';
 import type { Market, Role } from '../shared/statuses.js';
 
-/** A portal user. The password hash is computed by the shell. */
+/**
+ * A portal user. Credentials are not part of it: a password is a secret, not history, so the shell keeps
+ * its hash in a credential store beside the log (bodies written by earlier releases carried `passwordHash`;
+ * `withoutLegacySecrets` removes it on every read).
+ */
 export interface UserData {
   readonly idUser: string;
   readonly username: string;
-  readonly passwordHash: string;
   readonly roles: readonly Role[];
   readonly idDealer: string | null;
   readonly idMarket: Market;

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { packetStream } from './ws-packet-stream.js';
+import { LiveConnections } from './live-connections.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import { maySubscribe } from './live-topics.js';
 
@@ -11,9 +12,11 @@ import { maySubscribe } from './live-topics.js';
 export interface LiveIdentity {
   readonly idUser: string;
   readonly username: string;
+  /** When the credentials expire (epoch ms, on the clock of `connections`): the connection is closed then. */
+  readonly expiresAt?: number;
 }
 
-/** Checks MQTT credentials: the login token as password, the user's username as username. */
+/** Checks MQTT credentials: a token as password (the API's live token), the user's username as username. */
 export type LiveAuthenticate = (username: string, password: string) => LiveIdentity | null;
 
 /** Options of {@link startEmbeddedBroker}. */
@@ -26,7 +29,12 @@ export interface EmbeddedBrokerOptions {
   readonly tcpPort?: number;
   readonly authenticate: LiveAuthenticate;
   readonly logger?: LiveLogger;
-  /** How often connected clients' credentials are checked again (logout, expiry); default 60 s, 0 = never. */
+  /**
+   * Where connected clients are registered, so that they are closed when their credentials expire or end (the
+   * owner calls `recheckUser` on a logout). Default: a registry of this broker's own.
+   */
+  readonly connections?: LiveConnections;
+  /** With the default registry: how often every client's credentials are checked again in full; default 60 s, 0 = never. */
   readonly recheckMs?: number;
 }
 
@@ -48,15 +56,18 @@ interface ClientAuth extends LiveIdentity {
 
 /**
  * Starts an aedes broker (MQTT 3.1.1: clients must connect with protocolVersion 4) as the authenticating
- * edge of the live channel. CONNECT needs the user's username and login token; a client may subscribe to
+ * edge of the live channel. CONNECT needs the user's username and a token (see `authenticate`); a client may subscribe to
  * `auction/…` and to its own `user/{idUser}/…` only (other filters get a SUBACK failure), and may never
- * publish (such a client is disconnected). Messages come in through `broker.publish` in this process.
+ * publish (such a client is disconnected). A client is closed when its credentials expire or end (`connections`),
+ * and when they no longer hold at its next SUBSCRIBE. Messages come in through `broker.publish` in this process.
  * WebSocket upgrades of other paths (socket.io's) are left alone.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const wsPath = options.wsPath ?? '/mqtt';
   const logger = options.logger ?? silentLiveLogger;
   const identities = new WeakMap<Client, ClientAuth>();
+  const connections = options.connections ?? new LiveConnections({ recheckAllMs: options.recheckMs, logger });
+  const untrack = new WeakMap<Client, () => void>();
   const check = (username: string, password: string): LiveIdentity | null => {
     try {
       return options.authenticate(username, password);
@@ -89,6 +100,21 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
   });
   broker.on('clientError', (client, error) => logger.info('MQTT client error', { clientId: client.id, error: describeError(error) }));
+  // Registered once CONNACK'ed: closed by the registry when the credentials expire or end (logout).
+  broker.on('client', (client) => {
+    const auth = identities.get(client);
+    if (!auth) return;
+    untrack.set(client, connections.add({
+      idUser: auth.idUser,
+      expiresAt: auth.expiresAt ?? Number.POSITIVE_INFINITY,
+      isValid: () => check(auth.username, auth.password)?.idUser === auth.idUser,
+      close: () => client.close(),
+    }));
+  });
+  broker.on('clientDisconnect', (client) => {
+    untrack.get(client)?.();
+    untrack.delete(client);
+  });
 
   const wss = new WebSocketServer({ noServer: true });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -123,20 +149,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     });
   }
 
-  const sweep = options.recheckMs === 0 ? null : setInterval(() => {
-    for (const client of Object.values((broker as unknown as { clients: Record<string, Client> }).clients)) {
-      const auth = identities.get(client);
-      if (auth && check(auth.username, auth.password)?.idUser !== auth.idUser) client.close();
-    }
-  }, options.recheckMs ?? 60_000);
-  sweep?.unref();
-
   return {
     broker, wsPath,
     tcpAddress: tcp ? (tcp.address() as AddressInfo) : null,
     connectedClients: () => broker.connectedClients,
     close: async () => {
-      if (sweep) clearInterval(sweep);
+      if (!options.connections) connections.stop();
       options.httpServer.off('upgrade', onUpgrade);
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const ws of wss.clients) ws.terminate();

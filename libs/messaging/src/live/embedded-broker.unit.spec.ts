@@ -4,6 +4,7 @@ import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AedesSink } from './aedes-sink.js';
+import { LiveConnections } from './live-connections.js';
 import { startEmbeddedBroker, type EmbeddedBroker, type LiveIdentity } from './embedded-broker.js';
 
 const USERS: Record<string, LiveIdentity> = {
@@ -177,6 +178,43 @@ describe('embedded broker (aedes over WebSocket on the API server)', () => {
     ws.close();
     expect(message).toBe('other ok');
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('http ok');
+  });
+});
+
+describe('embedded broker: the end of a connection (shared registry)', () => {
+  it('closes a client when its credentials expire, and when the registry\'s owner signals that its user changed', async () => {
+    const http = createHttpServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    const connections = new LiveConnections({ expirySweepMs: 100, recheckAllMs: 0 });
+    const ended = new Set<string>();
+    const expiresAt = Date.now() + 800;
+    const live = await startEmbeddedBroker({
+      httpServer: http, connections,
+      authenticate: (username, token) => {
+        if (ended.has(token)) return null;
+        if (token === 'short') return { idUser: 'u-alice', username, expiresAt };
+        return token === 'long' ? { idUser: 'u-alice', username } : null;
+      },
+    });
+    const open = (password: string) => connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password, protocolVersion: 4, reconnectPeriod: 0 });
+    const closed = (client: MqttClient) => new Promise<number>((resolve) => client.once('close', () => resolve(Date.now())));
+    try {
+      const [short, long] = await Promise.all([open('short'), open('long')]);
+      expect(connections.size).toBe(2);
+      const shortClosed = closed(short);
+      expect(await shortClosed).toBeGreaterThanOrEqual(expiresAt);
+      expect(long.connected).toBe(true);
+      ended.add('long');
+      const longClosed = closed(long);
+      const signalledAt = Date.now();
+      expect(connections.recheckUser('u-alice')).toBe(1);
+      expect(await longClosed - signalledAt).toBeLessThan(500);
+      await until(() => connections.size === 0);
+    } finally {
+      await live.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 });
 

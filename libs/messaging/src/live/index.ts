@@ -2,6 +2,9 @@ export { AedesSink } from './aedes-sink.js';
 export {
   startEmbeddedBroker, type EmbeddedBroker, type EmbeddedBrokerOptions, type LiveAuthenticate, type LiveIdentity,
 } from './embedded-broker.js';
+export {
+  LiveConnections, type LiveCloseReason, type LiveConnection, type LiveConnectionsOptions,
+} from './live-connections.js';
 export { consoleLiveLogger, describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 export {
   auctionPayload, lotPayload,

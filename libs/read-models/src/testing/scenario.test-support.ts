@@ -66,7 +66,7 @@ function vehicleSteps(log: EventLog, idShowcase: string, n: number, dealers: rea
 function userSteps(log: EventLog, idUser: string, random: () => number): Step[] {
   const sid = `user-${idUser}`;
   const data = {
-    idUser, username: `user.${idUser}`, passwordHash: 'x', roles: ['BUYER' as const], idDealer: idUser, idMarket: 'IT' as const,
+    idUser, username: `user.${idUser}`, roles: ['BUYER' as const], idDealer: idUser, idMarket: 'IT' as const,
     preferredLanguage: 'en', consent1: true, consent2: true, consent3: true, flgEnabled: true,
   };
   const steps: Step[] = [() => { log.run(sid, userDecider, { type: 'RegisterUser', data }, T0); }];

@@ -1,0 +1,142 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveCredentials } from '@auction/contracts';
+import type { AuctionApi } from '../api/auction-api.js';
+import { LiveHub } from './live-hub.js';
+
+/** A stand-in for an mqtt.js client: records what the actor does with it; the test plays the broker. */
+class FakeClient extends EventEmitter {
+  connected = false;
+  ended = false;
+  readonly subscribed: string[][] = [];
+  constructor(readonly url: string, readonly options: { username: string; password: string }) {
+    super();
+  }
+  subscribe(topics: string[], _options: unknown, done: () => void) {
+    this.subscribed.push(topics);
+    queueMicrotask(done);
+  }
+  unsubscribe(_topics: string[], done: () => void) {
+    queueMicrotask(done);
+  }
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    this.connected = false;
+    this.emit('close');
+  }
+  /** The broker accepts the CONNECT. */
+  accept() {
+    this.connected = true;
+    this.emit('connect');
+  }
+  deliver(topic: string, payload: unknown) {
+    this.emit('message', topic, Buffer.from(JSON.stringify(payload)));
+  }
+}
+
+const clients: FakeClient[] = [];
+vi.mock('mqtt', () => ({
+  default: { connect: (url: string, options: { username: string; password: string }) => { const c = new FakeClient(url, options); clients.push(c); return c; } },
+}));
+
+const TTL_S = 600;
+
+function credentialsApi() {
+  let issued = 0;
+  const liveCredentials = vi.fn(async (): Promise<LiveCredentials> => {
+    issued++;
+    return { username: 'dealer1', password: `live-${issued}`, path: '/mqtt', expiresAt: new Date(Date.now() + TTL_S * 1000).toISOString(), expiresIn: TTL_S };
+  });
+  return { api: { liveCredentials } as unknown as AuctionApi, liveCredentials };
+}
+
+describe('the MQTT broker actor in the live hub: live token renewal', () => {
+  beforeEach(() => {
+    clients.length = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:3000' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('connects with a new live token before the old one expires, subscribes every topic on it, then closes the old connection', async () => {
+    const { api, liveCredentials } = credentialsApi();
+    const hub = new LiveHub(api);
+    const seen: unknown[] = [];
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => seen.push(payload));
+    hub.subscribe('user/u1/outbid', (_topic, payload) => seen.push(payload));
+    const statuses: string[] = [];
+    hub.status.subscribe(() => statuses.push(hub.status.get()));
+    hub.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clients).toHaveLength(1);
+    const first = clients[0]!;
+    expect(first.url).toBe('ws://localhost:3000/mqtt');
+    expect(first.options).toMatchObject({ username: 'dealer1', password: 'live-1' });
+    first.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hub.status.get()).toBe('connected');
+    expect(first.subscribed).toEqual([['auction/a1/lot/+', 'user/u1/outbid']]);
+
+    // Nothing changes during the first three quarters of the token's 10 minutes.
+    await vi.advanceTimersByTimeAsync(449_000);
+    expect(liveCredentials).toHaveBeenCalledTimes(1);
+    expect(clients).toHaveLength(1);
+
+    // 7.5 minutes in, well before the expiry: new credentials, a second connection with the new token.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(liveCredentials).toHaveBeenCalledTimes(2);
+    expect(clients).toHaveLength(2);
+    const second = clients[1]!;
+    expect(second.options).toMatchObject({ username: 'dealer1', password: 'live-2' });
+    // The old connection still delivers until the new one is subscribed.
+    expect(first.ended).toBe(false);
+    first.deliver('auction/a1/lot/l1', { position: 1 });
+    second.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.subscribed).toEqual([['auction/a1/lot/+', 'user/u1/outbid']]);
+    expect(first.ended).toBe(true);
+    second.deliver('user/u1/outbid', { position: 2 });
+    expect(seen).toEqual([{ position: 1 }, { position: 2 }]);
+    // No loss was reported: the page never saw the connection drop.
+    expect(statuses).toEqual(['connecting', 'connected']);
+    expect(console.warn).not.toHaveBeenCalled();
+
+    // A topic wanted after the renewal goes to the new connection; the next renewal comes 7.5 minutes later.
+    hub.subscribe('auction/a2', () => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.subscribed.at(-1)).toEqual(['auction/a2']);
+    await vi.advanceTimersByTimeAsync(450_000);
+    expect(clients).toHaveLength(3);
+    expect(clients[2]!.options.password).toBe('live-3');
+    hub.stop();
+    expect(clients.every((c) => c.ended)).toBe(true);
+  });
+
+  it('keeps the current connection when a renewal fails, and tries again', async () => {
+    const { api, liveCredentials } = credentialsApi();
+    const hub = new LiveHub(api);
+    hub.start();
+    await vi.advanceTimersByTimeAsync(0);
+    clients[0]!.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    liveCredentials.mockRejectedValueOnce(new Error('HTTP 503'));
+    await vi.advanceTimersByTimeAsync(450_000);
+    expect(liveCredentials).toHaveBeenCalledTimes(2);
+    expect(clients).toHaveLength(1);
+    expect(clients[0]!.ended).toBe(false);
+    expect(hub.status.get()).toBe('connected');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(clients).toHaveLength(2);
+    clients[1]!.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clients[0]!.ended).toBe(true);
+    expect(hub.status.get()).toBe('connected');
+    hub.stop();
+  });
+});
