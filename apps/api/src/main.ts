@@ -16,6 +16,7 @@ import type { StreamWriter } from './engine/stream-writer.js';
 import { STREAM_WRITER } from './engine/tokens.js';
 import { Fanout } from './fanout/fanout.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { secureHttp } from './http/http-security.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { serveWebClient } from './http/web-client.js';
@@ -48,6 +49,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
       // Every spelling of a path reaches the route it names (and so that route's guard): see request-target.ts.
       rewriteUrl: (req: { url?: string }) => normalizeRequestTarget(req.url ?? '/'),
       routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+      // Errors raised before a route is matched, or by Node's HTTP parser, answer with a numeric errorCode too.
+      frameworkErrors, clientErrorHandler,
     }),
     { logger, bufferLogs: false },
   );

@@ -115,7 +115,7 @@ describe('login CSRF', () => {
 
   it('refuses a login from a foreign origin (403 with a numeric code) and accepts the same and allowed origins', async () => {
     const from = '203.0.113.41';
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }]) {
       const res = await login('dealer2', DEMO_PASSWORD, from, COOKIE_LOGIN, headers);
       expect(isCleanError(res, 403) ? 'clean 403' : `${JSON.stringify(headers)}: ${describeResult(res)}`).toBe('clean 403');
       expect(res.body.errorCode).toBe(403003);
@@ -207,7 +207,7 @@ describe('/metrics and the start log', () => {
     const local = await ApiClient.anonymous(direct.baseUrl).get<string>('/metrics');
     expect(local.status).toBe(200);
     expect(local.body).toContain('http_request_duration_seconds');
-    for (const headers of [{ 'x-forwarded-for': '198.51.100.7' }, { forwarded: 'for=198.51.100.7' }, { 'x-real-ip': '198.51.100.7' }]) {
+    for (const headers of <Record<string, string>[]>[{ 'x-forwarded-for': '198.51.100.7' }, { forwarded: 'for=198.51.100.7' }, { 'x-real-ip': '198.51.100.7' }]) {
       const relayed = await ApiClient.anonymous(direct.baseUrl).get('/metrics', { headers });
       expect(isCleanError(relayed, 403) ? 'clean 403' : describeResult(relayed)).toBe('clean 403');
     }
@@ -221,7 +221,7 @@ describe('/metrics and the start log', () => {
 
   it('needs the bearer token when METRICS_TOKEN is set, from anywhere', async () => {
     const metrics = (headers: Record<string, string>) => ApiClient.anonymous(proxied.baseUrl).get<string>('/metrics', { headers });
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: METRICS_TOKEN }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer wrong' }, { authorization: METRICS_TOKEN }, { 'x-forwarded-for': '127.0.0.1' }]) {
       const refused = await metrics(headers);
       expect(isCleanError(refused, 401) ? 'clean 401' : `${JSON.stringify(headers)}: ${describeResult(refused)}`).toBe('clean 401');
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
-import { decideUser, type UserState } from '@auction/domain';
+import { decideUser, isSessionEnded, type UserState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { streamId } from '@auction/domain';
@@ -67,7 +67,7 @@ export class AuthService {
   private sessionOf(claims: SessionClaims | null): LiveSession | null {
     if (!claims) return null;
     const user = this.readModel.users.get(streamId.user(claims.sub));
-    if (user?.status !== 'ACTIVE' || user.endedSessions.includes(claims.sid)) return null;
+    if (user?.status !== 'ACTIVE' || isSessionEnded(user, claims.sid)) return null;
     const d = user.data;
     const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
     return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
@@ -79,7 +79,7 @@ export class AuthService {
     const outcome = await this.writer.execute({
       streams: [sid],
       metadata: { userId: session.actor.idUser },
-      decide: (view) => [{ streamId: sid, events: decideUser({ type: 'EndSession', sid: session.sid }, view.state<UserState>(sid)) }],
+      decide: (view) => [{ streamId: sid, events: decideUser({ type: 'EndSession', sid: session.sid, expiresAt: session.expiresAt, now: this.clock.now() }, view.state<UserState>(sid)) }],
       reply: () => undefined,
     });
     // The ended session must be refused from the next request on.

@@ -2,6 +2,7 @@ import type { EventStore, StoredEvent } from '@auction/event-store';
 import {
   InProcessTransport, KafkaTransport, Relay, ensureTopics, loadTopicSpecs, type ConsumerHandle, type EventTransport, type TransportLogger,
 } from '@auction/messaging';
+import { withoutSecrets } from '@auction/domain';
 import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
@@ -49,7 +50,8 @@ export class Fanout {
     if (config.kafkaBrokers) {
       const kafka = new KafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log });
       this.transport = kafka;
-      this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log });
+      // Legacy secrets (password hashes in old UserRegistered bodies) never reach the topic.
+      this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log, redact: withoutSecrets });
     } else {
       this.transport = new InProcessTransport(store);
       this.relay = null;

@@ -41,8 +41,9 @@ export class AuthController {
   @HttpCode(204)
   async logout(@CurrentSession() session: Session, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.logout(session);
-    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    void reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    // Cleared with the attributes they were set with (HttpOnly on the session cookie included).
+    void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    void reply.clearCookie(XSRF_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax' });
   }
 
   @Get('secure/user')

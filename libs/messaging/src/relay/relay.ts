@@ -17,6 +17,12 @@ export interface RelayOptions {
   /** Most events per `publish`, default 500 (the store's subscription batch size also bounds it). */
   batchSize?: number;
   logger?: TransportLogger;
+  /**
+   * What is published of each stored event (default: the event as stored). The API passes the redaction of secrets
+   * that bodies written by earlier releases carry (a `UserRegistered` with its password hash): whoever reads the
+   * broker's topic must not get them.
+   */
+  redact?: (event: StoredEvent) => StoredEvent;
   /** First back-off after a failed publish or checkpoint save, default 250 ms; doubles up to `maxBackoffMs`. */
   initialBackoffMs?: number;
   /** Longest back-off, default 2 s: it bounds how late the relay notices a broker that came back. */
@@ -102,7 +108,9 @@ export class Relay {
       if (batch.length === 0) continue;
       if (this.stopping) return;
       const last = batch[batch.length - 1]!.position;
-      await this.untilDone('publish', () => this.options.producer.publish(batch));
+      const redact = this.options.redact;
+      const published = redact ? batch.map(redact) : batch;
+      await this.untilDone('publish', () => this.options.producer.publish(published));
       this.counters.publishedEvents += batch.length;
       this.counters.publishedBatches += 1;
       await this.untilDone('checkpoint', () => this.options.checkpoints.save(this.name, last));

@@ -71,7 +71,7 @@ function userSteps(log: EventLog, idUser: string, random: () => number): Step[] 
   };
   const steps: Step[] = [() => { log.run(sid, userDecider, { type: 'RegisterUser', data }, T0); }];
   if (random() < 0.6) steps.push(() => { log.run(sid, userDecider, { type: 'AcceptShowcaseRegulation' }, T0 + MIN); });
-  steps.push(() => { log.run(sid, userDecider, { type: 'EndSession', sid: 's1' }, T0 + 2 * MIN); });
+  steps.push(() => { log.run(sid, userDecider, { type: 'EndSession', sid: 's1', expiresAt: T0 + 12 * 60 * MIN, now: T0 + 2 * MIN }, T0 + 2 * MIN); });
   return steps;
 }
 
