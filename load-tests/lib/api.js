@@ -71,7 +71,8 @@ export function lotInputs(count, prefix, basePrice = 1000, minIncrement = 10) {
 export function createAuction(token, { name, lots, startMs, endMs, extension, idempotencyKey }) {
   const body = {
     auctionName: name, idMarket: 'IT', auctionType: 'OTH',
-    startDate: new Date(startMs ?? Date.now() - 5000).toISOString(), endDate: new Date(endMs).toISOString(),
+    // Started an hour ago by default: an auction lasts at least MIN_AUCTION_SECONDS (60 s) from its start to its end.
+    startDate: new Date(startMs ?? Date.now() - 3_600_000).toISOString(), endDate: new Date(endMs).toISOString(),
     regulationRequired: false, extension: extension || { windowSeconds: 0, extendSeconds: 0 }, lots,
   };
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};

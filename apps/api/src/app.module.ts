@@ -5,6 +5,7 @@ import type { EventStore } from '@auction/event-store';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthService } from './auth/auth.service.js';
 import { CREDENTIAL_PROVIDERS } from './auth/credential.providers.js';
+import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers.js';
 import { SessionTokens } from './auth/session-tokens.js';
 import { AwardHandler } from './commands/award.handlers.js';
 import { CreateAuctionHandler } from './commands/create-auction.handler.js';
@@ -20,6 +21,7 @@ import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, STREAM_WRITER, type Clock } fro
 import type { Fanout } from './fanout/fanout.js';
 import { AdminController } from './http/admin.controller.js';
 import { AuctionController } from './http/auction.controller.js';
+import { DealerController } from './http/dealer.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { CommandRunner } from './http/command-runner.js';
 import { DocsController } from './docs/docs.controller.js';
@@ -29,6 +31,7 @@ import { MetricsController } from './metrics/metrics.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { ShowcaseController } from './http/showcase.controller.js';
 import { AuctionQueries } from './read/auction-queries.js';
+import { DealerQueries } from './read/dealer-queries.js';
 import { LiveReadModel } from './read/live-read-model.js';
 import { ShowcaseQueries } from './read/showcase-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
@@ -50,7 +53,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, AuctionController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController, AdminController, ...LIVE_CONTROLLERS],
+      controllers: [AuthController, AuctionController, DealerController, ShowcaseController, HealthController, DocsController, EventsController, MetricsController, AdminController, ...LIVE_CONTROLLERS],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
@@ -61,9 +64,9 @@ export class AppModule {
         { provide: Metrics, useFactory: () => new Metrics() },
         // Every route passes the one guard: public only where a route is marked @Public().
         { provide: APP_GUARD, useExisting: AuthGuard },
-        LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, ShowcaseQueries, TransitionScheduler,
+        LiveReadModel, Consistency, CommandRunner, AuthService, AuthGuard, AuctionQueries, DealerQueries, ShowcaseQueries, TransitionScheduler,
         CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
-        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS, ...LIVE_PROVIDERS, ...CREDENTIAL_PROVIDERS,
+        AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, ...SHOWCASE_HANDLERS, ...LIVE_PROVIDERS, ...CREDENTIAL_PROVIDERS, ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

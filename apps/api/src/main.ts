@@ -13,8 +13,9 @@ import { JsonLogger } from './config/json-logger.js';
 import { loadSessionSecret } from './config/session-secret.js';
 import { seedDemoData } from './demo/demo-data.js';
 import type { StreamWriter } from './engine/stream-writer.js';
-import { STREAM_WRITER } from './engine/tokens.js';
+import { CLOCK, STREAM_WRITER, type Clock } from './engine/tokens.js';
 import { Fanout } from './fanout/fanout.js';
+import { stampArrival } from './http/arrival-time.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { secureHttp } from './http/http-security.js';
@@ -54,6 +55,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     }),
     { logger, bufferLogs: false },
   );
+  // First hook: the instant each request arrived, by which an offer is judged (arrival-time.ts).
+  stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
   await secureHttp(app, config);

@@ -3,16 +3,18 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from './i18n/i18n.js';
+import { createI18nLoading } from './i18n/i18n.js';
 import { createAppRouter } from './router.js';
 import { createServices } from './services.js';
 import { ServicesContext } from './ui/services-context.js';
 import './styles.css';
+import './ui/phone.css';
 
 async function main() {
-  const i18n = await createI18n();
+  // The texts and the session are fetched at the same time (each a round trip on a slow network).
+  const { instance: i18n, ready } = createI18nLoading();
   const services = createServices(i18n);
-  await services.loadSession();
+  await Promise.all([ready, services.loadSession()]);
   const router = createAppRouter(services);
   services.onSessionLost = () => void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
   createRoot(document.getElementById('root')!).render(

@@ -14,6 +14,7 @@ import { Route as AuctionManagementRouteImport } from './routes/auction-manageme
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MyBidsRouteImport } from './routes/my-bids'
 import { Route as MyLotRouteImport } from './routes/my-lot'
 import { Route as ObservedRouteImport } from './routes/observed'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
@@ -46,6 +47,11 @@ const LiveRoute = LiveRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyBidsRoute = MyBidsRouteImport.update({
+  id: '/my-bids',
+  path: '/my-bids',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyLotRoute = MyLotRouteImport.update({
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/create-auction': typeof CreateAuctionRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
@@ -110,6 +117,7 @@ export interface FileRoutesByTo {
   '/create-auction': typeof CreateAuctionRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
@@ -126,6 +134,7 @@ export interface FileRoutesById {
   '/create-auction': typeof CreateAuctionRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
     | '/create-auction'
     | '/live'
     | '/login'
+    | '/my-bids'
     | '/my-lot'
     | '/observed'
     | '/purchase-summary'
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/create-auction'
     | '/live'
     | '/login'
+    | '/my-bids'
     | '/my-lot'
     | '/observed'
     | '/purchase-summary'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/create-auction'
     | '/live'
     | '/login'
+    | '/my-bids'
     | '/my-lot'
     | '/observed'
     | '/purchase-summary'
@@ -189,6 +201,7 @@ export interface RootRouteChildren {
   CreateAuctionRoute: typeof CreateAuctionRoute
   LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
+  MyBidsRoute: typeof MyBidsRoute
   MyLotRoute: typeof MyLotRoute
   ObservedRoute: typeof ObservedRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
@@ -234,6 +247,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-bids': {
+      id: '/my-bids'
+      path: '/my-bids'
+      fullPath: '/my-bids'
+      preLoaderRoute: typeof MyBidsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my-lot': {
@@ -301,6 +321,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreateAuctionRoute: CreateAuctionRoute,
   LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
+  MyBidsRoute: MyBidsRoute,
   MyLotRoute: MyLotRoute,
   ObservedRoute: ObservedRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUCTION_STATUSES, AUCTION_TYPES, AWARD_STATUSES, MARKETS } from '@auction/domain';
-import { Id, IdList, Instant, Money } from './common.js';
+import { Id, IdArray, IdList, Instant, Money, distinct } from './common.js';
 
 /** One lot in a create or edit body. */
 export const LotInput = z.object({
@@ -15,7 +15,10 @@ export const LotInput = z.object({
   buyNowPrice: Money.optional(),
 })
   .refine((l) => l.buyNowPrice === undefined || l.buyNowPrice >= l.basePrice, { message: 'buyNowPrice must not be below basePrice', path: ['buyNowPrice'] })
-  .refine((l) => l.reservePrice === undefined || l.reservePrice >= l.basePrice, { message: 'reservePrice must not be below basePrice', path: ['reservePrice'] });
+  .refine((l) => l.reservePrice === undefined || l.reservePrice >= l.basePrice, { message: 'reservePrice must not be below basePrice', path: ['reservePrice'] })
+  .refine((l) => l.buyNowPrice === undefined || l.reservePrice === undefined || l.buyNowPrice >= l.reservePrice, {
+    message: 'buyNowPrice must not be below reservePrice', path: ['buyNowPrice'],
+  });
 export type LotInput = z.infer<typeof LotInput>;
 
 /** Body of `POST /api/v1/secure/auction`. */
@@ -34,7 +37,10 @@ export const CreateAuctionRequest = z.object({
 export type CreateAuctionRequest = z.infer<typeof CreateAuctionRequest>;
 
 /** Body of `PUT /api/v1/secure/auction`. */
-export const EditAuctionRequest = CreateAuctionRequest.extend({ idAuction: Id });
+export const EditAuctionRequest = CreateAuctionRequest.extend({ idAuction: Id }).refine(
+  (b) => distinct(b.lots.flatMap((l) => (l.idLot === undefined ? [] : [l.idLot]))),
+  { message: 'must not name an idLot twice', path: ['lots'] },
+);
 export type EditAuctionRequest = z.infer<typeof EditAuctionRequest>;
 
 /** Body of `PATCH .../resize-time`: the new end (the client sets seconds to zero; the server keeps what it gets). */
@@ -51,7 +57,7 @@ export const PlaceOfferResponse = z.object({
 export type PlaceOfferResponse = z.infer<typeof PlaceOfferResponse>;
 
 /** Body of `POST .../not-award`. */
-export const NotAwardRequest = z.object({ idLots: z.array(Id).min(1).max(2000) });
+export const NotAwardRequest = z.object({ idLots: IdArray(2000) });
 
 /** Query of `POST .../observe/{idLot}`. */
 export const ObserveQuery = z.object({ endObservation: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });

@@ -2,20 +2,28 @@ import { z } from 'zod';
 import { isValidAmount } from '@auction/domain';
 
 /** Money in euros: positive, at most two decimals. */
-export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount with at most 2 decimals' });
-/** Money that may be zero (minimum increment). */
-export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals' });
-/** ISO 8601 instant with an offset or Z. */
-export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-21T09:00:00Z' });
+export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount of euros with at most 2 decimals, at most 100000000' });
+/** Money that may be zero. */
+export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals, at most 100000000' });
+/** ISO 8601 instant with an offset or Z, read as the UTC instant it names (`2026-11-21T10:00:00+01:00` → `2026-11-21T09:00:00.000Z`). */
+export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-21T09:00:00Z' })
+  .transform((v) => new Date(v).toISOString());
 /** An id in a path. */
 export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 /** Most ids one call may name (vehicles in a my-lot call): one request never runs an unbounded number of commands. */
 export const MAX_IDS_PER_CALL = 200;
+/** True when no value appears twice. */
+export const distinct = (values: readonly unknown[]): boolean => new Set(values).size === values.length;
+/** A list of ids in a body: 1 to `max`, none twice (a repeated id would run its command twice). */
+export const IdArray = (max: number = MAX_IDS_PER_CALL) => z.array(Id).min(1).max(max).refine(distinct, { message: 'must not name an id twice' });
 /** A list of ids in a query string, repeated or comma separated. */
 export const IdList = z
   .union([z.string().max(MAX_IDS_PER_CALL * 65), z.array(z.string().max(64)).max(MAX_IDS_PER_CALL)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(Id).min(1).max(MAX_IDS_PER_CALL));
+  .pipe(IdArray());
+const UNCLEAN_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** True for a string without NUL and without a lone surrogate (neither can be stored nor shown). */
+export const isCleanText = (s: string): boolean => !UNCLEAN_TEXT.test(s);
 
 /** The error body of every failed call. */
 export const ErrorBody = z.object({

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './auction.js';
 export * from './showcase.js';
 export * from './views.js';
+export * from './dealer-views.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETS, VEHICLE_STATES } from '@auction/domain';
-import { Id, IdList, MAX_IDS_PER_CALL, Money } from './common.js';
+import { Id, IdArray, IdList, Money } from './common.js';
 
 /** Body of `POST /api/v1/secure/showcase`. */
 export const CreateShowcaseRequest = z.object({
@@ -15,7 +15,7 @@ export const CreateShowcaseRequest = z.object({
 export type CreateShowcaseRequest = z.infer<typeof CreateShowcaseRequest>;
 
 /** Body with vehicle ids (`add-to-myLot`, `buy`). */
-export const VehicleIdsRequest = z.object({ idVehicles: z.array(Id).min(1).max(MAX_IDS_PER_CALL) });
+export const VehicleIdsRequest = z.object({ idVehicles: IdArray() });
 /** Query with vehicle ids (`remove-from-myLot`). */
 export const VehicleIdsQuery = z.object({ idVehicles: IdList });
 /** Body of `preempt-vehicle`. */

@@ -1,5 +1,5 @@
 import {
-  awardStatusOf, lotStatusAt, nextMinimumOffer, toIso,
+  awardStatusOf, lotStatusAt, nextMinimumOffer, shownAuctionEndMs, toIso,
   type AuctionState, type LotState,
 } from '@auction/domain';
 import type { AuctionView, LotView } from './auction.js';
@@ -45,7 +45,8 @@ export function auctionView(auction: AuctionState, lots: readonly LotState[], no
   const d = auction.data;
   return {
     idAuction: d.idAuction, auctionName: d.auctionName, idMarket: d.idMarket, auctionType: d.auctionType, status: auction.status,
-    startDate: d.startDate, endDate: d.endDate, regulationRequired: d.regulationRequired,
+    // Instants in UTC whatever offset the auction was created with; the end shown is the last lot's end (extensions).
+    startDate: toIso(d.startMs), endDate: toIso(shownAuctionEndMs(auction, lots)), regulationRequired: d.regulationRequired,
     extension: { windowSeconds: d.windowSeconds, extendSeconds: d.extendSeconds }, idOwner: d.idOwner,
     lots: lots.map((l) => lotView(l, now, viewer)).filter((l): l is LotView => l !== null).sort((a, b) => a.lotNumber - b.lotNumber),
   };

@@ -53,6 +53,9 @@ class PgliteExecutor implements SqlExecutor {
   /** Runs `work` after everything queued before it: two transactions never interleave on the session. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.tail.then(async () => {
+      // PGlite runs each statement synchronously in this thread: let pending I/O (HTTP requests) run between
+      // statements and transactions, or a burst of log reads and appends is one unbroken task.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       await this.db.waitReady;
       return work();
     });

@@ -51,14 +51,18 @@ function checked<Lang extends TranslatedLanguage, L extends LanguageResources<La
   return texts;
 }
 
-/** Every translation, by language and namespace: every language has every namespace (English stays i18next's fallback). */
+/**
+ * Every translation, by language and namespace: every language has every namespace (English stays i18next's fallback).
+ * The calls are marked pure so a bundle that does not use this object leaves the languages out (the web client loads
+ * them one by one with {@link loadLanguageResources}).
+ */
 export const resources: { readonly [L in TranslatedLanguage]: LanguageResources<L> } = {
-  en: checked('en', en),
-  it: checked('it', it),
-  de: checked('de', de),
-  fr: checked('fr', fr),
-  es: checked('es', es),
-  nl: checked('nl', nl),
-  pl: checked('pl', pl),
-  pt: checked('pt', pt),
+  en: /* @__PURE__ */ checked('en', en),
+  it: /* @__PURE__ */ checked('it', it),
+  de: /* @__PURE__ */ checked('de', de),
+  fr: /* @__PURE__ */ checked('fr', fr),
+  es: /* @__PURE__ */ checked('es', es),
+  nl: /* @__PURE__ */ checked('nl', nl),
+  pl: /* @__PURE__ */ checked('pl', pl),
+  pt: /* @__PURE__ */ checked('pt', pt),
 };

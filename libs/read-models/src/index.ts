@@ -19,6 +19,7 @@ export { Projector, type ProjectorOptions } from './projector.js';
 export { rebuildReadModels, type RebuildOptions, type RebuildStats } from './rebuild.js';
 export { compareReadModels, dumpTables, type TableDump } from './dump-tables.js';
 export { AuctionReadModel } from './queries/auction-read-model.js';
+export { DealerReadModel } from './queries/dealer-read-model.js';
 export {
   ShowcaseReadModel, type CataloguePage, type SoldPage, type SoldVehicleRow, type VehicleSearch,
 } from './queries/showcase-read-model.js';

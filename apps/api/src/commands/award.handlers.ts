@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { LotView } from '@auction/contracts';
-import { decideLot, type AuctionState, type LotCommand, type LotState } from '@auction/domain';
+import { DomainError, decideLot, type AuctionState, type LotCommand, type LotState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { auctionStreams, existingAuction, followDecision, requireLotOf, requireOwner } from '../engine/auction-rules.js';
 import { streamId } from '@auction/domain';
@@ -43,6 +43,9 @@ export class AwardHandler implements ICommandHandler<AwardCommand, CommandOutcom
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);
         requireOwner(auction, actor);
+        if (operation.kind === 'award-all' && (auction.status === 'SCH' || auction.status === 'RUN')) {
+          throw new DomainError('AUCTION_NOT_ENDED', 'the auction has not ended: its lots are awarded once it has closed');
+        }
         const commands = lotCommands(operation, auction.data.lotIds, now);
         touched = commands.map(([id]) => id);
         const lotDecisions: Decision[] = commands.map(([id, command]) => {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuctionView, CreateAuctionRequest } from '@auction/contracts';
 import {
-  AUCTION_MANAGER_ROLES, decideAuction, decideLot,
+  AUCTION_MANAGER_ROLES, DomainError, decideAuction, decideLot,
   type AuctionDefinition, type AuctionState, type LotDefinition, type LotState, type LotTiming,
 } from '@auction/domain';
 import { hasRole, type Actor } from '../engine/actor.js';
@@ -10,7 +10,8 @@ import { AccessError } from '../engine/access-error.js';
 import { derivedId, lotIdOf, newId } from '../engine/ids.js';
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
-import { STREAM_WRITER } from '../engine/tokens.js';
+import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
+import type { AppConfig } from '../config/app-config.js';
 import { auctionView } from '@auction/contracts';
 
 /** Default anti-sniping rule when a create body has no `extension`. */
@@ -29,6 +30,10 @@ export class CreateAuctionCommand {
 /** The definitions of an auction's lots from a create or edit body. */
 export function lotDefinitions(idAuction: string, idOwner: string, body: CreateAuctionRequest, ids: readonly string[]): (LotDefinition & LotTiming)[] {
   const ext = body.extension ?? DEFAULT_EXTENSION;
+  // As the showcase: one plate once per auction (plates are compared as stored, in upper case).
+  if (new Set(body.lots.map((l) => l.licensePlate.toUpperCase())).size < body.lots.length) {
+    throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this auction');
+  }
   return body.lots.map((l, i) => ({
     idLot: ids[i]!, idAuction, idOwner, lotNumber: i + 1, licensePlate: l.licensePlate.toUpperCase(), frame: l.frame ?? null,
     brand: l.brand, model: l.model, basePrice: l.basePrice, minIncrement: l.minIncrement, reservePrice: l.reservePrice ?? null,
@@ -48,6 +53,8 @@ export function auctionDefinition(body: CreateAuctionRequest, lotIds: readonly s
 @CommandHandler(CreateAuctionCommand)
 export class CreateAuctionHandler implements ICommandHandler<CreateAuctionCommand, CommandOutcome<AuctionView>> {
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
   execute({ actor, body, idempotencyKey, correlationId }: CreateAuctionCommand): Promise<CommandOutcome<AuctionView>> {
     if (!hasRole(actor, AUCTION_MANAGER_ROLES)) throw AccessError.role();
@@ -62,7 +69,7 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
         {
           streamId: auctionSid,
           events: decideAuction(
-            { type: 'ScheduleAuction', idAuction, idOwner: actor.idUser, definition: auctionDefinition(body, lotIds), now },
+            { type: 'ScheduleAuction', idAuction, idOwner: actor.idUser, definition: auctionDefinition(body, lotIds), now, minDurationMs: this.config.minAuctionMs },
             view.state<AuctionState>(auctionSid),
           ),
         },

@@ -1,13 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuctionView, EditAuctionRequest } from '@auction/contracts';
-import { decideAuction, decideLot, type AuctionState, type LotState } from '@auction/domain';
+import { DomainError, decideAuction, decideLot, type AuctionState, type LotState } from '@auction/domain';
 import type { Actor } from '../engine/actor.js';
 import { auctionStreams, existingAuction, requireOwner } from '../engine/auction-rules.js';
 import { lotIdOf } from '../engine/ids.js';
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamView, StreamWriter } from '../engine/stream-writer.js';
-import { STREAM_WRITER } from '../engine/tokens.js';
+import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
+import type { AppConfig } from '../config/app-config.js';
 import { auctionView } from '@auction/contracts';
 import { auctionDefinition, lotDefinitions } from './create-auction.handler.js';
 
@@ -25,6 +26,8 @@ export class EditAuctionCommand {
 @CommandHandler(EditAuctionCommand)
 export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, CommandOutcome<AuctionView>> {
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
   async execute({ actor, body, correlationId }: EditAuctionCommand): Promise<CommandOutcome<AuctionView>> {
     const { idAuction } = body;
@@ -32,7 +35,17 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     requireOwner(before, actor);
     const oldIds = before.status === 'NONE' ? [] : before.data.lotIds;
     let next = oldIds.reduce((n, id) => Math.max(n, Number(id.split('-').at(-1)) || 0), 0);
-    const newIds = body.lots.map((l) => (l.idLot && oldIds.includes(l.idLot) ? l.idLot : lotIdOf(idAuction, ++next)));
+    // A lot id is never reused: a withdrawn lot keeps its stream, so numbering skips every id that has one.
+    const newIds: string[] = [];
+    for (const l of body.lots) {
+      if (l.idLot && oldIds.includes(l.idLot)) {
+        newIds.push(l.idLot);
+        continue;
+      }
+      let id = lotIdOf(idAuction, ++next);
+      while ((await this.writer.read<LotState>(streamId.lot(id))).status !== 'NONE') id = lotIdOf(idAuction, ++next);
+      newIds.push(id);
+    }
     const removed = oldIds.filter((id) => !newIds.includes(id));
     const lots = lotDefinitions(idAuction, before.status === 'NONE' ? actor.idUser : before.data.idOwner, body, newIds);
     return this.writer.execute({
@@ -42,10 +55,11 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
         const auction = existingAuction(view, idAuction);
         requireOwner(auction, actor);
         return [
-          { streamId: streamId.auction(idAuction), events: decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now }, auction) },
+          { streamId: streamId.auction(idAuction), events: decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction) },
           ...lots.map((data) => {
             const sid = streamId.lot(data.idLot);
             const state = view.state<LotState>(sid);
+            if (!oldIds.includes(data.idLot) && state.status !== 'NONE') throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');
             return { streamId: sid, events: decideLot(state.status === 'NONE' ? { type: 'ScheduleLot', data } : { type: 'EditLot', data }, state) };
           }),
           ...removed.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
@@ -86,7 +100,10 @@ export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionComman
   }
 }
 
-/** Moves the end of a scheduled or running auction and of its open lots. */
+/**
+ * Moves the end of a scheduled or running auction and of its open lots (resize-time): while RUN only later than its
+ * current end, and never a lot's end before its current end (`rescheduleAuctionEnd`, `rescheduleLotEnd`).
+ */
 export class ResizeTimeCommand {
   constructor(readonly actor: Actor, readonly idAuction: string, readonly endDate: string, readonly correlationId: string) {}
 }
@@ -94,6 +111,7 @@ export class ResizeTimeCommand {
 @CommandHandler(ResizeTimeCommand)
 export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, CommandOutcome<AuctionView>> {
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
   async execute({ actor, idAuction, endDate, correlationId }: ResizeTimeCommand): Promise<CommandOutcome<AuctionView>> {
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
@@ -103,7 +121,7 @@ export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, Com
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);
         requireOwner(auction, actor);
-        const events = decideAuction({ type: 'RescheduleAuctionEnd', endDate, now }, auction);
+        const events = decideAuction({ type: 'RescheduleAuctionEnd', endDate, now, minDurationMs: this.config.minAuctionMs }, auction);
         if (events.length === 0) return [];
         return [
           { streamId: streamId.auction(idAuction), events },

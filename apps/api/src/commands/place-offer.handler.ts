@@ -20,6 +20,8 @@ export class PlaceOfferCommand {
     readonly clickAndBuy: boolean,
     readonly idempotencyKey: string | null,
     readonly correlationId: string,
+    /** When the API received the request (epoch ms): the offer is judged at that instant, not when its turn comes. */
+    readonly receivedAt?: number,
   ) {}
 }
 
@@ -47,7 +49,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
         const lot = requireLotOf(view, c.idAuction, c.idLot);
         const command = {
           type: 'PlaceOffer' as const, idOffer, idUser: actor.idUser, username: actor.username, amount: c.amount,
-          clickAndBuy: c.clickAndBuy, idempotencyKey: c.idempotencyKey, regulationAccepted, now,
+          clickAndBuy: c.clickAndBuy, idempotencyKey: c.idempotencyKey, regulationAccepted, now: c.receivedAt ?? now,
         };
         return [{ streamId: sid, events: decideLot(command, lot) }];
       },

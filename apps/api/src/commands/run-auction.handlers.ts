@@ -31,26 +31,37 @@ export class StartAuctionHandler implements ICommandHandler<StartAuctionCommand,
 }
 
 /**
- * Closes a lot at its end (scheduler) and lets its auction follow; with no lot, only the auction
- * follows its lots (reconciliation at start-up).
+ * How long after its end a lot is closed: an offer received before the end but still on its way to the lot's mailbox
+ * (authentication, parsing) is judged first, by the instant it arrived (`PlaceOfferCommand.receivedAt`).
+ */
+export const LOT_CLOSE_GRACE_MS = 250;
+
+/**
+ * Closes, in one decision, every lot of an auction whose end (plus the grace) has passed, and lets the auction follow
+ * its lots (closed, awarded, reopened). The scheduler sends one per auction and end instant, however many lots end
+ * then; with no lot due only the auction follows (reconciliation at start-up, after a buy-now).
  */
 export class CloseLotCommand {
-  constructor(readonly idAuction: string, readonly idLot: string | null) {}
+  constructor(readonly idAuction: string) {}
 }
 
 @CommandHandler(CloseLotCommand)
 export class CloseLotHandler implements ICommandHandler<CloseLotCommand, CommandOutcome<void>> {
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
 
-  async execute({ idAuction, idLot }: CloseLotCommand): Promise<CommandOutcome<void>> {
+  async execute({ idAuction }: CloseLotCommand): Promise<CommandOutcome<void>> {
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
       metadata: SYSTEM,
       decide: (view, now) => {
-        const lotDecisions = idLot
-          ? [{ streamId: streamId.lot(idLot), events: decideLot({ type: 'CloseLot', now }, view.state<LotState>(streamId.lot(idLot))) }]
-          : [];
+        const auction = view.state<AuctionState>(streamId.auction(idAuction));
+        const lotIds = auction.status === 'NONE' ? [] : auction.data.lotIds;
+        const closeAt = now - LOT_CLOSE_GRACE_MS;
+        const lotDecisions = lotIds
+          .map((id) => ({ streamId: streamId.lot(id), lot: view.state<LotState>(streamId.lot(id)) }))
+          .filter(({ lot }) => lot.status === 'OPEN' && lot.data.endMs <= closeAt)
+          .map(({ streamId: sid, lot }) => ({ streamId: sid, events: decideLot({ type: 'CloseLot', now: closeAt }, lot) }));
         return [...lotDecisions, followDecision(view, idAuction, lotDecisions, now)];
       },
       reply: () => undefined,

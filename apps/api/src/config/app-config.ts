@@ -23,6 +23,10 @@ export const ConfigSchema = z.object({
   LIVE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   BOOKING_HOLD_SECONDS: z.coerce.number().int().positive().default(1800),
   PREEMPTION_HOLD_SECONDS: z.coerce.number().int().positive().default(300),
+  MIN_AUCTION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  MY_LOT_MAX_VEHICLES: z.coerce.number().int().min(1).max(2000).default(20),
+  SHOWCASE_HOLDS_MAX: z.coerce.number().int().min(1).max(2000).default(10),
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().min(24).max(24 * 30).default(24),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
@@ -57,6 +61,14 @@ export interface AppConfig extends SecurityConfig {
   readonly liveTokenTtlMs: number;
   readonly bookingHoldSeconds: number;
   readonly preemptionHoldSeconds: number;
+  /** Shortest auction, from its start to its end (MIN_AUCTION_SECONDS). */
+  readonly minAuctionMs: number;
+  /** Most vehicles one dealer's my lot holds (bought ones not counted). */
+  readonly myLotMaxVehicles: number;
+  /** Most showcase vehicles one dealer holds at once (bookings and pre-emptions). */
+  readonly showcaseHoldsMax: number;
+  /** How long an Idempotency-Key is remembered per user (at least 24 hours). */
+  readonly idempotencyTtlMs: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
   readonly logFormat: 'json' | 'pretty';
   /** Kafka brokers (server mode fan-out); unset: the in-process transport. */
@@ -91,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, liveTokenTtlMs: e.LIVE_TOKEN_TTL_SECONDS * 1000,
     bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
     preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
+    minAuctionMs: e.MIN_AUCTION_SECONDS * 1000,
+    myLotMaxVehicles: e.MY_LOT_MAX_VEHICLES, showcaseHoldsMax: e.SHOWCASE_HOLDS_MAX, idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,

@@ -2,10 +2,26 @@ import { z } from 'zod';
 import {
   AuctionView, CreateAuctionRequest, ManagedAuction, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
-  LiveCredentials, ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView,
+  LiveCredentials, ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory, MyBid,
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
+
+/** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
+const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
+  + 'Lists of ids never name an id twice (400); a lot id is never reused, a removed lot keeps its id. One licence plate at most once per auction (422008, as in a showcase). '
+  + 'Strings (bodies, queries, path parameters) never carry NUL or lone surrogates (400). '
+  + 'PATCH .../award on an auction still SCH or RUN is 409020. A feedback\'s idAuctioneer must be the auction\'s owner (the showcase\'s exhibitor): else 422013. '
+  + 'Idempotency-Key (every POST, PUT, PATCH and DELETE of a logged-in user, 1 to 128 characters): a repeat with the same key, user, call (method and path) and body (and query) answers the first answer (status and body) and changes nothing, also after the resource was deleted; the same key with another call or body is 409100. '
+  + 'Keys are remembered per user for IDEMPOTENCY_TTL_HOURS (default and minimum 24 hours). Concurrent requests with one key run once: the others wait and get the first answer. A call that failed is not remembered: a retry runs it again. '
+  + 'Showcase caps per dealer: at most MY_LOT_MAX_VEHICLES vehicles in one\'s my lot (default 20, bought ones not counted; more: 409018), at most SHOWCASE_HOLDS_MAX vehicles held at once by booking and pre-emption (default 10; more: 409019).';
+
+/** Rules on time (issue 11: A1, A3, A8, A9, A11). */
+const TIME_RULES = 'Instants: ISO 8601 with Z or an offset, stored and answered in UTC (Z) and compared and sorted as instants (running-auctions: by the instant of the end shown). '
+  + 'An auction lasts at least MIN_AUCTION_SECONDS from its start to its end (default 60 s; a zero-length auction takes no offer): else 422030, at creation, in an edit and in resize-time. '
+  + 'An auction\'s endDate is its last lot\'s end (anti-sniping extensions included); a lot bought with clickAndBuy ends at the purchase instant; an auction stays RUN while a lot runs. '
+  + 'Resize-time: a scheduled auction\'s end may move earlier or later (its lots follow); a running auction\'s end only later, never earlier than its current end (else 409030), and a lot\'s end never moves before its current end (an extension beyond the new end is kept). '
+  + 'An offer is judged at the instant the API received it, not when its turn comes on a busy server; a lot is closed 250 ms after its end so offers received before the end are judged first. Lots of an auction that end at one instant are closed together in one decision, without holding other auctions.';
 
 type Route = [method: string, path: string, summary: string, roles: string, body?: z.ZodType, answer?: z.ZodType | 'file' | 'none'];
 
@@ -22,7 +38,7 @@ const ROUTES: Route[] = [
   ['post', '/api/v1/secure/auction', 'Create an auction (SCH, or RUN when its start is past). `extension` defaults to 60 s window / 60 s extension; windowSeconds 0 turns it off. An Idempotency-Key makes a retry return the same auction.', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', CreateAuctionRequest, AuctionView],
   ['put', '/api/v1/secure/auction', 'Edit a scheduled auction (lots with a known idLot are edited, new ones added, missing ones withdrawn)', 'owner, ADMIN', EditAuctionRequest, AuctionView],
   ['get', '/api/v1/secure/auction/{idAuction}', 'An auction with its lots', 'logged in', undefined, AuctionView],
-  ['delete', '/api/v1/secure/auction/{idAuction}', 'Delete a scheduled auction', 'owner, ADMIN', undefined, 'none'],
+  ['delete', '/api/v1/secure/auction/{idAuction}', 'Delete a scheduled auction (the spec\'s `/api/v1/secure/auction/{idAuction}/`, with the trailing slash, is the same route: paths ignore a trailing slash)', 'owner, ADMIN', undefined, 'none'],
   ['get', '/api/v1/secure/auctionFull', 'An auction with the caller\'s myBestOffer, leading and observed per lot (query idAuction)', 'logged in', undefined, AuctionView],
   ['get', '/api/v1/secure/running-auctions', 'Running auctions (query toSearch filters on name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
   ['get', '/api/v1/secure/running-auctions/search', 'Running auctions matching toSearch (name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
@@ -32,13 +48,16 @@ const ROUTES: Route[] = [
   ['post', '/api/v1/secure/auction/{idAuction}/offer/{idLot}', 'Place an offer. Answered once durable. First offer ≥ basePrice, later ≥ best + minIncrement; clickAndBuy buys at buyNowPrice and closes the lot; an offer within windowSeconds of the end moves it to now + extendSeconds. A retry with the same Idempotency-Key returns the first answer.', 'BUYER (enabled, regulation accepted when required)', PlaceOfferRequest, PlaceOfferResponse],
   ['post', '/api/v1/secure/auction/{idAuction}/observe/{idLot}', 'Observe a lot (query endObservation=true ends it)', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/auction/observed', 'Observed lots with their live state', 'BUYER', undefined, z.array(LotView)],
-  ['patch', '/api/v1/secure/auction/{idAuction}/resize-time', 'Move the end of a scheduled or running auction (end not before start)', 'owner, ADMIN', ResizeTimeRequest, AuctionView],
+  ['get', '/api/v1/secure/auction/{idAuction}/lot/{idLot}/bids', 'The bids of a lot for a dealer, newest first: amount, placedAt (UTC), clickAndBuy, `mine` for the caller\'s own and, for every other dealer, an anonymous `bidder` number (1, 2, ... by first bid on the lot, the caller left out): never another dealer\'s name or id. With `hasReserve` and `reserveMet` (the best offer meets the reserve; the reserve amount stays hidden). Unknown, withdrawn or other auction\'s lot: 404021.', 'BUYER', undefined, LotBidHistory],
+  ['get', '/api/v1/secure/my-bids', 'The lots the caller bid on (auctions not deleted), latest end first: the lot view with auctionName, myBestOffer, leading and won (awarded to one of the caller\'s offers)', 'BUYER', undefined, z.array(MyBid)],
+  ['get', '/api/v1/secure/scheduled-auctions', 'Auctions not started yet (SCH), soonest start first, with their lots', 'logged in', undefined, z.array(AuctionView)],
+  ['patch', '/api/v1/secure/auction/{idAuction}/resize-time', 'Move the end of a scheduled or running auction: while SCH earlier or later (lots follow, at least MIN_AUCTION_SECONDS after the start, else 422030); while RUN only later than its current end (else 409030), and no lot\'s end moves before its current end (its anti-sniping extension is kept)', 'owner, ADMIN', ResizeTimeRequest, AuctionView],
   ['patch', '/api/v1/secure/auction/{idAuction}/award/{idLot}/{idOffer}', 'Award a closed lot to one of its offers', 'owner, ADMIN', undefined, LotView],
   ['patch', '/api/v1/secure/auction/{idAuction}/award', 'Award every TBA lot whose best offer meets its reserve', 'owner, ADMIN', undefined, z.array(LotView)],
   ['post', '/api/v1/secure/auction/{idAuction}/not-award', 'Mark lots not awarded', 'owner, ADMIN', NotAwardRequest, z.array(LotView)],
   ['patch', '/api/v1/secure/auction/{idAuction}/revert-award/{idLot}', 'Put a lot back to TBA (not a buy-now)', 'owner, ADMIN', undefined, LotView],
   ['get', '/api/v1/secure/auction/{idAuction}/auction-offers-report', 'Every accepted offer in stored order', 'owner, ADMIN', undefined, z.array(OfferReportRow)],
-  ['get', '/api/v1/secure/auction/{idAuction}/create-report', 'The offers report as a file (query typeExport=CSV|XLSX)', 'owner, ADMIN', undefined, 'file'],
+  ['get', '/api/v1/secure/auction/{idAuction}/create-report', 'The offers report as a file (query typeExport=CSV|XLSX, lang=en|it|de|fr|es|nl|pl|pt|be|lu, default the caller\'s preferredLanguage, else en; another lang is 400). One row per accepted offer in stored order: lot number, plate, vehicle (brand model), amount in euros (CSV: 1234.50; XLSX: a number), dealer, time DD/MM/YYYY HH:mm:ss on the wall clock of the auction\'s market (IT Europe/Rome, DE Europe/Berlin, ... OTHER UTC; the zone is in the header), buy now, the lot\'s award status and winner; headers and texts in that language (Content-Language). CSV is RFC 4180, UTF-8 with a byte-order mark.', 'owner, ADMIN', undefined, 'file'],
   ['get', '/api/v1/secure/purchases', 'What the caller won or bought (filters: auctionName, channel, frame, fromDate, toDate, idVehicle, licensePlate)', 'BUYER', undefined, z.array(PurchaseRow)],
   ['post', '/api/v1/secure/auction/{idAuction}/feedback', 'Rate an auction the caller won in (once)', 'BUYER', FeedbackRequest, z.object({ idFeedback: z.string() })],
   ['post', '/api/v1/secure/showcase', 'List vehicles in a new showcase', 'EXHIBITOR, ADMIN', CreateShowcaseRequest, z.object({ idShowcase: z.string(), vehicles: z.array(VehicleView) })],
@@ -95,7 +114,7 @@ export function openApiDocument(): Record<string, unknown> {
     const secured = roles !== 'anyone';
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
-      summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' || method === 'delete' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
+      summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(body) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
@@ -105,7 +124,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'Vehicle auction portal API', version: '0.1.0',
-      description: `Live auctions and showcase for professional vehicle dealers. Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+      description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     },
     components: {
       securitySchemes: {

@@ -43,10 +43,13 @@ export function followDecision(view: StreamView, idAuction: string, lotDecisions
   const auctionId = streamId.auction(idAuction);
   const auction = view.state<AuctionState>(auctionId);
   if (auction.status === 'NONE' || auction.status === 'DELETED') return { streamId: auctionId, events: [] };
+  // One pass over the decisions: a batch may close thousands of lots at once.
+  const eventsOf = new Map<string, LotEvent[]>();
+  for (const d of lotDecisions) eventsOf.set(d.streamId, [...(eventsOf.get(d.streamId) ?? []), ...(d.events as LotEvent[])]);
   const lots = auction.data.lotIds.map((id) => {
     const sid = streamId.lot(id);
-    const events = lotDecisions.filter((d) => d.streamId === sid).flatMap((d) => d.events) as LotEvent[];
-    return foldLot(events, view.state<LotState>(sid));
+    const events = eventsOf.get(sid);
+    return events ? foldLot(events, view.state<LotState>(sid)) : view.state<LotState>(sid);
   });
   const progress = lots
     .filter((l) => l.status === 'OPEN' || l.status === 'CLOSED')

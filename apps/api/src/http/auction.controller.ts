@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
   AuctionFullQuery, AuctionManagementQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
-  PlaceOfferRequest, PurchaseQuery, ReportQuery, ResizeTimeRequest, RunningSearchQuery,
+  PlaceOfferRequest, PurchaseQuery, ResizeTimeRequest, RunningSearchQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
 import { CurrentActor, Roles } from '../auth/auth.guard.js';
@@ -18,8 +18,11 @@ import { Consistency } from '../engine/consistency.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 import { CommandRunner } from './command-runner.js';
 import { toCsv, toXlsx } from './report-file.js';
+import { ReportFileQuery, exportLanguage, offersExport } from './offers-export.js';
+import { AuthService } from '../auth/auth.service.js';
 import { Metrics } from '../metrics/metrics.js';
 import { idempotencyKeyOf, parse } from './validation.js';
+import { arrivalOf } from './arrival-time.js';
 
 const managers = [...AUCTION_MANAGER_ROLES];
 
@@ -30,7 +33,7 @@ export class AuctionController {
 
   constructor(
     private readonly runner: CommandRunner, private readonly queries: AuctionQueries,
-    private readonly consistency: Consistency, private readonly metrics: Metrics,
+    private readonly consistency: Consistency, private readonly metrics: Metrics, private readonly auth: AuthService,
   ) {}
 
   @Post('auction')
@@ -102,11 +105,12 @@ export class AuctionController {
   @Roles('BUYER')
   async offer(
     @CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string,
-    @Body() body: unknown, @Headers() headers: Record<string, unknown>,
+    @Body() body: unknown, @Headers() headers: Record<string, unknown>, @Req() request: FastifyRequest,
   ) {
     const { offer, clickAndBuy } = parse(PlaceOfferRequest, body);
     const command = new PlaceOfferCommand(
       actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), offer, clickAndBuy, idempotencyKeyOf(headers), randomUUID(),
+      arrivalOf(request),
     );
     try {
       const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);
@@ -178,15 +182,17 @@ export class AuctionController {
   @Get('auction/:idAuction/create-report')
   @Roles(...managers)
   async report(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown, @Res() reply: FastifyReply) {
-    const { typeExport } = parse(ReportQuery, query, 'query');
+    const { typeExport, lang } = parse(ReportFileQuery, query, 'query');
+    const idAuction = parse(Id, id, 'idAuction');
     await this.consistency.caughtUp(actor.idUser);
-    const rows = await this.queries.offersReport(actor, parse(Id, id, 'idAuction'));
-    const header = ['idOffer', 'idLot', 'offer', 'username', 'createdAt', 'clickAndBuy'];
-    const cells = rows.map((r) => [r.idOffer, r.idLot, r.offer, r.username, r.createdAt, r.clickAndBuy ? 'true' : 'false']);
-    const name = `auction-${id}-offers.${typeExport.toLowerCase()}`;
-    void reply.header('content-disposition', `attachment; filename="${name}"`);
-    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(header, cells));
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(toXlsx(header, cells));
+    const rows = await this.queries.offersReport(actor, idAuction);
+    const auction = await this.queries.auction(actor, idAuction, false);
+    const language = exportLanguage(lang, this.auth.profile(actor.idUser).preferredLanguage);
+    const file = offersExport(auction, rows, language, typeExport === 'CSV' ? 'text' : 'number');
+    const name = `auction-${idAuction}-offers.${typeExport.toLowerCase()}`;
+    void reply.header('content-disposition', `attachment; filename="${name}"`).header('content-language', language);
+    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(file.header, file.rows));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(toXlsx(file.header, file.rows, file.sheet));
   }
 
   @Get('purchases')
@@ -205,6 +211,9 @@ export class AuctionController {
     if (!(await this.queries.purchases(actor, {})).some((p) => p.idAuction === idAuction)) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
     }
+    if (request.idAuctioneer !== undefined && (await this.queries.auction(actor, idAuction, false)).idOwner !== request.idAuctioneer) {
+      throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the auctioneer of this auction');
+    }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, 'AUCTION', idAuction, request.rating, request.idAuctioneer ?? null));
   }
 
@@ -214,6 +223,6 @@ export class AuctionController {
 
   /** After a buy-now the auction follows its lots; a failure here is repaired at the next start-up. */
   private follow(idAuction: string): void {
-    this.runner.system(new CloseLotCommand(idAuction, null)).catch((err: unknown) => this.logger.warn(`follow ${idAuction} failed: ${String(err)}`));
+    this.runner.system(new CloseLotCommand(idAuction)).catch((err: unknown) => this.logger.warn(`follow ${idAuction} failed: ${String(err)}`));
   }
 }

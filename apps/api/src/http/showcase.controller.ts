@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CreateShowcaseRequest, FeedbackRequest, Id, PreemptRequest, ShowcaseQuery, VehicleIdsQuery, VehicleIdsRequest, VehicleSearchQuery,
 } from '@auction/contracts';
-import { DomainError, SHOWCASE_MANAGER_ROLES } from '@auction/domain';
+import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
 import { CurrentActor, Roles } from '../auth/auth.guard.js';
 import { GiveFeedbackCommand } from '../commands/feedback.handler.js';
 import {
@@ -14,6 +14,9 @@ import {
 import type { Actor } from '../engine/actor.js';
 import { Consistency } from '../engine/consistency.js';
 import { ShowcaseQueries } from '../read/showcase-queries.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../engine/tokens.js';
+import { KeyedSerial } from '../engine/keyed-serial.js';
 import { CommandRunner } from './command-runner.js';
 import { idempotencyKeyOf, parse } from './validation.js';
 
@@ -42,12 +45,22 @@ const SoldQuery = z.object({
  *   dealer and vehicle (409013); refused while another dealer holds the vehicle (409011).
  * - A hold ends at its `holdUntil`, when the holder buys the vehicle, or when the holder removes the vehicle
  *   from their my lot. Meanwhile other dealers can neither buy, book nor pre-empt it (409011).
+ * - Caps per dealer: a my lot holds at most `MY_LOT_MAX_VEHICLES` vehicles (default 20; bought ones not counted),
+ *   further ones get 409018 (MY_LOT_FULL); a dealer holds at most `SHOWCASE_HOLDS_MAX` vehicles at once (default 10,
+ *   bookings and pre-emptions together), further ones get 409019 (BOOKING_LIMIT_REACHED). A dealer's my-lot, booking
+ *   and pre-emption calls run one at a time, so two calls at once cannot both pass a cap.
  * - Calls on several vehicles run one command per vehicle and answer 200 with an outcome per vehicle
  *   (`ok`, or `errorCode` and `errorMsg`); when every vehicle failed, the first error is the answer.
  */
 @Controller('api/v1/secure/showcase')
 export class ShowcaseController {
-  constructor(private readonly runner: CommandRunner, private readonly queries: ShowcaseQueries, private readonly consistency: Consistency) {}
+  /** Per dealer: its capped calls run one at a time. */
+  private readonly perDealer = new KeyedSerial();
+
+  constructor(
+    private readonly runner: CommandRunner, private readonly queries: ShowcaseQueries, private readonly consistency: Consistency,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @Roles(...managers)
@@ -73,7 +86,12 @@ export class ShowcaseController {
   @Roles('BUYER')
   @HttpCode(200)
   addToMyLot(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>) {
-    return this.onVehicles(actor, 'add-to-my-lot', parse(VehicleIdsRequest, body).idVehicles, headers);
+    const { idVehicles } = parse(VehicleIdsRequest, body);
+    return this.perDealer.run(actor.idUser, async () => {
+      await this.consistency.caughtUp(actor.idUser);
+      const inLot = new Set((await this.queries.myLot(actor)).filter((v) => !v.boughtByMe).map((v) => v.idVehicle));
+      return this.capped(actor, 'add-to-my-lot', idVehicles, inLot, this.config.myLotMaxVehicles - inLot.size, 'MY_LOT_FULL', headers);
+    });
   }
 
   @Delete('remove-from-myLot')
@@ -93,11 +111,14 @@ export class ShowcaseController {
 
   @Patch('book-myLot')
   @Roles('BUYER')
-  async bookMyLot(@CurrentActor() actor: Actor, @Headers() headers: Record<string, unknown>) {
-    await this.consistency.caughtUp(actor.idUser);
-    const idVehicles = await this.queries.myLotToBook(actor);
-    if (idVehicles.length === 0) throw new DomainError('MY_LOT_EMPTY', 'your lot has no vehicle to book');
-    return this.onVehicles(actor, 'book', idVehicles, headers);
+  bookMyLot(@CurrentActor() actor: Actor, @Headers() headers: Record<string, unknown>) {
+    return this.perDealer.run(actor.idUser, async () => {
+      await this.consistency.caughtUp(actor.idUser);
+      const idVehicles = await this.queries.myLotToBook(actor);
+      if (idVehicles.length === 0) throw new DomainError('MY_LOT_EMPTY', 'your lot has no vehicle to book');
+      const held = new Set(await this.queries.heldByViewer(actor));
+      return this.capped(actor, 'book', idVehicles, held, this.config.showcaseHoldsMax - held.size, 'BOOKING_LIMIT_REACHED', headers);
+    });
   }
 
   @Put('buy')
@@ -109,7 +130,15 @@ export class ShowcaseController {
   @Patch('preempt-vehicle')
   @Roles('BUYER')
   preempt(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<ShowcaseOutcome> {
-    return this.runner.run(actor, new PreemptVehicleCommand(actor, parse(PreemptRequest, body).idVehicle, idempotencyKeyOf(headers), randomUUID()));
+    const { idVehicle } = parse(PreemptRequest, body);
+    return this.perDealer.run(actor.idUser, async () => {
+      await this.consistency.caughtUp(actor.idUser);
+      const held = await this.queries.heldByViewer(actor);
+      if (!held.includes(idVehicle) && held.length >= this.config.showcaseHoldsMax) {
+        throw new DomainError('BOOKING_LIMIT_REACHED', `you already hold ${held.length} vehicles, the most one dealer may hold`);
+      }
+      return this.runner.run<ShowcaseOutcome>(actor, new PreemptVehicleCommand(actor, idVehicle, idempotencyKeyOf(headers), randomUUID()));
+    });
   }
 
   @Patch('accept-regulation')
@@ -144,7 +173,26 @@ export class ShowcaseController {
     if (!(await this.queries.boughtByCaller(actor, idVehicle))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only the dealer who bought this vehicle can rate the purchase');
     }
+    // A vehicle's id is its showcase's id and its number (`vehicleIdOf`).
+    if (request.idAuctioneer !== undefined && (await this.queries.showcaseOwner(idVehicle.replace(/-\d+$/, ''))) !== request.idAuctioneer) {
+      throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the exhibitor of this showcase');
+    }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, 'SHOWCASE', idVehicle, request.rating, request.idAuctioneer ?? null));
+  }
+
+  /**
+   * Runs the operation on the vehicles already counted (`counted`) and on at most `room` others, in the order asked;
+   * the rest get `refusal`. When none may run, `refusal` is the answer.
+   */
+  private async capped(
+    actor: Actor, operation: VehicleOperation, idVehicles: readonly string[], counted: ReadonlySet<string>, room: number,
+    refusal: ErrorCodeName, headers: Record<string, unknown>,
+  ): Promise<ShowcaseOutcome[]> {
+    const allowed = idVehicles.filter((id) => counted.has(id) || room-- > 0);
+    const message = refusal === 'MY_LOT_FULL' ? 'your lot is full' : 'you hold the most vehicles one dealer may hold';
+    if (allowed.length === 0) throw new DomainError(refusal, message);
+    const ran = new Map((await this.onVehicles(actor, operation, allowed, headers)).map((o) => [o.idVehicle, o]));
+    return idVehicles.map((idVehicle) => ran.get(idVehicle) ?? { idVehicle, ok: false, errorCode: ERROR_CODES[refusal], errorMsg: message });
   }
 
   private onVehicles(actor: Actor, operation: VehicleOperation, idVehicles: readonly string[], headers: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_ERROR_CODES } from '@auction/contracts';
+import { API_ERROR_CODES, isCleanText } from '@auction/contracts';
 
 /** Bad input: a 400 with the failing fields. */
 export class ValidationError extends Error {
@@ -10,8 +10,29 @@ export class ValidationError extends Error {
   }
 }
 
-/** Parses input with a contract schema, or throws a ValidationError naming every broken rule. */
+/** The path of the first string (value or key) in `value` with a NUL or a lone surrogate, or null. */
+function uncleanTextAt(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return isCleanText(value) ? null : path;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isCleanText(key)) return at;
+    const found = uncleanTextAt(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Parses input with a contract schema, or throws a ValidationError naming every broken rule. Every string of every
+ * body, query and path parameter is checked first: a NUL or a lone surrogate is refused here, once for all calls.
+ */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'body'): z.output<S> {
+  const unclean = uncleanTextAt(value, '');
+  if (unclean !== null) {
+    const details = [{ field: unclean || what, rule: 'must not contain NUL or lone surrogate characters' }];
+    throw new ValidationError(`invalid ${what}: ${details[0]!.field} ${details[0]!.rule}`, details);
+  }
   const result = schema.safeParse(value ?? (what === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const details = result.error.issues.map((i) => ({ field: i.path.join('.') || what, rule: i.message }));

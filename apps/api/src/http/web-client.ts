@@ -16,14 +16,17 @@ function safeDecode(path: string): string {
 }
 
 /**
- * Serves the built React client from `dist`: its files as they are (hashed assets cached for a year), and
+ * Serves the built React client from `dist`: its files precompressed when the browser accepts Brotli or gzip (hashed
+ * assets cached for a year), and
  * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
  * keep the API's 404 body. Returns false when the client is not built.
  */
 export async function serveWebClient(fastify: FastifyInstance, dist: string): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await fastify.register(fastifyStatic, {
-    root: dist, wildcard: false, index: false,
+    // The build writes `.br` and `.gz` beside every compressible file (apps/web/vite.config.ts): sent to browsers
+    // that accept them, with `content-encoding` and `vary: accept-encoding`.
+    root: dist, wildcard: false, index: false, preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -370,14 +370,17 @@ function liveChannelScenario(mode: Mode) {
     for (const o of s.offers.slice(0, OFFERS.length)) expect(o.res.body.lotEndDate).toBe(end0);
   });
 
-  check('the subscriber saw lot 2 (SCH→RUN→AWA) and the auction (SCH→RUN→CLD→AWA→CLD→AWA) in order', async () => {
+  check('the subscriber saw lot 2 (SCH→RUN→AWA) and the auction (SCH→RUN→RUN with the extended end→CLD→AWA→CLD→AWA) in order', async () => {
     const { kept: lot2, repeats: lot2Repeats } = dropRedeliveries(s.sub.on<LotMsg>(s.topics.lot2).map((m) => m.payload));
     expect(positionViolations(lot2)).toEqual([]);
     expect(lot2.map((p) => [p.status, p.awardStatus, p.offersCount])).toEqual([['SCH', 'TBA', 0], ['RUN', 'TBA', 0], ['AWA', 'AWA', 1]]);
     const { kept: auction, repeats: auctionRepeats } = dropRedeliveries(s.sub.on<AuctionMsg>(s.topics.auction).map((m) => m.payload));
     timings.otherRedeliveries = lot2Repeats + auctionRepeats;
     expect(positionViolations(auction)).toEqual([]);
-    expect(auction.map((p) => p.status)).toEqual(['SCH', 'RUN', 'CLD', 'AWA', 'CLD', 'AWA']);
+    // The auction shows its last lot's end (issue 11 item A8): lot 1's extension is announced on the auction's topic too.
+    expect(auction.map((p) => p.status)).toEqual(['SCH', 'RUN', 'RUN', 'CLD', 'AWA', 'CLD', 'AWA']);
+    expect(Date.parse(auction[2]!.endDate)).toBeGreaterThan(Date.parse(auction[1]!.endDate));
+    expect(auction.slice(2).map((p) => p.endDate)).toEqual(auction.slice(2).map(() => auction[2]!.endDate));
   });
 
   check('dealer1 received his outbid notices on user/{idUser}/outbid; the refused subscriptions got nothing', async () => {
@@ -459,7 +462,7 @@ function liveChannelScenario(mode: Mode) {
     const first = lot1Msgs()[0]!.payload.position;
     expect(lot1.map((p) => p.position).filter((p) => p > first))
       .toEqual(dropRedeliveries(lot1Msgs().map((m) => m.payload)).kept.map((p) => p.position).filter((p) => p > first));
-    expect(s.sio.of('auction').map((m) => m.payload.status)).toEqual(['RUN', 'CLD', 'AWA', 'CLD', 'AWA']);
+    expect(s.sio.of('auction').map((m) => m.payload.status)).toEqual(['RUN', 'RUN', 'CLD', 'AWA', 'CLD', 'AWA']);
 
     const again = await connectSocket({ token: s.dealers[1].credentials.token });
     const state = await again.subscribe(s.id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, type AuctionState, type LotState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { CloseLotCommand, StartAuctionCommand } from '../commands/run-auction.handlers.js';
+import { CloseLotCommand, LOT_CLOSE_GRACE_MS, StartAuctionCommand } from '../commands/run-auction.handlers.js';
 import { AUCTION, LOT, streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../engine/tokens.js';
 import { CommandRunner } from '../http/command-runner.js';
@@ -14,11 +14,16 @@ const RETRY_MS = 1000;
  * Durable scheduler of start and end transitions. Its timers are derived from the read model, which
  * is folded from the event log, so they are rebuilt after a restart; transition commands are
  * idempotent, so a timer that fires twice (or on two instances) changes nothing the second time.
+ * Lots that end at one instant share one timer per auction, and one command closes them all: a 2,000-lot auction
+ * ending at once is one decision, not 2,000 commands each taking every stream of the auction.
  */
 @Injectable()
 export class TransitionScheduler implements OnApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
   private readonly timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  /** Open lots by closing key (auction and end instant), and each open lot's key. */
+  private readonly closings = new Map<string, Set<string>>();
+  private readonly closingOf = new Map<string, string>();
   private started = false;
 
   constructor(private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock) {
@@ -57,9 +62,25 @@ export class TransitionScheduler implements OnApplicationShutdown {
   }
 
   private onLot(id: string, lot: LotState): void {
-    if (lot.status !== 'OPEN') return this.disarm(id);
-    const { idAuction, idLot } = lot.data.definition;
-    this.arm(id, lot.data.endMs, () => this.runner.system(new CloseLotCommand(idAuction, idLot)));
+    const key = lot.status === 'OPEN' ? `close-${lot.data.definition.idAuction}@${lot.data.endMs}` : null;
+    const previous = this.closingOf.get(id);
+    if (previous && previous !== key) {
+      const lots = this.closings.get(previous);
+      lots?.delete(id);
+      if (lots?.size === 0) {
+        this.closings.delete(previous);
+        this.disarm(previous);
+      }
+      this.closingOf.delete(id);
+    }
+    if (lot.status !== 'OPEN' || !key) return;
+    let lots = this.closings.get(key);
+    if (!lots) this.closings.set(key, (lots = new Set()));
+    lots.add(id);
+    this.closingOf.set(id, key);
+    const idAuction = lot.data.definition.idAuction;
+    // Idempotent for an armed key; re-arms one whose timer already fired and that a lot joins again.
+    this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, () => this.runner.system(new CloseLotCommand(idAuction)));
   }
 
   private reconcile(auction: AuctionState): void {
@@ -68,7 +89,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
     const allEnded = lots.every((l) => !l || l.status !== 'OPEN');
     const noneToAward = lots.every((l) => !l || l.status !== 'CLOSED' || l.award.status !== 'TBA');
     const stale = (auction.status === 'RUN' && allEnded) || (auction.status === 'CLD' && allEnded && noneToAward) || (auction.status === 'AWA' && !noneToAward);
-    if (stale) this.fire(`follow-${auction.data.idAuction}`, () => this.runner.system(new CloseLotCommand(auction.data.idAuction, null)));
+    if (stale) this.fire(`follow-${auction.data.idAuction}`, () => this.runner.system(new CloseLotCommand(auction.data.idAuction)));
   }
 
   private arm(key: string, at: number, action: () => Promise<unknown>): void {

@@ -105,6 +105,8 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     PASSWORD_HASH_COST: '14',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
+    // Auctions of a few seconds keep the scenarios short (the default minimum is 60 s); zero-length ones stay refused.
+    MIN_AUCTION_SECONDS: '5',
     MQTT_TCP_PORT: '0',
     // Every test client logs in from 127.0.0.1: the per-address ceiling on login calls (failed or not) is raised.
     // Failed logins stay limited per address and per account as in production (login-protection.ts).

@@ -90,6 +90,8 @@ export async function startProduct(options: { logFile?: string } = {}): Promise<
     ...inherited,
     PORT: '0', HOST: '127.0.0.1', MQTT_TCP_PORT: '0', LOG_FORMAT: 'json', LOG_LEVEL: 'info',
     DEMO_DATA: 'true', DEMO_DEALERS: String(DEMO_DEALERS), DEMO_PASSWORD,
+    // Short auctions keep the scenarios short (the default minimum is 60 s).
+    MIN_AUCTION_SECONDS: '5',
     DATA_DIR: dataDir, WEB_DIST,
     ...modeEnv,
   };

@@ -1,7 +1,10 @@
+import type { LotBidHistory, MyBid } from '@auction/contracts';
 import type { AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, PlaceOfferResponse, PurchaseQuery, PurchaseRow, UserProfile } from '@auction/contracts';
 import type { Http, RequestOptions } from './http.js';
 
 const S = '/api/v1/secure';
+/** The auctioneer's actions: no generic success popup, each caller says what happened (`auctioneer:outcome.*`). */
+const quiet: RequestOptions = { noSuccessPopup: true };
 
 
 /** An observed lot with its auction's name. */
@@ -29,19 +32,25 @@ export function auctionApi(http: Http) {
     observe: (idAuction: string, idLot: string, endObservation: boolean) =>
       http.post<void>(`${S}/auction/${enc(idAuction)}/observe/${enc(idLot)}`, undefined, { query: { endObservation }, noSuccessPopup: true, noSpinner: true }),
     observed: () => http.get<ObservedLot[]>(`${S}/auction/observed`),
+    /** A lot's bids for a dealer (others anonymous) and whether its reserve is met; quiet, it refreshes live. */
+    bidHistory: (idAuction: string, idLot: string) =>
+      http.get<LotBidHistory>(`${S}/auction/${enc(idAuction)}/lot/${enc(idLot)}/bids`, { noSpinner: true, noPopup: true }),
+    myBids: () => http.get<MyBid[]>(`${S}/my-bids`),
+    scheduledAuctions: () => http.get<AuctionView[]>(`${S}/scheduled-auctions`),
     purchases: (filters: PurchaseQuery) => http.get<PurchaseRow[]>(`${S}/purchases`, { query: filters }),
 
     /** The caller's own auctions (ADMIN: all), newest start first, without lots. */
     auctionManagement: (query: AuctionManagementQuery = {}) => http.get<ManagedAuction[]>(`${S}/auction-management`, { query }),
-    createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body),
-    resizeTime: (idAuction: string, endDate: string) => http.patch<AuctionView>(`${S}/auction/${enc(idAuction)}/resize-time`, { endDate }),
-    awardLot: (idAuction: string, idLot: string, idOffer: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/award/${enc(idLot)}/${enc(idOffer)}`),
-    awardAll: (idAuction: string) => http.patch<unknown>(`${S}/auction/${enc(idAuction)}/award`),
-    notAward: (idAuction: string, idLots: string[]) => http.post<unknown>(`${S}/auction/${enc(idAuction)}/not-award`, { idLots }),
-    revertAward: (idAuction: string, idLot: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/revert-award/${enc(idLot)}`),
-    deleteAuction: (idAuction: string) => http.delete<void>(`${S}/auction/${enc(idAuction)}`),
+    createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body, quiet),
+    resizeTime: (idAuction: string, endDate: string) => http.patch<AuctionView>(`${S}/auction/${enc(idAuction)}/resize-time`, { endDate }, quiet),
+    awardLot: (idAuction: string, idLot: string, idOffer: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/award/${enc(idLot)}/${enc(idOffer)}`, undefined, quiet),
+    awardAll: (idAuction: string) => http.patch<LotView[]>(`${S}/auction/${enc(idAuction)}/award`, undefined, quiet),
+    notAward: (idAuction: string, idLots: string[]) => http.post<LotView[]>(`${S}/auction/${enc(idAuction)}/not-award`, { idLots }, quiet),
+    revertAward: (idAuction: string, idLot: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/revert-award/${enc(idLot)}`, undefined, quiet),
+    deleteAuction: (idAuction: string) => http.delete<void>(`${S}/auction/${enc(idAuction)}`, quiet),
     offersReport: (idAuction: string) => http.get<OfferReportRow[]>(`${S}/auction/${enc(idAuction)}/auction-offers-report`),
-    reportUrl: (idAuction: string, typeExport: 'CSV' | 'XLSX') => http.url(`${S}/auction/${enc(idAuction)}/create-report`, { typeExport }),
+    /** The offers report as a file, its headers and texts in `lang`. */
+    reportUrl: (idAuction: string, typeExport: 'CSV' | 'XLSX', lang: string) => http.url(`${S}/auction/${enc(idAuction)}/create-report`, { typeExport, lang }),
   };
 }
 

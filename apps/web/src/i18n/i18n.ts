@@ -1,15 +1,34 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, NAMESPACES, isLanguage, resourceLanguageOf, resources, type Language } from '@auction/i18n';
+import { LANGUAGES, NAMESPACES, isLanguage, loadLanguageResources, resourceLanguageOf, type Language } from '@auction/i18n';
 
 const STORAGE_KEY = 'language';
 
 /** The language to start with: the one chosen before, else the browser's, else English. */
 export function initialLanguage(): Language {
+  return chosenLanguage() ?? browserLanguage() ?? 'en';
+}
+
+/** The language the user picked in this browser (the language switch), if any. */
+export function chosenLanguage(): Language | null {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  if (isLanguage(stored)) return stored;
+  return isLanguage(stored) ? stored : null;
+}
+
+/** The browser's language when the portal offers it. */
+export function browserLanguage(): Language | null {
   const browser = typeof navigator === 'undefined' ? '' : navigator.language.slice(0, 2).toLowerCase();
-  return isLanguage(browser) ? browser : 'en';
+  return isLanguage(browser) ? browser : null;
+}
+
+/**
+ * The language to switch to after a login: none when the user chose one in this browser or the browser's language
+ * is offered (it wins over the account's, which demo accounts all set to English); else the account's.
+ */
+export function languageAfterLogin(preferredLanguage: string | null | undefined): Language | null {
+  if (chosenLanguage() || browserLanguage()) return null;
+  const preferred = preferredLanguage?.toLowerCase();
+  return isLanguage(preferred) ? preferred : null;
 }
 
 /**
@@ -26,21 +45,42 @@ export function appLanguageOf(instance: I18n): Language {
   return found ?? (isLanguage(instance.language) ? instance.language : 'en');
 }
 
-/** i18next with every language's resources (be and lu read their mapped translation), one namespace per feature. */
-export async function createI18n(language: Language = initialLanguage()): Promise<I18n> {
+/** Adds `language`'s texts (and English's, the fallback) to `instance` unless it has them: each language is a chunk of its own. */
+export async function ensureLanguage(instance: I18n, language: Language): Promise<void> {
+  const needed = [...new Set<Language>(['en', language])].filter((l) => !instance.hasResourceBundle(I18NEXT_CODES[l], 'common'));
+  await Promise.all(needed.map(async (l) => {
+    const texts = (await loadLanguageResources(resourceLanguageOf(l))) as Record<string, object>;
+    for (const ns of NAMESPACES) instance.addResourceBundle(I18NEXT_CODES[l], ns, texts[ns], true, true);
+  }));
+}
+
+/**
+ * i18next set to `language`, its texts not loaded yet: `ready` loads them (and English, the fallback), so the app
+ * can fetch its texts and its session at the same time.
+ */
+export function createI18nLoading(language: Language = initialLanguage()): { instance: I18n; ready: Promise<void> } {
   const instance = i18next.createInstance();
-  const all: Record<string, Record<string, object>> = {};
-  for (const lang of LANGUAGES) all[I18NEXT_CODES[lang]] = resources[resourceLanguageOf(lang)] as Record<string, object>;
-  await instance.use(initReactI18next).init({
-    resources: all, lng: I18NEXT_CODES[language], fallbackLng: 'en', supportedLngs: Object.values(I18NEXT_CODES), load: 'currentOnly',
-    ns: NAMESPACES, defaultNS: 'common', interpolation: { escapeValue: false }, returnNull: false,
+  const init = instance.use(initReactI18next).init({
+    resources: {}, partialBundledLanguages: true, lng: I18NEXT_CODES[language], fallbackLng: 'en', supportedLngs: Object.values(I18NEXT_CODES),
+    load: 'currentOnly', ns: NAMESPACES, defaultNS: 'common', interpolation: { escapeValue: false }, returnNull: false,
   });
-  applyDocumentLanguage(language);
+  const ready = Promise.all([init, ensureLanguage(instance, language)]).then(async () => {
+    await instance.changeLanguage(I18NEXT_CODES[language]);
+    applyDocumentLanguage(language);
+  });
+  return { instance, ready };
+}
+
+/** i18next with the language shown and English (the fallback) loaded; other languages load when switched to. */
+export async function createI18n(language: Language = initialLanguage()): Promise<I18n> {
+  const { instance, ready } = createI18nLoading(language);
+  await ready;
   return instance;
 }
 
 /** Switches the language, remembers it and sets `<html lang>`. */
 export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
+  await ensureLanguage(instance, language);
   await instance.changeLanguage(I18NEXT_CODES[language]);
   if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, language);
   applyDocumentLanguage(language);

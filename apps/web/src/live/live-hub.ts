@@ -15,6 +15,15 @@ type Handler = (topic: string, payload: unknown) => void;
  */
 export class LiveHub {
   readonly status: Store<ConnectionStatus> = createStore<ConnectionStatus>('stopped');
+  /** Local time (ms) of the next reconnect attempt while `retrying`, else null. */
+  readonly retryAt: Store<number | null> = createStore<number | null>(null);
+  /**
+   * The live figures may be out of date: true from a loss of the connection (or the browser going offline) until it
+   * is connected again. Screens grey live figures and disable offers meanwhile.
+   */
+  readonly stale: Store<boolean> = createStore<boolean>(false);
+  private readonly onOffline = () => this.actor?.send({ type: 'connection.offline' });
+  private readonly onOnline = () => this.actor?.send({ type: 'connection.online' });
   private actor: Actor<typeof connectionMachine> | null = null;
   private readonly handlers = new Map<string, Set<Handler>>();
   /** Unsubscribes waiting one tick: a screen that re-subscribes at once (a re-render, a remount) keeps its subscription. */
@@ -30,20 +39,41 @@ export class LiveHub {
     if (this.actor) return;
     const actor = createActor(connectionMachine.provide({ actors: { broker: this.broker } }), { input: {} });
     actor.on('message', (event: { topic: string; payload: unknown }) => this.dispatch(event.topic, event.payload));
-    actor.on('status', (event: { status: ConnectionStatus }) => this.status.set(event.status));
+    actor.on('status', (event: { status: ConnectionStatus; retryInMs?: number }) => {
+      this.retryAt.set(event.status === 'retrying' && event.retryInMs !== undefined ? Date.now() + event.retryInMs : null);
+      if (event.status === 'connected') this.stale.set(false);
+      else if (event.status === 'disconnected' || event.status === 'retrying' || event.status === 'offline') this.stale.set(true);
+      this.status.set(event.status);
+    });
     this.actor = actor;
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', this.onOffline);
+      window.addEventListener('online', this.onOnline);
+    }
     actor.start();
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) actor.send({ type: 'connection.offline' });
     const desired = [...this.handlers.keys()];
     if (desired.length) actor.send({ type: 'topic.subscribe', topics: desired });
   }
 
+  /** Connects at once when waiting to retry or offline (the user asked). */
+  reconnect(): void {
+    this.actor?.send({ type: 'connection.online' });
+  }
+
   /** Closes the connection (logout). */
   stop(): void {
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', this.onOffline);
+      window.removeEventListener('online', this.onOnline);
+    }
     this.actor?.send({ type: 'connection.stop' });
     this.actor?.stop();
     this.actor = null;
     this.last.clear();
     this.status.set('stopped');
+    this.stale.set(false);
+    this.retryAt.set(null);
   }
 
   /** Subscribes `filter`; returns the unsubscribe. */

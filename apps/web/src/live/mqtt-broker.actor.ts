@@ -4,6 +4,13 @@ import { fromCallback } from 'xstate';
 import type { AuctionApi } from '../api/auction-api.js';
 import type { BrokerCommand, BrokerEvent, BrokerInput } from '../machines/connection.machine.js';
 
+/**
+ * MQTT keepalive: a PINGREQ every 10 s when nothing else is sent; a connection that stops answering is closed by the
+ * client after about one and a half periods, so a dead link shows within ~15 s (the browser's offline event, when
+ * there is one, shows it at once).
+ */
+export const LIVE_KEEPALIVE_SECONDS = 10;
+
 /** Credentials with the local time (ms) they stop being valid, measured from the answer (a client clock may be off). */
 interface Fresh {
   readonly credentials: LiveCredentials;
@@ -41,7 +48,7 @@ export function mqttBroker(api: AuctionApi) {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const c = mqtt.connect(`${scheme}://${location.host}${credentials.path}`, {
         username: credentials.username, password: credentials.password, protocolVersion: 4, reconnectPeriod: 0,
-        connectTimeout: 10_000, clean: true, clientId: `web-${Math.random().toString(36).slice(2, 12)}`,
+        connectTimeout: 10_000, clean: true, keepalive: LIVE_KEEPALIVE_SECONDS, clientId: `web-${Math.random().toString(36).slice(2, 12)}`,
       });
       c.on('message', (topic, buffer) => {
         try {

@@ -43,7 +43,7 @@ export type AuctionEvent =
   | { type: 'live.outbid'; message: OutbidMessage }
   | { type: 'offer.placing'; idLot: string }
   | { type: 'offer.accepted'; idLot: string; response: PlaceOfferResponse }
-  | { type: 'offer.failed'; idLot: string };
+  | { type: 'offer.failed'; idLot: string; errorCode: number; amount: number; clickAndBuy: boolean };
 
 /** Id of the child lot actor of a lot: `snapshot.children[lotChildId(idLot)]`. */
 export function lotChildId(idLot: string): string {
@@ -57,7 +57,10 @@ function lotEventOf(event: AuctionEvent): { idLot: string; lotEvent: LotEvent } 
     case 'live.outbid': return { idLot: event.message.idLot, lotEvent: { type: 'live.outbid', message: event.message } };
     case 'offer.placing': return { idLot: event.idLot, lotEvent: { type: 'offer.placing' } };
     case 'offer.accepted': return { idLot: event.idLot, lotEvent: { type: 'offer.accepted', response: event.response } };
-    case 'offer.failed': return { idLot: event.idLot, lotEvent: { type: 'offer.failed' } };
+    case 'offer.failed': {
+      const { idLot, type, ...refusal } = event;
+      return { idLot, lotEvent: { type, ...refusal } };
+    }
     default: return null;
   }
 }

@@ -79,7 +79,7 @@ describe('auctionMachine: lots', () => {
     expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'noOffer' });
     h.actor.send({ type: 'offer.placing', idLot: 'l1' });
     expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'placing' });
-    h.actor.send({ type: 'offer.failed', idLot: 'l1' });
+    h.actor.send({ type: 'offer.failed', idLot: 'l1', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'noOffer' });
     h.actor.send({ type: 'offer.placing', idLot: 'l1' });
     h.actor.send({ type: 'offer.accepted', idLot: 'l1', response: acceptedResponse({ idOffer: 'o1' }) });

@@ -39,15 +39,20 @@ export type BrokerEvent =
 export type ConnectionUiEvent =
   | { type: 'topic.subscribe'; topics: string[] }
   | { type: 'topic.unsubscribe'; topics: string[] }
-  | { type: 'connection.stop' };
+  | { type: 'connection.stop' }
+  /** The browser's `offline` event: the connection is given up at once (no waiting for a keepalive to fail). */
+  | { type: 'connection.offline' }
+  /** The browser's `online` event: connect again at once, without waiting for the back-off. */
+  | { type: 'connection.online' };
 
 /** Status of the live connection as emitted (`actor.on('status', ...)`). */
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'stopped';
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'offline' | 'stopped';
 
 /** Events emitted to `actor.on(...)` listeners. */
 export type ConnectionEmitted =
   | { type: 'message'; topic: string; payload: unknown }
-  | { type: 'status'; status: ConnectionStatus };
+  /** `retryInMs`: with `retrying`, when the next attempt starts. */
+  | { type: 'status'; status: ConnectionStatus; retryInMs?: number };
 
 /** Context of {@link connectionMachine}. */
 export interface ConnectionContext {
@@ -74,7 +79,8 @@ export const missingBroker = fromCallback<BrokerCommand, BrokerInput>(() => {
 /**
  * The live connection: `online.connecting` (show a spinner) → `online.connected`; a loss goes through
  * `disconnected` (logged) to `retrying`, which waits `min(maxBackoffMs, 500·2^attempt)` ms and connects again.
- * `connection.stop` ends it (`stopped`, final). The desired topics are always remembered; subscribe and
+ * `connection.stop` ends it (`stopped`, final). The browser's `offline` event (`connection.offline`) goes to `offline` at
+ * once (the broker is closed); its `online` event (`connection.online`) connects at once, from `offline` or `retrying`. The desired topics are always remembered; subscribe and
  * unsubscribe reach the broker only while connected, and a (re)connection subscribes the whole set at once.
  * Credentials that expire (`expiresInMs` of `broker.connected`) are renewed while connected: after three quarters of
  * their lifetime `connected.renewing` asks the broker to `renew` with the whole topic set (a new connection made
@@ -98,6 +104,9 @@ export const connectionMachine = setup({
   },
   actions: {
     status: emit((_, params: { status: ConnectionStatus }) => ({ type: 'status' as const, status: params.status })),
+    statusRetrying: emit(({ context }) => ({
+      type: 'status' as const, status: 'retrying' as const, retryInMs: connectionBackoffMs(context.attempt, context.maxBackoffMs),
+    })),
     remember: assign({ topics: ({ context }, params: { topics: string[] }) => addTopics(context.topics, params.topics) }),
     forget: assign({ topics: ({ context }, params: { topics: string[] }) => removeTopics(context.topics, params.topics) }),
     /** Sends only the topics not subscribed yet; runs before `remember`. */
@@ -155,6 +164,7 @@ export const connectionMachine = setup({
           target: 'disconnected',
           actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) },
         },
+        'connection.offline': { target: 'offline', actions: { type: 'recordLoss', params: { error: 'browser offline' } } },
       },
       initial: 'connecting',
       states: {
@@ -207,8 +217,17 @@ export const connectionMachine = setup({
       always: 'retrying',
     },
     retrying: {
-      entry: { type: 'status', params: { status: 'retrying' } },
+      entry: 'statusRetrying',
       after: { backoff: { target: 'online', actions: 'nextAttempt' } },
+      on: {
+        'connection.offline': 'offline',
+        'connection.online': { target: 'online', actions: 'resetAttempt' },
+      },
+    },
+    // The browser says the network is gone: nothing to try until it says it is back.
+    offline: {
+      entry: { type: 'status', params: { status: 'offline' } },
+      on: { 'connection.online': { target: 'online', actions: 'resetAttempt' } },
     },
     stopped: {
       type: 'final',

@@ -261,3 +261,34 @@ describe('connectionMachine', () => {
     });
   });
 });
+
+describe('connectionMachine: the browser online and offline', () => {
+  it('goes offline at once on the browser offline event (the broker is closed) and connects at once when back', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.actor.send({ type: 'connection.offline' });
+    expect(h.actor.getSnapshot().value).toBe('offline');
+    expect(h.sockets[0]!.closed).toBe(true);
+    h.clock.increment(60_000);
+    expect(h.sockets).toHaveLength(1);
+    h.actor.send({ type: 'connection.online' });
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().attempt).toBe(0);
+    expect(h.statuses).toEqual(['connecting', 'connected', 'offline', 'connecting']);
+  });
+
+  it('online while waiting for the back-off connects without waiting; retrying tells when it retries', () => {
+    const h = start();
+    const retries: (number | undefined)[] = [];
+    h.actor.on('status', (e) => { if (e.status === 'retrying') retries.push(e.retryInMs); });
+    h.socket().send({ type: 'broker.lost', error: 'refused' });
+    h.clock.increment(500);
+    h.socket().send({ type: 'broker.lost', error: 'refused' });
+    expect(h.actor.getSnapshot().value).toBe('retrying');
+    expect(retries).toEqual([connectionBackoffMs(0, 30_000), connectionBackoffMs(1, 30_000)]);
+    h.actor.send({ type: 'connection.online' });
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.sockets).toHaveLength(3);
+  });
+});

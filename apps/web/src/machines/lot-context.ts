@@ -10,6 +10,15 @@ export interface LotInput {
   myOfferIds?: string[];
 }
 
+/** The answer to this dealer's last offer on the lot, kept on the lot (also after it closes). */
+export interface OfferOutcome {
+  readonly accepted: boolean;
+  readonly amount: number;
+  /** The API's code of a refusal (0: the network failed), null when accepted. */
+  readonly errorCode: number | null;
+  readonly clickAndBuy: boolean;
+}
+
 /** Context of the lot machine; the UI reads `lot`, `myBestOffer`, `leading`, `myOfferIds`, `lastPosition`. */
 export interface LotContext {
   /** The latest lot view. */
@@ -22,6 +31,10 @@ export interface LotContext {
   leading: boolean;
   /** Position of the last live message taken (-1 for none). */
   lastPosition: number;
+  /** The outcome of this dealer's last offer, null before the first. */
+  lastOutcome: OfferOutcome | null;
+  /** The end the lot had before its last extension (an offer in the window moved it), null when never extended. */
+  extendedFrom: string | null;
 }
 
 /** Dealer sub-state while the lot runs or waits for its award. */
@@ -38,7 +51,7 @@ export function initialLotContext(input: LotInput): LotContext {
   const myOfferIds = [...(input.myOfferIds ?? [])];
   const position = 'position' in lot && typeof lot.position === 'number' ? lot.position : -1;
   const leading = lot.leading ?? (lot.bestOfferId !== null && myOfferIds.includes(lot.bestOfferId));
-  return { lot, viewer, myOfferIds, myBestOffer: lot.myBestOffer ?? null, leading, lastPosition: position };
+  return { lot, viewer, myOfferIds, myBestOffer: lot.myBestOffer ?? null, leading, lastPosition: position, lastOutcome: null, extendedFrom: null };
 }
 
 /**
@@ -51,7 +64,11 @@ export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
   else if (lot.bestOfferId !== null && ctx.myOfferIds.includes(lot.bestOfferId)) leading = true;
   else if (lot.bestOfferId !== null && lot.bestOfferId === ctx.lot.bestOfferId) leading = ctx.leading;
   else leading = false;
-  return { ...ctx, lot, leading, myBestOffer: maxAmount(ctx.myBestOffer, lot.myBestOffer ?? null), lastPosition: lot.position };
+  const extended = ctx.lot.status === 'RUN' && lot.status === 'RUN' && Date.parse(lot.endDate) > Date.parse(ctx.lot.endDate);
+  return {
+    ...ctx, lot, leading, myBestOffer: maxAmount(ctx.myBestOffer, lot.myBestOffer ?? null), lastPosition: lot.position,
+    extendedFrom: extended ? ctx.lot.endDate : ctx.extendedFrom,
+  };
 }
 
 /**
@@ -64,7 +81,13 @@ export function applyAccepted(ctx: LotContext, response: PlaceOfferResponse): Lo
   let leading = response.leading;
   if (bestOfferId === response.idOffer) leading = true;
   else if (bestOffer !== null && toCents(bestOffer) > toCents(response.bestOffer)) leading = bestOfferId !== null && myOfferIds.includes(bestOfferId);
-  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading };
+  const lastOutcome: OfferOutcome = { accepted: true, amount: response.offer, errorCode: null, clickAndBuy: false };
+  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading, lastOutcome };
+}
+
+/** Takes a refused offer: its outcome stays on the lot. */
+export function applyRefused(ctx: LotContext, refusal: { errorCode: number; amount: number; clickAndBuy: boolean }): LotContext {
+  return { ...ctx, lastOutcome: { accepted: false, amount: refusal.amount, errorCode: refusal.errorCode, clickAndBuy: refusal.clickAndBuy } };
 }
 
 /** An outbid notice applies to a dealer's lot unless older than the view or already beaten by my own offer. */

@@ -3,7 +3,7 @@ import type { AuctionStatus } from '@auction/domain';
 import { assign, setup } from 'xstate';
 import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage } from './live-messages.js';
 import {
-  applyAccepted, applyLotMessage, applyOutbid, awardPhase, dealerPhase, initialLotContext, outbidApplies,
+  applyAccepted, applyLotMessage, applyOutbid, applyRefused, awardPhase, dealerPhase, initialLotContext, outbidApplies,
   type AwardPhase, type DealerPhase, type LotContext, type LotInput,
 } from './lot-context.js';
 
@@ -15,7 +15,7 @@ export type LotEvent =
   | { type: 'live.outbid'; message: OutbidMessage }
   | { type: 'offer.placing' }
   | { type: 'offer.accepted'; response: PlaceOfferResponse }
-  | { type: 'offer.failed' };
+  | { type: 'offer.failed'; errorCode: number; amount: number; clickAndBuy: boolean };
 
 const status = (s: AuctionStatus) => ({ type: 'statusIs', params: { status: s } }) as const;
 const dealer = (phase: DealerPhase) => ({ type: 'dealerIs', params: { phase } }) as const;
@@ -34,7 +34,8 @@ function ignored(ctx: LotContext, event: LotEvent): boolean {
  * - auctioneer: `CLD.toAward`, `AWA.awarded|notAwarded` (a revert back to CLD returns to `CLD.toAward`);
  * - anyone else, and the auctioneer while the lot runs: `<status>.watching`. `SCH` has no sub-state.
  * `live.lot` messages at or below `lastPosition` are dropped. `RUN.placing` lasts from `offer.placing` to
- * `offer.accepted` (re-derived from the answer) or `offer.failed` (back to the derived sub-state).
+ * `offer.accepted` (re-derived from the answer) or `offer.failed` (back to the derived sub-state). The outcome of the
+ * last offer (`lastOutcome`) and the end before the last extension (`extendedFrom`) stay in the context.
  */
 export const lotMachine = setup({
   types: {
@@ -54,6 +55,8 @@ export const lotMachine = setup({
     dealerIs: ({ context }, params: { phase: DealerPhase }) => context.viewer === 'dealer' && dealerPhase(context) === params.phase,
     awardIs: ({ context }, params: { phase: AwardPhase }) => context.viewer === 'dealer' && awardPhase(context) === params.phase,
     ownerAwarded: ({ context }) => context.viewer === 'auctioneer' && context.lot.awardStatus === 'AWA',
+    // The API shows a not-awarded lot as CLD with awardStatus NAW: it is decided all the same (state AWA).
+    isUndecided: ({ context }) => context.lot.status === 'CLD' && context.lot.awardStatus === 'TBA',
   },
   actions: {
     storeLot: assign(({ context, event }) =>
@@ -61,6 +64,7 @@ export const lotMachine = setup({
     storePosition: assign({ lastPosition: ({ context, event }) => (event.type === 'live.lot' ? event.lot.position : context.lastPosition) }),
     markOutbid: assign(({ context, event }) => (event.type === 'live.outbid' ? applyOutbid(context, event.message) : context)),
     accept: assign(({ context, event }) => (event.type === 'offer.accepted' ? applyAccepted(context, event.response) : context)),
+    refuse: assign(({ context, event }) => (event.type === 'offer.failed' ? applyRefused(context, event) : context)),
   },
 }).createMachine({
   id: 'lot',
@@ -74,13 +78,15 @@ export const lotMachine = setup({
     ],
     'live.outbid': { guard: 'outbidApplies', target: '.route', actions: 'markOutbid' },
     'offer.accepted': { target: '.route', actions: 'accept' },
+    // The refusal may come after the lot closed (a late bid): it is kept whatever the state.
+    'offer.failed': { actions: 'refuse' },
   },
   states: {
     route: {
       always: [
         { guard: status('SCH'), target: 'SCH' },
         { guard: status('RUN'), target: 'RUN' },
-        { guard: status('CLD'), target: 'CLD' },
+        { guard: 'isUndecided', target: 'CLD' },
         { target: 'AWA' },
       ],
     },
@@ -103,7 +109,7 @@ export const lotMachine = setup({
           on: {
             'live.lot': { guard: 'isRunningUpdate', actions: 'storeLot' },
             'live.outbid': { guard: 'outbidApplies', actions: 'markOutbid' },
-            'offer.failed': 'route',
+            'offer.failed': { target: 'route', actions: 'refuse' },
           },
         },
         leading: {},

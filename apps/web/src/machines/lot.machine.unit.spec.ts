@@ -93,18 +93,18 @@ describe('lotMachine: dealer', () => {
 
   it('offer.failed goes back to the sub-state before placing', () => {
     const h = start('dealer');
-    h.actor.send({ type: 'offer.failed' });
+    h.actor.send({ type: 'offer.failed', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(h.value()).toEqual({ RUN: 'noOffer' });
     h.actor.send({ type: 'offer.placing' });
-    h.actor.send({ type: 'offer.failed' });
+    h.actor.send({ type: 'offer.failed', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(h.value()).toEqual({ RUN: 'noOffer' });
     const leading = start('dealer', lotView({ bestOffer: 1000, bestOfferId: 'o1' }), ['o1']);
     leading.actor.send({ type: 'offer.placing' });
-    leading.actor.send({ type: 'offer.failed' });
+    leading.actor.send({ type: 'offer.failed', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(leading.value()).toEqual({ RUN: 'leading' });
     const outbid = start('dealer', lotView({ bestOffer: 1100, bestOfferId: 'x', myBestOffer: 1000, leading: false }));
     outbid.actor.send({ type: 'offer.placing' });
-    outbid.actor.send({ type: 'offer.failed' });
+    outbid.actor.send({ type: 'offer.failed', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(outbid.value()).toEqual({ RUN: 'outbid' });
   });
 
@@ -183,7 +183,7 @@ describe('lotMachine: dealer', () => {
     h.actor.send({ type: 'offer.placing' });
     h.actor.send({ type: 'live.outbid', message: outbidMessage(1, { bestOffer: 1100, yourBestOffer: 1000 }) });
     expect(h.value()).toEqual({ RUN: 'placing' });
-    h.actor.send({ type: 'offer.failed' });
+    h.actor.send({ type: 'offer.failed', errorCode: 422002, amount: 1000, clickAndBuy: false });
     expect(h.value()).toEqual({ RUN: 'outbid' });
   });
 
@@ -248,5 +248,30 @@ describe('lotMachine: auctioneer', () => {
     expect(h.value()).toEqual({ AWA: 'notAwarded' });
     h.actor.send({ type: 'live.lot', lot: withdrawnMessage(5) });
     expect(h.value()).toBe('WITHDRAWN');
+  });
+});
+
+describe('lotMachine: what stays on the lot', () => {
+  it('keeps the outcome of a bid refused after the close (a late bid), and of an accepted one', () => {
+    const h = start('dealer', lotMessage(1, { status: 'RUN' }));
+    h.actor.send({ type: 'offer.placing' });
+    h.actor.send({ type: 'live.lot', lot: lotMessage(2, { status: 'CLD' }) });
+    h.actor.send({ type: 'offer.failed', errorCode: 409004, amount: 4700, clickAndBuy: false });
+    expect(h.value()).toEqual({ CLD: 'noOffer' });
+    expect(h.ctx().lastOutcome).toEqual({ accepted: false, amount: 4700, errorCode: 409004, clickAndBuy: false });
+    const won = start('dealer', lotMessage(1, { status: 'RUN' }));
+    won.actor.send({ type: 'offer.accepted', response: acceptedResponse({ offer: 1000, bestOffer: 1000 }) });
+    expect(won.ctx().lastOutcome).toMatchObject({ accepted: true, amount: 1000, errorCode: null });
+  });
+
+  it('remembers the end before an extension of a running lot, not a resize before the start or a close', () => {
+    const h = start('dealer', lotMessage(1, { status: 'RUN', endDate: '2026-01-01T10:00:00.000Z' }));
+    h.actor.send({ type: 'live.lot', lot: lotMessage(2, { status: 'RUN', endDate: '2026-01-01T10:00:00.000Z' }) });
+    expect(h.ctx().extendedFrom).toBeNull();
+    h.actor.send({ type: 'live.lot', lot: lotMessage(3, { status: 'RUN', endDate: '2026-01-01T10:00:30.000Z' }) });
+    expect(h.ctx().extendedFrom).toBe('2026-01-01T10:00:00.000Z');
+    const sch = start('dealer', lotMessage(1, { status: 'SCH', endDate: '2026-01-01T10:00:00.000Z' }));
+    sch.actor.send({ type: 'live.lot', lot: lotMessage(2, { status: 'SCH', endDate: '2026-01-01T11:00:00.000Z' }) });
+    expect(sch.ctx().extendedFrom).toBeNull();
   });
 });

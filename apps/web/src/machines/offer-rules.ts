@@ -1,4 +1,4 @@
-import { isValidAmount, nextMinimumOffer, toCents } from '@auction/domain';
+import { fromCents, isBuyNowAvailable, isValidAmount, nextMinimumOffer, toCents } from '@auction/domain';
 
 /** The price rules of a lot that an offer form needs. */
 export interface OfferRules {
@@ -25,6 +25,31 @@ export function minimumOffer(rules: OfferRules, bestOffer: number | null): numbe
 export function validateAmount(amount: number, minimum: number): AmountValidation {
   if (!isValidAmount(amount)) return 'invalid';
   return toCents(amount) < toCents(minimum) ? 'belowMinimum' : null;
+}
+
+/**
+ * An amount "far above" the price asks for a confirmation before it is sent: more than 25 % above the next valid
+ * offer and more than 10 increments above it (a typo such as 92,000 for 9,200, not a quick "+ 5 increments").
+ */
+export function isFarAbove(rules: OfferRules, amount: number, minimum: number): boolean {
+  const over = toCents(amount) - toCents(minimum);
+  return over * 4 > toCents(minimum) && over > 10 * toCents(rules.minIncrement);
+}
+
+/** Buy now is possible (the domain's rule): a buy-now price no offer has reached. */
+export function buyNowOpen(rules: OfferRules, bestOffer: number | null): boolean {
+  return isBuyNowAvailable(rules.buyNowPrice, bestOffer === null ? null : { amount: bestOffer });
+}
+
+/** A typed amount at or above a buy-now price that is still open: buy now is the better offer. */
+export function reachesBuyNow(rules: OfferRules, amount: number, bestOffer: number | null): boolean {
+  return buyNowOpen(rules, bestOffer) && isValidAmount(amount) && toCents(amount) >= toCents(rules.buyNowPrice!);
+}
+
+/** `amount` plus `steps` minimum increments, in cents (never below the next valid offer). */
+export function plusIncrements(rules: OfferRules, amount: number, minimum: number, steps: number): number {
+  const from = isValidAmount(amount) && toCents(amount) >= toCents(minimum) ? amount : minimum;
+  return fromCents(toCents(from) + steps * toCents(rules.minIncrement));
 }
 
 const isClientStatus = (n: number) => n >= 400 && n < 500;

@@ -1,8 +1,10 @@
 import type { PlaceOfferResponse } from '@auction/contracts';
 import { toCents } from '@auction/domain';
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, not, setup } from 'xstate';
 import { offerBackoffMs } from './backoff.js';
-import { minimumOffer, refusalCode, validateAmount, type AmountValidation, type OfferRules } from './offer-rules.js';
+import {
+  buyNowOpen, isFarAbove, minimumOffer, plusIncrements, reachesBuyNow, refusalCode, validateAmount, type AmountValidation, type OfferRules,
+} from './offer-rules.js';
 
 export type { AmountValidation, OfferError, OfferRules } from './offer-rules.js';
 
@@ -12,6 +14,8 @@ export interface OfferInput {
   idLot: string;
   rules: OfferRules;
   bestOffer: number | null;
+  /** This dealer holds the best offer now. */
+  leading?: boolean;
   /** Idempotency key factory (default `crypto.randomUUID()`). */
   newKey?: () => string;
   /** Sends per submit before giving up with error code 0 (default 4). */
@@ -47,23 +51,37 @@ export interface OfferContext {
   /** Code of the last refusal; 0 means the network failed `maxAttempts` times. */
   errorCode: number | null;
   clickAndBuy: boolean;
+  /** This dealer holds the best offer (a raise of one's own bid asks first). */
+  leading: boolean;
+  /** Why the submit waits for a confirmation (`confirming`, `confirmingBuyNow`). */
+  confirm: OfferConfirm | null;
+  /** The amount of the submit in progress (or the last one). */
+  sentAmount: number | null;
   lastResponse: PlaceOfferResponse | null;
   newKey: () => string;
   maxAttempts: number;
 }
 
+/**
+ * What a submit asks before it is sent: `farAbove` (see `isFarAbove`), `raiseOwn` (the dealer already leads),
+ * `buyNowInstead` (the typed amount reaches the buy-now price: buy now instead), `buyNow` (the Buy now button).
+ */
+export type OfferConfirm = 'farAbove' | 'raiseOwn' | 'buyNowInstead' | 'buyNow';
+
 /** UI events of {@link offerMachine}. */
 export type OfferEvent =
   | { type: 'offer.amount'; amount: number }
+  | { type: 'offer.plus'; steps: number }
   | { type: 'offer.submit' }
   | { type: 'offer.buyNow' }
   | { type: 'offer.confirm' }
   | { type: 'offer.cancel' }
-  | { type: 'offer.edit' }
-  | { type: 'lot.changed'; bestOffer: number | null };
+  | { type: 'lot.changed'; bestOffer: number | null; leading?: boolean };
 
 /** Emitted on the outcome of a submit. */
-export type OfferEmitted = { type: 'accepted'; response: PlaceOfferResponse } | { type: 'refused'; errorCode: number };
+export type OfferEmitted =
+  | { type: 'accepted'; response: PlaceOfferResponse }
+  | { type: 'refused'; errorCode: number; amount: number; clickAndBuy: boolean };
 
 /** Placeholder `sendOffer`: the app provides the real call with `offerMachine.provide(...)`. */
 export const missingSendOffer = fromPromise<PlaceOfferResponse, SendOfferInput>(async () => {
@@ -88,10 +106,14 @@ const refreshed = (ctx: OfferContext, bestOffer: number | null, alwaysFixInvalid
  * The offer form of one lot. `editing` pre-fills the next valid amount and validates `offer.amount` with the
  * domain's rules; `offer.submit` (valid only) → `sending` with a new idempotency key; a network/5xx/429 failure →
  * `retrying` (250·2^attempt ms) → `sending` with the same key, up to `maxAttempts`, then `refused` with code 0;
- * a 4xx → `refused` (emits `refused`; `offer.edit`/`offer.amount` → `editing`); success → `accepted` (emits
- * `accepted`) → `editing` re-filled. `offer.buyNow` → `confirmingBuyNow` (`offer.confirm` sends
- * `buyNowPrice` with `clickAndBuy`, `offer.cancel` goes back). `lot.changed` keeps the best offer current and,
- * while editing, re-fills an amount the user did not type or that the new best offer made too low.
+ * a 4xx → `refused` (emits `refused` with the amount, keeps `errorCode` for the form) and straight back to `editing`
+ * with the next valid amount, so Offer, Enter and Buy now work at once after a lost race; success → `accepted`
+ * (emits `accepted`) → `editing` re-filled. Before sending, a submit asks (`confirming`, reason in `confirm`) when the
+ * amount is far above the price or the dealer already leads, and offers buy now instead (`confirmingBuyNow`) when
+ * the amount reaches an open buy-now price. `offer.buyNow` (only while buy now is open, the domain's
+ * `isBuyNowAvailable`) → `confirmingBuyNow` (`offer.confirm` sends `buyNowPrice` with `clickAndBuy`, `offer.cancel`
+ * goes back). `offer.plus` adds increments to the amount. `lot.changed` keeps the best offer and `leading` current
+ * and, while editing, re-fills an amount the user did not type or that the new best offer made too low.
  */
 export const offerMachine = setup({
   types: {
@@ -104,12 +126,20 @@ export const offerMachine = setup({
   delays: { backoff: ({ context }) => offerBackoffMs(context.attempt) },
   guards: {
     amountValid: ({ context }) => validateAmount(context.amount, context.minimum) === null,
-    hasBuyNow: ({ context }) => context.rules.buyNowPrice !== null,
+    hasBuyNow: ({ context }) => buyNowOpen(context.rules, context.bestOffer),
+    reachesBuyNow: ({ context }) => reachesBuyNow(context.rules, context.amount, context.bestOffer),
+    farAbove: ({ context }) => isFarAbove(context.rules, context.amount, context.minimum),
+    leading: ({ context }) => context.leading,
     isRefusal: (_, params: { error: unknown }) => refusalCode(params.error) !== null,
     canRetry: ({ context }) => context.attempt + 1 < context.maxAttempts,
   },
   actions: {
-    typeAmount: assign((_, params: { amount: number }) => ({ amount: params.amount, custom: true })),
+    typeAmount: assign((_, params: { amount: number }) => ({ amount: params.amount, custom: true, errorCode: null })),
+    plus: assign(({ context }, params: { steps: number }) => ({
+      amount: plusIncrements(context.rules, context.amount, context.minimum, params.steps), custom: true, errorCode: null, validation: null,
+    })),
+    ask: assign((_, params: { confirm: OfferConfirm }) => ({ confirm: params.confirm })),
+    setLeading: assign(({ context }, params: { leading?: boolean }) => ({ leading: params.leading ?? context.leading })),
     validate: assign({ validation: ({ context }) => validateAmount(context.amount, context.minimum) }),
     setBest: assign(({ context }, params: { bestOffer: number | null }) => ({
       bestOffer: params.bestOffer, minimum: minimumOffer(context.rules, params.bestOffer),
@@ -118,7 +148,8 @@ export const offerMachine = setup({
     /** Back from a refusal: a stale or invalid amount is replaced by the next valid one. */
     refillForEdit: assign(({ context }) => refreshed(context, context.bestOffer, true)),
     begin: assign(({ context }, params: { clickAndBuy: boolean }) => ({
-      idempotencyKey: context.newKey(), attempt: 0, errorCode: null, clickAndBuy: params.clickAndBuy,
+      idempotencyKey: context.newKey(), attempt: 0, errorCode: null, clickAndBuy: params.clickAndBuy, confirm: null,
+      sentAmount: params.clickAndBuy ? context.rules.buyNowPrice : context.amount,
     })),
     nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     refuse: assign({ errorCode: (_, params: { error: unknown }) => refusalCode(params.error) ?? 0 }),
@@ -130,7 +161,9 @@ export const offerMachine = setup({
       return { lastResponse: response, bestOffer, minimum, amount: minimum, custom: false, validation: null, errorCode: null };
     }),
     emitAccepted: emit(({ context }) => ({ type: 'accepted' as const, response: context.lastResponse! })),
-    emitRefused: emit(({ context }) => ({ type: 'refused' as const, errorCode: context.errorCode ?? 0 })),
+    emitRefused: emit(({ context }) => ({
+      type: 'refused' as const, errorCode: context.errorCode ?? 0, amount: context.sentAmount ?? context.amount, clickAndBuy: context.clickAndBuy,
+    })),
   },
 }).createMachine({
   id: 'offer',
@@ -139,28 +172,54 @@ export const offerMachine = setup({
     return {
       idAuction: input.idAuction, idLot: input.idLot, rules: input.rules, bestOffer: input.bestOffer, minimum,
       amount: minimum, custom: false, validation: null, idempotencyKey: null, attempt: 0, errorCode: null,
-      clickAndBuy: false, lastResponse: null, newKey: input.newKey ?? (() => crypto.randomUUID()), maxAttempts: Math.max(1, input.maxAttempts ?? 4),
+      clickAndBuy: false, leading: input.leading ?? false, confirm: null, sentAmount: null, lastResponse: null, newKey: input.newKey ?? (() => crypto.randomUUID()), maxAttempts: Math.max(1, input.maxAttempts ?? 4),
     };
   },
   initial: 'editing',
   on: {
-    'lot.changed': { actions: { type: 'setBest', params: ({ event }) => ({ bestOffer: event.bestOffer }) } },
+    'lot.changed': {
+      actions: [
+        { type: 'setBest', params: ({ event }) => ({ bestOffer: event.bestOffer }) },
+        { type: 'setLeading', params: ({ event }) => ({ leading: event.leading }) },
+      ],
+    },
   },
   states: {
     editing: {
       on: {
         'offer.amount': { actions: [{ type: 'typeAmount', params: ({ event }) => ({ amount: event.amount }) }, 'validate'] },
+        'offer.plus': { actions: { type: 'plus', params: ({ event }) => ({ steps: event.steps }) } },
         'offer.submit': [
-          { guard: 'amountValid', target: 'sending', actions: { type: 'begin', params: { clickAndBuy: false } } },
-          { actions: 'validate' },
+          { guard: not('amountValid'), actions: 'validate' },
+          { guard: 'reachesBuyNow', target: 'confirmingBuyNow', actions: { type: 'ask', params: { confirm: 'buyNowInstead' } } },
+          { guard: 'farAbove', target: 'confirming', actions: { type: 'ask', params: { confirm: 'farAbove' } } },
+          { guard: 'leading', target: 'confirming', actions: { type: 'ask', params: { confirm: 'raiseOwn' } } },
+          { target: 'sending', actions: { type: 'begin', params: { clickAndBuy: false } } },
         ],
-        'offer.buyNow': { guard: 'hasBuyNow', target: 'confirmingBuyNow' },
-        'lot.changed': { actions: { type: 'refill', params: ({ event }) => ({ bestOffer: event.bestOffer }) } },
+        'offer.buyNow': { guard: 'hasBuyNow', target: 'confirmingBuyNow', actions: { type: 'ask', params: { confirm: 'buyNow' } } },
+        'lot.changed': {
+          actions: [
+            { type: 'refill', params: ({ event }) => ({ bestOffer: event.bestOffer }) },
+            { type: 'setLeading', params: ({ event }) => ({ leading: event.leading }) },
+          ],
+        },
+      },
+    },
+    confirming: {
+      on: {
+        'offer.confirm': [
+          { guard: 'amountValid', target: 'sending', actions: { type: 'begin', params: { clickAndBuy: false } } },
+          { target: 'editing', actions: 'validate' },
+        ],
+        'offer.cancel': 'editing',
       },
     },
     confirmingBuyNow: {
       on: {
-        'offer.confirm': { target: 'sending', actions: { type: 'begin', params: { clickAndBuy: true } } },
+        'offer.confirm': [
+          { guard: 'hasBuyNow', target: 'sending', actions: { type: 'begin', params: { clickAndBuy: true } } },
+          { target: 'editing' },
+        ],
         'offer.cancel': 'editing',
       },
     },
@@ -186,12 +245,11 @@ export const offerMachine = setup({
     retrying: {
       after: { backoff: { target: 'sending', actions: 'nextAttempt' } },
     },
+    // Losing a race is normal: the refusal is told (errorCode stays until the next typing or submit) and the form
+    // is ready at once with the next valid amount.
     refused: {
       entry: 'emitRefused',
-      on: {
-        'offer.edit': { target: 'editing', actions: 'refillForEdit' },
-        'offer.amount': { target: 'editing', actions: [{ type: 'typeAmount', params: ({ event }) => ({ amount: event.amount }) }, 'validate'] },
-      },
+      always: { target: 'editing', actions: 'refillForEdit' },
     },
     accepted: {
       entry: 'emitAccepted',

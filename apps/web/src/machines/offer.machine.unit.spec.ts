@@ -28,7 +28,7 @@ function start(replies: Reply[] = [], input: Partial<OfferInput> = {}) {
   const emitted: unknown[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
-  const is = (value: 'editing' | 'sending' | 'retrying' | 'refused' | 'confirmingBuyNow') => waitFor(actor, (s) => s.matches(value));
+  const is = (value: 'editing' | 'sending' | 'retrying' | 'confirming' | 'confirmingBuyNow') => waitFor(actor, (s) => s.matches(value));
   return { actor, clock, sent, emitted, is, ctx: () => actor.getSnapshot().context, value: () => actor.getSnapshot().value };
 }
 
@@ -101,34 +101,43 @@ describe('offerMachine: sending', () => {
     expect(h.ctx()).toMatchObject({ bestOffer: 1400, amount: 1500 });
   });
 
-  it('a 4xx is refused with its error code; offer.edit re-fills', async () => {
-    const h = start([{ throw: { status: 422, errorCode: 422002 } }]);
+  it('a 4xx is refused with its error code and the form is ready at once with the next valid amount', async () => {
+    const h = start([{ throw: { status: 422, errorCode: 422002 } }, acceptedResponse({ offer: 1200, bestOffer: 1200 })]);
     h.actor.send({ type: 'offer.submit' });
     h.actor.send({ type: 'lot.changed', bestOffer: 1100 });
-    await h.is('refused');
+    await h.is('editing');
     expect(h.ctx().errorCode).toBe(422002);
-    expect(h.emitted).toEqual([{ type: 'refused', errorCode: 422002 }]);
-    expect(h.sent).toHaveLength(1);
-    h.actor.send({ type: 'offer.edit' });
-    expect(h.value()).toBe('editing');
+    expect(h.emitted).toEqual([{ type: 'refused', errorCode: 422002, amount: 1000, clickAndBuy: false }]);
     expect(h.ctx()).toMatchObject({ amount: 1200, validation: null });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('sending');
+    expect(h.sent.map((s) => s.amount)).toEqual([1000, 1200]);
   });
 
-  it('offer.amount from refused goes back to editing with the typed amount', async () => {
+  it('a refusal followed by a newer best offer re-fills the field (the live message came after the answer)', async () => {
+    const h = start([{ throw: { status: 422, errorCode: 422002 } }]);
+    h.actor.send({ type: 'offer.submit' });
+    await h.is('editing');
+    expect(h.ctx().amount).toBe(1000);
+    h.actor.send({ type: 'lot.changed', bestOffer: 1000 });
+    expect(h.ctx()).toMatchObject({ amount: 1100, errorCode: 422002 });
+    h.actor.send({ type: 'offer.buyNow' });
+    expect(h.value()).toBe('confirmingBuyNow');
+  });
+
+  it('typing after a refusal clears it and validates the typed amount', async () => {
     const h = start([{ throw: { status: 409, errorCode: 409003 } }]);
     h.actor.send({ type: 'offer.submit' });
-    await h.is('refused');
+    await h.is('editing');
     h.actor.send({ type: 'offer.amount', amount: 950 });
-    expect(h.value()).toBe('editing');
-    expect(h.ctx()).toMatchObject({ amount: 950, validation: 'belowMinimum' });
+    expect(h.ctx()).toMatchObject({ amount: 950, validation: 'belowMinimum', errorCode: null });
   });
 
-  it('offer.edit keeps a typed amount that is still valid', async () => {
+  it('keeps a typed amount that is still valid after a refusal', async () => {
     const h = start([{ throw: { status: 409, errorCode: 409003 } }]);
     h.actor.send({ type: 'offer.amount', amount: 2000 });
     h.actor.send({ type: 'offer.submit' });
-    await h.is('refused');
-    h.actor.send({ type: 'offer.edit' });
+    await h.is('editing');
     expect(h.ctx()).toMatchObject({ amount: 2000, custom: true });
   });
 
@@ -158,11 +167,11 @@ describe('offerMachine: sending', () => {
       await h.is('retrying');
       h.clock.increment(wait);
     }
-    await h.is('refused');
+    await h.is('editing');
     expect(h.sent).toHaveLength(4);
     expect(new Set(h.sent.map((s) => s.idempotencyKey))).toEqual(new Set(['key-1']));
     expect(h.ctx().errorCode).toBe(0);
-    expect(h.emitted).toEqual([{ type: 'refused', errorCode: 0 }]);
+    expect(h.emitted).toEqual([{ type: 'refused', errorCode: 0, amount: 1000, clickAndBuy: false }]);
   });
 
   it('honours maxAttempts', async () => {
@@ -170,7 +179,7 @@ describe('offerMachine: sending', () => {
     h.actor.send({ type: 'offer.submit' });
     await h.is('retrying');
     h.clock.increment(250);
-    await h.is('refused');
+    await h.is('editing');
     expect(h.sent).toHaveLength(2);
   });
 
@@ -248,6 +257,74 @@ describe('offerMachine: lot.changed', () => {
     await h.is('retrying');
     h.actor.send({ type: 'lot.changed', bestOffer: 1100 });
     expect(h.ctx()).toMatchObject({ bestOffer: 1100, amount: 1000 });
+    h.actor.stop();
+  });
+});
+
+describe('offerMachine: checks before a binding offer', () => {
+  it('asks before an amount far above the price; cancel sends nothing, confirm sends it', async () => {
+    const h = start([acceptedResponse({ offer: 9200, bestOffer: 9200 })], { rules: { basePrice: 1000, minIncrement: 100, buyNowPrice: null } });
+    h.actor.send({ type: 'offer.amount', amount: 9200 });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('confirming');
+    expect(h.ctx().confirm).toBe('farAbove');
+    h.actor.send({ type: 'offer.cancel' });
+    expect(h.value()).toBe('editing');
+    expect(h.sent).toEqual([]);
+    h.actor.send({ type: 'offer.submit' });
+    h.actor.send({ type: 'offer.confirm' });
+    await h.is('editing');
+    expect(h.sent.map((s) => s.amount)).toEqual([9200]);
+  });
+
+  it('sends an amount a few increments above the minimum at once', () => {
+    const h = start([], { rules: { basePrice: 1000, minIncrement: 100, buyNowPrice: null } });
+    h.actor.send({ type: 'offer.plus', steps: 5 });
+    expect(h.ctx().amount).toBe(1500);
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('sending');
+    h.actor.stop();
+  });
+
+  it('offers buy now instead of an amount at or above an open buy-now price', async () => {
+    const h = start([acceptedResponse({ offer: 5000, bestOffer: 5000 })]);
+    h.actor.send({ type: 'offer.amount', amount: 5000 });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('confirmingBuyNow');
+    expect(h.ctx().confirm).toBe('buyNowInstead');
+    h.actor.send({ type: 'offer.confirm' });
+    await h.is('editing');
+    expect(h.sent).toEqual([{ idAuction: 'a1', idLot: 'l1', amount: 5000, clickAndBuy: true, idempotencyKey: 'key-1' }]);
+  });
+
+  it('warns a leader who raises its own bid', () => {
+    const h = start([], { bestOffer: 1000, leading: true });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('confirming');
+    expect(h.ctx().confirm).toBe('raiseOwn');
+    h.actor.send({ type: 'offer.cancel' });
+    h.actor.send({ type: 'lot.changed', bestOffer: 1200, leading: false });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).toBe('sending');
+    h.actor.stop();
+  });
+
+  it('+ increments start from the next valid amount when the field is empty or too low', () => {
+    const h = start([], { bestOffer: 1000 });
+    h.actor.send({ type: 'offer.amount', amount: Number.NaN });
+    h.actor.send({ type: 'offer.plus', steps: 1 });
+    expect(h.ctx()).toMatchObject({ amount: 1200, validation: null });
+  });
+});
+
+describe('offerMachine: buy now no longer possible', () => {
+  it('is not offered once the best offer reached the buy-now price', () => {
+    const h = start([], { bestOffer: 5100 });
+    h.actor.send({ type: 'offer.buyNow' });
+    expect(h.value()).toBe('editing');
+    h.actor.send({ type: 'offer.amount', amount: 6000 });
+    h.actor.send({ type: 'offer.submit' });
+    expect(h.value()).not.toBe('confirmingBuyNow');
     h.actor.stop();
   });
 });

@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { Services } from '../services.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { DialogHost } from '../ui/DialogHost.js';
+import { LiveAlerts } from '../ui/LiveAlerts.js';
 import { SpinnerOverlay } from '../ui/SpinnerOverlay.js';
 
 /** What every route gets: the page's services. */
@@ -17,6 +18,7 @@ function RootLayout() {
   return (
     <>
       <AppHeader />
+      <LiveAlerts />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -64,7 +64,10 @@ function ManagedTable({ auctions }: { auctions: readonly ManagedAuction[] }) {
   const router = useRouter();
   const remove = async (a: ManagedAuction) => {
     if (!(await dialogs.confirm('auctioneer:management.confirmDelete', { name: a.auctionName }, 'auctioneer:management.delete'))) return;
-    await api.deleteAuction(a.idAuction).then(() => router.invalidate(), () => undefined);
+    const deleted = await api.deleteAuction(a.idAuction).then(() => true, () => false);
+    if (!deleted) return;
+    void dialogs.success('auctioneer:outcome.deleted', { name: a.auctionName });
+    await router.invalidate();
   };
   return (
     <div className="table-wrap">

@@ -1,7 +1,7 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RunningSearchQuery } from '@auction/contracts';
+import { RunningSearchQuery, type AuctionView } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { requireUser } from '../session/guards.js';
 import { Countdown } from '../ui/Countdown.js';
@@ -11,13 +11,17 @@ export const Route = createFileRoute('/live')({
   validateSearch: RunningSearchQuery,
   beforeLoad: requireUser(['BUYER', 'ADMIN']),
   loaderDeps: ({ search }) => ({ toSearch: search.toSearch }),
-  loader: ({ context, deps }) => context.services.api.runningAuctions(deps.toSearch),
+  loader: async ({ context, deps }) => {
+    const { api } = context.services;
+    const [running, scheduled] = await Promise.all([api.runningAuctions(deps.toSearch), deps.toSearch ? Promise.resolve([]) : api.scheduledAuctions()]);
+    return { running, scheduled };
+  },
   component: RunningAuctions,
 });
 
 function RunningAuctions() {
   const { t } = useTranslation('auction');
-  const auctions = Route.useLoaderData();
+  const { running: auctions, scheduled } = Route.useLoaderData();
   const { toSearch } = Route.useSearch();
   const navigate = useNavigate({ from: '/live' });
   const [text, setText] = useState(toSearch ?? '');
@@ -64,6 +68,43 @@ function RunningAuctions() {
           </table>
         </div>
       )}
+      {scheduled.length > 0 && <ScheduledAuctions auctions={scheduled} />}
+    </section>
+  );
+}
+
+/** Auctions not started yet, soonest first, with their start and the time until it. */
+function ScheduledAuctions({ auctions }: { auctions: readonly AuctionView[] }) {
+  const { t } = useTranslation('auction');
+  return (
+    <section aria-labelledby="scheduled-title">
+      <h2 id="scheduled-title">{t('dealer.scheduledTitle')}</h2>
+      <div className="table-wrap">
+        <table className="grid responsive" data-testid="scheduled-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('list.name')}</th>
+              <th scope="col">{t('list.market')}</th>
+              <th scope="col" className="num">{t('list.lots')}</th>
+              <th scope="col">{t('dealer.starts')}</th>
+              <th scope="col" className="num">{t('dealer.startsIn')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {auctions.map((a) => (
+              <tr key={a.idAuction} data-testid={`scheduled-${a.idAuction}`}>
+                <td className="wide" data-label={t('list.name')}>
+                  <Link to="/live-auction/$idAuction" params={{ idAuction: a.idAuction }}>{a.auctionName}</Link>
+                </td>
+                <td data-label={t('list.market')}>{a.idMarket}</td>
+                <td className="num" data-label={t('list.lots')}>{a.lots.length}</td>
+                <td data-label={t('dealer.starts')} data-testid={`scheduled-start-${a.idAuction}`}>{formatDateTime(a.startDate)}</td>
+                <td className="num" data-label={t('dealer.startsIn')}><Countdown end={a.startDate} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -2,9 +2,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isLanguage } from '@auction/i18n';
 import { ApiError } from '../api/http.js';
-import { switchLanguage } from '../i18n/i18n.js';
+import { languageAfterLogin, switchLanguage } from '../i18n/i18n.js';
 import { homeOf } from '../session/guards.js';
 import { useServices } from '../ui/services-context.js';
 
@@ -34,7 +33,8 @@ function LoginPage() {
       await services.api.login(username.trim(), password);
       const profile = await services.loadSession();
       if (!profile) throw new ApiError(401, 401001, 'no session');
-      if (isLanguage(profile.preferredLanguage) && !localStorage.getItem('language')) await switchLanguage(services.i18n, profile.preferredLanguage);
+      const language = languageAfterLogin(profile.preferredLanguage);
+      if (language) await switchLanguage(services.i18n, language);
       await navigate({ to: redirect ?? homeOf(profile.roles) });
     } catch (err) {
       setError(err instanceof ApiError ? err.errorCode : 0);
@@ -50,7 +50,7 @@ function LoginPage() {
         <p className="muted">{t('subtitle')}</p>
         <label className="field">
           <span>{t('username')}</span>
-          <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} data-testid="login-username" />
+          <input name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => setUsername(e.target.value)} data-testid="login-username" />
         </label>
         <label className="field">
           <span>{t('password')}</span>

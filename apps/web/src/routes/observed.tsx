@@ -1,52 +1,56 @@
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { AuctionView } from '@auction/contracts';
+import { LotRow } from '../features/live/LotRow.js';
+import { LotTableHead } from '../features/live/LotTableHead.js';
+import { useAuctionLive } from '../features/live/use-auction-live.js';
+import { useRegulation } from '../features/live/use-regulation.js';
 import { requireUser } from '../session/guards.js';
-import { Countdown } from '../ui/Countdown.js';
-import { Money } from '../ui/Money.js';
 
-/** The lots the dealer observes, with their state when the page loaded and a link to the live lot. */
+/**
+ * The lots the dealer observes, live: each observed lot's auction is followed on the live channel like the auction
+ * page (state, my state, best offer, countdown, the offer form and its alerts), showing only the observed lots.
+ */
 export const Route = createFileRoute('/observed')({
   beforeLoad: requireUser(['BUYER']),
-  loader: ({ context }) => context.services.api.observed(),
+  loader: async ({ context }) => {
+    const { api } = context.services;
+    const lots = await api.observed();
+    const ids = [...new Set(lots.map((l) => l.idAuction))];
+    const auctions = await Promise.all(ids.map((id) => api.auctionFull(id)));
+    return auctions.map((auction) => ({ auction, idLots: lots.filter((l) => l.idAuction === auction.idAuction).map((l) => l.idLot) }));
+  },
   component: ObservedLots,
 });
 
 function ObservedLots() {
   const { t } = useTranslation('auction');
-  const lots = Route.useLoaderData();
+  const groups = Route.useLoaderData();
   return (
     <section aria-labelledby="observed-title">
       <h1 id="observed-title">{t('observedPage.title')}</h1>
-      {lots.length === 0 ? <p className="muted">{t('observedPage.empty')}</p> : (
+      {groups.length === 0 ? <p className="muted">{t('observedPage.empty')}</p> : (
         <div className="table-wrap">
           <table className="grid responsive" data-testid="observed-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('lot.plate')}</th>
-                <th scope="col">{t('lot.vehicle')}</th>
-                <th scope="col">{t('observedPage.auction')}</th>
-                <th scope="col" className="num">{t('lot.best')}</th>
-                <th scope="col">{t('lot.status')}</th>
-                <th scope="col" className="num">{t('lot.endsIn')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lots.map((lot) => (
-                <tr key={lot.idLot} data-testid={`observed-${lot.idLot}`}>
-                  <td data-label={t('lot.plate')}><span className="plate">{lot.licensePlate}</span></td>
-                  <td className="wide" data-label={t('lot.vehicle')}>
-                    <Link to="/lot-detail/$idAuction/$idLot" params={{ idAuction: lot.idAuction, idLot: lot.idLot }}>{lot.brand} {lot.model}</Link>
-                  </td>
-                  <td data-label={t('observedPage.auction')}>{lot.auctionName ?? lot.idAuction}</td>
-                  <td className="num" data-label={t('lot.best')}><Money value={lot.bestOffer} /></td>
-                  <td data-label={t('lot.status')}><span className={`badge badge-${lot.status}`}>{t(`common:status.${lot.status}`)}</span></td>
-                  <td className="num" data-label={t('lot.endsIn')}>{lot.status === 'RUN' && <Countdown end={lot.endDate} />}</td>
-                </tr>
-              ))}
-            </tbody>
+            <LotTableHead />
+            {groups.map(({ auction, idLots }) => <ObservedAuction key={auction.idAuction} auction={auction} idLots={idLots} />)}
           </table>
         </div>
       )}
     </section>
+  );
+}
+
+/** The observed lots of one auction, live. */
+function ObservedAuction({ auction, idLots }: { auction: AuctionView; idLots: readonly string[] }) {
+  const { t } = useTranslation('auction');
+  const { lotActors } = useAuctionLive(auction, 'dealer');
+  const ensureRegulation = useRegulation(auction, true);
+  const shown = lotActors.filter((a) => idLots.includes(a.getSnapshot().context.lot.idLot));
+  return (
+    <tbody data-testid={`observed-auction-${auction.idAuction}`}>
+      <tr className="group-row"><th scope="rowgroup" colSpan={12}>{t('observedPage.auction')}: {auction.auctionName}</th></tr>
+      {shown.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} />)}
+    </tbody>
   );
 }

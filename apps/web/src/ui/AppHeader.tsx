@@ -27,6 +27,7 @@ export function AppHeader() {
         <nav aria-label={t('nav.mainMenu')} className="main-nav">
           {buyer && <Link to="/live" activeProps={{ 'aria-current': 'page' }}>{t('nav.auctions')}</Link>}
           {buyer && <Link to="/observed" activeProps={{ 'aria-current': 'page' }}>{t('nav.observed')}</Link>}
+          {buyer && <Link to="/my-bids" activeProps={{ 'aria-current': 'page' }}>{t('auction:dealer.navMyBids')}</Link>}
           {buyer && <Link to="/purchase-summary" activeProps={{ 'aria-current': 'page' }}>{t('nav.purchases')}</Link>}
           {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
           {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}

@@ -4,7 +4,8 @@ import { useServices, useStore } from './services-context.js';
 
 /**
  * Shows the first queued dialog as a modal `<dialog>`: focus moves into it, Escape cancels, and the text of an
- * error is `errors:{errorCode}` (unknown codes get a generic sentence with the code).
+ * error is `errors:{errorCode}` (unknown codes get a generic sentence with the code). When the last queued dialog
+ * closes, the focus goes back to the control that had it when the first one opened.
  */
 export function DialogHost() {
   const { dialogs } = useServices();
@@ -12,11 +13,23 @@ export function DialogHost() {
   const current = queue[0];
   const ref = useRef<HTMLDialogElement>(null);
   const { t, i18n } = useTranslation();
+  // The control that had the focus when the first dialog of a run opened: it gets it back when the last one closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = current !== undefined;
+  if (open && opener.current === null && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement) {
+    opener.current = document.activeElement;
+  }
 
   useEffect(() => {
     const el = ref.current;
     if (el && current && !el.open) el.showModal();
   }, [current]);
+  useEffect(() => {
+    if (open) return;
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
+  }, [open]);
 
   if (!current) return null;
   const title = t(current.titleKey ?? `dialog.${current.kind}Title`);
@@ -27,7 +40,7 @@ export function DialogHost() {
   return (
     <dialog
       ref={ref} key={current.id} className={`dialog dialog-${current.kind}`} aria-labelledby="dialog-title" aria-describedby="dialog-message"
-      data-testid="dialog" data-kind={current.kind} data-error-code={current.errorCode}
+      data-testid="dialog" data-kind={current.kind} data-error-code={current.errorCode} data-message={current.messageKey}
       onCancel={(e) => { e.preventDefault(); close(false); }}
     >
       <h2 id="dialog-title">{title}</h2>

@@ -1,5 +1,9 @@
 import { toMs } from '../shared/time.js';
+import type { LotState } from '../lot/lot.types.js';
 import type { AuctionData, AuctionDefinition, AuctionEvent, AuctionState } from './auction.types.js';
+
+/** Shortest auction (start to end) unless the shell configures another: one minute. */
+export const MIN_AUCTION_DURATION_MS = 60_000;
 
 /** Initial state of an auction stream. */
 export const initialAuctionState: AuctionState = { status: 'NONE' };
@@ -55,4 +59,15 @@ export function foldAuction(events: readonly AuctionEvent[], from: AuctionState 
 /** True when a dealer may bid as far as the regulation is concerned. */
 export function regulationSatisfied(state: AuctionState, idUser: string): boolean {
   return state.status !== 'NONE' && (!state.data.regulationRequired || state.data.acceptedRegulation[idUser] === true);
+}
+
+/**
+ * The end shown for an auction: its last lot's end (anti-sniping extensions included, a lot bought now ending at its
+ * purchase); withdrawn lots do not count; the auction's own end when it has no lot.
+ */
+export function shownAuctionEndMs(auction: AuctionState, lots: readonly LotState[]): number {
+  let end = Number.NEGATIVE_INFINITY;
+  for (const lot of lots) if (lot.status === 'OPEN' || lot.status === 'CLOSED') end = Math.max(end, lot.data.endMs);
+  if (end !== Number.NEGATIVE_INFINITY) return end;
+  return auction.status === 'NONE' ? Number.NaN : auction.data.endMs;
 }

@@ -46,12 +46,15 @@ export interface LotProgress {
   readonly awardStatus: AwardStatus;
 }
 
-/** Commands of an auction. `now` is epoch milliseconds, given by the shell. */
+/**
+ * Commands of an auction. `now` is epoch milliseconds, given by the shell; `minDurationMs` is the shortest auction the
+ * deployment allows (default `MIN_AUCTION_DURATION_MS`).
+ */
 export type AuctionCommand =
-  | { type: 'ScheduleAuction'; idAuction: string; idOwner: string; definition: AuctionDefinition; now: number }
-  | { type: 'EditAuction'; definition: AuctionDefinition; now: number }
+  | { type: 'ScheduleAuction'; idAuction: string; idOwner: string; definition: AuctionDefinition; now: number; minDurationMs?: number }
+  | { type: 'EditAuction'; definition: AuctionDefinition; now: number; minDurationMs?: number }
   | { type: 'DeleteAuction'; now: number }
   | { type: 'StartAuction'; now: number }
-  | { type: 'RescheduleAuctionEnd'; endDate: string; now: number }
+  | { type: 'RescheduleAuctionEnd'; endDate: string; now: number; minDurationMs?: number }
   | { type: 'AcceptRegulation'; idUser: string }
   | { type: 'FollowLots'; lots: readonly LotProgress[]; now: number };

@@ -63,7 +63,12 @@ export function evolveLot(state: LotState, event: LotEvent): LotState {
     }
     case 'LotClosed':
       return state.status === 'OPEN'
-        ? { status: 'CLOSED', data: state.data, closedAtMs: toMs(event.data.closedAt), award: { status: 'TBA' } }
+        ? {
+          status: 'CLOSED',
+          // A lot bought now ends at the purchase instant, not at its scheduled end.
+          data: event.data.reason === 'BUY_NOW' ? { ...state.data, endMs: Math.min(state.data.endMs, toMs(event.data.closedAt)) } : state.data,
+          closedAtMs: toMs(event.data.closedAt), award: { status: 'TBA' },
+        }
         : state;
     case 'LotAwarded':
       return state.status === 'CLOSED'

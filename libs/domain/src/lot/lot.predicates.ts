@@ -22,13 +22,18 @@ export function lotStatusAt(state: LotState, now: number): AuctionStatus | null 
     case 'OPEN':
       return now < state.data.startMs ? 'SCH' : now < state.data.endMs ? 'RUN' : 'CLD';
     case 'CLOSED':
-      return state.award.status === 'TBA' ? 'CLD' : 'AWA';
+      return state.award.status === 'AWA' ? 'AWA' : 'CLD';
   }
 }
 
 /** Award status shown for a lot. */
 export function awardStatusOf(state: LotState): AwardStatus {
   return state.status === 'CLOSED' ? state.award.status : 'TBA';
+}
+
+/** Buy now is possible while the lot has a buy-now price and no offer has reached it. */
+export function isBuyNowAvailable(buyNowPrice: number | null, best: { amount: number } | null): boolean {
+  return buyNowPrice !== null && (best === null || toCents(best.amount) < toCents(buyNowPrice));
 }
 
 /** True when an offer of `amount` meets the lot's reserve (no reserve: any offer does). */

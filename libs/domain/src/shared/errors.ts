@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   MY_LOT_EMPTY: 409015,
   VEHICLE_NOT_IN_MY_LOT: 409016,
   LOT_BOUGHT_NOW: 409017,
+  MY_LOT_FULL: 409018,
+  BOOKING_LIMIT_REACHED: 409019,
+  AUCTION_NOT_ENDED: 409020,
+  /** Resize-time would move a running auction's end earlier than its current end. */
+  AUCTION_END_EARLIER: 409030,
   // 422: the request breaks a business rule
   OFFER_BELOW_BASE: 422001,
   OFFER_BELOW_MIN_INCREMENT: 422002,
@@ -38,6 +43,10 @@ export const ERROR_CODES = {
   OFFER_BELOW_RESERVE: 422009,
   OFFER_OF_OTHER_LOT: 422010,
   BUYER_NOT_ELIGIBLE: 422011,
+  BUY_NOW_BELOW_RESERVE: 422012,
+  FEEDBACK_WRONG_AUCTIONEER: 422013,
+  /** The auction is shorter than the minimum duration (start to end). */
+  AUCTION_TOO_SHORT: 422030,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

@@ -1,5 +1,5 @@
 import { PUBLIC_VIEWER, lotView, type LotView } from '@auction/contracts';
-import { toIso, type AuctionState, type LotState } from '@auction/domain';
+import { shownAuctionEndMs, toIso, type AuctionState, type LotState } from '@auction/domain';
 
 /** What every live message carries besides its data. */
 export interface LiveStamp {
@@ -60,12 +60,15 @@ export function lotPayload(idLot: string, state: LotState, now: number, position
   return { idAuction: state.data.definition.idAuction, idLot, status: 'WITHDRAWN', serverTime, position };
 }
 
-/** The auction message of an auction state, or null for an auction that does not exist. */
-export function auctionPayload(state: AuctionState, now: number, position: number): AuctionPayload | null {
+/**
+ * The auction message of an auction state, or null for an auction that does not exist. Its `endDate` is the end the
+ * auction shows: its last lot's end (`lots`, extensions included), as the HTTP views.
+ */
+export function auctionPayload(state: AuctionState, now: number, position: number, lots: readonly LotState[] = []): AuctionPayload | null {
   if (state.status === 'NONE') return null;
   const d = state.data;
   return {
-    idAuction: d.idAuction, status: state.status, startDate: d.startDate, endDate: d.endDate, auctionName: d.auctionName,
+    idAuction: d.idAuction, status: state.status, startDate: toIso(d.startMs), endDate: toIso(shownAuctionEndMs(state, lots)), auctionName: d.auctionName,
     serverTime: toIso(now), position,
   };
 }

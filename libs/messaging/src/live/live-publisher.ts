@@ -43,6 +43,9 @@ export interface LivePublisherStats {
   readonly streams: number;
 }
 
+/** Lot events that move a lot's end, and so maybe the end its auction shows. */
+const END_MOVES = new Set(['LotEndExtended', 'LotEndRescheduled', 'LotClosed']);
+
 /**
  * Turns the event log into live messages. `handle` is the transport's batch handler: it folds the batch
  * into the {@link LiveState} and publishes, once per batch, the state after the batch of every lot and
@@ -95,12 +98,14 @@ export class LivePublisher {
         const auction = await this.state.load(sid);
         if (!auction || auction.state === AUCTION.initialState) continue;
         const idAuction = sid.slice(AUCTION.prefix.length);
-        this.pushAuction(messages, idAuction, auction.state as AuctionState, auction.position);
         const lotIds = new Set([...lotIdsIn(auction.state as AuctionState), ...this.state.lotIdsOf(idAuction)]);
+        const lotStates: LotState[] = [];
         for (const idLot of lotIds) {
           const lot = await this.state.load(LOT.prefix + idLot);
           if (lot) this.pushLot(messages, idLot, lot.state as LotState, lot.position);
+          if (lot) lotStates.push(lot.state as LotState);
         }
+        this.pushAuction(messages, idAuction, auction.state as AuctionState, auction.position, lotStates);
       }
       await this.deliver(messages);
       return auctionStreams.length;
@@ -128,7 +133,8 @@ export class LivePublisher {
       if (payload && payload.status !== 'WITHDRAWN') lots.push(payload);
     }
     lots.sort((a, b) => a.lotNumber - b.lotNumber);
-    return { auction: auctionPayload(auctionState, now, auction.position), lots };
+    const lotStates = [...lotIds].map((idLot) => this.state.lot(idLot)?.state).filter((l): l is LotState => l !== undefined);
+    return { auction: auctionPayload(auctionState, now, auction.position, lotStates), lots };
   }
 
   /** Counters for metrics. */
@@ -153,6 +159,8 @@ export class LivePublisher {
     const auctions = new Map<string, { state: AuctionState; position: number }>();
     /** Outbid notifications by `idUser|idLot`: the last event that took the lead from that dealer on that lot. */
     const outbid = new Map<string, { idUser: string; idLot: string; position: number }>();
+    /** Auctions a lot end of which moved, with the last such event's position. */
+    const endMoved = new Map<string, number>();
     for (const event of batch) {
       const change = await this.state.apply(event);
       if (!change) continue;
@@ -162,6 +170,11 @@ export class LivePublisher {
         continue;
       }
       lots.set(change.idLot, change.after);
+      // A lot's end moved: the end its auction shows (its last lot's end) may have moved with it.
+      if (END_MOVES.has(event.type) && change.after.state.status !== 'NONE') {
+        const idAuction = change.after.state.data.definition.idAuction;
+        endMoved.set(idAuction, Math.max(endMoved.get(idAuction) ?? 0, event.position));
+      }
       const lost = leaderWhoLostTheLead(change.before, change.after.state, event);
       if (lost) outbid.set(`${lost}|${change.idLot}`, { idUser: lost, idLot: change.idLot, position: event.position });
     }
@@ -173,15 +186,23 @@ export class LivePublisher {
         if (lot) lots.set(idLot, { state: lot.state, position: Math.max(lot.position, a.position) });
       }
     }
+    for (const [idAuction, position] of endMoved) {
+      const a = auctions.get(idAuction) ?? this.state.auction(idAuction);
+      if (a) auctions.set(idAuction, { state: a.state, position: Math.max(a.position, position) });
+    }
     const messages: LiveMessage[] = [];
-    for (const [idAuction, a] of auctions) this.pushAuction(messages, idAuction, a.state, a.position);
+    for (const [idAuction, a] of auctions) {
+      const lotStates = [...new Set([...lotIdsIn(a.state), ...this.state.lotIdsOf(idAuction)])]
+        .map((idLot) => (lots.get(idLot) ?? this.state.lot(idLot))?.state).filter((l): l is LotState => l !== undefined);
+      this.pushAuction(messages, idAuction, a.state, a.position, lotStates);
+    }
     for (const [idLot, l] of lots) this.pushLot(messages, idLot, l.state, l.position);
     for (const o of outbid.values()) this.pushOutbid(messages, o.idUser, o.idLot, lots.get(o.idLot)!.state, o.position);
     await this.deliver(messages);
   }
 
-  private pushAuction(out: LiveMessage[], idAuction: string, state: AuctionState, position: number): void {
-    const payload = auctionPayload(state, this.now(), position);
+  private pushAuction(out: LiveMessage[], idAuction: string, state: AuctionState, position: number, lots: readonly LotState[]): void {
+    const payload = auctionPayload(state, this.now(), position, lots);
     if (payload) this.pushRetained(out, liveTopics.auction(idAuction), payload);
   }
 

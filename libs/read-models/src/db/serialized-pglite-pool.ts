@@ -28,6 +28,9 @@ export function serializedPgliteDriver(options: { dataDir?: string }): { Pool: u
       const previous = this.tail;
       this.tail = new Promise<void>((resolve) => (free = resolve));
       await previous;
+      // PGlite runs each statement synchronously in this thread: let pending I/O (HTTP requests) run between
+      // transactions, or a burst of projection batches (a 2,000-lot auction closing) is one unbroken task.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       let released = false;
       const done: Done = () => {
         if (released) return;

@@ -13,6 +13,8 @@ function definitionFields(d: LotDefinition & LotTiming) {
   };
 }
 
+const earlier = (a: string | null, b: string | null): string | null => (a === null || b === null ? a ?? b : Date.parse(b) < Date.parse(a) ? b : a);
+
 const NO_AWARD = { awardedOfferId: null, awardedUserId: null, awardedAmount: null } as const;
 
 function withOffer(row: LotRow, offer: OfferPlaced): LotRow {
@@ -49,7 +51,12 @@ export function projectLot(row: LotRow | undefined, event: StoredEvent): LotRow 
     case 'OfferPlaced':
       return withOffer(row, e.data);
     case 'LotClosed':
-      return row.state === 'OPEN' ? { ...row, state: 'CLOSED', closedAt: iso(e.data.closedAt), awardStatus: 'TBA', ...NO_AWARD } : row;
+      if (row.state !== 'OPEN') return row;
+      // A lot bought now ends at the purchase instant (as evolveLot).
+      return {
+        ...row, state: 'CLOSED', closedAt: iso(e.data.closedAt), awardStatus: 'TBA', ...NO_AWARD,
+        ...(e.data.reason === 'BUY_NOW' ? { endAt: earlier(row.endAt, iso(e.data.closedAt)) } : {}),
+      };
     case 'LotAwarded':
       return row.state === 'CLOSED'
         ? { ...row, awardStatus: 'AWA', awardedOfferId: e.data.idOffer, awardedUserId: e.data.idUser, awardedAmount: e.data.amount }

@@ -46,9 +46,9 @@ export class AuctionReadModel {
           `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
           `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m))`,
         [needle]);
-      const auctions = rows.map((r) => fromDb(auctionsTable, r))
-        .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.createdPosition - b.createdPosition);
-      return this.views(tx, auctions, viewer, true);
+      const auctions = rows.map((r) => fromDb(auctionsTable, r)).sort((a, b) => a.createdPosition - b.createdPosition);
+      // By the instant each shows as its end (its last lot's end), not by the text of the end it was created with.
+      return (await this.views(tx, auctions, viewer, true)).sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate));
     });
   }
 
@@ -64,7 +64,9 @@ export class AuctionReadModel {
       const owner = viewer.roles.includes('ADMIN') ? null : viewer.idUser;
       const rows = await tx.query<Record<string, unknown>>(
         `SELECT ${selectList(auctionsTable)}, (SELECT count(*) FROM jsonb_array_elements_text(t.lot_ids) AS li(id) ` +
-          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN')::integer AS "lotsCount" ` +
+          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN')::integer AS "lotsCount", ` +
+          `(SELECT max(l.end_at) FROM jsonb_array_elements_text(t.lot_ids) AS li(id) ` +
+          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN') AS "lastLotEnd" ` +
           `FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status <> 'DELETED' ` +
           `AND ($1::text IS NULL OR t.id_owner = $1) AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL ` +
           `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
@@ -73,8 +75,9 @@ export class AuctionReadModel {
           `ORDER BY t.start_at DESC NULLS LAST, t.created_position DESC`,
         [owner, query.status ?? null, query.toSearch ? query.toSearch.toLowerCase() : null]);
       return rows.map((r) => {
-        const { lotsCount, ...raw } = r;
-        const { lots: _lots, ...view } = auctionViewOf(fromDb(auctionsTable, raw), new Map(), this.now(), { privileged: true, personal: null });
+        const { lotsCount, lastLotEnd, ...raw } = r;
+        const lastEnd = lastLotEnd === null || lastLotEnd === undefined ? null : new Date(lastLotEnd as string | Date).toISOString();
+        const { lots: _lots, ...view } = auctionViewOf(fromDb(auctionsTable, raw), new Map(), this.now(), { privileged: true, personal: null }, lastEnd);
         return { ...view, lotsCount: Number(lotsCount) };
       });
     });

@@ -85,6 +85,12 @@ export class ShowcaseReadModel {
     return rows.map((v) => v.idVehicle);
   }
 
+  /** Ids of the listed vehicles the viewer holds now (booked or pre-empted), in listing order. */
+  async heldByViewer(viewer: Viewer): Promise<string[]> {
+    const rows = await this.vehicles(`t.status = 'LISTED' AND t.hold_user_id = $1 ORDER BY t.listed_position`, [], viewer, 'LEFT');
+    return this.views(rows, viewer).filter((v) => v.heldByMe).map((v) => v.idVehicle);
+  }
+
   /** Whether the viewer accepted the showcase regulation. */
   async acceptedRegulation(viewer: Viewer): Promise<{ accepted: boolean }> {
     const rows = await this.db.query(

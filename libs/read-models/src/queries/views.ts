@@ -6,7 +6,7 @@ const ms = (isoOrNull: string | null): number => (isoOrNull === null ? Number.Na
 
 /** Status shown for a lot at `now`, as the domain's `lotStatusAt`: open lots by time, closed ones by award. */
 export function lotStatusOf(lot: LotRow, now: number): AuctionStatus {
-  if (lot.state === 'CLOSED') return lot.awardStatus === 'TBA' ? 'CLD' : 'AWA';
+  if (lot.state === 'CLOSED') return lot.awardStatus === 'AWA' ? 'AWA' : 'CLD';
   return now < ms(lot.startAt) ? 'SCH' : now < ms(lot.endAt) ? 'RUN' : 'CLD';
 }
 
@@ -46,7 +46,9 @@ export function lotViewOf(lot: LotRow, now: number, options: LotViewOptions): Lo
 }
 
 /** The contract's auction view: lots of its `lotIds` that are not withdrawn, in lot-number order. */
-export function auctionViewOf(auction: AuctionRow, byId: ReadonlyMap<string, LotRow>, now: number, options: LotViewOptions): AuctionView {
+export function auctionViewOf(
+  auction: AuctionRow, byId: ReadonlyMap<string, LotRow>, now: number, options: LotViewOptions, lastLotEnd: string | null = null,
+): AuctionView {
   const views = auction.lotIds
     .map((id) => byId.get(id))
     .map((l) => (l ? lotViewOf(l, now, options) : null))
@@ -54,10 +56,21 @@ export function auctionViewOf(auction: AuctionRow, byId: ReadonlyMap<string, Lot
     .sort((a, b) => a.lotNumber - b.lotNumber);
   return {
     idAuction: auction.idAuction, auctionName: auction.auctionName, idMarket: auction.idMarket, auctionType: auction.auctionType,
-    status: auction.status as AuctionStatus, startDate: auction.startDate, endDate: auction.endDate,
+    status: auction.status as AuctionStatus, startDate: auction.startAt ?? auction.startDate,
+    endDate: shownEndOf(auction, views, lastLotEnd),
     regulationRequired: auction.regulationRequired,
     extension: { windowSeconds: auction.windowSeconds, extendSeconds: auction.extendSeconds }, idOwner: auction.idOwner, lots: views,
   };
+}
+
+/**
+ * The end an auction shows, in UTC: its last lot's end (extensions included, a lot bought now ending at its purchase),
+ * as the domain's `shownAuctionEndMs`; `lastLotEnd` when the lots were not read (the management list).
+ */
+function shownEndOf(auction: AuctionRow, lots: readonly LotView[], lastLotEnd: string | null): string {
+  const ends = lots.map((l) => ms(l.endDate)).filter(Number.isFinite);
+  if (ends.length > 0) return new Date(Math.max(...ends)).toISOString();
+  return lastLotEnd ?? auction.endAt ?? auction.endDate;
 }
 
 /** The contract's vehicle view for one dealer: availability and hold at `now`. */

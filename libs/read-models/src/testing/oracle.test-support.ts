@@ -1,4 +1,4 @@
-import { lotView, type AuctionView, type LotView, type OfferReportRow, type PurchaseQuery, type PurchaseRow, type VehicleView } from '@auction/contracts';
+import { auctionView, lotView, type AuctionView, type LotView, type OfferReportRow, type PurchaseQuery, type PurchaseRow, type VehicleView } from '@auction/contracts';
 import {
   awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, toIso, vehicleAvailability,
   type AuctionState, type LotState, type UserState, type VehicleState,
@@ -35,7 +35,7 @@ export class Oracle {
       .map((a) => this.view(a, v, true))
       .filter((view) => !needle || view.auctionName.toLowerCase().includes(needle)
         || view.lots.some((l) => [l.licensePlate, l.brand, l.model].some((s) => s.toLowerCase().includes(needle))))
-      .sort((x, y) => x.endDate.localeCompare(y.endDate));
+      .sort((x, y) => Date.parse(x.endDate) - Date.parse(y.endDate));
   }
 
   observed(v: Viewer): (LotView & { auctionName: string })[] {
@@ -103,13 +103,7 @@ export class Oracle {
 
   private view(a: Live, v: Viewer, personal: boolean): AuctionView {
     const d = a.data;
-    const lots = d.lotIds.map((id) => this.log.state<LotState>(`lot-${id}`, { initialState: { status: 'NONE' } }))
-      .map((l) => oracleLotView(l, this.now, v, privileged(a, v), personal)).filter((l): l is LotView => l !== null)
-      .sort((x, y) => x.lotNumber - y.lotNumber);
-    return {
-      idAuction: d.idAuction, auctionName: d.auctionName, idMarket: d.idMarket, auctionType: d.auctionType, status: a.status,
-      startDate: d.startDate, endDate: d.endDate, regulationRequired: d.regulationRequired,
-      extension: { windowSeconds: d.windowSeconds, extendSeconds: d.extendSeconds }, idOwner: d.idOwner, lots,
-    };
+    const lots = d.lotIds.map((id) => this.log.state<LotState>(`lot-${id}`, { initialState: { status: 'NONE' } }));
+    return auctionView(a, lots, this.now, { actor: v, privileged: privileged(a, v), personal })!;
   }
 }

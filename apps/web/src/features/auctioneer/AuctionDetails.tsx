@@ -5,7 +5,9 @@ import type { AuctionView, LotView, OfferReportRow } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { Countdown } from '../../ui/Countdown.js';
 import { useServices } from '../../ui/services-context.js';
+import { splitLotState } from '../live/lot-state.js';
 import { useAuctionLive } from '../live/use-auction-live.js';
+import { awardAllOutcome } from './award-outcome.js';
 import { AwardDialog } from './AwardDialog.js';
 import { ExtendTimeDialog } from './ExtendTimeDialog.js';
 import { ManagedLotRow } from './ManagedLotRow.js';
@@ -21,7 +23,7 @@ const REPORT_DEBOUNCE_MS = 400;
  * extend time, award all, every lot with its award actions, and the offers report with its downloads.
  */
 export function AuctionDetails({ auction }: { auction: AuctionView }) {
-  const { t } = useTranslation('auctioneer');
+  const { t, i18n } = useTranslation('auctioneer');
   const { api, dialogs } = useServices();
   const { snapshot, lotActors } = useAuctionLive(auction, 'auctioneer');
   const summary = snapshot.context.auction;
@@ -34,7 +36,6 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
   const [awarding, setAwarding] = useState<LotView | null>(null);
   const [report, setReport] = useState<readonly OfferReportRow[]>([]);
   const reserves = useMemo(() => new Map(auction.lots.map((l) => [l.idLot, l.reservePrice ?? null])), [auction.lots]);
-  const plates = useMemo(() => new Map(auction.lots.map((l) => [l.idLot, l.licensePlate])), [auction.lots]);
   const offers = useMemo(() => new Map(report.map((r) => [r.idOffer, r])), [report]);
 
   const loadReport = useCallback(async () => {
@@ -59,15 +60,31 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
   };
   const notAward = async (lot: LotView) => {
     if (!(await dialogs.confirm('auctioneer:lot.confirmNotAward', { plate: lot.licensePlate }, 'auctioneer:lot.notAward'))) return;
-    await api.notAward(id, [lot.idLot]).catch(() => undefined);
+    if (await api.notAward(id, [lot.idLot]).catch(() => null)) void dialogs.success('auctioneer:outcome.notAwarded', { plate: lot.licensePlate });
   };
   const revert = async (lot: LotView) => {
     if (!(await dialogs.confirm('auctioneer:lot.confirmRevert', { plate: lot.licensePlate }, 'auctioneer:lot.revert'))) return;
-    await api.revertAward(id, lot.idLot).catch(() => undefined);
+    if (await api.revertAward(id, lot.idLot).catch(() => null)) void dialogs.success('auctioneer:outcome.reverted', { plate: lot.licensePlate });
   };
   const awardAll = async () => {
     if (!(await dialogs.confirm('auctioneer:details.confirmAwardAll', undefined, 'auctioneer:details.awardAll'))) return;
-    await api.awardAll(id).catch(() => undefined);
+    // The lots to be awarded when the call is sent: the outcome is told for them.
+    const toAward = lotActors.map((a) => a.getSnapshot()).filter((s) => {
+      const { status, sub } = splitLotState(s.value);
+      return status === 'CLD' && sub === 'toAward';
+    }).map((s) => s.context.lot.idLot);
+    const answer = await api.awardAll(id).catch(() => null);
+    if (!answer) return;
+    const outcome = awardAllOutcome(toAward, answer, reserves);
+    const list = (plates: readonly string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(plates);
+    const why = [
+      outcome.belowReserve.length ? t('outcome.belowReserve', { plates: list(outcome.belowReserve) }) : null,
+      outcome.noOffers.length ? t('outcome.noOffers', { plates: list(outcome.noOffers) }) : null,
+    ].filter((w) => w !== null).join('; ');
+    const values = { awarded: outcome.awarded.length, total: outcome.total, why };
+    if (outcome.total === 0) void dialogs.warning('auctioneer:outcome.nothingToAward');
+    else if (outcome.awarded.length < outcome.total) void dialogs.warning('auctioneer:outcome.awardAllWhy', values);
+    else void dialogs.success('auctioneer:outcome.awardAll', values);
   };
   const { windowSeconds, extendSeconds } = auction.extension;
 
@@ -118,7 +135,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
           </tbody>
         </table>
       </div>
-      <OffersReport idAuction={id} rows={report} plates={plates} onRefresh={() => void loadReport()} />
+      <OffersReport idAuction={id} idMarket={auction.idMarket} rows={report} lotActors={lotActors} onRefresh={() => void loadReport()} />
       {extending && (
         <ExtendTimeDialog
           idAuction={id} startDate={summary.startDate} endDate={endDate}

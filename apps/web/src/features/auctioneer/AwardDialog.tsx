@@ -18,7 +18,7 @@ interface Props {
 /** Awards a closed lot to one of its offers, chosen in a radio group (the best offer preselected). */
 export function AwardDialog({ lot, offers, onClose }: Props) {
   const { t } = useTranslation('auctioneer');
-  const { api } = useServices();
+  const { api, dialogs } = useServices();
   const money = useMoney();
   // The user's choice while it is still an offer of the lot, else the best offer (the list may arrive after opening).
   const [choice, setChoice] = useState<string | null>(null);
@@ -32,7 +32,9 @@ export function AwardDialog({ lot, offers, onClose }: Props) {
     setBusy(true);
     try {
       await api.awardLot(lot.idAuction, lot.idLot, idOffer);
+      const chosen = offers.find((o) => o.idOffer === idOffer);
       onClose(true);
+      void dialogs.success('auctioneer:outcome.awarded', { plate: lot.licensePlate, username: chosen?.username ?? '', amount: money(chosen?.offer ?? 0) });
     } catch {
       setBusy(false); // shown by the HTTP client's error dialog
     }

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
 import { useProfile, useServices } from '../../ui/services-context.js';
-import { emptyLot, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
+import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
 import './auctioneer.css';
@@ -28,7 +28,7 @@ function Field({ label, error, errorId, children }: { label: string; error?: str
  */
 export function CreateAuctionForm() {
   const { t } = useTranslation('auctioneer');
-  const { api, clock } = useServices();
+  const { api, clock, dialogs } = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
   const [form, setForm] = useState<AuctionForm>(() =>
@@ -38,6 +38,8 @@ export function CreateAuctionForm() {
   const nextKey = useRef(1);
   const [lotKeys, setLotKeys] = useState<number[]>([0]);
   const alertRef = useRef<HTMLParagraphElement>(null);
+  // A message goes as soon as its field is valid, without waiting for the next submit.
+  useEffect(() => setErrors((shown) => errorsStillShown(shown, form)), [form]);
 
   const update = (patch: Partial<AuctionForm>) => setForm((f) => ({ ...f, ...patch }));
   const message = (path: string) => (errors[path] ? t(`fieldErrors.${errors[path]}`) : undefined);
@@ -67,6 +69,7 @@ export function CreateAuctionForm() {
     try {
       const auction = await api.createAuction(result.request);
       await navigate({ to: '/auction-details/$idAuction', params: { idAuction: auction.idAuction } });
+      void dialogs.success('auctioneer:outcome.created', { name: auction.auctionName });
     } catch {
       setBusy(false); // the HTTP client showed the error dialog
     }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView } from '@auction/contracts';
+import { formatDateTime } from '@auction/i18n';
 import { useServices } from '../../ui/services-context.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { dateTimeValueOf } from './date-time-value.js';
@@ -21,7 +22,7 @@ interface Props {
  */
 export function ExtendTimeDialog({ idAuction, startDate, endDate, onClose }: Props) {
   const { t } = useTranslation('auctioneer');
-  const { api, clock } = useServices();
+  const { api, clock, dialogs } = useServices();
   const [end, setEnd] = useState(() => dateTimeValueOf(endDate));
   const [error, setError] = useState<ExtendTimeError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +37,9 @@ export function ExtendTimeDialog({ idAuction, startDate, endDate, onClose }: Pro
     setBusy(true);
     try {
       const view = await api.resizeTime(idAuction, decision.endDate) as AuctionView | undefined;
-      onClose(view?.endDate ?? decision.endDate);
+      const newEnd = view?.endDate ?? decision.endDate;
+      onClose(newEnd);
+      void dialogs.success('auctioneer:outcome.extended', { date: formatDateTime(newEnd) });
     } catch {
       setBusy(false); // the error dialog was shown by the HTTP client; the dialog stays open to try again
     }

@@ -9,7 +9,8 @@ interface Props {
 }
 
 /**
- * A modal `<dialog>` open while mounted: focus moves into it, Escape calls `onCancel`, the title names it.
+ * A modal `<dialog>` open while mounted: focus moves into it, Escape calls `onCancel`, the title names it; on close
+ * the focus goes back to the control that opened it.
  * Mount it to open, unmount it to close.
  */
 export function ModalDialog({ title, testId, onCancel, children }: Props) {
@@ -17,6 +18,9 @@ export function ModalDialog({ title, testId, onCancel, children }: Props) {
   const titleId = useId();
   useEffect(() => {
     const el = ref.current;
+    // The control that opened the dialog gets the focus back when it closes (React removes the element, so the
+    // browser's own return of focus on close does not happen).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // jsdom has no showModal; the dialog is then shown with the `open` attribute.
     if (el && !el.open) {
       if (typeof el.showModal === 'function') el.showModal();
@@ -24,6 +28,7 @@ export function ModalDialog({ title, testId, onCancel, children }: Props) {
     }
     return () => {
       if (el?.open && typeof el.close === 'function') el.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
   return (

@@ -121,3 +121,19 @@ export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResu
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, request: parsed.data };
 }
+
+/**
+ * The messages shown after a submit that still hold for `form`: a field fixed since loses its message at once, a
+ * field still wrong keeps it (with its current reason), and no new message appears before the next submit.
+ * Returns `shown` itself when nothing changed.
+ */
+export function errorsStillShown(shown: FieldErrors, form: AuctionForm): FieldErrors {
+  const paths = Object.keys(shown);
+  if (paths.length === 0) return shown;
+  const result = toCreateAuctionRequest(form);
+  const now: FieldErrors = result.ok ? {} : result.errors;
+  const kept: Record<string, FieldErrorKey> = {};
+  for (const path of paths) if (now[path]) kept[path] = now[path];
+  const same = Object.keys(kept).length === paths.length && paths.every((p) => kept[p] === shown[p]);
+  return same ? shown : kept;
+}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { emptyLot, initialAuctionForm, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
+import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
 
 const local = (y: number, mo: number, d: number, h: number, mi: number) => new Date(y, mo - 1, d, h, mi).toISOString();
 
@@ -70,5 +70,23 @@ describe('create-auction form → request', () => {
     expect(initial.end).toEqual({ date: '21/11/2026', hour: '11', minute: '00' });
     expect(initial.idMarket).toBe('DE');
     expect(initial.lots).toEqual([emptyLot()]);
+  });
+});
+
+describe('messages after a submit', () => {
+  test('a fixed field loses its message at once; a field still wrong keeps it; no new message before the next submit', () => {
+    const broken: AuctionForm = { ...form, auctionName: '', lots: [{ ...lot, licensePlate: '', basePrice: 'abc' }] };
+    const result = toCreateAuctionRequest(broken);
+    if (result.ok) throw new Error('expected errors');
+    const shown = result.errors;
+    expect(Object.keys(shown)).toEqual(expect.arrayContaining(['auctionName', 'lots.0.licensePlate', 'lots.0.basePrice']));
+    const named = errorsStillShown(shown, { ...broken, auctionName: 'Fleet' });
+    expect(named.auctionName).toBeUndefined();
+    expect(named['lots.0.licensePlate']).toBe(shown['lots.0.licensePlate']);
+    // A field that breaks after the submit gets no message until the next one.
+    expect(errorsStillShown(named, { ...broken, auctionName: 'Fleet', windowSeconds: 'x' })['extension.windowSeconds']).toBeUndefined();
+    // Nothing changed: the same object, so React does not render again.
+    expect(errorsStillShown(named, { ...broken, auctionName: 'Fleet' })).toBe(named);
+    expect(errorsStillShown({}, broken)).toEqual({});
   });
 });

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../../ui/Countdown.js';
 import { Money } from '../../ui/Money.js';
-import { useServices } from '../../ui/services-context.js';
+import { useServices, useStore } from '../../ui/services-context.js';
+import { ExtensionFlash, OfferOutcomeLine } from './LotNotices.js';
 import { splitLotState } from './lot-state.js';
 import { OfferForm } from './OfferForm.js';
 import type { LotActor } from './use-auction-live.js';
@@ -17,9 +18,10 @@ interface Props {
 /** One lot of the live auction table, for a dealer: its live figures, my state, the countdown and the offer. */
 export function LotRow({ lotActor, ensureRegulation }: Props) {
   const { t } = useTranslation('auction');
-  const { api } = useServices();
+  const { api, live } = useServices();
+  const stale = useStore(live.stale);
   const snapshot = useSelector(lotActor, (s) => s);
-  const { lot, myBestOffer } = snapshot.context;
+  const { lot, myBestOffer, lastOutcome, extendedFrom } = snapshot.context;
   const { status, sub } = splitLotState(snapshot.value);
   const [observed, setObserved] = useState(!!lot.observed);
   const toggleObserve = async () => {
@@ -28,7 +30,7 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
   };
   const mine = sub ?? 'noOffer';
   return (
-    <tr data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine}>
+    <tr data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine} className={stale ? 'live-stale' : undefined}>
       <td data-label={t('lot.number')}>{lot.lotNumber}</td>
       <td data-label={t('lot.plate')}><span className="plate">{lot.licensePlate}</span></td>
       <td data-label={t('lot.vehicle')} className="wide">
@@ -43,12 +45,15 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
       </td>
       <td data-label={t('lot.status')}>
         <span className={`badge badge-${status}`} data-testid={`lot-status-${lot.idLot}`}>{t(`common:status.${status}`)}</span>
+        {status === 'CLD' && <span className="muted small" data-testid={`awaiting-${lot.idLot}`}> {t('dealer.awaitingSeller')}</span>}
       </td>
       <td className="num" data-label={t('lot.endsIn')}>
         {(status === 'RUN' || status === 'SCH') && <Countdown end={lot.endDate} testId={`countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />}
+        {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
       </td>
       <td className="wide" data-label={t('lot.actions')}>
         {status === 'RUN' && <OfferForm lot={lot} lotActor={lotActor} ensureRegulation={ensureRegulation} />}
+        {status !== 'RUN' && <OfferOutcomeLine idLot={lot.idLot} outcome={lastOutcome} />}
       </td>
       <td data-label={t('lot.observe')}>
         <button type="button" className="btn btn-small" aria-pressed={observed} onClick={() => void toggleObserve()} data-testid={`observe-${lot.idLot}`}>

@@ -13,8 +13,11 @@ export interface PurchaseFilterForm {
   readonly licensePlate: string;
 }
 
-/** The form's fields, in the order they are shown. */
-export const PURCHASE_FILTER_FIELDS = ['auctionName', 'channel', 'frame', 'fromDate', 'toDate', 'idUserDealer', 'idVehicle', 'licensePlate'] as const;
+/**
+ * The form's fields, in the order they are shown. The page is a dealer's own purchases: the spec's `idUserDealer` and
+ * `idVehicle` filters are internal ids a dealer never sees, so the form does not offer them (a URL may still carry them).
+ */
+export const PURCHASE_FILTER_FIELDS = ['auctionName', 'channel', 'frame', 'fromDate', 'toDate', 'licensePlate'] as const;
 export type PurchaseFilterField = (typeof PURCHASE_FILTER_FIELDS)[number];
 
 /** What is wrong with a date field: not a DD/MM/YYYY day, or an end before the start. */

@@ -1,6 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { toIso, toMs } from '../../shared/time.js';
 import type { AuctionCommand, AuctionEvent, AuctionState } from '../auction.types.js';
+import { checkDuration } from './schedule-auction.js';
 
 type Of<T extends AuctionCommand['type']> = Extract<AuctionCommand, { type: T }>;
 
@@ -11,7 +12,11 @@ export function startAuction(command: Of<'StartAuction'>, state: AuctionState): 
   return [{ type: 'AuctionStarted', data: { idAuction: state.data.idAuction, startedAt: toIso(command.now) } }];
 }
 
-/** Moves the end of a scheduled or running auction (resize-time). */
+/**
+ * Moves the end of a scheduled or running auction (resize-time). A scheduled auction may end earlier or later (never
+ * shorter than the minimum duration); a running one only later: its end never moves before its current end, so dealers
+ * are never cut short. Each lot then keeps its own end when that is later (`RescheduleLotEnd`).
+ */
 export function rescheduleAuctionEnd(command: Of<'RescheduleAuctionEnd'>, state: AuctionState): AuctionEvent[] {
   if (state.status === 'NONE' || state.status === 'DELETED') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
   if (state.status === 'CLD' || state.status === 'AWA') throw new DomainError('AUCTION_ENDED', 'the auction has ended');
@@ -19,6 +24,10 @@ export function rescheduleAuctionEnd(command: Of<'RescheduleAuctionEnd'>, state:
   if (Number.isNaN(endMs) || endMs < state.data.startMs) throw new DomainError('END_BEFORE_START', 'the end is before the start');
   if (endMs === state.data.endMs) return [];
   if (state.status === 'RUN' && endMs <= command.now) throw new DomainError('AUCTION_ENDED', 'the new end of a running auction must be in the future');
+  if (state.status === 'RUN' && endMs < state.data.endMs) {
+    throw new DomainError('AUCTION_END_EARLIER', 'a running auction can only end later than its current end');
+  }
+  checkDuration(state.data.startMs, endMs, command.minDurationMs);
   return [{ type: 'AuctionEndRescheduled', data: { idAuction: state.data.idAuction, endDate: command.endDate } }];
 }
 

@@ -1,6 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { toMs } from '../../shared/time.js';
 import type { LotCommand, LotEvent, LotState } from '../lot.types.js';
+import { checkLotPrices } from './lot-prices.js';
 
 type Of<T extends LotCommand['type']> = Extract<LotCommand, { type: T }>;
 
@@ -11,6 +12,7 @@ export function scheduleLot(command: Of<'ScheduleLot'>, state: LotState): LotEve
     throw new DomainError('AUCTION_ALREADY_EXISTS', 'this lot id is taken');
   }
   if (toMs(command.data.endDate) < toMs(command.data.startDate)) throw new DomainError('END_BEFORE_START', 'the end is before the start');
+  checkLotPrices(command.data);
   return [{ type: 'LotScheduled', data: command.data }];
 }
 
@@ -18,6 +20,7 @@ export function scheduleLot(command: Of<'ScheduleLot'>, state: LotState): LotEve
 export function editLot(command: Of<'EditLot'>, state: LotState): LotEvent[] {
   if (state.status === 'NONE' || state.status === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
   if (state.status !== 'OPEN' || state.data.offersCount > 0) throw new DomainError('AUCTION_NOT_SCHEDULED', 'only a scheduled lot can be edited');
+  checkLotPrices(command.data);
   return [{ type: 'LotEdited', data: command.data }];
 }
 
@@ -29,13 +32,18 @@ export function withdrawLot(_command: Of<'WithdrawLot'>, state: LotState): LotEv
   return [{ type: 'LotWithdrawn', data: { idLot: state.data.definition.idLot } }];
 }
 
-/** Moves the end of a lot that is still open (the auctioneer's resize-time); a lot already past its end stays ended. */
+/**
+ * Moves the end of a lot that is still open (the auctioneer's resize-time); a lot already past its end stays ended.
+ * Once the lot runs its end never moves before its current end: an anti-sniping extension dealers were told about is
+ * kept when the auction's new end is earlier. Before its start the lot follows its auction's end either way.
+ */
 export function rescheduleLotEnd(command: Of<'RescheduleLotEnd'>, state: LotState): LotEvent[] {
   if (state.status === 'NONE' || state.status === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
   if (state.status !== 'OPEN' || command.now >= state.data.endMs) return [];
   const endMs = toMs(command.endDate);
   if (endMs < state.data.startMs) throw new DomainError('END_BEFORE_START', 'the end is before the start');
   if (endMs === state.data.endMs) return [];
+  if (command.now >= state.data.startMs && endMs < state.data.endMs) return [];
   return [{ type: 'LotEndRescheduled', data: { idLot: state.data.definition.idLot, endDate: command.endDate } }];
 }
 

@@ -63,12 +63,13 @@ describe('WithdrawLot', () => {
 describe('RescheduleLotEnd (resize-time)', () => {
   const later = toIso(END + minutes(30));
 
-  it('moves the end of an open lot, later or earlier', () => {
+  it('moves the end of an open lot later; earlier only before the lot starts (issue 11 item A3)', () => {
     lotSpec.given([lotScheduled(), offerA]).when({ type: 'RescheduleLotEnd', endDate: later, now: START })
       .then([{ type: 'LotEndRescheduled', data: { idLot: ID_LOT, endDate: later } }]);
     const earlier = toIso(END - minutes(30));
-    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: earlier, now: START })
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: earlier, now: START - 1 })
       .then([{ type: 'LotEndRescheduled', data: { idLot: ID_LOT, endDate: earlier } }]);
+    lotSpec.given([lotScheduled()]).when({ type: 'RescheduleLotEnd', endDate: earlier, now: START }).thenNothing();
   });
 
   it('refuses an end before the start', () => {

@@ -23,9 +23,10 @@ describe('PlaceOffer with click-and-buy', () => {
 
   it('matches the buy-now price in cents', () => {
     const cents = lotScheduled({ basePrice: 0.1, minIncrement: 0.1, reservePrice: null, buyNowPrice: 0.3 });
-    const offer = offerPlaced({ idOffer: 'c', amount: 0.1 + 0.2, clickAndBuy: true, now: BUY_NOW_AT });
-    lotSpec.given([cents]).when(placeOffer({ idOffer: 'c', amount: 0.1 + 0.2, clickAndBuy: true, now: BUY_NOW_AT }))
+    const offer = offerPlaced({ idOffer: 'c', amount: 0.3, clickAndBuy: true, now: BUY_NOW_AT });
+    lotSpec.given([cents]).when(placeOffer({ idOffer: 'c', amount: 0.3, clickAndBuy: true, now: BUY_NOW_AT }))
       .then([offer, lotClosed(BUY_NOW_AT, 'BUY_NOW'), lotAwarded(offer, 'BUY_NOW')]);
+    lotSpec.given([cents]).when(placeOffer({ idOffer: 'c', amount: 0.1 + 0.2, clickAndBuy: true, now: BUY_NOW_AT })).thenThrows('INVALID_AMOUNT');
   });
 
   it('is not available on a lot without a buy-now price', () => {

@@ -1,7 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { isValidAmount, toCents } from '../../shared/money.js';
 import { toIso } from '../../shared/time.js';
-import { nextMinimumOffer } from '../lot.predicates.js';
+import { isBuyNowAvailable, nextMinimumOffer } from '../lot.predicates.js';
 import type { LotCommand, LotEvent, LotState } from '../lot.types.js';
 
 type PlaceOffer = Extract<LotCommand, { type: 'PlaceOffer' }>;
@@ -30,7 +30,7 @@ export function placeOffer(command: PlaceOffer, state: LotState): LotEvent[] {
     if (toCents(command.amount) !== toCents(def.buyNowPrice)) {
       throw new DomainError('BUY_NOW_PRICE_MISMATCH', `buy-now is at ${def.buyNowPrice}`);
     }
-    if (data.best && toCents(data.best.amount) >= toCents(def.buyNowPrice)) {
+    if (!isBuyNowAvailable(def.buyNowPrice, data.best)) {
       throw new DomainError('BUY_NOW_NOT_AVAILABLE', 'offers have reached the buy-now price');
     }
   } else {

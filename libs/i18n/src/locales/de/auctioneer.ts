@@ -54,4 +54,14 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Gebotsbericht', refresh: 'Aktualisieren', idOffer: 'Gebots-ID', lot: 'Los', amount: 'Betrag', dealer: 'Händler', time: 'Zeit',
     clickAndBuy: 'Sofortkauf', yes: 'Ja', no: 'Nein', csv: 'CSV herunterladen', xlsx: 'XLSX herunterladen', empty: 'Noch keine Gebote.', caption: 'Alle angenommenen Gebote in Eingangsreihenfolge',
   },
+  outcome: {
+    awardAll: '{{awarded}} von {{total}} zugeschlagen', awardAllWhy: '{{awarded}} von {{total}} zugeschlagen: {{why}}', belowReserve: '{{plates}} unter Mindestpreis',
+    noOffers: '{{plates}} ohne Gebote', nothingToAward: 'Kein Los wartete auf einen Zuschlag.', awarded: 'Los {{plate}} an {{username}} für {{amount}} zugeschlagen.',
+    notAwarded: 'Los {{plate}} ohne Zuschlag markiert.', reverted: 'Zuschlag für Los {{plate}} zurückgenommen: das Los wartet wieder auf einen Zuschlag.',
+    extended: 'Die Auktion endet jetzt am {{date}}.', created: 'Auktion „{{name}}“ angelegt.', deleted: 'Auktion „{{name}}“ gelöscht.',
+  },
+  export: {
+    sheet: 'Gebote', lotNumber: 'Los-Nr.', plate: 'Kennzeichen', vehicle: 'Fahrzeug', amount: 'Betrag (EUR)', dealer: 'Händler', time: 'Zeit ({{zone}})',
+    clickAndBuy: 'Sofortkauf', awardStatus: 'Zuschlagsstatus', winner: 'Zuschlag an', yes: 'Ja', no: 'Nein', TBA: 'Offen', AWA: 'Zugeschlagen', NAW: 'Kein Zuschlag',
+  },
 };

@@ -51,4 +51,14 @@ export const auctioneer = {
     title: 'Offers report', refresh: 'Refresh', idOffer: 'Offer id', lot: 'Lot', amount: 'Amount', dealer: 'Dealer', time: 'Time',
     clickAndBuy: 'Buy now', yes: 'Yes', no: 'No', csv: 'Download CSV', xlsx: 'Download XLSX', empty: 'No offers yet.', caption: 'Every accepted offer, in the order received',
   },
+  outcome: {
+    awardAll: '{{awarded}} of {{total}} awarded', awardAllWhy: '{{awarded}} of {{total}} awarded: {{why}}', belowReserve: '{{plates}} below reserve',
+    noOffers: '{{plates}} without offers', nothingToAward: 'No lot was waiting to be awarded.', awarded: 'Lot {{plate}} awarded to {{username}} for {{amount}}.',
+    notAwarded: 'Lot {{plate}} marked as not awarded.', reverted: 'Award of lot {{plate}} reverted: the lot is to be awarded again.',
+    extended: 'The auction now ends {{date}}.', created: 'Auction “{{name}}” created.', deleted: 'Auction “{{name}}” deleted.',
+  },
+  export: {
+    sheet: 'Offers', lotNumber: 'Lot no.', plate: 'Plate', vehicle: 'Vehicle', amount: 'Amount (EUR)', dealer: 'Dealer', time: 'Time ({{zone}})',
+    clickAndBuy: 'Buy now', awardStatus: 'Award status', winner: 'Winner', yes: 'Yes', no: 'No', TBA: 'To award', AWA: 'Awarded', NAW: 'Not awarded',
+  },
 };

@@ -54,4 +54,14 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Informe de ofertas', refresh: 'Actualizar', idOffer: 'ID de oferta', lot: 'Lote', amount: 'Importe', dealer: 'Profesional', time: 'Hora',
     clickAndBuy: 'Compra inmediata', yes: 'Sí', no: 'No', csv: 'Descargar CSV', xlsx: 'Descargar XLSX', empty: 'Todavía no hay ofertas.', caption: 'Todas las ofertas aceptadas, por orden de llegada',
   },
+  outcome: {
+    awardAll: '{{awarded}} de {{total}} adjudicados', awardAllWhy: '{{awarded}} de {{total}} adjudicados: {{why}}', belowReserve: '{{plates}} bajo la reserva',
+    noOffers: '{{plates}} sin ofertas', nothingToAward: 'Ningún lote esperaba adjudicación.', awarded: 'Lote {{plate}} adjudicado a {{username}} por {{amount}}.',
+    notAwarded: 'Lote {{plate}} marcado como no adjudicado.', reverted: 'Adjudicación del lote {{plate}} revertida: el lote vuelve a estar por adjudicar.',
+    extended: 'La subasta termina ahora el {{date}}.', created: 'Subasta «{{name}}» creada.', deleted: 'Subasta «{{name}}» eliminada.',
+  },
+  export: {
+    sheet: 'Ofertas', lotNumber: 'N.º de lote', plate: 'Matrícula', vehicle: 'Vehículo', amount: 'Importe (EUR)', dealer: 'Profesional', time: 'Hora ({{zone}})',
+    clickAndBuy: 'Compra inmediata', awardStatus: 'Estado de adjudicación', winner: 'Adjudicatario', yes: 'Sí', no: 'No', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'No adjudicado',
+  },
 };

@@ -9,6 +9,7 @@ export const common: Translation<typeof en> = {
   dialog: { confirm: 'Confirmar', cancel: 'Cancelar', close: 'Cerrar', ok: 'Aceptar', successTitle: 'Listo', errorTitle: 'Error', warningTitle: 'Aviso', confirmTitle: 'Confirme la operación', successText: 'La operación se ha completado.' },
   spinner: { loading: 'Cargando…' },
   connection: { connecting: 'Conectando con las actualizaciones en directo…', connected: 'En directo', disconnected: 'Conexión perdida', retrying: 'Reintentando en {{seconds}} s…' },
+  live: { offline: 'Sin conexión', retryingIn: 'Reintentando en {{seconds}} s', retryingNow: 'Reconectando', lost: 'Conexión perdida: los precios pueden no estar actualizados. Las ofertas se pausan hasta que vuelva.', reconnect: 'Reconectar ahora', outbid: 'Su oferta ha sido superada: la mejor oferta es ahora {{amount}} (la suya: {{yours}}).', outbidTitle: 'Oferta superada', openLot: 'Abrir el lote', dismiss: 'Ocultar', tabTitle: '({{count}}) Superada' },
   status: { SCH: 'Programada', RUN: 'En curso', CLD: 'Cerrada', AWA: 'Adjudicada', TBA: 'Por adjudicar', NAW: 'No adjudicada' },
   time: { days: '{{count}} d', ended: 'Finalizada' },
   actions: { search: 'Buscar', reset: 'Restablecer', back: 'Volver', save: 'Guardar' },

@@ -39,8 +39,8 @@ export const auctioneer: Translation<typeof en> = {
   },
   lot: {
     number: 'N°', plate: 'Immat.', brand: 'Marque', model: 'Modèle', base: 'Départ', reserve: 'Réserve', best: 'Meilleure offre', offers: 'Offres',
-    status: 'Statut', endsIn: 'Fin dans', actions: 'Actions', award: 'Adjuger', notAward: 'Ne pas adjuger', revert: 'Annuler',
-    awardLabel: 'Adjuger le lot {{plate}}', notAwardLabel: 'Ne pas adjuger le lot {{plate}}', revertLabel: 'Annuler l’adjudication du lot {{plate}}',
+    status: 'Statut', endsIn: 'Fin dans', actions: 'Actions', award: 'Adjuger', notAward: 'Ne pas adjuger', revert: 'Révoquer',
+    awardLabel: 'Adjuger le lot {{plate}}', notAwardLabel: 'Ne pas adjuger le lot {{plate}}', revertLabel: 'Révoquer l’adjudication du lot {{plate}}',
     confirmNotAward: 'Marquer le lot {{plate}} comme non adjugé\u202f?', confirmRevert: 'Remettre le lot {{plate}} à adjuger\u202f?',
     countdownLabel: 'Temps restant pour le lot {{plate}}', buyNowNoRevert: 'Acheté en achat immédiat, annulation impossible',
   },
@@ -56,5 +56,15 @@ export const auctioneer: Translation<typeof en> = {
   report: {
     title: 'Rapport des offres', refresh: 'Actualiser', idOffer: 'ID de l’offre', lot: 'Lot', amount: 'Montant', dealer: 'Professionnel', time: 'Heure',
     clickAndBuy: 'Achat immédiat', yes: 'Oui', no: 'Non', csv: 'Télécharger le CSV', xlsx: 'Télécharger le XLSX', empty: 'Aucune offre pour l’instant.', caption: 'Toutes les offres acceptées, dans l’ordre de réception',
+  },
+  outcome: {
+    awardAll: '{{awarded}} sur {{total}} adjugés', awardAllWhy: '{{awarded}} sur {{total}} adjugés\u202f: {{why}}', belowReserve: '{{plates}} sous la réserve',
+    noOffers: '{{plates}} sans offre', nothingToAward: 'Aucun lot n’attendait d’être adjugé.', awarded: 'Lot {{plate}} adjugé à {{username}} pour {{amount}}.',
+    notAwarded: 'Lot {{plate}} marqué non adjugé.', reverted: 'Adjudication du lot {{plate}} révoquée\u202f: le lot est de nouveau à adjuger.',
+    extended: 'L’enchère se termine désormais le {{date}}.', created: 'Enchère «\u00a0{{name}}\u00a0» créée.', deleted: 'Enchère «\u00a0{{name}}\u00a0» supprimée.',
+  },
+  export: {
+    sheet: 'Offres', lotNumber: 'N° de lot', plate: 'Immatriculation', vehicle: 'Véhicule', amount: 'Montant (EUR)', dealer: 'Professionnel', time: 'Heure ({{zone}})',
+    clickAndBuy: 'Achat immédiat', awardStatus: 'Adjudication', winner: 'Adjudicataire', yes: 'Oui', no: 'Non', TBA: 'À adjuger', AWA: 'Adjugé', NAW: 'Non adjugé',
   },
 };

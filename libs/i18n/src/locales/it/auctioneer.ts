@@ -36,8 +36,8 @@ export const auctioneer: Translation<typeof en> = {
   },
   lot: {
     number: 'N.', plate: 'Targa', brand: 'Marca', model: 'Modello', base: 'Base', reserve: 'Riserva', best: 'Migliore offerta', offers: 'Offerte',
-    status: 'Stato', endsIn: 'Fine tra', actions: 'Azioni', award: 'Aggiudica', notAward: 'Non aggiudicare', revert: 'Annulla',
-    awardLabel: 'Aggiudica il lotto {{plate}}', notAwardLabel: 'Non aggiudicare il lotto {{plate}}', revertLabel: 'Annulla l’aggiudicazione del lotto {{plate}}',
+    status: 'Stato', endsIn: 'Fine tra', actions: 'Azioni', award: 'Aggiudica', notAward: 'Non aggiudicare', revert: 'Revoca',
+    awardLabel: 'Aggiudica il lotto {{plate}}', notAwardLabel: 'Non aggiudicare il lotto {{plate}}', revertLabel: 'Revoca l’aggiudicazione del lotto {{plate}}',
     confirmNotAward: 'Segnare il lotto {{plate}} come non aggiudicato?', confirmRevert: 'Riportare il lotto {{plate}} tra quelli da aggiudicare?',
     countdownLabel: 'Tempo residuo del lotto {{plate}}', buyNowNoRevert: 'Acquistato con Compra subito: non annullabile',
   },
@@ -53,5 +53,15 @@ export const auctioneer: Translation<typeof en> = {
   report: {
     title: 'Report offerte', refresh: 'Aggiorna', idOffer: 'ID offerta', lot: 'Lotto', amount: 'Importo', dealer: 'Concessionario', time: 'Ora',
     clickAndBuy: 'Compra subito', yes: 'Sì', no: 'No', csv: 'Scarica CSV', xlsx: 'Scarica XLSX', empty: 'Ancora nessuna offerta.', caption: 'Tutte le offerte accettate, in ordine di arrivo',
+  },
+  outcome: {
+    awardAll: '{{awarded}} di {{total}} aggiudicati', awardAllWhy: '{{awarded}} di {{total}} aggiudicati: {{why}}', belowReserve: '{{plates}} sotto il prezzo di riserva',
+    noOffers: '{{plates}} senza offerte', nothingToAward: 'Nessun lotto era in attesa di aggiudicazione.', awarded: 'Lotto {{plate}} aggiudicato a {{username}} per {{amount}}.',
+    notAwarded: 'Lotto {{plate}} segnato come non aggiudicato.', reverted: 'Aggiudicazione del lotto {{plate}} revocata: il lotto è di nuovo da aggiudicare.',
+    extended: 'L’asta ora termina il {{date}}.', created: 'Asta «{{name}}» creata.', deleted: 'Asta «{{name}}» eliminata.',
+  },
+  export: {
+    sheet: 'Offerte', lotNumber: 'N. lotto', plate: 'Targa', vehicle: 'Veicolo', amount: 'Importo (EUR)', dealer: 'Concessionario', time: 'Ora ({{zone}})',
+    clickAndBuy: 'Compra subito', awardStatus: 'Stato aggiudicazione', winner: 'Aggiudicatario', yes: 'Sì', no: 'No', TBA: 'Da aggiudicare', AWA: 'Aggiudicato', NAW: 'Non aggiudicato',
   },
 };

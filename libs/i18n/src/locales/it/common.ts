@@ -9,6 +9,7 @@ export const common: Translation<typeof en> = {
   dialog: { confirm: 'Conferma', cancel: 'Annulla', close: 'Chiudi', ok: 'OK', successTitle: 'Fatto', errorTitle: 'Errore', warningTitle: 'Attenzione', confirmTitle: 'Conferma richiesta', successText: 'Operazione completata.' },
   spinner: { loading: 'Caricamento…' },
   connection: { connecting: 'Connessione agli aggiornamenti in tempo reale…', connected: 'In diretta', disconnected: 'Connessione persa', retrying: 'Nuovo tentativo tra {{seconds}} s…' },
+  live: { offline: 'Non in linea', retryingIn: 'Nuovo tentativo tra {{seconds}} s', retryingNow: 'Riconnessione in corso', lost: 'Connessione persa: i prezzi potrebbero non essere aggiornati. Le offerte sono sospese finché non torna.', reconnect: 'Riconnetti ora', outbid: 'La tua offerta è stata superata: ora la migliore è {{amount}} (la tua: {{yours}}).', outbidTitle: 'Offerta superata', openLot: 'Apri il lotto', dismiss: 'Chiudi avviso', tabTitle: '({{count}}) Superata' },
   status: { SCH: 'Programmata', RUN: 'In corso', CLD: 'Chiusa', AWA: 'Aggiudicata', TBA: 'Da aggiudicare', NAW: 'Non aggiudicata' },
   time: { days: '{{count}} g', ended: 'Terminata' },
   actions: { search: 'Cerca', reset: 'Reimposta', back: 'Indietro', save: 'Salva' },

@@ -54,4 +54,14 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Biedingsrapport', refresh: 'Vernieuwen', idOffer: 'Bod-ID', lot: 'Kavel', amount: 'Bedrag', dealer: 'Handelaar', time: 'Tijd',
     clickAndBuy: 'Direct kopen', yes: 'Ja', no: 'Nee', csv: 'CSV downloaden', xlsx: 'XLSX downloaden', empty: 'Nog geen biedingen.', caption: 'Alle aanvaarde biedingen, in volgorde van ontvangst',
   },
+  outcome: {
+    awardAll: '{{awarded}} van {{total}} gegund', awardAllWhy: '{{awarded}} van {{total}} gegund: {{why}}', belowReserve: '{{plates}} onder minimumprijs',
+    noOffers: '{{plates}} zonder biedingen', nothingToAward: 'Er wachtte geen kavel op gunning.', awarded: 'Kavel {{plate}} gegund aan {{username}} voor {{amount}}.',
+    notAwarded: 'Kavel {{plate}} gemarkeerd als niet gegund.', reverted: 'Gunning van kavel {{plate}} teruggedraaid: de kavel wacht weer op gunning.',
+    extended: 'De veiling eindigt nu op {{date}}.', created: 'Veiling ‘{{name}}’ aangemaakt.', deleted: 'Veiling ‘{{name}}’ verwijderd.',
+  },
+  export: {
+    sheet: 'Biedingen', lotNumber: 'Kavelnr.', plate: 'Kenteken', vehicle: 'Voertuig', amount: 'Bedrag (EUR)', dealer: 'Handelaar', time: 'Tijd ({{zone}})',
+    clickAndBuy: 'Direct kopen', awardStatus: 'Gunningsstatus', winner: 'Gegund aan', yes: 'Ja', no: 'Nee', TBA: 'Te gunnen', AWA: 'Gegund', NAW: 'Niet gegund',
+  },
 };

@@ -54,4 +54,14 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     title: 'Raport ofert', refresh: 'Odśwież', idOffer: 'ID oferty', lot: 'Pozycja', amount: 'Kwota', dealer: 'Dealer', time: 'Czas',
     clickAndBuy: 'Kup teraz', yes: 'Tak', no: 'Nie', csv: 'Pobierz CSV', xlsx: 'Pobierz XLSX', empty: 'Nie ma jeszcze ofert.', caption: 'Wszystkie przyjęte oferty w kolejności wpływu',
   },
+  outcome: {
+    awardAll: 'Przyznano {{awarded}} z {{total}}', awardAllWhy: 'Przyznano {{awarded}} z {{total}}: {{why}}', belowReserve: '{{plates}} poniżej ceny minimalnej',
+    noOffers: '{{plates}} bez ofert', nothingToAward: 'Żadna pozycja nie czekała na przyznanie.', awarded: 'Pozycję {{plate}} przyznano {{username}} za {{amount}}.',
+    notAwarded: 'Pozycję {{plate}} oznaczono jako nieprzyznaną.', reverted: 'Cofnięto przyznanie pozycji {{plate}}: pozycja znów czeka na przyznanie.',
+    extended: 'Aukcja kończy się teraz {{date}}.', created: 'Utworzono aukcję „{{name}}”.', deleted: 'Usunięto aukcję „{{name}}”.',
+  },
+  export: {
+    sheet: 'Oferty', lotNumber: 'Nr pozycji', plate: 'Nr rejestracyjny', vehicle: 'Pojazd', amount: 'Kwota (EUR)', dealer: 'Kupujący', time: 'Czas ({{zone}})',
+    clickAndBuy: 'Kup teraz', awardStatus: 'Status przyznania', winner: 'Zwycięzca', yes: 'Tak', no: 'Nie', TBA: 'Do przyznania', AWA: 'Przyznana', NAW: 'Nieprzyznana',
+  },
 };

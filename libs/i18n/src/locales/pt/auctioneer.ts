@@ -54,4 +54,14 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Relatório de licitações', refresh: 'Atualizar', idOffer: 'ID da licitação', lot: 'Lote', amount: 'Valor', dealer: 'Comerciante', time: 'Hora',
     clickAndBuy: 'Compra imediata', yes: 'Sim', no: 'Não', csv: 'Transferir CSV', xlsx: 'Transferir XLSX', empty: 'Ainda não há licitações.', caption: 'Todas as licitações aceites, por ordem de receção',
   },
+  outcome: {
+    awardAll: '{{awarded}} de {{total}} adjudicados', awardAllWhy: '{{awarded}} de {{total}} adjudicados: {{why}}', belowReserve: '{{plates}} abaixo da reserva',
+    noOffers: '{{plates}} sem licitações', nothingToAward: 'Nenhum lote aguardava adjudicação.', awarded: 'Lote {{plate}} adjudicado a {{username}} por {{amount}}.',
+    notAwarded: 'Lote {{plate}} marcado como não adjudicado.', reverted: 'Adjudicação do lote {{plate}} revertida: o lote volta a aguardar adjudicação.',
+    extended: 'O leilão termina agora a {{date}}.', created: 'Leilão «{{name}}» criado.', deleted: 'Leilão «{{name}}» eliminado.',
+  },
+  export: {
+    sheet: 'Licitações', lotNumber: 'N.º do lote', plate: 'Matrícula', vehicle: 'Veículo', amount: 'Montante (EUR)', dealer: 'Comerciante', time: 'Hora ({{zone}})',
+    clickAndBuy: 'Compra imediata', awardStatus: 'Estado da adjudicação', winner: 'Adjudicatário', yes: 'Sim', no: 'Não', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'Não adjudicado',
+  },
 };

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ReportQuery, type AuctionView, type OfferReportRow } from '@auction/contracts';
+import { LANGUAGES, formatDateTimeIn, isLanguage, resourceLanguageOf, resources, timeZoneOfMarket, type Language } from '@auction/i18n';
+
+/**
+ * Query of create-report: the file type and, optionally, the language of its headers and texts (`lang`, one of the
+ * portal's languages; without it the caller's preferred language, English when that is not one of them).
+ */
+export const ReportFileQuery = ReportQuery.extend({ lang: z.enum(LANGUAGES).optional() });
+export type ReportFileQuery = z.infer<typeof ReportFileQuery>;
+
+type Cell = string | number | null;
+
+/** A report ready to be written as CSV or XLSX: the sheet's name, its header row and its rows. */
+export interface OffersExport {
+  readonly sheet: string;
+  readonly header: string[];
+  readonly rows: Cell[][];
+}
+
+/** The language of an export: the `lang` asked for, else the user's preferred language (any case), else English. */
+export function exportLanguage(lang: Language | undefined, preferredLanguage: string | null | undefined): Language {
+  if (lang) return lang;
+  const preferred = preferredLanguage?.toLowerCase();
+  return isLanguage(preferred) ? preferred : 'en';
+}
+
+/**
+ * The offers report as people read it, in `language`: each offer's lot by number, plate and vehicle (never an
+ * internal id), its amount in euros (`amountAs`: a number for a spreadsheet, `1234.50` text for CSV), its dealer,
+ * its time on the wall clock of the auction's market (e.g. Europe/Rome for IT), whether it was a buy-now, and its
+ * lot's award status and winner (the dealer of the awarded offer; empty while the lot is not awarded).
+ */
+export function offersExport(auction: AuctionView, offers: readonly OfferReportRow[], language: Language, amountAs: 'number' | 'text'): OffersExport {
+  const t = resources[resourceLanguageOf(language)].auctioneer.export;
+  const zone = timeZoneOfMarket(auction.idMarket);
+  const lots = new Map(auction.lots.map((l) => [l.idLot, l]));
+  const usernameOf = new Map(offers.map((o) => [o.idOffer, o.username]));
+  const winnerOf = (idLot: string) => {
+    const lot = lots.get(idLot);
+    if (lot?.awardStatus !== 'AWA') return '';
+    const idOffer = lot.idOfferAwarded ?? lot.bestOfferId;
+    return (idOffer && usernameOf.get(idOffer)) ?? '';
+  };
+  const header = [t.lotNumber, t.plate, t.vehicle, t.amount, t.dealer, t.time.replace('{{zone}}', zone), t.clickAndBuy, t.awardStatus, t.winner];
+  const rows = offers.map((o): Cell[] => {
+    const lot = lots.get(o.idLot);
+    return [
+      lot?.lotNumber ?? null, lot?.licensePlate ?? '', lot ? `${lot.brand} ${lot.model}`.trim() : '',
+      amountAs === 'number' ? o.offer : o.offer.toFixed(2), o.username, formatDateTimeIn(o.createdAt, zone),
+      o.clickAndBuy ? t.yes : t.no, lot ? t[lot.awardStatus] : '', winnerOf(o.idLot),
+    ];
+  });
+  return { sheet: t.sheet, header, rows };
+}

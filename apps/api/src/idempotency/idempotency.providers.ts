@@ -1,0 +1,13 @@
+import type { Provider } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { FANOUT } from '../engine/tokens.js';
+import type { Fanout } from '../fanout/fanout.js';
+import { SqlIdempotencyStore } from './idempotency-store.js';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IDEMPOTENCY_STORE } from './idempotency.tokens.js';
+
+/** Providers of `Idempotency-Key` for `AppModule.forRoot`: the table on the read models' connection and the interceptor. */
+export const IDEMPOTENCY_PROVIDERS: Provider[] = [
+  { provide: IDEMPOTENCY_STORE, useFactory: (fanout: Fanout) => new SqlIdempotencyStore(fanout.db), inject: [FANOUT] },
+  { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+];

@@ -1,0 +1,89 @@
+/**
+ * The first load on a phone: slow 4G and a slow CPU (Chrome DevTools' "Slow 4G" preset and 4× CPU throttling, set
+ * through the DevTools Protocol). The page paints (its header bar) within 2.5 s and the login form well before the 8.8 s of
+ * the single bundle; the JavaScript is split (no single file over
+ * 250 KB compressed), sent compressed, loads one language only, and no source map is served. Figures are printed.
+ */
+import type { CDPSession } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness.js';
+
+const e2e = useE2E();
+
+/** DevTools' "Slow 4G" (1.6 Mbps down and 750 kbps up at 90 %, 150 ms RTT × 3.75) and its 4× "mid-tier mobile" CPU. */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 / 8) * 0.9, uploadThroughput: (750 * 1024 / 8) * 0.9 };
+const CPU_SLOWDOWN = 4;
+const FIRST_PAINT_BUDGET_MS = 2_500;
+const BIGGEST_SCRIPT_BYTES = 250_000;
+const LOGIN_FORM_BOUND_MS = 6_500;
+
+interface Loaded { url: string; encoding: string; bytes: number; type: string }
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+describe('first load', () => {
+  it('paints the login page within 2.5 s on slow 4G with a 4× slower CPU, from split and compressed files', async () => {
+    const { context, page } = await e2e.anonymous();
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    const loaded = new Map<string, Loaded>();
+    cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
+      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      loaded.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] ?? 'none', bytes: 0, type: e.type });
+    });
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+      const entry = loaded.get(e.requestId);
+      if (entry) entry.bytes = e.encodedDataLength;
+    });
+
+    const started = Date.now();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByTestId('login-username').waitFor({ state: 'visible', timeout: 30_000 });
+    const formMs = Date.now() - started;
+    const paint = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return { fcp: fcp ? fcp.startTime : null, domContentLoaded: nav?.domContentLoadedEventEnd ?? null };
+    });
+    await page.waitForTimeout(500);
+
+    const scripts = [...loaded.values()].filter((r) => r.type === 'Script');
+    const total = [...loaded.values()].reduce((sum, r) => sum + r.bytes, 0);
+    console.log(`[first-load] slow 4G (${SLOW_4G.latency} ms, ${Math.round(SLOW_4G.downloadThroughput / 1024)} KiB/s down) + ${CPU_SLOWDOWN}× CPU: ` +
+      `first contentful paint ${Math.round(paint.fcp ?? -1)} ms, DOMContentLoaded ${Math.round(paint.domContentLoaded ?? -1)} ms, ` +
+      `login form visible ${formMs} ms after navigation; ${loaded.size} responses, ${total} bytes on the wire`);
+    for (const r of scripts) console.log(`[first-load]   ${r.url.replace(e2e.product.baseUrl, '')}: ${r.bytes} bytes (${r.encoding})`);
+
+    expect(paint.fcp, 'first contentful paint').not.toBeNull();
+    expect(paint.fcp!).toBeLessThan(FIRST_PAINT_BUDGET_MS);
+    // The login form itself follows the session check, the texts and the route's chunk (three more round trips of
+    // 562 ms): measured about 5.2 s (8.8 s before the split); this bound only keeps it from going back.
+    expect(formMs, 'login form visible').toBeLessThan(LOGIN_FORM_BOUND_MS);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const r of scripts) {
+      expect(r.encoding, r.url).toMatch(/^(br|gzip)$/);
+      expect(r.bytes, r.url).toBeLessThan(BIGGEST_SCRIPT_BYTES);
+    }
+    // One language: English (the fallback) when the browser speaks English.
+    const languageChunks = scripts.filter((r) => /\/assets\/(it|de|fr|es|nl|pl|pt)-[\w-]+\.js$/.test(r.url));
+    expect(languageChunks.map((r) => r.url)).toEqual([]);
+  });
+
+  it('serves no source map and answers gzip to a client without Brotli', async () => {
+    const html = await (await fetch(`${e2e.product.baseUrl}/login`)).text();
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const js = await fetch(`${e2e.product.baseUrl}${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    const text = await js.text();
+    expect(text).not.toMatch(/sourceMappingURL/);
+    const map = await fetch(`${e2e.product.baseUrl}${entry}.map`);
+    expect(map.headers.get('content-type') ?? '').not.toMatch(/json/);
+    expect(await map.text()).not.toMatch(/"mappings"/);
+  });
+});
