@@ -64,6 +64,14 @@ describe('dealer lot screens', () => {
     await page.getByTestId(`offer-submit-${idLot}`).click();
     expect((await accepted).status()).toBe(201);
     await expect.poll(() => page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: 3_000 }).toBe('leading');
+    // B26: the change is announced to screen readers (a polite status region), and so is the next outbid.
+    const announcer = page.getByTestId(`my-state-announcer-${idLot}`);
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => announcer.textContent(), { timeout: 3_000 }).toMatch(/\S+: \S+/);
+    const leadingText = await announcer.textContent();
+    await dealer2.expect(201, 'POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: 6000 });
+    await expect.poll(() => page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: 3_000 }).toBe('outbid');
+    await expect.poll(() => announcer.textContent(), { timeout: 3_000 }).not.toBe(leadingText);
   });
 
   it('B15: far above the price asks first, at or above buy now offers buy now, + increment buttons, a leader is warned', async () => {

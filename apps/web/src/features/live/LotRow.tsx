@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../../ui/Countdown.js';
 import { Money } from '../../ui/Money.js';
@@ -29,6 +29,7 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
     setObserved(!observed);
   };
   const mine = sub ?? 'noOffer';
+  const announce = useStateAnnouncement(mine);
   return (
     <tr data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine} className={stale ? 'live-stale' : undefined}>
       <td data-label={t('lot.number')}>{lot.lotNumber}</td>
@@ -42,6 +43,9 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
       <td className="num" data-label={t('lot.mine')}><Money value={myBestOffer} /></td>
       <td data-label={t('lot.state')}>
         <span className={`badge badge-${mine}`} data-testid={`my-state-${lot.idLot}`} data-state={mine}>{t(`my.${mine}`)}</span>
+        <span className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid={`my-state-announcer-${lot.idLot}`}>
+          {announce ? `${lot.licensePlate}: ${t(`my.${mine}`)}` : ''}
+        </span>
       </td>
       <td data-label={t('lot.status')}>
         <span className={`badge badge-${status}`} data-testid={`lot-status-${lot.idLot}`}>{t(`common:status.${status}`)}</span>
@@ -62,4 +66,16 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
       </td>
     </tr>
   );
+}
+
+const ANNOUNCED = new Set(['leading', 'outbid', 'won', 'lost']);
+
+/** True once my state has changed to one a screen reader must hear (not for the state the row opened with). */
+function useStateAnnouncement(mine: string): boolean {
+  const first = useRef(mine);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (mine !== first.current) setChanged(true);
+  }, [mine]);
+  return changed && ANNOUNCED.has(mine);
 }
