@@ -55,7 +55,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     }),
     { logger, bufferLogs: false },
   );
-  // First hook: the instant each request arrived, by which an offer is judged (arrival-time.ts).
+  // The instant each request had fully arrived (body read), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);

@@ -2,6 +2,7 @@ export * from './shared/statuses.js';
 export * from './shared/errors.js';
 export * from './shared/money.js';
 export * from './shared/time.js';
+export * from './shared/plates.js';
 export * from './lot/lot.types.js';
 export * from './lot/lot.evolve.js';
 export * from './lot/lot.decide.js';

@@ -8,7 +8,7 @@ import {
 import { hasRole, type Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { derivedId, lotIdOf, newId } from '../engine/ids.js';
-import { streamId } from '@auction/domain';
+import { hasDuplicatePlate, streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -30,8 +30,8 @@ export class CreateAuctionCommand {
 /** The definitions of an auction's lots from a create or edit body. */
 export function lotDefinitions(idAuction: string, idOwner: string, body: CreateAuctionRequest, ids: readonly string[]): (LotDefinition & LotTiming)[] {
   const ext = body.extension ?? DEFAULT_EXTENSION;
-  // As the showcase: one plate once per auction (plates are compared as stored, in upper case).
-  if (new Set(body.lots.map((l) => l.licensePlate.toUpperCase())).size < body.lots.length) {
+  // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`).
+  if (hasDuplicatePlate(body.lots.map((l) => l.licensePlate))) {
     throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this auction');
   }
   return body.lots.map((l, i) => ({

@@ -10,7 +10,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { hasRole, type Actor } from '../engine/actor.js';
 import { AccessError } from '../engine/access-error.js';
 import { derivedId, newId } from '../engine/ids.js';
-import { streamId } from '@auction/domain';
+import { hasDuplicatePlate, streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../engine/stream-writer.js';
 import { APP_CONFIG, STREAM_WRITER } from '../engine/tokens.js';
 import { vehicleView } from '../read/showcase-queries.js';
@@ -78,7 +78,7 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
       idVehicle: vehicleIdOf(idShowcase, i + 1), idShowcase, idOwner: actor.idUser, idMarket: body.idMarket,
       licensePlate: v.licensePlate.toUpperCase(), brand: v.brand, model: v.model, price: v.price,
     }));
-    if (new Set(listings.map((l) => l.licensePlate)).size < listings.length) {
+    if (hasDuplicatePlate(listings.map((l) => l.licensePlate))) {
       throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this showcase');
     }
     const sids = listings.map((l) => streamId.vehicle(l.idVehicle));

@@ -2,13 +2,17 @@ import { crc32 } from 'node:zlib';
 
 type Cell = string | number | boolean | null;
 
+/** Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return, or their full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 /**
  * RFC 4180 CSV with a header row, UTF-8 with a byte-order mark so that spreadsheet programs read accented headers
- * (Händler, Véhicule) right.
+ * (Händler, Véhicule) right. A text cell that starts like a formula (a brand `=HYPERLINK(...)`, a plate `+1+1`) gets a
+ * leading apostrophe, so a spreadsheet shows it as text instead of running it (CSV injection); numbers are kept.
  */
 export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
   const cell = (v: Cell) => {
-    const s = v === null ? '' : String(v);
+    const s = v === null ? '' : typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -43,7 +43,8 @@ export type AuctionEvent =
   | { type: 'live.outbid'; message: OutbidMessage }
   | { type: 'offer.placing'; idLot: string }
   | { type: 'offer.accepted'; idLot: string; response: PlaceOfferResponse }
-  | { type: 'offer.failed'; idLot: string; errorCode: number; amount: number; clickAndBuy: boolean };
+  | { type: 'offer.failed'; idLot: string; errorCode: number; amount: number; clickAndBuy: boolean }
+  | { type: 'mine.refreshed'; idLot: string; myBestOffer: number | null; leading: boolean; bestOfferId: string | null };
 
 /** Id of the child lot actor of a lot: `snapshot.children[lotChildId(idLot)]`. */
 export function lotChildId(idLot: string): string {
@@ -60,6 +61,10 @@ function lotEventOf(event: AuctionEvent): { idLot: string; lotEvent: LotEvent } 
     case 'offer.failed': {
       const { idLot, type, ...refusal } = event;
       return { idLot, lotEvent: { type, ...refusal } };
+    }
+    case 'mine.refreshed': {
+      const { idLot, type, ...standing } = event;
+      return { idLot, lotEvent: { type, ...standing } };
     }
     default: return null;
   }
@@ -162,6 +167,7 @@ export const auctionMachine = setup({
     'offer.placing': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.accepted': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.failed': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'mine.refreshed': { guard: 'isKnownLot', actions: 'forwardToLot' },
   },
   states: {
     route: {

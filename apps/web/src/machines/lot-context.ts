@@ -85,6 +85,30 @@ export function applyAccepted(ctx: LotContext, response: PlaceOfferResponse): Lo
   return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading, lastOutcome };
 }
 
+/** The dealer's own standing on a lot as the server tells it (`auctionFull`'s `myBestOffer` and `leading`). */
+export interface MyStanding {
+  readonly myBestOffer: number | null;
+  readonly leading: boolean;
+  /** The lot's best offer in that read: the dealer's own when it leads (kept, so later live messages agree). */
+  readonly bestOfferId: string | null;
+}
+
+/**
+ * Takes the dealer's standing as read from the server after the connection came back: an offer whose answer was lost
+ * on the way (accepted, but the phone saw only a network error) counts again, so the lot shows "leading" and a new
+ * offer asks before raising the dealer's own bid. A network failure of that same amount becomes an accepted outcome.
+ */
+export function applyStanding(ctx: LotContext, standing: MyStanding): LotContext {
+  if (ctx.viewer !== 'dealer' || standing.myBestOffer === null) return ctx;
+  const myBestOffer = maxAmount(ctx.myBestOffer, standing.myBestOffer);
+  const lost = ctx.lastOutcome;
+  const lastOutcome = lost && !lost.accepted && lost.errorCode === 0 && !lost.clickAndBuy && toCents(lost.amount) === toCents(standing.myBestOffer)
+    ? { ...lost, accepted: true, errorCode: null } : ctx.lastOutcome;
+  const mine = standing.leading && standing.bestOfferId !== null && !ctx.myOfferIds.includes(standing.bestOfferId);
+  const myOfferIds = mine ? [...ctx.myOfferIds, standing.bestOfferId!] : ctx.myOfferIds;
+  return { ...ctx, myOfferIds, myBestOffer, leading: standing.leading, lastOutcome };
+}
+
 /** Takes a refused offer: its outcome stays on the lot. */
 export function applyRefused(ctx: LotContext, refusal: { errorCode: number; amount: number; clickAndBuy: boolean }): LotContext {
   return { ...ctx, lastOutcome: { accepted: false, amount: refusal.amount, errorCode: refusal.errorCode, clickAndBuy: refusal.clickAndBuy } };

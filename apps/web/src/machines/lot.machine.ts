@@ -3,8 +3,8 @@ import type { AuctionStatus } from '@auction/domain';
 import { assign, setup } from 'xstate';
 import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage } from './live-messages.js';
 import {
-  applyAccepted, applyLotMessage, applyOutbid, applyRefused, awardPhase, dealerPhase, initialLotContext, outbidApplies,
-  type AwardPhase, type DealerPhase, type LotContext, type LotInput,
+  applyAccepted, applyLotMessage, applyOutbid, applyRefused, applyStanding, awardPhase, dealerPhase, initialLotContext, outbidApplies,
+  type AwardPhase, type DealerPhase, type LotContext, type LotInput, type MyStanding,
 } from './lot-context.js';
 
 export type { LotContext, LotInput } from './lot-context.js';
@@ -15,7 +15,9 @@ export type LotEvent =
   | { type: 'live.outbid'; message: OutbidMessage }
   | { type: 'offer.placing' }
   | { type: 'offer.accepted'; response: PlaceOfferResponse }
-  | { type: 'offer.failed'; errorCode: number; amount: number; clickAndBuy: boolean };
+  | { type: 'offer.failed'; errorCode: number; amount: number; clickAndBuy: boolean }
+  /** The dealer's standing read again from the server (after the live connection came back). */
+  | ({ type: 'mine.refreshed' } & MyStanding);
 
 const status = (s: AuctionStatus) => ({ type: 'statusIs', params: { status: s } }) as const;
 const dealer = (phase: DealerPhase) => ({ type: 'dealerIs', params: { phase } }) as const;
@@ -65,6 +67,7 @@ export const lotMachine = setup({
     markOutbid: assign(({ context, event }) => (event.type === 'live.outbid' ? applyOutbid(context, event.message) : context)),
     accept: assign(({ context, event }) => (event.type === 'offer.accepted' ? applyAccepted(context, event.response) : context)),
     refuse: assign(({ context, event }) => (event.type === 'offer.failed' ? applyRefused(context, event) : context)),
+    takeStanding: assign(({ context, event }) => (event.type === 'mine.refreshed' ? applyStanding(context, event) : context)),
   },
 }).createMachine({
   id: 'lot',
@@ -80,6 +83,7 @@ export const lotMachine = setup({
     'offer.accepted': { target: '.route', actions: 'accept' },
     // The refusal may come after the lot closed (a late bid): it is kept whatever the state.
     'offer.failed': { actions: 'refuse' },
+    'mine.refreshed': { target: '.route', actions: 'takeStanding' },
   },
   states: {
     route: {

@@ -54,6 +54,7 @@ export function OfferForm({ lot, lotActor, ensureRegulation, compact }: Props) {
   }), { input: { idAuction: lot.idAuction, idLot: lot.idLot, rules: { basePrice: lot.basePrice, minIncrement: lot.minIncrement, buyNowPrice: lot.buyNowPrice }, bestOffer: lot.bestOffer, leading: lotActor.getSnapshot().context.leading } });
   const state = useSelector(offer, (s) => s);
   const leading = useSelector(lotActor, (s) => s.context.leading);
+  const lostButAccepted = useSelector(lotActor, (s) => !!s.context.lastOutcome?.accepted && s.context.lastOutcome.amount === state.context.sentAmount);
   const stale = useStore(live.stale);
   const [text, setText] = useState<string | null>(null);
   const language = appLanguageOf(i18n);
@@ -99,7 +100,8 @@ export function OfferForm({ lot, lotActor, ensureRegulation, compact }: Props) {
   const errorId = `offer-error-${lot.idLot}`;
   const problem = ctx.validation === 'invalid' ? t('offer.invalid')
     : ctx.validation === 'belowMinimum' ? t('offer.belowMinimum', { amount: money(ctx.minimum ?? lot.nextMinimumOffer) }) : null;
-  const refusal = ctx.errorCode === null || sending ? null
+  // A network failure the server later showed was accepted (its answer was lost) is no longer told as a failure.
+  const refusal = ctx.errorCode === null || sending || (ctx.errorCode === 0 && lostButAccepted) ? null
     : ctx.errorCode ? t(`errors:${ctx.errorCode}`, { defaultValue: t('errors:unknown', { code: ctx.errorCode }) }) : t('errors:network');
   const canBuyNow = buyNowOpen(ctx.rules, lot.bestOffer);
   return (

@@ -18,12 +18,34 @@ export type LotActor = ActorRefFrom<typeof lotMachine>;
  * The live state of one auction: an auction machine (with one lot machine per lot) seeded from `auctionFull`,
  * then moved by the MQTT messages of `auction/{id}`, `auction/{id}/lot/+` and the user's outbid topic. The
  * subscriptions last as long as the component; a reconnect re-delivers the retained state, which the machines
- * take only when its position is newer than what they have.
+ * take only when its position is newer than what they have, and a dealer's own standing is read again (`auctionFull`).
  */
 export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
-  const { live } = useServices();
+  const { api, live } = useServices();
   const profile = useProfile();
   const actor = useActorRef(auctionMachine, { input: { auction, viewer } });
+
+  // Back from a lost connection, a dealer reads its own standing again: an offer whose answer was lost on the way may
+  // have been accepted (the retained live messages carry the prices, not who leads), and a stale "not leading" would
+  // let the dealer bid against itself without being asked.
+  useEffect(() => {
+    if (viewer !== 'dealer') return;
+    let wasStale = live.stale.get();
+    let cancelled = false;
+    const off = live.stale.subscribe(() => {
+      const stale = live.stale.get();
+      if (wasStale && !stale) {
+        api.auctionFull(auction.idAuction, { noSpinner: true, noPopup: true }).then((full) => {
+          if (cancelled) return;
+          for (const lot of full.lots) {
+            actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
+          }
+        }, () => undefined);
+      }
+      wasStale = stale;
+    });
+    return () => { cancelled = true; off(); };
+  }, [actor, api, live, auction.idAuction, viewer]);
 
   useEffect(() => {
     const onMessage = (topic: string, payload: unknown) => {
