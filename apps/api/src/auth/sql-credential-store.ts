@@ -1,4 +1,5 @@
 import type { ReadModelDb } from '@auction/read-models';
+import { sideTable } from '../engine/side-table.js';
 import type { CredentialStore } from './credential-store.port.js';
 
 const TABLE = 'public.user_credentials';
@@ -11,9 +12,13 @@ const TABLE = 'public.user_credentials';
  * derived from the log and could not be rebuilt (as the relay's checkpoint, `fanout_checkpoints`).
  */
 export class SqlCredentialStore implements CredentialStore {
-  private ready: Promise<void> | null = null;
+  private readonly ensure: () => Promise<void>;
 
-  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {}
+  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {
+    this.ensure = sideTable(db, 'user_credentials', [
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (id_user text PRIMARY KEY, password_hash text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
+    ]);
+  }
 
   async get(idUser: string): Promise<string | null> {
     await this.ensure();
@@ -60,18 +65,4 @@ export class SqlCredentialStore implements CredentialStore {
     return rows.map((r) => r.id);
   }
 
-  private ensure(): Promise<void> {
-    this.ready ??= this.db
-      .transaction(async (tx) => {
-        // Several instances may start at once: CREATE ... IF NOT EXISTS can still collide in the catalog.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['user_credentials-ddl']);
-        await tx.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (
-          id_user text PRIMARY KEY, password_hash text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
-      })
-      .catch((error: unknown) => {
-        this.ready = null;
-        throw error;
-      });
-    return this.ready;
-  }
 }

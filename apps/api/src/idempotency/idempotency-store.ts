@@ -1,4 +1,5 @@
 import type { ReadModelDb } from '@auction/read-models';
+import { sideTable } from '../engine/side-table.js';
 import { Batcher } from './batcher.js';
 
 const TABLE = 'public.idempotency_keys';
@@ -25,12 +26,19 @@ export type Claim = { readonly kind: 'claimed' } | { readonly kind: 'existing'; 
  * (user, key); a row older than the retention counts as absent and is purged.
  */
 export class SqlIdempotencyStore {
-  private ready: Promise<void> | null = null;
+  private readonly ensure: () => Promise<void>;
   /** New keys are inserted in batches (one statement per burst): the offer path stays one round trip per burst. */
   private readonly inserts = new Batcher<{ idUser: string; key: string; call: string; fingerprint: string; now: number }, boolean>((items) => this.insertMany(items));
   private readonly completions = new Batcher<{ idUser: string; key: string; status: number; answer: string | null }, void>((items) => this.completeMany(items));
 
-  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {}
+  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {
+    this.ensure = sideTable(db, 'idempotency_keys', [
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
+        id_user text NOT NULL, key text NOT NULL, call text NOT NULL, fingerprint text NOT NULL, state text NOT NULL,
+        status integer, answer text, created_at bigint NOT NULL, PRIMARY KEY (id_user, key))`,
+      `CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${TABLE} (created_at)`,
+    ]);
+  }
 
   /**
    * Binds the key to this call (atomically: of concurrent claims one wins), unless a live record exists. A record
@@ -91,20 +99,4 @@ export class SqlIdempotencyStore {
     await this.db.query(`DELETE FROM ${TABLE} WHERE created_at < $1`, [before]);
   }
 
-  private ensure(): Promise<void> {
-    this.ready ??= this.db
-      .transaction(async (tx) => {
-        // Several instances may start at once: CREATE ... IF NOT EXISTS can still collide in the catalog.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['idempotency_keys-ddl']);
-        await tx.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (
-          id_user text NOT NULL, key text NOT NULL, call text NOT NULL, fingerprint text NOT NULL, state text NOT NULL,
-          status integer, answer text, created_at bigint NOT NULL, PRIMARY KEY (id_user, key))`);
-        await tx.query(`CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${TABLE} (created_at)`);
-      })
-      .catch((error: unknown) => {
-        this.ready = null;
-        throw error;
-      });
-    return this.ready;
-  }
 }
