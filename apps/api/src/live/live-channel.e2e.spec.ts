@@ -20,7 +20,7 @@ import {
   sleepUntil, wholeSecondAfter,
 } from '../testing/auction.test-support.js';
 import {
-  LiveSocketRecorder, MqttRecorder, dropRedeliveries, positionViolations, summarize, tryConnect, until, withoutStamp,
+  LiveSocketRecorder, MqttRecorder, dropRedeliveries, liveServerEnv, positionViolations, summarize, tryConnect, until, withoutStamp,
 } from '../testing/live.test-support.js';
 
 const WINDOW_S = 4;
@@ -45,22 +45,6 @@ interface AuctionMsg { idAuction: string; status: string; startDate: string; end
 interface OutbidMsg { idAuction: string; idLot: string; bestOffer: number; yourBestOffer: number; position: number }
 
 type Mode = 'embedded' | 'server';
-
-/** Server mode: the shared services from `infra.sh env`, with this run's own Kafka topic and consumer groups. */
-function serverEnv(): Record<string, string> {
-  const { KAFKA_BROKERS, MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD, DATABASE_URL } = process.env;
-  if (!KAFKA_BROKERS || !MQTT_URL || !DATABASE_URL) {
-    throw new Error(
-      'server mode needs DATABASE_URL, KAFKA_BROKERS and MQTT_URL: `bash tools/infra/infra.sh start postgres kafka mosquitto && ' +
-        'eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"`, or run `npm test` at the root.',
-    );
-  }
-  const tag = randomBytes(4).toString('hex');
-  return {
-    KAFKA_BROKERS, KAFKA_TOPIC: `e2e-live-${tag}`, KAFKA_GROUP_PREFIX: `e2e-live-${tag}-`, MQTT_URL,
-    ...(MQTT_USERNAME ? { MQTT_USERNAME } : {}), ...(MQTT_PASSWORD ? { MQTT_PASSWORD } : {}),
-  };
-}
 
 function liveChannelScenario(mode: Mode) {
   const storageMode: StorageMode = mode === 'embedded' ? 'embedded' : 'postgres';
@@ -141,7 +125,7 @@ function liveChannelScenario(mode: Mode) {
   beforeAll(async () => {
     const t0 = Date.now();
     storage = await createStorage(storageMode);
-    server = await startServer(storage, mode === 'server' ? serverEnv() : {});
+    server = await startServer(storage, mode === 'server' ? liveServerEnv('e2e-live') : {});
     timings.serverStartMs = Date.now() - t0;
     const base = server.baseUrl;
     s.auctioneer = await ApiClient.login(base, 'auctioneer');

@@ -18,6 +18,25 @@ export interface Received<T = any> {
   readonly retain: boolean;
 }
 
+/**
+ * Server mode of a live test: the shared services from `infra.sh env` (PostgreSQL, Kafka, Mosquitto), with a Kafka
+ * topic and consumer groups of this run's own, named `<prefix>-<random>`.
+ */
+export function liveServerEnv(prefix: string): Record<string, string> {
+  const { KAFKA_BROKERS, MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD, DATABASE_URL } = process.env;
+  if (!KAFKA_BROKERS || !MQTT_URL || !DATABASE_URL) {
+    throw new Error(
+      'server mode needs DATABASE_URL, KAFKA_BROKERS and MQTT_URL: `bash tools/infra/infra.sh start postgres kafka mosquitto && ' +
+        'eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"`, or run `npm test` at the root.',
+    );
+  }
+  const tag = randomBytes(4).toString('hex');
+  return {
+    KAFKA_BROKERS, KAFKA_TOPIC: `${prefix}-${tag}`, KAFKA_GROUP_PREFIX: `${prefix}-${tag}-`, MQTT_URL,
+    ...(MQTT_USERNAME ? { MQTT_USERNAME } : {}), ...(MQTT_PASSWORD ? { MQTT_PASSWORD } : {}),
+  };
+}
+
 /** The MQTT-over-WebSocket URL of a server (`ws://host:port/mqtt`). */
 export const mqttUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/mqtt`;
 

@@ -48,9 +48,10 @@ const END_MOVES = new Set(['LotEndExtended', 'LotEndRescheduled', 'LotClosed']);
 
 /**
  * Turns the event log into live messages. `handle` is the transport's batch handler: it folds the batch
- * into the {@link LiveState} and publishes, once per batch, the state after the batch of every lot and
- * auction whose public state changed (retained, QoS 1), plus an outbid notification to each dealer who
- * lost the lead to someone else (QoS 1, not retained). Positions on one topic strictly increase; a sink
+ * into the {@link LiveState} and publishes the state of a lot after each of its events whose public state
+ * changed (retained, QoS 1: every accepted offer, in order, whatever the batching), an outbid notification
+ * each time a dealer lost the lead to someone else (QoS 1, not retained), and the state after the batch of
+ * every auction that changed. Positions on one topic strictly increase; a sink
  * that fails keeps its messages and retries them with the next call, and `handle` rejects so the
  * transport delivers the batch again (already-applied events are then ignored).
  */
@@ -61,6 +62,8 @@ export class LivePublisher {
   private readonly queues: SinkQueue[];
   /** Last public content per retained topic (without stamp): unchanged content is not published again. */
   private readonly lastContent = new Map<string, string>();
+  /** Index in the batch's message list of each retained topic's message (reset with every batch). */
+  private readonly batchIndex = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
   private eventsApplied = 0;
   private followsAll: boolean;
@@ -93,6 +96,7 @@ export class LivePublisher {
   prime(): Promise<number> {
     return this.serialized(async () => {
       const auctionStreams = await this.options.store.listStreams(AUCTION.prefix);
+      this.batchIndex.clear();
       const messages: LiveMessage[] = [];
       for (const sid of auctionStreams) {
         const auction = await this.state.load(sid);
@@ -155,12 +159,19 @@ export class LivePublisher {
   }
 
   private async process(batch: readonly StoredEvent[]): Promise<void> {
-    const lots = new Map<string, { state: LotState; position: number }>();
+    this.batchIndex.clear();
+    const messages: LiveMessage[] = [];
     const auctions = new Map<string, { state: AuctionState; position: number }>();
-    /** Outbid notifications by `idUser|idLot`: the last event that took the lead from that dealer on that lot. */
-    const outbid = new Map<string, { idUser: string; idLot: string; position: number }>();
     /** Auctions a lot end of which moved, with the last such event's position. */
     const endMoved = new Map<string, number>();
+    // Every state of a lot a command left goes out: a dealer watching the lot sees every accepted offer, in order,
+    // however the transport batches the events (conflation happens only in a sink's backlog). The events one command
+    // appended to a lot together (an offer and the award of a buy-now) are one change: the state after the last.
+    let held: { idLot: string; state: LotState; position: number; unit: string } | null = null;
+    const release = () => {
+      if (held) this.pushLot(messages, held.idLot, held.state, held.position);
+      held = null;
+    };
     for (const event of batch) {
       const change = await this.state.apply(event);
       if (!change) continue;
@@ -169,36 +180,41 @@ export class LivePublisher {
         auctions.set(change.idAuction, change.after);
         continue;
       }
-      lots.set(change.idLot, change.after);
+      const unit = commandOf(event);
+      if (held && (held.idLot !== change.idLot || held.unit !== unit)) release();
+      held = { idLot: change.idLot, state: change.after.state, position: change.after.position, unit };
       // A lot's end moved: the end its auction shows (its last lot's end) may have moved with it.
       if (END_MOVES.has(event.type) && change.after.state.status !== 'NONE') {
         const idAuction = change.after.state.data.definition.idAuction;
         endMoved.set(idAuction, Math.max(endMoved.get(idAuction) ?? 0, event.position));
       }
       const lost = leaderWhoLostTheLead(change.before, change.after.state, event);
-      if (lost) outbid.set(`${lost}|${change.idLot}`, { idUser: lost, idLot: change.idLot, position: event.position });
+      if (lost) this.pushOutbid(messages, lost, change.idLot, change.after.state, event.position);
     }
+    release();
     // A lot's shown status follows its auction's start (SCH → RUN) without a lot event: republish the
-    // lots of every auction that changed, stamped with the auction event's position.
+    // lots of every auction that changed, stamped with the auction event's position (unchanged content is skipped).
     for (const [idAuction, a] of auctions) {
-      for (const idLot of new Set([...lotIdsIn(a.state), ...this.state.lotIdsOf(idAuction)])) {
-        const lot = lots.get(idLot) ?? this.state.lot(idLot);
-        if (lot) lots.set(idLot, { state: lot.state, position: Math.max(lot.position, a.position) });
+      for (const idLot of this.lotIdsOfAuction(idAuction, a.state)) {
+        const lot = this.state.lot(idLot);
+        if (lot) this.pushLot(messages, idLot, lot.state, Math.max(lot.position, a.position));
       }
     }
     for (const [idAuction, position] of endMoved) {
       const a = auctions.get(idAuction) ?? this.state.auction(idAuction);
       if (a) auctions.set(idAuction, { state: a.state, position: Math.max(a.position, position) });
     }
-    const messages: LiveMessage[] = [];
+    // The auction's own topic carries no offer: its state after the batch is enough.
     for (const [idAuction, a] of auctions) {
-      const lotStates = [...new Set([...lotIdsIn(a.state), ...this.state.lotIdsOf(idAuction)])]
-        .map((idLot) => (lots.get(idLot) ?? this.state.lot(idLot))?.state).filter((l): l is LotState => l !== undefined);
+      const lotStates = this.lotIdsOfAuction(idAuction, a.state)
+        .map((idLot) => this.state.lot(idLot)?.state).filter((l): l is LotState => l !== undefined);
       this.pushAuction(messages, idAuction, a.state, a.position, lotStates);
     }
-    for (const [idLot, l] of lots) this.pushLot(messages, idLot, l.state, l.position);
-    for (const o of outbid.values()) this.pushOutbid(messages, o.idUser, o.idLot, lots.get(o.idLot)!.state, o.position);
     await this.deliver(messages);
+  }
+
+  private lotIdsOfAuction(idAuction: string, state: AuctionState): string[] {
+    return [...new Set([...lotIdsIn(state), ...this.state.lotIdsOf(idAuction)])];
   }
 
   private pushAuction(out: LiveMessage[], idAuction: string, state: AuctionState, position: number, lots: readonly LotState[]): void {
@@ -211,26 +227,37 @@ export class LivePublisher {
     if (payload) this.pushRetained(out, liveTopics.lot(payload.idAuction, idLot), payload);
   }
 
-  /** Publishes retained state only when its content (not its stamp) changed, e.g. not for an observer joining. */
+  /**
+   * Publishes retained state only when its content (not its stamp) changed, e.g. not for an observer joining. The
+   * same content at a later position in the same batch (a lot republished for its auction's event) raises the stamp
+   * of that batch's message instead, so the topic ends at the position a snapshot gives.
+   */
   private pushRetained(out: LiveMessage[], topic: string, payload: AuctionPayload | LotPayload | WithdrawnLotPayload): void {
     const { serverTime: _t, position: _p, ...content } = payload;
     const key = JSON.stringify(content);
-    if (this.lastContent.get(topic) === key) return;
+    const message = (): LiveMessage => ({
+      key: `${topic}@${payload.position}`, conflate: topic, topic, payload, position: payload.position, options: { retain: true, qos: 1 },
+    });
+    if (this.lastContent.get(topic) === key) {
+      const index = this.batchIndex.get(topic);
+      if (index !== undefined && out[index] && out[index].position < payload.position) out[index] = message();
+      return;
+    }
     this.lastContent.set(topic, key);
-    out.push({ key: topic, topic, payload, position: payload.position, options: { retain: true, qos: 1 } });
+    this.batchIndex.set(topic, out.length);
+    out.push(message());
   }
 
   private pushOutbid(out: LiveMessage[], idUser: string, idLot: string, lot: LotState, position: number): void {
     if (lot.status === 'NONE') return;
     const { best, dealers, definition } = lot.data;
-    // The dealer took the lead back later in the same batch: nothing to tell.
     if (!best || best.idUser === idUser) return;
     const payload: OutbidPayload = {
       idAuction: definition.idAuction, idLot, bestOffer: best.amount, yourBestOffer: dealers[idUser]?.bestAmount ?? 0,
       position, serverTime: toIso(this.now()),
     };
     const topic = liveTopics.outbid(idUser);
-    out.push({ key: `${topic}|${idLot}`, topic, payload, position, options: { retain: false, qos: 1 } });
+    out.push({ key: `${topic}|${idLot}@${position}`, conflate: `${topic}|${idLot}`, topic, payload, position, options: { retain: false, qos: 1 } });
   }
 
   private async deliver(messages: LiveMessage[]): Promise<void> {
@@ -247,6 +274,16 @@ export class LivePublisher {
     this.tail = run.catch(() => {});
     return run;
   }
+}
+
+/**
+ * The command that appended an event: its stream, request (correlation id) and decision time. An event without a
+ * correlation id is a command of its own.
+ */
+function commandOf(event: StoredEvent): string {
+  const m = event.metadata ?? {};
+  if (typeof m.correlationId !== 'string' || m.correlationId === '') return `#${event.position}`;
+  return `${event.streamId}|${m.correlationId}|${String(m.time ?? '')}`;
 }
 
 /** The dealer who led before this event when an `OfferPlaced` by someone else took the lead; else null. */

@@ -30,7 +30,7 @@ describe('LivePublisher', () => {
     await engine.store.close();
   });
 
-  it('publishes each changed lot and auction once per batch, with the state after the batch', async () => {
+  it('publishes every state of a lot in a batch, in order, and each changed auction once with the state after the batch', async () => {
     const [lot1, lot2] = lots as [string, string];
     await engine.offer(a1, lot1, 'dealer-a', 5000);
     await engine.offer(a1, lot1, 'dealer-b', 5100);
@@ -38,8 +38,13 @@ describe('LivePublisher', () => {
 
     await publisher.handle(await eventsAfter());
 
-    const lot1Messages = sink.on(lotTopic(lot1));
-    expect(lot1Messages).toHaveLength(1);
+    // Every accepted offer is on the topic, in order, however the transport batched the events.
+    const lot1All = sink.on(lotTopic(lot1));
+    expect(lot1All.map((m) => m.payload['bestOffer'])).toEqual([null, 5000, 5100, 5200]);
+    const positions = lot1All.map((m) => m.payload['position'] as number);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    expect(new Set(positions).size).toBe(positions.length);
+    const lot1Messages = lot1All.slice(-1);
     expect(lot1Messages[0]!.payload).toMatchObject({ idLot: lot1, idAuction: a1, bestOffer: 5200, offersCount: 3, status: 'RUN', position: last.position });
     expect(lot1Messages[0]!.payload['serverTime']).toBe(new Date(NOW).toISOString());
     // The instant the best offer was accepted (its placedAt), for the load tests' offer-to-subscriber latency.
@@ -53,6 +58,20 @@ describe('LivePublisher', () => {
     expect(auction[0]!.payload).toMatchObject({ idAuction: a1, status: 'RUN', auctionName: `Auction ${a1}` });
     expect(Object.keys(auction[0]!.payload).sort()).toEqual(['auctionName', 'endDate', 'idAuction', 'position', 'serverTime', 'startDate', 'status']);
     expect(publisher.stats()).toMatchObject({ eventsApplied: 7, lastPosition: last.position, pendingMessages: 0 });
+  });
+
+  it('publishes the events one command appended to a lot as one change: a buy-now shows awarded at once', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    const from = await engine.store.headPosition();
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    const bought = await engine.buyNow(a1, lot1, 'dealer-b');
+    expect(bought.length).toBeGreaterThan(1);
+    await publisher.handle(await eventsAfter(from));
+    const after = sink.on(lotTopic(lot1)).slice(1).map((m) => m.payload);
+    expect(after.map((p) => [p['bestOffer'], p['awardStatus']])).toEqual([[5000, 'TBA'], [9000, 'AWA']]);
+    expect(after[1]!['position']).toBe(bought.at(-1)!.position);
+    expect(sink.on('user/dealer-a/outbid').map((r) => r.payload['bestOffer'])).toEqual([9000]);
   });
 
   it('keeps positions strictly increasing per topic and skips changes the public view does not show', async () => {
@@ -96,19 +115,19 @@ describe('LivePublisher', () => {
     expect(sink.on('user/dealer-b/outbid')).toEqual([]);
   });
 
-  it('in one batch, notifies only dealers who did not take the lead back', async () => {
+  it('in one batch, tells each dealer every time someone else took the lead', async () => {
     const [lot1] = lots as [string];
     await publisher.handle(await eventsAfter());
     const from = await engine.store.headPosition();
     await engine.offer(a1, lot1, 'dealer-a', 5000);
-    await engine.offer(a1, lot1, 'dealer-b', 5100);
+    const b = (await engine.offer(a1, lot1, 'dealer-b', 5100))[0]!;
     const c = (await engine.offer(a1, lot1, 'dealer-c', 5200))[0]!;
-    await engine.offer(a1, lot1, 'dealer-a', 5300);
+    const a = (await engine.offer(a1, lot1, 'dealer-a', 5300))[0]!;
     await publisher.handle(await eventsAfter(from));
-    // a was outbid by b but leads again; b lost to c; c lost to a.
-    expect(sink.on('user/dealer-a/outbid')).toEqual([]);
-    expect(sink.on('user/dealer-b/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5100, position: c.position })]);
-    expect(sink.on('user/dealer-c/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5200 })]);
+    // a lost the lead to b (and took it back later: the notice was true when sent); b lost to c; c lost to a.
+    expect(sink.on('user/dealer-a/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5100, yourBestOffer: 5000, position: b.position })]);
+    expect(sink.on('user/dealer-b/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5200, yourBestOffer: 5100, position: c.position })]);
+    expect(sink.on('user/dealer-c/outbid').map((r) => r.payload)).toEqual([expect.objectContaining({ bestOffer: 5300, yourBestOffer: 5200, position: a.position })]);
   });
 
   it('republishes an auction\'s lots when the auction starts, so their retained status turns RUN', async () => {
@@ -165,16 +184,18 @@ describe('LivePublisher', () => {
 
     sink.failing = true;
     await expect(publisher.handle(batch)).rejects.toThrow(/live publish failed/);
-    expect(publisher.stats().pendingMessages).toBe(2);
-    expect(healthy.on(lotTopic(lot1)).at(-1)!.payload['bestOffer']).toBe(5100);
+    // Both lot states and the outbid notice wait for the failing sink; the healthy one has them all.
+    expect(publisher.stats().pendingMessages).toBe(3);
+    expect(healthy.on(lotTopic(lot1)).map((m) => m.payload['bestOffer'])).toEqual([null, 5000, 5100]);
 
     sink.failing = false;
     await publisher.handle(batch);
+    expect(sink.on(lotTopic(lot1)).map((m) => m.payload['bestOffer'])).toEqual([null, 5000, 5100]);
     expect(sink.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ bestOffer: 5100, position: from + 2 });
     expect(sink.on('user/dealer-a/outbid')).toHaveLength(1);
     // The healthy sink got nothing twice.
-    expect(healthy.on(lotTopic(lot1))).toHaveLength(2);
-    expect(publisher.stats()).toMatchObject({ pendingMessages: 0, publishFailures: 2 });
+    expect(healthy.on(lotTopic(lot1))).toHaveLength(3);
+    expect(publisher.stats()).toMatchObject({ pendingMessages: 0, publishFailures: 3 });
   });
 
   it('answers a snapshot with events it has not published yet, and still publishes them later', async () => {

@@ -40,6 +40,8 @@ export class FakeSink implements LiveSink {
 
 /** Runs commands through the real deciders and appends their events to an in-memory PGlite store. */
 export class TestEngine {
+  private commands = 0;
+
   private constructor(readonly store: EventStore) {}
 
   static async start(): Promise<TestEngine> {
@@ -86,6 +88,14 @@ export class TestEngine {
     }, idAuction);
   }
 
+  /** A click-and-buy at the lot's buy-now price (9,000): the offer and the award, in one command. */
+  buyNow(idAuction: string, idLot: string, idUser: string, now = NOW): Promise<StoredEvent[]> {
+    return this.run(streamId.lot(idLot), lotDecider, {
+      type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-buy`, idUser, username: idUser, amount: 9000, clickAndBuy: true,
+      idempotencyKey: null, regulationAccepted: true, now,
+    }, idAuction);
+  }
+
   observe(idAuction: string, idLot: string, idUser: string): Promise<StoredEvent[]> {
     return this.run(streamId.lot(idLot), lotDecider, { type: 'ObserveLot', idUser, end: false }, idAuction);
   }
@@ -97,8 +107,10 @@ export class TestEngine {
     const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as unknown as E), decider.initialState);
     const events = decider.decide(command, state);
     if (events.length === 0) return [];
+    // One correlation id per command, as the API's requests give.
+    const metadata = { partitionKey: idAuction, correlationId: `c${++this.commands}`, time: toIso(NOW) };
     await this.store.append(id, history.length, events.map((e) => ({
-      type: e.type, data: e.data as Record<string, unknown>, metadata: { partitionKey: idAuction },
+      type: e.type, data: e.data as Record<string, unknown>, metadata,
     })));
     return this.store.readStream(id, { fromVersion: history.length + 1 });
   }

@@ -1,8 +1,14 @@
 import type { LivePublishOptions, LiveSink } from './live-sink.js';
 
-/** A message on its way to a sink. `key` coalesces: a newer message with the same key replaces a pending one. */
+/**
+ * A message on its way to a sink. `key` names it: a message with the same key replaces a pending one (a
+ * redelivery). `conflate` (default: the key) groups the messages of which only the newest matters once a
+ * sink has fallen behind: its backlog keeps every message while it is short, and only the newest of each
+ * group when it grew past the queue's limit (backpressure, never the normal path).
+ */
 export interface LiveMessage {
   readonly key: string;
+  readonly conflate?: string;
   readonly topic: string;
   readonly payload: object;
   readonly position: number;
@@ -22,7 +28,11 @@ export class SinkQueue {
   private readonly pendingByKey = new Map<string, LiveMessage>();
   private readonly lastByTopic = new Map<string, number>();
 
-  constructor(readonly sink: LiveSink) {}
+  /** Messages conflated away because the backlog grew past `maxPending`. */
+  conflated = 0;
+
+  /** `maxPending`: the backlog a failing sink keeps in full; past it, only the newest message of each group. */
+  constructor(readonly sink: LiveSink, private readonly maxPending = 5_000) {}
 
   get pending(): number {
     return this.pendingByKey.size;
@@ -30,10 +40,13 @@ export class SinkQueue {
 
   /** Queues the messages and sends everything pending in position order; null when all were accepted. */
   async flush(messages: readonly LiveMessage[]): Promise<{ error: unknown; count: number } | null> {
+    // Only a backlog left by failed attempts is ever conflated: a sink that keeps up gets every message.
+    const behind = this.pendingByKey.size > 0;
     for (const m of messages) {
       const pending = this.pendingByKey.get(m.key);
       if (!pending || pending.position < m.position) this.pendingByKey.set(m.key, m);
     }
+    if (behind && this.pendingByKey.size > this.maxPending) this.conflate();
     const toSend = [...this.pendingByKey.values()].sort((a, b) => a.position - b.position).filter((m) => {
       if (m.position > (this.lastByTopic.get(m.topic) ?? 0)) return true;
       this.pendingByKey.delete(m.key);
@@ -58,5 +71,18 @@ export class SinkQueue {
       this.lastPosition = Math.max(this.lastPosition, m.position);
     });
     return failed ? { error: firstError, count: failed } : null;
+  }
+
+  /** Keeps only the newest pending message of each conflation group. */
+  private conflate(): void {
+    const newest = new Map<string, LiveMessage>();
+    for (const m of this.pendingByKey.values()) {
+      const group = m.conflate ?? m.key;
+      const kept = newest.get(group);
+      if (!kept || kept.position < m.position) newest.set(group, m);
+    }
+    this.conflated += this.pendingByKey.size - newest.size;
+    this.pendingByKey.clear();
+    for (const m of newest.values()) this.pendingByKey.set(m.key, m);
   }
 }
