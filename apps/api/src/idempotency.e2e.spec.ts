@@ -108,6 +108,25 @@ function idempotencySuite(mode: StorageMode) {
     expect(view.lots.map((l) => l.offersCount)).toEqual([1, 0]);
   });
 
+  test('a burst of refused offers frees every key: each key then carries an accepted offer (refusals released in batches)', async () => {
+    const now = s.clock.now();
+    const created = await s.auctioneer.post<AuctionView>(paths.auctions, { body: body(`Idem ${s.tag} refused`, [`R${s.tag}1`], now - 1000, now + HOUR) });
+    const idLot = created.body.lots[0]!.idLot;
+    const keys = Array.from({ length: 12 }, (_, i) => s.key(`refused-${i}`));
+    const offer = (key: string, amount: number) =>
+      s.dealers[1]!.post(paths.offer(created.body.idAuction, idLot), { body: { offer: amount }, idempotencyKey: key });
+    // Concurrent, so the refusals' keys are forgotten together; below the base price: refused, nothing stored.
+    const refused = await Promise.all(keys.map((k) => offer(k, 500)));
+    expect(refused.map((r) => r.status)).toEqual(keys.map(() => 422));
+    // The same key and body runs again (it was forgotten, not replayed), and is refused again.
+    expect((await offer(keys[0]!, 500)).status).toBe(422);
+    for (const [i, k] of keys.entries()) {
+      const res = await offer(k, 1000 + i * 10);
+      expect(`${k} ${res.status}`).toBe(`${k} 201`);
+    }
+    expect((await getAuction(s.dealers[1]!, created.body.idAuction)).lots[0]!.offersCount).toBe(keys.length);
+  });
+
   test('showcase buy repeated with other vehicles under one key → 409100, nothing bought', async () => {
     const list = [1, 2].map((i) => ({ licensePlate: `B${s.tag}${i}`, brand: 'Fiat', model: 'Panda', price: 5000 }));
     const showcase = await s.exhibitor.post<{ vehicles: { idVehicle: string }[] }>(SHOWCASE, { body: { idMarket: 'IT', vehicles: list } });

@@ -30,6 +30,8 @@ export class SqlIdempotencyStore {
   /** New keys are inserted in batches (one statement per burst): the offer path stays one round trip per burst. */
   private readonly inserts = new Batcher<{ idUser: string; key: string; call: string; fingerprint: string; now: number }, boolean>((items) => this.insertMany(items));
   private readonly completions = new Batcher<{ idUser: string; key: string; status: number; answer: string | null }, void>((items) => this.completeMany(items));
+  /** Refused calls forget their keys in batches too: a burst of refusals is a few statements, not one each. */
+  private readonly releases = new Batcher<{ idUser: string; key: string }, void>((items) => this.releaseMany(items));
 
   constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {
     this.ensure = sideTable(db, 'idempotency_keys', [
@@ -89,8 +91,17 @@ export class SqlIdempotencyStore {
   }
 
   /** Forgets a claimed key whose call failed: nothing changed, so a retry may run it again. */
-  async release(idUser: string, key: string): Promise<void> {
-    await this.db.query(`DELETE FROM ${TABLE} WHERE id_user = $1 AND key = $2 AND state = 'pending'`, [idUser, key]);
+  release(idUser: string, key: string): Promise<void> {
+    return this.releases.submit({ idUser, key });
+  }
+
+  private async releaseMany(items: { idUser: string; key: string }[]): Promise<void[]> {
+    await this.db.query(
+      `DELETE FROM ${TABLE} t USING json_to_recordset($1::text::json) AS x(id_user text, key text)
+       WHERE t.id_user = x.id_user AND t.key = x.key AND t.state = 'pending'`,
+      [JSON.stringify(items.map((i) => ({ id_user: i.idUser, key: i.key })))],
+    );
+    return items.map(() => undefined);
   }
 
   /** Deletes the records created before `before`. */
