@@ -16,7 +16,8 @@ export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
  */
 export class PgliteEventStore extends SqlEventStore {
   constructor(options: PgliteEventStoreOptions = {}) {
-    super('pglite', new PgliteExecutor(new PGlite(options.dataDir)), options);
+    // One process holds a PGlite database: this store is the only writer of its log.
+    super('pglite', new PgliteExecutor(new PGlite(options.dataDir)), { soleWriter: true, ...options });
   }
 }
 

@@ -33,6 +33,45 @@ describe('PGlite specifics', () => {
     }
   });
 
+  it('serves the log\'s tail from the events it committed: equal to what the database returns, gaps included', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'event-store-pglite-'));
+    try {
+      const writer = new PgliteEventStore({ dataDir, maxBatchEvents: 5 });
+      await writer.init();
+      const delivered: number[] = [];
+      const subscription = writer.subscribe(0, (batch) => {
+        delivered.push(...batch.map((e) => e.position));
+      });
+      await Promise.all(Array.from({ length: 12 }, (_, i) => writer.append(`tail-${i % 3}`, 'any', events(2))));
+      // A flush the database refuses (a NUL character jsonb does not take) uses positions and commits nothing.
+      const refused = writer.append('tail-bad', 0, [{ type: 'Bad', data: { text: 'a\u0000b' } }]);
+      await expect(refused).rejects.toThrow();
+      await writer.append('tail-0', 'any', [{ type: 'After', data: { z: 1, a: [1, 2], nested: { b: null, a: 'x' } }, metadata: { userId: 'u' } }]);
+      const fromMemory = await writer.readAll(0, 1000);
+      const head = await writer.headPosition();
+      while (delivered.length < fromMemory.length) await new Promise((r) => setTimeout(r, 10));
+      await subscription.close();
+      await writer.close();
+
+      const reader = new PgliteEventStore({ dataDir });
+      await reader.init();
+      const fromDatabase = await reader.readAll(0, 1000);
+      await reader.append('tail-more', 0, events(1));
+      // A page of the tail after a reopen: below the first flush of this process, from the database.
+      const page = await reader.readAll(fromDatabase[3]!.position, 4);
+      await reader.close();
+      expect(fromMemory).toHaveLength(25);
+      expect(fromMemory).toEqual(fromDatabase);
+      expect(delivered).toEqual(fromDatabase.map((e) => e.position));
+      // The refused flush left a gap in the positions.
+      expect(fromDatabase.at(-1)!.position).toBe(head);
+      expect(head).toBeGreaterThan(25);
+      expect(page.map((e) => e.position)).toEqual(fromDatabase.slice(4, 8).map((e) => e.position));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('never interleaves transactions on its single session', async () => {
     const store = new PgliteEventStore({ maxBatchEvents: 7 });
     await store.init();

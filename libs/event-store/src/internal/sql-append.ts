@@ -2,6 +2,7 @@ import { WrongExpectedVersionError, type AppendResult } from '../event-store.por
 import { unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
 import type { SqlQueryable } from './sql-executor.js';
 import type { EventStoreSql } from './sql-schema.js';
+import type { WrittenRows } from './recent-events.js';
 
 interface EventRows {
   positions: number[];
@@ -19,12 +20,16 @@ interface EventRows {
  * (a unit that fails is refused alone), then one multi-row INSERT and one UPDATE of the versions.
  * The caller commits. Exported for tests that need to hold such a transaction open.
  */
-export async function writeUnits(tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[]): Promise<UnitOutcome[]> {
+export async function writeUnits(
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], written?: (rows: WrittenRows) => void,
+): Promise<UnitOutcome[]> {
   const total = units.reduce((sum, unit) => sum + unitSize(unit), 0);
   let nextPosition = 0;
+  let recordedMs = 0;
   if (total > 0) {
-    const [row] = await tx.query<{ first: string | number }>(sql.reservePositions, [total]);
+    const [row] = await tx.query<{ first: string | number; now_ms: string | number }>(sql.reservePositions, [total]);
     nextPosition = Number(row!.first);
+    recordedMs = Number(row!.now_ms);
   }
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
   // Rows must exist to be locked; sorted so that concurrent flushes lock in the same order.
@@ -64,6 +69,7 @@ export async function writeUnits(tx: SqlQueryable, sql: EventStoreSql, units: Ap
     ]);
     const ids = [...touched];
     await tx.query(sql.updateStreams, [ids, ids.map((id) => versions.get(id)!)]);
+    written?.({ ...rows, recordedMs });
   }
   return outcomes;
 }

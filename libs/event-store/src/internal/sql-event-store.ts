@@ -4,6 +4,7 @@ import type {
 import { prepareUnit } from './append-unit.js';
 import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
 import { startPollingSubscription, Wakeup } from './polling-subscription.js';
+import { RecentEvents, type WrittenRows } from './recent-events.js';
 import { writeUnits } from './sql-append.js';
 import { isRetryableSqlError, type SqlExecutor } from './sql-executor.js';
 import { eventStoreSql, type EventStoreSql } from './sql-schema.js';
@@ -20,6 +21,11 @@ export interface SqlEventStoreOptions {
   subscriptionBatchSize?: number;
   /** Where subscription read/handler errors go (default `console.error`). */
   onSubscriptionError?: (error: unknown) => void;
+  /**
+   * This store is the only writer of its log (PGlite: one process holds the database): reads of the log's tail
+   * (subscriptions catching up) are served from the events this process committed, see {@link RecentEvents}.
+   */
+  soleWriter?: boolean;
 }
 
 interface EventRow {
@@ -42,6 +48,7 @@ export class SqlEventStore implements EventStore {
   private readonly committer: GroupCommitter;
   private readonly wakeup = new Wakeup();
   private readonly subscriptions = new Set<Subscription>();
+  private readonly recent: RecentEvents | null;
   private closed = false;
 
   constructor(
@@ -50,6 +57,7 @@ export class SqlEventStore implements EventStore {
     private readonly options: SqlEventStoreOptions = {},
   ) {
     this.sql = eventStoreSql(options.schema ?? 'event_store');
+    this.recent = options.soleWriter ? new RecentEvents() : null;
     this.committer = new GroupCommitter((units) => this.writeFlush(units), options.maxBatchEvents ?? 1000, () =>
       this.wakeup.notify(),
     );
@@ -85,6 +93,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    const held = this.recent?.read(afterPosition, limit);
+    if (held) return held;
     const rows = await this.executor.query<EventRow>(this.sql.readAll, [afterPosition, limit]);
     return rows.map(toStoredEvent);
   }
@@ -143,7 +153,11 @@ export class SqlEventStore implements EventStore {
   private async writeFlush(units: Parameters<typeof writeUnits>[2]): ReturnType<typeof writeUnits> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.executor.transaction((tx) => writeUnits(tx, this.sql, units));
+        let written: WrittenRows | null = null;
+        const outcomes = await this.executor.transaction((tx) => writeUnits(tx, this.sql, units, (rows) => (written = rows)));
+        // Committed: the subscriptions may read these from memory.
+        if (written) this.recent?.add(written);
+        return outcomes;
       } catch (error) {
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;

@@ -67,7 +67,8 @@ export function eventStoreSql(schema: string): EventStoreSql {
     schema,
     ddl,
     initLockKey: `${s}.init`,
-    reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first`,
+    // now(): the transaction's time, which every row gets as recorded_at (the same expression as EVENT_COLUMNS).
+    reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
     ensureStreams: `INSERT INTO ${s}.streams (stream_id, version)
       SELECT id, 0 FROM unnest($1::text[]) AS u(id) ON CONFLICT (stream_id) DO NOTHING`,
     lockStreams: `SELECT stream_id, version FROM ${s}.streams
