@@ -20,6 +20,12 @@ export interface ProjectorOptions {
    * memory of the checkpoints is complete, so they are not read back from the database.
    */
   readonly soleWriter?: boolean;
+  /**
+   * This projector is the only one writing the schema's checkpoints (the embedded default: one process): a stream's
+   * checkpoint is read from the database once, then known from memory. A rebuild that swaps the tables pauses this
+   * projector first ({@link Projector.pause}), which forgets what it knew.
+   */
+  readonly cacheCheckpoints?: boolean;
 }
 
 /** The advisory-lock key a swap takes exclusively and every projector transaction on `schema` takes shared. */
@@ -38,6 +44,8 @@ export class Projector {
   readonly schema: string;
   readonly projection: string;
   private readonly applied = new Map<string, number>();
+  /** Streams whose checkpoint `applied` holds as the database has it (`cacheCheckpoints`). */
+  private readonly checked = new Set<string>();
   private highWater = 0;
   private tail: Promise<unknown> = Promise.resolve();
   private readonly waiters = new Set<{ position: number; resolve: () => void }>();
@@ -88,7 +96,11 @@ export class Projector {
     const gate = new Promise<void>((resolve) => (resume = resolve));
     const idle = this.exclusive(async () => {});
     this.tail = this.tail.then(() => gate);
-    return idle.then(() => resume);
+    // Whoever paused may swap the tables: checkpoints are read back from the database after the resume.
+    return idle.then(() => () => {
+      this.checked.clear();
+      resume();
+    });
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -107,12 +119,17 @@ export class Projector {
   }
 
   private async applyInTransaction(tx: SqlRunner, batch: readonly StoredEvent[]): Promise<Map<string, number>> {
-    await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
-    // A read model is rebuilt from the log and its checkpoints commit with its rows: a crash may lose the
-    // last commits, which are then delivered again, never a half of one. No need to wait for the WAL flush.
-    await tx.query('SET LOCAL synchronous_commit TO OFF');
+    // PGlite is one session, whose transactions run one at a time and never wait for their own locks, and it does
+    // not flush its WAL: the swap lock and the commit setting below are for PostgreSQL.
+    if (this.options.db.kind !== 'pglite') {
+      await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
+      // A read model is rebuilt from the log and its checkpoints commit with its rows: a crash may lose the
+      // last commits, which are then delivered again, never a half of one. No need to wait for the WAL flush.
+      await tx.query('SET LOCAL synchronous_commit TO OFF');
+    }
     const streamIds = [...new Set(batch.map((e) => e.streamId))];
-    const checkpoints = this.options.soleWriter
+    if (this.options.cacheCheckpoints) await this.checkUnknown(tx, streamIds);
+    const checkpoints = this.options.soleWriter || this.options.cacheCheckpoints
       ? new Map(streamIds.filter((id) => this.applied.has(id)).map((id) => [id, this.applied.get(id)!]))
       : await this.loadCheckpoints(tx, streamIds);
     // Every row belongs to one stream (its events alone write it, with its checkpoint): a stream without a
@@ -151,6 +168,16 @@ export class Projector {
     await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
     // Every stream of the batch with its position now: applied here, or already applied (by a rebuild) before.
     return checkpoints;
+  }
+
+  /** Reads the checkpoints of streams not checked yet into `applied` (`cacheCheckpoints`). */
+  private async checkUnknown(tx: SqlRunner, streamIds: string[]): Promise<void> {
+    const unknown = streamIds.filter((id) => !this.checked.has(id));
+    if (unknown.length === 0) return;
+    for (const [id, position] of await this.loadCheckpoints(tx, unknown)) {
+      if (position > this.appliedPosition(id)) this.applied.set(id, position);
+    }
+    for (const id of unknown) this.checked.add(id);
   }
 
   private async loadCheckpoints(tx: SqlRunner, streamIds: string[]): Promise<Map<string, number>> {

@@ -46,7 +46,8 @@ export class Fanout {
       warn: (msg) => logger.warn(msg, 'Fanout'),
       error: (msg) => logger.error(msg, undefined, 'Fanout'),
     };
-    this.projector = new Projector({ db, upcast: upcastStored });
+    // Embedded, this process's projector is the only writer of its checkpoints: they are read once, then known.
+    this.projector = new Projector({ db, upcast: upcastStored, cacheCheckpoints: db.kind === 'pglite' });
     if (config.kafkaBrokers) {
       const kafka = new KafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log });
       this.transport = kafka;

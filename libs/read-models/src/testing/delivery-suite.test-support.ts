@@ -44,6 +44,19 @@ export function describeDeliverySuite(name: string, suite: () => SuiteDb): void 
       expect(restarted.appliedPosition('lot-a0-l1')).toBe(lastOfLot.position);
     });
 
+    it('with checkpoints cached (the embedded default), a restart on the same tables and redeliveries change nothing', async () => {
+      const schema = `${suite().schema}_cached`;
+      await projectInto(suite().db, schema, chunks(scenario.events.slice(0, 300), 70));
+      const restarted = new Projector({ db: suite().db, schema, cacheCheckpoints: true });
+      for (const batch of chunks(scenario.events, 90)) {
+        await restarted.apply(batch);
+        await restarted.apply(batch);
+      }
+      await restarted.apply(scenario.events.slice(0, 120));
+      expect(await dumpTables(suite().db, schema)).toEqual(once);
+      expect(await restarted.resumePosition()).toBe(scenario.events.at(-1)!.position);
+    });
+
     it('auctions interleaved in another order, in batches of random sizes, with redeliveries, give the same tables', async () => {
       for (const seed of [1, 2]) {
         const schema = `${suite().schema}_shuffled`;
