@@ -72,6 +72,33 @@ describe('PGlite specifics', () => {
     }
   });
 
+  it('as the only writer, checks versions it did not write (a reopen) and keeps the stream rows the database answers with', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'event-store-pglite-'));
+    try {
+      const first = new PgliteEventStore({ dataDir });
+      await first.init();
+      await first.append('known', 0, events(2));
+      await first.close();
+      const second = new PgliteEventStore({ dataDir });
+      await second.init();
+      await expect(second.append('known', 0, events(1))).rejects.toThrow(/expected/i);
+      await expect(second.append('fresh', 1, events(1))).rejects.toThrow(/expected/i);
+      expect((await second.append('known', 2, events(1))).nextVersion).toBe(3);
+      await Promise.all([second.append('known', 3, events(1)), second.append('fresh', 0, events(2))]);
+      await expect(second.append('known', 3, events(1))).rejects.toThrow(/expected/i);
+      expect([await second.streamVersion('known'), await second.streamVersion('fresh')]).toEqual([4, 2]);
+      await second.close();
+      const third = new PgliteEventStore({ dataDir });
+      await third.init();
+      expect(await third.listStreams('')).toEqual(['fresh', 'known']);
+      expect((await third.readStream('known')).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+      expect((await third.append('fresh', 2, events(1))).nextVersion).toBe(3);
+      await third.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('never interleaves transactions on its single session', async () => {
     const store = new PgliteEventStore({ maxBatchEvents: 7 });
     await store.init();

@@ -11,6 +11,8 @@ export interface WrittenRows {
   readonly schemaVersions: readonly number[];
   /** The transaction's `now()` in epoch ms: the `recorded_at` of every row. */
   readonly recordedMs: number;
+  /** The version each stream written has now. */
+  readonly streamVersions: ReadonlyMap<string, number>;
 }
 
 interface Recent {

@@ -4,6 +4,7 @@ import { RecentEvents, type WrittenRows } from './recent-events.js';
 const flush = (positions: number[], recordedMs = 1_700_000_000_000.5): WrittenRows => ({
   positions, streamIds: positions.map((p) => `s-${p}`), versions: positions.map(() => 1), types: positions.map(() => 'T'),
   data: positions.map((p) => JSON.stringify({ p })), metadata: positions.map(() => '{}'), schemaVersions: positions.map(() => 1), recordedMs,
+  streamVersions: new Map(),
 });
 
 describe('RecentEvents', () => {

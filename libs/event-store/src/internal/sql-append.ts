@@ -21,7 +21,7 @@ interface EventRows {
  * The caller commits. Exported for tests that need to hold such a transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], written?: (rows: WrittenRows) => void,
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], written?: (rows: WrittenRows) => void, known?: ReadonlyMap<string, number>,
 ): Promise<UnitOutcome[]> {
   const total = units.reduce((sum, unit) => sum + unitSize(unit), 0);
   let nextPosition = 0;
@@ -32,10 +32,7 @@ export async function writeUnits(
     recordedMs = Number(row!.now_ms);
   }
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
-  // Rows must exist to be locked; sorted so that concurrent flushes lock in the same order.
-  await tx.query(sql.ensureStreams, [streamIds]);
-  const locked = await tx.query<{ stream_id: string; version: number }>(sql.lockStreams, [streamIds]);
-  const versions = new Map(locked.map((row) => [row.stream_id, Number(row.version)]));
+  const versions = known ? await soleWriterVersions(tx, sql, streamIds, known) : await lockedVersions(tx, sql, streamIds);
 
   const rows: EventRows = { positions: [], streamIds: [], versions: [], types: [], data: [], metadata: [], schemaVersions: [] };
   const touched = new Set<string>();
@@ -68,10 +65,38 @@ export async function writeUnits(
       rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
     ]);
     const ids = [...touched];
-    await tx.query(sql.updateStreams, [ids, ids.map((id) => versions.get(id)!)]);
-    written?.({ ...rows, recordedMs });
+    await tx.query(known ? sql.upsertStreams : sql.updateStreams, [ids, ids.map((id) => versions.get(id)!)]);
+    written?.({ ...rows, recordedMs, streamVersions: new Map(ids.map((id) => [id, versions.get(id)!])) });
   }
   return outcomes;
+}
+
+/** Several writers: the stream rows are created if absent and locked (sorted, so concurrent flushes lock in one order). */
+async function lockedVersions(tx: SqlQueryable, sql: EventStoreSql, streamIds: string[]): Promise<Map<string, number>> {
+  await tx.query(sql.ensureStreams, [streamIds]);
+  const locked = await tx.query<{ stream_id: string; version: number }>(sql.lockStreams, [streamIds]);
+  return new Map(locked.map((row) => [row.stream_id, Number(row.version)]));
+}
+
+/**
+ * The only writer (PGlite): nobody else changes a version, so those it committed are known and only the others are
+ * read (no row to create or lock: the rows of the streams written are upserted with the events).
+ */
+async function soleWriterVersions(
+  tx: SqlQueryable, sql: EventStoreSql, streamIds: string[], known: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const versions = new Map<string, number>();
+  const unknown = streamIds.filter((id) => {
+    const version = known.get(id);
+    if (version !== undefined) versions.set(id, version);
+    return version === undefined;
+  });
+  if (unknown.length > 0) {
+    const rows = await tx.query<{ stream_id: string; version: number }>(sql.readVersions, [unknown]);
+    for (const id of unknown) versions.set(id, 0);
+    for (const row of rows) versions.set(row.stream_id, Number(row.version));
+  }
+  return versions;
 }
 
 /** Checks a unit against current versions, applying its own parts in order (a unit may touch a stream twice). */

@@ -49,6 +49,8 @@ export class SqlEventStore implements EventStore {
   private readonly wakeup = new Wakeup();
   private readonly subscriptions = new Set<Subscription>();
   private readonly recent: RecentEvents | null;
+  /** Sole writer: the committed version of every stream this process wrote or read (null: several writers). */
+  private readonly versions: Map<string, number> | null;
   private closed = false;
 
   constructor(
@@ -58,6 +60,7 @@ export class SqlEventStore implements EventStore {
   ) {
     this.sql = eventStoreSql(options.schema ?? 'event_store');
     this.recent = options.soleWriter ? new RecentEvents() : null;
+    this.versions = options.soleWriter ? new Map() : null;
     this.committer = new GroupCommitter((units) => this.writeFlush(units), options.maxBatchEvents ?? 1000, () =>
       this.wakeup.notify(),
     );
@@ -154,9 +157,14 @@ export class SqlEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         let written: WrittenRows | null = null;
-        const outcomes = await this.executor.transaction((tx) => writeUnits(tx, this.sql, units, (rows) => (written = rows)));
-        // Committed: the subscriptions may read these from memory.
-        if (written) this.recent?.add(written);
+        const outcomes = await this.executor.transaction((tx) =>
+          writeUnits(tx, this.sql, units, (rows) => (written = rows), this.versions ?? undefined));
+        // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
+        const rows = written as WrittenRows | null;
+        if (rows) {
+          this.recent?.add(rows);
+          for (const [id, version] of rows.streamVersions) this.versions?.set(id, version);
+        }
         return outcomes;
       } catch (error) {
         // Deadlocks and racing stream creation from other instances resolve on a second try.

@@ -9,6 +9,8 @@ export interface EventStoreSql {
   readonly ensureStreams: string;
   readonly lockStreams: string;
   readonly insertEvents: string;
+  readonly readVersions: string;
+  readonly upsertStreams: string;
   readonly updateStreams: string;
   readonly readStream: string;
   readonly streamVersion: string;
@@ -79,6 +81,10 @@ export function eventStoreSql(schema: string): EventStoreSql {
         AS u(p, sid, v, t, d, m, sv)`,
     updateStreams: `UPDATE ${s}.streams AS s SET version = u.v
       FROM unnest($1::text[], $2::int[]) AS u(id, v) WHERE s.stream_id = u.id`,
+    // The sole writer (PGlite): versions read without a lock, the rows written upserted with the events.
+    readVersions: `SELECT stream_id, version FROM ${s}.streams WHERE stream_id = ANY($1::text[])`,
+    upsertStreams: `INSERT INTO ${s}.streams (stream_id, version) SELECT id, v FROM unnest($1::text[], $2::int[]) AS u(id, v)
+      ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version`,
     readStream: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
       WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`,
     streamVersion: `SELECT version FROM ${s}.streams WHERE stream_id = $1`,
