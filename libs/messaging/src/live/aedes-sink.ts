@@ -1,5 +1,6 @@
 import type { Aedes } from 'aedes';
 import type { LivePublishOptions, LiveSink } from './live-sink.js';
+import { stampPosition } from './payload-positions.js';
 
 /**
  * Publishes into an aedes broker in this process (`broker.publish`: no network, no client, so the
@@ -17,11 +18,15 @@ export class AedesSink implements LiveSink {
   constructor(private readonly broker: Aedes) {}
 
   publish(topic: string, payload: object, options: LivePublishOptions): Promise<void> {
-    return this.publishBuffer(topic, Buffer.from(JSON.stringify(payload)), options);
+    return this.publishBuffer(topic, Buffer.from(JSON.stringify(payload)), options, (payload as { position?: unknown }).position);
   }
 
-  /** Publishes raw bytes (the Mosquitto bridge copies messages as they are). */
-  publishBuffer(topic: string, payload: Buffer, options: LivePublishOptions): Promise<void> {
+  /**
+   * Publishes raw bytes (the Mosquitto bridge copies messages as they are). `position`: the log position the payload
+   * carries, which lets the broker keep a subscriber's positions increasing (see `startEmbeddedBroker`).
+   */
+  publishBuffer(topic: string, payload: Buffer, options: LivePublishOptions, position?: unknown): Promise<void> {
+    stampPosition(payload, position);
     const run = this.tail.then(() => new Promise<void>((resolve, reject) => {
       this.broker.publish(
         { cmd: 'publish', topic, payload, qos: options.qos, retain: options.retain, dup: false },

@@ -3,10 +3,11 @@ import { createServer, type AddressInfo, type Server as NetServer, type Socket }
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { packetStream } from './ws-packet-stream.js';
+import { DEFAULT_MAX_BACKLOG_BYTES, packetStream } from './ws-packet-stream.js';
 import { LiveConnections } from './live-connections.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import { maySubscribe } from './live-topics.js';
+import { positionOf } from './payload-positions.js';
 
 /** Who a connected MQTT client is. */
 export interface LiveIdentity {
@@ -36,6 +37,11 @@ export interface EmbeddedBrokerOptions {
   readonly connections?: LiveConnections;
   /** With the default registry: how often every client's credentials are checked again in full; default 60 s, 0 = never. */
   readonly recheckMs?: number;
+  /**
+   * Bytes a client may have waiting (sent by the broker, not yet taken by the client) before it is disconnected, so a
+   * client that stops reading never holds up the others; default {@link DEFAULT_MAX_BACKLOG_BYTES} (8 MiB).
+   */
+  readonly maxClientBacklogBytes?: number;
 }
 
 /** A running embedded broker. */
@@ -49,6 +55,9 @@ export interface EmbeddedBroker {
   /** Stops accepting, disconnects every client, closes the broker. */
   close(): Promise<void>;
 }
+
+/** How long after a SUBSCRIBE its retained messages are checked against what the client already got. */
+const RETAINED_WINDOW_MS = 30_000;
 
 interface ClientAuth extends LiveIdentity {
   readonly password: string;
@@ -77,7 +86,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     }
   };
 
+  // aedes sends a SUBSCRIBE's retained messages after the subscription is live, one topic after the other: a message
+  // published meanwhile can reach the client first, and the retained copy would then take its topic back to an older
+  // (or the same) position. For a while after each SUBSCRIBE, the newest position forwarded to the client per topic is
+  // kept, and a retained copy at or below it is not sent.
+  const afterSubscribe = new WeakMap<Client, { until: number; topics: Map<string, number> }>();
+  const maxBacklog = options.maxClientBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
+  const dropSlow = (clientId: string, backlog: number) =>
+    logger.warn('MQTT client dropped: it did not read what it was sent', { clientId, backlogBytes: backlog, maxBytes: maxBacklog });
   const broker = await Aedes.createBroker({
+    // Backstop only: clients are dropped by their backlog (below) long before aedes would wait for one to drain.
+    drainTimeout: 5_000,
     authenticate: (client, username, password, done) => {
       const identity = username && password ? check(username, password.toString('utf8')) : null;
       if (!identity) return done(authError('bad username or token', 4), false);
@@ -96,7 +115,35 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         client.close();
         return done(null, null);
       }
-      done(null, maySubscribe(subscription.topic, auth.idUser) ? subscription : null);
+      const allowed = maySubscribe(subscription.topic, auth.idUser);
+      if (allowed) {
+        const until = Date.now() + RETAINED_WINDOW_MS;
+        const recent = afterSubscribe.get(client);
+        if (recent) recent.until = until;
+        else afterSubscribe.set(client, { until, topics: new Map() });
+      }
+      done(null, allowed ? subscription : null);
+    },
+    authorizeForward: (client, packet) => {
+      // A TCP client that stopped reading (WebSocket clients are bounded by their stream, see packetStream).
+      const conn = (client as unknown as { conn?: { writableLength?: number; destroy?: () => void } }).conn;
+      if (conn && (conn.writableLength ?? 0) > maxBacklog) {
+        dropSlow(client.id, conn.writableLength ?? 0);
+        conn.destroy?.();
+        return null;
+      }
+      const recent = afterSubscribe.get(client);
+      if (!recent) return packet;
+      if (Date.now() > recent.until) {
+        afterSubscribe.delete(client);
+        return packet;
+      }
+      const position = positionOf(packet.payload);
+      if (position === undefined) return packet;
+      const last = recent.topics.get(packet.topic) ?? 0;
+      if (packet.retain && position <= last) return null;
+      if (position > last) recent.topics.set(packet.topic, position);
+      return packet;
     },
   });
   broker.on('clientError', (client, error) => logger.info('MQTT client error', { clientId: client.id, error: describeError(error) }));
@@ -121,7 +168,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     if (pathOf(req) !== wsPath) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
       // LIVE_WS_COALESCE=false restores one frame per piece (kept for A/B measurements in BENCHMARKS.md).
-      const stream = process.env['LIVE_WS_COALESCE'] === 'false' ? createWebSocketStream(ws) : packetStream(ws);
+      const stream = process.env['LIVE_WS_COALESCE'] === 'false'
+        ? createWebSocketStream(ws)
+        : packetStream(ws, maxBacklog, (backlog) => dropSlow(`websocket ${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`, backlog));
       stream.on('error', () => stream.destroy());
       broker.handle(stream, req);
     });
@@ -131,7 +180,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   let tcp: NetServer | null = null;
   const tcpSockets = new Set<Socket>();
   if (options.tcpPort) {
-    tcp = createServer((socket) => {
+    // Writes are buffered up to the backlog limit (then the client is dropped) instead of waiting for the client.
+    tcp = createServer({ highWaterMark: maxBacklog }, (socket) => {
       tcpSockets.add(socket);
       socket.on('close', () => tcpSockets.delete(socket));
       broker.handle(socket);

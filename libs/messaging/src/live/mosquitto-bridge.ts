@@ -76,7 +76,7 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
       }
       lastPosition.set(topic, position);
     }
-    edge.publishBuffer(topic, payload, { qos: 1, retain }).then(
+    edge.publishBuffer(topic, payload, { qos: 1, retain }, body?.['position']).then(
       () => void counters.copied++,
       (error: unknown) => {
         counters.errors++;
