@@ -54,6 +54,27 @@ describe('module boundaries', () => {
     });
   }
 
+  // libs/domain: one folder per bounded context. A context's rules import their own context, `shared/` and the
+  // root's stream ids (`streams.ts`), never another context: contexts talk through events and queries.
+  it('libs/domain contexts import only themselves, shared/ and the stream ids', () => {
+    const domain = join(ROOT, 'libs/domain/src');
+    const contexts = ['auctions', 'showcase', 'identity'];
+    const violations: string[] = [];
+    for (const context of contexts) {
+      for (const file of sources(join(domain, context))) {
+        if (/\.(spec|test-support)\.tsx?$/.test(file)) continue;
+        for (const spec of importsOf(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = relative(domain, join(file, '..', spec));
+          const top = target.split('/')[0]!;
+          if (top !== context && top !== 'shared' && !target.startsWith('streams')) violations.push(`${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(contexts.every((c) => sources(join(domain, c)).length > 0)).toBe(true);
+  });
+
   it('finds imports at all (the check itself works)', () => {
     expect(importsOf(join(ROOT, 'libs/contracts/src/common.ts'))).toContain('zod');
   });

@@ -1,10 +1,10 @@
-import { evolveAuction, initialAuctionState } from './auction/auction.evolve.js';
-import type { AuctionEvent, AuctionState } from './auction/auction.types.js';
-import { evolveLot, initialLotState } from './lot/lot.evolve.js';
-import type { LotEvent, LotState } from './lot/lot.types.js';
-import { userDecider, type UserEvent, type UserState } from './user/user.js';
-import { evolveVehicle, initialVehicleState } from './vehicle/vehicle.evolve.js';
-import type { VehicleEvent, VehicleState } from './vehicle/vehicle.types.js';
+import { evolveAuction, initialAuctionState } from './auctions/auction/auction.evolve.js';
+import type { AuctionEvent, AuctionState } from './auctions/auction/auction.types.js';
+import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
+import type { LotEvent, LotState } from './auctions/lot/lot.types.js';
+import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
+import { evolveVehicle, initialVehicleState } from './showcase/vehicle/vehicle.evolve.js';
+import type { VehicleEvent, VehicleState } from './showcase/vehicle/vehicle.types.js';
 
 /** How the engine folds one kind of stream. */
 export interface StreamKind<S, E> {

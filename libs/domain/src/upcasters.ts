@@ -1,4 +1,4 @@
-import { withoutLegacySecrets } from './user/user.upcasters.js';
+import { withoutLegacySecrets } from './identity/user/user.upcasters.js';
 
 /** What upcasting needs of a stored event. */
 export interface VersionedEvent {

@@ -1,6 +1,6 @@
 import { auctionDecider } from '../index.js';
 import { toIso } from '../shared/time.js';
-import type { AuctionCommand, AuctionDefinition, AuctionEvent, LotProgress } from '../auction/auction.types.js';
+import type { AuctionCommand, AuctionDefinition, AuctionEvent, LotProgress } from '../auctions/auction/auction.types.js';
 import { spec } from './decider-specification.test-support.js';
 import { END, START, minutes } from './lot-fixtures.test-support.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { fromCents, toCents } from '../shared/money.js';
 import { toIso } from '../shared/time.js';
-import { nextMinimumOffer } from '../lot/lot.predicates.js';
-import type { LotCommand, LotDefinition, LotState, LotTiming } from '../lot/lot.types.js';
+import { nextMinimumOffer } from '../auctions/lot/lot.predicates.js';
+import type { LotCommand, LotDefinition, LotState, LotTiming } from '../auctions/lot/lot.types.js';
 import { START, lotDefinition, minutes, seconds } from './lot-fixtures.test-support.js';
 
 /** Dealers bidding in the generated runs. */

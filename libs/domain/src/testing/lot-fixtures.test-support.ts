@@ -1,6 +1,6 @@
 import { lotDecider } from '../index.js';
 import { toIso } from '../shared/time.js';
-import type { LotCommand, LotDefinition, LotEvent, LotTiming } from '../lot/lot.types.js';
+import type { LotCommand, LotDefinition, LotEvent, LotTiming } from '../auctions/lot/lot.types.js';
 import { spec } from './decider-specification.test-support.js';
 
 /** Given / when / then over the lot decider. */

@@ -1,0 +1,60 @@
+import type { AuctionType, AwardStatus } from '../../shared/statuses.js';
+
+/** What the auctioneer set for an auction. */
+export interface AuctionDefinition {
+  readonly auctionName: string;
+  readonly idMarket: string;
+  readonly auctionType: AuctionType;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly regulationRequired: boolean;
+  readonly windowSeconds: number;
+  readonly extendSeconds: number;
+  readonly lotIds: readonly string[];
+}
+
+/** Data of an existing auction. */
+export interface AuctionData extends AuctionDefinition {
+  readonly idAuction: string;
+  readonly idOwner: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly acceptedRegulation: Readonly<Record<string, true>>;
+}
+
+/** Auction state, discriminated on `status`. */
+export type AuctionState =
+  | { readonly status: 'NONE' }
+  | { readonly status: 'DELETED'; readonly data: AuctionData }
+  | { readonly status: 'SCH' | 'RUN' | 'CLD' | 'AWA'; readonly data: AuctionData };
+
+/** Events of an auction stream (`auction-{idAuction}`). */
+export type AuctionEvent =
+  | { type: 'AuctionScheduled'; data: AuctionDefinition & { idAuction: string; idOwner: string } }
+  | { type: 'AuctionEdited'; data: AuctionDefinition & { idAuction: string } }
+  | { type: 'AuctionDeleted'; data: { idAuction: string } }
+  | { type: 'AuctionStarted'; data: { idAuction: string; startedAt: string } }
+  | { type: 'AuctionEndRescheduled'; data: { idAuction: string; endDate: string } }
+  | { type: 'RegulationAccepted'; data: { idAuction: string; idUser: string } }
+  | { type: 'AuctionClosed'; data: { idAuction: string; closedAt: string } }
+  | { type: 'AuctionAwarded'; data: { idAuction: string; awardedAt: string } }
+  | { type: 'AuctionAwardReopened'; data: { idAuction: string } };
+
+/** What the shell knows of each lot when it asks the auction to follow its lots. */
+export interface LotProgress {
+  readonly ended: boolean;
+  readonly awardStatus: AwardStatus;
+}
+
+/**
+ * Commands of an auction. `now` is epoch milliseconds, given by the shell; `minDurationMs` is the shortest auction the
+ * deployment allows (default `MIN_AUCTION_DURATION_MS`).
+ */
+export type AuctionCommand =
+  | { type: 'ScheduleAuction'; idAuction: string; idOwner: string; definition: AuctionDefinition; now: number; minDurationMs?: number }
+  | { type: 'EditAuction'; definition: AuctionDefinition; now: number; minDurationMs?: number }
+  | { type: 'DeleteAuction'; now: number }
+  | { type: 'StartAuction'; now: number }
+  | { type: 'RescheduleAuctionEnd'; endDate: string; now: number; minDurationMs?: number }
+  | { type: 'AcceptRegulation'; idUser: string }
+  | { type: 'FollowLots'; lots: readonly LotProgress[]; now: number };

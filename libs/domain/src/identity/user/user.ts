@@ -1,0 +1,147 @@
+import { DomainError, assertNever } from '../../shared/errors.js';
+import type { Market, Role } from '../../shared/statuses.js';
+
+/**
+ * A portal user. Credentials are not part of it: a password is a secret, not history, so the shell keeps
+ * its hash in a credential store beside the log (bodies written by earlier releases carried `passwordHash`;
+ * `withoutLegacySecrets` removes it on every read).
+ */
+export interface UserData {
+  readonly idUser: string;
+  readonly username: string;
+  readonly roles: readonly Role[];
+  readonly idDealer: string | null;
+  readonly idMarket: Market;
+  readonly preferredLanguage: string;
+  readonly consent1: boolean;
+  readonly consent2: boolean;
+  readonly consent3: boolean;
+  readonly flgEnabled: boolean;
+}
+
+/** User state, discriminated on `status`. */
+export type UserState =
+  | { readonly status: 'NONE' }
+  | {
+      readonly status: 'ACTIVE';
+      readonly data: UserData;
+      /** Sessions ended by a logout, kept while a token of theirs may still be presented (see {@link ENDED_SESSION_GRACE_MS}). */
+      readonly endedSessions: readonly EndedSession[];
+      readonly feedback: readonly Feedback[];
+      readonly showcaseRegulationAccepted: boolean;
+    };
+
+/**
+ * A session ended by a logout. `expiresAt` is when its token expires (epoch ms): until then the token must be
+ * refused, so the session is remembered that long. `null` for sessions ended by earlier releases, whose events
+ * did not say: those are remembered for good (their number is fixed, no new ones are written).
+ */
+export interface EndedSession {
+  readonly sid: string;
+  readonly expiresAt: number | null;
+}
+
+/**
+ * How long past its token's expiry an ended session is still remembered: the expiry is checked on the clock of the
+ * instance that verifies a token, which may lag the one that wrote the logout.
+ */
+export const ENDED_SESSION_GRACE_MS = 10 * 60_000;
+
+/** True when the session `sid` of the user was ended by a logout (its token must be refused). */
+export function isSessionEnded(state: UserState, sid: string): boolean {
+  return state.status === 'ACTIVE' && state.endedSessions.some((s) => s.sid === sid);
+}
+
+/** A dealer's rating of an auction or a showcase purchase: one per target. */
+export interface Feedback {
+  readonly idFeedback: string;
+  readonly target: 'AUCTION' | 'SHOWCASE';
+  readonly idTarget: string;
+  readonly rating: number;
+  readonly idAuctioneer: string | null;
+}
+
+/** Events of a user stream (`user-{idUser}`). */
+export type UserEvent =
+  | { type: 'UserRegistered'; data: UserData }
+  /**
+   * `expiresAt`: when the session's token expires; `endedAt`: when the logout happened (epoch ms). Both absent from
+   * the events of earlier releases.
+   */
+  | { type: 'UserSessionEnded'; data: { idUser: string; sid: string; expiresAt?: number; endedAt?: number } }
+  | { type: 'FeedbackGiven'; data: Feedback & { idUser: string } }
+  | { type: 'ShowcaseRegulationAccepted'; data: { idUser: string } };
+
+/** Commands of a user. */
+export type UserCommand =
+  | { type: 'RegisterUser'; data: UserData }
+  /** `expiresAt`: when the session's token expires; `now`: the time of the logout. */
+  | { type: 'EndSession'; sid: string; expiresAt: number; now: number }
+  | { type: 'GiveFeedback'; feedback: Feedback }
+  | { type: 'AcceptShowcaseRegulation' };
+
+/** Initial state of a user stream. */
+export const initialUserState: UserState = { status: 'NONE' };
+
+/** Decides the events of a user command. */
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      return state.status === 'NONE' ? [{ type: 'UserRegistered', data: command.data }] : [];
+    case 'EndSession':
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      if (isSessionEnded(state, command.sid) || command.expiresAt <= command.now) return [];
+      return [{ type: 'UserSessionEnded', data: { idUser: state.data.idUser, sid: command.sid, expiresAt: command.expiresAt, endedAt: command.now } }];
+    case 'GiveFeedback': {
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      const { target, idTarget } = command.feedback;
+      if (state.feedback.some((f) => f.target === target && f.idTarget === idTarget)) return [];
+      return [{ type: 'FeedbackGiven', data: { ...command.feedback, idUser: state.data.idUser } }];
+    }
+    case 'AcceptShowcaseRegulation':
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      return state.showcaseRegulationAccepted ? [] : [{ type: 'ShowcaseRegulationAccepted', data: { idUser: state.data.idUser } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Folds one user event. Never throws. */
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return state.status === 'NONE'
+        ? { status: 'ACTIVE', data: event.data, endedSessions: [], feedback: [], showcaseRegulationAccepted: false }
+        : state;
+    case 'UserSessionEnded':
+      return state.status === 'ACTIVE' ? { ...state, endedSessions: withEndedSession(state.endedSessions, event.data) } : state;
+    case 'FeedbackGiven': {
+      const { idUser: _idUser, ...feedback } = event.data;
+      return state.status === 'ACTIVE' ? { ...state, feedback: [...state.feedback, feedback] } : state;
+    }
+    case 'ShowcaseRegulationAccepted':
+      return state.status === 'ACTIVE' ? { ...state, showcaseRegulationAccepted: true } : state;
+    default: {
+      const unknown: never = event;
+      void unknown;
+      return state;
+    }
+  }
+}
+
+/**
+ * The ended sessions after one more logout. A session is never forgotten while its token may still be presented:
+ * the ones whose token expired (with {@link ENDED_SESSION_GRACE_MS} to spare) before this logout's time are dropped,
+ * so the list holds the sessions ended within one token lifetime, however many there were. The time comes from the
+ * event: no clock here.
+ */
+function withEndedSession(ended: readonly EndedSession[], data: { sid: string; expiresAt?: number; endedAt?: number }): readonly EndedSession[] {
+  const endedAt = typeof data.endedAt === 'number' && Number.isFinite(data.endedAt) ? data.endedAt : null;
+  const live = endedAt === null ? ended : ended.filter((s) => s.expiresAt === null || s.expiresAt + ENDED_SESSION_GRACE_MS > endedAt);
+  if (live.some((s) => s.sid === data.sid)) return live;
+  const expiresAt = typeof data.expiresAt === 'number' && Number.isFinite(data.expiresAt) ? data.expiresAt : null;
+  return [...live, { sid: data.sid, expiresAt }];
+}
+
+/** The user decider. */
+export const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
