@@ -5,6 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AedesSink } from './aedes-sink.js';
 import { LiveConnections } from './live-connections.js';
+import { mqttConnect, mqttSubscribe, until } from './mqtt-packets.test-support.js';
 import { startEmbeddedBroker, type EmbeddedBroker, type LiveIdentity } from './embedded-broker.js';
 
 const USERS: Record<string, LiveIdentity> = {
@@ -193,9 +194,9 @@ describe('embedded broker (aedes over WebSocket on the API server)', () => {
     ws.on('message', (data: Buffer) => frames.push(data));
     await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
     ws.send(mqttConnect('raw-client', 'alice', 'token-alice'));
-    await waitFor(() => frames.length >= 1);
+    await until(() => frames.length >= 1);
     ws.send(mqttSubscribe(1, 'auction/a5/lot/+'));
-    await waitFor(() => packetsOf(Buffer.concat(frames)).length >= 3);
+    await until(() => packetsOf(Buffer.concat(frames)).length >= 3);
     const packets = packetsOf(Buffer.concat(frames));
     expect(packets.map((p) => p.type)).toEqual([2, 9, 3]); // CONNACK, SUBACK, PUBLISH
     expect(packets[0]!.body).toEqual(Buffer.from([0, 0]));
@@ -273,40 +274,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
-
 async function freePort(): Promise<number> {
   const server = createNetServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** MQTT 3.1.1 CONNECT with username and password (clean session, keepalive 60 s). */
-function mqttConnect(clientId: string, username: string, password: string): Buffer {
-  const str = (text: string) => { const b = Buffer.from(text); return Buffer.concat([Buffer.from([b.length >> 8, b.length & 255]), b]); };
-  const body = Buffer.concat([str('MQTT'), Buffer.from([4, 0xc2, 0, 60]), str(clientId), str(username), str(password)]);
-  return Buffer.concat([Buffer.from([0x10]), remainingLength(body.length), body]);
-}
-
-/** MQTT SUBSCRIBE of one filter at QoS 1. */
-function mqttSubscribe(packetId: number, filter: string): Buffer {
-  const f = Buffer.from(filter);
-  const body = Buffer.concat([Buffer.from([packetId >> 8, packetId & 255, f.length >> 8, f.length & 255]), f, Buffer.from([1])]);
-  return Buffer.concat([Buffer.from([0x82]), remainingLength(body.length), body]);
-}
-
-function remainingLength(n: number): Buffer {
-  const out: number[] = [];
-  do { let byte = n % 128; n = Math.floor(n / 128); if (n > 0) byte |= 128; out.push(byte); } while (n > 0);
-  return Buffer.from(out);
 }
 
 /** Whole MQTT packets at the start of `data` (type, body, size in bytes); a trailing partial packet is left out. */
@@ -329,12 +302,4 @@ function packetsOf(data: Buffer): { type: number; body: Buffer; size: number }[]
     at = i + length;
   }
   return packets;
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -5,18 +5,9 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AedesSink } from './aedes-sink.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.js';
+import { mqttConnect, mqttSubscribe, until } from './mqtt-packets.test-support.js';
 
 const MAX_BACKLOG = 512 * 1024;
-
-/** An MQTT 3.1.1 string: length, then the bytes. */
-const str = (s: string | Buffer) => {
-  const bytes = Buffer.isBuffer(s) ? s : Buffer.from(s);
-  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
-};
-const packet = (type: number, body: Buffer) => Buffer.concat([Buffer.from([type, body.length]), body]);
-const connectPacket = (clientId: string, username: string, password: string) =>
-  packet(0x10, Buffer.concat([str('MQTT'), Buffer.from([4, 0xc2, 0, 0]), str(clientId), str(username), str(password)]));
-const subscribePacket = (filter: string) => packet(0x82, Buffer.concat([Buffer.from([0, 1]), str(filter), Buffer.from([1])]));
 
 describe('a live client that stops reading', () => {
   let http: Server;
@@ -47,10 +38,10 @@ describe('a live client that stops reading', () => {
     const frames: Buffer[] = [];
     stalled.on('message', (data) => frames.push(data as Buffer));
     await new Promise((resolve, reject) => { stalled.once('open', resolve); stalled.once('error', reject); });
-    stalled.send(connectPacket('stalled-1', 'mallory', 'token-mallory'));
-    await waitUntil(() => frames.length >= 1);
-    stalled.send(subscribePacket('auction/#'));
-    await waitUntil(() => frames.length >= 2);
+    stalled.send(mqttConnect('stalled-1', 'mallory', 'token-mallory'));
+    await until(() => frames.length >= 1);
+    stalled.send(mqttSubscribe(1, 'auction/#'));
+    await until(() => frames.length >= 2);
     (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
 
     const watcher: MqttClient = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
@@ -65,10 +56,10 @@ describe('a live client that stops reading', () => {
     const count = 600;
     const t0 = Date.now();
     for (let i = 1; i <= count; i++) await sink.publish(`auction/a1/lot/l${i % 7}`, { position: i, pad }, { retain: false, qos: 1 });
-    await waitUntil(() => received.length >= count, 20_000);
+    await until(() => received.length >= count, 20_000);
     const seconds = (Date.now() - t0) / 1000;
     // The broker let go of the stalled client (which, not reading, does not notice).
-    await waitUntil(() => live.connectedClients() === 1);
+    await until(() => live.connectedClients() === 1);
     stalled.terminate();
     await watcher.endAsync(true);
 
@@ -79,11 +70,3 @@ describe('a live client that stops reading', () => {
     console.log(`[slow client] ${count} messages of 64 KB to the watcher in ${seconds.toFixed(2)} s while a client stalled`);
   }, 30_000);
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
