@@ -9,7 +9,9 @@ const ROOT = join(import.meta.dirname, '../..');
  * `testAllow` lists what its test files may import on top.
  */
 const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegExp[] }> = {
-  'libs/domain': { allow: [] },
+  // The domain's rules are pure, but the identity context's validation rules (shared by the web form and the API)
+  // are zod schemas using maintained checkers of Italian fiscal codes, VAT numbers and IBANs: pure, browser-safe.
+  'libs/domain': { allow: [/^zod$/, /^codice-fiscale-js$/, /^jsvat-next$/, /^ibantools$/] },
   'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
   'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
   'libs/messaging': {
@@ -73,6 +75,33 @@ describe('module boundaries', () => {
     }
     expect(violations).toEqual([]);
     expect(contexts.every((c) => sources(join(domain, c)).length > 0)).toBe(true);
+  });
+
+  // apps/api: one folder per bounded context, on a shared `platform/` (stream writer, event store wiring, errors,
+  // config, live channel, metrics, operations). Identity is the access layer every context and the platform's
+  // guarded controllers use; a business context never imports another one, except the showcase's rating of an
+  // auctioneer, which is the auctions context's feedback command (one command, two entry points).
+  it('apps/api contexts import only the platform, identity and themselves', () => {
+    const api = join(ROOT, 'apps/api/src');
+    const may: Record<string, string[]> = {
+      platform: ['platform', 'identity'],
+      identity: ['identity', 'platform'],
+      auctions: ['auctions', 'platform', 'identity'],
+      showcase: ['showcase', 'platform', 'identity', 'auctions/commands/feedback.handler'],
+    };
+    const violations: string[] = [];
+    for (const [context, allowed] of Object.entries(may)) {
+      for (const file of sources(join(api, context))) {
+        if (/\.(spec|test-support)\.tsx?$/.test(file)) continue;
+        for (const spec of importsOf(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = relative(api, join(file, '..', spec));
+          if (!allowed.some((a) => target === a || target.startsWith(`${a}/`) || target.startsWith(`${a}.`))) violations.push(`${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(Object.keys(may).every((c) => sources(join(api, c)).length > 0)).toBe(true);
   });
 
   it('finds imports at all (the check itself works)', () => {

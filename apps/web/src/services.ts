@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next';
 import type { UserProfile } from '@auction/contracts';
-import { auctionApi, type AuctionApi } from './api/auction-api.js';
+import { auctionApi, type AuctionApi } from './features/auctions/auction-api.js';
 import { Http } from './api/http.js';
-import { showcaseApi, type ShowcaseApi } from './api/showcase-api.js';
+import { showcaseApi, type ShowcaseApi } from './features/showcase/showcase-api.js';
 import { LiveHub } from './live/live-hub.js';
 import { ClockService } from './live/clock-service.js';
 import { Dialogs } from './ui/dialogs.js';

@@ -390,7 +390,7 @@ export async function openEmbedded(dataDir: string): Promise<EmbeddedData> {
 /**
  * Embedded mode: dumps the stopped API's read models, rebuilds them with the library rebuild the admin API runs
  * (`rebuildReadModels`, which swaps the rebuilt tables in), dumps again and compares. No upcaster is passed: every
- * event type is at schema version 1 (apps/api/src/engine/upcasters.ts has none).
+ * event type is at schema version 1 (apps/api/src/platform/engine/upcasters.ts has none).
  */
 export async function checkReadModelsInProcess(data: EmbeddedData): Promise<ReadModelCheck> {
   const live = await dumpTables(data.db, data.db.schema);

@@ -1,11 +1,11 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
 import { decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
-import type { CredentialsService } from '../auth/credentials.service.js';
-import type { AppConfig } from '../config/app-config.js';
-import { lotDefinitions, auctionDefinition } from '../commands/create-auction.handler.js';
-import { lotIdOf } from '../engine/ids.js';
+import type { CredentialsService } from '../identity/credentials.service.js';
+import type { AppConfig } from '../platform/config/app-config.js';
+import { lotDefinitions, auctionDefinition } from '../auctions/commands/create-auction.handler.js';
+import { lotIdOf } from '../platform/engine/ids.js';
 import { streamId } from '@auction/domain';
-import type { Decision, StreamWriter } from '../engine/stream-writer.js';
+import type { Decision, StreamWriter } from '../platform/engine/stream-writer.js';
 
 const DEMO_AUCTION = 'demo-live';
 const DEMO_SHOWCASE = 'demo-showcase';

@@ -1,6 +1,6 @@
 import { createActor, type Actor } from 'xstate';
 import { connectionMachine, type ConnectionStatus } from '../machines/connection.machine.js';
-import type { AuctionApi } from '../api/auction-api.js';
+import type { AuctionApi } from '../features/auctions/auction-api.js';
 import { createStore, type Store } from '../ui/store.js';
 import { mqttBroker } from './mqtt-broker.actor.js';
 import { topicMatches } from './topic-filter.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
-import type { AuctionApi } from '../api/auction-api.js';
+import type { AuctionApi } from '../features/auctions/auction-api.js';
 import { LiveHub } from './live-hub.js';
 
 type Command = { type: 'subscribe' | 'unsubscribe'; topics: string[] };

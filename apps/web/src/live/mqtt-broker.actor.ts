@@ -1,7 +1,7 @@
 import type { LiveCredentials } from '@auction/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { fromCallback } from 'xstate';
-import type { AuctionApi } from '../api/auction-api.js';
+import type { AuctionApi } from '../features/auctions/auction-api.js';
 import type { BrokerCommand, BrokerEvent, BrokerInput } from '../machines/connection.machine.js';
 
 /**

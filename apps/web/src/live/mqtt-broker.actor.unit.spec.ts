@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveCredentials } from '@auction/contracts';
-import type { AuctionApi } from '../api/auction-api.js';
+import type { AuctionApi } from '../features/auctions/auction-api.js';
 import { LiveHub } from './live-hub.js';
 
 /** A stand-in for an mqtt.js client: records what the actor does with it; the test plays the broker. */

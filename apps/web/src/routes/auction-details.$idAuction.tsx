@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Id } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES } from '@auction/domain';
-import { AuctionDetails } from '../features/auctioneer/AuctionDetails.js';
+import { AuctionDetails } from '../features/auctions/auctioneer/AuctionDetails.js';
 import { requireUser } from '../session/guards.js';
 
 /** The auctioneer's page of one auction: live lots, extend time, awards and the offers report. */

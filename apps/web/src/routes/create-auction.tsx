@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AUCTION_MANAGER_ROLES } from '@auction/domain';
-import { CreateAuctionForm } from '../features/auctioneer/CreateAuctionForm.js';
+import { CreateAuctionForm } from '../features/auctions/auctioneer/CreateAuctionForm.js';
 import { requireUser } from '../session/guards.js';
 
 /** A new auction, for auctioneers and administrators. */

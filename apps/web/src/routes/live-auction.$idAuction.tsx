@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Id } from '@auction/contracts';
-import { LiveAuction } from '../features/live/LiveAuction.js';
+import { LiveAuction } from '../features/auctions/live/LiveAuction.js';
 import { requireUser } from '../session/guards.js';
 
 /** The live auction page of a dealer (an auctioneer is sent to the auction's management page). */

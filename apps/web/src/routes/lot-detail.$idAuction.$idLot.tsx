@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Id } from '@auction/contracts';
-import { LotDetail } from '../features/live/LotDetail.js';
+import { LotDetail } from '../features/auctions/live/LotDetail.js';
 import { requireUser } from '../session/guards.js';
 
 /** One lot of a running auction, live. */

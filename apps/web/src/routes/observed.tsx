@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView } from '@auction/contracts';
-import { LotRow } from '../features/live/LotRow.js';
-import { LotTableHead } from '../features/live/LotTableHead.js';
-import { useAuctionLive } from '../features/live/use-auction-live.js';
-import { useRegulation } from '../features/live/use-regulation.js';
+import { LotRow } from '../features/auctions/live/LotRow.js';
+import { LotTableHead } from '../features/auctions/live/LotTableHead.js';
+import { useAuctionLive } from '../features/auctions/live/use-auction-live.js';
+import { useRegulation } from '../features/auctions/live/use-regulation.js';
 import { requireUser } from '../session/guards.js';
 
 /**

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PurchaseQuery } from '@auction/contracts';
-import { lenientSearch } from '../features/purchases/lenient-search.js';
-import { PurchaseFilters } from '../features/purchases/PurchaseFilters.js';
-import { PurchasesTable } from '../features/purchases/PurchasesTable.js';
+import { lenientSearch } from '../ui/lenient-search.js';
+import { PurchaseFilters } from '../features/auctions/purchases/PurchaseFilters.js';
+import { PurchasesTable } from '../features/auctions/purchases/PurchasesTable.js';
 import { requireUser } from '../session/guards.js';
 
 // Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.

@@ -1,7 +1,7 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { VehicleSearchQuery } from '@auction/contracts';
-import { lenientSearch } from '../features/purchases/lenient-search.js';
+import { lenientSearch } from '../ui/lenient-search.js';
 import { CatalogueSearch } from '../features/showcase/CatalogueSearch.js';
 import { CatalogueTable } from '../features/showcase/CatalogueTable.js';
 import { requireUser } from '../session/guards.js';

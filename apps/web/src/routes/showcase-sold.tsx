@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Id } from '@auction/contracts';
-import { lenientSearch } from '../features/purchases/lenient-search.js';
+import { lenientSearch } from '../ui/lenient-search.js';
 import { BoughtVehicles } from '../features/showcase/BoughtVehicles.js';
 import { SoldVehicles } from '../features/showcase/SoldVehicles.js';
 import { requireUser } from '../session/guards.js';

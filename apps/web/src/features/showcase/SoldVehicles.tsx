@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@auction/i18n';
-import type { SoldVehicle } from '../../api/showcase-api.js';
+import type { SoldVehicle } from './showcase-api.js';
 import { Money } from '../../ui/Money.js';
 
 /** The sold list's choice, kept in the URL: which showcase and in which order. */

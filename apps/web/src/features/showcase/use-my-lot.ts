@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { VehicleView } from '@auction/contracts';
-import type { VehicleOutcome } from '../../api/showcase-api.js';
+import type { VehicleOutcome } from './showcase-api.js';
 import { useMoney } from '../../ui/Money.js';
 import { useServices } from '../../ui/services-context.js';
 import { newIdempotencyKey } from './use-vehicle-commands.js';

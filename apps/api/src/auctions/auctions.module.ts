@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { AwardHandler } from './commands/award.handlers.js';
+import { CreateAuctionHandler } from './commands/create-auction.handler.js';
+import { GiveFeedbackHandler } from './commands/feedback.handler.js';
+import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './commands/manage-auction.handlers.js';
+import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
+import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
+import { AuctionController } from './http/auction.controller.js';
+import { DealerController } from './http/dealer.controller.js';
+import { AuctionQueries } from './read/auction-queries.js';
+import { DealerQueries } from './read/dealer-queries.js';
+import { TransitionScheduler } from './scheduler/transition-scheduler.js';
+
+/** The auctions context's controllers: auctioneers' and dealers' auction calls. */
+export const AUCTIONS_CONTROLLERS = [AuctionController, DealerController];
+
+/** Auctions, lots, offers and awards: their commands, queries, calls and the scheduler of timed transitions. */
+@Module({
+  controllers: AUCTIONS_CONTROLLERS,
+  providers: [
+    AuctionQueries, DealerQueries, TransitionScheduler,
+    CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
+    AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler,
+  ],
+  exports: [TransitionScheduler],
+})
+export class AuctionsModule {}

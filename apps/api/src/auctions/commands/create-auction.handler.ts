@@ -1,0 +1,88 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuctionView, CreateAuctionRequest } from '@auction/contracts';
+import {
+  AUCTION_MANAGER_ROLES, DomainError, decideAuction, decideLot,
+  type AuctionDefinition, type AuctionState, type LotDefinition, type LotState, type LotTiming,
+} from '@auction/domain';
+import { hasRole, type Actor } from '../../identity/actor.js';
+import { AccessError } from '../../platform/engine/access-error.js';
+import { derivedId, lotIdOf, newId } from '../../platform/engine/ids.js';
+import { hasDuplicatePlate, streamId } from '@auction/domain';
+import type { CommandOutcome, StreamWriter } from '../../platform/engine/stream-writer.js';
+import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { auctionView } from '@auction/contracts';
+
+/** Default anti-sniping rule when a create body has no `extension`. */
+export const DEFAULT_EXTENSION = { windowSeconds: 60, extendSeconds: 60 } as const;
+
+/** Creates an auction and its lots in one atomic append. */
+export class CreateAuctionCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly body: CreateAuctionRequest,
+    readonly idempotencyKey: string | null,
+    readonly correlationId: string,
+  ) {}
+}
+
+/** The definitions of an auction's lots from a create or edit body. */
+export function lotDefinitions(idAuction: string, idOwner: string, body: CreateAuctionRequest, ids: readonly string[]): (LotDefinition & LotTiming)[] {
+  const ext = body.extension ?? DEFAULT_EXTENSION;
+  // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`).
+  if (hasDuplicatePlate(body.lots.map((l) => l.licensePlate))) {
+    throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this auction');
+  }
+  return body.lots.map((l, i) => ({
+    idLot: ids[i]!, idAuction, idOwner, lotNumber: i + 1, licensePlate: l.licensePlate.toUpperCase(), frame: l.frame ?? null,
+    brand: l.brand, model: l.model, basePrice: l.basePrice, minIncrement: l.minIncrement, reservePrice: l.reservePrice ?? null,
+    buyNowPrice: l.buyNowPrice ?? null, startDate: body.startDate, endDate: body.endDate, ...ext,
+  }));
+}
+
+/** The auction definition of a create or edit body. */
+export function auctionDefinition(body: CreateAuctionRequest, lotIds: readonly string[]): AuctionDefinition {
+  const ext = body.extension ?? DEFAULT_EXTENSION;
+  return {
+    auctionName: body.auctionName, idMarket: body.idMarket, auctionType: body.auctionType, startDate: body.startDate,
+    endDate: body.endDate, regulationRequired: body.regulationRequired, ...ext, lotIds,
+  };
+}
+
+@CommandHandler(CreateAuctionCommand)
+export class CreateAuctionHandler implements ICommandHandler<CreateAuctionCommand, CommandOutcome<AuctionView>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
+
+  execute({ actor, body, idempotencyKey, correlationId }: CreateAuctionCommand): Promise<CommandOutcome<AuctionView>> {
+    if (!hasRole(actor, AUCTION_MANAGER_ROLES)) throw AccessError.role();
+    const idAuction = idempotencyKey ? derivedId('auction', actor.idUser, idempotencyKey) : newId();
+    const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
+    const lots = lotDefinitions(idAuction, actor.idUser, body, lotIds);
+    const auctionSid = streamId.auction(idAuction);
+    return this.writer.execute({
+      streams: [auctionSid, ...lotIds.map(streamId.lot)],
+      metadata: { userId: actor.idUser, idempotencyKey: idempotencyKey ?? undefined, correlationId },
+      decide: (view, now) => [
+        {
+          streamId: auctionSid,
+          events: decideAuction(
+            { type: 'ScheduleAuction', idAuction, idOwner: actor.idUser, definition: auctionDefinition(body, lotIds), now, minDurationMs: this.config.minAuctionMs },
+            view.state<AuctionState>(auctionSid),
+          ),
+        },
+        ...lots.map((data) => ({
+          streamId: streamId.lot(data.idLot),
+          events: decideLot({ type: 'ScheduleLot', data }, view.state<LotState>(streamId.lot(data.idLot))),
+        })),
+      ],
+      reply: (view, _appended, now) => {
+        const auction = view.state<AuctionState>(auctionSid);
+        const lotStates = lotIds.map((id) => view.state<LotState>(streamId.lot(id)));
+        return auctionView(auction, lotStates, now, { actor, privileged: true, personal: false })!;
+      },
+    });
+  }
+}

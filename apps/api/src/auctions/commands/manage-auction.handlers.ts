@@ -1,0 +1,137 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuctionView, EditAuctionRequest } from '@auction/contracts';
+import { DomainError, decideAuction, decideLot, type AuctionState, type LotState } from '@auction/domain';
+import type { Actor } from '../../identity/actor.js';
+import { auctionStreams, existingAuction, requireOwner } from '../auction-rules.js';
+import { lotIdOf } from '../../platform/engine/ids.js';
+import { streamId } from '@auction/domain';
+import type { CommandOutcome, StreamView, StreamWriter } from '../../platform/engine/stream-writer.js';
+import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { auctionView } from '@auction/contracts';
+import { auctionDefinition, lotDefinitions } from './create-auction.handler.js';
+
+function ownerView(view: StreamView, idAuction: string, actor: Actor, now: number): AuctionView {
+  const auction = view.state<AuctionState>(streamId.auction(idAuction));
+  const lots = auction.status === 'NONE' ? [] : auction.data.lotIds.map((id) => view.state<LotState>(streamId.lot(id)));
+  return auctionView(auction, lots, now, { actor, privileged: true, personal: false })!;
+}
+
+/** Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn. */
+export class EditAuctionCommand {
+  constructor(readonly actor: Actor, readonly body: EditAuctionRequest, readonly correlationId: string) {}
+}
+
+@CommandHandler(EditAuctionCommand)
+export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, CommandOutcome<AuctionView>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
+
+  async execute({ actor, body, correlationId }: EditAuctionCommand): Promise<CommandOutcome<AuctionView>> {
+    const { idAuction } = body;
+    const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    requireOwner(before, actor);
+    const oldIds = before.status === 'NONE' ? [] : before.data.lotIds;
+    let next = oldIds.reduce((n, id) => Math.max(n, Number(id.split('-').at(-1)) || 0), 0);
+    // A lot id is never reused: a withdrawn lot keeps its stream, so numbering skips every id that has one.
+    const newIds: string[] = [];
+    for (const l of body.lots) {
+      if (l.idLot && oldIds.includes(l.idLot)) {
+        newIds.push(l.idLot);
+        continue;
+      }
+      let id = lotIdOf(idAuction, ++next);
+      while ((await this.writer.read<LotState>(streamId.lot(id))).status !== 'NONE') id = lotIdOf(idAuction, ++next);
+      newIds.push(id);
+    }
+    const removed = oldIds.filter((id) => !newIds.includes(id));
+    const lots = lotDefinitions(idAuction, before.status === 'NONE' ? actor.idUser : before.data.idOwner, body, newIds);
+    return this.writer.execute({
+      streams: [...auctionStreams(before, idAuction), ...newIds.map(streamId.lot)],
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view, now) => {
+        const auction = existingAuction(view, idAuction);
+        requireOwner(auction, actor);
+        return [
+          { streamId: streamId.auction(idAuction), events: decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction) },
+          ...lots.map((data) => {
+            const sid = streamId.lot(data.idLot);
+            const state = view.state<LotState>(sid);
+            if (!oldIds.includes(data.idLot) && state.status !== 'NONE') throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');
+            return { streamId: sid, events: decideLot(state.status === 'NONE' ? { type: 'ScheduleLot', data } : { type: 'EditLot', data }, state) };
+          }),
+          ...removed.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
+        ];
+      },
+      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    });
+  }
+}
+
+/** Deletes a scheduled auction and withdraws its lots. */
+export class DeleteAuctionCommand {
+  constructor(readonly actor: Actor, readonly idAuction: string, readonly correlationId: string) {}
+}
+
+@CommandHandler(DeleteAuctionCommand)
+export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionCommand, CommandOutcome<void>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+
+  async execute({ actor, idAuction, correlationId }: DeleteAuctionCommand): Promise<CommandOutcome<void>> {
+    const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    return this.writer.execute({
+      streams: auctionStreams(before, idAuction),
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view, now) => {
+        const auction = view.state<AuctionState>(streamId.auction(idAuction));
+        requireOwner(auction, actor);
+        const events = decideAuction({ type: 'DeleteAuction', now }, auction);
+        if (events.length === 0) return [];
+        const lotIds = auction.status === 'NONE' ? [] : auction.data.lotIds;
+        return [
+          { streamId: streamId.auction(idAuction), events },
+          ...lotIds.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
+        ];
+      },
+      reply: () => undefined,
+    });
+  }
+}
+
+/**
+ * Moves the end of a scheduled or running auction and of its open lots (resize-time): while RUN only later than its
+ * current end, and never a lot's end before its current end (`rescheduleAuctionEnd`, `rescheduleLotEnd`).
+ */
+export class ResizeTimeCommand {
+  constructor(readonly actor: Actor, readonly idAuction: string, readonly endDate: string, readonly correlationId: string) {}
+}
+
+@CommandHandler(ResizeTimeCommand)
+export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, CommandOutcome<AuctionView>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
+
+  async execute({ actor, idAuction, endDate, correlationId }: ResizeTimeCommand): Promise<CommandOutcome<AuctionView>> {
+    const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    return this.writer.execute({
+      streams: auctionStreams(before, idAuction),
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view, now) => {
+        const auction = existingAuction(view, idAuction);
+        requireOwner(auction, actor);
+        const events = decideAuction({ type: 'RescheduleAuctionEnd', endDate, now, minDurationMs: this.config.minAuctionMs }, auction);
+        if (events.length === 0) return [];
+        return [
+          { streamId: streamId.auction(idAuction), events },
+          ...auction.data.lotIds.map((id) => ({
+            streamId: streamId.lot(id),
+            events: decideLot({ type: 'RescheduleLotEnd', endDate, now }, view.state<LotState>(streamId.lot(id))),
+          })),
+        ];
+      },
+      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    });
+  }
+}

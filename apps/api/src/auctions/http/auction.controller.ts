@@ -1,0 +1,228 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import {
+  AuctionFullQuery, AuctionManagementQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
+  PlaceOfferRequest, PurchaseQuery, ResizeTimeRequest, RunningSearchQuery,
+} from '@auction/contracts';
+import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
+import { CurrentActor, Roles } from '../../identity/auth.guard.js';
+import { AwardCommand, type AwardOperation } from '../commands/award.handlers.js';
+import { CreateAuctionCommand } from '../commands/create-auction.handler.js';
+import { DeleteAuctionCommand, EditAuctionCommand, ResizeTimeCommand } from '../commands/manage-auction.handlers.js';
+import { ObserveLotCommand, PlaceOfferCommand, type PlaceOfferOutcome } from '../commands/place-offer.handler.js';
+import { AcceptRegulationCommand, CloseLotCommand } from '../commands/run-auction.handlers.js';
+import { GiveFeedbackCommand } from '../commands/feedback.handler.js';
+import type { Actor } from '../../identity/actor.js';
+import { Consistency } from '../../platform/engine/consistency.js';
+import { AuctionQueries } from '../read/auction-queries.js';
+import { CommandRunner } from '../../platform/http/command-runner.js';
+import { toCsv, toXlsx } from '../../platform/http/report-file.js';
+import { ReportFileQuery, exportLanguage, offersExport } from './offers-export.js';
+import { AuthService } from '../../identity/auth.service.js';
+import { Metrics } from '../../platform/metrics/metrics.js';
+import { idempotencyKeyOf, parse } from '../../platform/http/validation.js';
+import { arrivalOf } from '../../platform/http/arrival-time.js';
+
+const managers = [...AUCTION_MANAGER_ROLES];
+
+/** Auction, offer and award calls of `/api/v1/secure`. */
+@Controller('api/v1/secure')
+export class AuctionController {
+  private readonly logger = new Logger('AuctionController');
+
+  constructor(
+    private readonly runner: CommandRunner, private readonly queries: AuctionQueries,
+    private readonly consistency: Consistency, private readonly metrics: Metrics, private readonly auth: AuthService,
+  ) {}
+
+  @Post('auction')
+  @Roles(...managers)
+  create(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>) {
+    return this.runner.run(actor, new CreateAuctionCommand(actor, parse(CreateAuctionRequest, body), idempotencyKeyOf(headers), randomUUID()));
+  }
+
+  @Put('auction')
+  @Roles(...managers)
+  edit(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    return this.runner.run(actor, new EditAuctionCommand(actor, parse(EditAuctionRequest, body), randomUUID()));
+  }
+
+  @Get('auction/observed')
+  @Roles('BUYER')
+  async observed(@CurrentActor() actor: Actor) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.observed(actor);
+  }
+
+  @Get('auction/:idAuction')
+  async get(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.auction(actor, parse(Id, id, 'idAuction'), false);
+  }
+
+  @Get('auctionFull')
+  async full(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.auction(actor, parse(AuctionFullQuery, query, 'query').idAuction, true);
+  }
+
+  @Get('running-auctions')
+  async running(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.running(actor, parse(RunningSearchQuery, query, 'query').toSearch);
+  }
+
+  @Get('running-auctions/search')
+  runningSearch(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    return this.running(actor, query);
+  }
+
+  /** The caller's own auctions (ADMIN: all), newest start first, for the management screen. */
+  @Get('auction-management')
+  @Roles(...managers)
+  async managed(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const filters = parse(AuctionManagementQuery, query, 'query');
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.managed(actor, filters);
+  }
+
+  @Patch('auction/:idAuction/accept-regulation')
+  @Roles('BUYER')
+  @HttpCode(204)
+  async acceptRegulation(@CurrentActor() actor: Actor, @Param('idAuction') id: string): Promise<void> {
+    await this.runner.run(actor, new AcceptRegulationCommand(actor, parse(Id, id, 'idAuction'), randomUUID()));
+  }
+
+  @Get('auction/:idAuction/accepted-regulation')
+  @Roles('BUYER')
+  async acceptedRegulation(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.acceptedRegulation(actor, parse(Id, id, 'idAuction'));
+  }
+
+  @Post('auction/:idAuction/offer/:idLot')
+  @Roles('BUYER')
+  async offer(
+    @CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string,
+    @Body() body: unknown, @Headers() headers: Record<string, unknown>, @Req() request: FastifyRequest,
+  ) {
+    const { offer, clickAndBuy } = parse(PlaceOfferRequest, body);
+    const command = new PlaceOfferCommand(
+      actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), offer, clickAndBuy, idempotencyKeyOf(headers), randomUUID(),
+      arrivalOf(request),
+    );
+    try {
+      const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);
+      this.metrics.offers.inc({ outcome: 'accepted', code: '' });
+      if (closedByBuyNow) this.follow(idAuction);
+      return answer;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.metrics.offers.inc({ outcome: 'refused', code: typeof code === 'number' ? String(code) : 'other' });
+      throw error;
+    }
+  }
+
+  @Post('auction/:idAuction/observe/:idLot')
+  @Roles('BUYER')
+  @HttpCode(204)
+  async observe(@CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string, @Query() query: unknown): Promise<void> {
+    const { endObservation } = parse(ObserveQuery, query, 'query');
+    await this.runner.run(actor, new ObserveLotCommand(actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), endObservation, randomUUID()));
+  }
+
+  @Patch('auction/:idAuction/resize-time')
+  @Roles(...managers)
+  resize(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
+    return this.runner.run(actor, new ResizeTimeCommand(actor, parse(Id, id, 'idAuction'), parse(ResizeTimeRequest, body).endDate, randomUUID()));
+  }
+
+  @Patch('auction/:idAuction/award/:idLot/:idOffer')
+  @Roles(...managers)
+  async awardOne(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Param('idLot') idLot: string, @Param('idOffer') idOffer: string) {
+    const lots = await this.award(actor, id, { kind: 'award-one', idLot: parse(Id, idLot, 'idLot'), idOffer: parse(Id, idOffer, 'idOffer') });
+    return lots[0];
+  }
+
+  @Patch('auction/:idAuction/award')
+  @Roles(...managers)
+  awardAll(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+    return this.award(actor, id, { kind: 'award-all' });
+  }
+
+  @Post('auction/:idAuction/not-award')
+  @Roles(...managers)
+  @HttpCode(200)
+  notAward(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
+    return this.award(actor, id, { kind: 'not-award', idLots: parse(NotAwardRequest, body).idLots });
+  }
+
+  @Patch('auction/:idAuction/revert-award/:idLot')
+  @Roles(...managers)
+  async revert(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Param('idLot') idLot: string) {
+    const lots = await this.award(actor, id, { kind: 'revert', idLot: parse(Id, idLot, 'idLot') });
+    return lots[0];
+  }
+
+  @Delete('auction/:idAuction')
+  @Roles(...managers)
+  @HttpCode(204)
+  async remove(@CurrentActor() actor: Actor, @Param('idAuction') id: string): Promise<void> {
+    await this.runner.run(actor, new DeleteAuctionCommand(actor, parse(Id, id, 'idAuction'), randomUUID()));
+  }
+
+  @Get('auction/:idAuction/auction-offers-report')
+  @Roles(...managers)
+  async offersReport(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.offersReport(actor, parse(Id, id, 'idAuction'));
+  }
+
+  @Get('auction/:idAuction/create-report')
+  @Roles(...managers)
+  async report(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown, @Res() reply: FastifyReply) {
+    const { typeExport, lang } = parse(ReportFileQuery, query, 'query');
+    const idAuction = parse(Id, id, 'idAuction');
+    await this.consistency.caughtUp(actor.idUser);
+    const rows = await this.queries.offersReport(actor, idAuction);
+    const auction = await this.queries.auction(actor, idAuction, false);
+    const language = exportLanguage(lang, this.auth.profile(actor.idUser).preferredLanguage);
+    const file = offersExport(auction, rows, language, typeExport === 'CSV' ? 'text' : 'number');
+    const name = `auction-${idAuction}-offers.${typeExport.toLowerCase()}`;
+    void reply.header('content-disposition', `attachment; filename="${name}"`).header('content-language', language);
+    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(file.header, file.rows));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(toXlsx(file.header, file.rows, file.sheet));
+  }
+
+  @Get('purchases')
+  @Roles('BUYER')
+  async purchases(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.purchases(actor, parse(PurchaseQuery, query, 'query'));
+  }
+
+  @Post('auction/:idAuction/feedback')
+  @Roles('BUYER')
+  async feedback(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
+    const idAuction = parse(Id, id, 'idAuction');
+    const request = parse(FeedbackRequest, body);
+    await this.consistency.caughtUp(actor.idUser);
+    if (!(await this.queries.purchases(actor, {})).some((p) => p.idAuction === idAuction)) {
+      throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
+    }
+    if (request.idAuctioneer !== undefined && (await this.queries.auction(actor, idAuction, false)).idOwner !== request.idAuctioneer) {
+      throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the auctioneer of this auction');
+    }
+    return this.runner.run(actor, new GiveFeedbackCommand(actor, 'AUCTION', idAuction, request.rating, request.idAuctioneer ?? null));
+  }
+
+  private async award(actor: Actor, idAuction: string, operation: AwardOperation) {
+    return this.runner.run<unknown[]>(actor, new AwardCommand(actor, parse(Id, idAuction, 'idAuction'), operation, randomUUID()));
+  }
+
+  /** After a buy-now the auction follows its lots; a failure here is repaired at the next start-up. */
+  private follow(idAuction: string): void {
+    this.runner.system(new CloseLotCommand(idAuction)).catch((err: unknown) => this.logger.warn(`follow ${idAuction} failed: ${String(err)}`));
+  }
+}

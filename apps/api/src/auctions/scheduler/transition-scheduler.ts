@@ -1,0 +1,122 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { DomainError, type AuctionState, type LotState } from '@auction/domain';
+import type { StoredEvent } from '@auction/event-store';
+import { CloseLotCommand, LOT_CLOSE_GRACE_MS, StartAuctionCommand } from '../commands/run-auction.handlers.js';
+import { AUCTION, LOT, streamId } from '@auction/domain';
+import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
+import { CommandRunner } from '../../platform/http/command-runner.js';
+import { LiveReadModel } from '../../platform/engine/live-read-model.js';
+
+const MAX_DELAY = 2 ** 31 - 1;
+const RETRY_MS = 1000;
+
+/**
+ * Durable scheduler of start and end transitions. Its timers are derived from the read model, which
+ * is folded from the event log, so they are rebuilt after a restart; transition commands are
+ * idempotent, so a timer that fires twice (or on two instances) changes nothing the second time.
+ * Lots that end at one instant share one timer per auction, and one command closes them all: a 2,000-lot auction
+ * ending at once is one decision, not 2,000 commands each taking every stream of the auction.
+ */
+@Injectable()
+export class TransitionScheduler implements OnApplicationShutdown {
+  private readonly logger = new Logger('Scheduler');
+  private readonly timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  /** Open lots by closing key (auction and end instant), and each open lot's key. */
+  private readonly closings = new Map<string, Set<string>>();
+  private readonly closingOf = new Map<string, string>();
+  private started = false;
+
+  constructor(private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock) {
+    model.onChange((event, state) => this.onEvent(event, state));
+  }
+
+  /** Arms every timer the current read model implies and repairs auctions that missed a follow-up. */
+  start(): void {
+    this.started = true;
+    for (const [id, auction] of this.model.auctions) this.onAuction(id, auction);
+    for (const [id, lot] of this.model.lots) this.onLot(id, lot);
+    for (const auction of this.model.auctions.values()) this.reconcile(auction);
+  }
+
+  /** Number of armed timers (for metrics and tests). */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  onApplicationShutdown(): void {
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private onEvent(event: StoredEvent, state: unknown): void {
+    if (!this.started) return;
+    if (event.streamId.startsWith(AUCTION.prefix)) this.onAuction(event.streamId, state as AuctionState);
+    else if (event.streamId.startsWith(LOT.prefix)) this.onLot(event.streamId, state as LotState);
+  }
+
+  private onAuction(id: string, auction: AuctionState): void {
+    if (auction.status === 'SCH') {
+      const idAuction = auction.data.idAuction;
+      this.arm(id, auction.data.startMs, () => this.runner.system(new StartAuctionCommand(idAuction)));
+    } else this.disarm(id);
+  }
+
+  private onLot(id: string, lot: LotState): void {
+    const key = lot.status === 'OPEN' ? `close-${lot.data.definition.idAuction}@${lot.data.endMs}` : null;
+    const previous = this.closingOf.get(id);
+    if (previous && previous !== key) {
+      const lots = this.closings.get(previous);
+      lots?.delete(id);
+      if (lots?.size === 0) {
+        this.closings.delete(previous);
+        this.disarm(previous);
+      }
+      this.closingOf.delete(id);
+    }
+    if (lot.status !== 'OPEN' || !key) return;
+    let lots = this.closings.get(key);
+    if (!lots) this.closings.set(key, (lots = new Set()));
+    lots.add(id);
+    this.closingOf.set(id, key);
+    const idAuction = lot.data.definition.idAuction;
+    // Idempotent for an armed key; re-arms one whose timer already fired and that a lot joins again.
+    this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, () => this.runner.system(new CloseLotCommand(idAuction)));
+  }
+
+  private reconcile(auction: AuctionState): void {
+    if (auction.status !== 'RUN' && auction.status !== 'CLD' && auction.status !== 'AWA') return;
+    const lots = auction.data.lotIds.map((id) => this.model.lots.get(streamId.lot(id)));
+    const allEnded = lots.every((l) => !l || l.status !== 'OPEN');
+    const noneToAward = lots.every((l) => !l || l.status !== 'CLOSED' || l.award.status !== 'TBA');
+    const stale = (auction.status === 'RUN' && allEnded) || (auction.status === 'CLD' && allEnded && noneToAward) || (auction.status === 'AWA' && !noneToAward);
+    if (stale) this.fire(`follow-${auction.data.idAuction}`, () => this.runner.system(new CloseLotCommand(auction.data.idAuction)));
+  }
+
+  private arm(key: string, at: number, action: () => Promise<unknown>): void {
+    const existing = this.timers.get(key);
+    if (existing?.at === at) return;
+    if (existing) clearTimeout(existing.timer);
+    const delay = Math.max(0, at - this.clock.now());
+    const timer = setTimeout(() => {
+      this.timers.delete(key);
+      if (delay > MAX_DELAY || at > this.clock.now()) return this.arm(key, at, action);
+      this.fire(key, action);
+    }, Math.min(delay, MAX_DELAY));
+    timer.unref();
+    this.timers.set(key, { at, timer });
+  }
+
+  private disarm(key: string): void {
+    const existing = this.timers.get(key);
+    if (existing) clearTimeout(existing.timer);
+    this.timers.delete(key);
+  }
+
+  private fire(key: string, action: () => Promise<unknown>): void {
+    action().catch((err: unknown) => {
+      if (err instanceof DomainError) return this.logger.warn(`transition ${key} refused: ${err.message}`);
+      this.logger.warn(`transition ${key} failed, retrying: ${err instanceof Error ? err.message : String(err)}`);
+      setTimeout(() => this.fire(key, action), RETRY_MS).unref();
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
+import { decideUser, isSessionEnded, type UserState } from '@auction/domain';
+import type { Actor } from './actor.js';
+import { AccessError } from '../platform/engine/access-error.js';
+import { streamId } from '@auction/domain';
+import type { StreamWriter } from '../platform/engine/stream-writer.js';
+import { CLOCK, STREAM_WRITER, type Clock } from '../platform/engine/tokens.js';
+import { LiveReadModel } from '../platform/engine/live-read-model.js';
+import { CredentialsService } from './credentials.service.js';
+import { SessionTokens, type SessionClaims, type TokenScope } from './session-tokens.js';
+
+/** An authenticated request's identity. */
+export interface Session {
+  readonly actor: Actor;
+  readonly sid: string;
+  /** When the token presented expires (epoch ms). */
+  readonly expiresAt: number;
+}
+
+/** An authenticated live-channel connection: a live token, or a session token (the mobile app's). */
+export interface LiveSession extends Session {
+  readonly scope: TokenScope;
+}
+
+const SESSION_SCOPE: readonly TokenScope[] = ['session'];
+const LIVE_CHANNEL_SCOPES: readonly TokenScope[] = ['live', 'session'];
+
+/** Login, token checks and logout. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly readModel: LiveReadModel,
+    private readonly tokens: SessionTokens,
+    @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly credentials: CredentialsService,
+  ) {}
+
+  /** Checks credentials; returns a token and the profile, or throws 401. */
+  async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
+    const id = this.readModel.userIdByName.get(username.toLowerCase());
+    const user = id ? this.readModel.users.get(streamId.user(id)) : undefined;
+    // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
+    const ok = await this.credentials.verify(user?.status === 'ACTIVE' ? user.data.idUser : null, password);
+    if (!ok || user?.status !== 'ACTIVE') throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now());
+    return { token, profile: profileOf(user), expiresAt: claims.exp };
+  }
+
+  /**
+   * The session of an API credential (the `token` header or the session cookie), or null when it is invalid,
+   * expired, ended, its user is unknown, or it is not a session token: a live token is refused here.
+   */
+  authenticate(token: string): Session | null {
+    return this.sessionOf(this.tokens.verify(token, this.clock.now(), SESSION_SCOPE));
+  }
+
+  /**
+   * The session of a live-channel credential (MQTT password, socket.io `auth.token`): a live token, or a session
+   * token (the mobile app's, which only page scripts must not get), with the same checks as {@link authenticate}.
+   */
+  authenticateLive(token: string): LiveSession | null {
+    return this.sessionOf(this.tokens.verify(token, this.clock.now(), LIVE_CHANNEL_SCOPES));
+  }
+
+  private sessionOf(claims: SessionClaims | null): LiveSession | null {
+    if (!claims) return null;
+    const user = this.readModel.users.get(streamId.user(claims.sub));
+    if (user?.status !== 'ACTIVE' || isSessionEnded(user, claims.sid)) return null;
+    const d = user.data;
+    const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
+    return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
+  }
+
+  /** Ends a session for good (an event on the user's stream). */
+  async logout(session: Session): Promise<number> {
+    const sid = streamId.user(session.actor.idUser);
+    const outcome = await this.writer.execute({
+      streams: [sid],
+      metadata: { userId: session.actor.idUser },
+      decide: (view) => [{ streamId: sid, events: decideUser({ type: 'EndSession', sid: session.sid, expiresAt: session.expiresAt, now: this.clock.now() }, view.state<UserState>(sid)) }],
+      reply: () => undefined,
+    });
+    // The ended session must be refused from the next request on.
+    await this.readModel.waitFor(outcome.position);
+    return outcome.position;
+  }
+
+  /** The profile of a user. */
+  profile(idUser: string): UserProfile {
+    const user = this.readModel.users.get(streamId.user(idUser));
+    if (user?.status !== 'ACTIVE') throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
+    return profileOf(user);
+  }
+}
+
+function profileOf(user: Extract<UserState, { status: 'ACTIVE' }>): UserProfile {
+  const d = user.data;
+  return { ...d, roles: [...d.roles], preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage };
+}

@@ -1,0 +1,177 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERROR_CODES } from '@auction/contracts';
+import type { LoginLimits } from '../platform/config/security-config.js';
+import { AccountLockout } from './account-lockout.js';
+
+/** The routes that check a password (matched by route pattern, so every spelling the router accepts is covered). */
+export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/api/v1/open/login', '/api/v1/mobile/token']);
+
+const ATTEMPT = Symbol('login attempt');
+/** An admitted login attempt: its account and client address, counted as in flight until settled. */
+interface Attempt {
+  readonly account: string;
+  readonly address: string;
+}
+type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
+
+/** How long a login waits for a turn while its address's remaining failure allowance is all in flight, ms. */
+const ADDRESS_WAIT_MS = 30_000;
+/** Retry-After of a login that waited that long in vain. */
+const ADDRESS_BUSY_RETRY_MS = 1000;
+
+/**
+ * Logins admitted per client address and not answered yet, and the logins waiting for one of them to end. An
+ * address has an entry only while it has a login in flight or waiting.
+ */
+class AddressesInFlight {
+  private readonly entries = new Map<string, { pending: number; waiters: Set<() => void> }>();
+
+  pending(address: string): number {
+    return this.entries.get(address)?.pending ?? 0;
+  }
+
+  add(address: string): void {
+    this.entry(address).pending++;
+  }
+
+  remove(address: string): void {
+    const entry = this.entries.get(address);
+    if (!entry) return;
+    entry.pending = Math.max(0, entry.pending - 1);
+    this.wake(address);
+  }
+
+  /** Resolves when a login of `address` ends (or after `timeoutMs`). */
+  next(address: string, timeoutMs: number): Promise<void> {
+    const entry = this.entry(address);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        entry.waiters.delete(done);
+        this.forgetIfIdle(address);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      entry.waiters.add(done);
+    });
+  }
+
+  /** Lets the logins waiting on `address` look again. */
+  wake(address: string): void {
+    const entry = this.entries.get(address);
+    if (!entry) return;
+    for (const waiter of [...entry.waiters]) waiter();
+    this.forgetIfIdle(address);
+  }
+
+  private entry(address: string) {
+    let entry = this.entries.get(address);
+    if (!entry) this.entries.set(address, (entry = { pending: 0, waiters: new Set() }));
+    return entry;
+  }
+
+  private forgetIfIdle(address: string): void {
+    const entry = this.entries.get(address);
+    if (entry && entry.pending === 0 && entry.waiters.size === 0) this.entries.delete(address);
+  }
+}
+
+const isLogin = (request: FastifyRequest) => request.method === 'POST' && LOGIN_ROUTES.has(request.routeOptions.url ?? '');
+
+/** `application/json`, with or without parameters: a form or text body is what a cross-site page can post. */
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+function refuse(reply: FastifyReply, status: 415 | 429, errorCode: number, errorMsg: string, retryAfterMs?: number): FastifyReply {
+  if (retryAfterMs !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return reply.code(status).send({ errorCode, errorMsg });
+}
+
+const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) =>
+  refuse(reply, 429, API_ERROR_CODES.TOO_MANY_REQUESTS, errorMsg, retryAfterMs);
+
+/** The lockout key of a username: logins are compared the same way whatever the case and surrounding spaces. */
+const accountKey = (username: string) => username.normalize('NFKC').trim().toLowerCase();
+
+/**
+ * Guards the login routes (register before the routes):
+ * - JSON bodies only (415 otherwise): a cross-site HTML form cannot send one;
+ * - per client address (with @fastify/rate-limit, keyed by `request.ip`, i.e. `X-Forwarded-For` only under
+ *   TRUST_PROXY): at most `addressMaxAttempts` login calls a minute, counted before the password is checked, and at
+ *   most `addressMaxFailures` failed logins per `addressWindowMs` (successful logins do not count, so many users
+ *   behind one address are not held back);
+ * - logins in flight count against that failure allowance: beyond it, a login waits (up to 30 s) until one in flight
+ *   is answered, so that concurrent guesses cannot outrun the counter;
+ * - per account: the growing lock of {@link AccountLockout}.
+ * A refusal is a 429 with `Retry-After` and the numeric code `TOO_MANY_REQUESTS`; it never runs the password hash.
+ */
+export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits, now: () => number = Date.now): Promise<void> {
+  await fastify.register(fastifyRateLimit, { global: false });
+  const attempts = fastify.createRateLimit({ max: limits.addressMaxAttempts, timeWindow: 60_000 });
+  const addressFailures = fastify.createRateLimit({ max: limits.addressMaxFailures, timeWindow: limits.addressWindowMs });
+  const lockout = new AccountLockout(limits);
+  const addresses = new AddressesInFlight();
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!isLogin(request)) return;
+    if (!isJson(request.headers['content-type'])) {
+      return refuse(reply, 415, API_ERROR_CODES.UNSUPPORTED_MEDIA, 'a login takes a JSON body (Content-Type: application/json)');
+    }
+    const attempt = await attempts(request);
+    if (!attempt.isAllowed && attempt.isExceeded) return tooMany(reply, 'too many login attempts from this address: retry later', attempt.ttl);
+  });
+
+  fastify.addHook('preHandler', async (request: LoginRequest, reply) => {
+    if (!isLogin(request)) return;
+    const username = (request.body as { username?: unknown } | null | undefined)?.username;
+    if (typeof username !== 'string') return; // the handler's validation answers 400
+    const address = request.ip;
+    let closed = false;
+    // An aborted call may never reach onSend: the attempt must not stay in flight (nor wait for a turn).
+    reply.raw.once('close', () => {
+      closed = true;
+      addresses.wake(address);
+      settle(request, 'none');
+    });
+    // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
+    // first one fails, must not outrun it. Beyond the allowance a login waits for one in flight to be answered
+    // (the password hash runs a few at a time anyway, so honest logins behind one address lose nothing).
+    const deadline = Date.now() + ADDRESS_WAIT_MS; // a real wait: not on the injected clock
+    for (;;) {
+      const failures = await addressFailures(request, { increment: false });
+      if (failures.isAllowed) break; // an address on the limiter's allow list
+      if (failures.remaining === 0) return tooMany(reply, 'too many failed logins from this address: retry later', failures.ttl);
+      if (closed) return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
+      if (addresses.pending(address) < failures.remaining) break;
+      if (Date.now() >= deadline) return tooMany(reply, 'too many logins from this address being checked: retry later', ADDRESS_BUSY_RETRY_MS);
+      await addresses.next(address, ADDRESS_WAIT_MS);
+    }
+    const account = accountKey(username);
+    const admission = lockout.admit(account, now());
+    if (!admission.allowed) {
+      const why = admission.reason === 'locked' ? 'too many failed logins for this user' : 'another login of this user is being checked';
+      return tooMany(reply, `${why}: retry later`, admission.retryAfterMs);
+    }
+    request[ATTEMPT] = { account, address };
+    addresses.add(address);
+  });
+
+  const settle = (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
+    const attempt = request[ATTEMPT];
+    if (attempt === undefined) return;
+    request[ATTEMPT] = undefined;
+    lockout.settle(attempt.account, outcome, now());
+    addresses.remove(attempt.address);
+  };
+
+  fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
+    if (request[ATTEMPT] === undefined) return payload;
+    const status = reply.statusCode;
+    // 401 is the login's only answer to a wrong username or password.
+    if (status === 401) await addressFailures(request);
+    settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
+    return payload;
+  });
+}

@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../../identity/password.js';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Environment variables of the API, with their defaults. Documented in the README. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  DEMO_DATA: bool.optional(),
+  DEMO_DEALERS: z.coerce.number().int().min(0).max(10000).default(20),
+  DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_PASSWORD_HASH_COST).max(MAX_PASSWORD_HASH_COST).default(DEFAULT_PASSWORD_HASH_COST),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)')
+    .refine((v) => !/change-?me|secret|password|example/i.test(v) && new Set(v).size >= 10, 'looks like a placeholder or is too repetitive: use a random value')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LIVE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  BOOKING_HOLD_SECONDS: z.coerce.number().int().positive().default(1800),
+  PREEMPTION_HOLD_SECONDS: z.coerce.number().int().positive().default(300),
+  MIN_AUCTION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  MY_LOT_MAX_VEHICLES: z.coerce.number().int().min(1).max(2000).default(20),
+  SHOWCASE_HOLDS_MAX: z.coerce.number().int().min(1).max(2000).default(10),
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().min(24).max(24 * 30).default(24),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  WEB_DIST: z.string().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  KAFKA_TOPIC: z.string().default('auction-events'),
+  KAFKA_GROUP_PREFIX: z.string().default(''),
+  MQTT_URL: z.string().optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  PROJECTIONS: bool.default(true),
+  INSTANCE_ID: z.string().optional(),
+  ...SECURITY_ENV,
+});
+
+/** The API's configuration. */
+export interface AppConfig extends SecurityConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly mode: 'embedded' | 'postgres' | 'eventstoredb';
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly eventStoreUrl?: string;
+  readonly demoData: boolean;
+  readonly demoDealers: number;
+  readonly demoPassword: string;
+  /** log2 of scrypt's N for new password hashes (default 17: N = 2^17, r = 8, p = 1). */
+  readonly passwordHashCost: number;
+  readonly sessionSecret?: string;
+  readonly sessionTtlMs: number;
+  /** Lifetime of a live-channel token (the browser renews it before it expires). */
+  readonly liveTokenTtlMs: number;
+  readonly bookingHoldSeconds: number;
+  readonly preemptionHoldSeconds: number;
+  /** Shortest auction, from its start to its end (MIN_AUCTION_SECONDS). */
+  readonly minAuctionMs: number;
+  /** Most vehicles one dealer's my lot holds (bought ones not counted). */
+  readonly myLotMaxVehicles: number;
+  /** Most showcase vehicles one dealer holds at once (bookings and pre-emptions). */
+  readonly showcaseHoldsMax: number;
+  /** How long an Idempotency-Key is remembered per user (at least 24 hours). */
+  readonly idempotencyTtlMs: number;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
+  readonly logFormat: 'json' | 'pretty';
+  /** Kafka brokers (server mode fan-out); unset: the in-process transport. */
+  readonly kafkaBrokers?: string[];
+  readonly kafkaTopic: string;
+  /** Prefix of this deployment's consumer group names (several deployments on one cluster). */
+  readonly kafkaGroupPrefix: string;
+  /** Mosquitto (server mode live channel); unset: the embedded broker only. */
+  readonly mqtt?: { url: string; username?: string; password?: string };
+  /** Port of the embedded broker's MQTT/TCP listener (0: none). */
+  readonly mqttTcpPort: number;
+  /** Run the projection and live-publisher consumers in this process. */
+  readonly projections: boolean;
+  readonly instanceId: string;
+  /** Folder of the built web client served at `/` (default: `apps/web/dist` of this checkout, when built). */
+  readonly webDist: string;
+}
+
+/** Reads the configuration from the environment; throws with every bad variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`bad configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
+  return {
+    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
+    demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPassword: e.DEMO_PASSWORD,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, liveTokenTtlMs: e.LIVE_TOKEN_TTL_SECONDS * 1000,
+    bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,
+    preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
+    minAuctionMs: e.MIN_AUCTION_SECONDS * 1000,
+    myLotMaxVehicles: e.MY_LOT_MAX_VEHICLES, showcaseHoldsMax: e.SHOWCASE_HOLDS_MAX, idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
+    mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
+    mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
+    ...securityConfig(e),
+    webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
+  };
+}

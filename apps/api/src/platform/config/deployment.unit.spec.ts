@@ -1,0 +1,60 @@
+/**
+ * The shipped server stack holds no known secret: docker-compose.yml takes every secret from the environment and
+ * refuses to start without it, publishes the internal services on loopback only and runs without demo data; the API
+ * itself refuses a short or placeholder SESSION_SECRET.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { loadConfig } from './app-config.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const text = readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+const compose = parse(text) as { services: Record<string, { environment?: Record<string, string>; ports?: string[] }> };
+const SECRETS = ['SESSION_SECRET', 'POSTGRES_PASSWORD', 'MQTT_API_PASSWORD', 'MQTT_PASSWORD'];
+
+describe('docker-compose.yml', () => {
+  it('takes every secret from the environment and fails without it (${VAR:?...})', () => {
+    const found: [string, string, string][] = [];
+    for (const [service, def] of Object.entries(compose.services)) {
+      for (const [name, value] of Object.entries(def.environment ?? {})) {
+        if (SECRETS.includes(name)) found.push([service, name, String(value)]);
+      }
+    }
+    expect(found.map(([s, n]) => `${s}.${n}`)).toEqual(expect.arrayContaining(['api.SESSION_SECRET', 'postgres.POSTGRES_PASSWORD', 'mosquitto.MQTT_API_PASSWORD', 'api.MQTT_PASSWORD']));
+    for (const [service, name, value] of found) expect([service, name, value]).toEqual([service, name, expect.stringMatching(/^\$\{[A-Z_]+:\?[^}]+\}$/)]);
+    expect(compose.services.api!.environment!.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
+  });
+
+  it('has no default for a secret anywhere (no ${VAR:-value} of a secret, no known development password)', () => {
+    expect(text).not.toMatch(/\$\{(SESSION_SECRET|POSTGRES_PASSWORD|MQTT_API_PASSWORD):-/);
+    expect(text).not.toMatch(/change-me|auction-api-dev|POSTGRES_PASSWORD: postgres\b/);
+  });
+
+  it('publishes PostgreSQL, Kafka and Mosquitto on loopback only', () => {
+    for (const service of ['postgres', 'kafka', 'mosquitto']) {
+      for (const port of compose.services[service]!.ports ?? []) expect(`${service} ${port}`).toMatch(new RegExp(`^${service} 127\\.0\\.0\\.1:`));
+    }
+  });
+
+  it('runs without demo data', () => {
+    expect(compose.services.api!.environment!.DEMO_DATA).toBe('false');
+  });
+});
+
+describe('SESSION_SECRET', () => {
+  it.each([
+    ['change-me-to-a-long-random-secret'],
+    ['short-but-random-x9'],
+    ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
+    ['my-session-secret-is-long-enough-now-ok'],
+  ])('refuses %s', (secret) => {
+    expect(() => loadConfig({ SESSION_SECRET: secret })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('accepts a random one', () => {
+    expect(loadConfig({ SESSION_SECRET: 'q7Vx3JkR9mZt2LwP8nYc4HbF6sDg1AeU0oKiTr5' }).sessionSecret).toBe('q7Vx3JkR9mZt2LwP8nYc4HbF6sDg1AeU0oKiTr5');
+  });
+});

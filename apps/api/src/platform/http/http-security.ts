@@ -1,0 +1,21 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/app-config.js';
+import { protectLogin } from '../../identity/login-protection.js';
+import { secureHeaders } from './security-headers.js';
+
+/**
+ * The HTTP protections of the API, installed before `app.init()` registers the routes:
+ * - security headers on every answer (security-headers.ts);
+ * - cross-origin protection of every state-changing call (Nest's `enableCsrfProtection`, Go's CrossOriginProtection
+ *   algorithm): a browser request whose `Sec-Fetch-Site` is not `same-origin`/`none`, or, without that header, whose
+ *   `Origin` is not the request's host, is refused with 403, unless its origin is in ALLOWED_ORIGINS. Non-browser
+ *   clients (no such headers) pass; the cookie session additionally needs its XSRF header (auth.guard.ts);
+ * - JSON-only, throttled logins (login-protection.ts).
+ */
+export async function secureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  await secureHeaders(fastify);
+  app.enableCsrfProtection({ trustedOrigins: config.allowedOrigins });
+  await protectLogin(fastify, config.login);
+}

@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { API_ERROR_CODES } from '@auction/contracts';
+import type { AppConfig } from '../config/app-config.js';
+import { AccessError } from '../engine/access-error.js';
+import type { Session } from '../../identity/auth.service.js';
+import { KeyedSerial } from '../engine/keyed-serial.js';
+import { APP_CONFIG, CLOCK, type Clock } from '../engine/tokens.js';
+import { idempotencyKeyOf } from '../http/validation.js';
+import { IDEMPOTENCY_STORE } from './idempotency.tokens.js';
+import type { IdempotencyRecord, SqlIdempotencyStore } from './idempotency-store.js';
+
+/** A pending record older than this is from a process that died mid-call: the key may be claimed again. */
+const ABANDONED_AFTER_MS = 120_000;
+const PURGE_EVERY_MS = 3_600_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** JSON with object keys sorted, so two bodies that differ only in key order are the same body. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * `Idempotency-Key` on every command (non-GET call of a logged-in user), once for all controllers. The key is bound
+ * per user to the call (method and path) and the body (and query); the first request claims it in the idempotency
+ * table, runs, and stores its answer; a repeat with the same call and body gets that answer (status and body) without
+ * running again, even after the resource was deleted; another call or body is 409100. Concurrent requests with one
+ * key never both run: within the process the later ones wait for the first, across processes the table's primary
+ * key decides. A failed call (any error) forgets its key: nothing changed, so a retry runs again. Records are kept
+ * `IDEMPOTENCY_TTL_HOURS` (default 24).
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Idempotency');
+  /** Requests of one user and key, one at a time within the process. */
+  private readonly inFlight = new KeyedSerial();
+  private lastPurge = 0;
+
+  constructor(
+    @Inject(IDEMPOTENCY_STORE) private readonly store: SqlIdempotencyStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest & { session?: Session }>();
+    const idUser = request.session?.actor.idUser;
+    if (READ_METHODS.has(request.method) || !idUser) return next.handle();
+    const key = idempotencyKeyOf(request.headers);
+    if (key === null) return next.handle();
+    const reply = http.getResponse<FastifyReply>();
+    const call = `${request.method} ${request.url.split('?')[0]!.replace(/\/+$/, '')}`;
+    const fingerprint = createHash('sha256').update(canonical({ query: request.query ?? null, body: request.body ?? null })).digest('base64url');
+    return from(this.inFlight.run(`${idUser}\u0000${key}`, () => this.run(idUser, key, call, fingerprint, reply, next)));
+  }
+
+  private async run(idUser: string, key: string, call: string, fingerprint: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    const now = this.clock.now();
+    const ttlMs = this.config.idempotencyTtlMs;
+    this.purge(now, ttlMs);
+    const claim = await this.store.claim(idUser, key, call, fingerprint, now, now - ttlMs, now - ABANDONED_AFTER_MS);
+    if (claim.kind === 'existing') return this.replay(claim.record, call, fingerprint, reply);
+    try {
+      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      // The call is done: failing to store its answer must not turn it into an error (a retry then waits for the
+      // pending record to be abandoned, and runs again).
+      await this.store.complete(idUser, key, reply.statusCode, body === undefined ? null : JSON.stringify(body))
+        .catch((e: unknown) => this.logger.warn(`storing the answer of a key failed: ${String(e)}`));
+      return body;
+    } catch (error) {
+      await this.store.release(idUser, key).catch((e: unknown) => this.logger.warn(`release of a key failed: ${String(e)}`));
+      throw error;
+    }
+  }
+
+  private replay(record: IdempotencyRecord, call: string, fingerprint: string, reply: FastifyReply): unknown {
+    if (record.call !== call || record.fingerprint !== fingerprint) {
+      throw new AccessError(409, API_ERROR_CODES.IDEMPOTENCY_KEY_REUSED, 'this Idempotency-Key was already used with another call or body');
+    }
+    if (record.state !== 'done' || record.status === null) {
+      throw new AccessError(409, API_ERROR_CODES.IDEMPOTENCY_KEY_REUSED, 'a request with this Idempotency-Key is still running: retry in a moment');
+    }
+    void reply.status(record.status);
+    return record.answer === null ? undefined : JSON.parse(record.answer);
+  }
+
+  private purge(now: number, ttlMs: number): void {
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    this.store.purge(now - ttlMs).catch((e: unknown) => this.logger.warn(`purge of idempotency keys failed: ${String(e)}`));
+  }
+}

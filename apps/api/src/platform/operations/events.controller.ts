@@ -1,0 +1,29 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { z } from 'zod';
+import type { EventStore } from '@auction/event-store';
+import { Roles } from '../../identity/auth.guard.js';
+import { EVENT_STORE } from '../engine/tokens.js';
+import { upcastStored } from '../engine/upcasters.js';
+import { parse } from '../http/validation.js';
+
+const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
+const LogQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) });
+
+/** Engineers' view of the event log (ADMIN only): one stream, or a page of the global log. */
+@Controller('api/v1/admin/events')
+@Roles('ADMIN')
+export class EventsController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('stream/:streamId')
+  async stream(@Param('streamId') streamId: string) {
+    // Upcast like every reader: old bodies are lifted, and secrets of earlier releases never leave the store.
+    return (await this.store.readStream(parse(StreamIdParam, streamId, 'streamId'))).map(upcastStored);
+  }
+
+  @Get('log')
+  async log(@Query() query: unknown) {
+    const { after, limit } = parse(LogQuery, query, 'query');
+    return (await this.store.readAll(after, limit)).map(upcastStored);
+  }
+}

@@ -1,0 +1,57 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { EventStore } from '@auction/event-store';
+import type { AppConfig } from './config/app-config.js';
+import { DocsController } from './docs/docs.controller.js';
+import { Consistency } from './engine/consistency.js';
+import { LiveReadModel } from './engine/live-read-model.js';
+import { StreamWriter } from './engine/stream-writer.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import type { Fanout } from './fanout/fanout.js';
+import { CommandRunner } from './http/command-runner.js';
+import { HealthController } from './http/health.controller.js';
+import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers.js';
+import { LIVE_CONTROLLERS, LIVE_PROVIDERS } from './live/live.providers.js';
+import { Metrics } from './metrics/metrics.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { AdminController } from './operations/admin.controller.js';
+import { EventsController } from './operations/events.controller.js';
+
+/** What the application is built from, chosen at start-up (see main.ts). */
+export interface PlatformDependencies {
+  readonly config: AppConfig;
+  readonly store: EventStore;
+  readonly sessionSecret: Buffer;
+  readonly fanout: Fanout;
+  readonly clock?: Clock;
+}
+
+/** The platform's controllers: health, OpenAPI, metrics, the event log and read-model operations, live credentials. */
+export const PLATFORM_CONTROLLERS = [HealthController, DocsController, EventsController, MetricsController, AdminController, ...LIVE_CONTROLLERS];
+
+/**
+ * The shared plumbing every bounded context builds on: configuration, the event store and its stream writer, the
+ * fan-out (read models), the engine's in-memory index, idempotency, the live channel and metrics. Global, so a
+ * context module names only its own providers.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot({ config, store, sessionSecret, fanout, clock = { now: () => Date.now() } }: PlatformDependencies): DynamicModule {
+    const shared = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: EVENT_STORE, useValue: store },
+      { provide: FANOUT, useValue: fanout },
+      { provide: CLOCK, useValue: clock },
+      { provide: SESSION_SECRET, useValue: sessionSecret },
+      { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
+      { provide: Metrics, useFactory: () => new Metrics() },
+      LiveReadModel, Consistency, CommandRunner, ...LIVE_PROVIDERS,
+    ];
+    return {
+      module: PlatformModule,
+      controllers: PLATFORM_CONTROLLERS,
+      providers: [...shared, ...IDEMPOTENCY_PROVIDERS],
+      exports: shared.map((p) => ('provide' in p ? p.provide : p)),
+    };
+  }
+}

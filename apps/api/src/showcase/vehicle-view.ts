@@ -1,0 +1,17 @@
+import type { VehicleView } from '@auction/contracts';
+import { liveHold, toIso, vehicleAvailability, type VehicleState } from '@auction/domain';
+import type { Actor } from '../identity/actor.js';
+
+/** The view of a vehicle for a dealer, from its domain state (command answers). */
+export function vehicleView(state: VehicleState, now: number, actor: Actor): VehicleView | null {
+  const availability = vehicleAvailability(state, now);
+  if (state.status === 'NONE' || !availability) return null;
+  const { listing, inMyLotOf } = state.data;
+  const hold = state.status === 'LISTED' ? liveHold(state.data, now) : null;
+  return {
+    idVehicle: listing.idVehicle, idMarket: listing.idMarket, licensePlate: listing.licensePlate, brand: listing.brand,
+    model: listing.model, price: listing.price, state: availability, heldByMe: hold?.idUser === actor.idUser,
+    holdUntil: hold ? toIso(hold.untilMs) : null, inMyLot: inMyLotOf.includes(actor.idUser),
+    boughtByMe: state.status === 'SOLD' && state.sale.idUser === actor.idUser,
+  };
+}

@@ -1,0 +1,123 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
+import { useProfile, useServices } from '../../../ui/services-context.js';
+import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
+import { DateTimePicker } from './DateTimePicker.js';
+import { LotsEditor } from './LotsEditor.js';
+import './auctioneer.css';
+
+/** A labelled control with its error under it. */
+function Field({ label, error, errorId, children }: { label: string; error?: string; errorId: string; children: ReactNode }) {
+  return (
+    <div className="field-group">
+      <label className="field">
+        <span>{label}</span>
+        {children}
+      </label>
+      {error && <p className="field-error" id={errorId}>{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * The create-auction form: name, market, type, regulation, extension, start and end (DD/MM/YYYY and 24-hour
+ * pickers) and the lots. It is checked with the contract's `CreateAuctionRequest` before sending; refused fields
+ * show their error. On success it goes to the new auction's page.
+ */
+export function CreateAuctionForm() {
+  const { t } = useTranslation('auctioneer');
+  const { api, clock, dialogs } = useServices();
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<AuctionForm>(() =>
+    initialAuctionForm(clock.isSynced ? clock.now() : Date.now(), profile?.idMarket ?? 'IT'));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const nextKey = useRef(1);
+  const [lotKeys, setLotKeys] = useState<number[]>([0]);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  // A message goes as soon as its field is valid, without waiting for the next submit.
+  useEffect(() => setErrors((shown) => errorsStillShown(shown, form)), [form]);
+
+  const update = (patch: Partial<AuctionForm>) => setForm((f) => ({ ...f, ...patch }));
+  const message = (path: string) => (errors[path] ? t(`fieldErrors.${errors[path]}`) : undefined);
+  const described = (path: string) => (errors[path] ? { 'aria-invalid': true, 'aria-describedby': `${path}-error` } : {});
+  const changeLot = (index: number, patch: Partial<LotForm>) =>
+    setForm((f) => ({ ...f, lots: f.lots.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
+  const addLot = () => {
+    setForm((f) => ({ ...f, lots: [...f.lots, emptyLot()] }));
+    setLotKeys((k) => [...k, nextKey.current++]);
+  };
+  const removeLot = (index: number) => {
+    setForm((f) => ({ ...f, lots: f.lots.filter((_, i) => i !== index) }));
+    setLotKeys((k) => k.filter((_, i) => i !== index));
+    setErrors({});
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = toCreateAuctionRequest(form);
+    if (!result.ok) {
+      setErrors(result.errors);
+      requestAnimationFrame(() => alertRef.current?.focus());
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const auction = await api.createAuction(result.request);
+      await navigate({ to: '/auction-details/$idAuction', params: { idAuction: auction.idAuction } });
+      void dialogs.success('auctioneer:outcome.created', { name: auction.auctionName });
+    } catch {
+      setBusy(false); // the HTTP client showed the error dialog
+    }
+  };
+
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <form className="create-auction" onSubmit={(e) => void submit(e)} noValidate data-testid="create-auction-form">
+      {invalid && <p className="form-error" role="alert" tabIndex={-1} ref={alertRef} data-testid="create-auction-invalid">{t('create.invalid')}</p>}
+      <fieldset className="card form-grid">
+        <legend>{t('create.general')}</legend>
+        <Field label={t('create.name')} error={message('auctionName')} errorId="auctionName-error">
+          <input value={form.auctionName} onChange={(e) => update({ auctionName: e.target.value })} maxLength={120} required {...described('auctionName')} data-testid="auction-name" />
+        </Field>
+        <Field label={t('create.market')} error={message('idMarket')} errorId="idMarket-error">
+          <select value={form.idMarket} onChange={(e) => update({ idMarket: e.target.value })} {...described('idMarket')} data-testid="auction-market">
+            {MARKETS.map((m) => <option key={m} value={m}>{m}</option>)}
+          </select>
+        </Field>
+        <Field label={t('create.type')} error={message('auctionType')} errorId="auctionType-error">
+          <select value={form.auctionType} onChange={(e) => update({ auctionType: e.target.value as AuctionType })} data-testid="auction-type">
+            {AUCTION_TYPES.map((type) => <option key={type} value={type}>{t(`types.${type}`)}</option>)}
+          </select>
+        </Field>
+        <label className="checkbox-field">
+          <input type="checkbox" checked={form.regulationRequired} onChange={(e) => update({ regulationRequired: e.target.checked })} data-testid="auction-regulation" />
+          <span>{t('create.regulationRequired')}</span>
+        </label>
+      </fieldset>
+      <fieldset className="card form-grid">
+        <legend>{t('create.extension')}</legend>
+        <Field label={t('create.windowSeconds')} error={message('extension.windowSeconds')} errorId="extension.windowSeconds-error">
+          <input type="number" min={0} max={3600} step={1} value={form.windowSeconds} onChange={(e) => update({ windowSeconds: e.target.value })} {...described('extension.windowSeconds')} data-testid="auction-window-seconds" />
+        </Field>
+        <Field label={t('create.extendSeconds')} error={message('extension.extendSeconds')} errorId="extension.extendSeconds-error">
+          <input type="number" min={0} max={3600} step={1} value={form.extendSeconds} onChange={(e) => update({ extendSeconds: e.target.value })} {...described('extension.extendSeconds')} data-testid="auction-extend-seconds" />
+        </Field>
+        <p className="muted">{t('create.extensionHint')}</p>
+      </fieldset>
+      <div className="card form-grid">
+        <DateTimePicker testIdPrefix="start" legend={t('create.start')} value={form.start} onChange={(start) => update({ start })} error={message('startDate')} />
+        <DateTimePicker testIdPrefix="end" legend={t('create.end')} value={form.end} onChange={(end) => update({ end })} error={message('endDate')} />
+      </div>
+      <LotsEditor lots={form.lots} keys={lotKeys} errors={errors} onChange={changeLot} onAdd={addLot} onRemove={removeLot} />
+      <div className="toolbar form-actions">
+        <Link to="/auction-management" className="btn">{t('create.cancel')}</Link>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-auction-submit">{t('create.submit')}</button>
+      </div>
+    </form>
+  );
+}

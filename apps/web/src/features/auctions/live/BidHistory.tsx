@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LotBidHistory, LotView } from '@auction/contracts';
+import { formatDateTime } from '@auction/i18n';
+import { Money } from '../../../ui/Money.js';
+import { useServices } from '../../../ui/services-context.js';
+
+/**
+ * A lot's bids as a dealer may see them (amount, time, "you" or an anonymous bidder number) and whether its reserve
+ * is met; read again whenever the lot's live view says its offers or status changed.
+ */
+export function BidHistory({ lot }: { lot: LotView }) {
+  const { api } = useServices();
+  const { t } = useTranslation('auction');
+  const [history, setHistory] = useState<LotBidHistory | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.bidHistory(lot.idAuction, lot.idLot).then((h) => { if (live) setHistory(h); }, () => undefined);
+    return () => { live = false; };
+  }, [api, lot.idAuction, lot.idLot, lot.offersCount, lot.bestOffer, lot.status]);
+  if (!history) return null;
+  const reserve = !history.hasReserve ? 'none' : history.reserveMet ? 'met' : 'notMet';
+  return (
+    <section className="bid-history" aria-labelledby={`bids-title-${lot.idLot}`}>
+      <h2 id={`bids-title-${lot.idLot}`}>{t('dealer.history')}</h2>
+      <p>
+        <span className={`badge badge-reserve-${reserve}`} data-testid={`reserve-${lot.idLot}`} data-reserve={reserve}>
+          {reserve === 'none' ? t('dealer.noReserve') : reserve === 'met' ? t('dealer.reserveMet') : t('dealer.reserveNotMet')}
+        </span>
+      </p>
+      {history.bids.length === 0 ? <p className="muted">{t('dealer.historyEmpty')}</p> : (
+        <div className="table-wrap">
+          <table className="grid" data-testid={`bid-history-${lot.idLot}`}>
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t('dealer.amount')}</th>
+                <th scope="col">{t('dealer.time')}</th>
+                <th scope="col">{t('dealer.who')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.bids.map((b, i) => (
+                <tr key={`${b.placedAt}-${i}`} data-mine={b.mine}>
+                  <td className="num"><Money value={b.amount} /></td>
+                  <td>{formatDateTime(b.placedAt)}</td>
+                  <td>
+                    {b.mine ? <strong>{t('dealer.you')}</strong> : t('dealer.bidder', { number: b.bidder })}
+                    {b.clickAndBuy && <span className="muted"> ({t('dealer.viaBuyNow')})</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

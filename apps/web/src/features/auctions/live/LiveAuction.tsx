@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { AuctionView } from '@auction/contracts';
+import { formatDateTime } from '@auction/i18n';
+import { Countdown } from '../../../ui/Countdown.js';
+import { LotRow } from './LotRow.js';
+import { LotTableHead } from './LotTableHead.js';
+import { useAuctionLive } from './use-auction-live.js';
+import { useRegulation } from './use-regulation.js';
+import { useLastLotEnd } from './use-last-lot-end.js';
+
+/** The dealer's live auction page: the auction's state and end, and every lot with its live offer. */
+export function LiveAuction({ auction }: { auction: AuctionView }) {
+  const { t } = useTranslation('auction');
+  const { snapshot, lotActors } = useAuctionLive(auction, 'dealer');
+  const ensureRegulation = useRegulation(auction, true);
+  const summary = snapshot.context.auction;
+  const status = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!;
+  // The header counts to the last lot's end (extensions included), never to an end a running lot has passed.
+  const endDate = useLastLotEnd(lotActors, summary.endDate);
+  return (
+    <section aria-labelledby="auction-title">
+      <div className="page-head">
+        <h1 id="auction-title" data-testid="auction-name">{summary.auctionName}</h1>
+        <span className={`badge badge-${status}`} data-testid="auction-status">{t(`common:status.${status}`)}</span>
+        <span className="muted">{t('page.ends', { date: formatDateTime(endDate) })}</span>
+        {status === 'RUN' && <Countdown end={endDate} testId="auction-countdown" />}
+        {auction.regulationRequired && <span className="badge badge-SCH">{t('page.regulationRequired')}</span>}
+        <Link to="/live">{t('page.back')}</Link>
+      </div>
+      <div className="table-wrap">
+        <table className="grid responsive" data-testid="lots-table">
+          <LotTableHead />
+          <tbody>
+            {lotActors.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} />)}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

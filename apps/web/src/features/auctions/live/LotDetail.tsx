@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { AuctionView } from '@auction/contracts';
+import { formatDateTime } from '@auction/i18n';
+import { Countdown } from '../../../ui/Countdown.js';
+import { Money } from '../../../ui/Money.js';
+import { splitLotState } from './lot-state.js';
+import { OfferForm } from './OfferForm.js';
+import { useAuctionLive, type LotActor } from './use-auction-live.js';
+import { useRegulation } from './use-regulation.js';
+import { ExtensionFlash, OfferOutcomeLine } from './LotNotices.js';
+import { BidHistory } from './BidHistory.js';
+import { useServices, useStore } from '../../../ui/services-context.js';
+
+/** One lot on its own page, live: figures, my state, countdown, offer and buy-now. */
+export function LotDetail({ auction, idLot }: { auction: AuctionView; idLot: string }) {
+  const { t } = useTranslation('auction');
+  const { lotActors } = useAuctionLive(auction, 'dealer');
+  const ensureRegulation = useRegulation(auction, true);
+  const lotActor = lotActors.find((a) => a.getSnapshot().context.lot.idLot === idLot);
+  if (!lotActor) return <p className="muted">{t('common:empty')}</p>;
+  return <LotCard lotActor={lotActor} auctionName={auction.auctionName} ensureRegulation={ensureRegulation} />;
+}
+
+function LotCard({ lotActor, auctionName, ensureRegulation }: { lotActor: LotActor; auctionName: string; ensureRegulation: () => Promise<boolean> }) {
+  const { t } = useTranslation('auction');
+  const snapshot = useSelector(lotActor, (s) => s);
+  const { lot, myBestOffer, lastOutcome, extendedFrom } = snapshot.context;
+  const { status, sub } = splitLotState(snapshot.value);
+  const mine = sub ?? 'noOffer';
+  const { live } = useServices();
+  const stale = useStore(live.stale);
+  const rows: [string, React.ReactNode][] = [
+    [t('lot.plate'), <span className="plate">{lot.licensePlate}</span>],
+    [t('lot.base'), <Money value={lot.basePrice} />],
+    [t('lot.minIncrement'), <Money value={lot.minIncrement} />],
+    [t('lot.best'), <strong><Money value={lot.bestOffer} testId={`best-${lot.idLot}`} /></strong>],
+    [t('lot.nextValid'), <Money value={lot.nextMinimumOffer} />],
+    [t('lot.offers'), lot.offersCount],
+    [t('lot.mine'), <Money value={myBestOffer} />],
+    [t('lot.buyNow'), <Money value={lot.buyNowPrice} />],
+    [t('list.ends'), formatDateTime(lot.endDate)],
+  ];
+  return (
+    <section className={`card${stale ? ' live-stale' : ''}`} aria-labelledby="lot-title" data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine}>
+      <div className="page-head">
+        <h1 id="lot-title">{t('lot.detailTitle', { number: lot.lotNumber, brand: lot.brand, model: lot.model })}</h1>
+        <span className={`badge badge-${status}`} data-testid={`lot-status-${lot.idLot}`}>{t(`common:status.${status}`)}</span>
+        <span className={`badge badge-${mine}`} data-testid={`my-state-${lot.idLot}`} data-state={mine}>{t(`my.${mine}`)}</span>
+        {(status === 'RUN' || status === 'SCH') && <Countdown end={lot.endDate} testId={`countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />}
+        {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
+      </div>
+      <p className="muted">
+        <Link to="/live-auction/$idAuction" params={{ idAuction: lot.idAuction }}>{auctionName}</Link>
+      </p>
+      <dl className="facts">
+        {rows.map(([label, value]) => (
+          <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+      {status === 'RUN' && <OfferForm lot={lot} lotActor={lotActor} ensureRegulation={ensureRegulation} />}
+      {status !== 'RUN' && <OfferOutcomeLine idLot={lot.idLot} outcome={lastOutcome} />}
+      {status === 'CLD' && <p className="muted" data-testid={`awaiting-${lot.idLot}`}>{t('dealer.awaitingSeller')}</p>}
+      {status !== 'SCH' && <BidHistory lot={lot} />}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { AuctionView } from '@auction/contracts';
+import { auctionMachine } from '../../../machines/auction.machine.js';
+import type { lotMachine } from '../../../machines/lot.machine.js';
+import type { AuctionMessage, LotMessage, OutbidMessage } from '../../../machines/live-messages.js';
+import { parseTopic, topics } from '../../../live/topic-filter.js';
+import { useProfile, useServices } from '../../../ui/services-context.js';
+import type { ActorRefFrom } from 'xstate';
+
+/** Who looks at the auction: a dealer bidding, or its auctioneer running it. */
+export type Viewer = 'dealer' | 'auctioneer';
+
+/** The actor of one lot, as spawned by the auction machine. */
+export type LotActor = ActorRefFrom<typeof lotMachine>;
+
+/**
+ * The live state of one auction: an auction machine (with one lot machine per lot) seeded from `auctionFull`,
+ * then moved by the MQTT messages of `auction/{id}`, `auction/{id}/lot/+` and the user's outbid topic. The
+ * subscriptions last as long as the component; a reconnect re-delivers the retained state, which the machines
+ * take only when its position is newer than what they have, and a dealer's own standing is read again (`auctionFull`).
+ */
+export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
+  const { api, live } = useServices();
+  const profile = useProfile();
+  const actor = useActorRef(auctionMachine, { input: { auction, viewer } });
+
+  // Back from a lost connection, a dealer reads its own standing again: an offer whose answer was lost on the way may
+  // have been accepted (the retained live messages carry the prices, not who leads), and a stale "not leading" would
+  // let the dealer bid against itself without being asked.
+  useEffect(() => {
+    if (viewer !== 'dealer') return;
+    let wasStale = live.stale.get();
+    let cancelled = false;
+    const off = live.stale.subscribe(() => {
+      const stale = live.stale.get();
+      if (wasStale && !stale) {
+        api.auctionFull(auction.idAuction, { noSpinner: true, noPopup: true }).then((full) => {
+          if (cancelled) return;
+          for (const lot of full.lots) {
+            actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
+          }
+        }, () => undefined);
+      }
+      wasStale = stale;
+    });
+    return () => { cancelled = true; off(); };
+  }, [actor, api, live, auction.idAuction, viewer]);
+
+  useEffect(() => {
+    const onMessage = (topic: string, payload: unknown) => {
+      const parsed = parseTopic(topic);
+      if (!parsed || typeof payload !== 'object' || payload === null) return;
+      if (parsed.kind === 'auction') actor.send({ type: 'live.auction', auction: payload as AuctionMessage });
+      else if (parsed.kind === 'lot') actor.send({ type: 'live.lot', lot: payload as LotMessage });
+      else if (parsed.kind === 'outbid' && (payload as OutbidMessage).idAuction === auction.idAuction) {
+        actor.send({ type: 'live.outbid', message: payload as OutbidMessage });
+      }
+    };
+    const offs = [
+      live.subscribe(topics.auction(auction.idAuction), onMessage),
+      live.subscribe(topics.lotsOf(auction.idAuction), onMessage),
+    ];
+    if (viewer === 'dealer' && profile) offs.push(live.subscribe(topics.outbid(profile.idUser), onMessage));
+    return () => offs.forEach((off) => off());
+  }, [actor, live, auction.idAuction, viewer, profile]);
+
+  const snapshot = useSelector(actor, (s) => s);
+  const lotActors = useSelector(actor, (s) => lotActorsOf(s.children as Record<string, unknown>, s.context.lotIds as string[]), sameItems);
+  return { actor, snapshot, lotActors };
+}
+
+/** The lot actors in lot order (children named `lot-<idLot>`). */
+function lotActorsOf(children: Record<string, unknown>, lotIds: readonly string[]): LotActor[] {
+  return lotIds.map((id) => children[`lot-${id}`] as LotActor | undefined).filter((a): a is LotActor => !!a);
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}

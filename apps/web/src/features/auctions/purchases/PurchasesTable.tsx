@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { PurchaseRow } from '@auction/contracts';
+import { formatDate } from '@auction/i18n';
+import { Money } from '../../../ui/Money.js';
+
+const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price'] as const;
+
+/** The purchases found: date, channel, auction name, plate, brand, model, frame and price; an empty state when none. */
+export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
+  const { t } = useTranslation('purchases');
+  if (rows.length === 0) return <p className="muted" data-testid="purchases-empty">{t('empty')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="grid responsive" data-testid="purchases-table">
+        <caption className="visually-hidden">{t('count', { count: rows.length })}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => <th key={c} scope="col" className={c === 'price' ? 'num' : undefined}>{t(`columns.${c}`)}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.channel}-${r.idLot ?? r.idVehicle ?? r.licensePlate}`} data-testid={`purchase-${r.idLot ?? r.idVehicle}`}>
+              <td data-label={t('columns.date')}><time dateTime={r.date}>{formatDate(r.date)}</time></td>
+              <td data-label={t('columns.channel')}><span className={`badge badge-${r.channel}`}>{t(`channel.${r.channel}`)}</span></td>
+              <td data-label={t('columns.auctionName')}>{r.auctionName ?? '–'}</td>
+              <td data-label={t('columns.licensePlate')}><span className="plate">{r.licensePlate}</span></td>
+              <td data-label={t('columns.brand')}>{r.brand}</td>
+              <td data-label={t('columns.model')}>{r.model}</td>
+              <td data-label={t('columns.frame')}>{r.frame ?? '–'}</td>
+              <td className="num" data-label={t('columns.price')}><Money value={r.price} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView } from '@auction/contracts';
+import type { Market } from '@auction/domain';
+import type { Http, RequestOptions } from '../../api/http.js';
+
+const S = '/api/v1/secure/showcase';
+
+/** The outcome of a showcase operation on one vehicle: `ok`, or the refusal's `errorCode`; `holdUntil` after a booking. */
+export type VehicleOutcome = z.infer<typeof VehicleOutcomeSchema>;
+
+/** Filters of `GET search-vehicles`. */
+export type VehicleSearch = z.output<typeof VehicleSearchQuery>;
+
+/** A sold vehicle of a showcase with its buyer (`GET sold/{idShowcase}`, owner and ADMIN only). */
+export interface SoldVehicle {
+  readonly idVehicle: string;
+  readonly licensePlate: string;
+  readonly brand: string;
+  readonly model: string;
+  readonly price: number;
+  readonly idUser: string;
+  readonly username: string;
+  readonly soldAt: string;
+}
+
+/** Paging and order of `GET sold/{idShowcase}`. */
+export interface SoldPageQuery {
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly sortField?: 'price' | 'soldAt' | 'licensePlate';
+  readonly sortOrder?: 'asc' | 'desc';
+}
+
+/**
+ * The showcase calls of API.md. Operations on vehicles answer an outcome per vehicle and show no success popup
+ * (the screens show the outcomes); when every vehicle fails the API answers the first error, shown as a popup.
+ */
+export function showcaseApi(http: Http) {
+  const enc = encodeURIComponent;
+  const quiet: RequestOptions = { noSuccessPopup: true };
+  return {
+    catalogue: (idMarket?: Market) => http.get<VehicleView[]>(S, { query: { idMarket } }),
+    search: (filters: VehicleSearch) => http.get<VehicleView[]>(`${S}/search-vehicles`, { query: filters }),
+    myLot: () => http.get<VehicleView[]>(`${S}/myLot`),
+    addToMyLot: (idVehicles: readonly string[]) => http.post<VehicleOutcome[]>(`${S}/add-to-myLot`, { idVehicles }, quiet),
+    removeFromMyLot: (idVehicles: readonly string[]) => http.delete<VehicleOutcome[]>(`${S}/remove-from-myLot`, { ...quiet, query: { idVehicles } }),
+    bookMyLot: (idempotencyKey?: string) => http.patch<VehicleOutcome[]>(`${S}/book-myLot`, undefined, { ...quiet, idempotencyKey }),
+    buy: (idVehicles: readonly string[], idempotencyKey?: string) => http.put<VehicleOutcome[]>(`${S}/buy`, { idVehicles }, { ...quiet, idempotencyKey }),
+    preempt: (idVehicle: string, idempotencyKey?: string) => http.patch<VehicleOutcome>(`${S}/preempt-vehicle`, { idVehicle }, { ...quiet, idempotencyKey }),
+    acceptedRegulation: () => http.get<{ accepted: boolean }>(`${S}/accepted-regulation`, { noSpinner: true }),
+    acceptRegulation: () => http.patch<void>(`${S}/accept-regulation`, undefined, quiet),
+    sold: (idShowcase: string, page: SoldPageQuery = {}) => http.get<SoldVehicle[]>(`${S}/sold/${enc(idShowcase)}`, { query: { ...page } }),
+    /** Rates a showcase purchase (`id` is the vehicle bought). */
+    feedback: (idVehicle: string, rating: number) => http.post<{ idFeedback: string }>(`${S}/feedback/${enc(idVehicle)}`, { rating }, quiet),
+  };
+}
+
+/** The showcase calls' client. */
+export type ShowcaseApi = ReturnType<typeof showcaseApi>;
