@@ -38,5 +38,6 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
 };
 export * from './identity/user/user.js';
 export * from './identity/user/user.upcasters.js';
+export * from './identity/registration/index.js';
 export * from './upcasters.js';
 export * from './streams.js';

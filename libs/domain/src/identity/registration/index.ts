@@ -1,0 +1,16 @@
+export * from './form-messages.js';
+export * from './registration-error-codes.js';
+export * from './birth-date.js';
+export type { FieldFormat } from './field-formats.js';
+export * from './fiscal-code.js';
+export * from './italian-vat.js';
+export { isValidEmail } from './text-rules.js';
+export * from './registration-countries.js';
+export * from './format-helpers.js';
+export * from './documents.js';
+export * from './dealer-registration.schema.js';
+export * from './dealer-registration.rules.js';
+export * from './registration-layout.js';
+export * from './user-sign-up.schema.js';
+export * from './passwords.js';
+export * from './iban.js';
