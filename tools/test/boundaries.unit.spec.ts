@@ -19,6 +19,8 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   },
   'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/] },
   'libs/i18n': { allow: [/^@auction\/domain$/], testAllow: [/^@auction\/contracts$/] },
+  'libs/mail': { allow: [/^@auction\/i18n$/, /^nodemailer(\/|$)/, /^smtp-server$/, /^mailparser$/] },
+  'libs/reference-data': { allow: [/^@auction\/(domain|i18n)$/], testAllow: [/^i18next$/] },
   'tools/replay': { allow: [/^@auction\/(domain|contracts|event-store|read-models)$/] },
   'apps/web': { allow: [/^@auction\/(domain|contracts|i18n)$/, /^react(-dom)?(\/|$)/, /^react-i18next$/, /^i18next$/, /^@tanstack\/react-router$/, /^xstate$/, /^@xstate\/react$/, /^mqtt$/, /^zod$/, /^@testing-library\//], deny: [/^@nestjs\//] },
   'apps/api': { allow: [/.*/], deny: [/^react/, /^xstate/, /^@xstate\//, /^@tanstack\//] },

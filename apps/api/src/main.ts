@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createEventStore } from '@auction/event-store';
 import { AppModule } from './app.module.js';
 import { CredentialsService } from './identity/credentials.service.js';
+import { SsoService } from './identity/sso/sso.service.js';
 import { loadConfig, type AppConfig } from './platform/config/app-config.js';
 import { DEFAULT_DEMO_PASSWORD } from './platform/config/security-config.js';
 import { JsonLogger } from './platform/config/json-logger.js';
@@ -60,6 +61,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
   await secureHttp(app, config);
+  // The embedded OpenID Connect issuer's routes under /oidc (started below, once the port is known).
+  const sso = app.get(SsoService);
+  if (sso.embedded) await sso.embedded.register(app.getHttpAdapter().getInstance() as never);
   // Body-parser errors (bad JSON, too large, wrong media type) reach Nest's filter too: no Fastify error handler needed.
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(Metrics);
@@ -87,6 +91,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
+  sso.start(port, logger);
+  logger.info(`single sign-on: ${sso.embedded ? 'embedded OpenID Connect issuer' : 'OpenID Connect issuer'} at ${sso.issuerUrl}`, { clientId: config.oidc.clientId }, 'Bootstrap');
   if (webClient) logger.info(`web client at ${url}/`, { dist: config.webDist }, 'Bootstrap');
   else logger.warn(`web client not built (no ${config.webDist}/index.html): run npm run build`, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');

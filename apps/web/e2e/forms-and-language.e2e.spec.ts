@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@auction/i18n';
-import { DEMO_PASSWORD, auctionBody, screenshot, useE2E } from './harness.js';
+import { DEMO_PASSWORD, auctionBody, screenshot, signInAtIssuer, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'forms-language';
@@ -151,11 +151,11 @@ describe('language at the first login', () => {
 
   it('a language the user chose wins over both', async () => {
     const { page } = await e2e.anonymous({ locale: 'it-IT' });
-    await page.goto('/login');
+    // The login page that stays (after a failed sign-on), where the header's language switch is at hand.
+    await page.goto('/login?ssoError=401010');
     await page.getByTestId('language-switch').selectOption('de');
-    await page.getByTestId('login-username').fill('dealer4');
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-sso').click();
+    await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
     await page.getByTestId('current-user').waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
   });

@@ -3,7 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18nLoading } from './i18n/i18n.js';
+import { createI18nLoading, initialLanguage, languageAfterLogin, switchLanguage } from './i18n/i18n.js';
+import { ssoLoginUrl } from './session/sso.js';
 import { createAppRouter } from './router.js';
 import { createServices } from './services.js';
 import { ServicesContext } from './ui/services-context.js';
@@ -11,10 +12,19 @@ import './styles.css';
 import './ui/phone.css';
 
 async function main() {
+  // The login is the issuer's page: go there at once, before the texts, the session and the route's code load.
+  const here = new URL(window.location.href);
+  if (here.pathname === '/login' && !here.searchParams.has('ssoError')) {
+    window.location.replace(ssoLoginUrl(here.searchParams.get('redirect') ?? undefined, initialLanguage()));
+    return;
+  }
   // The texts and the session are fetched at the same time (each a round trip on a slow network).
   const { instance: i18n, ready } = createI18nLoading();
   const services = createServices(i18n);
-  await Promise.all([ready, services.loadSession()]);
+  const [, profile] = await Promise.all([ready, services.loadSession()]);
+  // Back from the single sign-on: the user's preferred language, unless one was chosen in this browser.
+  const language = profile ? languageAfterLogin(profile.preferredLanguage) : null;
+  if (language) await switchLanguage(i18n, language);
   const router = createAppRouter(services);
   services.onSessionLost = () => void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
   createRoot(document.getElementById('root')!).render(

@@ -9,6 +9,16 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/**
+ * Query of `GET /api/v1/open/sso/login`: where the web client goes after the sign-in (a path of the portal: never
+ * another origin, `//host` or `/\\host`), and the language of the issuer's page.
+ */
+export const SsoLoginQuery = z.object({
+  redirect: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'a path of the portal, starting with one /').optional(),
+  lang: z.enum(['en', 'be', 'it', 'de', 'es', 'nl', 'fr', 'pl', 'pt', 'lu']).optional(),
+});
+export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;
+
 /** The logged user's profile. */
 export const UserProfile = z.object({
   idUser: z.string(),

@@ -42,8 +42,12 @@ export const API_ERROR_CODES = {
   NOT_LOGGED_IN: 401001,
   BAD_CREDENTIALS: 401002,
   SESSION_EXPIRED: 401003,
+  /** Single sign-on: the flow expired, its state or nonce did not match, or the issuer refused the code. */
+  SSO_FAILED: 401010,
   FORBIDDEN_ROLE: 403001,
   NOT_OWNER: 403002,
+  /** Single sign-on: the issuer's user is not an active user of the portal. */
+  SSO_UNKNOWN_USER: 403010,
   XSRF_MISMATCH: 403003,
   /** Spec: user disabled or consents missing. */
   ACCESS_DENIED: 403004,
@@ -57,4 +61,6 @@ export const API_ERROR_CODES = {
   TOO_MANY_REQUESTS: 429001,
   INTERNAL: 500001,
   UNAVAILABLE: 503001,
+  /** Single sign-on: the OpenID Connect issuer cannot be reached. */
+  SSO_UNAVAILABLE: 503010,
 } as const;

@@ -23,6 +23,9 @@ export interface LiveSession extends Session {
   readonly scope: TokenScope;
 }
 
+/** A user who may log in. */
+export type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
+
 const SESSION_SCOPE: readonly TokenScope[] = ['session'];
 const LIVE_CHANNEL_SCOPES: readonly TokenScope[] = ['live', 'session'];
 
@@ -39,11 +42,33 @@ export class AuthService {
 
   /** Checks credentials; returns a token and the profile, or throws 401. */
   async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
+    return this.startSession(await this.verifyCredentials(username, password));
+  }
+
+  /** The active user with these credentials, or 401 (the same answer, in the same time, for an unknown name). */
+  async verifyCredentials(username: string, password: string): Promise<ActiveUser> {
+    const user = this.activeUserNamed(username);
+    // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
+    const ok = await this.credentials.verify(user ? user.data.idUser : null, password);
+    if (!ok || !user) throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    return user;
+  }
+
+  /** The active user with this username (any case), or null. */
+  activeUserNamed(username: string): ActiveUser | null {
     const id = this.readModel.userIdByName.get(username.toLowerCase());
     const user = id ? this.readModel.users.get(streamId.user(id)) : undefined;
-    // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
-    const ok = await this.credentials.verify(user?.status === 'ACTIVE' ? user.data.idUser : null, password);
-    if (!ok || user?.status !== 'ACTIVE') throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    return user?.status === 'ACTIVE' ? user : null;
+  }
+
+  /** The active user with this id, or null. */
+  activeUser(idUser: string): ActiveUser | null {
+    const user = this.readModel.users.get(streamId.user(idUser));
+    return user?.status === 'ACTIVE' ? user : null;
+  }
+
+  /** A new session of a user whose identity was proven (password, or single sign-on). */
+  startSession(user: ActiveUser): { token: string; profile: UserProfile; expiresAt: number } {
     const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now());
     return { token, profile: profileOf(user), expiresAt: claims.exp };
   }
@@ -95,7 +120,7 @@ export class AuthService {
   }
 }
 
-function profileOf(user: Extract<UserState, { status: 'ACTIVE' }>): UserProfile {
+function profileOf(user: ActiveUser): UserProfile {
   const d = user.data;
   return { ...d, roles: [...d.roles], preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage };
 }

@@ -7,13 +7,15 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { CREDENTIAL_PROVIDERS } from './credential.providers.js';
 import { SessionTokens } from './session-tokens.js';
+import { SsoController } from './sso/sso.controller.js';
+import { SsoService } from './sso/sso.service.js';
 
-/** The identity context's controllers: sign-in, sign-out and the session. */
-export const IDENTITY_CONTROLLERS = [AuthController];
+/** The identity context's controllers: sign-in (single sign-on and the API-client login), sign-out and the session. */
+export const IDENTITY_CONTROLLERS = [AuthController, SsoController];
 
 const EXPORTED = [
   { provide: SessionTokens, useFactory: (secret: Buffer, config: AppConfig) => new SessionTokens(secret, config.sessionTtlMs, { liveTtlMs: config.liveTokenTtlMs }), inject: [SESSION_SECRET, APP_CONFIG] },
-  AuthService, AuthGuard, ...CREDENTIAL_PROVIDERS,
+  AuthService, AuthGuard, SsoService, ...CREDENTIAL_PROVIDERS,
 ];
 
 /**

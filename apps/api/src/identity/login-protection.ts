@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { LoginLimits } from '../platform/config/security-config.js';
 import { AccountLockout } from './account-lockout.js';
+import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 
 /** The routes that check a password (matched by route pattern, so every spelling the router accepts is covered). */
-export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/api/v1/open/login', '/api/v1/mobile/token']);
+export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/api/v1/open/login', '/api/v1/mobile/token', SIGN_IN_ROUTE]);
 
 const ATTEMPT = Symbol('login attempt');
 /** An admitted login attempt: its account and client address, counted as in flight until settled. */
@@ -80,17 +81,27 @@ class AddressesInFlight {
 const isLogin = (request: FastifyRequest) => request.method === 'POST' && LOGIN_ROUTES.has(request.routeOptions.url ?? '');
 
 /** `application/json`, with or without parameters: a form or text body is what a cross-site page can post. */
-function isJson(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
+
+/** The sign-in page of the embedded issuer posts a form; the API-client logins take JSON. */
+const isSignInForm = (request: FastifyRequest) => request.routeOptions.url === SIGN_IN_ROUTE;
 
 function refuse(reply: FastifyReply, status: 415 | 429, errorCode: number, errorMsg: string, retryAfterMs?: number): FastifyReply {
   if (retryAfterMs !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   return reply.code(status).send({ errorCode, errorMsg });
 }
 
-const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) =>
-  refuse(reply, 429, API_ERROR_CODES.TOO_MANY_REQUESTS, errorMsg, retryAfterMs);
+/** 429; a person at the sign-in page is sent back to it, which then says to wait (`?error=tooMany`). */
+const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) => {
+  const request = reply.request;
+  if (isSignInForm(request)) {
+    const { uid } = request.params as { uid: string };
+    return reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000)))).redirect(`/oidc/interaction/${encodeURIComponent(uid)}?error=tooMany`, 303);
+  }
+  return refuse(reply, 429, API_ERROR_CODES.TOO_MANY_REQUESTS, errorMsg, retryAfterMs);
+};
 
 /** The lockout key of a username: logins are compared the same way whatever the case and surrounding spaces. */
 const accountKey = (username: string) => username.normalize('NFKC').trim().toLowerCase();
@@ -116,8 +127,9 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
 
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isLogin(request)) return;
-    if (!isJson(request.headers['content-type'])) {
-      return refuse(reply, 415, API_ERROR_CODES.UNSUPPORTED_MEDIA, 'a login takes a JSON body (Content-Type: application/json)');
+    const expected = isSignInForm(request) ? 'application/x-www-form-urlencoded' : 'application/json';
+    if (mediaType(request.headers['content-type']) !== expected) {
+      return refuse(reply, 415, API_ERROR_CODES.UNSUPPORTED_MEDIA, `a login takes a ${expected} body`);
     }
     const attempt = await attempts(request);
     if (!attempt.isAllowed && attempt.isExceeded) return tooMany(reply, 'too many login attempts from this address: retry later', attempt.ttl);

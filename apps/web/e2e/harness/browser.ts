@@ -36,15 +36,33 @@ export async function newUserPage(browser: Browser, baseUrl: string, options: Us
   return { context, page };
 }
 
-/** Logs `username` in through the login page, then opens `target` (or waits for the user's home page). */
+/**
+ * Logs `username` in through single sign-on: the login page sends the browser to the issuer's sign-in page (the
+ * embedded issuer at /oidc, or Keycloak), whose form is filled in; the issuer returns through the API's callback.
+ * Then opens `target` (or waits for the user's home page).
+ */
 export async function loginThroughUi(page: Page, username: string, target?: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(target ? `/login?redirect=${encodeURIComponent(target)}` : '/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  await signInAtIssuer(page, username, password);
+  await page.waitForURL((url) => !/^\/(login|oidc|api|realms)(\/|$)/.test(url.pathname), { timeout: 15_000 });
   if (target) await page.waitForURL((url) => url.pathname === target.split('?')[0], { timeout: 15_000 });
   await page.getByTestId('current-user').waitFor({ state: 'visible' });
+}
+
+/** Fills in the issuer's sign-in form, once the browser has reached it (the embedded page, or Keycloak's). */
+export async function signInAtIssuer(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const embedded = page.getByTestId('login-username');
+  const keycloak = page.locator('#kc-form-login');
+  await embedded.or(keycloak).first().waitFor({ state: 'visible', timeout: 15_000 });
+  if (await keycloak.isVisible()) {
+    await page.locator('#username').fill(username);
+    await page.locator('#password').fill(password);
+    await page.locator('#kc-login').click();
+    return;
+  }
+  await embedded.fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
 }
 
 /** A file name part: letters, digits and dashes. */

@@ -1,10 +1,16 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
 import { homeOf } from '../session/guards.js';
+
+/** A failed single sign-on lands here (`?ssoError=`, set by the API's callback): the login page says why. */
+const HomeSearch = z.object({ ssoError: z.coerce.number().int().optional().catch(undefined) });
 
 /** The empty path: the user's home, or the login page. */
 export const Route = createFileRoute('/')({
-  beforeLoad: ({ context }) => {
+  validateSearch: HomeSearch,
+  beforeLoad: ({ context, search }) => {
     const profile = context.services.session.get();
-    throw redirect({ to: profile ? homeOf(profile.roles) : '/login' });
+    if (profile) throw redirect({ to: homeOf(profile.roles) });
+    throw redirect({ to: '/login', search: search.ssoError === undefined ? {} : { ssoError: search.ssoError } });
   },
 });

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { SSO_LOGOUT_URL } from '../session/sso.js';
 import { ConnectionBadge } from './ConnectionBadge.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { useProfile, useServices } from './services-context.js';
@@ -9,15 +10,15 @@ export function AppHeader() {
   const { t } = useTranslation();
   const profile = useProfile();
   const services = useServices();
-  const navigate = useNavigate();
   const roles = profile?.roles ?? [];
   const buyer = roles.includes('BUYER');
   const manager = roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER' || r === 'ADMIN');
   const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
+  // Ends the portal's session, then the issuer's (RP-initiated logout: a navigation through the API, API.md).
   const logout = async () => {
     await services.api.logout().catch(() => undefined);
     services.endSession();
-    await navigate({ to: '/login' });
+    window.location.assign(SSO_LOGOUT_URL);
   };
   return (
     <header className="app-header">

@@ -39,6 +39,11 @@ export const ConfigSchema = z.object({
   MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   PROJECTIONS: bool.default(true),
   INSTANCE_ID: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('auction-web'),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
   ...SECURITY_ENV,
 });
 
@@ -85,6 +90,21 @@ export interface AppConfig extends SecurityConfig {
   readonly instanceId: string;
   /** Folder of the built web client served at `/` (default: `apps/web/dist` of this checkout, when built). */
   readonly webDist: string;
+  /** The origin users reach the product at (PUBLIC_URL); unset: `http://localhost:<port>`. */
+  readonly publicUrl?: string;
+  /** Single sign-on: an external OpenID Connect issuer, or (no issuer URL) the embedded one under `/oidc`. */
+  readonly oidc: OidcConfig;
+}
+
+/** The OpenID Connect relying party's settings (OIDC_*). */
+export interface OidcConfig {
+  /** The issuer's URL (its discovery document is at `<url>/.well-known/openid-configuration`); unset: embedded. */
+  readonly issuerUrl?: string;
+  readonly clientId: string;
+  /** Required with an external issuer; the embedded issuer derives its client's secret from the session secret. */
+  readonly clientSecret?: string;
+  /** The ID-token claim holding the portal username a login is matched by. */
+  readonly usernameClaim: string;
 }
 
 /** Reads the configuration from the environment; throws with every bad variable named. */
@@ -95,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`bad configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_SECRET) throw new Error('bad configuration:\n  OIDC_CLIENT_SECRET: required with OIDC_ISSUER_URL');
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
@@ -112,5 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
     ...securityConfig(e),
     webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    oidc: { issuerUrl: e.OIDC_ISSUER_URL?.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, usernameClaim: e.OIDC_USERNAME_CLAIM },
   };
 }

@@ -26,7 +26,10 @@ const TIME_RULES = 'Instants: ISO 8601 with Z or an offset, stored and answered 
 type Route = [method: string, path: string, summary: string, roles: string, body?: z.ZodType, answer?: z.ZodType | 'file' | 'none'];
 
 const ROUTES: Route[] = [
-  ['post', '/api/v1/open/login', 'Log in: sets the SESSION and XSRF-TOKEN cookies', 'anyone', LoginRequest, UserProfile],
+  ['get', '/api/v1/open/sso/login', 'Single sign-on (the web client\'s login): 302 to the OpenID Connect issuer\'s authorization endpoint (authorization code, PKCE S256, state, nonce; the flow is kept 10 minutes in an http-only cookie). Query: `redirect`, a path of the portal to land on afterwards (never another origin: 400), `lang`, the language of the issuer\'s page. The issuer is OIDC_ISSUER_URL, or the embedded one at /oidc (discovery at /oidc/.well-known/openid-configuration), whose sign-in page checks the portal\'s users. Issuer unreachable: 302 to /?ssoError=503010.', 'anyone', undefined, 'none'],
+  ['get', '/api/v1/open/sso/callback', 'Single sign-on: the issuer\'s redirect. Checks state, nonce and PKCE through the code exchange, matches the user by the OIDC_USERNAME_CLAIM claim (default preferred_username), sets the SESSION and XSRF-TOKEN cookies and redirects (302) to the `redirect` of the login. Failures redirect to /?ssoError=401010 (expired, tampered or refused flow) or /?ssoError=403010 (not an active user of the portal).', 'anyone', undefined, 'none'],
+  ['get', '/api/v1/open/sso/logout', 'Single sign-on: ends the issuer\'s session too (RP-initiated logout, with the ID token as id_token_hint), after POST /api/v1/secure/logout; 302 to the issuer\'s end-session endpoint, which returns to the portal\'s home.', 'anyone', undefined, 'none'],
+  ['post', '/api/v1/open/login', 'API-client login (scripts, load tests, tools; the web client uses single sign-on): sets the SESSION and XSRF-TOKEN cookies. Same checks and limits as the sign-in page.', 'anyone', LoginRequest, UserProfile],
   ['post', '/api/v1/mobile/token', 'Log in for the mobile app: a token for the `token` header', 'anyone', LoginRequest, TokenResponse],
   ['post', '/api/v1/secure/logout', 'End the session', 'logged in', undefined, 'none'],
   ['get', '/api/v1/secure/user', 'The caller\'s profile', 'logged in', undefined, UserProfile],
@@ -101,9 +104,9 @@ export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [method, path, summary, roles, body, answer] of ROUTES) {
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const ok = method === 'post' && answer !== 'none' ? '201' : answer === 'none' ? '204' : '200';
+    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
-      [ok]: answer === 'none' || answer === undefined ? { description: 'done' }
+      [ok]: ok === '302' ? { description: 'redirect (Location)' } : answer === 'none' || answer === undefined ? { description: 'done' }
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
       '4XX': { description: 'error with a numeric errorCode', content: { 'application/json': { schema: schema(ErrorBody) } } },
     };

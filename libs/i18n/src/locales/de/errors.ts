@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'Sie sind nicht angemeldet. Melden Sie sich an, um fortzufahren.',
   '401002': 'Benutzername oder Passwort ist falsch.',
   '401003': 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.',
+  '401010': 'Die Anmeldung konnte nicht abgeschlossen werden (abgelaufen oder abgelehnt). Melden Sie sich erneut an.',
   '403001': 'Ihre Rolle erlaubt diesen Vorgang nicht.',
   '403002': 'Nur der Eigentümer kann dies ändern.',
+  '403010': 'Dieses Konto der Einmalanmeldung ist kein Benutzer des Portals.',
   '403003': 'Die Seite ist abgelaufen. Laden Sie sie neu und versuchen Sie es erneut.',
   '403004': 'Zugriff verweigert: Ihr Konto ist deaktiviert oder Einwilligungen fehlen. Wenden Sie sich an den Kundenservice.',
   '404001': 'Die angeforderte Seite oder der Eintrag existiert nicht.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es erneut.',
   '500001': 'Serverfehler. Versuchen Sie es erneut; wenden Sie sich an den Kundenservice, wenn das Problem bleibt.',
   '503001': 'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es gleich noch einmal.',
+  '503010': 'Der Anmeldedienst ist nicht erreichbar. Versuchen Sie es in Kürze erneut.',
 
   // The domain
   '404020': 'Diese Auktion existiert nicht oder ist nicht mehr verfügbar.',

@@ -14,8 +14,10 @@ export const errors = {
   '401001': 'You are not logged in. Log in to continue.',
   '401002': 'Wrong username or password.',
   '401003': 'Your session has expired. Log in again.',
+  '401010': 'The sign-in could not be completed (it expired or was refused). Log in again.',
   '403001': 'Your role does not allow this operation.',
   '403002': 'Only the owner can change this.',
+  '403010': 'This account of the single sign-on is not a user of the portal.',
   '403003': 'Your page has expired. Reload it and try again.',
   '403004': 'Access denied: your account is disabled or your consents are missing. Contact customer service.',
   '404001': 'The requested page or item does not exist.',
@@ -27,6 +29,7 @@ export const errors = {
   '429001': 'Too many requests. Wait a moment and try again.',
   '500001': 'A server error occurred. Try again; if it persists, contact customer service.',
   '503001': 'The service is temporarily unavailable. Try again in a moment.',
+  '503010': 'The sign-in service cannot be reached. Try again shortly.',
 
   // The domain (ERROR_CODES of @auction/domain): 404 unknown things, 409 not now, 422 against a business rule
   '404020': 'This auction does not exist or is no longer available.',

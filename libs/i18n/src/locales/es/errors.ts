@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'No ha iniciado sesión. Inicie sesión para continuar.',
   '401002': 'Usuario o contraseña incorrectos.',
   '401003': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
+  '401010': 'No se ha podido completar el inicio de sesión (caducado o rechazado). Vuelva a iniciar sesión.',
   '403001': 'Su rol no permite esta operación.',
   '403002': 'Solo el propietario puede modificar esto.',
+  '403010': 'Esta cuenta del inicio de sesión único no es un usuario del portal.',
   '403003': 'La página ha caducado. Recárguela e inténtelo de nuevo.',
   '403004': 'Acceso denegado: su cuenta está desactivada o faltan consentimientos. Contacte con atención al cliente.',
   '404001': 'La página o el elemento solicitado no existe.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
   '500001': 'Error del servidor. Inténtelo de nuevo; si el problema persiste, contacte con atención al cliente.',
   '503001': 'El servicio no está disponible temporalmente. Inténtelo de nuevo en unos instantes.',
+  '503010': 'El servicio de inicio de sesión no está disponible. Inténtelo de nuevo en breve.',
 
   // The domain
   '404020': 'Esta subasta no existe o ya no está disponible.',

@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'Vous n’êtes pas connecté. Connectez-vous pour continuer.',
   '401002': 'Identifiant ou mot de passe incorrect.',
   '401003': 'Votre session a expiré. Reconnectez-vous.',
+  '401010': 'La connexion n’a pas pu aboutir (expirée ou refusée). Reconnectez-vous.',
   '403001': 'Votre rôle ne permet pas cette opération.',
   '403002': 'Seul le propriétaire peut modifier cet élément.',
+  '403010': 'Ce compte d’authentification unique n’est pas un utilisateur du portail.',
   '403003': 'La page a expiré. Rechargez-la et réessayez.',
   '403004': 'Accès refusé. Votre compte est désactivé ou des consentements manquent. Contactez le service client.',
   '404001': 'La page ou l’élément demandé n’existe pas.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Trop de requêtes. Patientez un instant et réessayez.',
   '500001': 'Erreur du serveur. Réessayez et, si le problème persiste, contactez le service client.',
   '503001': 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  '503010': 'Le service de connexion est injoignable. Réessayez dans un instant.',
 
   // The domain
   '404020': 'Cette enchère n’existe pas ou n’est plus disponible.',

@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'Accesso non effettuato. Accedere per continuare.',
   '401002': 'Nome utente o password errati.',
   '401003': 'La sessione è scaduta. Accedere di nuovo.',
+  '401010': "Non è stato possibile completare l'accesso (scaduto o rifiutato). Accedere di nuovo.",
   '403001': 'Il ruolo assegnato non consente questa operazione.',
   '403002': 'Solo il proprietario può modificare questo elemento.',
+  '403010': "Questo account dell'accesso unico non è un utente del portale.",
   '403003': 'La pagina è scaduta. Ricaricarla e riprovare.',
   '403004': 'Accesso negato: account disabilitato o consensi mancanti. Contattare il Servizio Clienti.',
   '404001': 'La pagina o l’elemento richiesto non esiste.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Troppe richieste. Attendere un momento e riprovare.',
   '500001': 'Errore del server. Riprovare; se il problema persiste, contattare il Servizio Clienti.',
   '503001': 'Servizio temporaneamente non disponibile. Riprovare tra poco.',
+  '503010': 'Il servizio di accesso non è raggiungibile. Riprovare tra poco.',
 
   // The domain
   '404020': 'Quest’asta non esiste o non è più disponibile.',

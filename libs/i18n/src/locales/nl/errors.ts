@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'U bent niet aangemeld. Meld u aan om verder te gaan.',
   '401002': 'Onjuiste gebruikersnaam of onjuist wachtwoord.',
   '401003': 'Uw sessie is verlopen. Meld u opnieuw aan.',
+  '401010': 'De aanmelding kon niet worden voltooid (verlopen of geweigerd). Meld u opnieuw aan.',
   '403001': 'Uw rol staat deze bewerking niet toe.',
   '403002': 'Alleen de eigenaar kan dit wijzigen.',
+  '403010': 'Dit account van de eenmalige aanmelding is geen gebruiker van het portaal.',
   '403003': 'De pagina is verlopen. Laad de pagina opnieuw en probeer het nog eens.',
   '403004': 'Toegang geweigerd: uw account is uitgeschakeld of er ontbreken toestemmingen. Neem contact op met de klantenservice.',
   '404001': 'De gevraagde pagina of het gevraagde item bestaat niet.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Te veel verzoeken. Wacht even en probeer het opnieuw.',
   '500001': 'Er is een serverfout opgetreden. Probeer het opnieuw; neem contact op met de klantenservice als het probleem blijft.',
   '503001': 'De dienst is tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw.',
+  '503010': 'De aanmeldservice is niet bereikbaar. Probeer het zo dadelijk opnieuw.',
 
   // The domain
   '404020': 'Deze veiling bestaat niet of is niet meer beschikbaar.',

@@ -13,8 +13,10 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '401001': 'Nie jesteś zalogowany. Zaloguj się, aby kontynuować.',
   '401002': 'Nieprawidłowa nazwa użytkownika lub hasło.',
   '401003': 'Sesja wygasła. Zaloguj się ponownie.',
+  '401010': 'Nie udało się dokończyć logowania (wygasło lub zostało odrzucone). Zaloguj się ponownie.',
   '403001': 'Twoja rola nie pozwala na tę operację.',
   '403002': 'Tylko właściciel może to zmienić.',
+  '403010': 'To konto logowania jednokrotnego nie jest użytkownikiem portalu.',
   '403003': 'Strona wygasła. Odśwież ją i spróbuj ponownie.',
   '403004': 'Odmowa dostępu: konto jest wyłączone lub brakuje zgód. Skontaktuj się z Biurem Obsługi Klienta.',
   '404001': 'Żądana strona lub element nie istnieje.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '429001': 'Zbyt wiele żądań. Odczekaj chwilę i spróbuj ponownie.',
   '500001': 'Błąd serwera. Spróbuj ponownie; jeśli problem się powtarza, skontaktuj się z Biurem Obsługi Klienta.',
   '503001': 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+  '503010': 'Usługa logowania jest niedostępna. Spróbuj ponownie za chwilę.',
 
   // The domain
   '404020': 'Ta aukcja nie istnieje lub nie jest już dostępna.',

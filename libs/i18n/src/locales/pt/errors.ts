@@ -13,8 +13,10 @@ export const errors: Translation<typeof en> = {
   '401001': 'Não tem sessão iniciada. Inicie sessão para continuar.',
   '401002': 'Nome de utilizador ou palavra-passe incorretos.',
   '401003': 'A sua sessão expirou. Inicie sessão novamente.',
+  '401010': 'Não foi possível concluir o início de sessão (expirou ou foi recusado). Inicie sessão novamente.',
   '403001': 'O seu perfil não permite esta operação.',
   '403002': 'Só o proprietário pode alterar isto.',
+  '403010': 'Esta conta do início de sessão único não é um utilizador do portal.',
   '403003': 'A página expirou. Recarregue-a e tente novamente.',
   '403004': 'Acesso negado: a sua conta está desativada ou faltam consentimentos. Contacte o apoio ao cliente.',
   '404001': 'A página ou o elemento pedido não existe.',
@@ -26,6 +28,7 @@ export const errors: Translation<typeof en> = {
   '429001': 'Demasiados pedidos. Aguarde um momento e tente novamente.',
   '500001': 'Erro do servidor. Tente novamente; se o problema persistir, contacte o apoio ao cliente.',
   '503001': 'O serviço está temporariamente indisponível. Tente novamente dentro de momentos.',
+  '503010': 'O serviço de início de sessão não está disponível. Tente novamente dentro de momentos.',
 
   // The domain
   '404020': 'Este leilão não existe ou já não está disponível.',

@@ -1,0 +1,225 @@
+/**
+ * Single sign-on through HTTP (issue 13 item 1), against a real server with its embedded OpenID Connect issuer:
+ * the authorization-code flow with PKCE, state and nonce; the issuer's sign-in page and form; the callback's
+ * checks (a tampered state, a forged or missing flow cookie, a replayed code); where the browser may be sent back
+ * (never another origin); RP-initiated logout ending the issuer's session.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_PASSWORD, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+
+/** Cookies per host (the portal at 127.0.0.1, the issuer at localhost), paths ignored: enough for one flow. */
+class Browser {
+  private readonly jars = new Map<string, Map<string, string>>();
+
+  async get(url: string, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url);
+    const jar = this.jar(target.host);
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(target, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  }
+
+  cookie(host: string, name: string): string | undefined {
+    return this.jar(host).get(name);
+  }
+
+  setCookie(host: string, name: string, value: string): void {
+    this.jar(host).set(name, value);
+  }
+
+  private jar(host: string) {
+    let jar = this.jars.get(host);
+    if (!jar) this.jars.set(host, (jar = new Map()));
+    return jar;
+  }
+}
+
+const location = (res: Response) => res.headers.get('location') ?? '';
+
+let storage: ServerStorage;
+let server: RunningServer;
+let portal: string;
+
+beforeAll(async () => {
+  storage = await createStorage('embedded');
+  server = await startServer(storage);
+  portal = server.baseUrl;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await storage?.dispose();
+});
+
+/** Starts a sign-in at the portal; answers the issuer's authorization URL. */
+async function begin(browser: Browser, query = 'redirect=%2Fobserved&lang=it'): Promise<URL> {
+  const res = await browser.get(`${portal}/api/v1/open/sso/login?${query}`);
+  expect(res.status).toBe(302);
+  return new URL(location(res));
+}
+
+/** Follows the issuer to its sign-in page; answers the interaction's URL. */
+async function toSignInPage(browser: Browser, authorization: URL): Promise<URL> {
+  const res = await browser.get(authorization.href);
+  expect(res.status).toBe(303);
+  return new URL(location(res), authorization);
+}
+
+async function submit(browser: Browser, page: URL, username: string, password: string): Promise<Response> {
+  return browser.get(`${page.href}/login`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+}
+
+/** A whole sign-in up to the issuer's redirect to the callback; answers that callback URL. */
+async function signIn(browser: Browser, username = 'dealer1'): Promise<URL> {
+  const page = await toSignInPage(browser, await begin(browser));
+  const done = await submit(browser, page, username, DEMO_PASSWORD);
+  expect(done.status).toBe(303);
+  const resumed = await browser.get(new URL(location(done), page).href);
+  expect(resumed.status).toBe(303);
+  return new URL(location(resumed));
+}
+
+describe('single sign-on with the embedded issuer', () => {
+  it('publishes its discovery document on the API port', async () => {
+    const res = await fetch(`${portal.replace('127.0.0.1', 'localhost')}/oidc/.well-known/openid-configuration`);
+    expect(res.status).toBe(200);
+    const doc = await res.json() as Record<string, unknown>;
+    expect(doc.issuer).toBe(`${portal.replace('127.0.0.1', 'localhost')}/oidc`);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.end_session_endpoint).toBeDefined();
+  });
+
+  it('signs a user in: PKCE, state and nonce, the page, a wrong password, the cookies, the way back', async () => {
+    const browser = new Browser();
+    const authorization = await begin(browser);
+    const params = authorization.searchParams;
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(params.get('redirect_uri')).toBe(`${portal}/api/v1/open/sso/callback`);
+    expect(params.get('ui_locales')).toBe('it');
+    expect(browser.cookie(new URL(portal).host, 'SSO_FLOW')).toBeDefined();
+
+    const page = await toSignInPage(browser, authorization);
+    const html = await (await browser.get(page.href)).text();
+    expect(html).toContain('<html lang="it">');
+    expect(html).toContain('Nome utente');
+    expect(html).toContain('href="/password-recovery"');
+    expect(html).toContain('href="/registration"');
+
+    const wrong = await submit(browser, page, 'dealer1', 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('role="alert"');
+    const unknown = await submit(browser, page, 'nobody-here', 'whatever-1A');
+    expect(unknown.status).toBe(401);
+
+    const done = await submit(browser, page, 'dealer1', DEMO_PASSWORD);
+    expect(done.status).toBe(303);
+    const callback = new URL(location(await browser.get(new URL(location(done), page).href)));
+    expect(callback.pathname).toBe('/api/v1/open/sso/callback');
+    const landed = await browser.get(callback.href);
+    expect(landed.status).toBe(302);
+    expect(location(landed)).toBe('/observed');
+    const setCookies = landed.headers.getSetCookie().join('\n');
+    expect(setCookies).toMatch(/SESSION=[^;]+;.*HttpOnly/);
+    expect(setCookies).toMatch(/XSRF-TOKEN=/);
+    const host = new URL(portal).host;
+    expect(browser.cookie(host, 'SSO_FLOW')).toBeUndefined();
+    const me = await browser.get(`${portal}/api/v1/secure/user`);
+    expect(me.status).toBe(200);
+    expect((await me.json() as { username: string }).username).toBe('dealer1');
+
+    // The code is single-use: the same callback again is refused (its flow cookie is gone too).
+    const replay = await browser.get(callback.href);
+    expect(location(replay)).toBe('/?ssoError=401010');
+  });
+
+  it('refuses a callback whose state was changed, or whose flow cookie is missing or forged', async () => {
+    const browser = new Browser();
+    const callback = await signIn(browser, 'dealer2');
+    const host = new URL(portal).host;
+    const flow = browser.cookie(host, 'SSO_FLOW')!;
+
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', 'x'.repeat(43));
+    expect(location(await browser.get(tampered.href))).toBe('/?ssoError=401010');
+    expect(browser.cookie(host, 'SESSION')).toBeUndefined();
+
+    // A forged flow cookie (its body changed, the MAC kept): refused before the code is used.
+    const [body, mac] = flow.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), redirect: '/evil' })).toString('base64url');
+    browser.setCookie(host, 'SSO_FLOW', `${forgedBody}.${mac}`);
+    expect(location(await browser.get(callback.href))).toBe('/?ssoError=401010');
+
+    // Another browser (no flow cookie) with the issuer's genuine redirect: refused.
+    expect(location(await new Browser().get(callback.href))).toBe('/?ssoError=401010');
+    expect(browser.cookie(host, 'SESSION')).toBeUndefined();
+  });
+
+  it('never sends the browser to another origin afterwards', async () => {
+    const browser = new Browser();
+    for (const redirect of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/ok path']) {
+      const res = await browser.get(`${portal}/api/v1/open/sso/login?redirect=${encodeURIComponent(redirect)}`);
+      expect(res.status).toBe(400);
+      expect((await res.json() as { errorCode: number }).errorCode).toBe(400001);
+    }
+    // A Host header that is not one of ours does not choose the callback's origin.
+    const res = await fetch(`${portal}/api/v1/open/sso/login`, { redirect: 'manual', headers: { host: 'evil.example' } });
+    expect(new URL(res.headers.get('location')!).searchParams.get('redirect_uri')).not.toContain('evil.example');
+  });
+
+  it('keeps the issuer session until logout; RP-initiated logout ends it', async () => {
+    const browser = new Browser();
+    expect((await browser.get((await signIn(browser, 'dealer3')).href)).status).toBe(302);
+    // A second login in the same browser needs no password: the issuer's session is still open.
+    const again = await browser.get((await begin(browser)).href);
+    expect(again.status).toBe(303);
+    expect(location(again)).toContain('/api/v1/open/sso/callback?code=');
+
+    const xsrf = browser.cookie(new URL(portal).host, 'XSRF-TOKEN')!;
+    const out = await browser.get(`${portal}/api/v1/secure/logout`, { method: 'POST', headers: { 'x-xsrf-token': xsrf, origin: portal } });
+    expect(out.status).toBe(204);
+    const endSession = await browser.get(`${portal}/api/v1/open/sso/logout`);
+    const end = new URL(location(endSession));
+    expect(end.pathname).toBe('/oidc/session/end');
+    expect(end.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${portal}/`);
+    const confirmPage = await (await browser.get(end.href)).text();
+    const xsrfField = /name="xsrf" value="([^"]+)"/.exec(confirmPage)?.[1];
+    expect(xsrfField).toBeDefined();
+    const confirmed = await browser.get(`${end.origin}/oidc/session/end/confirm`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: end.origin },
+      body: new URLSearchParams({ xsrf: xsrfField!, logout: 'yes' }).toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(location(confirmed)).toBe(`${portal}/`);
+    // Now the issuer asks for the password again.
+    const page = await toSignInPage(browser, await begin(browser));
+    expect(page.pathname).toMatch(/^\/oidc\/interaction\//);
+    expect((await browser.get(`${portal}/api/v1/secure/user`)).status).toBe(401);
+  });
+
+  it('answers an unknown or expired sign-in page with a notice, not an error', async () => {
+    const res = await fetch(`${portal}/oidc/interaction/unknown-uid`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('role="alert"');
+    const post = await fetch(`${portal}/oidc/interaction/unknown-uid/login`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=dealer1&password=x',
+    });
+    expect(post.status).toBe(400);
+    const json = await fetch(`${portal}/oidc/interaction/unknown-uid/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(415);
+  });
+});

@@ -1,0 +1,229 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import type { JsonLogger } from '../../platform/config/json-logger.js';
+import { AccessError } from '../../platform/engine/access-error.js';
+import { APP_CONFIG, SESSION_SECRET } from '../../platform/engine/tokens.js';
+import { AuthService } from '../auth.service.js';
+import { EmbeddedIssuer, ISSUER_PATH } from './embedded-issuer.js';
+import { derivedSecret } from './issuer-keys.js';
+
+/** The relying party's callback, on the portal's origin. */
+export const SSO_CALLBACK_PATH = '/api/v1/open/sso/callback';
+/** The cookie that carries a sign-in in progress (state, nonce, PKCE verifier) from the login call to the callback. */
+export const SSO_FLOW_COOKIE = 'SSO_FLOW';
+/** The cookie that keeps the ID token for the issuer's logout (`id_token_hint`). */
+export const SSO_ID_COOKIE = 'SSO_ID';
+/** Both cookies are sent to the SSO calls only. */
+export const SSO_COOKIE_PATH = '/api/v1/open/sso';
+/** How long a sign-in may take, from the login call to the callback. */
+const FLOW_TTL_MS = 10 * 60_000;
+
+/** A sign-in in progress, kept in the signed flow cookie. */
+interface Flow {
+  readonly state: string;
+  readonly nonce: string;
+  readonly verifier: string;
+  /** Where the web client goes afterwards (a path of the portal). */
+  readonly redirect: string;
+  /** The callback URL of this sign-in: on the origin the browser used. */
+  readonly callback: string;
+  readonly exp: number;
+}
+
+/** A finished sign-in. */
+export interface SsoSignIn {
+  readonly token: string;
+  readonly profile: UserProfile;
+  readonly expiresAt: number;
+  readonly idToken?: string;
+  readonly redirect: string;
+}
+
+const sso = (status: 401 | 403, code: number, message: string) => new AccessError(status, code, message);
+
+/**
+ * Single sign-on, the relying party side (openid-client): the authorization-code flow with PKCE, state and nonce,
+ * users matched to portal users by a claim (OIDC_USERNAME_CLAIM, default `preferred_username`), and RP-initiated
+ * logout. The issuer is an external one (OIDC_ISSUER_URL, found by discovery) or the embedded one (`/oidc` on this
+ * port), which is started here once the port is known.
+ */
+@Injectable()
+export class SsoService {
+  readonly embedded: EmbeddedIssuer | null;
+  private configuration: Promise<oidc.Configuration> | null = null;
+  private primaryOrigin = '';
+  private allowedOrigins = new Set<string>();
+  private logger: JsonLogger | null = null;
+  private readonly flowKey: Buffer;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(SESSION_SECRET) private readonly secret: Buffer, private readonly auth: AuthService) {
+    this.flowKey = derivedSecret(secret, 'sso flow cookie');
+    this.embedded = config.oidc.issuerUrl ? null : new EmbeddedIssuer({
+      secret,
+      verifyCredentials: (username, password) => auth.verifyCredentials(username, password),
+      activeUser: (idUser) => auth.activeUser(idUser),
+      logger: { warn: (message: string) => this.logger?.warn(message, 'Sso') } as unknown as JsonLogger,
+      trustProxy: Boolean(config.trustProxy),
+    });
+  }
+
+  /** The issuer in use (for the start-up log line). */
+  get issuerUrl(): string {
+    return this.config.oidc.issuerUrl ?? `${this.primaryOrigin}${ISSUER_PATH}`;
+  }
+
+  /**
+   * Starts single sign-on once the API listens: the public origin is PUBLIC_URL, else `http://localhost:<port>`;
+   * the loopback spellings of the port are accepted too (a browser may use either).
+   */
+  start(port: number, logger: JsonLogger): void {
+    this.logger = logger;
+    this.primaryOrigin = this.config.publicUrl ?? `http://localhost:${port}`;
+    this.allowedOrigins = new Set([this.primaryOrigin, `http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+    if (this.embedded) {
+      const origins = [...this.allowedOrigins];
+      this.embedded.start(`${this.primaryOrigin}${ISSUER_PATH}`, {
+        clientId: this.config.oidc.clientId,
+        clientSecret: this.embeddedClientSecret(),
+        redirectUris: origins.map((o) => `${o}${SSO_CALLBACK_PATH}`),
+        postLogoutRedirectUris: origins.map((o) => `${o}/`),
+      }, Math.round(this.config.sessionTtlMs / 1000));
+      // The relying party reaches its own issuer over loopback, whatever the public origin.
+      const loopback = `http://127.0.0.1:${port}`;
+      this.configuration = Promise.resolve(this.embeddedConfiguration(loopback));
+    }
+  }
+
+  /** The origin to send a browser back to: the one it used when it is one of ours, else the public one. */
+  originOf(requestOrigin: string): string {
+    return this.allowedOrigins.has(requestOrigin) ? requestOrigin : this.primaryOrigin;
+  }
+
+  /** Starts a sign-in: the issuer's authorization URL and the flow cookie's value. */
+  async begin(redirect: string, requestOrigin: string, language?: string): Promise<{ url: string; cookie: string; maxAgeSeconds: number }> {
+    const configuration = await this.discovered();
+    const verifier = oidc.randomPKCECodeVerifier();
+    const flow: Flow = {
+      state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, redirect,
+      callback: `${this.originOf(requestOrigin)}${SSO_CALLBACK_PATH}`, exp: Date.now() + FLOW_TTL_MS,
+    };
+    const parameters: Record<string, string> = {
+      redirect_uri: flow.callback, scope: 'openid profile email', response_type: 'code',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      state: flow.state, nonce: flow.nonce,
+    };
+    if (language) parameters.ui_locales = language;
+    const url = oidc.buildAuthorizationUrl(configuration, parameters).href;
+    return { url, cookie: this.seal(flow), maxAgeSeconds: FLOW_TTL_MS / 1000 };
+  }
+
+  /**
+   * Ends a sign-in at the callback: checks the flow cookie, state, nonce and PKCE through the token exchange, matches
+   * the user and starts a portal session. 401010 for a flow that failed, 403010 for a user the portal does not know.
+   */
+  async finish(query: string, cookie: string | undefined): Promise<SsoSignIn> {
+    const flow = cookie ? this.open(cookie) : null;
+    if (!flow) throw sso(401, API_ERROR_CODES.SSO_FAILED, 'the sign-in expired or was started in another browser: start again');
+    const configuration = await this.discovered();
+    const current = new URL(flow.callback);
+    current.search = query;
+    let claims: oidc.IDToken | undefined;
+    let idToken: string | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true,
+      });
+      claims = tokens.claims();
+      idToken = tokens.id_token;
+    } catch (error) {
+      this.logger?.warn(`single sign-on refused: ${error instanceof Error ? error.message : String(error)}`, 'Sso');
+      throw sso(401, API_ERROR_CODES.SSO_FAILED, 'the issuer did not confirm the sign-in: start again');
+    }
+    const name = claims?.[this.config.oidc.usernameClaim];
+    const user = typeof name === 'string' ? this.auth.activeUserNamed(name) : null;
+    if (!user) throw sso(403, API_ERROR_CODES.SSO_UNKNOWN_USER, 'this account of the single sign-on is not a user of the portal');
+    return { ...this.auth.startSession(user), idToken, redirect: flow.redirect };
+  }
+
+  /** The issuer's end-session URL (RP-initiated logout), or null when it has none. */
+  async endSessionUrl(idToken: string | undefined, requestOrigin: string): Promise<string | null> {
+    const configuration = await this.discovered();
+    if (!configuration.serverMetadata().end_session_endpoint) return null;
+    const parameters: Record<string, string> = { post_logout_redirect_uri: `${this.originOf(requestOrigin)}/`, client_id: this.config.oidc.clientId };
+    if (idToken) parameters.id_token_hint = idToken;
+    return oidc.buildEndSessionUrl(configuration, parameters).href;
+  }
+
+  /** The issuer's configuration: discovered once (an external issuer), retried after a failure. */
+  private discovered(): Promise<oidc.Configuration> {
+    if (!this.configuration) {
+      const { issuerUrl, clientId, clientSecret } = this.config.oidc;
+      if (!issuerUrl) return Promise.reject(new SsoUnavailable());
+      const url = new URL(issuerUrl);
+      const attempt = oidc.discovery(url, clientId, clientSecret, oidc.ClientSecretBasic(clientSecret), {
+        execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [], timeout: 10,
+      });
+      this.configuration = attempt;
+      attempt.catch((error: unknown) => {
+        if (this.configuration === attempt) this.configuration = null;
+        this.logger?.error(`single sign-on issuer ${issuerUrl} not reachable: ${error instanceof Error ? error.message : String(error)}`, undefined, 'Sso');
+      });
+    }
+    return this.configuration.catch(() => {
+      throw new SsoUnavailable();
+    });
+  }
+
+  /** The embedded issuer's metadata, known without a request; its back-channel calls go over loopback. */
+  private embeddedConfiguration(loopback: string): oidc.Configuration {
+    const issuer = `${this.primaryOrigin}${ISSUER_PATH}`;
+    const metadata: oidc.ServerMetadata = {
+      issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      end_session_endpoint: `${issuer}/session/end`,
+      id_token_signing_alg_values_supported: ['ES256'],
+      code_challenge_methods_supported: ['S256'],
+    };
+    const configuration = new oidc.Configuration(metadata, this.config.oidc.clientId, { id_token_signed_response_alg: 'ES256' }, oidc.ClientSecretBasic(this.embeddedClientSecret()));
+    oidc.allowInsecureRequests(configuration);
+    const publicPrefix = `${this.primaryOrigin}${ISSUER_PATH}`;
+    configuration[oidc.customFetch] = (url, options) => fetch(url.startsWith(publicPrefix) ? `${loopback}${url.slice(this.primaryOrigin.length)}` : url, options as RequestInit);
+    return configuration;
+  }
+
+  private embeddedClientSecret(): string {
+    return derivedSecret(this.secret, 'oidc client secret').toString('base64url');
+  }
+
+  private seal(flow: Flow): string {
+    const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
+    return `${body}.${createHmac('sha256', this.flowKey).update(body).digest('base64url')}`;
+  }
+
+  private open(cookie: string): Flow | null {
+    const [body, mac] = cookie.split('.');
+    if (!body || !mac) return null;
+    const expected = createHmac('sha256', this.flowKey).update(body).digest();
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const flow = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Flow;
+      return typeof flow.exp === 'number' && flow.exp > Date.now() ? flow : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The issuer cannot be reached (503010). */
+export class SsoUnavailable extends Error {
+  readonly errorCode = API_ERROR_CODES.SSO_UNAVAILABLE;
+  constructor() {
+    super('the single sign-on issuer cannot be reached: try again shortly');
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Single sign-on (issue 13 item 1): a visitor opens the portal, is sent to the issuer's sign-in page (the embedded
+ * issuer at /oidc; Keycloak when the product runs against one), signs in as a demo dealer and reaches the private
+ * area; logout ends the portal's session and the issuer's, so the next login asks for the password again. The
+ * sign-in page is checked with axe and in another language; a wrong password is refused on the page.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, describeViolations, runAxe, screenshot, signInAtIssuer, useE2E } from './harness.js';
+
+const e2e = useE2E();
+const TEST = 'single-sign-on';
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe('single sign-on', () => {
+  it('signs a dealer in through the issuer, and logout ends both sessions', async () => {
+    const { page } = await e2e.anonymous({ locale: 'de-DE' });
+    await page.goto('/');
+    // The portal sends the visitor to the issuer's page: another page, with the issuer's own form.
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
+    const embedded = new URL(page.url()).pathname.startsWith('/oidc/');
+    if (embedded) {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await expectNoAxeViolations(page, 'sso sign-in page');
+      // A wrong password: refused on the page, which says why and keeps the name.
+      await page.getByTestId('login-username').fill('dealer3');
+      await page.getByTestId('login-password').fill('not the password');
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-error').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('login-username').inputValue()).toBe('dealer3');
+      await expectNoAxeViolations(page, 'sso sign-in page with an error');
+      expect(await page.getByTestId('sso-forgot-password').getAttribute('href')).toBe('/password-recovery');
+      expect(await page.getByTestId('sso-sign-up').getAttribute('href')).toBe('/registration');
+      await screenshot(page, TEST, 'wrong-password');
+    }
+    await signInAtIssuer(page, 'dealer3', DEMO_PASSWORD);
+    await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.getByTestId('current-user').textContent()).toBe('dealer3');
+    expect(new URL(page.url()).pathname).toBe('/live');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'SESSION')?.httpOnly).toBe(true);
+    expect(cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+
+    // Logout: the portal's session ends, then the issuer's (RP-initiated), and the browser is back at the portal.
+    await page.getByRole('button', { name: /abmelden|log out|logout/i }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
+    const after = await page.context().cookies();
+    expect(after.find((c) => c.name === 'SESSION')).toBeUndefined();
+    // The issuer asks for the password again: its own session ended too.
+    await page.getByTestId('login-username').or(page.locator('#kc-form-login')).first().waitFor({ state: 'visible' });
+    const profile = await page.evaluate(async () => (await fetch('/api/v1/secure/user')).status);
+    expect(profile).toBe(401);
+    await screenshot(page, TEST, 'after-logout');
+  });
+
+  it('comes back to the page asked for, and a failed sign-in says why', async () => {
+    const { page } = await e2e.anonymous();
+    await page.goto('/observed');
+    await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/observed', { timeout: 15_000 });
+    await page.getByTestId('current-user').waitFor({ state: 'visible' });
+
+    const { page: other } = await e2e.anonymous();
+    // A callback without the sign-in's cookie (another browser, a replay): refused, explained, not logged in.
+    await other.goto('/api/v1/open/sso/callback?code=forged&state=forged');
+    await other.getByTestId('login-error').waitFor({ state: 'visible' });
+    expect(new URL(other.url()).searchParams.get('ssoError')).toBe('401010');
+    expect(await other.evaluate(async () => (await fetch('/api/v1/secure/user')).status)).toBe(401);
+    await expectNoAxeViolations(other, 'login page after a failed sign-on');
+  });
+});
