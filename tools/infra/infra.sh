@@ -58,6 +58,40 @@ infra_unlock() {
   INFRA_LOCK_FD=""
 }
 
+# Shared by the services' scripts.
+
+# True when something listens on 127.0.0.1:<port>.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# True when the pid in <pid file> is alive and its command line contains <text> (not a recycled pid).
+pid_file_alive() {
+  local pid
+  pid="$(cat "$1" 2>/dev/null || true)"
+  [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$2"
+}
+
+# The major version of a java binary (1.8 → 8, 17.0.2 → 17).
+java_major() {
+  "$1" -version 2>&1 | awk -F'"' '/version/ { split($2, v, "."); print (v[1] == 1 ? v[2] : v[1]); exit }'
+}
+
+# Stops <pid> (or, with `group`, its whole process group): SIGTERM, then SIGKILL after <timeout> seconds; dies when
+# it survives that. Usage: stop_process <name> <pid> <timeout seconds> [group]
+stop_process() {
+  local name="$1" pid="$2" timeout="$3" target="$2" waited
+  [[ "${4:-}" == group ]] && target="-$2"
+  kill -TERM -- "$target" 2>/dev/null || true
+  for ((waited = 0; waited < timeout * 10; waited++)); do
+    kill -0 -- "$target" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  log "$name still running after $timeout s: SIGKILL"
+  kill -KILL -- "$target" 2>/dev/null || true
+  for ((waited = 0; waited < 50; waited++)); do kill -0 -- "$target" 2>/dev/null || return 0; sleep 0.1; done
+  die "$name (pid $pid) survived SIGKILL"
+}
+
 SERVICES=()
 for file in "$INFRA_DIR"/services/*.sh; do
   # shellcheck source=/dev/null

@@ -30,15 +30,11 @@ kafka_libs_dir() {
   printf '%s/kafka-%s/libs' "$cache" "$(kafka_version)"
 }
 
-kafka_java_major() {
-  java -version 2>&1 | awk -F'"' '/version/ { split($2, v, "."); print (v[1] == 1 ? v[2] : v[1]); exit }'
-}
-
 # Java 17+ is what Kafka 4 brokers need; Debian 12 ships it as openjdk-17.
 kafka_ensure_java() {
   if ! command -v java >/dev/null; then apt_install openjdk-17-jre-headless; fi
   local major
-  major="$(kafka_java_major)"
+  major="$(java_major java)"
   [[ "${major:-0}" -ge 17 ]] || die "Kafka $(kafka_version) needs Java 17 or later; \`java\` is version ${major:-unknown}"
 }
 
@@ -76,16 +72,9 @@ kafka_pid() { cat "$KAFKA_PID_FILE" 2>/dev/null || true; }
 
 # True when the pid file names a live kafka.Kafka process started with this state's server.properties
 # (a recycled pid of another process does not count).
-kafka_process_alive() {
-  local pid
-  pid="$(kafka_pid)"
-  [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF "kafka.Kafka $KAFKA_PROPS"
-}
+kafka_process_alive() { pid_file_alive "$KAFKA_PID_FILE" "kafka.Kafka $KAFKA_PROPS"; }
 
-kafka_port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-kafka_running() { kafka_process_alive && kafka_port_open "$KAFKA_PORT"; }
+kafka_running() { kafka_process_alive && port_open "$KAFKA_PORT"; }
 
 kafka_write_config() {
   mkdir -p "$KAFKA_DATA"
@@ -173,7 +162,7 @@ kafka_launch() {
   [[ -f "$KAFKA_LOG" ]] && mv -f "$KAFKA_LOG" "$KAFKA_LOG.1"
   local busy
   for busy in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT"; do
-    kafka_port_open "$busy" && die "port $busy is already taken by another process (set INFRA_KAFKA_PORT / INFRA_KAFKA_CONTROLLER_PORT)"
+    port_open "$busy" && die "port $busy is already taken by another process (set INFRA_KAFKA_PORT / INFRA_KAFKA_CONTROLLER_PORT)"
   done
   log "starting kafka on 127.0.0.1:$KAFKA_PORT (controller 127.0.0.1:$KAFKA_CONTROLLER_PORT), log $KAFKA_LOG"
   # setsid: the broker outlives this shell and is not killed with the caller's process group.
@@ -189,7 +178,7 @@ kafka_launch() {
 # Ready = the port accepts connections and the server has logged the end of its startup.
 kafka_wait_ready() {
   local started=$SECONDS
-  until kafka_port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$KAFKA_LOG" 2>/dev/null; do
+  until port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$KAFKA_LOG" 2>/dev/null; do
     if ! kafka_process_alive && ((SECONDS - started > 2)); then
       tail -n 30 "$KAFKA_LOG" >&2 || true
       die "kafka exited during startup (see $KAFKA_LOG)"
@@ -326,21 +315,10 @@ kafka_stop_locked() {
     log "kafka not running"
     return
   fi
-  local pid waited=0
+  local pid
   pid="$(kafka_pid)"
   log "stopping kafka (pid $pid)"
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= KAFKA_STOP_TIMEOUT * 4)); then
-      log "kafka still running after $KAFKA_STOP_TIMEOUT s: SIGKILL"
-      kill -KILL "$pid" 2>/dev/null || true
-      break
-    fi
-    sleep 0.25
-    ((++waited))
-  done
-  for ((waited = 0; waited < 50; waited++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$pid" 2>/dev/null && die "kafka (pid $pid) survived SIGKILL"
+  stop_process kafka "$pid" "$KAFKA_STOP_TIMEOUT"
   rm -f "$KAFKA_PID_FILE"
   log "kafka stopped"
 }

@@ -43,17 +43,13 @@ keycloak_cache_dir() {
   printf '%s/keycloak-%s\n' "$cache" "$KEYCLOAK_VERSION"
 }
 
-keycloak_java_major() {
-  "$1" -version 2>&1 | awk -F'"' '/version/ { split($2, v, "."); print (v[1] == 1 ? v[2] : v[1]); exit }'
-}
-
 # Sets KEYCLOAK_JAVA_HOME: INFRA_KEYCLOAK_JAVA_HOME, else the newest JDK found (Keycloak recommends the
 # latest supported one), else Debian's openjdk-17 installed with apt-get.
 keycloak_ensure_java() {
   local candidate major best="" best_major=0
   if [[ -n "${INFRA_KEYCLOAK_JAVA_HOME:-}" ]]; then
     [[ -x "$INFRA_KEYCLOAK_JAVA_HOME/bin/java" ]] || die "INFRA_KEYCLOAK_JAVA_HOME=$INFRA_KEYCLOAK_JAVA_HOME has no bin/java"
-    major="$(keycloak_java_major "$INFRA_KEYCLOAK_JAVA_HOME/bin/java")"
+    major="$(java_major "$INFRA_KEYCLOAK_JAVA_HOME/bin/java")"
     [[ "${major:-0}" -ge "$KEYCLOAK_MIN_JAVA" ]] ||
       die "Keycloak $KEYCLOAK_VERSION needs Java $KEYCLOAK_MIN_JAVA or later; $INFRA_KEYCLOAK_JAVA_HOME is ${major:-unknown}"
     KEYCLOAK_JAVA_HOME="$INFRA_KEYCLOAK_JAVA_HOME"
@@ -61,12 +57,12 @@ keycloak_ensure_java() {
   fi
   for candidate in /usr/lib/jvm/*/bin/java /opt/*/bin/java /opt/*/*/bin/java "$(command -v java 2>/dev/null || true)"; do
     [[ -n "$candidate" && -x "$candidate" ]] || continue
-    major="$(keycloak_java_major "$candidate")"
+    major="$(java_major "$candidate")"
     if [[ "${major:-0}" =~ ^[0-9]+$ ]] && ((major > best_major)); then best="$candidate" best_major="$major"; fi
   done
   if ((best_major < KEYCLOAK_MIN_JAVA)); then
     apt_install openjdk-17-jre-headless
-    best="$(command -v java)" best_major="$(keycloak_java_major "$best")"
+    best="$(command -v java)" best_major="$(java_major "$best")"
     [[ "${best_major:-0}" -ge "$KEYCLOAK_MIN_JAVA" ]] || die "Keycloak needs Java $KEYCLOAK_MIN_JAVA or later; found ${best_major:-none}"
   fi
   best="$(readlink -f "$best")"
@@ -174,16 +170,9 @@ keycloak_prepare_realm() {
 keycloak_pid() { cat "$KEYCLOAK_PID_FILE" 2>/dev/null || true; }
 
 # True when the pid file names a live kc.sh, or the JVM it became, of this state's Keycloak home.
-keycloak_process_alive() {
-  local pid
-  pid="$(keycloak_pid)"
-  [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF "$KEYCLOAK_SERVER/bin/"
-}
+keycloak_process_alive() { pid_file_alive "$KEYCLOAK_PID_FILE" "$KEYCLOAK_SERVER/bin/"; }
 
-keycloak_port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$KEYCLOAK_PORT") 2>/dev/null; }
-
-keycloak_running() { keycloak_process_alive && keycloak_port_open; }
+keycloak_running() { keycloak_process_alive && port_open "$KEYCLOAK_PORT"; }
 
 # Ready = the realm's discovery document answers and names the expected issuer.
 keycloak_discovery_ok() {
@@ -202,9 +191,9 @@ keycloak_rss_mb() {
 }
 
 keycloak_launch() {
-  keycloak_port_open && die "port $KEYCLOAK_PORT is already taken by another process (set INFRA_KEYCLOAK_PORT)"
+  port_open "$KEYCLOAK_PORT" && die "port $KEYCLOAK_PORT is already taken by another process (set INFRA_KEYCLOAK_PORT)"
   [[ -f "$KEYCLOAK_LOG" ]] && mv -f "$KEYCLOAK_LOG" "$KEYCLOAK_LOG.1"
-  log "starting keycloak $KEYCLOAK_VERSION (Java $(keycloak_java_major "$KEYCLOAK_JAVA_HOME/bin/java"), $KEYCLOAK_JAVA_HOME) on $KEYCLOAK_URL, log $KEYCLOAK_LOG"
+  log "starting keycloak $KEYCLOAK_VERSION (Java $(java_major "$KEYCLOAK_JAVA_HOME/bin/java"), $KEYCLOAK_JAVA_HOME) on $KEYCLOAK_URL, log $KEYCLOAK_LOG"
   # The caller's KC_* variables would be read as Keycloak options: drop them, set ours.
   local unset_kc=() var
   for var in $(compgen -e); do [[ "$var" == KC_* || "$var" == KEYCLOAK_ADMIN* ]] && unset_kc+=(-u "$var"); done
@@ -292,21 +281,10 @@ keycloak_stop_locked() {
     log "keycloak not running"
     return
   fi
-  local pid waited=0 started=$SECONDS
+  local pid started=$SECONDS
   pid="$(keycloak_pid)"
   log "stopping keycloak (pid $pid)"
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 -- "-$pid" 2>/dev/null; do
-    if ((waited >= KEYCLOAK_STOP_TIMEOUT * 4)); then
-      log "keycloak still running after $KEYCLOAK_STOP_TIMEOUT s: SIGKILL"
-      kill -KILL -- "-$pid" 2>/dev/null || true
-      break
-    fi
-    sleep 0.25
-    ((++waited))
-  done
-  for ((waited = 0; waited < 50; waited++)); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 -- "-$pid" 2>/dev/null && die "keycloak (process group $pid) survived SIGKILL"
+  stop_process keycloak "$pid" "$KEYCLOAK_STOP_TIMEOUT" group
   rm -f "$KEYCLOAK_PID_FILE"
   log "keycloak stopped in $((SECONDS - started)) s"
 }

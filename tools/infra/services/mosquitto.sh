@@ -43,16 +43,9 @@ mq_ensure_binaries() {
 mq_pid() { cat "$MQ_PID_FILE" 2>/dev/null || true; }
 
 # True when the pid file names a live mosquitto started with this state's config.
-mq_process_alive() {
-  local pid
-  pid="$(mq_pid)"
-  [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "-c $MQ_CONF"
-}
+mq_process_alive() { pid_file_alive "$MQ_PID_FILE" "-c $MQ_CONF"; }
 
-mq_port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-mq_running() { mq_process_alive && mq_port_open "$MQ_PORT"; }
+mq_running() { mq_process_alive && port_open "$MQ_PORT"; }
 
 # The OS user the broker runs as: `mosquitto` (created by the Debian package) when we are root, unless
 # it cannot reach the state folder (e.g. INFRA_STATE_DIR inside a root-only mktemp folder): then root.
@@ -113,7 +106,7 @@ mq_write_auth() {
 
 mq_wait_ready() {
   local started=$SECONDS
-  until mq_process_alive && mq_port_open "$MQ_PORT" && mq_port_open "$MQ_WS_PORT"; do
+  until mq_process_alive && port_open "$MQ_PORT" && port_open "$MQ_WS_PORT"; do
     if ((SECONDS - started > 15)); then
       tail -n 20 "$MQ_LOG" >&2 2>/dev/null || true
       die "mosquitto not listening on $MQ_PORT and $MQ_WS_PORT after 15 s (see $MQ_LOG)"
@@ -143,7 +136,7 @@ mq_start_locked() {
   else
     local busy
     for busy in "$MQ_PORT" "$MQ_WS_PORT"; do
-      mq_port_open "$busy" && die "port $busy is already taken by another process (set INFRA_MQTT_PORT / INFRA_MQTT_WS_PORT)"
+      port_open "$busy" && die "port $busy is already taken by another process (set INFRA_MQTT_PORT / INFRA_MQTT_WS_PORT)"
     done
     mq_prepare_dir
     mq_write_config
@@ -174,21 +167,11 @@ mq_stop_locked() {
     log "mosquitto not running"
     return
   fi
-  local pid waited=0
+  local pid
   pid="$(mq_pid)"
   log "stopping mosquitto (pid $pid)"
-  kill -TERM "$pid" 2>/dev/null || true # SIGTERM: saves the persistence file (retained messages), exits
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= MQ_STOP_TIMEOUT * 10)); then
-      log "mosquitto still running after $MQ_STOP_TIMEOUT s: SIGKILL"
-      kill -KILL "$pid" 2>/dev/null || true
-      sleep 0.5
-      break
-    fi
-    sleep 0.1
-    ((++waited))
-  done
-  kill -0 "$pid" 2>/dev/null && die "mosquitto (pid $pid) survived SIGKILL"
+  # SIGTERM: saves the persistence file (retained messages), exits.
+  stop_process mosquitto "$pid" "$MQ_STOP_TIMEOUT"
   rm -f "$MQ_PID_FILE"
   log "mosquitto stopped"
 }

@@ -25,16 +25,9 @@ smtp_node() {
 smtp_pid() { cat "$SMTP_PID_FILE" 2>/dev/null || true; }
 
 # True when the pid file names a live process running this service's script.
-smtp_process_alive() {
-  local pid
-  pid="$(smtp_pid)"
-  [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$SMTP_SCRIPT"
-}
+smtp_process_alive() { pid_file_alive "$SMTP_PID_FILE" "$SMTP_SCRIPT"; }
 
-smtp_port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-smtp_running() { smtp_process_alive && smtp_port_open "$SMTP_PORT_" && smtp_port_open "$SMTP_API_PORT_"; }
+smtp_running() { smtp_process_alive && port_open "$SMTP_PORT_" && port_open "$SMTP_API_PORT_"; }
 
 smtp_start() {
   mkdir -p "$SMTP_HOME"
@@ -50,7 +43,7 @@ smtp_start_locked() {
     local node busy started=$SECONDS
     node="$(smtp_node)"
     for busy in "$SMTP_PORT_" "$SMTP_API_PORT_"; do
-      smtp_port_open "$busy" && die "port $busy is already taken by another process (set INFRA_SMTP_PORT / INFRA_SMTP_API_PORT)"
+      port_open "$busy" && die "port $busy is already taken by another process (set INFRA_SMTP_PORT / INFRA_SMTP_API_PORT)"
     done
     # The script imports @auction/mail's build; tsc -b is a no-op (0.1 s) when it is up to date.
     "$node" "$REPO_ROOT/node_modules/typescript/bin/tsc" -b "$REPO_ROOT/libs/mail" >"$SMTP_HOME/build.log" 2>&1 ||
@@ -87,21 +80,10 @@ smtp_stop_locked() {
     log "smtp not running"
     return
   fi
-  local pid waited=0
+  local pid
   pid="$(smtp_pid)"
   log "stopping smtp (pid $pid)"
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= SMTP_STOP_TIMEOUT * 10)); then
-      log "smtp still running after $SMTP_STOP_TIMEOUT s: SIGKILL"
-      kill -KILL "$pid" 2>/dev/null || true
-      sleep 0.5
-      break
-    fi
-    sleep 0.1
-    ((++waited))
-  done
-  kill -0 "$pid" 2>/dev/null && die "smtp (pid $pid) survived SIGKILL"
+  stop_process smtp "$pid" "$SMTP_STOP_TIMEOUT"
   rm -f "$SMTP_PID_FILE"
   log "smtp stopped"
 }

@@ -91,8 +91,8 @@ export class AuthService {
 
   private sessionOf(claims: SessionClaims | null): LiveSession | null {
     if (!claims) return null;
-    const user = this.readModel.users.get(streamId.user(claims.sub));
-    if (user?.status !== 'ACTIVE' || isSessionEnded(user, claims.sid)) return null;
+    const user = this.activeUser(claims.sub);
+    if (!user || isSessionEnded(user, claims.sid)) return null;
     const d = user.data;
     const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
     return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };

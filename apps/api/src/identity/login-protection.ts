@@ -6,7 +6,12 @@ import { AccountLockout } from './account-lockout.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 
 /** The routes that check a password (matched by route pattern, so every spelling the router accepts is covered). */
-export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/api/v1/open/login', '/api/v1/mobile/token', SIGN_IN_ROUTE]);
+export const LOGIN_ROUTES: ReadonlyMap<string, string> = new Map([
+  ['/api/v1/open/login', 'application/json'],
+  ['/api/v1/mobile/token', 'application/json'],
+  // The embedded issuer's sign-in page posts a plain HTML form.
+  [SIGN_IN_ROUTE, 'application/x-www-form-urlencoded'],
+]);
 
 const ATTEMPT = Symbol('login attempt');
 /** An admitted login attempt: its account and client address, counted as in flight until settled. */
@@ -85,7 +90,6 @@ function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** The sign-in page of the embedded issuer posts a form; the API-client logins take JSON. */
 const isSignInForm = (request: FastifyRequest) => request.routeOptions.url === SIGN_IN_ROUTE;
 
 function refuse(reply: FastifyReply, status: 415 | 429, errorCode: number, errorMsg: string, retryAfterMs?: number): FastifyReply {
@@ -127,7 +131,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
 
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isLogin(request)) return;
-    const expected = isSignInForm(request) ? 'application/x-www-form-urlencoded' : 'application/json';
+    const expected = LOGIN_ROUTES.get(request.routeOptions.url ?? '')!;
     if (mediaType(request.headers['content-type']) !== expected) {
       return refuse(reply, 415, API_ERROR_CODES.UNSUPPORTED_MEDIA, `a login takes a ${expected} body`);
     }

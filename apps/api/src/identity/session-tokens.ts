@@ -1,4 +1,5 @@
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { SignedJson } from './signed-json.js';
 
 /** What a token may be used for: `session` (the API, the login's token) or `live` (subscribing to the live channel only). */
 export type TokenScope = 'session' | 'live';
@@ -42,14 +43,14 @@ const SCOPES: readonly TokenScope[] = ['session', 'live'];
  * still checked on every call; a forged or altered token never enters the cache.
  */
 export class SessionTokens {
-  private readonly key: KeyObject;
+  private readonly signed: SignedJson;
   private readonly verified = new Map<string, SessionClaims>();
   private readonly cacheSize: number;
   /** Lifetime of a live token, ms. */
   readonly liveTtlMs: number;
 
   constructor(secret: Buffer, private readonly ttlMs: number, options: SessionTokensOptions = {}) {
-    this.key = createSecretKey(secret);
+    this.signed = new SignedJson(secret);
     this.cacheSize = options.cacheSize ?? DEFAULT_VERIFIED_CACHE;
     this.liveTtlMs = options.liveTtlMs ?? DEFAULT_LIVE_TTL_MS;
   }
@@ -96,28 +97,16 @@ export class SessionTokens {
   }
 
   private check(token: string): SessionClaims | null {
-    const [version, body, signature, extra] = token.split('.');
-    if (version !== 'v1' || !body || !signature || extra !== undefined) return null;
-    const expected = Buffer.from(this.hmac(body));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Omit<SessionClaims, 'scope'> & { scope?: unknown };
-      const scope = claims.scope ?? 'session';
-      const valid = typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number'
-        && SCOPES.includes(scope as TokenScope);
-      return valid ? { sub: claims.sub, sid: claims.sid, exp: claims.exp, scope: scope as TokenScope } : null;
-    } catch {
-      return null;
-    }
+    if (!token.startsWith('v1.')) return null;
+    const claims = this.signed.open(token.slice(3)) as (Omit<SessionClaims, 'scope'> & { scope?: unknown }) | null;
+    if (!claims || typeof claims !== 'object') return null;
+    const scope = claims.scope ?? 'session';
+    const valid = typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number'
+      && SCOPES.includes(scope as TokenScope);
+    return valid ? { sub: claims.sub, sid: claims.sid, exp: claims.exp, scope: scope as TokenScope } : null;
   }
 
   private sign(claims: SessionClaims): { token: string; claims: SessionClaims } {
-    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return { token: `v1.${body}.${this.hmac(body)}`, claims };
-  }
-
-  private hmac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
+    return { token: `v1.${this.signed.seal(claims)}`, claims };
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { API_ERROR_CODES } from '@auction/contracts';
-import type { JsonLogger } from '../../platform/config/json-logger.js';
 import { AccessError } from '../../platform/engine/access-error.js';
+import { contentSecurityPolicy } from '../../platform/http/security-headers.js';
 import type { ActiveUser } from '../auth.service.js';
 import { derivedSecret, issuerSigningKey } from './issuer-keys.js';
 import { LOGOUT_JS, SIGN_IN_CSS, noticePage, pageLanguage, signInPage, signOutPage, type SignInProblem } from './sign-in-page.js';
@@ -21,7 +21,8 @@ export interface EmbeddedIssuerDeps {
   verifyCredentials(username: string, password: string): Promise<ActiveUser>;
   /** The active user with this id, or null (the subject of an ID token). */
   activeUser(idUser: string): ActiveUser | null;
-  readonly logger: JsonLogger;
+  /** Logs a refused or broken sign-in. */
+  warn(message: string): void;
   /** Believe X-Forwarded-Proto/-Host (TRUST_PROXY). */
   readonly trustProxy: boolean;
 }
@@ -117,7 +118,7 @@ export class EmbeddedIssuer {
       },
       ttl: { Session: sessionTtlSeconds, Interaction: 600, Grant: sessionTtlSeconds, IdToken: 3600, AccessToken: 600, AuthorizationCode: 60 },
       renderError: async (ctx, out) => {
-        deps.logger.warn(`single sign-on error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`, 'Sso');
+        deps.warn(`single sign-on error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`);
         ctx.type = 'html';
         ctx.body = noticePage(pageLanguage(undefined, undefined, ctx.get('accept-language')), 'ssoFailed');
       },
@@ -225,5 +226,5 @@ export class EmbeddedIssuer {
  * redirects). No inline script or style.
  */
 function issuerPagePolicy(): string {
-  return "default-src 'self'; base-uri 'self'; connect-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self'";
+  return contentSecurityPolicy({ 'form-action': ["'self'", 'http:', 'https:'] });
 }

@@ -1,12 +1,12 @@
 import { LANGUAGES, isLanguage, resourceLanguageOf, resources, type Language } from '@auction/i18n';
+import { escapeHtml } from '@auction/mail';
 
 type LoginTexts = (typeof resources)['en']['login'];
 
 /** What a page of the embedded issuer shows an error about. */
 export type SignInProblem = 'wrongCredentials' | 'tooMany' | null;
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 /**
  * The language of a page of the issuer: `?lang=` (its language links), else the relying party's `ui_locales`, else the

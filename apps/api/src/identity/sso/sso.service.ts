@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
 import type { AppConfig } from '../../platform/config/app-config.js';
@@ -7,6 +6,7 @@ import type { JsonLogger } from '../../platform/config/json-logger.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { APP_CONFIG, SESSION_SECRET } from '../../platform/engine/tokens.js';
 import { AuthService } from '../auth.service.js';
+import { SignedJson } from '../signed-json.js';
 import { EmbeddedIssuer, ISSUER_PATH } from './embedded-issuer.js';
 import { derivedSecret } from './issuer-keys.js';
 
@@ -57,15 +57,15 @@ export class SsoService {
   private primaryOrigin = '';
   private allowedOrigins = new Set<string>();
   private logger: JsonLogger | null = null;
-  private readonly flowKey: Buffer;
+  private readonly flows: SignedJson;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(SESSION_SECRET) private readonly secret: Buffer, private readonly auth: AuthService) {
-    this.flowKey = derivedSecret(secret, 'sso flow cookie');
+    this.flows = new SignedJson(derivedSecret(secret, 'sso flow cookie'));
     this.embedded = config.oidc.issuerUrl ? null : new EmbeddedIssuer({
       secret,
       verifyCredentials: (username, password) => auth.verifyCredentials(username, password),
       activeUser: (idUser) => auth.activeUser(idUser),
-      logger: { warn: (message: string) => this.logger?.warn(message, 'Sso') } as unknown as JsonLogger,
+      warn: (message) => this.logger?.warn(message, 'Sso'),
       trustProxy: Boolean(config.trustProxy),
     });
   }
@@ -201,22 +201,12 @@ export class SsoService {
   }
 
   private seal(flow: Flow): string {
-    const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
-    return `${body}.${createHmac('sha256', this.flowKey).update(body).digest('base64url')}`;
+    return this.flows.seal(flow);
   }
 
   private open(cookie: string): Flow | null {
-    const [body, mac] = cookie.split('.');
-    if (!body || !mac) return null;
-    const expected = createHmac('sha256', this.flowKey).update(body).digest();
-    const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    try {
-      const flow = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Flow;
-      return typeof flow.exp === 'number' && flow.exp > Date.now() ? flow : null;
-    } catch {
-      return null;
-    }
+    const flow = this.flows.open(cookie) as Flow | null;
+    return flow && typeof flow === 'object' && typeof flow.exp === 'number' && flow.exp > Date.now() ? flow : null;
   }
 }
 

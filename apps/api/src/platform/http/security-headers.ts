@@ -33,10 +33,15 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const serialize = (directives: Readonly<Record<string, readonly string[]>>) =>
   Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 
+/** The product's policy ({@link CSP_DIRECTIVES}) with some directives replaced, as a header value. */
+export function contentSecurityPolicy(overrides: Readonly<Record<string, readonly string[]>> = {}): string {
+  return serialize({ ...CSP_DIRECTIVES, ...overrides });
+}
+
 /** The policy of a page that carries inline scripts: each allowed by its SHA-256; Swagger UI also sets inline styles. */
 export function inlinePagePolicy(html: string): string {
   const hashes = [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-  return serialize({ ...CSP_DIRECTIVES, 'script-src': ["'self'", ...hashes], 'style-src': ["'self'", "'unsafe-inline'"] });
+  return contentSecurityPolicy({ 'script-src': ["'self'", ...hashes], 'style-src': ["'self'", "'unsafe-inline'"] });
 }
 
 /**
