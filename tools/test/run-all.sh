@@ -2,7 +2,8 @@
 # Runs every test of the workspace against real services, then prints one closing line.
 #   1. builds the workspace (tsc -b), the web client (vite) and k6 (tools/k6/build-k6.sh, for the load smoke test);
 #   2. starts PostgreSQL, Kafka and Mosquitto with tools/infra unless DATABASE_URL is already set (then the
-#      caller provides KAFKA_BROKERS and MQTT_* too), and stops them afterwards;
+#      caller provides KAFKA_BROKERS and MQTT_* too), and Keycloak unless E2E_OIDC_ISSUER_URL is set, and stops them
+#      afterwards;
 #   3. runs the library suites (vitest), the API suites (jest, unit and end-to-end through HTTP) and the web client's
 #      browser tests (vitest + playwright-core in Debian's Chromium, tools/test/ensure-chromium.sh);
 #   4. prints "Tests: N passed, N failed" from the runners' JSON reports.
@@ -33,6 +34,18 @@ if [ -z "${DATABASE_URL:-}" ]; then
   bash tools/infra/infra.sh start postgres kafka mosquitto || { echo "could not start the services"; exit 1; }
   started="postgres kafka mosquitto"
   eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"
+fi
+# Keycloak (tools/infra, from Maven Central) for the browser test of single sign-on against a real issuer
+# (apps/web/e2e/single-sign-on-keycloak.e2e.spec.ts). Named with an E2E_ prefix: every other test keeps the embedded
+# issuer. When it cannot start, that test fails and says why; the others run.
+if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
+  step "start Keycloak (tools/infra)"
+  if bash tools/infra/infra.sh start keycloak; then
+    started="$started keycloak"
+    eval "$(bash tools/infra/infra.sh env keycloak | sed 's/OIDC_/E2E_OIDC_/g')"
+  else
+    echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+  fi
 fi
 cleanup() { [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1; }
 trap cleanup EXIT

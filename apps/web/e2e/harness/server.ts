@@ -56,7 +56,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /** Starts the product and resolves once it listens and its live channel is up; `logFile` receives all its output. */
-export async function startProduct(options: { logFile?: string } = {}): Promise<Product> {
+export async function startProduct(options: { logFile?: string; env?: Readonly<Record<string, string>> } = {}): Promise<Product> {
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} does not exist: run \`npx tsc -b tsconfig.build.json\` at the repository root first`);
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`${WEB_DIST}/index.html does not exist: build the web client first (\`npm run build -w @auction/web\`)`);
@@ -94,6 +94,7 @@ export async function startProduct(options: { logFile?: string } = {}): Promise<
     MIN_AUCTION_SECONDS: '5',
     DATA_DIR: dataDir, WEB_DIST,
     ...modeEnv,
+    ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, [MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // A worker that dies without afterAll must not leave the server behind.
