@@ -148,3 +148,27 @@ describe('the client on a 390×844 phone', () => {
     });
   }
 });
+
+describe('the single sign-on page on a 390×844 phone', () => {
+  it('sign-in page, also after a wrong password: no sideways scroll, touch targets of 44 px', async () => {
+    const { page } = await e2e.anonymous();
+    await page.setViewportSize(PHONE);
+    await page.goto('/login');
+    await page.getByTestId('login-username').waitFor({ state: 'visible' });
+    for (const step of ['sign-in', 'wrong password']) {
+      if (step === 'wrong password') {
+        await page.getByTestId('login-username').fill('dealer1');
+        await page.getByTestId('login-password').fill('not the password');
+        await page.getByTestId('login-submit').click();
+        await page.getByTestId('login-error').waitFor({ state: 'visible' });
+      }
+      const result = await audit(page);
+      await screenshot(page, TEST, `sso ${step}`);
+      console.log(`[phone] sso ${step}: scrollWidth ${result.scrollWidth}/${result.innerWidth}, ${result.targets} targets, ${result.small.length} small`);
+      expect(result.scrollWidth, `past the right edge: ${result.overflowing.join(', ')}`).toBeLessThanOrEqual(result.innerWidth);
+      expect(result.targets).toBeGreaterThan(10);
+      expect(result.small, `targets under ${MIN_TARGET} px on the sign-in page`).toEqual([]);
+      expect(result.overlapping).toEqual([]);
+    }
+  });
+});

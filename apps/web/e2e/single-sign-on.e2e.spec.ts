@@ -32,6 +32,8 @@ describe('single sign-on', () => {
       await page.getByTestId('login-submit').click();
       await page.getByTestId('login-error').waitFor({ state: 'visible' });
       expect(await page.getByTestId('login-username').inputValue()).toBe('dealer3');
+      // The name is kept, so the password is the field to type again.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-password');
       await expectNoAxeViolations(page, 'sso sign-in page with an error');
       expect(await page.getByTestId('sso-forgot-password').getAttribute('href')).toBe('/password-recovery');
       expect(await page.getByTestId('sso-sign-up').getAttribute('href')).toBe('/registration');

@@ -14,7 +14,8 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
  * another origin, `//host` or `/\\host`), and the language of the issuer's page.
  */
 export const SsoLoginQuery = z.object({
-  redirect: z.string().max(2000).regex(/^\/(?![/\\])[^\s]*$/, 'a path of the portal, starting with one /').optional(),
+  // Printable ASCII only (a Location header takes nothing else; other characters come percent-encoded), 1 KB.
+  redirect: z.string().max(1024).regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'a path of the portal, starting with one /').optional(),
   lang: z.enum(['en', 'be', 'it', 'de', 'es', 'nl', 'fr', 'pl', 'pt', 'lu']).optional(),
 });
 export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;

@@ -145,11 +145,14 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     if (typeof username !== 'string') return; // the handler's validation answers 400
     const address = request.ip;
     let closed = false;
-    // An aborted call may never reach onSend: the attempt must not stay in flight (nor wait for a turn).
+    // An aborted call may never reach onSend: the attempt must not stay in flight (nor wait for a turn). One
+    // abandoned after it was admitted counts as a failure: its password is being checked, and a guesser who drops
+    // each call must not guess for free (the sign-in form keeps a right guess in its interaction).
     reply.raw.once('close', () => {
       closed = true;
       addresses.wake(address);
-      settle(request, 'none');
+      if (request[ATTEMPT] !== undefined) void addressFailures(request);
+      settle(request, 'failure');
     });
     // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
     // first one fails, must not outrun it. Beyond the allowance a login waits for one in flight to be answered

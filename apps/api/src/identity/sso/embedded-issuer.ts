@@ -23,8 +23,6 @@ export interface EmbeddedIssuerDeps {
   activeUser(idUser: string): ActiveUser | null;
   /** Logs a refused or broken sign-in. */
   warn(message: string): void;
-  /** Believe X-Forwarded-Proto/-Host (TRUST_PROXY). */
-  readonly trustProxy: boolean;
 }
 
 /** The relying party the embedded issuer knows: the portal's web client. */
@@ -49,6 +47,11 @@ type RawRequest = IncomingMessage & { originalUrl?: string };
  */
 export class EmbeddedIssuer {
   private provider: Provider | null = null;
+  /** The issuer's host: every request reaches oidc-provider with it, whatever Host the client sent. */
+  private issuerHost = '';
+  private issuerProtocol = 'http';
+  /** Where the issuer's forms may go: itself and the client's registered origins. */
+  private formActions: string[] = ["'self'"];
 
   constructor(private readonly deps: EmbeddedIssuerDeps) {}
 
@@ -84,11 +87,11 @@ export class EmbeddedIssuer {
           enabled: true,
           logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
             ctx.type = 'html';
-            ctx.body = signOutPage(pageLanguage(undefined, undefined, ctx.get('accept-language')), form);
+            ctx.body = signOutPage(pageLanguage(undefined, undefined, ctx.get('accept-language')), form, Boolean(ctx.oidc.params?.id_token_hint));
           },
           postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
             ctx.type = 'html';
-            ctx.body = noticePage(pageLanguage(undefined, undefined, ctx.get('accept-language')), 'expired');
+            ctx.body = noticePage(pageLanguage(undefined, undefined, ctx.get('accept-language')), 'signedOut');
           },
         },
       },
@@ -124,8 +127,13 @@ export class EmbeddedIssuer {
       },
     };
     const provider = new Provider(issuerUrl, configuration);
-    provider.proxy = deps.trustProxy;
+    provider.on('server_error', (_ctx: unknown, error: Error) => deps.warn(`single sign-on issuer error: ${error.message}`));
     this.provider = provider;
+    // Behind the pinned forwarded headers below: the issuer's scheme and host whatever the client sent.
+    provider.proxy = true;
+    this.issuerHost = new URL(issuerUrl).host;
+    this.issuerProtocol = new URL(issuerUrl).protocol.replace(':', '');
+    this.formActions = ["'self'", ...new Set([...client.redirectUris, ...client.postLogoutRedirectUris].map((uri) => new URL(uri).origin))];
   }
 
   /**
@@ -143,12 +151,16 @@ export class EmbeddedIssuer {
       pages.get(`${ISSUER_PATH}/assets/logout.js`, (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGOUT_JS));
       pages.get(`${ISSUER_PATH}/interaction/:uid`, (request, reply) => this.showSignIn(request, reply));
       pages.post(SIGN_IN_ROUTE, (request, reply) => this.signIn(request, reply));
+      // A reload of the page a wrong password answered (its URL is the form's): back to the sign-in page.
+      pages.get(SIGN_IN_ROUTE, (request, reply) => reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent((request.params as { uid: string }).uid)}`, 303));
+      pages.setErrorHandler((error, _request, reply) => numericError(error as { statusCode?: number; message: string }, reply));
     });
     await fastify.register(async (endpoints) => {
       endpoints.removeAllContentTypeParsers();
       // The body stays unread: oidc-provider reads and limits it itself.
       endpoints.addContentTypeParser('*', (_req, _payload, done) => done(null));
       const handle = (request: FastifyRequest, reply: FastifyReply) => this.forward(request, reply);
+      endpoints.setErrorHandler((error, _request, reply) => numericError(error as { statusCode?: number; message: string }, reply));
       endpoints.all(ISSUER_PATH, handle);
       endpoints.all(`${ISSUER_PATH}/*`, handle);
     });
@@ -166,9 +178,14 @@ export class EmbeddedIssuer {
     const url = raw.url ?? '/';
     raw.originalUrl = url;
     raw.url = url.slice(ISSUER_PATH.length) || '/';
+    // The endpoints oidc-provider writes into discovery and its forms come from the issuer URL, never from the
+    // client's Host or X-Forwarded-* headers (a spoofed or malformed Host must neither be reflected nor break it).
+    raw.headers.host = this.issuerHost;
+    raw.headers['x-forwarded-host'] = this.issuerHost;
+    raw.headers['x-forwarded-proto'] = this.issuerProtocol;
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
     // The issuer's pages post forms whose answers redirect to the relying party's callback (another origin, maybe).
-    reply.raw.setHeader('content-security-policy', issuerPagePolicy());
+    reply.raw.setHeader('content-security-policy', this.pagePolicy());
     reply.hijack();
     provider.callback()(raw, reply.raw);
   }
@@ -215,16 +232,26 @@ export class EmbeddedIssuer {
     return reply.redirect(to, 303);
   }
 
+  /**
+   * The CSP of the issuer's pages: the API's policy, except that a form's answer may redirect to the client's
+   * registered origins (the sign-in and sign-out forms end at the relying party's callback, which may be another
+   * origin; Chromium applies `form-action` to redirects). No inline script or style.
+   */
+  private pagePolicy(): string {
+    return contentSecurityPolicy({ 'form-action': this.formActions });
+  }
+
   private page(reply: FastifyReply, status: number, html: string) {
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', issuerPagePolicy()).send(html);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', this.pagePolicy()).send(html);
   }
 }
 
-/**
- * The CSP of the issuer's pages: the API's policy, except that a form's answer may redirect anywhere (the sign-in and
- * sign-out forms end at the relying party's callback, which may be another origin; Chromium applies `form-action` to
- * redirects). No inline script or style.
- */
-function issuerPagePolicy(): string {
-  return contentSecurityPolicy({ 'form-action': ["'self'", 'http:', 'https:'] });
+
+
+/** A framework error on the issuer's routes (a body too large, a bad media type): its status, with a numeric code. */
+function numericError(error: { statusCode?: number; message: string }, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const errorCode = status === 413 ? API_ERROR_CODES.PAYLOAD_TOO_LARGE : status === 415 ? API_ERROR_CODES.UNSUPPORTED_MEDIA
+    : status < 500 ? API_ERROR_CODES.BAD_REQUEST : API_ERROR_CODES.INTERNAL;
+  return reply.code(status).send({ errorCode, errorMsg: status < 500 ? error.message : 'the sign-in failed: try again' });
 }

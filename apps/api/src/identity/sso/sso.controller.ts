@@ -7,7 +7,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { parse } from '../../platform/http/validation.js';
 import { Public, SESSION_COOKIE, XSRF_COOKIE } from '../auth.guard.js';
-import { SSO_COOKIE_PATH, SSO_FLOW_COOKIE, SSO_ID_COOKIE, SsoService } from './sso.service.js';
+import { SSO_COOKIE_PATH, SSO_ID_COOKIE, SsoService, flowCookieName } from './sso.service.js';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -28,8 +28,8 @@ export class SsoController {
   async login(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { redirect, lang } = parse(SsoLoginQuery, query, 'query');
     try {
-      const { url, cookie, maxAgeSeconds } = await this.sso.begin(redirect ?? '/', originOf(request), lang);
-      void reply.setCookie(SSO_FLOW_COOKIE, cookie, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', maxAge: maxAgeSeconds });
+      const { url, cookieName, cookie, maxAgeSeconds } = await this.sso.begin(redirect ?? '/', originOf(request), lang);
+      void reply.setCookie(cookieName, cookie, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', maxAge: maxAgeSeconds });
       void reply.header('cache-control', 'no-store').redirect(url, 302);
     } catch (error) {
       void reply.header('cache-control', 'no-store').redirect(failure(codeOf(error)), 302);
@@ -40,10 +40,13 @@ export class SsoController {
   @Get('callback')
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    void reply.clearCookie(SSO_FLOW_COOKIE, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
+    // This sign-in's flow cookie only (another tab's sign-in goes on): named after the state the issuer returns.
+    const state = new URLSearchParams(query).get('state') ?? '';
+    const cookieName = flowCookieName(state);
+    if (cookieName) void reply.clearCookie(cookieName, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
     void reply.header('cache-control', 'no-store');
     try {
-      const signIn = await this.sso.finish(query, request.cookies[SSO_FLOW_COOKIE]);
+      const signIn = await this.sso.finish(query, cookieName ? request.cookies[cookieName] : undefined);
       const expires = new Date(signIn.expiresAt);
       void reply.setCookie(SESSION_COOKIE, signIn.token, { path: '/', httpOnly: true, sameSite: 'lax', expires });
       void reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), { path: '/', httpOnly: false, sameSite: 'lax', expires });

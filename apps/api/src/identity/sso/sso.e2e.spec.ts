@@ -5,34 +5,41 @@
  * (never another origin); RP-initiated logout ending the issuer's session.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import { DEMO_PASSWORD, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 
-/** Cookies per host (the portal at 127.0.0.1, the issuer at localhost), paths ignored: enough for one flow. */
+/** Cookies per host (the portal at 127.0.0.1, the issuer at localhost) and path, as a browser keeps them. */
 class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
+  private readonly jars = new Map<string, Map<string, { name: string; value: string; path: string }>>();
 
   async get(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const jar = this.jar(target.host);
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = [...jar.values()].filter((c) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map((c) => `${c.name}=${c.value}`).join('; ');
     const res = await fetch(target, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
+      const path = /;\s*path=([^;]+)/i.exec(line)?.[1]?.trim() ?? '/';
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(`${name} ${path}`);
+      else jar.set(`${name} ${path}`, { name, value, path });
     }
     return res;
   }
 
+  /** The value of a cookie of `host` whose name is `name` (or, ending with `*`, starts with it). */
   cookie(host: string, name: string): string | undefined {
-    return this.jar(host).get(name);
+    const match = (n: string) => (name.endsWith('*') ? n.startsWith(name.slice(0, -1)) : n === name);
+    return [...this.jar(host).values()].find((c) => match(c.name))?.value;
   }
 
+  /** Sets the value of an existing cookie of `host` (named as in {@link cookie}). */
   setCookie(host: string, name: string, value: string): void {
-    this.jar(host).set(name, value);
+    const match = (n: string) => (name.endsWith('*') ? n.startsWith(name.slice(0, -1)) : n === name);
+    for (const c of this.jar(host).values()) if (match(c.name)) c.value = value;
   }
 
   private jar(host: string) {
@@ -110,7 +117,7 @@ describe('single sign-on with the embedded issuer', () => {
     expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
     expect(params.get('redirect_uri')).toBe(`${portal}/api/v1/open/sso/callback`);
     expect(params.get('ui_locales')).toBe('it');
-    expect(browser.cookie(new URL(portal).host, 'SSO_FLOW')).toBeDefined();
+    expect(browser.cookie(new URL(portal).host, 'SSO_FLOW_*')).toBeDefined();
 
     const page = await toSignInPage(browser, authorization);
     const html = await (await browser.get(page.href)).text();
@@ -136,7 +143,7 @@ describe('single sign-on with the embedded issuer', () => {
     expect(setCookies).toMatch(/SESSION=[^;]+;.*HttpOnly/);
     expect(setCookies).toMatch(/XSRF-TOKEN=/);
     const host = new URL(portal).host;
-    expect(browser.cookie(host, 'SSO_FLOW')).toBeUndefined();
+    expect(browser.cookie(host, 'SSO_FLOW_*')).toBeUndefined();
     const me = await browser.get(`${portal}/api/v1/secure/user`);
     expect(me.status).toBe(200);
     expect((await me.json() as { username: string }).username).toBe('dealer1');
@@ -150,7 +157,7 @@ describe('single sign-on with the embedded issuer', () => {
     const browser = new Browser();
     const callback = await signIn(browser, 'dealer2');
     const host = new URL(portal).host;
-    const flow = browser.cookie(host, 'SSO_FLOW')!;
+    const flow = browser.cookie(host, 'SSO_FLOW_*')!;
 
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'x'.repeat(43));
@@ -160,7 +167,7 @@ describe('single sign-on with the embedded issuer', () => {
     // A forged flow cookie (its body changed, the MAC kept): refused before the code is used.
     const [body, mac] = flow.split('.');
     const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), redirect: '/evil' })).toString('base64url');
-    browser.setCookie(host, 'SSO_FLOW', `${forgedBody}.${mac}`);
+    browser.setCookie(host, 'SSO_FLOW_*', `${forgedBody}.${mac}`);
     expect(location(await browser.get(callback.href))).toBe('/?ssoError=401010');
 
     // Another browser (no flow cookie) with the issuer's genuine redirect: refused.
@@ -170,7 +177,8 @@ describe('single sign-on with the embedded issuer', () => {
 
   it('never sends the browser to another origin afterwards', async () => {
     const browser = new Browser();
-    for (const redirect of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/ok path']) {
+    // Also what a Location header cannot carry (non-ASCII, control characters) and what a cookie cannot hold (long).
+    for (const redirect of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/ok path', '/漢字', '/\x01x', '/\x7f', `/${'a'.repeat(1100)}`]) {
       const res = await browser.get(`${portal}/api/v1/open/sso/login?redirect=${encodeURIComponent(redirect)}`);
       expect(res.status).toBe(400);
       expect((await res.json() as { errorCode: number }).errorCode).toBe(400001);
@@ -197,6 +205,8 @@ describe('single sign-on with the embedded issuer', () => {
     expect(end.searchParams.get('id_token_hint')).toMatch(/^ey/);
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${portal}/`);
     const confirmPage = await (await browser.get(end.href)).text();
+    // The portal's own logout (with its ID token) is confirmed at once by the page's script.
+    expect(confirmPage).toContain('/oidc/assets/logout.js');
     const xsrfField = /name="xsrf" value="([^"]+)"/.exec(confirmPage)?.[1];
     expect(xsrfField).toBeDefined();
     const confirmed = await browser.get(`${end.origin}/oidc/session/end/confirm`, {
@@ -221,5 +231,90 @@ describe('single sign-on with the embedded issuer', () => {
     expect(post.status).toBe(400);
     const json = await fetch(`${portal}/oidc/interaction/unknown-uid/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(415);
+  });
+});
+
+describe('the embedded issuer under attack (review findings)', () => {
+  it('counts a guess whose connection was dropped: aborted wrong passwords lock the account too', async () => {
+    const browser = new Browser();
+    const page = await toSignInPage(browser, await begin(browser));
+    for (let i = 0; i < 8; i++) {
+      const abort = new AbortController();
+      const sent = browser.get(`${page.href}/login`, {
+        method: 'POST', signal: abort.signal, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
+        body: new URLSearchParams({ username: 'dealer5', password: `wrong-${i}` }).toString(),
+      }).catch(() => null);
+      await new Promise((r) => setTimeout(r, 30));
+      abort.abort();
+      await sent;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    // Locked: the right password is refused now, and nothing was kept in the interaction for a later resume.
+    const right = await submit(browser, page, 'dealer5', DEMO_PASSWORD);
+    expect(right.status).toBe(303);
+    expect(location(right)).toContain('?error=tooMany');
+    const resumed = await browser.get(`${page.origin}/oidc/auth/${page.pathname.split('/').pop()}`);
+    expect(location(resumed)).not.toContain('/api/v1/open/sso/callback');
+  });
+
+  it('lets two sign-ins of one browser run at once (two tabs)', async () => {
+    const browser = new Browser();
+    const first = await toSignInPage(browser, await begin(browser, 'redirect=%2Fmy-bids'));
+    const second = await toSignInPage(browser, await begin(browser, 'redirect=%2Fobserved'));
+    const landing: string[] = [];
+    for (const page of [second, first]) {
+      const done = await submit(browser, page, 'dealer6', DEMO_PASSWORD);
+      expect(done.status).toBe(303);
+      const callback = location(await browser.get(new URL(location(done), page).href));
+      landing.push(location(await browser.get(callback)));
+    }
+    expect(landing).toEqual(['/observed', '/my-bids']);
+  });
+
+  it('signs nobody out behind their back: the end-session page of another site only offers the choice', async () => {
+    const browser = new Browser();
+    expect((await browser.get((await signIn(browser, 'dealer7')).href)).status).toBe(302);
+    const page = await (await browser.get(`${portal.replace('127.0.0.1', 'localhost')}/oidc/session/end`)).text();
+    expect(page).toContain('data-testid="sso-sign-out"');
+    expect(page).toContain('data-testid="sso-stay"');
+    expect(page).not.toContain('logout.js');
+  });
+
+  it('never reflects the Host header, nor breaks on a malformed one', async () => {
+    const get = (host: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${portal}/oidc/.well-known/openid-configuration`);
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { host, 'x-forwarded-host': 'evil.example' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => { body += c.toString(); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const spoofed = await get('evil.example');
+    expect(spoofed.status).toBe(200);
+    expect(spoofed.body).not.toContain('evil.example');
+    expect((JSON.parse(spoofed.body) as { token_endpoint: string }).token_endpoint).toBe(`${portal.replace('127.0.0.1', 'localhost')}/oidc/token`);
+    for (const host of ['a b', '[::1', 'x:1:2']) expect((await get(host)).status).toBe(200);
+  });
+
+  it('answers odd requests of the sign-in form with a page or a numeric error code', async () => {
+    const browser = new Browser();
+    const page = await toSignInPage(browser, await begin(browser));
+    // A reload of the page a wrong password answered: back to the sign-in page.
+    const reload = await browser.get(`${page.href}/login`);
+    expect(reload.status).toBe(303);
+    expect(new URL(location(reload), page).pathname).toBe(page.pathname);
+    const huge = await browser.get(`${page.href}/login`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
+      body: `username=dealer1&password=${'x'.repeat(20_000)}`,
+    });
+    expect(huge.status).toBe(413);
+    expect((await huge.json() as { errorCode: number }).errorCode).toBe(413001);
+    // Its forms may go to the issuer and the portal's origins only.
+    const csp = (await browser.get(page.href)).headers.get('content-security-policy') ?? '';
+    const formAction = /form-action ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(formAction.split(' ')).toContain(portal);
+    expect(formAction).not.toMatch(/(^| )https?:( |$)/);
   });
 });

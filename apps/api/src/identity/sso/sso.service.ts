@@ -12,8 +12,17 @@ import { derivedSecret } from './issuer-keys.js';
 
 /** The relying party's callback, on the portal's origin. */
 export const SSO_CALLBACK_PATH = '/api/v1/open/sso/callback';
-/** The cookie that carries a sign-in in progress (state, nonce, PKCE verifier) from the login call to the callback. */
-export const SSO_FLOW_COOKIE = 'SSO_FLOW';
+/**
+ * The cookie that carries a sign-in in progress (state, nonce, PKCE verifier) from the login call to the callback:
+ * one per sign-in, named after its state, so that two tabs signing in at once do not overwrite each other's.
+ */
+export const SSO_FLOW_COOKIE_PREFIX = 'SSO_FLOW_';
+
+/** The flow cookie's name for a state (the callback finds it from the state the issuer sends back). */
+export function flowCookieName(state: string): string | null {
+  const key = state.slice(0, 16);
+  return /^[\w-]{16}$/.test(key) ? `${SSO_FLOW_COOKIE_PREFIX}${key}` : null;
+}
 /** The cookie that keeps the ID token for the issuer's logout (`id_token_hint`). */
 export const SSO_ID_COOKIE = 'SSO_ID';
 /** Both cookies are sent to the SSO calls only. */
@@ -66,7 +75,6 @@ export class SsoService {
       verifyCredentials: (username, password) => auth.verifyCredentials(username, password),
       activeUser: (idUser) => auth.activeUser(idUser),
       warn: (message) => this.logger?.warn(message, 'Sso'),
-      trustProxy: Boolean(config.trustProxy),
     });
   }
 
@@ -103,7 +111,7 @@ export class SsoService {
   }
 
   /** Starts a sign-in: the issuer's authorization URL and the flow cookie's value. */
-  async begin(redirect: string, requestOrigin: string, language?: string): Promise<{ url: string; cookie: string; maxAgeSeconds: number }> {
+  async begin(redirect: string, requestOrigin: string, language?: string): Promise<{ url: string; cookieName: string; cookie: string; maxAgeSeconds: number }> {
     const configuration = await this.discovered();
     const verifier = oidc.randomPKCECodeVerifier();
     const flow: Flow = {
@@ -117,7 +125,7 @@ export class SsoService {
     };
     if (language) parameters.ui_locales = language;
     const url = oidc.buildAuthorizationUrl(configuration, parameters).href;
-    return { url, cookie: this.seal(flow), maxAgeSeconds: FLOW_TTL_MS / 1000 };
+    return { url, cookieName: flowCookieName(flow.state)!, cookie: this.seal(flow), maxAgeSeconds: FLOW_TTL_MS / 1000 };
   }
 
   /**

@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
   expired: 'Diese Anmeldeseite ist abgelaufen: Beginnen Sie erneut im Portal.',
   backToPortal: 'Zurück zum Portal',
+  signedOut: 'Sie sind abgemeldet.',
 };

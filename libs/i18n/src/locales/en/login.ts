@@ -16,4 +16,5 @@ export const login = {
   ssoFailed: 'The sign-in could not be completed. Please try again.',
   expired: 'This sign-in page has expired: start again from the portal.',
   backToPortal: 'Back to the portal',
+  signedOut: 'You are signed out.',
 };

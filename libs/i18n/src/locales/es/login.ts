@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: 'No se ha podido completar el inicio de sesión. Inténtalo de nuevo.',
   expired: 'Esta página de inicio de sesión ha caducado: vuelve a empezar desde el portal.',
   backToPortal: 'Volver al portal',
+  signedOut: 'Has cerrado la sesión.',
 };

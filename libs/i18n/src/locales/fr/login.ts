@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: 'La connexion n’a pas pu aboutir. Veuillez réessayer.',
   expired: 'Cette page de connexion a expiré : recommencez depuis le portail.',
   backToPortal: 'Retour au portail',
+  signedOut: 'Vous êtes déconnecté.',
 };

@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: "Non è stato possibile completare l'accesso. Riprova.",
   expired: 'Questa pagina di accesso è scaduta: ricomincia dal portale.',
   backToPortal: 'Torna al portale',
+  signedOut: 'Sei uscito dal portale.',
 };

@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: 'De aanmelding kon niet worden voltooid. Probeer het opnieuw.',
   expired: 'Deze aanmeldpagina is verlopen: begin opnieuw vanaf het portaal.',
   backToPortal: 'Terug naar het portaal',
+  signedOut: 'U bent afgemeld.',
 };

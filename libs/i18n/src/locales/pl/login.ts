@@ -19,4 +19,5 @@ export const login: Translation<typeof en, 'few' | 'many'> = {
   ssoFailed: 'Nie udało się dokończyć logowania. Spróbuj ponownie.',
   expired: 'Ta strona logowania wygasła: zacznij ponownie od portalu.',
   backToPortal: 'Powrót do portalu',
+  signedOut: 'Wylogowano.',
 };

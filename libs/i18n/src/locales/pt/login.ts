@@ -19,4 +19,5 @@ export const login: Translation<typeof en> = {
   ssoFailed: 'Não foi possível concluir o início de sessão. Tente novamente.',
   expired: 'Esta página de início de sessão expirou: recomece a partir do portal.',
   backToPortal: 'Voltar ao portal',
+  signedOut: 'Terminou a sessão.',
 };
