@@ -3,11 +3,12 @@ import { parseBirthDate } from './birth-date.js';
 import type { DealerRegistration } from './dealer-registration.schema.js';
 import { DEALER_REGISTRATION_MAX_LENGTHS as MAX } from './dealer-registration.schema.js';
 import { isAcceptedDocumentName, type RegistrationDocumentKind } from './documents.js';
-import { checkFiscalCodeShape, checkItalianFiscalCode } from './fiscal-code.js';
+import { checkFiscalCodeShape, checkItalianFiscalCode, isPrintableAscii, normalizeFiscalCode } from './fiscal-code.js';
 import { FORM_MESSAGE_KEYS, isBlank, type FormIssue } from './form-messages.js';
 import { COUNTRY_RULES, registrationCountryOf, type FieldRule } from './registration-countries.js';
 import { REGISTRATION_ERROR_CODES } from './registration-error-codes.js';
 import { checkText, isValidEmail } from './text-rules.js';
+import { WEBSITE_FORMAT } from './website.js';
 
 type TextField = { [K in keyof DealerRegistration]-?: DealerRegistration[K] extends string | null | undefined ? K : never }[keyof DealerRegistration];
 
@@ -36,7 +37,8 @@ export function dealerRegistrationIssues(p: DealerRegistration): FormIssue[] {
   // The confirmation is only compared: its format is the e-mail's, reported once, on the e-mail.
   issues.push(field('confEmail', true) ?? (p.confEmail !== p.email ? { path: ['confEmail'], message: FORM_MESSAGE_KEYS.confirmEmail } : null));
   issues.push(field('city', true), field('region', rules.region), field('postalCode', rules.postalCode.shown ? rules.postalCode : false));
-  issues.push(field('vatCode', rules.vatCode), field('mobile', true), field('website', false), field('phone', false), field('regon', rules.regon));
+  issues.push(field('vatCode', rules.vatCode), field('mobile', true), field('website', { shown: true, required: false, format: WEBSITE_FORMAT }));
+  issues.push(field('phone', false), field('regon', rules.regon));
   // Dealer activity
   issues.push(field('typeDealerActivity', true), field('carSold', true), field('buyingInterest', true));
   // Internal reference
@@ -44,7 +46,9 @@ export function dealerRegistrationIssues(p: DealerRegistration): FormIssue[] {
   const surnameIssue = field('referenceSurname', true);
   issues.push(nameIssue, surnameIssue);
   const personKnown = !nameIssue && !surnameIssue; // a wrong name is reported on the name, not also on the code
-  issues.push(field('referenceFiscalCode', rules.referenceFiscalCode) ?? (country === 'IT' ? italianFiscalCodeIssue(p, personKnown) : null));
+  // IT: a non-ASCII character (the lookalike `ſ` for S) makes an invalid code, refused before any upper-casing.
+  issues.push(country === 'IT' && !isBlank(p.referenceFiscalCode) && !isPrintableAscii(p.referenceFiscalCode) ? fiscalCodeIssue('format')
+    : field('referenceFiscalCode', rules.referenceFiscalCode) ?? (country === 'IT' ? italianFiscalCodeIssue(p, personKnown) : null));
   issues.push(birthDateIssue(p.referenceBirthDate, rules.referenceBirthDate.required));
   issues.push(email('referenceEmail', rules.referenceEmail.required), field('referenceFCA', false));
   // Consents: the IT checkboxes must be ticked; the three consents answered, agree or disagree (see README.md)
@@ -53,7 +57,8 @@ export function dealerRegistrationIssues(p: DealerRegistration): FormIssue[] {
   // Documents, by name (their content is checked by `checkDocument` where the bytes are)
   issues.push(documentIssue('visura', p.visura, rules.visura.required), documentIssue('doc', p.doc, true));
   issues.push(documentIssue('doc2', p.doc2, false));
-  const knownMarket = isBlank(p.idMarket) || (MARKETS as readonly string[]).includes(p.idMarket.toUpperCase());
+  // ASCII letters only before upper-casing: `ıt` (dotless i) would upper-case to `IT`.
+  const knownMarket = isBlank(p.idMarket) || (/^[A-Za-z]+$/.test(p.idMarket) && (MARKETS as readonly string[]).includes(p.idMarket.toUpperCase()));
   issues.push(field('idMarket', false) ?? (knownMarket ? null : wrongFormat('idMarket')));
   return issues.filter((i): i is FormIssue => i !== null);
 }
@@ -65,7 +70,22 @@ function italianFiscalCodeIssue(p: DealerRegistration, personKnown: boolean): Fo
   const check = personKnown && !isBlank(p.referenceName) && !isBlank(p.referenceSurname) && birthDate
     ? checkItalianFiscalCode({ cf, name: p.referenceName, surname: p.referenceSurname, birthDate })
     : checkFiscalCodeShape(cf);
-  return check.valid ? null : { path: ['referenceFiscalCode'], message: FORM_MESSAGE_KEYS.dataErrorFiscalCode, params: { reason: check.reason } };
+  return check.valid ? null : fiscalCodeIssue(check.reason);
+}
+
+function fiscalCodeIssue(reason: string): FormIssue {
+  return { path: ['referenceFiscalCode'], message: FORM_MESSAGE_KEYS.dataErrorFiscalCode, params: { reason } };
+}
+
+/**
+ * The parsed payload as it is stored: for an IT dealer the reference fiscal code in its canonical form
+ * (`normalizeFiscalCode`: upper case, no blanks), so one person's code has one spelling. Other countries' codes are
+ * kept as typed (trimmed): their formats are lengths, not one canonical spelling.
+ */
+export function canonicalDealerRegistration(p: DealerRegistration): DealerRegistration {
+  return registrationCountryOf(p.country) === 'IT' && typeof p.referenceFiscalCode === 'string'
+    ? { ...p, referenceFiscalCode: normalizeFiscalCode(p.referenceFiscalCode) }
+    : p;
 }
 
 function birthDateIssue(value: string | number | null | undefined, required: boolean): FormIssue | null {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORM_MESSAGE_KEYS, reportIssues } from './form-messages.js';
-import { dealerRegistrationIssues } from './dealer-registration.rules.js';
+import { canonicalDealerRegistration, dealerRegistrationIssues } from './dealer-registration.rules.js';
 
 /**
  * Maximum lengths of the registration payload: spec 01 §3 where it gives one; ours (marked) where it does not,
@@ -20,6 +20,24 @@ const text = () => z.string({ error: FORM_MESSAGE_KEYS.wrongFormat }).trim().nul
 /** An optional checkbox or yes/no answer. */
 const flag = () => z.boolean({ error: FORM_MESSAGE_KEYS.wrongFormat }).nullish();
 
+/** The payload's fields and their types, before the rules. */
+const dealerRegistrationFields = z.object(
+  {
+    businessName: text(), address: text(), country: text(), email: text(), confEmail: text(), city: text(), region: text(),
+    postalCode: text(), vatCode: text(), mobile: text(), website: text(), phone: text(), regon: text(),
+    typeDealerActivity: text(), carSold: text(), buyingInterest: text(),
+    referenceName: text(), referenceSurname: text(), referenceFiscalCode: text(),
+    /** DD/MM/YYYY, an ISO date or epoch ms (see `parseBirthDate`). */
+    referenceBirthDate: z.union([z.string().trim(), z.number()], { error: FORM_MESSAGE_KEYS.invalidDate }).nullish(),
+    referenceEmail: text(), referenceFCA: text(),
+    checkCCA: flag(), checkDati: flag(), checkTec: flag(),
+    checkConsents1: flag(), checkConsents2: flag(), checkConsents3: flag(),
+    visura: text(), doc: text(), doc2: text(),
+    idMarket: text(),
+  },
+  { error: FORM_MESSAGE_KEYS.wrongFormat },
+);
+
 /**
  * The `dealerFullDTO` of `POST /api/v1/open/sign-up` (spec 01 §3) and the registration form's values, with every rule
  * of spec 01 §5: the required list, the maximum lengths, valid and equal e-mails, a valid reference birth date, each
@@ -28,29 +46,15 @@ const flag = () => z.boolean({ error: FORM_MESSAGE_KEYS.wrongFormat }).nullish()
  * checked by `checkDocument`). Every issue's `message` is a key of `FORM_MESSAGE_KEYS` and its `path` the field; a
  * document issue carries `params.errorCode` 600002. All issues are reported at once (one per field), so the form can
  * mark every field after a submit attempt. Fields are optional in the type because a half-filled form is parsed too.
+ * The output is canonical ({@link canonicalDealerRegistration}): an IT reference fiscal code comes out upper-cased.
  */
-export const dealerRegistrationSchema = z
-  .object(
-    {
-      businessName: text(), address: text(), country: text(), email: text(), confEmail: text(), city: text(), region: text(),
-      postalCode: text(), vatCode: text(), mobile: text(), website: text(), phone: text(), regon: text(),
-      typeDealerActivity: text(), carSold: text(), buyingInterest: text(),
-      referenceName: text(), referenceSurname: text(), referenceFiscalCode: text(),
-      /** DD/MM/YYYY, an ISO date or epoch ms (see `parseBirthDate`). */
-      referenceBirthDate: z.union([z.string().trim(), z.number()], { error: FORM_MESSAGE_KEYS.invalidDate }).nullish(),
-      referenceEmail: text(), referenceFCA: text(),
-      checkCCA: flag(), checkDati: flag(), checkTec: flag(),
-      checkConsents1: flag(), checkConsents2: flag(), checkConsents3: flag(),
-      visura: text(), doc: text(), doc2: text(),
-      idMarket: text(),
-    },
-    { error: FORM_MESSAGE_KEYS.wrongFormat },
-  )
-  .superRefine((value, ctx) => reportIssues(ctx, dealerRegistrationIssues(value)));
+export const dealerRegistrationSchema = dealerRegistrationFields
+  .superRefine((value, ctx) => reportIssues(ctx, dealerRegistrationIssues(value)))
+  .overwrite(canonicalDealerRegistration); // a check, not a transform: the schema stays an object (`.shape`)
 
 /** The registration payload as sent (or typed in the form). */
 export type DealerRegistrationInput = z.input<typeof dealerRegistrationSchema>;
-/** The registration payload once parsed (strings trimmed). */
-export type DealerRegistration = z.output<typeof dealerRegistrationSchema>;
+/** The registration payload once parsed (strings trimmed, an IT fiscal code canonical). */
+export type DealerRegistration = z.output<typeof dealerRegistrationFields>;
 /** A field of the registration payload. */
 export type DealerRegistrationField = keyof DealerRegistration;

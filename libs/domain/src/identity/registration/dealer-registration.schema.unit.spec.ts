@@ -116,3 +116,32 @@ describe('documents by name: 600002', () => {
     expect(issuesOf({ ...validDealerRegistration('ES'), doc2: undefined })).toEqual({});
   });
 });
+
+describe('attack review: lookalikes, canonical output, file names, website', () => {
+  test('R1: an IT fiscal code with a lookalike letter (ſ for S) is dataErrorFiscalCode, reason format', () => {
+    for (const cf of ['RSſMRA85T10A562S', 'RSSMRA85T10A562\u017F', 'RSSMRA\u00A085T10A562S']) {
+      const issues = dealerRegistrationSchema.safeParse({ ...validDealerRegistration('IT'), referenceFiscalCode: cf }).error!.issues;
+      expect(issues).toEqual([expect.objectContaining({ path: ['referenceFiscalCode'], message: K.dataErrorFiscalCode, params: { reason: 'format' } })]);
+    }
+  });
+  test('R1: the output holds the canonical IT fiscal code (upper case); other countries keep theirs as typed', () => {
+    expect(dealerRegistrationSchema.parse({ ...validDealerRegistration('IT'), referenceFiscalCode: ' rssmra85t10a562s ' }).referenceFiscalCode).toBe('RSSMRA85T10A562S');
+    expect(dealerRegistrationSchema.parse({ ...validDealerRegistration('ES'), referenceFiscalCode: '12345678z' }).referenceFiscalCode).toBe('12345678z');
+  });
+  test('R1: idMarket must be ASCII (ıt upper-cases to IT)', () => expectAlone('IT', { idMarket: 'ıt' }, 'idMarket', K.wrongFormat));
+  test.each(['../../etc/x.pdf', 'a.html\u0000.pdf', 'photo\u202Egnp.pdf', 'x\u2066.pdf', 'dir\\x.pdf'])('R3: document name %j is refused (600002)', (name) => {
+    for (const kind of ['visura', 'doc', 'doc2'] as const) {
+      const issue = dealerRegistrationSchema.safeParse({ ...validDealerRegistration('IT'), [kind]: name }).error!.issues[0]!;
+      expect(issue).toMatchObject({ path: [kind], message: K.document, params: { errorCode: DOCUMENT_ERROR_CODE, reason: 'wrongName' } });
+    }
+  });
+  test.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'java\tscript:alert(1)',
+    'ftp://dealer.example.com', 'file:///etc/passwd', '//evil.example.com', 'https://', 'https://dealer\u202E.example.com'])('website %j is wrongFormat', (website) => {
+    expectAlone('IT', { website }, 'website', K.wrongFormat);
+  });
+  test('website: http(s) URLs and addresses without a scheme pass', () => {
+    for (const website of ['https://dealer.example.com', 'http://dealer.example.com/chi-siamo?x=1', 'HTTPS://DEALER.IT', 'www.dealer.it', 'autosalone-città.it/contatti']) {
+      expect(issuesOf({ ...validDealerRegistration('IT'), website })).toEqual({});
+    }
+  });
+});

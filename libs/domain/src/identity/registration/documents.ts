@@ -1,4 +1,5 @@
 import { REGISTRATION_ERROR_CODES } from './registration-error-codes.js';
+import { hasUnsafeCharacter } from './unsafe-text.js';
 
 /** The file types a registration document may have, named by content. */
 export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'png', 'eps'] as const;
@@ -56,15 +57,41 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentType | null {
   return null;
 }
 
-/** True when `name` ends with an extension of a type `kind` accepts (case-insensitive). */
-export function isAcceptedDocumentName(kind: RegistrationDocumentKind, name: string): boolean {
-  if (typeof name !== 'string') return false;
+/** True for `visura`, `doc` and `doc2` only: an own key of {@link documentRules}, never one of its prototype. */
+export function isRegistrationDocumentKind(kind: unknown): kind is RegistrationDocumentKind {
+  return typeof kind === 'string' && Object.hasOwn(documentRules, kind);
+}
+
+/** Longest accepted file name, in characters (the usual file-system limit; the schema's `visura`/`doc`/`doc2` too). */
+export const MAX_DOCUMENT_NAME_LENGTH = 255;
+
+/**
+ * True when a client's file name is harmless to show and log: 1 to {@link MAX_DOCUMENT_NAME_LENGTH} characters,
+ * no path separator (`/`, `\`) and so no `..` segment, no control, bidirectional-control or lone-surrogate character
+ * (`a.html\0.pdf`, a right-to-left override that disguises the extension). Even a safe name is only a label: stored
+ * files are named by the server, never by the client's name (README.md).
+ */
+export function isSafeDocumentName(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0) return false;
+  // A code point is at most two UTF-16 units: the first test bounds the work before counting characters.
+  if (name.length > 2 * MAX_DOCUMENT_NAME_LENGTH || [...name].length > MAX_DOCUMENT_NAME_LENGTH) return false;
+  if (/[/\\]/.test(name) || name.trim() === '..' || hasUnsafeCharacter(name)) return false;
+  return true;
+}
+
+/**
+ * True when `name` is a safe file name ({@link isSafeDocumentName}) ending with an extension of a type `kind`
+ * accepts (case-insensitive). An unknown `kind` or a non-string name is `false`, never an exception: both come
+ * from the client.
+ */
+export function isAcceptedDocumentName(kind: string, name: unknown): boolean {
+  if (!isRegistrationDocumentKind(kind) || !isSafeDocumentName(name)) return false;
   const lower = name.trim().toLowerCase();
   return documentRules[kind].accepted.some((type) => DOCUMENT_EXTENSIONS[type].some((ext) => lower.endsWith(ext) && lower.length > ext.length));
 }
 
-/** Why {@link checkDocument} refused a file. */
-export type DocumentRefusal = 'missing' | 'tooLarge' | 'wrongType' | 'wrongName';
+/** Why {@link checkDocument} refused a file (`unknownKind`: not an upload of the registration form). */
+export type DocumentRefusal = 'unknownKind' | 'missing' | 'tooLarge' | 'wrongType' | 'wrongName';
 
 /** Outcome of {@link checkDocument}. A refusal is answered with `errorCode` 600002. */
 export type DocumentCheck =
@@ -72,12 +99,14 @@ export type DocumentCheck =
   | { readonly ok: false; readonly reason: DocumentRefusal; readonly errorCode: typeof REGISTRATION_ERROR_CODES.DOCUMENT_INVALID };
 
 /**
- * The server's check of one uploaded document: present and not empty, at most the size limit, of an accepted type
- * by content ({@link sniffDocumentType}) and, when a file name is given, with an accepted extension.
+ * The server's check of one uploaded document: of a known kind, present and not empty, at most the size limit, of
+ * an accepted type by content ({@link sniffDocumentType}) and, when a file name is given, a safe name with an accepted
+ * extension ({@link isAcceptedDocumentName}). Never throws: `kind` is typically a multipart field name.
  */
-export function checkDocument(kind: RegistrationDocumentKind, file: { readonly name?: string; readonly bytes: Uint8Array } | null | undefined): DocumentCheck {
+export function checkDocument(kind: string, file: { readonly name?: string; readonly bytes: Uint8Array } | null | undefined): DocumentCheck {
   const refuse = (reason: DocumentRefusal): DocumentCheck => ({ ok: false, reason, errorCode: REGISTRATION_ERROR_CODES.DOCUMENT_INVALID });
-  if (!file || !(file.bytes instanceof Uint8Array) || file.bytes.length === 0) return refuse('missing');
+  if (!isRegistrationDocumentKind(kind)) return refuse('unknownKind');
+  if (!file || typeof file !== 'object' || !(file.bytes instanceof Uint8Array) || file.bytes.length === 0) return refuse('missing');
   if (file.bytes.length > documentRules[kind].maxBytes) return refuse('tooLarge');
   const type = sniffDocumentType(file.bytes);
   if (!type || !documentRules[kind].accepted.includes(type)) return refuse('wrongType');

@@ -1,4 +1,4 @@
-import { parseBirthDate, type CalendarDate } from './birth-date.js';
+import { formatIsoDate, parseBirthDate, type CalendarDate } from './birth-date.js';
 import { CodiceFiscale } from './codice-fiscale-interop.js';
 
 /**
@@ -33,16 +33,43 @@ export interface FiscalCodeCheckInput {
   readonly gender?: 'M' | 'F';
 }
 
-/** Upper case without blanks: how a typed fiscal code is compared. */
-export function normalizeFiscalCode(cf: string): string {
-  return cf.replace(/\s+/g, '').toUpperCase();
+/**
+ * True when `text` holds printable ASCII only (U+0020 to U+007E). A fiscal code is ASCII; anything else (the long s
+ * `ſ`, the dotless `ı`, a ligature, NBSP, a full-width letter) must be refused BEFORE any upper-casing, which would
+ * turn `ſ` into `S` and `ı` into `I` and let a lookalike pass for the real code.
+ */
+export function isPrintableAscii(text: string): boolean {
+  return /^[\x20-\x7E]*$/.test(text);
 }
 
 /**
- * Checks the code on its own: shape, month letter, day (1-31, or 41-71 for women) and check character (computed by
- * `codice-fiscale-js`). Used where no personal data is at hand; {@link checkItalianFiscalCode} adds the consistency.
+ * The canonical form of a typed code, the one compared and stored: ASCII spaces removed (`RSS MRA 85T10 A562S`) and
+ * ASCII letters upper-cased. Other characters are left as they are, so the pattern refuses them: only ASCII is
+ * upper-cased (see {@link isPrintableAscii}).
  */
-export function checkFiscalCodeShape(rawCf: string): FiscalCodeCheck {
+export function normalizeFiscalCode(cf: string): string {
+  return upperCaseAscii(cf.replace(/ +/g, ''));
+}
+
+/**
+ * The form's pattern check of a code as typed: printable ASCII, letters of either case, no blank inside (the form
+ * refuses `RSS MRA...`; `GET /open/check-cf` tolerates it). Never upper-cases a non-ASCII lookalike into a letter.
+ */
+export function matchesItalianFiscalCodePattern(text: string): boolean {
+  return typeof text === 'string' && isPrintableAscii(text) && ITALIAN_FISCAL_CODE_PATTERN.test(upperCaseAscii(text));
+}
+
+function upperCaseAscii(text: string): string {
+  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+}
+
+/**
+ * Checks the code on its own: printable ASCII, shape, month letter, day (1-31, or 41-71 for women) and check
+ * character (computed by `codice-fiscale-js`). Used where no personal data is at hand; {@link checkItalianFiscalCode}
+ * adds the consistency. Never throws: a non-string, a non-ASCII character or a wrong shape is `format`.
+ */
+export function checkFiscalCodeShape(rawCf: unknown): FiscalCodeCheck {
+  if (typeof rawCf !== 'string' || !isPrintableAscii(rawCf)) return { valid: false, reason: 'format' };
   const cf = normalizeFiscalCode(rawCf);
   if (!ITALIAN_FISCAL_CODE_PATTERN.test(cf)) return { valid: false, reason: 'format' };
   if (!FISCAL_CODE_MONTH_LETTERS.includes(cf[8]!)) return { valid: false, reason: 'month' };
@@ -59,22 +86,25 @@ export function checkFiscalCodeShape(rawCf: string): FiscalCodeCheck {
  * `codice-fiscale-js`'s own encoders. Omocodia variants pass. The
  * birthplace is not checked: the person's birthplace is not asked, and a code of a municipality missing from the
  * library's list is still a valid code. Without `gender` either gender's day is accepted; a mismatch of the given
- * gender alone is reported as `gender`. Never throws: bad input is `format` or `birthDate`.
+ * gender alone is reported as `gender`. Never throws: bad input (no object, a non-string code) is `format`, a birth
+ * date that is no calendar date `birthDate`.
  */
-export function checkItalianFiscalCode(input: FiscalCodeCheckInput): FiscalCodeCheck {
-  if (typeof input.cf !== 'string') return { valid: false, reason: 'format' };
+export function checkItalianFiscalCode(input: FiscalCodeCheckInput | null | undefined): FiscalCodeCheck {
+  if (typeof input !== 'object' || input === null) return { valid: false, reason: 'format' };
   const shape = checkFiscalCodeShape(input.cf);
   if (!shape.valid) return shape;
   const cf = normalizeFiscalCode(input.cf);
   if (typeof input.surname !== 'string' || CodiceFiscale.surnameCode(lettersOf(input.surname)) !== cf.slice(0, 3)) return { valid: false, reason: 'surname' };
   if (typeof input.name !== 'string' || CodiceFiscale.nameCode(lettersOf(input.name)) !== cf.slice(3, 6)) return { valid: false, reason: 'name' };
-  const date = typeof input.birthDate === 'object' && input.birthDate !== null ? input.birthDate : parseBirthDate(input.birthDate);
+  // A CalendarDate object is re-read through its ISO form, so `{ month: 13 }` or `{}` is refused like a bad string.
+  const date = typeof input.birthDate === 'object' && input.birthDate !== null ? parseBirthDate(formatIsoDate(input.birthDate)) : parseBirthDate(input.birthDate);
   if (!date) return { valid: false, reason: 'birthDate' };
   const written = digitsOf(cf.slice(6, 8)) + cf[8] + digitsOf(cf.slice(9, 11));
   const expected = (gender: 'M' | 'F'): string => CodiceFiscale.dateCode(date.day, date.month, date.year, gender);
-  if (input.gender) {
-    if (written === expected(input.gender)) return { valid: true, gender: input.gender };
-    const other = input.gender === 'M' ? 'F' : 'M';
+  const gender = input.gender === 'M' || input.gender === 'F' ? input.gender : undefined; // anything else: not given
+  if (gender) {
+    if (written === expected(gender)) return { valid: true, gender };
+    const other = gender === 'M' ? 'F' : 'M';
     return { valid: false, reason: written === expected(other) ? 'gender' : 'birthDate' };
   }
   return written === expected(shape.gender) ? shape : { valid: false, reason: 'birthDate' };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import codiceFiscaleModule from 'codice-fiscale-js';
-import { checkFiscalCodeShape, checkItalianFiscalCode, FISCAL_CODE_MONTH_LETTERS } from './fiscal-code.js';
+import { checkFiscalCodeShape, checkItalianFiscalCode, FISCAL_CODE_MONTH_LETTERS, matchesItalianFiscalCodePattern, normalizeFiscalCode } from './fiscal-code.js';
 
 /** The library itself (its CommonJS bundle exports `{ CodiceFiscale }`), used here to compute expected codes independently. */
 const CodiceFiscale = (codiceFiscaleModule as unknown as { CodiceFiscale: typeof codiceFiscaleModule.default }).CodiceFiscale;
@@ -105,5 +105,36 @@ describe('refusals, with the reason', () => {
     for (const birthDate of ['10/12/1985', '1985-12-10', Date.UTC(1985, 11, 10), String(Date.UTC(1985, 11, 10))]) {
       expect(checkItalianFiscalCode({ ...mario, birthDate, cf: 'RSSMRA85T10A562S' }).valid).toBe(true);
     }
+  });
+});
+
+describe('lookalike characters and non-string input (attack review R1, R2)', () => {
+  const mario = { name: 'Mario', surname: 'Rossi', birthDate: '10/12/1985' } as const;
+  // ſ (U+017F) and ı (U+0131) upper-case to S and I; NBSP, U+3000 and a tab are blanks \s would strip.
+  const lookalikes = ['RSſMRA85T10A562S', 'RSSMRA85T10A562ſ', 'rsſmra85t10a562s', 'RSSMRA\u00A085T10A562S', 'RSSMRA85T10\u3000A562S', 'RSSMRA85T10A562S\u00A0', 'RSSMRA\t85T10A562S'];
+  test.each(lookalikes)('%j is refused as format, never upper-cased into a valid code', (cf) => {
+    expect(checkFiscalCodeShape(cf)).toEqual({ valid: false, reason: 'format' });
+    expect(checkItalianFiscalCode({ ...mario, cf })).toEqual({ valid: false, reason: 'format' });
+    expect(matchesItalianFiscalCodePattern(cf)).toBe(false);
+  });
+  test('the canonical form upper-cases ASCII letters and drops ASCII spaces only', () => {
+    expect(normalizeFiscalCode(' rssmra 85t10 a562s ')).toBe('RSSMRA85T10A562S');
+    expect(normalizeFiscalCode('rsſmra')).toBe('RSſMRA');
+    expect(normalizeFiscalCode('ıt\u00A0x')).toBe('ıT\u00A0X');
+  });
+  test('the form pattern: either case, no blank inside', () => {
+    expect(matchesItalianFiscalCodePattern('rssmra85t10a562s')).toBe(true);
+    expect(matchesItalianFiscalCodePattern('RSSMRA 85T10A562S')).toBe(false);
+  });
+  test('non-string codes and input answer format instead of throwing', () => {
+    for (const cf of [12345, null, undefined, {}, ['RSSMRA85T10A562S']]) expect(checkFiscalCodeShape(cf)).toEqual({ valid: false, reason: 'format' });
+    for (const input of [null, undefined, 'RSSMRA85T10A562S', 42]) expect(checkItalianFiscalCode(input as never)).toEqual({ valid: false, reason: 'format' });
+  });
+  test('a birth date object that is no calendar date is birthDate; an unknown gender is ignored', () => {
+    for (const birthDate of [{ year: 1985, month: 13, day: 10 }, { year: 1985, month: 2, day: 30 }, {}, []]) {
+      expect(checkItalianFiscalCode({ ...mario, cf: 'RSSMRA85T10A562S', birthDate: birthDate as never })).toEqual({ valid: false, reason: 'birthDate' });
+    }
+    expect(checkItalianFiscalCode({ ...mario, cf: 'RSSMRA85T10A562S', birthDate: { year: 1985, month: 12, day: 10 } })).toEqual({ valid: true, gender: 'M' });
+    expect(checkItalianFiscalCode({ ...mario, cf: 'RSSMRA85T10A562S', gender: 'X' as never })).toEqual({ valid: true, gender: 'M' });
   });
 });

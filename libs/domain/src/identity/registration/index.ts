@@ -8,6 +8,8 @@ export { isValidEmail } from './text-rules.js';
 export * from './registration-countries.js';
 export * from './format-helpers.js';
 export * from './documents.js';
+export * from './website.js';
+export { hasUnsafeCharacter } from './unsafe-text.js';
 export * from './dealer-registration.schema.js';
 export * from './dealer-registration.rules.js';
 export * from './registration-layout.js';

@@ -1,5 +1,5 @@
 import { alphanumerics, digits, exactLength, lengthBetween, matching, maxLength, upToAlphanumerics, type FieldFormat } from './field-formats.js';
-import { ITALIAN_FISCAL_CODE_PATTERN } from './fiscal-code.js';
+import { matchesItalianFiscalCodePattern } from './fiscal-code.js';
 import { isValidItalianVat } from './italian-vat.js';
 
 /** The rows of spec 01 §5's per-country table. `OTHER` is every country without a row of its own (LU, AT, CH, ...). */
@@ -41,8 +41,11 @@ const hidden: FieldRule = { shown: false, required: false };
 
 /** IT VAT: 11 digits and the checksum (jsvat-next). */
 const italianVat: FieldFormat = { test: isValidItalianVat, params: { length: 11, charset: 'digits', checksum: 'IT' } };
-/** IT fiscal code pattern; the check character and the consistency are checked by `checkItalianFiscalCode`. */
-const italianFiscalCode: FieldFormat = { test: (v) => ITALIAN_FISCAL_CODE_PATTERN.test(v.toUpperCase()), params: { length: 16, example: 'RSSMRA85T10A562S' } };
+/**
+ * IT fiscal code pattern (ASCII only, never upper-casing a lookalike such as `ſ`); the check character and the
+ * consistency are checked by `checkItalianFiscalCode`.
+ */
+const italianFiscalCode: FieldFormat = { test: matchesItalianFiscalCodePattern, params: { length: 16, example: 'RSSMRA85T10A562S' } };
 
 /** Shared by all rows unless a row says otherwise. */
 const BASE: CountryRules = {

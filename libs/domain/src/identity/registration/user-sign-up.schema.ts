@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseBirthDate } from './birth-date.js';
 import { exactLength, maxLength, type FieldFormat } from './field-formats.js';
-import { checkFiscalCodeShape, checkItalianFiscalCode, ITALIAN_FISCAL_CODE_PATTERN } from './fiscal-code.js';
+import { checkFiscalCodeShape, checkItalianFiscalCode, isPrintableAscii, matchesItalianFiscalCodePattern, normalizeFiscalCode } from './fiscal-code.js';
 import { FORM_MESSAGE_KEYS, isBlank, reportIssues, type FormIssue } from './form-messages.js';
 import { checkText, isValidEmail } from './text-rules.js';
 
@@ -21,7 +21,8 @@ export interface UserSignUpRules {
   readonly birthDate: { readonly required: boolean };
 }
 
-const italianFiscalCode: FieldFormat = { test: (v) => v.length === 16 && ITALIAN_FISCAL_CODE_PATTERN.test(v.toUpperCase()), params: { length: 16 } };
+/** IT fiscal code pattern, ASCII only (a lookalike such as `ſ` is never upper-cased into a letter). */
+const italianFiscalCode: FieldFormat = { test: (v) => v.length === 16 && matchesItalianFiscalCodePattern(v), params: { length: 16 } };
 
 /**
  * Spec 01 §5 (invite flow), by the DEALER's market: IT fiscal code (16, pattern, consistent) and birth date
@@ -61,8 +62,12 @@ export function userSignUpIssues(p: UserSignUp, market: string | null | undefine
   const surnameIssue = checkText('surname', p.surname, { required: true, maxLength: 80 });
   const nameIssue = checkText('name', p.name, { required: true, maxLength: 80 });
   issues.push(surnameIssue, nameIssue);
-  const cfIssue = checkText('fiscalCode', p.fiscalCode, { required: rules.fiscalCode.required, maxLength: 50, ...(rules.fiscalCode.format ? { format: rules.fiscalCode.format } : {}) });
-  issues.push(cfIssue ?? (userSignUpMarketOf(market) === 'IT' ? italianConsistency(p, !surnameIssue && !nameIssue) : null));
+  const italian = userSignUpMarketOf(market) === 'IT';
+  // A non-ASCII character (the lookalike `ſ` for S) makes an invalid Italian code, refused before any upper-casing.
+  const cfIssue = italian && !isBlank(p.fiscalCode) && !isPrintableAscii(p.fiscalCode)
+    ? { path: ['fiscalCode'], message: FORM_MESSAGE_KEYS.dataErrorFiscalCode, params: { reason: 'format' } }
+    : checkText('fiscalCode', p.fiscalCode, { required: rules.fiscalCode.required, maxLength: 50, ...(rules.fiscalCode.format ? { format: rules.fiscalCode.format } : {}) });
+  issues.push(cfIssue ?? (italian ? italianConsistency(p, !surnameIssue && !nameIssue) : null));
   issues.push(isBlank(p.birthDate) ? (rules.birthDate.required ? { path: ['birthDate'], message: FORM_MESSAGE_KEYS.mandatory } : null)
     : parseBirthDate(p.birthDate) ? null : { path: ['birthDate'], message: FORM_MESSAGE_KEYS.invalidDate });
   issues.push(checkText('email', p.email, { required: true, maxLength: 100 }) ?? (isValidEmail(p.email!) ? null : { path: ['email'], message: FORM_MESSAGE_KEYS.wrongFormat }));
@@ -83,7 +88,15 @@ function italianConsistency(p: UserSignUp, personKnown: boolean): FormIssue | nu
 
 const schemas = new Map<UserSignUpMarket, ReturnType<typeof build>>();
 function build(market: UserSignUpMarket) {
-  return base.superRefine((p, ctx) => reportIssues(ctx, userSignUpIssues(p, market)));
+  return base.superRefine((p, ctx) => reportIssues(ctx, userSignUpIssues(p, market))).overwrite((p) => canonicalUserSignUp(p, market));
+}
+
+/**
+ * The parsed sign-up as it is stored: for a dealer of IT the fiscal code in its canonical form (`normalizeFiscalCode`:
+ * upper case, no blanks), so one person's code has one spelling. Other markets' codes are kept as typed (trimmed).
+ */
+export function canonicalUserSignUp(p: UserSignUp, market: string | null | undefined): UserSignUp {
+  return userSignUpMarketOf(market) === 'IT' && typeof p.fiscalCode === 'string' ? { ...p, fiscalCode: normalizeFiscalCode(p.fiscalCode) } : p;
 }
 
 /**
@@ -91,6 +104,7 @@ function build(market: UserSignUpMarket) {
  * (spec 01 §5): surname and name (max 80), valid e-mail, idDealer, dealerName and the three consents (true or
  * false) required, plus the market's fiscal-code and birth-date rules. The market is a parameter, not a field: the
  * API takes it from the inviting dealer's record, never from the request; the form from `GET /open/dealer-info`.
+ * The output is canonical ({@link canonicalUserSignUp}): an IT fiscal code comes out upper-cased.
  */
 export function userSignUpSchema(dealerMarket: string | null | undefined): ReturnType<typeof build> {
   const market = userSignUpMarketOf(dealerMarket);

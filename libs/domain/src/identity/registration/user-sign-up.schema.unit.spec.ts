@@ -60,3 +60,16 @@ describe('userSignUpSchema (invite flow), by the dealer\'s market', () => {
   });
   test('one schema per market is reused', () => expect(userSignUpSchema('it')).toBe(userSignUpSchema('IT')));
 });
+
+describe('attack review R1: the IT fiscal code of the sign-up', () => {
+  test('a lookalike letter (ſ for S) or a non-ASCII blank is dataErrorFiscalCode, reason format', () => {
+    for (const fiscalCode of ['RSſMRA85T10A562S', 'RSSMRA85T10\u00A0A562S']) {
+      const issues = userSignUpSchema('IT').safeParse(withChange('IT', { fiscalCode })).error!.issues;
+      expect(issues).toEqual([expect.objectContaining({ path: ['fiscalCode'], message: K.dataErrorFiscalCode, params: { reason: 'format' } })]);
+    }
+  });
+  test('the output holds the canonical code (upper case) for IT; other markets keep theirs as typed', () => {
+    expect(userSignUpSchema('IT').parse(withChange('IT', { fiscalCode: 'rssmra85t10a562s' })).fiscalCode).toBe('RSSMRA85T10A562S');
+    expect(userSignUpSchema('ES').parse(withChange('ES', { fiscalCode: '12345678z' })).fiscalCode).toBe('12345678z');
+  });
+});
