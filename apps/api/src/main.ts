@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/http/framework-e
 import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { serveWebClient } from './platform/http/web-client.js';
+import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
@@ -42,8 +43,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   await store.init();
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');
   const fanout = await Fanout.open(store, config, logger);
+  const mail = await openMailService({ SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from }, { logger: mailLogger(logger) });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, store, fanout, sessionSecret: loadSessionSecret(config, logger) }),
+    AppModule.forRoot({ config, store, fanout, mail, sessionSecret: loadSessionSecret(config, logger) }),
     new FastifyAdapter({
       bodyLimit: 2 * 1024 * 1024,
       // X-Forwarded-For/-Proto/-Host are believed only when TRUST_PROXY says a proxy sets them.
@@ -93,6 +95,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   sso.start(port, logger);
   logger.info(`single sign-on: ${sso.embedded ? 'embedded OpenID Connect issuer' : 'OpenID Connect issuer'} at ${sso.issuerUrl}`, { clientId: config.oidc.clientId }, 'Bootstrap');
+  if (mail.catcher) logger.info(`mail: SMTP_URL is unset, mail is caught in process at ${mail.catcher.url} (listed in this log and to administrators)`, {}, 'Bootstrap');
+  else logger.info('mail: sent through SMTP_URL', { from: mail.mailer.from.address }, 'Bootstrap');
   if (webClient) logger.info(`web client at ${url}/`, { dist: config.webDist }, 'Bootstrap');
   else logger.warn(`web client not built (no ${config.webDist}/index.html): run npm run build`, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
@@ -108,6 +112,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     await fanout.close();
     await subscription.close();
     await app.close();
+    await mail.close();
     await store.close();
   };
   return { app, url, port, close };
@@ -138,4 +143,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   });
+}
+
+/** The mail library's log lines, in the API's log (context `Mail`). */
+function mailLogger(logger: JsonLogger): MailLogger {
+  return {
+    info: (message, extra) => logger.info(message, extra ?? {}, 'Mail'),
+    warn: (message, extra) => logger.warn(extra ? `${message} ${JSON.stringify(extra)}` : message, 'Mail'),
+  };
 }

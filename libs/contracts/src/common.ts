@@ -55,6 +55,16 @@ export const API_ERROR_CODES = {
   /** Spec: the user is logged out after the dialog. */
   USER_NOT_FOUND: 404010,
   IDEMPOTENCY_KEY_REUSED: 409100,
+  /** Accounts: the username (or the e-mail used as one) belongs to another user. */
+  USERNAME_TAKEN: 409110,
+  /** Accounts: the dealer already has a user with this e-mail, or an invitation to it is pending. */
+  EMAIL_TAKEN: 409111,
+  /** A recovery or invitation link (`tag`) that is unknown, expired, already used, or for another user or e-mail. */
+  TAG_INVALID: 410010,
+  /** The dealer named is unknown (or not the caller's). */
+  DEALER_NOT_FOUND: 404020,
+  /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */
+  FILE_NOT_FOUND: 404030,
   METHOD_NOT_ALLOWED: 405001,
   PAYLOAD_TOO_LARGE: 413001,
   UNSUPPORTED_MEDIA: 415001,

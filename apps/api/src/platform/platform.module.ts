@@ -1,11 +1,12 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { EventStore } from '@auction/event-store';
+import type { MailService } from '@auction/mail';
 import type { AppConfig } from './config/app-config.js';
 import { DocsController } from './docs/docs.controller.js';
 import { Consistency } from './engine/consistency.js';
 import { LiveReadModel } from './engine/live-read-model.js';
 import { StreamWriter } from './engine/stream-writer.js';
-import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
 import type { Fanout } from './fanout/fanout.js';
 import { CommandRunner } from './http/command-runner.js';
 import { HealthController } from './http/health.controller.js';
@@ -22,6 +23,8 @@ export interface PlatformDependencies {
   readonly store: EventStore;
   readonly sessionSecret: Buffer;
   readonly fanout: Fanout;
+  /** Outgoing mail, opened (and closed) by main.ts. */
+  readonly mail: MailService;
   readonly clock?: Clock;
 }
 
@@ -36,11 +39,12 @@ export const PLATFORM_CONTROLLERS = [HealthController, DocsController, EventsCon
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot({ config, store, sessionSecret, fanout, clock = { now: () => Date.now() } }: PlatformDependencies): DynamicModule {
+  static forRoot({ config, store, sessionSecret, fanout, mail, clock = { now: () => Date.now() } }: PlatformDependencies): DynamicModule {
     const shared = [
       { provide: APP_CONFIG, useValue: config },
       { provide: EVENT_STORE, useValue: store },
       { provide: FANOUT, useValue: fanout },
+      { provide: MAIL_SERVICE, useValue: mail },
       { provide: CLOCK, useValue: clock },
       { provide: SESSION_SECRET, useValue: sessionSecret },
       { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },

@@ -83,6 +83,11 @@ export class SsoService {
     return this.config.oidc.issuerUrl ?? `${this.primaryOrigin}${ISSUER_PATH}`;
   }
 
+  /** The portal's public origin (PUBLIC_URL, else `http://localhost:<port>`), known once the API listens: links in mails use it. */
+  get portalOrigin(): string {
+    return this.primaryOrigin;
+  }
+
   /**
    * Starts single sign-on once the API listens: the public origin is PUBLIC_URL, else `http://localhost:<port>`;
    * the loopback spellings of the port are accepted too (a browser may use either).

@@ -44,6 +44,8 @@ export const ConfigSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('auction-web'),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).optional(),
   ...SECURITY_ENV,
 });
 
@@ -94,6 +96,8 @@ export interface AppConfig extends SecurityConfig {
   readonly publicUrl?: string;
   /** Single sign-on: an external OpenID Connect issuer, or (no issuer URL) the embedded one under `/oidc`. */
   readonly oidc: OidcConfig;
+  /** Outgoing mail: `SMTP_URL` (smtp:// or smtps://, with credentials) and `MAIL_FROM`; no URL: the in-process catcher. */
+  readonly mail: { readonly smtpUrl?: string; readonly from?: string };
 }
 
 /** The OpenID Connect relying party's settings (OIDC_*). */
@@ -135,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc: { issuerUrl: e.OIDC_ISSUER_URL?.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, usernameClaim: e.OIDC_USERNAME_CLAIM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

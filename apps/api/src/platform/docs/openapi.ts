@@ -6,6 +6,8 @@ import {
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
+import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
+import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
 const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
@@ -23,9 +25,7 @@ const TIME_RULES = 'Instants: ISO 8601 with Z or an offset, stored and answered 
   + 'Resize-time: a scheduled auction\'s end may move earlier or later (its lots follow); a running auction\'s end only later, never earlier than its current end (else 409030), and a lot\'s end never moves before its current end (an extension beyond the new end is kept). '
   + 'An offer is judged at the instant the API had received all of it (its body included: a request whose amount arrives after the end is late), not when its turn comes on a busy server; a lot is closed 250 ms after its end so offers received before the end are judged first. Lots of an auction that end at one instant are closed together in one decision, without holding other auctions.';
 
-type Route = [method: string, path: string, summary: string, roles: string, body?: z.ZodType, answer?: z.ZodType | 'file' | 'none'];
-
-const ROUTES: Route[] = [
+const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/api/v1/open/sso/login', 'Single sign-on (the web client\'s login): 302 to the OpenID Connect issuer\'s authorization endpoint (authorization code, PKCE S256, state, nonce; the flow is kept 10 minutes in an http-only cookie). Query: `redirect`, a path of the portal to land on afterwards (never another origin: 400), `lang`, the language of the issuer\'s page. The issuer is OIDC_ISSUER_URL, or the embedded one at /oidc (discovery at /oidc/.well-known/openid-configuration), whose sign-in page checks the portal\'s users. Issuer unreachable: 302 to /?ssoError=503010.', 'anyone', undefined, 'none'],
   ['get', '/api/v1/open/sso/callback', 'Single sign-on: the issuer\'s redirect. Checks state, nonce and PKCE through the code exchange, matches the user by the OIDC_USERNAME_CLAIM claim (default preferred_username), sets the SESSION and XSRF-TOKEN cookies and redirects (302) to the `redirect` of the login. Failures redirect to /?ssoError=401010 (expired, tampered or refused flow) or /?ssoError=403010 (not an active user of the portal).', 'anyone', undefined, 'none'],
   ['get', '/api/v1/open/sso/logout', 'Single sign-on: ends the issuer\'s session too (RP-initiated logout, with the ID token as id_token_hint), after POST /api/v1/secure/logout; 302 to the issuer\'s end-session endpoint, which returns to the portal\'s home.', 'anyone', undefined, 'none'],
@@ -90,6 +90,9 @@ const ROUTES: Route[] = [
   ['get', '/api/docs/{file}', 'The Swagger UI page\'s assets', 'anyone', undefined, undefined],
 ];
 
+/** Every documented route: the core table above, then each context's own table. */
+const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS];
+
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
 /** The refusals of the two login calls besides a wrong password (login-protection.ts). */
@@ -102,7 +105,7 @@ const LOGIN_REFUSALS: Record<string, string> = {
 /** The OpenAPI 3.1 description of the API, built from the contracts' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [method, path, summary, roles, body, answer] of ROUTES) {
+  for (const [method, path, summary, roles, body, answer, bodyMediaType] of ROUTES) {
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
@@ -118,7 +121,7 @@ export function openApiDocument(): Record<string, unknown> {
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(body) } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: schema(body) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
   }

@@ -11,3 +11,6 @@ export const SESSION_SECRET = Symbol('SESSION_SECRET');
 export interface Clock {
   now(): number;
 }
+
+/** The product's mail (`MailService` of @auction/mail): a mailer, and the embedded catcher when `SMTP_URL` is unset. */
+export const MAIL_SERVICE = Symbol('MAIL_SERVICE');

@@ -1,0 +1,103 @@
+import type { ReadModelDb } from '@auction/read-models';
+import { sideTable } from '../../platform/engine/side-table.js';
+
+/**
+ * A person's or a company's personal data: names, e-mail, phone, fiscal code, birth date, IBAN, VAT code, address...
+ * Kept beside the event log, never in it: events are immutable and replayed, exported and fanned out, so personal
+ * data written into them could never be erased (the right to erasure, issue 14). An event names its subject by id;
+ * this store says who that is, and anonymisation erases the row. Values are strings (dates as ISO `YYYY-MM-DD`) or
+ * null; unknown keys are kept as given.
+ */
+export type PersonalData = Readonly<Record<string, string | null>>;
+
+/** What a subject is: a user (`idUser`) or a dealer (`idDealer`). */
+export type SubjectKind = 'USER' | 'DEALER';
+
+/** The personal data of users and dealers. */
+export interface PersonalDataStore {
+  /** The data of a subject, or null when it has none (unknown, or erased). */
+  get(kind: SubjectKind, id: string): Promise<PersonalData | null>;
+  /** The data of several subjects at once (missing ones left out). */
+  getMany(kind: SubjectKind, ids: readonly string[]): Promise<Map<string, PersonalData>>;
+  /** Merges `data` into the subject's data (a key set to null is kept as null); creates it when absent. Returns the result. */
+  merge(kind: SubjectKind, id: string, data: PersonalData): Promise<PersonalData>;
+  /** The ids of the subjects of a kind whose `email` is this address (compared without case). */
+  idsByEmail(kind: SubjectKind, email: string): Promise<string[]>;
+  /** Erases a subject's data for good; true when there was some. */
+  erase(kind: SubjectKind, id: string): Promise<boolean>;
+}
+
+/** Injection token of the {@link PersonalDataStore}. */
+export const PERSONAL_DATA_STORE = Symbol('PERSONAL_DATA_STORE');
+
+const TABLE = 'public.personal_data';
+
+/**
+ * The store as one SQL table on the read models' connection (PostgreSQL in server mode, PGlite in embedded mode),
+ * outside the read-model schema that a rebuild drops: this data is not derived from the log.
+ */
+export class SqlPersonalDataStore implements PersonalDataStore {
+  private readonly ensure: () => Promise<void>;
+
+  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {
+    this.ensure = sideTable(db, 'personal_data', [
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (kind text NOT NULL, id text NOT NULL, email text, data jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (kind, id))`,
+      `CREATE INDEX IF NOT EXISTS personal_data_email ON ${TABLE} (kind, email)`,
+    ]);
+  }
+
+  async get(kind: SubjectKind, id: string): Promise<PersonalData | null> {
+    await this.ensure();
+    const rows = await this.db.query<{ data: unknown }>(`SELECT data FROM ${TABLE} WHERE kind = $1 AND id = $2`, [kind, id]);
+    return rows[0] ? asData(rows[0].data) : null;
+  }
+
+  async getMany(kind: SubjectKind, ids: readonly string[]): Promise<Map<string, PersonalData>> {
+    const found = new Map<string, PersonalData>();
+    if (ids.length === 0) return found;
+    await this.ensure();
+    // One JSON parameter rather than an array: the same text works on pg and PGlite.
+    const rows = await this.db.query<{ id: string; data: unknown }>(
+      `SELECT p.id, p.data FROM ${TABLE} p WHERE p.kind = $1 AND p.id IN (SELECT json_array_elements_text($2::text::json))`,
+      [kind, JSON.stringify(ids)],
+    );
+    for (const row of rows) found.set(row.id, asData(row.data));
+    return found;
+  }
+
+  async merge(kind: SubjectKind, id: string, data: PersonalData): Promise<PersonalData> {
+    await this.ensure();
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ data: unknown }>(`SELECT data FROM ${TABLE} WHERE kind = $1 AND id = $2 FOR UPDATE`, [kind, id]);
+      const merged: PersonalData = { ...(rows[0] ? asData(rows[0].data) : {}), ...data };
+      const email = typeof merged.email === 'string' ? merged.email.toLowerCase() : null;
+      await tx.query(
+        `INSERT INTO ${TABLE} (kind, id, email, data) VALUES ($1, $2, $3, $4::text::jsonb)
+         ON CONFLICT (kind, id) DO UPDATE SET email = EXCLUDED.email, data = EXCLUDED.data, updated_at = now()`,
+        [kind, id, email, JSON.stringify(merged)],
+      );
+      return merged;
+    });
+  }
+
+  async idsByEmail(kind: SubjectKind, email: string): Promise<string[]> {
+    await this.ensure();
+    const rows = await this.db.query<{ id: string }>(`SELECT id FROM ${TABLE} WHERE kind = $1 AND email = $2 ORDER BY id`, [kind, email.toLowerCase()]);
+    return rows.map((r) => r.id);
+  }
+
+  async erase(kind: SubjectKind, id: string): Promise<boolean> {
+    await this.ensure();
+    const rows = await this.db.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2 RETURNING id`, [kind, id]);
+    return rows.length > 0;
+  }
+}
+
+function asData(value: unknown): PersonalData {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const data: Record<string, string | null> = {};
+  for (const [key, item] of Object.entries(parsed)) data[key] = typeof item === 'string' ? item : null;
+  return data;
+}
