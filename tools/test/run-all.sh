@@ -47,6 +47,17 @@ if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
     echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
   fi
 fi
+# The SMTP server (tools/infra smtp: a real SMTP listener with an HTTP API to read what it caught) for the tests that
+# read the product's mail. Named with an E2E_ prefix: only those tests point a server at it.
+if [ -z "${E2E_SMTP_URL:-}" ]; then
+  step "start the SMTP server (tools/infra)"
+  if bash tools/infra/infra.sh start smtp; then
+    started="$started smtp"
+    eval "$(bash tools/infra/infra.sh env smtp | sed 's/SMTP_/E2E_SMTP_/g')"
+  else
+    echo "the SMTP server could not be started: the tests that read mail will fail"
+  fi
+fi
 cleanup() { [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1; }
 trap cleanup EXIT
 echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-}"

@@ -13,6 +13,8 @@ import { DEFAULT_DEMO_PASSWORD } from './platform/config/security-config.js';
 import { JsonLogger } from './platform/config/json-logger.js';
 import { loadSessionSecret } from './platform/config/session-secret.js';
 import { seedDemoData } from './demo/demo-data.js';
+import { PERSONAL_DATA_STORE, type PersonalDataStore } from './identity/accounts/personal-data.js';
+import { UsernameClaims } from './identity/accounts/username-claims.js';
 import type { StreamWriter } from './platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';
 import { Fanout } from './platform/fanout/fanout.js';
@@ -81,7 +83,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info('engine index caught up', { position: model.currentPosition }, 'Bootstrap');
   if (config.demoData) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
-    const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning);
+    const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning, {
+      personalData: app.get<PersonalDataStore>(PERSONAL_DATA_STORE), usernames: app.get(UsernameClaims),
+    });
     await model.waitFor(await store.headPosition(), 60_000);
     logger.info('demo data ready', { users }, 'Bootstrap');
   }

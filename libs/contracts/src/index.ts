@@ -4,3 +4,4 @@ export * from './auction.js';
 export * from './showcase.js';
 export * from './views.js';
 export * from './dealer-views.js';
+export * from './mail.js';

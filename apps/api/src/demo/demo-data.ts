@@ -1,5 +1,7 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
 import { decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
+import type { UsernameClaims } from '../identity/accounts/username-claims.js';
 import type { CredentialsService } from '../identity/credentials.service.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { lotDefinitions, auctionDefinition } from '../auctions/commands/create-auction.handler.js';
@@ -23,6 +25,22 @@ function user(idUser: string, username: string, roles: Role[], idDealer: string 
   };
 }
 
+/** Where the demo's personal data goes: beside the log, as for every user (accounts/personal-data.ts). */
+export interface DemoAccounts {
+  readonly personalData: PersonalDataStore;
+  readonly usernames: UsernameClaims;
+}
+
+/** The demo's e-mail domain (`.example` is reserved: no mail to it can reach anyone). */
+export const DEMO_EMAIL_DOMAIN = 'demo.example';
+
+/** A demo user's personal data: a name, and the e-mail `<username>@demo.example`. */
+function demoPerson(data: UserData): PersonalData {
+  const number = /^dealer(\d+)$/.exec(data.username)?.[1];
+  const surname = number ? `Dealer ${number}` : data.username.charAt(0).toUpperCase() + data.username.slice(1);
+  return { name: 'Demo', surname, email: `${data.username}@${DEMO_EMAIL_DOMAIN}` };
+}
+
 /**
  * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N` with the password `DEMO_PASSWORD`, one
  * running auction and one showcase. Idempotent: every id is fixed, so a restart adds nothing twice. Passwords go
@@ -30,7 +48,7 @@ function user(idUser: string, username: string, roles: Role[], idDealer: string 
  * that have none yet (a restart hashes nothing).
  */
 export async function seedDemoData(
-  writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean,
+  writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean, accounts?: DemoAccounts,
 ): Promise<{ users: number }> {
   const users: UserData[] = [
     user('admin', 'admin', ['USER', 'ADMIN'], null),
@@ -39,6 +57,19 @@ export async function seedDemoData(
     ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], `D-${1001 + i}`)),
   ];
   await credentials.setMissing(users.map((u) => u.idUser), config.demoPassword);
+  if (accounts) {
+    // Claimed and described before the users exist, as AccountsService does; a restart changes nothing that is there.
+    const known = await accounts.personalData.getMany('USER', users.map((u) => u.idUser));
+    for (const data of users) {
+      await accounts.usernames.claim(data.username, data.idUser);
+      if (!known.has(data.idUser)) await accounts.personalData.merge('USER', data.idUser, demoPerson(data));
+    }
+    const dealers = [...new Set(users.map((u) => u.idDealer).filter((d): d is string => d !== null))];
+    const knownDealers = await accounts.personalData.getMany('DEALER', dealers);
+    for (const idDealer of dealers) {
+      if (!knownDealers.has(idDealer)) await accounts.personalData.merge('DEALER', idDealer, { businessName: `Demo Motors ${idDealer.replace(/^D-/, '')}` });
+    }
+  }
   await Promise.all(users.map((data) => writer.execute({
     streams: [streamId.user(data.idUser)],
     metadata: { userId: 'system' },

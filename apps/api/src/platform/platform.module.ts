@@ -15,6 +15,7 @@ import { LIVE_CONTROLLERS, LIVE_PROVIDERS } from './live/live.providers.js';
 import { Metrics } from './metrics/metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { AdminController } from './operations/admin.controller.js';
+import { CaughtMailController } from './operations/caught-mail.controller.js';
 import { EventsController } from './operations/events.controller.js';
 
 /** What the application is built from, chosen at start-up (see main.ts). */
@@ -28,8 +29,8 @@ export interface PlatformDependencies {
   readonly clock?: Clock;
 }
 
-/** The platform's controllers: health, OpenAPI, metrics, the event log and read-model operations, live credentials. */
-export const PLATFORM_CONTROLLERS = [HealthController, DocsController, EventsController, MetricsController, AdminController, ...LIVE_CONTROLLERS];
+/** The platform's controllers: health, OpenAPI, metrics, the event log and read-model operations, caught mail, live credentials. */
+export const PLATFORM_CONTROLLERS = [HealthController, DocsController, EventsController, MetricsController, AdminController, CaughtMailController, ...LIVE_CONTROLLERS];
 
 /**
  * The shared plumbing every bounded context builds on: configuration, the event store and its stream writer, the

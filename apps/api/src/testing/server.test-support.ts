@@ -94,7 +94,9 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, NODE_ENV: _ne, DATA_DIR: _dd,
     KAFKA_BROKERS: _kb, MQTT_URL: _mu, MQTT_USERNAME: _mn, MQTT_PASSWORD: _mp,
     // The embedded issuer unless a test names another.
-    OIDC_ISSUER_URL: _oi, OIDC_CLIENT_ID: _oc, OIDC_CLIENT_SECRET: _os, PUBLIC_URL: _pu, ...inherited
+    OIDC_ISSUER_URL: _oi, OIDC_CLIENT_ID: _oc, OIDC_CLIENT_SECRET: _os, PUBLIC_URL: _pu,
+    // The embedded mail catcher unless a test names a relay (mailbox.test-support.ts: the real SMTP server).
+    SMTP_URL: _su, MAIL_FROM: _mf, ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,

@@ -84,7 +84,7 @@ export async function startProduct(options: { logFile?: string; env?: Readonly<R
   const {
     DATABASE_URL: _db, EVENTSTORE_URL: _es, NODE_OPTIONS: _no, NODE_ENV: _ne, DATA_DIR: _dd, PORT: _p, HOST: _h,
     KAFKA_BROKERS: _kb, KAFKA_TOPIC: _kt, KAFKA_GROUP_PREFIX: _kg, MQTT_URL: _mu, MQTT_USERNAME: _mn, MQTT_PASSWORD: _mp,
-    LOG_LEVEL: _ll, LOG_FORMAT: _lf, ...inherited
+    LOG_LEVEL: _ll, LOG_FORMAT: _lf, SMTP_URL: _su, MAIL_FROM: _mf, ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   AuctionView, CreateAuctionRequest, ManagedAuction, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
-  LiveCredentials, ServerTime, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory, MyBid,
+  LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory, MyBid,
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -84,6 +84,8 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['post', '/api/v1/admin/read-models/projector/stop', 'Stop this instance\'s projection consumer (queries keep serving what is projected)', 'ADMIN', undefined, 'none'],
   ['post', '/api/v1/admin/read-models/projector/start', 'Start it again; it resumes where it stopped', 'ADMIN', undefined, 'none'],
   ['get', '/metrics', 'Prometheus metrics. Not for users: with METRICS_TOKEN set, needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without, answers only clients on the API\'s host that reach it directly (403 otherwise)', 'anyone', undefined, undefined],
+  ['get', '/api/v1/admin/mail', 'The mail the embedded catcher caught (SMTP_URL unset: nothing leaves the process), newest first; query `limit` (1-100, default 20), `offset`, `to` (one recipient). With a real relay: `catching` false and no items.', 'ADMIN', undefined, CaughtMailPageView],
+  ['get', '/api/v1/admin/mail/{id}', 'One caught mail with its text and HTML parts (404001 when unknown or pushed out by newer mail; the catcher keeps the last 500)', 'ADMIN', undefined, CaughtMailView],
   ['get', '/api/health', 'Liveness and read-model lag', 'anyone', undefined, undefined],
   ['get', '/api/docs-json', 'This OpenAPI description', 'anyone', undefined, undefined],
   ['get', '/api/docs', 'The OpenAPI description as a Swagger UI page', 'anyone', undefined, undefined],
