@@ -3,14 +3,13 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
-import { CurrentActor, CurrentSession, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE } from './auth.guard.js';
+import { CurrentSession, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE } from './auth.guard.js';
 import { AuthService, type Session } from './auth.service.js';
-import type { Actor } from './actor.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import { CLOCK, type Clock } from '../platform/engine/tokens.js';
 import { parse } from '../platform/http/validation.js';
 
-/** Login, logout, profile and server time. */
+/** Login, logout and server time (the profile calls are in `profile/profile.controller.ts`). */
 @Controller('api/v1')
 export class AuthController {
   constructor(private readonly auth: AuthService, private readonly consistency: Consistency, @Inject(CLOCK) private readonly clock: Clock) {}
@@ -44,22 +43,6 @@ export class AuthController {
     // Cleared with the attributes they were set with (HttpOnly on the session cookie included).
     void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
     void reply.clearCookie(XSRF_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax' });
-  }
-
-  @Get('secure/user')
-  user(@CurrentActor() actor: Actor) {
-    return this.auth.profile(actor.idUser);
-  }
-
-  @TokenOnly()
-  @Get('mobile/user')
-  mobileUser(@CurrentActor() actor: Actor) {
-    return this.auth.profile(actor.idUser);
-  }
-
-  @Get('secure/logged')
-  logged(@CurrentActor() actor: Actor) {
-    return this.auth.profile(actor.idUser);
   }
 
   @Get('secure/time')

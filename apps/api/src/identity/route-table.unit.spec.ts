@@ -61,9 +61,10 @@ describe('route table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('serves nothing public under /secure, /admin or /mobile but the mobile login', () => {
-    const open = routes.filter((r) => r.public && /^\/api\/v1\/(secure|admin|mobile)\//.test(r.path)).map((r) => r.path);
-    expect(open).toEqual(['/api/v1/mobile/token']);
+  // The session checks answer `null` without a session (spec 01 §7: "returns user or null", no error popup).
+  it('serves nothing public under /secure, /admin or /mobile but the mobile login and the two session checks', () => {
+    const open = routes.filter((r) => r.public && /^\/api\/v1\/(secure|admin|mobile)\//.test(r.path)).map((r) => r.path).sort();
+    expect(open).toEqual(['/api/v1/mobile/logged', '/api/v1/mobile/token', '/api/v1/secure/logged']);
   });
 
   it('authenticates every /mobile route but the login by the token header only', () => {

@@ -1,11 +1,16 @@
 import { API_ERROR_CODES } from '@auction/contracts';
 
-/** A refusal for who the caller is (403) or an unknown resource (404), raised by the shell. */
+/**
+ * A refusal raised by the shell: who the caller is (401, 403), an unknown resource (404), a conflict (409), a link that
+ * is gone (410), or input the domain's rules refuse (422, e.g. a registration rule or a bad document, 600002).
+ */
 export class AccessError extends Error {
   constructor(
-    readonly httpStatus: 401 | 403 | 404 | 409,
+    readonly httpStatus: 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
     readonly code: number,
     message: string,
+    /** Which fields broke which rule (a form shows each message beside its field). */
+    readonly details?: readonly { field: string; rule: string }[],
   ) {
     super(message);
     this.name = 'AccessError';

@@ -20,6 +20,7 @@ const CROSS_ORIGIN_REFUSAL = /^Cross-origin request detected/;
 /** Maps any error to `{errorCode, errorMsg, details}` with the right status; never leaks a stack. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
+  if (error instanceof AccessError && error.details?.length) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message, details: [...error.details] } };
   if (error instanceof AccessError || error instanceof ReadModelAccessError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
   if (error instanceof ValidationError) return { status: 400, body: { errorCode: error.code, errorMsg: error.message, details: error.details } };
   if (error instanceof WrongExpectedVersionError) {

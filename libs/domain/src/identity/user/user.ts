@@ -1,5 +1,11 @@
 import { DomainError, assertNever } from '../../shared/errors.js';
 import type { Market, Role } from '../../shared/statuses.js';
+import {
+  consentsDelta, preferencesDelta, withConsents, withPreferences,
+  type PreferencesChange, type UserConsentsGivenData, type UserPreferencesChangedData,
+} from './user-preferences.js';
+
+export * from './user-preferences.js';
 
 /**
  * A portal user. Credentials are not part of it: a password is a secret, not history, so the shell keeps
@@ -70,7 +76,11 @@ export type UserEvent =
    */
   | { type: 'UserSessionEnded'; data: { idUser: string; sid: string; expiresAt?: number; endedAt?: number } }
   | { type: 'FeedbackGiven'; data: Feedback & { idUser: string } }
-  | { type: 'ShowcaseRegulationAccepted'; data: { idUser: string } };
+  | { type: 'ShowcaseRegulationAccepted'; data: { idUser: string } }
+  /** The user's own preferences (language, market): only the fields that changed. No personal data. */
+  | { type: 'UserPreferencesChanged'; data: UserPreferencesChangedData }
+  /** The three consents of the privacy page as the user now gives them (all three, true or false). */
+  | { type: 'UserConsentsGiven'; data: UserConsentsGivenData };
 
 /** Commands of a user. */
 export type UserCommand =
@@ -78,7 +88,10 @@ export type UserCommand =
   /** `expiresAt`: when the session's token expires; `now`: the time of the logout. */
   | { type: 'EndSession'; sid: string; expiresAt: number; now: number }
   | { type: 'GiveFeedback'; feedback: Feedback }
-  | { type: 'AcceptShowcaseRegulation' };
+  | { type: 'AcceptShowcaseRegulation' }
+  /** Fields not given stay; a change to the current values is a no-op (no event). */
+  | { type: 'ChangePreferences'; change: PreferencesChange }
+  | { type: 'GiveConsents'; consent1: boolean; consent2: boolean; consent3: boolean };
 
 /** Initial state of a user stream. */
 export const initialUserState: UserState = { status: 'NONE' };
@@ -101,6 +114,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'AcceptShowcaseRegulation':
       if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
       return state.showcaseRegulationAccepted ? [] : [{ type: 'ShowcaseRegulationAccepted', data: { idUser: state.data.idUser } }];
+    case 'ChangePreferences': {
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      const delta = preferencesDelta(state.data, command.change);
+      return delta ? [{ type: 'UserPreferencesChanged', data: delta }] : [];
+    }
+    case 'GiveConsents': {
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      const delta = consentsDelta(state.data, command);
+      return delta ? [{ type: 'UserConsentsGiven', data: delta }] : [];
+    }
     default:
       return assertNever(command);
   }
@@ -121,6 +144,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'ShowcaseRegulationAccepted':
       return state.status === 'ACTIVE' ? { ...state, showcaseRegulationAccepted: true } : state;
+    case 'UserPreferencesChanged':
+      return state.status === 'ACTIVE' && event.data ? { ...state, data: withPreferences(state.data, event.data) } : state;
+    case 'UserConsentsGiven':
+      return state.status === 'ACTIVE' && event.data ? { ...state, data: withConsents(state.data, event.data) } : state;
     default: {
       const unknown: never = event;
       void unknown;

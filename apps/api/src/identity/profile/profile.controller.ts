@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Put, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { UpdateIbanRequest, UpdateUserRequest, UsersOfDealerQuery, type DealerUsersPage, type UserDetails, type UserProfile } from '@auction/contracts';
+import type { Actor } from '../actor.js';
+import { CurrentActor, Public, TokenOnly } from '../auth.guard.js';
+import { AuthService } from '../auth.service.js';
+import { parse } from '../../platform/http/validation.js';
+import { optionalSession } from './optional-session.js';
+import { ProfileService } from './profile.service.js';
+
+/** The caller's own account (web: session cookie or token header; mobile: token header), and a dealer's users. */
+@Controller('api/v1')
+export class ProfileController {
+  constructor(private readonly profiles: ProfileService, private readonly auth: AuthService) {}
+
+  @Get('secure/user')
+  user(@CurrentActor() actor: Actor): Promise<UserDetails> {
+    return this.profiles.details(actor.idUser);
+  }
+
+  @TokenOnly()
+  @Get('mobile/user')
+  mobileUser(@CurrentActor() actor: Actor): Promise<UserDetails> {
+    return this.profiles.details(actor.idUser);
+  }
+
+  @Put('secure/user')
+  update(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
+    return this.profiles.update(actor, parse(UpdateUserRequest, body));
+  }
+
+  @TokenOnly()
+  @Put('mobile/user')
+  mobileUpdate(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
+    return this.profiles.update(actor, parse(UpdateUserRequest, body));
+  }
+
+  @Put('secure/user/iban')
+  iban(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
+    return this.profiles.setIban(actor, parse(UpdateIbanRequest, body).iban);
+  }
+
+  /** Public on purpose: no session is an answer here (`null`, 200), not an error. */
+  @Public()
+  @Get('secure/logged')
+  logged(@Req() request: FastifyRequest): UserProfile | null {
+    const session = optionalSession(this.auth, request, false);
+    return session ? this.auth.profile(session.actor.idUser) : null;
+  }
+
+  /** As `secure/logged`, for the mobile app's token header only. */
+  @Public()
+  @Get('mobile/logged')
+  mobileLogged(@Req() request: FastifyRequest): UserProfile | null {
+    const session = optionalSession(this.auth, request, true);
+    return session ? this.auth.profile(session.actor.idUser) : null;
+  }
+
+  @Get('secure/users-dealer')
+  usersOfDealer(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerUsersPage> {
+    return this.profiles.usersOfDealer(actor, parse(UsersOfDealerQuery, query, 'query'));
+  }
+}
