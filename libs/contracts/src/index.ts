@@ -6,3 +6,4 @@ export * from './showcase.js';
 export * from './views.js';
 export * from './dealer-views.js';
 export * from './mail.js';
+export * from './lookups.js';
