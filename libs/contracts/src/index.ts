@@ -7,3 +7,4 @@ export * from './views.js';
 export * from './dealer-views.js';
 export * from './mail.js';
 export * from './lookups.js';
+export * from './registration.js';

@@ -29,10 +29,20 @@ export type UserDetails = z.infer<typeof UserDetails>;
 /** Answer of `GET /api/v1/secure/logged` and `/mobile/logged`: the profile, or null without a valid session. */
 export const LoggedAnswer = UserProfile.nullable();
 
-/** A person's name as typed: trimmed, 1 to 80 characters (spec 01 §5), no control or bidirectional characters. */
-const personName = z.string().trim().min(1).max(80).refine((v) => !hasUnsafeCharacter(v), { message: 'must not contain control characters' });
-/** A phone number as typed: up to 50 characters (spec 01 §3), digits and the usual separators; null or '' clears it. */
-const phone = z.string().trim().max(50).regex(/^[0-9+()./ -]*$/, 'must be a phone number: digits, spaces and + ( ) . / -').nullable()
+/**
+ * A person's name as typed: trimmed, 1 to 80 characters (spec 01 §5), no control or bidirectional characters, and at
+ * least one letter: a name of only invisible (U+200B) or punctuation characters would show as a blank or a dot on
+ * every list and e-mail.
+ */
+const personName = z.string().trim().min(1).max(80)
+  .refine((v) => !hasUnsafeCharacter(v), { message: 'must not contain control characters' })
+  .refine((v) => /\p{L}/u.test(v), { message: 'must contain a letter' });
+/**
+ * A phone number as typed: up to 50 characters (spec 01 §3), digits and the usual separators, with at least one
+ * digit (`-----` is no number); null or '' clears it.
+ */
+const phone = z.string().trim().max(50).regex(/^[0-9+()./ -]*$/, 'must be a phone number: digits, spaces and + ( ) . / -')
+  .refine((v) => v === '' || /[0-9]/.test(v), { message: 'must contain a digit' }).nullable()
   .transform((v) => (v === '' ? null : v));
 
 /**
@@ -61,7 +71,7 @@ export type UpdateIbanRequest = z.infer<typeof UpdateIbanRequest>;
 export const DEALER_USER_SORTS = ['username', 'surname'] as const;
 
 const queryInt = (min: number, max: number, fallback: number) =>
-  z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).optional().default(fallback);
+  z.string().max(6).regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).optional().default(fallback);
 
 /** Query of `GET /api/v1/secure/users-dealer`: the dealer, one page (default 20, at most 100), sorted by the server. */
 export const UsersOfDealerQuery = z.object({

@@ -37,6 +37,7 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
   decide: decideVehicle, evolve: evolveVehicle, initialState: initialVehicleState,
 };
 export * from './identity/user/user.js';
+export * from './dealers/dealer/dealer.js';
 export * from './identity/user/user.upcasters.js';
 export * from './identity/registration/index.js';
 export * from './upcasters.js';

@@ -2,6 +2,7 @@ import { evolveAuction, initialAuctionState } from './auctions/auction/auction.e
 import type { AuctionEvent, AuctionState } from './auctions/auction/auction.types.js';
 import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
 import type { LotEvent, LotState } from './auctions/lot/lot.types.js';
+import { dealerDecider, type DealerEvent, type DealerState } from './dealers/dealer/dealer.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
 import { evolveVehicle, initialVehicleState } from './showcase/vehicle/vehicle.evolve.js';
 import type { VehicleEvent, VehicleState } from './showcase/vehicle/vehicle.types.js';
@@ -21,9 +22,11 @@ export const LOT: StreamKind<LotState, LotEvent> = { prefix: 'lot-', evolve: evo
 export const VEHICLE: StreamKind<VehicleState, VehicleEvent> = { prefix: 'vehicle-', evolve: evolveVehicle, initialState: initialVehicleState };
 /** User streams `user-{id}`. */
 export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', evolve: userDecider.evolve, initialState: userDecider.initialState };
+/** Dealer streams `dealer-{idDealer}`. */
+export const DEALER: StreamKind<DealerState, DealerEvent> = { prefix: 'dealer-', evolve: dealerDecider.evolve, initialState: dealerDecider.initialState };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER];
+const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER];
 
 /** The kind of a stream id, from its prefix. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,4 +55,5 @@ export const streamId = {
   lot: (id: string) => `${LOT.prefix}${id}`,
   vehicle: (id: string) => `${VEHICLE.prefix}${id}`,
   user: (id: string) => `${USER.prefix}${id}`,
+  dealer: (id: string) => `${DEALER.prefix}${id}`,
 };

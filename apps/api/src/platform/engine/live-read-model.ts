@@ -1,13 +1,14 @@
-import type { AuctionState, LotEvent, LotState, UserState } from '@auction/domain';
+import type { AuctionState, DealerState, LotEvent, LotState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, LOT, USER } from '@auction/domain';
+import { AUCTION, DEALER, LOT, USER } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
 export type ChangeListener = (event: StoredEvent, state: unknown) => void;
 
 /**
- * The engine's own index of the log, in memory: users (authentication on every call without a query)
+ * The engine's own index of the log, in memory: users (authentication on every call without a query), dealers
+ * (their status and documents, by `dealer-{idDealer}`; codes and ids only, a few hundred bytes each)
  * and auction and lot states without their offers (the scheduler's timers and award follow-ups). It follows the store's subscription from
  * position 0, so it is always rebuilt on start. Queries use the read-model tables instead.
  */
@@ -16,6 +17,7 @@ export class LiveReadModel {
   readonly lots = new Map<string, LotState>();
   readonly users = new Map<string, UserState>();
   readonly userIdByName = new Map<string, string>();
+  readonly dealers = new Map<string, DealerState>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
@@ -67,6 +69,7 @@ export class LiveReadModel {
       if (user.status === 'ACTIVE') this.userIdByName.set(user.data.username.toLowerCase(), user.data.idUser);
       return user;
     }
+    if (id.startsWith(DEALER.prefix)) return this.put(this.dealers, id, DEALER, event);
     return null;
   }
 

@@ -6,7 +6,7 @@ import { EVENT_STORE } from '../engine/tokens.js';
 import { upcastStored } from '../engine/upcasters.js';
 import { parse } from '../http/validation.js';
 
-const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
+const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
 const LogQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) });
 
 /** Engineers' view of the event log (ADMIN only): one stream, or a page of the global log. */

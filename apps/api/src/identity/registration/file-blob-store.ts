@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BLOB_ID, describeBlob, type BlobMeta, type BlobStore } from './blob-store.js';
+
+/**
+ * Stored files in a folder (embedded mode: `DATA_DIR/blobs`): `<idFile>.bin` and its description `<idFile>.json`.
+ * Each is written to a temporary name, flushed and renamed, the description last, so a crash leaves either a whole
+ * file or none that is visible (a stray `.bin` or `.tmp` without its description is never served). Names are the
+ * server's ids only, never a client's file name.
+ */
+export class FileBlobStore implements BlobStore {
+  private ready: Promise<unknown> | null = null;
+
+  constructor(private readonly dir: string) {}
+
+  async put(bytes: Uint8Array, mediaType: string, owner: string): Promise<BlobMeta> {
+    await (this.ready ??= mkdir(this.dir, { recursive: true }));
+    const meta = describeBlob(bytes, mediaType, owner);
+    await this.writeAtomically(`${meta.idFile}.bin`, bytes);
+    await this.writeAtomically(`${meta.idFile}.json`, Buffer.from(JSON.stringify(meta)));
+    return meta;
+  }
+
+  async get(idFile: string): Promise<{ meta: BlobMeta; bytes: Buffer } | null> {
+    const meta = await this.meta(idFile);
+    if (!meta) return null;
+    const bytes = await readFile(join(this.dir, `${idFile}.bin`)).catch(() => null);
+    return bytes ? { meta, bytes } : null;
+  }
+
+  async meta(idFile: string): Promise<BlobMeta | null> {
+    if (!BLOB_ID.test(idFile)) return null;
+    const text = await readFile(join(this.dir, `${idFile}.json`), 'utf8').catch(() => null);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as BlobMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(idFile: string): Promise<boolean> {
+    if (!BLOB_ID.test(idFile)) return false;
+    // The description first: from then on the file is unknown, whatever happens to the bytes.
+    const existed = await unlink(join(this.dir, `${idFile}.json`)).then(() => true, () => false);
+    await unlink(join(this.dir, `${idFile}.bin`)).catch(() => undefined);
+    return existed;
+  }
+
+  private async writeAtomically(name: string, bytes: Uint8Array): Promise<void> {
+    const tmp = join(this.dir, `${name}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await open(tmp, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(tmp, join(this.dir, name));
+    } catch (error) {
+      await unlink(tmp).catch(() => undefined);
+      throw error;
+    }
+  }
+}

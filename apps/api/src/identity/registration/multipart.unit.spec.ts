@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { PassThrough } from 'node:stream';
+import { MAX_CONCURRENT_MULTIPART_READS, MultipartError, MultipartRequestBody, readMultipart } from './multipart.js';
+
+const CRLF = '\r\n';
+const body = (parts: string) => `${parts}--B--${CRLF}`;
+const part = (name: string, value: string, filename?: string) =>
+  `--B${CRLF}Content-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}${CRLF}${CRLF}${value}${CRLF}`;
+
+/** A multipart body as the parser hands it to a handler: an unread stream. */
+function request(text: string, options: { contentType?: string; declared?: number | null; chunkSize?: number } = {}) {
+  const stream = new PassThrough();
+  const bytes = Buffer.from(text, 'latin1');
+  const size = options.chunkSize ?? bytes.length;
+  setImmediate(() => {
+    for (let i = 0; i < bytes.length; i += size) stream.write(bytes.subarray(i, i + size));
+    stream.end();
+  });
+  return new MultipartRequestBody(stream, options.contentType ?? 'multipart/form-data; boundary=B', options.declared === undefined ? bytes.length : options.declared);
+}
+
+const problemOf = (promise: Promise<unknown>) => promise.then(() => 'parsed', (e: unknown) => (e instanceof MultipartError ? e.problem : `other: ${String(e)}`));
+
+describe('readMultipart', () => {
+  it('reads text and file parts in order, with the client\'s file name as a label only', async () => {
+    const form = await readMultipart(request(body(part('dealerFullDTO', '{"a":1}') + part('doc', '%PDF-1.4', '../x.pdf')), { chunkSize: 7 }), 1000);
+    expect(form.parts.map((p) => p.name)).toEqual(['dealerFullDTO', 'doc']);
+    expect(form.parts[0]!.value).toBe('{"a":1}');
+    const file = form.parts[1]!.value as { filename: string; bytes: Uint8Array };
+    expect(Buffer.from(file.bytes).toString()).toBe('%PDF-1.4');
+    expect(typeof file.filename).toBe('string');
+  });
+
+  it('refuses a body over the limit, announced or streamed (chunked, without Content-Length)', async () => {
+    const text = body(part('doc', 'x'.repeat(5000), 'a.pdf'));
+    expect(await problemOf(readMultipart(request(text), 1000))).toBe('tooLarge');
+    expect(await problemOf(readMultipart(request(text, { declared: null, chunkSize: 100 }), 1000))).toBe('tooLarge');
+  });
+
+  it('calls a truncated body, a missing boundary or another media type malformed or not multipart, never throwing anything else', async () => {
+    const text = body(part('dealerFullDTO', '{}') + part('doc', 'abc', 'a.pdf'));
+    expect(await problemOf(readMultipart(request(text.slice(0, text.length - 20)), 1000))).toBe('malformed');
+    expect(await problemOf(readMultipart(request(text, { contentType: 'multipart/form-data' }), 1000))).toBe('malformed');
+    expect(await problemOf(readMultipart(request('garbage'), 1000))).toBe('malformed');
+    expect(await problemOf(readMultipart({ businessName: 'x' }, 1000))).toBe('notMultipart');
+    expect(await problemOf(readMultipart(undefined, 1000))).toBe('notMultipart');
+  });
+
+  it('reads a bounded number of bodies at once (busy beyond), and an interrupted upload is malformed', async () => {
+    const streams = Array.from({ length: MAX_CONCURRENT_MULTIPART_READS }, () => new PassThrough());
+    const pending = streams.map((s) => problemOf(readMultipart(new MultipartRequestBody(s, 'multipart/form-data; boundary=B', null), 1000)));
+    expect(await problemOf(readMultipart(request(body(part('a', 'b'))), 1000))).toBe('busy');
+    streams.forEach((s, i) => (i === 0 ? s.destroy() : s.end(body(part('a', 'b')))));
+    const outcomes = await Promise.all(pending);
+    expect(outcomes[0]).toBe('malformed');
+    expect(outcomes.slice(1).every((o) => o === 'parsed')).toBe(true);
+    expect(await problemOf(readMultipart(request(body(part('a', 'b'))), 1000))).toBe('parsed');
+  });
+
+  it('serialises as an empty object (the idempotency fingerprint reads bodies)', () => {
+    expect(JSON.stringify(request('x'))).toBe('{}');
+  });
+});
