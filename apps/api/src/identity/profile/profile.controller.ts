@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { UpdateIbanRequest, UpdateUserRequest, UsersOfDealerQuery, type DealerUsersPage, type UserDetails, type UserProfile } from '@auction/contracts';
 import type { Actor } from '../actor.js';
@@ -8,33 +8,44 @@ import { parse } from '../../platform/http/validation.js';
 import { optionalSession } from './optional-session.js';
 import { ProfileService } from './profile.service.js';
 
+/**
+ * Every answer here is personal (names, e-mail, fiscal code, the whole IBAN) or depends on who asks (`logged` is
+ * public and reads the cookie itself): never stored by the browser or a proxy.
+ */
+const NO_STORE = ['Cache-Control', 'private, no-store'] as const;
+
 /** The caller's own account (web: session cookie or token header; mobile: token header), and a dealer's users. */
 @Controller('api/v1')
 export class ProfileController {
   constructor(private readonly profiles: ProfileService, private readonly auth: AuthService) {}
 
+  @Header(...NO_STORE)
   @Get('secure/user')
   user(@CurrentActor() actor: Actor): Promise<UserDetails> {
     return this.profiles.details(actor.idUser);
   }
 
   @TokenOnly()
+  @Header(...NO_STORE)
   @Get('mobile/user')
   mobileUser(@CurrentActor() actor: Actor): Promise<UserDetails> {
     return this.profiles.details(actor.idUser);
   }
 
+  @Header(...NO_STORE)
   @Put('secure/user')
   update(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.update(actor, parse(UpdateUserRequest, body));
   }
 
   @TokenOnly()
+  @Header(...NO_STORE)
   @Put('mobile/user')
   mobileUpdate(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.update(actor, parse(UpdateUserRequest, body));
   }
 
+  @Header(...NO_STORE)
   @Put('secure/user/iban')
   iban(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.setIban(actor, parse(UpdateIbanRequest, body).iban);
@@ -42,6 +53,7 @@ export class ProfileController {
 
   /** Public on purpose: no session is an answer here (`null`, 200), not an error. */
   @Public()
+  @Header(...NO_STORE)
   @Get('secure/logged')
   logged(@Req() request: FastifyRequest): UserProfile | null {
     const session = optionalSession(this.auth, request, false);
@@ -50,12 +62,14 @@ export class ProfileController {
 
   /** As `secure/logged`, for the mobile app's token header only. */
   @Public()
+  @Header(...NO_STORE)
   @Get('mobile/logged')
   mobileLogged(@Req() request: FastifyRequest): UserProfile | null {
     const session = optionalSession(this.auth, request, true);
     return session ? this.auth.profile(session.actor.idUser) : null;
   }
 
+  @Header(...NO_STORE)
   @Get('secure/users-dealer')
   usersOfDealer(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerUsersPage> {
     return this.profiles.usersOfDealer(actor, parse(UsersOfDealerQuery, query, 'query'));

@@ -62,26 +62,41 @@ export class ProfileService {
     return { ...profile, personal: personalOf(await this.accounts.personalOf(idUser)) };
   }
 
-  /** Applies the caller's edit (fields not given stay) and answers the updated details. */
+  /**
+   * Applies the caller's edit (fields not given stay) and answers the updated details. The language the user already
+   * has is accepted as it is even when the market does not offer it (a dealer registered on another language's site,
+   * a user moved by the back office): a client that sends the whole form back must not be refused for a field the
+   * user did not touch.
+   */
   async update(actor: Actor, edit: UpdateUserRequest): Promise<UserDetails> {
     const user = this.activeUser(actor.idUser);
-    const commands: UserCommand[] = [];
+    let language: string | undefined;
     if (edit.preferredLanguage !== undefined) {
       // Spec 01 §3: a preferred language OTHER is stored as EN.
-      const language = edit.preferredLanguage === 'other' ? 'en' : edit.preferredLanguage;
+      language = edit.preferredLanguage === 'other' ? 'en' : edit.preferredLanguage;
       const offered = marketLanguages(user.data.idMarket);
-      if (!offered.includes(language as (typeof offered)[number])) throw languageNotOffered(offered);
-      commands.push({ type: 'ChangePreferences', change: { preferredLanguage: language } });
+      const current = user.data.preferredLanguage.toLowerCase();
+      if (language === (current === 'other' ? 'en' : current)) language = undefined;
+      else if (!offered.includes(language as (typeof offered)[number])) throw languageNotOffered(offered);
     }
-    if (edit.consent1 !== undefined || edit.consent2 !== undefined || edit.consent3 !== undefined) {
-      const d = user.data;
-      commands.push({ type: 'GiveConsents', consent1: edit.consent1 ?? d.consent1, consent2: edit.consent2 ?? d.consent2, consent3: edit.consent3 ?? d.consent3 });
-    }
+    const consents = edit.consent1 !== undefined || edit.consent2 !== undefined || edit.consent3 !== undefined;
     const personal: Record<string, string | null> = {};
     for (const key of ['name', 'surname', 'phone', 'mobile'] as const) if (edit[key] !== undefined) personal[key] = edit[key];
     // Everything is checked above: from here on only the stores can fail.
     if (Object.keys(personal).length > 0) await this.accounts.personalData.merge('USER', actor.idUser, personal);
-    if (commands.length > 0) await this.run(actor.idUser, commands);
+    if (language !== undefined || consents) {
+      await this.run(actor.idUser, (state) => {
+        const commands: UserCommand[] = [];
+        if (language !== undefined) commands.push({ type: 'ChangePreferences', change: { preferredLanguage: language } });
+        // The consents not given are the ones on the stream as this append sees it, not as the request found them:
+        // two edits of different consents at once must both stay (the read above may be stale by now).
+        if (consents && state.status === 'ACTIVE') {
+          const d = state.data;
+          commands.push({ type: 'GiveConsents', consent1: edit.consent1 ?? d.consent1, consent2: edit.consent2 ?? d.consent2, consent3: edit.consent3 ?? d.consent3 });
+        }
+        return commands;
+      });
+    }
     return this.details(actor.idUser);
   }
 
@@ -120,8 +135,11 @@ export class ProfileService {
     return user;
   }
 
-  /** Runs the commands in order on the user's stream in one append, and waits until the engine's index has them. */
-  private async run(idUser: string, commands: readonly UserCommand[]): Promise<void> {
+  /**
+   * Runs the commands planned from the stream's state as the append sees it (so a retry after a concurrent write
+   * plans again), in order and in one append, and waits until the engine's index has them.
+   */
+  private async run(idUser: string, plan: (state: UserState) => readonly UserCommand[]): Promise<void> {
     const sid = streamId.user(idUser);
     const outcome = await this.writer.execute({
       streams: [sid],
@@ -129,7 +147,7 @@ export class ProfileService {
       decide: (view) => {
         let state = view.state<UserState>(sid);
         const events: UserEvent[] = [];
-        for (const command of commands) {
+        for (const command of plan(state)) {
           const decided = decideUser(command, state);
           state = decided.reduce(evolveUser, state);
           events.push(...decided);

@@ -13,27 +13,32 @@ import { SqlCredentialStore } from '../sql-credential-store.js';
 
 /** Password of every seeded user. */
 export const SEEDED_PASSWORD = 'Seeded#Profile2026';
-/** The seeded dealer: five users. */
+/** The seeded dealer: five users (and `pf-francois` of {@link SEEDED_FR_DEALER}). */
 export const SEEDED_DEALER = 'D-PF01';
 
 /** A seeded user: its event data and personal data (none for `pf-dario`, as a demo user). */
 interface Seed { readonly data: UserData; readonly personal: Record<string, string> | null }
 
-const seed = (username: string, personal: Record<string, string> | null, consents = true): Seed => ({
+/** A dealer of the FR market (which offers French only) with one user whose language is English. */
+export const SEEDED_FR_DEALER = 'D-PF02';
+
+const seed = (username: string, personal: Record<string, string> | null, consents = true, where: Pick<UserData, 'idDealer' | 'idMarket' | 'preferredLanguage'> = { idDealer: SEEDED_DEALER, idMarket: 'IT', preferredLanguage: 'it' }): Seed => ({
   data: {
-    idUser: username, username, roles: ['USER', 'BUYER'], idDealer: SEEDED_DEALER, idMarket: 'IT', preferredLanguage: 'it',
+    idUser: username, username, roles: ['USER', 'BUYER'], ...where,
     consent1: consents, consent2: consents, consent3: consents, flgEnabled: true,
   },
   personal,
 });
 
-/** The seeded users: `pf-consent` has given no consent yet. */
+/** The seeded users: `pf-consent` has given no consent yet; `pf-francois` is of another dealer ({@link SEEDED_FR_DEALER}). */
 export const SEEDS: readonly Seed[] = [
   seed('pf-anna', { name: 'Anna', surname: 'Zeta', email: 'anna@pf.example', iban: 'IT60X0542811101000000123456' }),
   seed('pf-bruno', { name: 'Bruno', surname: 'alpha', email: 'bruno@pf.example' }),
   seed('pf-carla', { name: 'Carla', surname: 'Mu', email: 'carla@pf.example' }),
   seed('pf-dario', null),
   seed('pf-consent', { name: 'Elena', surname: 'Beta', email: 'elena@pf.example', fiscalCode: 'BTELNE80A41H501X', birthDate: '1980-01-01' }, false),
+  // Registered on the English site for a French dealer: a language the FR market does not offer.
+  seed('pf-francois', { name: 'François', surname: 'Gamma', email: 'francois@pf.example' }, true, { idDealer: SEEDED_FR_DEALER, idMarket: 'FR', preferredLanguage: 'en' }),
 ];
 
 /** Writes {@link SEEDS} into `storage` (PostgreSQL mode, server not running). */
