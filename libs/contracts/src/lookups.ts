@@ -8,14 +8,27 @@ import { MARKETS } from '@auction/domain';
  * raw query (a text or a repeated text) so that hostile input is refused before any work.
  */
 
-/** A query parameter as a browser sends it: once, or repeated (`?groupCodes=A&groupCodes=B`); a value at most 200 characters. */
-export const QueryTextOrList = z.union([z.string().max(200), z.array(z.string().max(200)).max(1000)]);
+/**
+ * Longest raw value of a list parameter. A value may be a comma-separated list (`?groupCodes=COUNTRY,CAR_SOLD`, a
+ * documented form): every group (at most 20, the longest code 22 characters) fits, with room to spare. The work is
+ * bounded anyway: Node refuses a request line over 16 KB (431), and the tables refuse more than 20 different values.
+ */
+export const QUERY_LIST_VALUE_MAX = 1000;
+
+/** A query parameter as a browser sends it: once, or repeated (`?groupCodes=A&groupCodes=B`); a value at most {@link QUERY_LIST_VALUE_MAX} characters. */
+export const QueryTextOrList = z.union([z.string().max(QUERY_LIST_VALUE_MAX), z.array(z.string().max(QUERY_LIST_VALUE_MAX)).max(1000)]);
+
+/**
+ * The `lang` of a code-table query: once, or repeated (the code tables take one value: the same value twice is that
+ * value, two different ones 400074, as for every single-valued parameter). A language code is short: at most 16.
+ */
+export const QueryLanguage = z.union([z.string().max(16), z.array(z.string().max(16)).max(1000)]);
 
 /** Query of `GET /api/v1/open/ct-elements-map`: both lists are required (checked by the code tables: 400070). */
 export const CtElementsMapQuery = z.object({
   groupCodes: QueryTextOrList.optional(),
   idMarkets: QueryTextOrList.optional(),
-  lang: z.string().max(16).optional(),
+  lang: QueryLanguage.optional(),
 });
 export type CtElementsMapQuery = z.infer<typeof CtElementsMapQuery>;
 
@@ -24,14 +37,14 @@ export const CtElementsQuery = z.object({
   groupCode: QueryTextOrList.optional(),
   elementCode: QueryTextOrList.optional(),
   idMarket: QueryTextOrList.optional(),
-  lang: z.string().max(16).optional(),
+  lang: QueryLanguage.optional(),
 });
 export type CtElementsQuery = z.infer<typeof CtElementsQuery>;
 
 /** Query of `GET /api/v1/open/ct-group`: the groups (repeated `groupCode`; none: every group). */
 export const CtGroupQuery = z.object({
   groupCode: QueryTextOrList.optional(),
-  lang: z.string().max(16).optional(),
+  lang: QueryLanguage.optional(),
 });
 export type CtGroupQuery = z.infer<typeof CtGroupQuery>;
 

@@ -1,24 +1,19 @@
 import { formatIsoDate, parseBirthDate, type CalendarDate } from '@auction/domain';
 
-const DAY_MS = 86_400_000;
-const EPOCH_MS = /^-?\d{1,15}$/;
-
 /**
- * The birth date of `GET /open/check-cf`, as a calendar date, or null when it is none. Three forms:
- * - epoch milliseconds (what the spec's client sends, "adjusted for timezone": the UTC midnight of the date). The
- *   date is the one of the NEAREST UTC midnight, so a client that forgot the adjustment (local midnight of any zone
- *   from UTC−12 to UTC+12, e.g. 23:00Z the evening before for Italy in winter) still names the day it meant; an
- *   adjusted value is unchanged;
- * - `YYYY-MM-DD` and `DD/MM/YYYY`, read by the domain's `parseBirthDate` (one rule for the form and the API).
+ * The birth date of `GET /open/check-cf`, as a calendar date, or null when it is none. Read by the domain's
+ * `parseBirthDate`, the very rule the IT dealer registration and the user sign-up apply to the same value, so that
+ * check-cf can never say "fits" for a date the sign-up then reads as another day (or the reverse). Three forms:
+ * - epoch milliseconds, what the spec's client sends "adjusted for timezone": the local wall-clock time shifted to
+ *   UTC, so the date is the UTC calendar date of the value, whatever its time of day (an adjusted 23:30 local is
+ *   23:30Z of the same day, not the next one). A value that was NOT adjusted (a local midnight east of Greenwich,
+ *   e.g. 23:00Z the evening before for Italy in winter) names the day before, as it does for the sign-up: the
+ *   contract is the adjusted value, and the web client sends UTC midnight (`birthDateEpochMs`);
+ * - `YYYY-MM-DD` and `DD/MM/YYYY`.
  * Dates that do not exist (31/02) or fall outside the domain's birth years are null.
  */
 export function checkCfBirthDate(text: string): CalendarDate | null {
-  const value = text.trim();
-  if (EPOCH_MS.test(value)) {
-    const ms = Number(value);
-    return parseBirthDate(Math.round(ms / DAY_MS) * DAY_MS);
-  }
-  return parseBirthDate(value);
+  return parseBirthDate(text.trim());
 }
 
 /** `YYYY-MM-DD` of {@link checkCfBirthDate}, or null. */

@@ -49,13 +49,38 @@ describe('GET /api/v1/open/check-cf', () => {
   test('a valid code is true with the birth date in every accepted form', async () => {
     const base = { cf: giulia, name: 'Giulia', surname: 'Ferrari' };
     await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 17)) }, true); // "adjusted for timezone": UTC midnight
-    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 16, 23)) }, true); // local midnight in Rome (UTC+1), not adjusted
     await expectAnswer({ ...base, birthDate: '1991-03-17' }, true);
     await expectAnswer({ ...base, birthDate: '17/03/1991' }, true);
     await expectAnswer({ ...base, birthDate: '17/03/1991', gender: 'F' }, true);
     await expectAnswer({ cf: giulia.toLowerCase(), name: 'GIULIA', surname: 'ferrari', birthDate: '17/03/1991' }, true);
     await expectAnswer({ cf: mario, name: 'Mario', surname: 'Rossi', birthDate: String(Date.UTC(1985, 11, 10)) }, true);
     await expectAnswer({ cf: `${mario.slice(0, 6)} ${mario.slice(6)}`, name: 'Mario', surname: 'Rossi', birthDate: '10/12/1985', gender: 'M' }, true);
+  });
+
+  test('an epoch birth date is the UTC calendar date of the adjusted value, at any time of day (as the sign-up reads it)', async () => {
+    const base = { cf: giulia, name: 'Giulia', surname: 'Ferrari' };
+    // Adjusted 23:30 and noon local on the 17th: still the 17th (a nearest-midnight reading made them the 18th).
+    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 17, 23, 30)) }, true);
+    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 17, 12)) }, true);
+    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 17, 23, 59, 59, 999)) }, true);
+    // 23:00Z on the 16th is the 16th for the sign-up (parseBirthDate): check-cf must not call it the 17th.
+    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 16, 23)) }, false);
+    await expectAnswer({ ...base, birthDate: String(Date.UTC(1991, 2, 18)) }, false);
+  });
+
+  test('omocodia: digits replaced by L M N P Q R S T U V (check character recomputed) are the same person', async () => {
+    const person = { name: 'Mario', surname: 'Rossi', birthDate: '10/12/1985' };
+    const omocodic = (positions: number[], letters = 'LMNPQRSTUV') => {
+      const chars = mario.slice(0, 15).split('');
+      for (const p of positions) chars[p] = letters[Number(chars[p])]!;
+      return withCheck(chars.join(''));
+    };
+    await expectAnswer({ ...person, cf: omocodic([14]) }, true);
+    await expectAnswer({ ...person, cf: omocodic([14, 13, 12]) }, true);
+    await expectAnswer({ ...person, cf: omocodic([6, 7, 9, 10, 12, 13, 14]) }, true); // every digit, the day too
+    await expectAnswer({ ...person, cf: omocodic([14]).slice(0, 15) + (omocodic([14])[15] === 'A' ? 'B' : 'A') }, false);
+    // O is no substitute (the table skips it): a code with O in a digit place is malformed.
+    await expectAnswer({ ...person, cf: omocodic([14], 'OOOOOOOOOO') }, false);
   });
 
   test('false for a wrong check character, month, day, gender day or name', async () => {

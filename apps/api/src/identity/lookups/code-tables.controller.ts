@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   CtElementsMapQuery, CtElementsQuery, CtGroupQuery, type CtElementsAnswer, type CtElementsMapAnswer, type CtGroupAnswer,
 } from '@auction/contracts';
-import { elements, elementsMap, groups } from '@auction/reference-data';
+import { CodeTableError, elements, elementsMap, groups } from '@auction/reference-data';
 import { parse } from '../../platform/http/validation.js';
 import { Public } from '../auth.guard.js';
 import { CodeTableErrorFilter } from './code-table-error.filter.js';
@@ -21,6 +21,17 @@ function cacheable<T>(reply: FastifyReply, answer: T): T {
 }
 
 /**
+ * The one language of a query: `lang` repeated with the same value (any case, blanks around) is that value; two
+ * different values are refused with 400074 like every other single-valued parameter of the tables (not guessed).
+ */
+export function singleLanguage(lang: string | readonly string[] | undefined): string | undefined {
+  if (typeof lang === 'string' || lang === undefined) return lang;
+  const values = [...new Set(lang.map((v) => v.trim().toLowerCase()).filter((v) => v !== ''))];
+  if (values.length > 1) throw new CodeTableError('TOO_MANY_VALUES', 'lang', `lang takes one value, got ${values.length}`);
+  return values[0];
+}
+
+/**
  * The code tables (spec 01 §7), open to anyone: the registration form fills its dropdowns with them before any
  * login. The rules (which groups, per-market tables, translations, order, errors 400070–400075) are
  * `@auction/reference-data`'s; this shell bounds the raw query (NUL, lone surrogates, oversized values: 400001) and
@@ -33,20 +44,20 @@ export class CodeTablesController {
   @Get('ct-elements-map')
   elementsMap(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply): CtElementsMapAnswer {
     const { groupCodes, idMarkets, lang } = parse(CtElementsMapQuery, query, 'query');
-    return cacheable(reply, elementsMap({ groupCodes, idMarkets, lang }) as CtElementsMapAnswer);
+    return cacheable(reply, elementsMap({ groupCodes, idMarkets, lang: singleLanguage(lang) }) as CtElementsMapAnswer);
   }
 
   @Public()
   @Get('ct-elements')
   elements(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply): CtElementsAnswer {
     const { groupCode, elementCode, idMarket, lang } = parse(CtElementsQuery, query, 'query');
-    return cacheable(reply, elements({ groupCode, elementCode, idMarket, lang }) as CtElementsAnswer);
+    return cacheable(reply, elements({ groupCode, elementCode, idMarket, lang: singleLanguage(lang) }) as CtElementsAnswer);
   }
 
   @Public()
   @Get('ct-group')
   groups(@Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply): CtGroupAnswer {
     const { groupCode, lang } = parse(CtGroupQuery, query, 'query');
-    return cacheable(reply, groups(groupCode, lang) as CtGroupAnswer);
+    return cacheable(reply, groups(groupCode, singleLanguage(lang)) as CtGroupAnswer);
   }
 }

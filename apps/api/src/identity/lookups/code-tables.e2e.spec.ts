@@ -154,6 +154,33 @@ describe('GET /api/v1/open/ct-group', () => {
   });
 });
 
+describe('list and language parameters as documented', () => {
+  // The 20 longest group codes, comma-separated: a documented form whose raw value is well over 200 characters.
+  const twenty = ['VEHICLE_SHOWCASE_STATE', 'FUEL_TYPE_INFOCAR', 'BUYING_INTEREST', 'DEALER_ACTIVITY', 'AUCTION_STATUS', 'FUEL_TYPE_JATO',
+    'COUNTRY_AREA', 'AUCTION_TYPE', 'AWARD_STATUS', 'EXPORT_FORMAT', 'LISTING_KIND', 'PRODUCT_TYPE', 'PERMISSION', 'LOT_STATUS',
+    'CAR_SOLD', 'LANGUAGE', 'COUNTRY', 'CHANNEL', 'GEARBOX', 'MARKET'];
+
+  test('every group the map takes, comma-separated in one value, is one list (not "too big")', async () => {
+    expect(twenty.join(',').length).toBeGreaterThan(200);
+    const res = await api.get(`/api/v1/open/ct-elements-map?${qs([['groupCodes', twenty.join(',')], ['idMarkets', 'IT,FR,DE,EN,ES,BE,NL,PL,PT,LU,OTHER']])}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual([...twenty].sort());
+    expect(Object.keys(res.body.COUNTRY_AREA)).toHaveLength(11);
+  });
+
+  test('lang repeated with one value is that value; two different values are 400074 like every single-valued parameter', async () => {
+    const same = await api.get('/api/v1/open/ct-elements?groupCode=CAR_SOLD&lang=it&lang=IT');
+    expect(same.status).toBe(200);
+    expect(same.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((same.body as El[])[0]!.elementDes).toMatch(/^Fino a 50/);
+    const two = await api.get('/api/v1/open/ct-elements?groupCode=CAR_SOLD&lang=it&lang=de');
+    expect(two.status).toBe(400);
+    expect(two.body.errorCode).toBe(400074);
+    expect(two.body.details[0].field).toBe('lang');
+    expect(two.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('hostile input on the code tables', () => {
   test('10,000 repeated parameters: a clean refusal (the request line alone is too large), and the server goes on', async () => {
     const res = await api.get(`/api/v1/open/ct-elements-map?groupCodes=COUNTRY&${Array.from({ length: 10_000 }, () => 'idMarkets=IT').join('&')}`);

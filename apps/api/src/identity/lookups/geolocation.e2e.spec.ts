@@ -74,6 +74,11 @@ describe('under TRUST_PROXY', () => {
     expect(loadedLines).toHaveLength(1);
   });
 
+  test('a port a proxy appends to the forwarded address is dropped: the address still decides', async () => {
+    expect(await geolocate(viaProxy, { 'x-forwarded-for': `${ITALIAN}:443`, 'accept-language': 'de' })).toEqual({ value: 'IT' });
+    expect(await geolocate(viaProxy, { 'x-forwarded-for': `[${GERMAN_V6}]:8443`, 'accept-language': 'it' })).toEqual({ value: 'DE' });
+  });
+
   test('a public address in a country that is not a market is null, whatever the language', async () => {
     expect(await geolocate(viaProxy, { 'x-forwarded-for': AMERICAN, 'accept-language': 'it-IT' })).toEqual({ value: null });
   });

@@ -72,11 +72,13 @@ const LOCAL_ADDRESSES = (() => {
 
 /**
  * The address as a plain IPv4 or IPv6 text (an IPv4-mapped IPv6 address as its IPv4 form, a zone id dropped), or
- * null when it is no address at all.
+ * null when it is no address at all. A port some proxies append to the forwarded address (`151.1.1.1:443`,
+ * `[2a01:4f8::1]:443`, `[2a01:4f8::1]`) is dropped: the address is what GeoIP places.
  */
 export function normalizedAddress(address: unknown): { address: string; family: 'ipv4' | 'ipv6' } | null {
   if (typeof address !== 'string' || address.length === 0 || address.length > 64) return null;
-  const plain = address.replace(/%.*$/, '');
+  const withoutPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address)?.[1] ?? /^\[([0-9A-Fa-f:.%\w-]+)\](?::\d{1,5})?$/.exec(address)?.[1] ?? address;
+  const plain = withoutPort.replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
   const candidate = mapped ? mapped[1]! : plain;
   const version = isIP(candidate);
