@@ -9,7 +9,7 @@ const count = (fallback: number) => z.coerce.number().int().min(1).default(fallb
 const optionalText = z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /**
- * `TRUST_PROXY` as Fastify's `trustProxy`: `true`/`1` trusts every hop, a number that many hops, anything else is
+ * `TRUST_PROXY` as Fastify's `trustProxy`: `true` trusts every hop, a number that many hops (`1`: the one proxy in front), anything else is
  * a comma-separated list of proxy addresses or CIDR ranges. Unset, `false`, `0`: the socket's peer is the client.
  */
 export type TrustProxy = boolean | number | string;
@@ -17,7 +17,9 @@ export type TrustProxy = boolean | number | string;
 function trustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim() ?? '';
   if (v === '' || v === 'false' || v === '0') return false;
-  if (v === 'true' || v === '1') return true;
+  // `1` is one hop (as in Express), not "every hop": a lone proxy appends the real address to what the client sent,
+  // and trusting every hop would take the client's own leftmost X-Forwarded-For entry as its address.
+  if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
 }
