@@ -7,4 +7,5 @@ export * from './views.js';
 export * from './dealer-views.js';
 export * from './mail.js';
 export * from './lookups.js';
+export * from './account-access.js';
 export * from './registration.js';

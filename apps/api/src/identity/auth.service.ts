@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
-import { decideUser, isSessionEnded, type UserState } from '@auction/domain';
+import { decideUser, isCredentialRevoked, type UserState } from '@auction/domain';
 import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { streamId } from '@auction/domain';
@@ -89,10 +89,14 @@ export class AuthService {
     return this.sessionOf(this.tokens.verify(token, this.clock.now(), LIVE_CHANNEL_SCOPES));
   }
 
+  /**
+   * The session of verified claims, or null: the user must be active, the session not ended by a logout, and the
+   * token not issued before the latest password change unless it is of the session that made the change.
+   */
   private sessionOf(claims: SessionClaims | null): LiveSession | null {
     if (!claims) return null;
     const user = this.activeUser(claims.sub);
-    if (!user || isSessionEnded(user, claims.sid)) return null;
+    if (!user || isCredentialRevoked(user, claims.sid, claims.iat)) return null;
     const d = user.data;
     const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
     return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
@@ -110,6 +114,22 @@ export class AuthService {
     // The ended session must be refused from the next request on.
     await this.readModel.waitFor(outcome.position);
     return outcome.position;
+  }
+
+  /**
+   * Records that the user's password was just set: every session of theirs whose token was issued before now ends
+   * (API calls refused, live connections closed as on a logout), but `keepSid`, the session that made the change
+   * (null for a recovery link: none stays). Waits until this instance refuses them.
+   */
+  async passwordChanged(idUser: string, keepSid: string | null): Promise<void> {
+    const sid = streamId.user(idUser);
+    const outcome = await this.writer.execute({
+      streams: [sid],
+      metadata: { userId: idUser },
+      decide: (view) => [{ streamId: sid, events: decideUser({ type: 'RecordPasswordChange', now: this.clock.now(), keepSid }, view.state<UserState>(sid)) }],
+      reply: () => undefined,
+    });
+    await this.readModel.waitFor(outcome.position);
   }
 
   /** The profile of a user. */

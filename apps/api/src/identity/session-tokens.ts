@@ -10,6 +10,11 @@ export interface SessionClaims {
   /** The session: a live token carries the id of the session it was issued for, so ending that session ends it too. */
   readonly sid: string;
   readonly exp: number;
+  /**
+   * When the token was issued (epoch ms): a password change ends the sessions whose tokens are older. 0 for tokens
+   * issued before this claim existed (so they count as older than any change).
+   */
+  readonly iat: number;
   /** Tokens issued before scopes existed carry none and are session tokens. */
   readonly scope: TokenScope;
 }
@@ -57,7 +62,7 @@ export class SessionTokens {
 
   /** Issues a session token for a user (a new session). */
   issue(idUser: string, now: number): { token: string; claims: SessionClaims } {
-    return this.sign({ sub: idUser, sid: randomBytes(9).toString('base64url'), exp: now + this.ttlMs, scope: 'session' });
+    return this.sign({ sub: idUser, sid: randomBytes(9).toString('base64url'), iat: now, exp: now + this.ttlMs, scope: 'session' });
   }
 
   /**
@@ -65,7 +70,7 @@ export class SessionTokens {
    * session's own expiry).
    */
   issueLive(idUser: string, sid: string, now: number, notAfter = Number.POSITIVE_INFINITY): { token: string; claims: SessionClaims } {
-    return this.sign({ sub: idUser, sid, exp: Math.min(now + this.liveTtlMs, notAfter), scope: 'live' });
+    return this.sign({ sub: idUser, sid, iat: now, exp: Math.min(now + this.liveTtlMs, notAfter), scope: 'live' });
   }
 
   /** The claims of a valid, unexpired token of one of `scopes`, else null. */
@@ -98,12 +103,13 @@ export class SessionTokens {
 
   private check(token: string): SessionClaims | null {
     if (!token.startsWith('v1.')) return null;
-    const claims = this.signed.open(token.slice(3)) as (Omit<SessionClaims, 'scope'> & { scope?: unknown }) | null;
+    const claims = this.signed.open(token.slice(3)) as (Omit<SessionClaims, 'scope' | 'iat'> & { scope?: unknown; iat?: unknown }) | null;
     if (!claims || typeof claims !== 'object') return null;
     const scope = claims.scope ?? 'session';
     const valid = typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number'
       && SCOPES.includes(scope as TokenScope);
-    return valid ? { sub: claims.sub, sid: claims.sid, exp: claims.exp, scope: scope as TokenScope } : null;
+    const iat = typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat : 0;
+    return valid ? { sub: claims.sub, sid: claims.sid, iat, exp: claims.exp, scope: scope as TokenScope } : null;
   }
 
   private sign(claims: SessionClaims): { token: string; claims: SessionClaims } {

@@ -60,7 +60,7 @@ describe('SessionTokens', () => {
       const tokens = new SessionTokens(secret, hour, { liveTtlMs: 10 * minute });
       const session = tokens.issue('u1', 0);
       const live = tokens.issueLive('u1', session.claims.sid, 1_000);
-      expect(live.claims).toEqual({ sub: 'u1', sid: session.claims.sid, exp: 1_000 + 10 * minute, scope: 'live' });
+      expect(live.claims).toEqual({ sub: 'u1', sid: session.claims.sid, iat: 1_000, exp: 1_000 + 10 * minute, scope: 'live' });
       expect(tokens.verify(live.token, 2_000)).toBeNull();
       expect(tokens.verify(live.token, 2_000, ['session'])).toBeNull();
       expect(tokens.verify(live.token, 2_000, ['live'])).toEqual(live.claims);
@@ -90,7 +90,7 @@ describe('SessionTokens', () => {
       // A token signed before scopes existed (same key, no scope claim).
       const legacyBody = Buffer.from(JSON.stringify({ sub: 'u1', sid: 's0', exp: hour })).toString('base64url');
       const legacy = `v1.${legacyBody}.${createHmac('sha256', secret).update(legacyBody).digest('base64url')}`;
-      expect(tokens.verify(legacy, 1)).toEqual({ sub: 'u1', sid: 's0', exp: hour, scope: 'session' });
+      expect(tokens.verify(legacy, 1)).toEqual({ sub: 'u1', sid: 's0', iat: 0, exp: hour, scope: 'session' });
       expect(tokens.verify(legacy, 1, ['live'])).toBeNull();
       const oddBody = Buffer.from(JSON.stringify({ sub: 'u1', sid: 's0', exp: hour, scope: 'admin' })).toString('base64url');
       const odd = `v1.${oddBody}.${createHmac('sha256', secret).update(oddBody).digest('base64url')}`;

@@ -35,7 +35,21 @@ export type UserState =
       readonly endedSessions: readonly EndedSession[];
       readonly feedback: readonly Feedback[];
       readonly showcaseRegulationAccepted: boolean;
+      /**
+       * The latest password change (absent: never changed since this was recorded): sessions whose token was issued
+       * before it are over, but for the one that made the change. One entry, however many changes.
+       */
+      readonly passwordChange?: PasswordChange;
     };
+
+/**
+ * When the password last changed (epoch ms, the writer's clock) and the session that changed it (`null`: none, as
+ * a recovery link), which alone outlives the change. No personal data: issue 14's erasure need not touch it.
+ */
+export interface PasswordChange {
+  readonly changedAt: number;
+  readonly keepSid: string | null;
+}
 
 /**
  * A session ended by a logout. `expiresAt` is when its token expires (epoch ms): until then the token must be
@@ -56,6 +70,18 @@ export const ENDED_SESSION_GRACE_MS = 10 * 60_000;
 /** True when the session `sid` of the user was ended by a logout (its token must be refused). */
 export function isSessionEnded(state: UserState, sid: string): boolean {
   return state.status === 'ACTIVE' && state.endedSessions.some((s) => s.sid === sid);
+}
+
+/**
+ * True when a token of session `sid` issued at `issuedAt` (epoch ms; 0 for tokens that do not say) must be refused:
+ * its session was ended by a logout, or the password changed after the token was issued and `sid` is not the
+ * session that changed it (a stolen session must not outlive the owner's new password).
+ */
+export function isCredentialRevoked(state: UserState, sid: string, issuedAt: number): boolean {
+  if (state.status !== 'ACTIVE') return false;
+  if (isSessionEnded(state, sid)) return true;
+  const change = state.passwordChange;
+  return change !== undefined && issuedAt < change.changedAt && sid !== change.keepSid;
 }
 
 /** A dealer's rating of an auction or a showcase purchase: one per target. */
@@ -80,7 +106,12 @@ export type UserEvent =
   /** The user's own preferences (language, market): only the fields that changed. No personal data. */
   | { type: 'UserPreferencesChanged'; data: UserPreferencesChangedData }
   /** The three consents of the privacy page as the user now gives them (all three, true or false). */
-  | { type: 'UserConsentsGiven'; data: UserConsentsGivenData };
+  | { type: 'UserConsentsGiven'; data: UserConsentsGivenData }
+  /**
+   * The password was set (change, recovery link, first password): the user's sessions issued before `changedAt`
+   * (epoch ms) end, but `keepSid` (the session that made the change; absent for a link). No personal data.
+   */
+  | { type: 'UserPasswordChanged'; data: { idUser: string; changedAt: number; keepSid?: string } };
 
 /** Commands of a user. */
 export type UserCommand =
@@ -91,7 +122,9 @@ export type UserCommand =
   | { type: 'AcceptShowcaseRegulation' }
   /** Fields not given stay; a change to the current values is a no-op (no event). */
   | { type: 'ChangePreferences'; change: PreferencesChange }
-  | { type: 'GiveConsents'; consent1: boolean; consent2: boolean; consent3: boolean };
+  | { type: 'GiveConsents'; consent1: boolean; consent2: boolean; consent3: boolean }
+  /** The password was just set at `now`; `keepSid`: the session that set it, which stays (null: none stays). */
+  | { type: 'RecordPasswordChange'; now: number; keepSid: string | null };
 
 /** Initial state of a user stream. */
 export const initialUserState: UserState = { status: 'NONE' };
@@ -124,6 +157,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const delta = consentsDelta(state.data, command);
       return delta ? [{ type: 'UserConsentsGiven', data: delta }] : [];
     }
+    case 'RecordPasswordChange':
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      return [{ type: 'UserPasswordChanged', data: { idUser: state.data.idUser, changedAt: command.now, ...(command.keepSid ? { keepSid: command.keepSid } : {}) } }];
     default:
       return assertNever(command);
   }
@@ -148,6 +184,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'ACTIVE' && event.data ? { ...state, data: withPreferences(state.data, event.data) } : state;
     case 'UserConsentsGiven':
       return state.status === 'ACTIVE' && event.data ? { ...state, data: withConsents(state.data, event.data) } : state;
+    case 'UserPasswordChanged':
+      return state.status === 'ACTIVE' ? withPasswordChange(state, event.data) : state;
     default: {
       const unknown: never = event;
       void unknown;
@@ -168,6 +206,17 @@ function withEndedSession(ended: readonly EndedSession[], data: { sid: string; e
   if (live.some((s) => s.sid === data.sid)) return live;
   const expiresAt = typeof data.expiresAt === 'number' && Number.isFinite(data.expiresAt) ? data.expiresAt : null;
   return [...live, { sid: data.sid, expiresAt }];
+}
+
+/**
+ * The state after a password change: the latest change wins (an event carrying an earlier time than the one kept, or
+ * no usable time, changes nothing), so the state holds one entry however many changes there were.
+ */
+function withPasswordChange<S extends Extract<UserState, { status: 'ACTIVE' }>>(state: S, data: { changedAt?: unknown; keepSid?: unknown } | null | undefined): S {
+  const changedAt = data?.changedAt;
+  if (typeof changedAt !== 'number' || !Number.isFinite(changedAt)) return state;
+  if (state.passwordChange && state.passwordChange.changedAt > changedAt) return state;
+  return { ...state, passwordChange: { changedAt, keepSid: typeof data?.keepSid === 'string' ? data.keepSid : null } };
 }
 
 /** The user decider. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDED_SESSION_GRACE_MS, decideUser, evolveUser, initialUserState, isSessionEnded, type UserEvent, type UserState } from './user.js';
+import { ENDED_SESSION_GRACE_MS, decideUser, evolveUser, initialUserState, isCredentialRevoked, isSessionEnded, type UserEvent, type UserState } from './user.js';
 
 const data = {
   idUser: 'u1', username: 'u1', roles: ['USER' as const], idDealer: null, idMarket: 'IT' as const, preferredLanguage: 'en',
@@ -48,5 +48,55 @@ describe('ended sessions of a user', () => {
     const odd = { type: 'UserSessionEnded', data: { idUser: 'u1', sid: 'x', expiresAt: 'soon', endedAt: null } } as unknown as UserEvent;
     expect(isSessionEnded(evolveUser(state, odd), 'x')).toBe(true);
     expect(evolveUser(initialUserState, odd)).toBe(initialUserState);
+  });
+});
+
+/** Runs RecordPasswordChange through decide and evolve, as the shell does. */
+function changePassword(state: UserState, now: number, keepSid: string | null): UserState {
+  return decideUser({ type: 'RecordPasswordChange', now, keepSid }, state).reduce(evolveUser, state);
+}
+
+describe('a password change ends the other sessions', () => {
+  it('writes an event without personal data: the user id, the time and the session kept', () => {
+    expect(decideUser({ type: 'RecordPasswordChange', now: T0, keepSid: 's1' }, registered()))
+      .toEqual([{ type: 'UserPasswordChanged', data: { idUser: 'u1', changedAt: T0, keepSid: 's1' } }]);
+    expect(decideUser({ type: 'RecordPasswordChange', now: T0, keepSid: null }, registered()))
+      .toEqual([{ type: 'UserPasswordChanged', data: { idUser: 'u1', changedAt: T0 } }]);
+    expect(() => decideUser({ type: 'RecordPasswordChange', now: T0, keepSid: null }, initialUserState)).toThrow();
+  });
+
+  it('revokes the tokens issued before the change, but the session that made it; later tokens hold', () => {
+    const state = changePassword(registered(), T0, 'mine');
+    expect(isCredentialRevoked(state, 'other', T0 - 1)).toBe(true);
+    expect(isCredentialRevoked(state, 'other', 0)).toBe(true);
+    expect(isCredentialRevoked(state, 'mine', T0 - HOUR)).toBe(false);
+    expect(isCredentialRevoked(state, 'new', T0)).toBe(false);
+    expect(isCredentialRevoked(state, 'new', T0 + 1)).toBe(false);
+    expect(isCredentialRevoked(registered(), 'any', 0)).toBe(false);
+  });
+
+  it('a recovery (no session kept) revokes every earlier token; a logout still ends a later session', () => {
+    let state = changePassword(registered(), T0, null);
+    expect(isCredentialRevoked(state, 'mine', T0 - 1)).toBe(true);
+    state = endSession(state, 'later', T0 + HOUR);
+    expect(isCredentialRevoked(state, 'later', T0 + 1)).toBe(true);
+  });
+
+  it('keeps one entry, the latest change: the session kept by an earlier change ends at the next one', () => {
+    let state = changePassword(registered(), T0, 'a');
+    state = changePassword(state, T0 + HOUR, 'b');
+    expect(state.status === 'ACTIVE' && state.passwordChange).toEqual({ changedAt: T0 + HOUR, keepSid: 'b' });
+    expect(isCredentialRevoked(state, 'a', T0 - 1)).toBe(true);
+    expect(isCredentialRevoked(state, 'b', T0 - 1)).toBe(false);
+    const older: UserEvent = { type: 'UserPasswordChanged', data: { idUser: 'u1', changedAt: T0 - HOUR, keepSid: 'c' } };
+    expect(evolveUser(state, older)).toBe(state);
+  });
+
+  it('never throws on odd bodies, and ignores them', () => {
+    const state = registered();
+    for (const data of [null, {}, { changedAt: 'soon' }, { changedAt: Number.NaN }] as unknown[]) {
+      expect(evolveUser(state, { type: 'UserPasswordChanged', data } as unknown as UserEvent)).toBe(state);
+    }
+    expect(evolveUser(initialUserState, { type: 'UserPasswordChanged', data: { idUser: 'u1', changedAt: T0 } })).toBe(initialUserState);
   });
 });

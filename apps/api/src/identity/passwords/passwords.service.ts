@@ -1,0 +1,160 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { renderPasswordChanged, renderPasswordRecovery } from '@auction/mail';
+import { timeZoneOfMarket } from '@auction/i18n';
+import { REGISTRATION_ERROR_CODES, changePasswordSchema, passwordRecoveryRequestSchema, passwordRecoverySchema, type UserState } from '@auction/domain';
+import type { z } from 'zod';
+import { API_ERROR_CODES } from '@auction/contracts';
+import { AccessError } from '../../platform/engine/access-error.js';
+import type { AppConfig } from '../../platform/config/app-config.js';
+import { APP_CONFIG, CLOCK, type Clock } from '../../platform/engine/tokens.js';
+import { ValidationError, parse } from '../../platform/http/validation.js';
+import { AccountMail } from '../accounts/account-mail.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { AuthService } from '../auth.service.js';
+import { CredentialsService } from '../credentials.service.js';
+import { AccountAccessError, detailsOf } from './account-access-error.js';
+import { AccessTagStore } from './access-tags.js';
+import { RequestLimiter } from './request-limiter.js';
+
+type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
+
+/** Recovery requests per typed username or e-mail, and per client address, in {@link LIMIT_WINDOW_MS}. */
+export const RECOVERY_LIMITS = { perAccount: 5, perAddress: 50 } as const;
+const LIMIT_WINDOW_MS = 15 * 60_000;
+const PASSWORD_FIELDS = new Set(['password', 'confPassword']);
+/** An id no user has (ids have no blanks or brackets): what the link of an unknown username is looked up with. */
+const NO_USER = '(no user)';
+
+/**
+ * Passwords: the recovery request and its mailed single-use link, the first password of a new user (the same
+ * link, a `SETUP` tag), and the logged-in change. Every way of setting a password applies the domain's one rule
+ * (min 8, 3 of 4 classes, equal) and ends with a "password changed" mail to the stored address.
+ */
+@Injectable()
+export class PasswordsService {
+  private readonly logger = new Logger('Passwords');
+  private readonly perAccount = new RequestLimiter(RECOVERY_LIMITS.perAccount, LIMIT_WINDOW_MS);
+  private readonly perAddress = new RequestLimiter(RECOVERY_LIMITS.perAddress, LIMIT_WINDOW_MS);
+
+  constructor(
+    private readonly tags: AccessTagStore,
+    private readonly accounts: AccountsService,
+    private readonly credentials: CredentialsService,
+    private readonly auth: AuthService,
+    private readonly mail: AccountMail,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'accessTagTtlMs'>,
+  ) {}
+
+  /**
+   * Checks a recovery request and its limits, and answers what to do after the answer: the lookup and the mail
+   * run once the (always equal) answer is gone, so neither its content nor its timing tells whether an account
+   * matched. Bad input: 422105; over a limit: 429001 (counted on what was typed, matched or not).
+   */
+  admitRecovery(body: unknown, address: string): () => Promise<void> {
+    const request = this.parseOr(passwordRecoveryRequestSchema, body, (details) => new AccountAccessError(422, REGISTRATION_ERROR_CODES.PASSWORD_RECOVERY_REQUEST_INVALID, 'give a username (at least 6 characters) or a valid e-mail', details));
+    const username = request.username?.trim() || null;
+    const email = request.email?.trim().toLowerCase() || null;
+    const now = this.clock.now();
+    const waits = [this.perAddress.hit(`ip:${address}`, now)];
+    if (username) waits.push(this.perAccount.hit(`user:${username.toLowerCase()}`, now));
+    if (email) waits.push(this.perAccount.hit(`email:${email}`, now));
+    const wait = Math.max(...waits);
+    if (wait > 0) throw AccountAccessError.tooMany(wait);
+    return () => this.sendRecovery(username, email);
+  }
+
+  /** Mails a recovery link to each user matched by username (any case) or e-mail, at the address stored for them. */
+  private async sendRecovery(username: string | null, email: string | null): Promise<void> {
+    const users = new Map<string, ActiveUser>();
+    const named = username ? this.accounts.userNamed(username) : null;
+    if (named) users.set(named.data.idUser, named);
+    if (email) for (const user of await this.accounts.usersWithEmail(email)) users.set(user.data.idUser, user);
+    for (const user of users.values()) await this.mailLink(user, 'RECOVERY');
+  }
+
+  /**
+   * Issues a `RECOVERY` or `SETUP` tag for a user (voiding their older ones of that kind) and mails its link to the
+   * user's stored e-mail, in their language. False when the user has no e-mail (nothing issued).
+   */
+  async mailLink(user: ActiveUser, kind: 'RECOVERY' | 'SETUP'): Promise<boolean> {
+    const personal = await this.accounts.personalOf(user.data.idUser);
+    const to = personal.email;
+    if (!to) {
+      this.logger.warn(`no e-mail stored for user ${user.data.idUser}: no ${kind.toLowerCase()} link sent`);
+      return false;
+    }
+    const ttlMs = kind === 'RECOVERY' ? this.config.accessTagTtlMs.recovery : this.config.accessTagTtlMs.setup;
+    const tag = (await this.tags.issue({ kind, idUser: user.data.idUser }, this.clock.now(), ttlMs))!;
+    const recipientName = [personal.name, personal.surname].filter(Boolean).join(' ') || undefined;
+    await this.mail.send(to, (site) => renderPasswordRecovery({
+      language: this.mail.language(user.data.preferredLanguage), site, recipientName,
+      username: user.data.username, tag, validForMinutes: Math.round(ttlMs / 60_000),
+    }));
+    return true;
+  }
+
+  /**
+   * `POST /open/verify-pwd-recovery`: the password rules first (422104, the link is not spent), then the tag must
+   * be a live `RECOVERY` or `SETUP` tag of that username (410010), consumed atomically; then the password is set.
+   */
+  async verifyRecovery(body: unknown): Promise<void> {
+    const request = this.parsePasswords(passwordRecoverySchema, body);
+    const user = this.accounts.userNamed(request.username ?? '');
+    const tag = request.hash ?? '';
+    // The same query for an unknown username (an id no user has): the answer's timing must not tell which names exist.
+    const consumed = await this.tags.consume(tag, ['RECOVERY', 'SETUP'], { idUser: user ? user.data.idUser : NO_USER }, this.clock.now());
+    if (!user || !consumed) throw AccountAccessError.deadTag();
+    await this.setPassword(user, request.password!, null);
+  }
+
+  /**
+   * `POST /secure/change-password` (and the mobile one): the caller's own password, at most 30 characters. The
+   * caller's session (`sid`) stays; the user's other sessions end.
+   */
+  async change(idUser: string, sid: string, body: unknown): Promise<void> {
+    const request = this.parsePasswords(changePasswordSchema, body);
+    const user = this.accounts.user(idUser);
+    if (!user) throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
+    await this.setPassword(user, request.password!, sid);
+  }
+
+  /**
+   * Sets the password, voids the user's other mailed links (recovery, first password), then ends every session of the user issued before now but `keepSid` (a stolen session or
+   * token must not outlive the owner's new password; null: a link, no session stays), then mails the change.
+   * The password first: a login between the two with the old password would otherwise be issued after the change.
+   */
+  private async setPassword(user: ActiveUser, password: string, keepSid: string | null): Promise<void> {
+    await this.credentials.set(user.data.idUser, password);
+    await this.tags.voidUserLinks(user.data.idUser, this.clock.now());
+    await this.auth.passwordChanged(user.data.idUser, keepSid);
+    const personal = await this.accounts.personalOf(user.data.idUser);
+    if (!personal.email) return;
+    await this.mail.send(personal.email, (site) => renderPasswordChanged({
+      language: this.mail.language(user.data.preferredLanguage), site,
+      recipientName: [personal.name, personal.surname].filter(Boolean).join(' ') || undefined,
+      username: user.data.username, changedAt: new Date(this.clock.now()), timeZone: timeZoneOfMarket(user.data.idMarket),
+    }));
+  }
+
+  /** Parses a body whose password rules answer 422104; any other broken field (missing tag, not an object) is 400. */
+  private parsePasswords<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+    try {
+      return parse(schema, body);
+    } catch (error) {
+      if (error instanceof ValidationError && error.details.length > 0 && error.details.every((d) => PASSWORD_FIELDS.has(d.field))) {
+        throw AccountAccessError.weakPassword(error.details);
+      }
+      throw error;
+    }
+  }
+
+  private parseOr<S extends z.ZodType>(schema: S, body: unknown, refusal: (details: ReturnType<typeof detailsOf>) => Error): z.output<S> {
+    try {
+      return parse(schema, body);
+    } catch (error) {
+      if (error instanceof ValidationError && body !== null && typeof body === 'object' && !Array.isArray(body)) throw refusal(error.details);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * PasswordsService with fakes around it: the link of an unknown username costs the same tag lookup as a known one
+ * (attack review P3: answering at once told which usernames exist, ~12 ms against ~24 ms), and a password set
+ * from a link voids the other links and ends every session, while a logged-in change keeps the caller's session.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { AccessError } from '../../platform/engine/access-error.js';
+import { PasswordsService } from './passwords.service.js';
+
+const STRONG = 'Strong#Pass2026';
+const dealer = { status: 'ACTIVE', data: { idUser: 'dealer1', username: 'dealer1', preferredLanguage: 'en', idMarket: 'IT' } };
+
+function service() {
+  const calls: string[] = [];
+  const tags = {
+    consume: async (_tag: string, _kinds: unknown, match: { idUser: string }) => { calls.push(`consume ${match.idUser}`); return null; },
+    voidUserLinks: async (idUser: string) => { calls.push(`void ${idUser}`); },
+  };
+  const accounts = {
+    userNamed: (name: string) => (name.toLowerCase() === 'dealer1' ? dealer : null),
+    user: (id: string) => (id === 'dealer1' ? dealer : null),
+    personalOf: async () => ({ email: null }),
+  };
+  const credentials = { set: async (idUser: string) => { calls.push(`set ${idUser}`); } };
+  const auth = { passwordChanged: async (idUser: string, keepSid: string | null) => { calls.push(`end sessions of ${idUser} but ${keepSid}`); } };
+  const passwords = new PasswordsService(
+    tags as never, accounts as never, credentials as never, auth as never, {} as never,
+    { now: () => Date.UTC(2026, 10, 22) } as never, { accessTagTtlMs: { recovery: 3_600_000, setup: 3_600_000, invitation: 3_600_000 } } as never,
+  );
+  return { passwords, calls };
+}
+
+const link = (username: string) => ({ username, hash: 'A'.repeat(43), password: STRONG, confPassword: STRONG });
+
+describe('PasswordsService', () => {
+  it('looks the tag up for an unknown username as for a known one, and refuses both with 410010', async () => {
+    const { passwords, calls } = service();
+    await expect(passwords.verifyRecovery(link('dealer1'))).rejects.toMatchObject({ code: 410010 });
+    await expect(passwords.verifyRecovery(link('nobody-at-all'))).rejects.toMatchObject({ code: 410010 });
+    expect(calls).toEqual(['consume dealer1', 'consume (no user)']);
+  });
+
+  it('a logged-in change sets the password, voids the mailed links and ends the other sessions, keeping the caller\'s', async () => {
+    const { passwords, calls } = service();
+    await passwords.change('dealer1', 'sid-1', { password: STRONG, confPassword: STRONG });
+    expect(calls).toEqual(['set dealer1', 'void dealer1', 'end sessions of dealer1 but sid-1']);
+    await expect(passwords.change('dealer1', 'sid-1', { password: 'weak', confPassword: 'weak' })).rejects.toBeInstanceOf(AccessError);
+    expect(calls).toHaveLength(3);
+  });
+});
