@@ -25,7 +25,7 @@ export function dealerRegistrationIssues(p: DealerRegistration): FormIssue[] {
   const issues: (FormIssue | null)[] = [];
   const field = (name: TextField, rule: FieldRule | boolean): FormIssue | null => {
     const { required, format } = typeof rule === 'boolean' ? { required: rule, format: undefined } : rule;
-    return checkText(name, p[name], { required, maxLength: MAX[name], ...(format ? { format } : {}) });
+    return checkText(name, p[name], { required, maxLength: MAX[name], multiline: name === 'referenceFCA', ...(format ? { format } : {}) });
   };
   const email = (name: 'email' | 'referenceEmail', required: boolean): FormIssue | null =>
     field(name, required) ?? (!isBlank(p[name]) && !isValidEmail(p[name]) ? wrongFormat(name) : null);

@@ -73,3 +73,14 @@ describe('attack review R1: the IT fiscal code of the sign-up', () => {
     expect(userSignUpSchema('ES').parse(withChange('ES', { fiscalCode: '12345678z' })).fiscalCode).toBe('12345678z');
   });
 });
+
+describe('control characters in the sign-up (passwords attack review)', () => {
+  test('a line break, a NUL or a bidirectional override in a name or surname is a wrong format, in every market', () => {
+    for (const market of ['FR', 'DE', 'IT'] as const) {
+      expect(issuesOf(market, withChange(market, { surname: 'Rossi\r\nBcc: x@evil.example' }))).toMatchObject({ surname: K.wrongFormat });
+      expect(issuesOf(market, withChange(market, { name: 'Ma\u202Eoir' }))).toMatchObject({ name: K.wrongFormat });
+      expect(issuesOf(market, withChange(market, { name: 'Mario\u0000' }))).toMatchObject({ name: K.wrongFormat });
+    }
+    expect(issuesOf('FR', withChange('FR', { name: 'Zoë-Anne', surname: "D'Artagnan Ñúñez" }))).toEqual({});
+  });
+});
