@@ -62,7 +62,7 @@ export const API_ERROR_CODES = {
   /** A recovery or invitation link (`tag`) that is unknown, expired, already used, or for another user or e-mail. */
   TAG_INVALID: 410010,
   /** The dealer named is unknown (or not the caller's). */
-  DEALER_NOT_FOUND: 404020,
+  DEALER_NOT_FOUND: 404040,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */
   FILE_NOT_FOUND: 404030,
   METHOD_NOT_ALLOWED: 405001,

@@ -105,7 +105,7 @@ describe('invitations: invite, verify-tag, user sign-up (IT rules), first passwo
     expect((await invite(dealer1, email)).body.errorCode).toBe(409111);
   });
 
-  test('who may invite: a user of that dealer or the staff; anonymous 401; unknown dealer 404020', async () => {
+  test('who may invite: a user of that dealer or the staff; anonymous 401; unknown dealer 404040', async () => {
     const email = address('who');
     const dealer2 = await ApiClient.login(server.baseUrl, 'dealer2');
     const other = await invite(dealer2, email, 'D-1001');
@@ -113,7 +113,7 @@ describe('invitations: invite, verify-tag, user sign-up (IT rules), first passwo
     expect((await invite(dealer1, email, 'D-9999')).body.errorCode).toBe(403002);
     expect(isCleanError(await invite(anonymous, email), 401)).toBe(true);
     const admin = await ApiClient.login(server.baseUrl, 'admin');
-    expect((await invite(admin, email, 'D-9999')).body.errorCode).toBe(404020);
+    expect((await invite(admin, email, 'D-9999')).body.errorCode).toBe(404040);
     expect((await invite(admin, email, 'D-1002')).status).toBe(204);
     const { link } = await mail.nextTagLink(email, '/user-signup');
     expect(link.searchParams.get('dealerId')).toBe('D-1002');

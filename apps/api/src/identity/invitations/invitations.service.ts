@@ -72,7 +72,7 @@ export class InvitationsService {
 
   /**
    * `POST /secure/user/invite`: a user of THAT dealer (enabled), or the staff, invites an e-mail. 403002 for
-   * another dealer's user, 404020 for an unknown dealer, 409111 when the e-mail already is a user of the dealer or
+   * another dealer's user, 404040 for an unknown dealer, 409111 when the e-mail already is a user of the dealer or
    * has a live invitation to it; 429001 past {@link INVITES_PER_USER} an hour for a dealer's user (counted on the
    * well-formed, allowed calls, sent or not).
    */
@@ -146,7 +146,7 @@ export class InvitationsService {
   /**
    * `POST /secure/user`: the staff create a user (username = the e-mail, lower case; consents unanswered, so the
    * access guard asks for them at the first login), who gets a first-password link. Only an ADMIN grants ADMIN or
-   * CUSTOMER_CENTER (403001); an unknown dealer is 404020; a taken username 409110.
+   * CUSTOMER_CENTER (403001); an unknown dealer is 404040; a taken username 409110.
    */
   async createUser(actor: Actor, body: unknown): Promise<UserProfile> {
     const request = parse(CreateUserRequest, body);

@@ -83,13 +83,13 @@ describe('passwords: recovery, first password and change (postgres, real SMTP)',
     expect((await login(email, 'Strong#Pass1')).status).toBe(401);
     expect((await verify(link.searchParams.get('tag')!, email.toLowerCase(), 'Strong#Pass1')).status).toBe(204);
     expect((await login(email.toLowerCase(), 'Strong#Pass1')).status).toBe(200);
-    // The same username twice: 409110; a dealer creating users: 403001; a dealer that does not exist: 404020.
+    // The same username twice: 409110; a dealer creating users: 403001; a dealer that does not exist: 404040.
     expect((await admin.post(CREATE_USER, { body: { email, roles: ['USER'], idMarket: 'DE', preferredLanguage: 'DE' } })).body.errorCode).toBe(409110);
     const dealer = await ApiClient.login(server.baseUrl, 'dealer5');
     const refused = await dealer.post(CREATE_USER, { body: { email: address('nope'), roles: ['USER'], idMarket: 'IT', preferredLanguage: 'IT' } });
     expect(isCleanError(refused, 403) && refused.body.errorCode === 403001).toBe(true);
     const unknownDealer = await admin.post(CREATE_USER, { body: { email: address('nodealer'), idDealer: 'D-NONE', roles: ['USER'], idMarket: 'IT', preferredLanguage: 'IT' } });
-    expect(unknownDealer.body.errorCode).toBe(404020);
+    expect(unknownDealer.body.errorCode).toBe(404040);
     expect((await admin.post(CREATE_USER, { body: { email: 'not-an-email', roles: ['USER'], idMarket: 'IT', preferredLanguage: 'IT' } })).status).toBe(400);
   });
 

@@ -18,7 +18,7 @@ const BACK_OFFICE = ['ADMIN', 'CUSTOMER_CENTER'] as const;
 export class DealerDirectory {
   constructor(private readonly readModel: LiveReadModel, private readonly accounts: AccountsService) {}
 
-  /** Spec 01 §3 "Dealer info"; 404020 when unknown. */
+  /** Spec 01 §3 "Dealer info"; 404040 when unknown. */
   async info(idDealer: string): Promise<DealerInfo> {
     const idMarket = this.marketOf(idDealer);
     if (!idMarket) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');

@@ -21,11 +21,15 @@ export class MultipartRequestBody {
   readonly #payload: Readable;
   readonly #contentType: string;
   readonly #declaredLength: number | null;
-  constructor(payload: Readable, contentType: string, declaredLength: number | null) {
+  readonly #address: string;
+  constructor(payload: Readable, contentType: string, declaredLength: number | null, address = '') {
     this.#payload = payload;
     this.#contentType = contentType;
     this.#declaredLength = declaredLength;
+    this.#address = address;
   }
+  /** The client's address (`request.ip`): bounds the bodies one client has read at once. Empty when unknown. */
+  get address(): string { return this.#address; }
   get payload(): Readable { return this.#payload; }
   get contentType(): string { return this.#contentType; }
   /** The Content-Length the client announced, when it did. */
@@ -54,6 +58,26 @@ export type MultipartProblem = 'notMultipart' | 'tooLarge' | 'malformed' | 'busy
 export const MAX_CONCURRENT_MULTIPART_READS = 16;
 let reading = 0;
 
+/**
+ * Most multipart bodies read at once for one client address: a client trickling bytes on 16 connections would
+ * otherwise hold every reading slot of the instance (every registration and upload answering 429) for the whole
+ * {@link MULTIPART_READ_TIMEOUT_MS}.
+ */
+export const MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS = 4;
+const readingByAddress = new Map<string, number>();
+
+/** Retry-After (seconds) of a `busy` refusal: slots free up as bodies arrive. */
+export const MULTIPART_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Most parts a body may have (the routes take 4 at most). Checked on the raw bytes BEFORE the platform's parser runs:
+ * its cost grows with every part and header line, and ~30 MiB of tiny parts or header lines blocked the event loop
+ * for 12-14 s (every other request of the instance waiting).
+ */
+export const MAX_MULTIPART_PARTS = 8;
+/** Most bytes of one part's header block (Content-Disposition, Content-Type): a browser sends a few hundred. */
+export const MAX_PART_HEADER_BYTES = 8 * 1024;
+
 /** Longest time one multipart body may take to arrive: a client trickling bytes cannot hold a reading slot for ever. */
 export const MULTIPART_READ_TIMEOUT_MS = 120_000;
 
@@ -77,20 +101,72 @@ export async function readMultipart(body: unknown, maxBytes: number): Promise<Mu
     body.payload.on('error', () => undefined).resume(); // drained, never kept
     throw new MultipartError('tooLarge', `the body is larger than ${maxBytes} bytes`);
   }
-  if (reading >= MAX_CONCURRENT_MULTIPART_READS) {
-    body.payload.on('error', () => undefined).resume();
+  const address = body.address;
+  const byAddress = address ? (readingByAddress.get(address) ?? 0) : 0;
+  if (reading >= MAX_CONCURRENT_MULTIPART_READS || byAddress >= MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS) {
+    discardMultipart(body);
     throw new MultipartError('busy', 'too many uploads at once: retry in a moment');
   }
   reading++;
+  if (address) readingByAddress.set(address, byAddress + 1);
   try {
     return await parseForm(body, maxBytes);
   } finally {
     reading--;
+    if (address) {
+      const left = (readingByAddress.get(address) ?? 1) - 1;
+      if (left > 0) readingByAddress.set(address, left);
+      else readingByAddress.delete(address);
+    }
+  }
+}
+
+/** Drains an unread multipart body without keeping it (a refusal before reading: the client still reads the answer). */
+export function discardMultipart(body: unknown): void {
+  if (body instanceof MultipartRequestBody) body.payload.on('error', () => undefined).resume();
+}
+
+/**
+ * The boundary of a `multipart/form-data` content type, read strictly so it is the one the platform's parser uses:
+ * exactly one `boundary` parameter, a token or a quoted string without escapes, of RFC 2046's characters. Anything
+ * else is null (the body is then refused as malformed).
+ */
+export function boundaryOf(contentType: string): string | null {
+  const params = contentType.split(';').slice(1).map((p) => p.replace(/^[\t\n\r ]+/, ''));
+  const found = params.filter((p) => /^boundary=/i.test(p));
+  if (found.length !== 1) return null;
+  let value = found[0]!.slice('boundary='.length).replace(/[\t\n\r ]+$/, '');
+  if (value.startsWith('"')) {
+    if (!/^"[^"\\]*"$/.test(value)) return null;
+    value = value.slice(1, -1);
+  }
+  return /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(value) ? value : null;
+}
+
+/**
+ * Bounds the parser's work before it runs: at most {@link MAX_MULTIPART_PARTS} parts (delimiters counted on the raw
+ * bytes; a delimiter-like run inside a file counts too, which only errs on the side of refusing) and at most
+ * {@link MAX_PART_HEADER_BYTES} of headers per part. Throws `malformed` otherwise.
+ */
+export function checkMultipartShape(bytes: Buffer, contentType: string): void {
+  const boundary = boundaryOf(contentType);
+  if (!boundary) throw new MultipartError('malformed', 'the multipart boundary is missing or unclear');
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  let delimiters = 0;
+  for (let at = bytes.indexOf(delimiter); at >= 0; at = bytes.indexOf(delimiter, at + delimiter.length)) {
+    if (++delimiters > MAX_MULTIPART_PARTS + 1) throw new MultipartError('malformed', `a body has at most ${MAX_MULTIPART_PARTS} parts`);
+    const after = at + delimiter.length;
+    if (bytes[after] === 0x2d && bytes[after + 1] === 0x2d) continue; // the closing delimiter
+    const headersEnd = bytes.indexOf('\r\n\r\n', after, 'latin1');
+    if ((headersEnd >= 0 ? headersEnd : bytes.length) - after > MAX_PART_HEADER_BYTES) {
+      throw new MultipartError('malformed', `a part's headers are at most ${MAX_PART_HEADER_BYTES} bytes`);
+    }
   }
 }
 
 async function parseForm(body: MultipartRequestBody, maxBytes: number): Promise<MultipartForm> {
   const bytes = await collect(body.payload, maxBytes);
+  checkMultipartShape(bytes, body.contentType);
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': body.contentType } }).formData();
@@ -165,7 +241,7 @@ export class MultipartParsing implements OnModuleInit {
         return done(unsupported(), undefined);
       }
       const length = Number(request.headers['content-length']);
-      done(null, new MultipartRequestBody(payload as Readable, String(request.headers['content-type'] ?? ''), Number.isFinite(length) ? length : null));
+      done(null, new MultipartRequestBody(payload as Readable, String(request.headers['content-type'] ?? ''), Number.isFinite(length) ? length : null, request.ip));
     });
   }
 }

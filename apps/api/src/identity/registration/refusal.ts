@@ -6,7 +6,11 @@ import type { ErrorBody } from '@auction/contracts';
  * themselves; every other error goes to the filter.
  */
 export class Refusal extends Error {
-  constructor(readonly status: 400 | 413 | 415 | 422 | 429, readonly errorCode: number, message: string, readonly details?: ErrorBody['details']) {
+  constructor(
+    readonly status: 400 | 413 | 415 | 422 | 429, readonly errorCode: number, message: string, readonly details?: ErrorBody['details'],
+    /** Seconds a 429 asks the client to wait (`Retry-After`). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'Refusal';
   }

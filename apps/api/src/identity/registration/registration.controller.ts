@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DealerInfoQuery, ReferenceDealerQuery, type DealerInfo, type ErrorBody, type ReferenceDealer, type SignUpAnswer } from '@auction/contracts';
 import { parse } from '../../platform/http/validation.js';
 import type { Actor } from '../actor.js';
@@ -22,8 +22,9 @@ export class RegistrationController {
   @Post('open/sign-up')
   @HttpCode(201)
   @RouteConfig(MULTIPART_ROUTE)
-  async signUp(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignUpAnswer | ErrorBody> {
+  async signUp(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignUpAnswer | ErrorBody> {
     try {
+      this.registration.admit(request.ip, body);
       return await this.registration.signUp(body);
     } catch (error) {
       return answerRefusal(error, reply);
@@ -48,5 +49,6 @@ export class RegistrationController {
 export function answerRefusal(error: unknown, reply: FastifyReply): ErrorBody {
   if (!(error instanceof Refusal)) throw error;
   void reply.status(error.status);
+  if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   return error.body;
 }

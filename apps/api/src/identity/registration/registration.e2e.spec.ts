@@ -6,6 +6,7 @@
  * registration and download on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { connect, type Socket } from 'node:net';
 import type { RegistrationCountry } from '@auction/domain';
 import { realSmtp, waitForMail } from '../../testing/mailbox.test-support.js';
 import { ApiClient, createStorage, describeResult, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
@@ -67,7 +68,8 @@ describe('dealer registration over HTTP (embedded)', () => {
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
-    server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl });
+    // Every test registers from 127.0.0.1: the per-address ceiling is raised here and tested with its default below.
+    server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl, SIGN_UP_ADDRESS_MAX_ATTEMPTS: '100000' });
     base = server.baseUrl;
     [admin, dealer1] = await Promise.all([ApiClient.login(base, 'admin'), ApiClient.login(base, 'dealer1')]);
   }, 120_000);
@@ -146,25 +148,26 @@ describe('dealer registration over HTTP (embedded)', () => {
     const part = (name: string, value: string, filename?: string) =>
       `--B\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`;
     const whole = `${part('dealerFullDTO', dto)}${part('doc', new TextDecoder('latin1').decode(SAMPLE_DOCUMENTS.pdf), 'a.pdf')}--B--\r\n`;
-    const checks: [string, Promise<{ status: number; body: any }>, number, number][] = [
-      ['truncated body', rawPost(url, whole.slice(0, whole.length - 40), 'multipart/form-data; boundary=B'), 400, 400001],
-      ['no closing boundary', rawPost(url, whole.replace('--B--\r\n', ''), 'multipart/form-data; boundary=B'), 400, 400001],
-      ['boundary missing from the content type', rawPost(url, whole, 'multipart/form-data'), 400, 400001],
-      ['a JSON body', rawPost(url, dto, 'application/json'), 415, 415001],
-      ['a text body', rawPost(url, 'hello', 'text/plain'), 415, 415001],
-      ['an unknown part', signUp(base, registrationFor('ES'), filesFor('ES'), [['passport', { bytes: SAMPLE_DOCUMENTS.pdf, name: 'p.pdf' }]]), 400, 400001],
-      ['a part twice', signUp(base, registrationFor('ES'), filesFor('ES'), [['doc', { bytes: SAMPLE_DOCUMENTS.pdf, name: 'p.pdf' }]]), 400, 400001],
-      ['many files', signUp(base, registrationFor('ES'), filesFor('ES'), Array.from({ length: 200 }, (_, i): [string, { bytes: Uint8Array; name: string }] => [`f${i}`, { bytes: SAMPLE_DOCUMENTS.png, name: 'x.png' }])), 400, 400001],
-      ['a huge dealerFullDTO', signUp(base, JSON.stringify({ ...registrationFor('ES'), address: 'x'.repeat(200_000) }), filesFor('ES')), 400, 400001],
-      ['dealerFullDTO not JSON', signUp(base, '{"businessName":', filesFor('ES')), 400, 400002],
-      ['dealerFullDTO an array', signUp(base, '[1,2]', filesFor('ES')), 422, 422101],
-      ['dealerFullDTO with a NUL', signUp(base, { ...registrationFor('ES'), city: 'Ma\u0000drid' }, filesFor('ES')), 400, 400001],
-      ['a document as a text part', signUp(base, registrationFor('ES'), {}, [['doc', 'not a file']]), 422, 600002],
-      ['no dealerFullDTO', rawPost(url, `${part('doc', '%PDF-1.4', 'a.pdf')}--B--\r\n`, 'multipart/form-data; boundary=B'), 422, 422101],
-      ['wrong types in the JSON', signUp(base, { ...registrationFor('ES'), checkConsents1: 'yes', businessName: 42 }, filesFor('ES')), 422, 422101],
+    // One at a time: a client reads at most MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS bodies at once.
+    const checks: [string, () => Promise<{ status: number; body: any }>, number, number][] = [
+      ['truncated body', () => rawPost(url, whole.slice(0, whole.length - 40), 'multipart/form-data; boundary=B'), 400, 400001],
+      ['no closing boundary', () => rawPost(url, whole.replace('--B--\r\n', ''), 'multipart/form-data; boundary=B'), 400, 400001],
+      ['boundary missing from the content type', () => rawPost(url, whole, 'multipart/form-data'), 400, 400001],
+      ['a JSON body', () => rawPost(url, dto, 'application/json'), 415, 415001],
+      ['a text body', () => rawPost(url, 'hello', 'text/plain'), 415, 415001],
+      ['an unknown part', () => signUp(base, registrationFor('ES'), filesFor('ES'), [['passport', { bytes: SAMPLE_DOCUMENTS.pdf, name: 'p.pdf' }]]), 400, 400001],
+      ['a part twice', () => signUp(base, registrationFor('ES'), filesFor('ES'), [['doc', { bytes: SAMPLE_DOCUMENTS.pdf, name: 'p.pdf' }]]), 400, 400001],
+      ['many files', () => signUp(base, registrationFor('ES'), filesFor('ES'), Array.from({ length: 200 }, (_, i): [string, { bytes: Uint8Array; name: string }] => [`f${i}`, { bytes: SAMPLE_DOCUMENTS.png, name: 'x.png' }])), 400, 400001],
+      ['a huge dealerFullDTO', () => signUp(base, JSON.stringify({ ...registrationFor('ES'), address: 'x'.repeat(200_000) }), filesFor('ES')), 400, 400001],
+      ['dealerFullDTO not JSON', () => signUp(base, '{"businessName":', filesFor('ES')), 400, 400002],
+      ['dealerFullDTO an array', () => signUp(base, '[1,2]', filesFor('ES')), 422, 422101],
+      ['dealerFullDTO with a NUL', () => signUp(base, { ...registrationFor('ES'), city: 'Ma\u0000drid' }, filesFor('ES')), 400, 400001],
+      ['a document as a text part', () => signUp(base, registrationFor('ES'), {}, [['doc', 'not a file']]), 422, 600002],
+      ['no dealerFullDTO', () => rawPost(url, `${part('doc', '%PDF-1.4', 'a.pdf')}--B--\r\n`, 'multipart/form-data; boundary=B'), 422, 422101],
+      ['wrong types in the JSON', () => signUp(base, { ...registrationFor('ES'), checkConsents1: 'yes', businessName: 42 }, filesFor('ES')), 422, 422101],
     ];
     for (const [name, call, status, code] of checks) {
-      const res = await call;
+      const res = await call();
       expect([name, res.status, res.body?.errorCode]).toEqual([name, status, code]);
     }
     expect(await snapshot()).toEqual(before);
@@ -242,11 +245,11 @@ describe('dealer registration over HTTP (embedded)', () => {
     expect(await blobFiles(storage.dataDir!)).toEqual(before);
   });
 
-  test('dealer-info: public, 404020 for an unknown dealer, 400 for a malformed id; demo dealers are known', async () => {
+  test('dealer-info: public, 404040 for an unknown dealer, 400 for a malformed id; demo dealers are known', async () => {
     const anonymous = ApiClient.anonymous(base);
     expect((await anonymous.get('/api/v1/open/dealer-info?dealerId=D-1001')).body).toEqual({ idDealer: 'D-1001', businessName: 'Demo Motors 1001', idMarket: 'IT' });
     const unknown = await anonymous.get('/api/v1/open/dealer-info?dealerId=00000000-0000-4000-8000-000000000000');
-    expect([unknown.status, unknown.body.errorCode]).toEqual([404, 404020]);
+    expect([unknown.status, unknown.body.errorCode]).toEqual([404, 404040]);
     const bad = await anonymous.get('/api/v1/open/dealer-info?dealerId=%27%20OR%201%3D1');
     expect([bad.status, bad.body.errorCode]).toEqual([400, 400001]);
     expect((await anonymous.get('/api/v1/open/dealer-info')).status).toBe(400);
@@ -269,7 +272,7 @@ describe('dealer registration over HTTP (embedded)', () => {
     expect(own.body).toMatchObject({ idDealer: 'D-1001', referenceFiscalCode: null });
     expect((await ApiClient.anonymous(base).get(path)).status).toBe(401);
     const unknown = await admin.get('/api/v1/secure/reference-dealer?idDealer=nope');
-    expect([unknown.status, unknown.body.errorCode]).toEqual([404, 404020]);
+    expect([unknown.status, unknown.body.errorCode]).toEqual([404, 404040]);
   });
 
   test('other routes keep refusing multipart bodies (415)', async () => {
@@ -281,13 +284,85 @@ describe('dealer registration over HTTP (embedded)', () => {
   });
 });
 
+describe('dealer registration limits (embedded, default per-address limit)', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  /** Bodies that announce 100 kB and send a few bytes, then wait (a slowloris client); closed by the caller. */
+  const trickle = (count: number) => Promise.all(Array.from({ length: count }, () => new Promise<Socket>((resolve, reject) => {
+    const url = new URL(server.baseUrl);
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write('POST /api/v1/open/sign-up HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 100000\r\n\r\n--B\r\n');
+      setTimeout(() => resolve(socket), 300);
+    });
+    socket.on('error', reject);
+  })));
+
+  test('one address trickling bodies holds at most 4 reading slots: its next body is 429001 with Retry-After; served again once they close', async () => {
+    const sockets = await trickle(4);
+    try {
+      const busy = await signUp(server.baseUrl, registrationFor('PT'), filesFor('PT'));
+      expect([busy.status, busy.body.errorCode]).toEqual([429, 429001]);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await signUp(server.baseUrl, registrationFor('PT'), filesFor('PT'))).status).toBe(201);
+  });
+
+  test('at most 10 sign-up calls per address in 15 minutes, refused or not: then 429001 with Retry-After before the body is read', async () => {
+    // The test above made 6 calls (4 trickling, one refused, one registered).
+    for (let i = 0; i < 4; i++) expect((await signUp(server.baseUrl, '[1,2]', filesFor('PT'))).status).toBe(422);
+    const res = await fetch(`${server.baseUrl}/api/v1/open/sign-up`, { method: 'POST', body: (() => {
+      const form = new FormData();
+      form.append('dealerFullDTO', JSON.stringify(registrationFor('PT')));
+      form.append('doc', new Blob([SAMPLE_DOCUMENTS.pdf as Uint8Array<ArrayBuffer>]), 'd.pdf');
+      return form;
+    })(), headers: { 'x-forwarded-for': '198.51.100.7' } }); // not believed without TRUST_PROXY
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { errorCode: number }).errorCode).toBe(429001);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // Other calls of the same address are not affected.
+    expect((await fetch(`${server.baseUrl}/api/v1/open/dealer-info?dealerId=D-1001`)).status).toBe(200);
+  });
+
+  test('at most 30 uploads per user an hour (nothing deletes an unreferenced upload): then 429001 with Retry-After; another user is served', async () => {
+    const [dealer3, dealer4] = await Promise.all([ApiClient.login(server.baseUrl, 'dealer3'), ApiClient.login(server.baseUrl, 'dealer4')]);
+    const upload = (client: ApiClient) => {
+      const form = new FormData();
+      form.append('file', new Blob([SAMPLE_DOCUMENTS.png as Uint8Array<ArrayBuffer>]), 'a.png');
+      return fetch(`${server.baseUrl}/api/v1/secure/file`, { method: 'POST', body: form, headers: { token: client.credentials.token! } });
+    };
+    for (let i = 0; i < 30; i++) expect((await upload(dealer3)).status).toBe(201);
+    const stored = await blobFiles(storage.dataDir!);
+    const refused = await upload(dealer3);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(429001);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await blobFiles(storage.dataDir!)).toEqual(stored);
+    expect((await upload(dealer4)).status).toBe(201);
+  });
+});
+
 describe('dealer registration on PostgreSQL (files in the database)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
 
   beforeAll(async () => {
     storage = await createStorage('postgres');
-    server = await startServer(storage);
+    server = await startServer(storage, { SIGN_UP_ADDRESS_MAX_ATTEMPTS: '100000' });
   }, 120_000);
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { FileBlobStore } from './file-blob-store.js';
 import { FilesController } from './files.controller.js';
 import { MultipartParsing } from './multipart.js';
 import { RegistrationController } from './registration.controller.js';
-import { RegistrationService } from './registration.service.js';
+import { RegistrationService, SIGN_UP_LIMITS, signUpLimitsFrom } from './registration.service.js';
 import { SqlBlobStore } from './sql-blob-store.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -27,5 +27,6 @@ export function createBlobStore(config: AppConfig, fanout: Fanout): BlobStore {
 /** Providers of the registration calls, registered (and exported) by the identity module. */
 export const REGISTRATION_PROVIDERS: Provider[] = [
   { provide: BLOB_STORE, useFactory: createBlobStore, inject: [APP_CONFIG, FANOUT] },
+  { provide: SIGN_UP_LIMITS, useFactory: () => signUpLimitsFrom(process.env) },
   MultipartParsing, RegistrationService, DealerDirectory, UploadsService,
 ];

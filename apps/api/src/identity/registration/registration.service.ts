@@ -16,9 +16,30 @@ import { STREAM_WRITER } from '../../platform/engine/tokens.js';
 import { parse } from '../../platform/http/validation.js';
 import { BLOB_STORE, type BlobStore } from './blob-store.js';
 import { judgeDocument } from './documents.js';
-import { MultipartError, readMultipart, type MultipartFile } from './multipart.js';
+import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart, type MultipartFile } from './multipart.js';
 import { Refusal } from './refusal.js';
+import { RequestLimiter } from '../passwords/request-limiter.js';
 import { randomUUID } from 'node:crypto';
+
+/**
+ * Sign-up calls admitted per client address (`request.ip`: X-Forwarded-For only under TRUST_PROXY) in a window,
+ * refused or not: each may make the instance buffer ~30 MiB and store up to 30 MiB of documents, a user, personal data
+ * and a mail. A person fixing a refused form needs a few; an office behind one address registering several dealers,
+ * ten. Beyond: 429001 with Retry-After, before a byte of the body is read. In memory, per instance.
+ * `SIGN_UP_ADDRESS_MAX_ATTEMPTS` and `SIGN_UP_ADDRESS_WINDOW_SECONDS` change it (tests that register many dealers).
+ */
+export interface SignUpLimits { readonly perAddress: number; readonly windowMs: number }
+export const DEFAULT_SIGN_UP_LIMITS: SignUpLimits = { perAddress: 10, windowMs: 15 * 60_000 };
+export const SIGN_UP_LIMITS = Symbol('SIGN_UP_LIMITS');
+
+/** {@link SignUpLimits} from the environment; a missing or non-positive-integer value keeps the default. */
+export function signUpLimitsFrom(env: NodeJS.ProcessEnv): SignUpLimits {
+  const count = (value: string | undefined, fallback: number) => (value !== undefined && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : fallback);
+  return {
+    perAddress: count(env.SIGN_UP_ADDRESS_MAX_ATTEMPTS, DEFAULT_SIGN_UP_LIMITS.perAddress),
+    windowMs: count(env.SIGN_UP_ADDRESS_WINDOW_SECONDS, DEFAULT_SIGN_UP_LIMITS.windowMs / 1000) * 1000,
+  };
+}
 
 /** The parts `POST /open/sign-up` takes; any other is refused (400). */
 export const SIGN_UP_PARTS = ['dealerFullDTO', ...REGISTRATION_DOCUMENT_KINDS] as const;
@@ -44,6 +65,7 @@ const badRequest = (message: string, field: string, rule: string) => new Refusal
 @Injectable()
 export class RegistrationService {
   private readonly logger = new Logger('Registration');
+  private readonly perAddress: RequestLimiter;
 
   constructor(
     private readonly accounts: AccountsService,
@@ -51,7 +73,21 @@ export class RegistrationService {
     private readonly readModel: LiveReadModel,
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-  ) {}
+    @Inject(SIGN_UP_LIMITS) limits: SignUpLimits,
+  ) {
+    this.perAddress = new RequestLimiter(limits.perAddress, limits.windowMs);
+  }
+
+  /**
+   * Counts a sign-up call of `address` (before its body is read); throws a 429 {@link Refusal} with Retry-After
+   * beyond {@link SignUpLimits}, draining the unread body so the client reads the answer.
+   */
+  admit(address: string, body: unknown, now = Date.now()): void {
+    const waitMs = this.perAddress.hit(address, now);
+    if (waitMs <= 0) return;
+    discardMultipart(body);
+    throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, 'too many registrations from this address: retry later', undefined, waitMs / 1000);
+  }
 
   /** Registers a dealer from a `multipart/form-data` body; answers its id. Throws {@link Refusal} or AccessError. */
   async signUp(body: unknown): Promise<{ idDealer: string }> {
@@ -74,7 +110,7 @@ export class RegistrationService {
       if (error.problem === 'notMultipart') {
         throw new Refusal(415, API_ERROR_CODES.UNSUPPORTED_MEDIA, 'a dealer registration is multipart/form-data (dealerFullDTO and the files visura, doc, doc2); a user sign-up after an invitation is POST /api/v1/open/user-sign-up');
       }
-      if (error.problem === 'busy') throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, error.message);
+      if (error.problem === 'busy') throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, error.message, undefined, MULTIPART_BUSY_RETRY_AFTER_SECONDS);
       if (error.problem === 'tooLarge') throw docRefusal([{ field: 'body', rule: `at most ${MAX_SIGN_UP_BYTES} bytes in all, ${MAX_DOCUMENT_BYTES} per document` }]);
       throw badRequest(error.message, 'body', 'malformed');
     }

@@ -4,8 +4,15 @@ import { MAX_DOCUMENT_BYTES, REGISTRATION_ERROR_CODES, type DealerDocumentMediaT
 import { hasRole, type Actor } from '../actor.js';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from './blob-store.js';
 import { judgeDocument } from './documents.js';
-import { MultipartError, readMultipart } from './multipart.js';
+import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart } from './multipart.js';
+import { RequestLimiter } from '../passwords/request-limiter.js';
 import { Refusal } from './refusal.js';
+
+/**
+ * Uploads admitted per user in a window: nothing deletes an upload that is never referenced, so without a ceiling one
+ * logged-in account could fill the disk (10 MiB a call). Beyond: 429001 with Retry-After, before the body is read.
+ */
+export const UPLOAD_LIMITS = { perUser: 30, windowMs: 60 * 60_000 } as const;
 
 /** Largest `POST /secure/file` body: one file of {@link MAX_DOCUMENT_BYTES} (10 MiB) and the form's overhead. */
 export const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
@@ -17,7 +24,17 @@ export const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
  */
 @Injectable()
 export class UploadsService {
+  private readonly perUser = new RequestLimiter(UPLOAD_LIMITS.perUser, UPLOAD_LIMITS.windowMs);
+
   constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore) {}
+
+  /** Counts an upload of the caller (before its body is read); a 429 {@link Refusal} beyond {@link UPLOAD_LIMITS}. */
+  admit(actor: Actor, body: unknown, now = Date.now()): void {
+    const waitMs = this.perUser.hit(actor.idUser, now);
+    if (waitMs <= 0) return;
+    discardMultipart(body);
+    throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, `at most ${UPLOAD_LIMITS.perUser} uploads an hour: retry later`, undefined, waitMs / 1000);
+  }
 
   /** Stores the caller's upload; throws a {@link Refusal} for a bad body or file. */
   async upload(actor: Actor, body: unknown): Promise<StoredFileView> {
@@ -27,7 +44,7 @@ export class UploadsService {
     } catch (error) {
       if (!(error instanceof MultipartError)) throw error;
       if (error.problem === 'notMultipart') throw new Refusal(415, API_ERROR_CODES.UNSUPPORTED_MEDIA, 'an upload is multipart/form-data with one part `file`');
-      if (error.problem === 'busy') throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, error.message);
+      if (error.problem === 'busy') throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, error.message, undefined, MULTIPART_BUSY_RETRY_AFTER_SECONDS);
       if (error.problem === 'tooLarge') throw new Refusal(413, API_ERROR_CODES.PAYLOAD_TOO_LARGE, `an upload is at most ${MAX_DOCUMENT_BYTES} bytes`);
       throw new Refusal(400, API_ERROR_CODES.BAD_REQUEST, error.message, [{ field: 'body', rule: 'malformed' }]);
     }

@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'Die Registrierungsdatei fehlt oder ist ungültig. Laden Sie eine gültige Datei hoch.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "In der Anfrage fehlt ein Pflichtwert.",
+  '400071': "Diese Werteliste gibt es nicht.",
+  '400072': "Dieser Markt gehört nicht zu den Märkten des Portals.",
+  '400073': "Diese Sprache wird nicht unterstützt.",
+  '400074': "Es wurden zu viele Werte auf einmal angefragt.",
+  '400075': "Ein Wert der Anfrage ist ungültig.",
+  '404030': "Diese Datei gibt es nicht, oder Sie dürfen sie nicht lesen.",
+  '404040': "Diesen Händler gibt es nicht.",
+  '409110': "Dieser Benutzername (E-Mail) gehört bereits einem Benutzer. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
+  '409111': "Diese E-Mail gehört bereits einem Benutzer des Händlers, oder eine Einladung ist noch offen.",
+  '410010': "Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen an.",
+  '422101': "Die Registrierung ist unvollständig oder ungültig. Korrigieren Sie die markierten Felder.",
+  '422102': "Die Anmeldung ist unvollständig oder ungültig. Korrigieren Sie die markierten Felder.",
+  '422103': "Die Steuernummer ist ungültig oder passt nicht zu Vorname, Nachname und Geburtsdatum.",
+  '422104': "Das Passwort ist nicht zulässig: mindestens 8 Zeichen mit 3 von Kleinbuchstaben, Großbuchstaben, Ziffern und Sonderzeichen, und beide Felder gleich.",
+  '422105': "Geben Sie einen Benutzernamen (mindestens 6 Zeichen) oder eine gültige E-Mail ein.",
+  '422106': "Die IBAN ist ungültig.",
 };

@@ -74,4 +74,23 @@ export const errors = {
 
   // The spec's registration upload
   '600002': 'The registration file is missing or not valid. Upload a valid file.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "A required value is missing from the request.",
+  '400071': "This list of values does not exist.",
+  '400072': "This market is not one of the portal's markets.",
+  '400073': "This language is not supported.",
+  '400074': "Too many values were asked for at once.",
+  '400075': "A value in the request is not valid.",
+  '404030': "This file does not exist or you may not read it.",
+  '404040': "This dealer does not exist.",
+  '409110': "This username (e-mail) already belongs to a user. Log in or recover your password.",
+  '409111': "This e-mail already belongs to a user of the dealer, or an invitation to it is pending.",
+  '410010': "This link has expired or was already used. Ask for a new one.",
+  '422101': "The registration is not complete or not valid. Correct the highlighted fields.",
+  '422102': "The sign-up is not complete or not valid. Correct the highlighted fields.",
+  '422103': "The fiscal code is not valid or does not match the name, surname and birth date.",
+  '422104': "The password is not acceptable: at least 8 characters with 3 of lower case, upper case, digits and symbols, and both fields equal.",
+  '422105': "Enter a username (at least 6 characters) or a valid e-mail.",
+  '422106': "The IBAN is not valid.",
 };

@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'Falta el archivo de registro o no es válido. Suba un archivo válido.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "Falta un valor obligatorio en la solicitud.",
+  '400071': "Esta lista de valores no existe.",
+  '400072': "Este mercado no es uno de los mercados del portal.",
+  '400073': "Este idioma no está disponible.",
+  '400074': "Se han pedido demasiados valores a la vez.",
+  '400075': "Un valor de la solicitud no es válido.",
+  '404030': "Este archivo no existe o no puede leerlo.",
+  '404040': "Este concesionario no existe.",
+  '409110': "Este nombre de usuario (e-mail) ya pertenece a un usuario. Inicie sesión o recupere su contraseña.",
+  '409111': "Este e-mail ya pertenece a un usuario del concesionario, o hay una invitación pendiente.",
+  '410010': "Este enlace ha caducado o ya se ha usado. Solicite uno nuevo.",
+  '422101': "El registro no está completo o no es válido. Corrija los campos señalados.",
+  '422102': "El alta no está completa o no es válida. Corrija los campos señalados.",
+  '422103': "El código fiscal no es válido o no coincide con el nombre, los apellidos y la fecha de nacimiento.",
+  '422104': "La contraseña no es aceptable: al menos 8 caracteres con 3 de minúsculas, mayúsculas, cifras y símbolos, y ambos campos iguales.",
+  '422105': "Introduzca un nombre de usuario (al menos 6 caracteres) o un e-mail válido.",
+  '422106': "El IBAN no es válido.",
 };

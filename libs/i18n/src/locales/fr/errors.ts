@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'Le fichier d’inscription est absent ou non valide. Téléversez un fichier valide.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "Une valeur obligatoire manque dans la demande.",
+  '400071': "Cette liste de valeurs n'existe pas.",
+  '400072': "Ce marché ne fait pas partie des marchés du portail.",
+  '400073': "Cette langue n'est pas prise en charge.",
+  '400074': "Trop de valeurs ont été demandées à la fois.",
+  '400075': "Une valeur de la demande n'est pas valide.",
+  '404030': "Ce fichier n'existe pas ou vous ne pouvez pas le lire.",
+  '404040': "Ce concessionnaire n'existe pas.",
+  '409110': "Ce nom d'utilisateur (e-mail) appartient déjà à un utilisateur. Connectez-vous ou récupérez votre mot de passe.",
+  '409111': "Cet e-mail appartient déjà à un utilisateur du concessionnaire, ou une invitation est en attente.",
+  '410010': "Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau.",
+  '422101': "L'inscription du concessionnaire est incomplète ou non valide. Corrigez les champs signalés.",
+  '422102': "L'inscription est incomplète ou non valide. Corrigez les champs signalés.",
+  '422103': "Le code fiscal n'est pas valide ou ne correspond pas au prénom, au nom et à la date de naissance.",
+  '422104': "Le mot de passe n'est pas acceptable : au moins 8 caractères avec 3 types parmi minuscules, majuscules, chiffres et symboles, et les deux champs identiques.",
+  '422105': "Saisissez un nom d'utilisateur (au moins 6 caractères) ou un e-mail valide.",
+  '422106': "L'IBAN n'est pas valide.",
 };

@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'Il file di registrazione manca o non è valido. Caricare un file valido.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "Manca un valore obbligatorio nella richiesta.",
+  '400071': "Questo elenco di valori non esiste.",
+  '400072': "Questo mercato non è tra i mercati del portale.",
+  '400073': "Questa lingua non è supportata.",
+  '400074': "Sono stati richiesti troppi valori insieme.",
+  '400075': "Un valore della richiesta non è valido.",
+  '404030': "Questo file non esiste o non puoi leggerlo.",
+  '404040': "Questo dealer non esiste.",
+  '409110': "Questo nome utente (e-mail) appartiene già a un utente. Accedi o recupera la password.",
+  '409111': "Questa e-mail appartiene già a un utente del dealer, oppure c'è un invito in attesa.",
+  '410010': "Questo link è scaduto o è già stato usato. Richiedine uno nuovo.",
+  '422101': "La registrazione non è completa o non è valida. Correggi i campi evidenziati.",
+  '422102': "L'iscrizione non è completa o non è valida. Correggi i campi evidenziati.",
+  '422103': "Il codice fiscale non è valido o non corrisponde a nome, cognome e data di nascita.",
+  '422104': "La password non è accettabile: almeno 8 caratteri con 3 tra minuscole, maiuscole, cifre e simboli, e i due campi uguali.",
+  '422105': "Inserisci un nome utente (almeno 6 caratteri) o un'e-mail valida.",
+  '422106': "L'IBAN non è valido.",
 };

@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'Het registratiebestand ontbreekt of is ongeldig. Upload een geldig bestand.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "Er ontbreekt een verplichte waarde in het verzoek.",
+  '400071': "Deze lijst met waarden bestaat niet.",
+  '400072': "Deze markt hoort niet bij de markten van het portaal.",
+  '400073': "Deze taal wordt niet ondersteund.",
+  '400074': "Er zijn te veel waarden tegelijk gevraagd.",
+  '400075': "Een waarde in het verzoek is ongeldig.",
+  '404030': "Dit bestand bestaat niet of u mag het niet lezen.",
+  '404040': "Deze dealer bestaat niet.",
+  '409110': "Deze gebruikersnaam (e-mail) is al van een gebruiker. Log in of herstel uw wachtwoord.",
+  '409111': "Dit e-mailadres is al van een gebruiker van de dealer, of er staat een uitnodiging open.",
+  '410010': "Deze link is verlopen of al gebruikt. Vraag een nieuwe aan.",
+  '422101': "De registratie is niet volledig of ongeldig. Corrigeer de gemarkeerde velden.",
+  '422102': "De aanmelding is niet volledig of ongeldig. Corrigeer de gemarkeerde velden.",
+  '422103': "Het fiscale nummer is ongeldig of past niet bij voornaam, achternaam en geboortedatum.",
+  '422104': "Het wachtwoord is niet toegestaan: minstens 8 tekens met 3 van kleine letters, hoofdletters, cijfers en symbolen, en beide velden gelijk.",
+  '422105': "Vul een gebruikersnaam (minstens 6 tekens) of een geldig e-mailadres in.",
+  '422106': "De IBAN is ongeldig.",
 };

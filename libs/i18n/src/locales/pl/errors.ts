@@ -73,4 +73,23 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
 
   // The spec's registration upload
   '600002': 'Brak pliku rejestracyjnego lub plik jest nieprawidłowy. Prześlij prawidłowy plik.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "W żądaniu brakuje wymaganej wartości.",
+  '400071': "Ta lista wartości nie istnieje.",
+  '400072': "Ten rynek nie należy do rynków portalu.",
+  '400073': "Ten język nie jest obsługiwany.",
+  '400074': "Zażądano zbyt wielu wartości naraz.",
+  '400075': "Wartość w żądaniu jest nieprawidłowa.",
+  '404030': "Ten plik nie istnieje lub nie możesz go odczytać.",
+  '404040': "Ten dealer nie istnieje.",
+  '409110': "Ta nazwa użytkownika (e-mail) należy już do użytkownika. Zaloguj się lub odzyskaj hasło.",
+  '409111': "Ten e-mail należy już do użytkownika dealera lub czeka na niego zaproszenie.",
+  '410010': "Ten link wygasł lub został już użyty. Poproś o nowy.",
+  '422101': "Rejestracja jest niepełna lub nieprawidłowa. Popraw zaznaczone pola.",
+  '422102': "Zgłoszenie jest niepełne lub nieprawidłowe. Popraw zaznaczone pola.",
+  '422103': "Kod podatkowy jest nieprawidłowy lub nie pasuje do imienia, nazwiska i daty urodzenia.",
+  '422104': "Hasło jest niedopuszczalne: co najmniej 8 znaków z 3 z rodzajów: małe litery, wielkie litery, cyfry i symbole, a oba pola takie same.",
+  '422105': "Podaj nazwę użytkownika (co najmniej 6 znaków) lub prawidłowy e-mail.",
+  '422106': "IBAN jest nieprawidłowy.",
 };

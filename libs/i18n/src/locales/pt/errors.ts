@@ -73,4 +73,23 @@ export const errors: Translation<typeof en> = {
 
   // The spec's registration upload
   '600002': 'O ficheiro de registo está em falta ou não é válido. Carregue um ficheiro válido.',
+
+  // Accounts and access (issue 13): code tables, registration, passwords, invitations, files
+  '400070': "Falta um valor obrigatório no pedido.",
+  '400071': "Esta lista de valores não existe.",
+  '400072': "Este mercado não é um dos mercados do portal.",
+  '400073': "Este idioma não é suportado.",
+  '400074': "Foram pedidos demasiados valores de uma vez.",
+  '400075': "Um valor do pedido não é válido.",
+  '404030': "Este ficheiro não existe ou não o pode ler.",
+  '404040': "Este concessionário não existe.",
+  '409110': "Este nome de utilizador (e-mail) já pertence a um utilizador. Inicie sessão ou recupere a palavra-passe.",
+  '409111': "Este e-mail já pertence a um utilizador do concessionário, ou há um convite pendente.",
+  '410010': "Esta ligação expirou ou já foi usada. Peça uma nova.",
+  '422101': "O registo não está completo ou não é válido. Corrija os campos assinalados.",
+  '422102': "A inscrição não está completa ou não é válida. Corrija os campos assinalados.",
+  '422103': "O código fiscal não é válido ou não corresponde ao nome, apelido e data de nascimento.",
+  '422104': "A palavra-passe não é aceitável: pelo menos 8 caracteres com 3 de minúsculas, maiúsculas, algarismos e símbolos, e os dois campos iguais.",
+  '422105': "Introduza um nome de utilizador (pelo menos 6 caracteres) ou um e-mail válido.",
+  '422106': "O IBAN não é válido.",
 };
