@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18nLoading, initialLanguage, languageAfterLogin, switchLanguage } from './i18n/i18n.js';
+import { installNavigation } from './session/navigation.js';
 import { ssoLoginUrl } from './session/sso.js';
 import { createAppRouter } from './router.js';
 import { createServices } from './services.js';
@@ -27,6 +28,7 @@ async function main() {
   if (language) await switchLanguage(i18n, language);
   const router = createAppRouter(services);
   services.onSessionLost = () => void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
+  installNavigation(services, router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

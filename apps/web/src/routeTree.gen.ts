@@ -10,18 +10,28 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as MarketRouteImport } from './routes/$market'
 import { Route as AuctionManagementRouteImport } from './routes/auction-management'
+import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
+import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as LoginMobileRouteImport } from './routes/login-mobile'
+import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as MyBidsRouteImport } from './routes/my-bids'
 import { Route as MyLotRouteImport } from './routes/my-lot'
 import { Route as ObservedRouteImport } from './routes/observed'
+import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
+import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as UserSignupRouteImport } from './routes/user-signup'
 import { Route as AuctionDetailsIdAuctionRouteImport } from './routes/auction-details.$idAuction'
 import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.$idAuction'
+import { Route as PrivateIndexRouteImport } from './routes/private.index'
+import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
 import { Route as LotDetailIdAuctionIdLotRouteImport } from './routes/lot-detail.$idAuction.$idLot'
 
 const IndexRoute = IndexRouteImport.update({
@@ -29,14 +39,29 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MarketRoute = MarketRouteImport.update({
+  id: '/$market',
+  path: '/$market',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuctionManagementRoute = AuctionManagementRouteImport.update({
   id: '/auction-management',
   path: '/auction-management',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChangePasswordRoute = ChangePasswordRouteImport.update({
+  id: '/change-password',
+  path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CreateAuctionRoute = CreateAuctionRouteImport.update({
   id: '/create-auction',
   path: '/create-auction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForbiddenRoute = ForbiddenRouteImport.update({
+  id: '/forbidden',
+  path: '/forbidden',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveRoute = LiveRouteImport.update({
@@ -47,6 +72,16 @@ const LiveRoute = LiveRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginMobileRoute = LoginMobileRouteImport.update({
+  id: '/login-mobile',
+  path: '/login-mobile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MaintenanceRoute = MaintenanceRouteImport.update({
+  id: '/maintenance',
+  path: '/maintenance',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MyBidsRoute = MyBidsRouteImport.update({
@@ -64,9 +99,19 @@ const ObservedRoute = ObservedRouteImport.update({
   path: '/observed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PasswordRecoveryRoute = PasswordRecoveryRouteImport.update({
+  id: '/password-recovery',
+  path: '/password-recovery',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PurchaseSummaryRoute = PurchaseSummaryRouteImport.update({
   id: '/purchase-summary',
   path: '/purchase-summary',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationRoute = RegistrationRouteImport.update({
+  id: '/registration',
+  path: '/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShowcaseCatalogueRoute = ShowcaseCatalogueRouteImport.update({
@@ -79,6 +124,11 @@ const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   path: '/showcase-sold',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserSignupRoute = UserSignupRouteImport.update({
+  id: '/user-signup',
+  path: '/user-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuctionDetailsIdAuctionRoute = AuctionDetailsIdAuctionRouteImport.update({
   id: '/auction-details/$idAuction',
   path: '/auction-details/$idAuction',
@@ -89,6 +139,16 @@ const LiveAuctionIdAuctionRoute = LiveAuctionIdAuctionRouteImport.update({
   path: '/live-auction/$idAuction',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivateIndexRoute = PrivateIndexRouteImport.update({
+  id: '/private/',
+  path: '/private/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivatePrivacyRoute = PrivatePrivacyRouteImport.update({
+  id: '/private/privacy',
+  path: '/private/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LotDetailIdAuctionIdLotRoute = LotDetailIdAuctionIdLotRouteImport.update({
   id: '/lot-detail/$idAuction/$idLot',
   path: '/lot-detail/$idAuction/$idLot',
@@ -97,118 +157,188 @@ const LotDetailIdAuctionIdLotRoute = LotDetailIdAuctionIdLotRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$market': typeof MarketRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/login-mobile': typeof LoginMobileRoute
+  '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-signup': typeof UserSignupRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/private/privacy': typeof PrivatePrivacyRoute
+  '/private/': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$market': typeof MarketRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/login-mobile': typeof LoginMobileRoute
+  '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-signup': typeof UserSignupRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/private/privacy': typeof PrivatePrivacyRoute
+  '/private': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$market': typeof MarketRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
+  '/login-mobile': typeof LoginMobileRoute
+  '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-signup': typeof UserSignupRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/private/privacy': typeof PrivatePrivacyRoute
+  '/private/': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$market'
     | '/auction-management'
+    | '/change-password'
     | '/create-auction'
+    | '/forbidden'
     | '/live'
     | '/login'
+    | '/login-mobile'
+    | '/maintenance'
     | '/my-bids'
     | '/my-lot'
     | '/observed'
+    | '/password-recovery'
     | '/purchase-summary'
+    | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-signup'
     | '/auction-details/$idAuction'
     | '/live-auction/$idAuction'
+    | '/private/privacy'
+    | '/private/'
     | '/lot-detail/$idAuction/$idLot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$market'
     | '/auction-management'
+    | '/change-password'
     | '/create-auction'
+    | '/forbidden'
     | '/live'
     | '/login'
+    | '/login-mobile'
+    | '/maintenance'
     | '/my-bids'
     | '/my-lot'
     | '/observed'
+    | '/password-recovery'
     | '/purchase-summary'
+    | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-signup'
     | '/auction-details/$idAuction'
     | '/live-auction/$idAuction'
+    | '/private/privacy'
+    | '/private'
     | '/lot-detail/$idAuction/$idLot'
   id:
     | '__root__'
     | '/'
+    | '/$market'
     | '/auction-management'
+    | '/change-password'
     | '/create-auction'
+    | '/forbidden'
     | '/live'
     | '/login'
+    | '/login-mobile'
+    | '/maintenance'
     | '/my-bids'
     | '/my-lot'
     | '/observed'
+    | '/password-recovery'
     | '/purchase-summary'
+    | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-signup'
     | '/auction-details/$idAuction'
     | '/live-auction/$idAuction'
+    | '/private/privacy'
+    | '/private/'
     | '/lot-detail/$idAuction/$idLot'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  MarketRoute: typeof MarketRoute
   AuctionManagementRoute: typeof AuctionManagementRoute
+  ChangePasswordRoute: typeof ChangePasswordRoute
   CreateAuctionRoute: typeof CreateAuctionRoute
+  ForbiddenRoute: typeof ForbiddenRoute
   LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
+  LoginMobileRoute: typeof LoginMobileRoute
+  MaintenanceRoute: typeof MaintenanceRoute
   MyBidsRoute: typeof MyBidsRoute
   MyLotRoute: typeof MyLotRoute
   ObservedRoute: typeof ObservedRoute
+  PasswordRecoveryRoute: typeof PasswordRecoveryRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
+  RegistrationRoute: typeof RegistrationRoute
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  UserSignupRoute: typeof UserSignupRoute
   AuctionDetailsIdAuctionRoute: typeof AuctionDetailsIdAuctionRoute
   LiveAuctionIdAuctionRoute: typeof LiveAuctionIdAuctionRoute
+  PrivatePrivacyRoute: typeof PrivatePrivacyRoute
+  PrivateIndexRoute: typeof PrivateIndexRoute
   LotDetailIdAuctionIdLotRoute: typeof LotDetailIdAuctionIdLotRoute
 }
 
@@ -221,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$market': {
+      id: '/$market'
+      path: '/$market'
+      fullPath: '/$market'
+      preLoaderRoute: typeof MarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auction-management': {
       id: '/auction-management'
       path: '/auction-management'
@@ -228,11 +365,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuctionManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/change-password': {
+      id: '/change-password'
+      path: '/change-password'
+      fullPath: '/change-password'
+      preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/create-auction': {
       id: '/create-auction'
       path: '/create-auction'
       fullPath: '/create-auction'
       preLoaderRoute: typeof CreateAuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forbidden': {
+      id: '/forbidden'
+      path: '/forbidden'
+      fullPath: '/forbidden'
+      preLoaderRoute: typeof ForbiddenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live': {
@@ -247,6 +398,20 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login-mobile': {
+      id: '/login-mobile'
+      path: '/login-mobile'
+      fullPath: '/login-mobile'
+      preLoaderRoute: typeof LoginMobileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/maintenance': {
+      id: '/maintenance'
+      path: '/maintenance'
+      fullPath: '/maintenance'
+      preLoaderRoute: typeof MaintenanceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/my-bids': {
@@ -270,11 +435,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ObservedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/password-recovery': {
+      id: '/password-recovery'
+      path: '/password-recovery'
+      fullPath: '/password-recovery'
+      preLoaderRoute: typeof PasswordRecoveryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/purchase-summary': {
       id: '/purchase-summary'
       path: '/purchase-summary'
       fullPath: '/purchase-summary'
       preLoaderRoute: typeof PurchaseSummaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registration': {
+      id: '/registration'
+      path: '/registration'
+      fullPath: '/registration'
+      preLoaderRoute: typeof RegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/showcase-catalogue': {
@@ -291,6 +470,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShowcaseSoldRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-signup': {
+      id: '/user-signup'
+      path: '/user-signup'
+      fullPath: '/user-signup'
+      preLoaderRoute: typeof UserSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auction-details/$idAuction': {
       id: '/auction-details/$idAuction'
       path: '/auction-details/$idAuction'
@@ -305,6 +491,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveAuctionIdAuctionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/private/': {
+      id: '/private/'
+      path: '/private'
+      fullPath: '/private/'
+      preLoaderRoute: typeof PrivateIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/private/privacy': {
+      id: '/private/privacy'
+      path: '/private/privacy'
+      fullPath: '/private/privacy'
+      preLoaderRoute: typeof PrivatePrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lot-detail/$idAuction/$idLot': {
       id: '/lot-detail/$idAuction/$idLot'
       path: '/lot-detail/$idAuction/$idLot'
@@ -317,18 +517,28 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  MarketRoute: MarketRoute,
   AuctionManagementRoute: AuctionManagementRoute,
+  ChangePasswordRoute: ChangePasswordRoute,
   CreateAuctionRoute: CreateAuctionRoute,
+  ForbiddenRoute: ForbiddenRoute,
   LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
+  LoginMobileRoute: LoginMobileRoute,
+  MaintenanceRoute: MaintenanceRoute,
   MyBidsRoute: MyBidsRoute,
   MyLotRoute: MyLotRoute,
   ObservedRoute: ObservedRoute,
+  PasswordRecoveryRoute: PasswordRecoveryRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,
+  RegistrationRoute: RegistrationRoute,
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  UserSignupRoute: UserSignupRoute,
   AuctionDetailsIdAuctionRoute: AuctionDetailsIdAuctionRoute,
   LiveAuctionIdAuctionRoute: LiveAuctionIdAuctionRoute,
+  PrivatePrivacyRoute: PrivatePrivacyRoute,
+  PrivateIndexRoute: PrivateIndexRoute,
   LotDetailIdAuctionIdLotRoute: LotDetailIdAuctionIdLotRoute,
 }
 export const routeTree = rootRouteImport

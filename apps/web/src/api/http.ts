@@ -11,6 +11,11 @@ export interface RequestOptions {
   readonly idempotencyKey?: string;
   readonly query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   readonly signal?: AbortSignal;
+  /**
+   * Status 0 does not lead to `/maintenance`: the mobile variant's calls (spec 01 §8 "except mobile": the mobile
+   * login only logs a network failure) and calls whose failure the flow survives (the geolocation).
+   */
+  readonly noMaintenance?: boolean;
 }
 
 /** A failed call: HTTP status (0: the server could not be reached) and the API's numeric error code. */
@@ -28,6 +33,25 @@ export class ApiError extends Error {
 
 /** Codes shown without any popup (spec: 400020 and 0). */
 const SILENT_CODES = new Set([400020, 0]);
+
+/** The backend's words for a session it no longer accepts (spec 01 §8): logout flag, then the root. */
+export const AUTHENTICATION_FAILED_MESSAGE = 'Error 403: AuthenticationFailed';
+
+/**
+ * Where the interceptor sends the browser; set once the router exists (session/navigation.ts), so the client is
+ * usable (and testable) without one.
+ */
+export interface HttpNavigation {
+  /** Status 0 while the browser is online: the server cannot be reached, show `/maintenance`. */
+  toMaintenance(): void;
+  /** {@link AUTHENTICATION_FAILED_MESSAGE}: set the logout flag and go to the root. */
+  authenticationFailed(): void;
+}
+
+/** True unless the browser says it is offline (then the live connection's own banner tells the user, not a page). */
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
 
 /** What the client does around every call (spec section "Error catalogue"). */
 export interface HttpHooks {
@@ -58,7 +82,25 @@ function queryString(query: RequestOptions['query']): string {
 
 /** The HTTP client: JSON in and out, cookies sent, `X-XSRF-TOKEN` echoed, errors as {@link ApiError}. */
 export class Http {
+  /** Set by session/navigation.ts once the router exists; unset, the interceptor navigates nowhere. */
+  navigation: HttpNavigation | null = null;
+  /**
+   * The mobile login's token (`token` header), kept in memory only: never in localStorage or a cookie, so a script
+   * injected later or another tab cannot read it and it ends with the page.
+   */
+  private token: string | null = null;
+
   constructor(private readonly hooks: HttpHooks, private readonly baseUrl = '') {}
+
+  /** Sends `token` in the `token` header of every later call (null: stop). */
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  /** Whether a mobile token is held. */
+  get hasToken(): boolean {
+    return this.token !== null;
+  }
 
   get<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return this.request<T>('GET', path, undefined, options);
@@ -89,6 +131,7 @@ export class Http {
       if (xsrf) headers['x-xsrf-token'] = xsrf;
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    if (this.token) headers['token'] = this.token;
     if (!options.noSpinner) this.hooks.spinner.show();
     try {
       let response: Response;
@@ -99,11 +142,11 @@ export class Http {
         });
       } catch (cause) {
         if (options.signal?.aborted) throw cause;
-        throw new ApiError(0, 0, 'the server cannot be reached');
+        throw this.unreachable(options);
       }
       const text = await response.text();
       const data: unknown = text ? safeJson(text) : undefined;
-      if (!response.ok) throw this.fail(response.status, data, options);
+      if (!response.ok) throw this.fail(response.status, response.statusText, data, options);
       if (method !== 'GET' && !options.noPopup && !options.noSuccessPopup) void this.hooks.dialogs.success();
       return data as T;
     } finally {
@@ -111,12 +154,30 @@ export class Http {
     }
   }
 
-  private fail(status: number, data: unknown, options: RequestOptions): ApiError {
+  /** Status 0 (spec 01 §8): no popup; `/maintenance` unless the call says `noMaintenance` or the browser is offline. */
+  private unreachable(options: RequestOptions): ApiError {
+    const error = new ApiError(0, 0, 'the server cannot be reached');
+    if (!options.noMaintenance && browserOnline()) this.navigation?.toMaintenance();
+    return error;
+  }
+
+  /**
+   * The error catalogue of spec 01 §8. The code and message are the body's, else the HTTP status and its text.
+   * "403 → login" is read against this API, which answers 401 for "not logged in" and keeps 403 with its own codes
+   * for a logged user's refusals (role 403001, owner 403002, disabled 403004): so 401, a bare 403 without an API
+   * code, and 403003 (the XSRF cookie of a session that is gone) go to the login; the others are shown.
+   */
+  private fail(status: number, statusText: string, data: unknown, options: RequestOptions): ApiError {
     const body = (data ?? {}) as { errorCode?: unknown; errorMsg?: unknown; details?: unknown };
-    const code = typeof body.errorCode === 'number' ? body.errorCode : status;
-    const error = new ApiError(status, code, typeof body.errorMsg === 'string' ? body.errorMsg : `HTTP ${status}`,
-      Array.isArray(body.details) ? (body.details as ApiError['details']) : []);
-    if (status === 401 || (status === 403 && code === 403003)) {
+    const hasCode = typeof body.errorCode === 'number';
+    const code = hasCode ? (body.errorCode as number) : status;
+    const message = typeof body.errorMsg === 'string' ? body.errorMsg : statusText ? `${status} ${statusText}` : `HTTP ${status}`;
+    const error = new ApiError(status, code, message, Array.isArray(body.details) ? (body.details as ApiError['details']) : []);
+    if (message === AUTHENTICATION_FAILED_MESSAGE) {
+      this.navigation?.authenticationFailed();
+      return error;
+    }
+    if (status === 401 || (status === 403 && (!hasCode || code === 403003))) {
       this.hooks.onUnauthorized(error);
       return error;
     }

@@ -18,7 +18,17 @@ function setup() {
   const dialogs = new Dialogs();
   const events: string[] = [];
   const http = new Http({ spinner, dialogs, onUnauthorized: () => events.push('unauthorized'), onLoggedOut: () => events.push('logged-out') });
+  http.navigation = { toMaintenance: () => events.push('maintenance'), authenticationFailed: () => events.push('authentication-failed') };
   return { spinner, dialogs, events, http };
+}
+
+/** The network answers `status` with a plain-text body (no API error body) and the given status text. */
+function fakePlainNetwork(status: number, statusText: string) {
+  vi.stubGlobal('fetch', async () => new Response('', { status, statusText }));
+}
+
+function networkDown() {
+  vi.stubGlobal('fetch', async () => { throw new TypeError('Failed to fetch'); });
 }
 
 describe('Http (the spec error catalogue)', () => {
@@ -77,5 +87,100 @@ describe('Http (the spec error catalogue)', () => {
     expect(dialogs.queue.get().map((d) => d.kind)).toEqual(['success']);
     expect(calls[0]!.url).toBe('/api/x?q=a+b&ids=1&ids=2');
     expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('k-1');
+  });
+
+  it('takes the body\'s code and message, else the HTTP status and its text', async () => {
+    fakeNetwork(422, { errorCode: 422104, errorMsg: 'weak password' });
+    const { http } = setup();
+    await expect(http.post('/api/x', {})).rejects.toMatchObject({ status: 422, errorCode: 422104, message: 'weak password' });
+    fakePlainNetwork(502, 'Bad Gateway');
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 502, errorCode: 502, message: '502 Bad Gateway' });
+  });
+
+  it('sends a bare 403 (no API code) and 403003 to the login, but shows a logged user\'s refusals (403001, 403004)', async () => {
+    const { http, dialogs, events } = setup();
+    fakePlainNetwork(403, 'Forbidden');
+    await http.get('/api/x').catch(() => undefined);
+    fakeNetwork(403, { errorCode: 403003, errorMsg: 'xsrf' });
+    await http.post('/api/x', {}).catch(() => undefined);
+    expect(events).toEqual(['unauthorized', 'unauthorized']);
+    expect(dialogs.queue.get()).toEqual([]);
+    fakeNetwork(403, { errorCode: 403001, errorMsg: 'role' });
+    await http.post('/api/x', {}).catch(() => undefined);
+    fakeNetwork(403, { errorCode: 403004, errorMsg: 'disabled' });
+    await http.post('/api/x', {}).catch(() => undefined);
+    expect(events).toEqual(['unauthorized', 'unauthorized']);
+    expect(dialogs.queue.get().map((d) => d.errorCode)).toEqual([403001, 403004]);
+  });
+
+  it("'Error 403: AuthenticationFailed' sets the logout flag and goes to the root, without a popup", async () => {
+    fakeNetwork(403, { errorCode: 403, errorMsg: 'Error 403: AuthenticationFailed' });
+    const { http, dialogs, events } = setup();
+    await expect(http.get('/api/x')).rejects.toMatchObject({ message: 'Error 403: AuthenticationFailed' });
+    expect(events).toEqual(['authentication-failed']);
+    expect(dialogs.queue.get()).toEqual([]);
+  });
+
+  it('goes to /maintenance when the server cannot be reached, not when offline or for a noMaintenance call', async () => {
+    networkDown();
+    const { http, dialogs, events } = setup();
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0 });
+    expect(events).toEqual(['maintenance']);
+    await http.post('/api/x', {}, { noMaintenance: true }).catch(() => undefined);
+    expect(events).toEqual(['maintenance']);
+    vi.stubGlobal('navigator', { onLine: false });
+    await http.get('/api/x').catch(() => undefined);
+    expect(events).toEqual(['maintenance']);
+    expect(dialogs.queue.get()).toEqual([]);
+  });
+
+  it('an aborted call is neither a maintenance page nor an ApiError', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', async () => { controller.abort(); throw new DOMException('aborted', 'AbortError'); });
+    const { http, events } = setup();
+    const error = await http.get('/api/x', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(events).toEqual([]);
+  });
+
+  it('opens the error dialog for 600002 (a bad or missing registration file)', async () => {
+    fakeNetwork(400, { errorCode: 600002, errorMsg: 'visura missing' });
+    const { http, dialogs } = setup();
+    await http.post('/api/x', {}).catch(() => undefined);
+    expect(dialogs.queue.get().map((d) => [d.kind, d.errorCode])).toEqual([['error', 600002]]);
+  });
+
+  it('honours noErrorPopup (no error dialog, success still shown) and noSpinner (the spinner never shows)', async () => {
+    fakeNetwork(409, { errorCode: 409003, errorMsg: 'x' });
+    const { http, dialogs, spinner } = setup();
+    const seen: number[] = [];
+    spinner.count.subscribe(() => seen.push(spinner.count.get()));
+    await http.post('/api/x', {}, { noErrorPopup: true, noSpinner: true }).catch(() => undefined);
+    expect(dialogs.queue.get()).toEqual([]);
+    expect(seen).toEqual([]);
+    fakeNetwork(200, {});
+    await http.post('/api/x', {}, { noErrorPopup: true });
+    expect(dialogs.queue.get().map((d) => d.kind)).toEqual(['success']);
+    expect(seen).toEqual([1, 0]);
+  });
+
+  it('no 404010 logout when the call shows no popup (nothing to close)', async () => {
+    fakeNetwork(404, { errorCode: 404010, errorMsg: 'user gone' });
+    const { http, dialogs, events } = setup();
+    await http.get('/api/x', { noPopup: true }).catch(() => undefined);
+    await Promise.resolve();
+    expect(dialogs.queue.get()).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  it('sends the mobile token in the `token` header once kept, and stops when cleared', async () => {
+    const calls = fakeNetwork(200, {});
+    const { http } = setup();
+    await http.get('/api/x');
+    http.setToken('tok-1');
+    await http.get('/api/x');
+    http.setToken(null);
+    await http.get('/api/x');
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['token'])).toEqual([undefined, 'tok-1', undefined]);
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { InviteColleague } from '../features/identity/invitations/InviteColleague.js';
 import { SSO_LOGOUT_URL } from '../session/sso.js';
 import { ConnectionBadge } from './ConnectionBadge.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
@@ -33,6 +34,7 @@ export function AppHeader() {
           {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
           {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}
           {buyer && <Link to="/my-lot" activeProps={{ 'aria-current': 'page' }}>{t('nav.myLot')}</Link>}
+          <InviteColleague />
         </nav>
       )}
       <div className="header-tools">

@@ -5,6 +5,8 @@ import { login } from './login.js';
 import { showcase } from './showcase.js';
 import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
+import { account } from './account.js';
+import { registration } from './registration.js';
 
 /** English: the reference language. */
-export const en = { common, errors, login, auction, showcase, purchases, auctioneer };
+export const en = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };

@@ -5,6 +5,8 @@ import { auction } from './auction.js';
 import { showcase } from './showcase.js';
 import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
+import { account } from './account.js';
+import { registration } from './registration.js';
 
 /** French (also served to Luxembourg): every namespace. */
-export const fr = { common, errors, login, auction, showcase, purchases, auctioneer };
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };

@@ -5,6 +5,8 @@ import { auction } from './auction.js';
 import { showcase } from './showcase.js';
 import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
+import { account } from './account.js';
+import { registration } from './registration.js';
 
 /** Italian: every namespace. */
-export const it = { common, errors, login, auction, showcase, purchases, auctioneer };
+export const it = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };

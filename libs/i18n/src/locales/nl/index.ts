@@ -5,6 +5,8 @@ import { auction } from './auction.js';
 import { showcase } from './showcase.js';
 import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
+import { account } from './account.js';
+import { registration } from './registration.js';
 
 /** Dutch (also served to Belgium): every namespace. */
-export const nl = { common, errors, login, auction, showcase, purchases, auctioneer };
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };

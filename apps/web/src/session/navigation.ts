@@ -1,0 +1,25 @@
+import type { Services } from '../services.js';
+import type { createAppRouter } from '../router.js';
+import { setLogoutFlag } from './session-keys.js';
+import '../features/identity/access/access.css';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Connects the error interceptor to the router (spec 01 §8), once both exist: status 0 → `/maintenance` (with the
+ * page the visitor was on, to go back to), `Error 403: AuthenticationFailed` → logout flag, session cleared, root.
+ */
+export function installNavigation(services: Services, router: AppRouter): void {
+  services.http.navigation = {
+    toMaintenance() {
+      const here = router.state.location;
+      if (here.pathname === '/maintenance') return;
+      void router.navigate({ to: '/maintenance', search: { from: here.href } });
+    },
+    authenticationFailed() {
+      setLogoutFlag(true);
+      services.endSession();
+      void router.navigate({ to: '/' });
+    },
+  };
+}
