@@ -1,19 +1,48 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage } from '@auction/i18n';
+import { isLanguage } from '@auction/i18n';
 import { appLanguageOf, switchLanguage } from '../i18n/i18n.js';
+import { sessionMarket } from '../session/session-keys.js';
+import { countryName, offeredCountries, offeredLanguages } from './language-options.js';
+import { useProfile } from './services-context.js';
 
-/** The language dropdown: every supported language, named in itself. */
+/**
+ * The header's country and language dropdowns (spec 01 §2 header, §4 market change), for visitors: the languages are
+ * the session market's (every language while none is chosen), and choosing a country opens its home `/{country}`,
+ * which stores it as the session market and switches to a language it offers. A logged-in user's market is their
+ * own: they see the language dropdown only, with every language.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const current = appLanguageOf(i18n);
+  // A visitor's dropdowns follow the session market; a logged-in user keeps every language (the private area is
+  // offered in all ten, whatever the market).
+  const market = profile ? null : sessionMarket();
   return (
-    <label className="language-switch">
-      <span className="visually-hidden">{t('language.label')}</span>
-      <select
-        value={appLanguageOf(i18n)} data-testid="language-switch" aria-label={t('language.label')}
-        onChange={(e) => { if (isLanguage(e.target.value)) void switchLanguage(i18n, e.target.value); }}
-      >
-        {LANGUAGES.map((lang) => <option key={lang} value={lang}>{t(`language.${lang}`)}</option>)}
-      </select>
-    </label>
+    <>
+      {!profile && (
+        <label className="language-switch">
+          <span className="visually-hidden">{t('language.country')}</span>
+          <select
+            value={market ?? ''} data-testid="country-switch" aria-label={t('language.country')}
+            onChange={(e) => { if (e.target.value) void navigate({ to: `/${e.target.value.toLowerCase()}` }); }}
+          >
+            {!market && <option value="" disabled>{t('language.country')}</option>}
+            {offeredCountries(market).map((c) => <option key={c} value={c}>{countryName(c, current)}</option>)}
+          </select>
+        </label>
+      )}
+      <label className="language-switch">
+        <span className="visually-hidden">{t('language.label')}</span>
+        <select
+          value={current} data-testid="language-switch" aria-label={t('language.label')}
+          onChange={(e) => { if (isLanguage(e.target.value)) void switchLanguage(i18n, e.target.value); }}
+        >
+          {offeredLanguages(market, current).map((lang) => <option key={lang} value={lang}>{t(`language.${lang}`)}</option>)}
+        </select>
+      </label>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Laufende Auktionen', observed: 'Beobachtete Lose', purchases: 'Käufe', showcase: 'Schaufenster', myLot: 'Mein Los', sold: 'Verkauft', management: 'Auktionsverwaltung', createAuction: 'Neue Auktion', logout: 'Abmelden', skipToContent: 'Zum Inhalt springen', mainMenu: 'Hauptmenü' },
-  language: { label: 'Sprache', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Sprache', country: 'Land', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Bestätigen', cancel: 'Abbrechen', close: 'Schließen', ok: 'OK', successTitle: 'Erledigt', errorTitle: 'Fehler', warningTitle: 'Warnung', confirmTitle: 'Bitte bestätigen', successText: 'Der Vorgang wurde abgeschlossen.' },
   spinner: { loading: 'Wird geladen…' },
   connection: { connecting: 'Verbindung zu Live-Updates wird hergestellt…', connected: 'Live', disconnected: 'Verbindung unterbrochen', retrying: 'Neuer Versuch in {{seconds}} s…' },

@@ -2,7 +2,7 @@
 export const common = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Running auctions', observed: 'Observed lots', purchases: 'Purchases', showcase: 'Showcase', myLot: 'My lot', sold: 'Sold', management: 'Auction management', createAuction: 'New auction', logout: 'Log out', skipToContent: 'Skip to content', mainMenu: 'Main menu' },
-  language: { label: 'Language', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Language', country: 'Country', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Confirm', cancel: 'Cancel', close: 'Close', ok: 'OK', successTitle: 'Done', errorTitle: 'Error', warningTitle: 'Warning', confirmTitle: 'Please confirm', successText: 'The operation was completed.' },
   spinner: { loading: 'Loading…' },
   connection: { connecting: 'Connecting to live updates…', connected: 'Live', disconnected: 'Connection lost', retrying: 'Reconnecting in {{seconds}} s…' },

@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Subastas en curso', observed: 'Lotes seguidos', purchases: 'Compras', showcase: 'Escaparate', myLot: 'Mi lote', sold: 'Vendidos', management: 'Gestión de subastas', createAuction: 'Nueva subasta', logout: 'Cerrar sesión', skipToContent: 'Saltar al contenido', mainMenu: 'Menú principal' },
-  language: { label: 'Idioma', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Idioma', country: 'País', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Confirmar', cancel: 'Cancelar', close: 'Cerrar', ok: 'Aceptar', successTitle: 'Listo', errorTitle: 'Error', warningTitle: 'Aviso', confirmTitle: 'Confirme la operación', successText: 'La operación se ha completado.' },
   spinner: { loading: 'Cargando…' },
   connection: { connecting: 'Conectando con las actualizaciones en directo…', connected: 'En directo', disconnected: 'Conexión perdida', retrying: 'Reintentando en {{seconds}} s…' },

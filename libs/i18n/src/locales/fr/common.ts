@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Enchères en cours', observed: 'Lots suivis', purchases: 'Achats', showcase: 'Vitrine', myLot: 'Mon lot', sold: 'Vendus', management: 'Gestion des enchères', createAuction: 'Nouvelle enchère', logout: 'Se déconnecter', skipToContent: 'Aller au contenu', mainMenu: 'Menu principal' },
-  language: { label: 'Langue', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Langue', country: 'Pays', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Confirmer', cancel: 'Annuler', close: 'Fermer', ok: 'OK', successTitle: 'Terminé', errorTitle: 'Erreur', warningTitle: 'Avertissement', confirmTitle: 'Confirmation requise', successText: 'L’opération a été effectuée.' },
   spinner: { loading: 'Chargement…' },
   connection: { connecting: 'Connexion aux mises à jour en direct…', connected: 'En direct', disconnected: 'Connexion perdue', retrying: 'Nouvelle tentative dans {{seconds}} s…' },

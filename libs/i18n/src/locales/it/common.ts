@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Aste in corso', observed: 'Lotti osservati', purchases: 'Acquisti', showcase: 'Vetrina', myLot: 'Il mio lotto', sold: 'Venduti', management: 'Gestione aste', createAuction: 'Nuova asta', logout: 'Esci', skipToContent: 'Vai al contenuto', mainMenu: 'Menu principale' },
-  language: { label: 'Lingua', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Lingua', country: 'Paese', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Conferma', cancel: 'Annulla', close: 'Chiudi', ok: 'OK', successTitle: 'Fatto', errorTitle: 'Errore', warningTitle: 'Attenzione', confirmTitle: 'Conferma richiesta', successText: 'Operazione completata.' },
   spinner: { loading: 'Caricamento…' },
   connection: { connecting: 'Connessione agli aggiornamenti in tempo reale…', connected: 'In diretta', disconnected: 'Connessione persa', retrying: 'Nuovo tentativo tra {{seconds}} s…' },

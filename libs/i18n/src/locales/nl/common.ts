@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Lopende veilingen', observed: 'Gevolgde kavels', purchases: 'Aankopen', showcase: 'Etalage', myLot: 'Mijn kavel', sold: 'Verkocht', management: 'Veilingbeheer', createAuction: 'Nieuwe veiling', logout: 'Afmelden', skipToContent: 'Naar de inhoud', mainMenu: 'Hoofdmenu' },
-  language: { label: 'Taal', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Taal', country: 'Land', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Bevestigen', cancel: 'Annuleren', close: 'Sluiten', ok: 'OK', successTitle: 'Gelukt', errorTitle: 'Fout', warningTitle: 'Waarschuwing', confirmTitle: 'Bevestig a.u.b.', successText: 'De bewerking is voltooid.' },
   spinner: { loading: 'Laden…' },
   connection: { connecting: 'Verbinden met live-updates…', connected: 'Live', disconnected: 'Verbinding verbroken', retrying: 'Opnieuw verbinden over {{seconds}} s…' },

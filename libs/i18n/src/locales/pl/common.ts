@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en, 'few' | 'many'> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Trwające aukcje', observed: 'Obserwowane pozycje', purchases: 'Zakupy', showcase: 'Witryna', myLot: 'Moja lista', sold: 'Sprzedane', management: 'Zarządzanie aukcjami', createAuction: 'Nowa aukcja', logout: 'Wyloguj', skipToContent: 'Przejdź do treści', mainMenu: 'Menu główne' },
-  language: { label: 'Język', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Język', country: 'Kraj', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Potwierdź', cancel: 'Anuluj', close: 'Zamknij', ok: 'OK', successTitle: 'Gotowe', errorTitle: 'Błąd', warningTitle: 'Ostrzeżenie', confirmTitle: 'Prosimy o potwierdzenie', successText: 'Operacja została wykonana.' },
   spinner: { loading: 'Ładowanie…' },
   connection: { connecting: 'Łączenie z aktualizacjami na żywo…', connected: 'Na żywo', disconnected: 'Utracono połączenie', retrying: 'Ponowne łączenie za {{seconds}} s…' },

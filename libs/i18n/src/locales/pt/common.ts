@@ -5,7 +5,7 @@ import type { common as en } from '../en/common.js';
 export const common: Translation<typeof en> = {
   appName: 'Dealer Auctions',
   nav: { auctions: 'Leilões em curso', observed: 'Lotes seguidos', purchases: 'Compras', showcase: 'Montra', myLot: 'O meu lote', sold: 'Vendidos', management: 'Gestão de leilões', createAuction: 'Novo leilão', logout: 'Terminar sessão', skipToContent: 'Saltar para o conteúdo', mainMenu: 'Menu principal' },
-  language: { label: 'Idioma', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
+  language: { label: 'Idioma', country: 'País', en: 'English', it: 'Italiano', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands', pl: 'Polski', pt: 'Português', be: 'België (Nederlands)', lu: 'Luxembourg (Français)' },
   dialog: { confirm: 'Confirmar', cancel: 'Cancelar', close: 'Fechar', ok: 'OK', successTitle: 'Concluído', errorTitle: 'Erro', warningTitle: 'Aviso', confirmTitle: 'Confirme, por favor', successText: 'A operação foi concluída.' },
   spinner: { loading: 'A carregar…' },
   connection: { connecting: 'A ligar às atualizações em direto…', connected: 'Em direto', disconnected: 'Ligação perdida', retrying: 'Nova tentativa dentro de {{seconds}} s…' },
