@@ -16,7 +16,16 @@ export interface RequestOptions {
    * login only logs a network failure) and calls whose failure the flow survives (the geolocation).
    */
   readonly noMaintenance?: boolean;
+  /** Give up after this many ms (default {@link REQUEST_TIMEOUT_MS}): then it is status 0, like an unreachable server. */
+  readonly timeoutMs?: number;
 }
+
+/**
+ * How long a call may go unanswered. A server that accepts the connection but never answers (a hung proxy, a
+ * stalled upstream) would otherwise leave the spinner and a disabled submit button on screen for good; after this
+ * the call fails as status 0, which leads to `/maintenance` (spec 01 §8).
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** A failed call: HTTP status (0: the server could not be reached) and the API's numeric error code. */
 export class ApiError extends Error {
@@ -135,16 +144,22 @@ export class Http {
     if (!options.noSpinner) this.hooks.spinner.show();
     try {
       let response: Response;
+      let text: string;
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+      const signal = options.signal ? anySignal(options.signal, timeout.signal) : timeout.signal;
       try {
         response = await fetch(this.url(path, options.query), {
-          method, headers, credentials: 'include', signal: options.signal,
+          method, headers, credentials: 'include', signal,
           body: body === undefined ? undefined : JSON.stringify(body),
         });
+        text = await response.text();
       } catch (cause) {
         if (options.signal?.aborted) throw cause;
         throw this.unreachable(options);
+      } finally {
+        clearTimeout(timer);
       }
-      const text = await response.text();
       const data: unknown = text ? safeJson(text) : undefined;
       if (!response.ok) throw this.fail(response.status, response.statusText, data, options);
       if (method !== 'GET' && !options.noPopup && !options.noSuccessPopup) void this.hooks.dialogs.success();
@@ -186,6 +201,17 @@ export class Http {
     else void this.hooks.dialogs.error(code).then(() => { if (code === 404010) this.hooks.onLoggedOut(); });
     return error;
   }
+}
+
+/** Aborted when either is (AbortSignal.any where the browser has it). */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  const abort = () => both.abort();
+  if (a.aborted || b.aborted) both.abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return both.signal;
 }
 
 function safeJson(text: string): unknown {

@@ -183,4 +183,35 @@ describe('Http (the spec error catalogue)', () => {
     await http.get('/api/x');
     expect(calls.map((c) => (c.init.headers as Record<string, string>)['token'])).toEqual([undefined, 'tok-1', undefined]);
   });
+
+  it('a call never answered fails as status 0 after its timeout: maintenance, spinner gone', async () => {
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const { http, events, spinner, dialogs } = setup();
+    const error = await http.post('/api/x', {}, { timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, errorCode: 0 });
+    expect(events).toEqual(['maintenance']);
+    expect(spinner.visible).toBe(false);
+    expect(dialogs.queue.get()).toEqual([]);
+  });
+
+  it('a connection dropped while the answer is read is status 0 too (not a stray TypeError)', async () => {
+    vi.stubGlobal('fetch', async () => ({ ok: true, status: 200, statusText: 'OK', text: () => Promise.reject(new TypeError('network error')) }));
+    const { http, events } = setup();
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0, errorCode: 0 });
+    expect(events).toEqual(['maintenance']);
+  });
+
+  it('a call the caller aborts is not a maintenance case', async () => {
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const { http, events } = setup();
+    const caller = new AbortController();
+    const pending = http.get('/api/x', { signal: caller.signal }).catch((e: unknown) => e);
+    caller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(events).toEqual([]);
+  });
 });

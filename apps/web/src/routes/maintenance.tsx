@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { MaintenancePage } from '../features/identity/access/MaintenancePage.js';
+import { portalPath } from '../features/identity/access/return-path.js';
 
-/** `from`: the page the visitor was on when the server could not be reached (a path of the portal). */
-const MaintenanceSearch = z.object({ from: z.string().max(1024).regex(/^\/(?![/\\])/).optional().catch(undefined) });
+/** `from`: the page the visitor was on when the server could not be reached (a safe path of the portal, else dropped). */
+const MaintenanceSearch = z.object({ from: z.unknown().optional().transform(portalPath) });
 
 /** Where the error interceptor sends the browser when the server cannot be reached (spec 01 §8, status 0). */
 export const Route = createFileRoute('/maintenance')({

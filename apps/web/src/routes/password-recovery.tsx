@@ -1,18 +1,14 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { passwordRecoverySchema } from '@auction/domain';
 import { ApiError } from '../api/http.js';
 import { accountApi } from '../features/identity/access/account-api.js';
+import { RecoverySearch } from '../features/identity/access/link-params.js';
 import { NewPasswordForm } from '../features/identity/access/NewPasswordForm.js';
 import { RecoveryRequestForm } from '../features/identity/access/RecoveryRequestForm.js';
 import { useServices } from '../ui/services-context.js';
 
-const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
-
-/** The e-mail link's parameters (`tag`, `username`, optionally `email`); none: the request form. */
-const RecoverySearch = z.object({ tag: text(200), username: text(50), email: text(150) });
 
 /**
  * `/password-recovery` (spec 01 §2, §4): without parameters the request form; with the e-mail link's `tag` and
@@ -74,7 +70,8 @@ function RecoveryLink({ tag, username }: { readonly tag: string; readonly userna
     }
     // The dialog first: home is the sign-in for a visitor, a page of its own the dialog would not survive.
     await services.dialogs.success('account:recovery.done');
-    await navigate({ to: '/' });
+    // Replacing the link's history entry: Back must not bring the (spent) tag and the form back.
+    await navigate({ to: '/', replace: true });
   };
   return (
     <section className="access-page" aria-labelledby="recovery-link-title" data-testid="recovery-link-page">

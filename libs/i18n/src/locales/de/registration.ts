@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'Das Formular ist nicht gültig: Bitte prüfen Sie die markierten Felder.',
     submit: 'Registrieren',
     sending: 'Wird gesendet…',
+    unreachable: 'Der Server ist nicht erreichbar. Ihre Eingaben bleiben erhalten: Bitte versuchen Sie es gleich noch einmal.',
     select: 'Bitte wählen…',
     success: 'Registrierung erhalten. Wir haben Ihnen eine Bestätigungs-E-Mail gesendet; ein Administrator schaltet Ihr Konto frei.',
   },

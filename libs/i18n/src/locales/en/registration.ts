@@ -7,6 +7,7 @@ export const registration = {
     notValid: 'The form is not valid: check the highlighted fields.',
     submit: 'Register',
     sending: 'Sending…',
+    unreachable: 'The server could not be reached. Your entries are kept: try again in a moment.',
     select: 'Select…',
     success: 'Registration received. We have sent you a confirmation e-mail; an administrator will enable your account.',
   },

@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'El formulario no es válido: revise los campos señalados.',
     submit: 'Registrarse',
     sending: 'Enviando…',
+    unreachable: 'No se ha podido contactar con el servidor. Sus datos se conservan: inténtelo de nuevo en un momento.',
     select: 'Seleccione…',
     success: 'Registro recibido. Le hemos enviado un correo de confirmación; un administrador activará su cuenta.',
   },

@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'Le formulaire n’est pas valide : vérifiez les champs signalés.',
     submit: 'S’inscrire',
     sending: 'Envoi en cours…',
+    unreachable: 'Le serveur est injoignable. Vos saisies sont conservées : réessayez dans un instant.',
     select: 'Choisir…',
     success: 'Inscription reçue. Nous vous avons envoyé un e-mail de confirmation ; un administrateur activera votre compte.',
   },

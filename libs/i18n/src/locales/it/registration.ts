@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'Il modulo non è valido: controlla i campi evidenziati.',
     submit: 'Registrati',
     sending: 'Invio in corso…',
+    unreachable: 'Impossibile raggiungere il server. I dati inseriti sono stati conservati: riprova tra poco.',
     select: 'Seleziona…',
     success: 'Registrazione ricevuta. Ti abbiamo inviato un’e-mail di conferma; un amministratore abiliterà il tuo account.',
   },

@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'Het formulier is niet geldig: controleer de gemarkeerde velden.',
     submit: 'Registreren',
     sending: 'Bezig met verzenden…',
+    unreachable: 'De server is niet bereikbaar. Uw gegevens blijven bewaard: probeer het zo opnieuw.',
     select: 'Kies…',
     success: 'Registratie ontvangen. We hebben u een bevestigingsmail gestuurd; een beheerder activeert uw account.',
   },

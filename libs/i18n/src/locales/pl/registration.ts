@@ -10,6 +10,7 @@ export const registration: Translation<typeof en, 'few' | 'many'> = {
     notValid: 'Formularz jest nieprawidłowy: sprawdź zaznaczone pola.',
     submit: 'Zarejestruj się',
     sending: 'Wysyłanie…',
+    unreachable: 'Nie można połączyć się z serwerem. Wpisane dane zostały zachowane: spróbuj ponownie za chwilę.',
     select: 'Wybierz…',
     success: 'Rejestracja przyjęta. Wysłaliśmy e-mail z potwierdzeniem; administrator aktywuje Twoje konto.',
   },

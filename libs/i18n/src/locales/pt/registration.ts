@@ -10,6 +10,7 @@ export const registration: Translation<typeof en> = {
     notValid: 'O formulário não é válido: verifique os campos assinalados.',
     submit: 'Registar',
     sending: 'A enviar…',
+    unreachable: 'Não foi possível contactar o servidor. Os seus dados foram mantidos: tente novamente daqui a pouco.',
     select: 'Selecione…',
     success: 'Registo recebido. Enviámos-lhe um e-mail de confirmação; um administrador ativará a sua conta.',
   },

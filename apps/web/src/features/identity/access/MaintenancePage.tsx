@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { portalPath } from './return-path.js';
 
 /**
  * The customer centre's address on the maintenance and forbidden pages. Configuration: `VITE_CUSTOMER_CENTRE_EMAIL`
@@ -23,7 +24,8 @@ function MaintenanceArt() {
 export function MaintenancePage({ from }: { readonly from: string | undefined }) {
   const { t } = useTranslation('account');
   // A full load of the page the visitor was on: the app starts again once the server answers.
-  const retry = () => window.location.assign(from && from.startsWith('/') && !from.startsWith('//') ? from : '/');
+  // Checked again here (not only by the route): `/<TAB>/host` passes a startsWith('/') test and leaves the site.
+  const retry = () => window.location.assign(portalPath(from) ?? '/');
   return (
     <section className="access-page" aria-labelledby="maintenance-title" data-testid="maintenance-page">
       <div className="card">

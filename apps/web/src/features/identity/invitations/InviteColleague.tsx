@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/http.js';
 import { ModalDialog } from '../../auctions/auctioneer/ModalDialog.js';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { showApiError } from '../registration/show-api-error.js';
+import { asciiEmail } from './ascii-email.js';
 import { invitationsApi } from './invitations-api.js';
 import './invitations.css';
 
@@ -18,13 +19,15 @@ export function InviteDialog({ dealerId, onClose }: { dealerId: string; onClose:
   const api = useMemo(() => invitationsApi(services.http), [services]);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const valid = email.trim().length <= MAX_EMAIL && isValidEmail(email.trim());
+  // An internationalised domain (IDN) is sent in its ASCII form, which mail servers and the API's rule accept.
+  const address = asciiEmail(email);
+  const valid = address.length <= MAX_EMAIL && isValidEmail(address);
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!valid || busy) return;
     setBusy(true);
     try {
-      await api.invite(email.trim(), dealerId);
+      await api.invite(address, dealerId);
       onClose();
       void services.dialogs.success('registration:invite.sent');
     } catch (error) {

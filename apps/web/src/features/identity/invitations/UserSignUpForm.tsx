@@ -64,7 +64,8 @@ export function UserSignUpForm({ search }: { search: UserSignUpSearch }) {
     try {
       await api.userSignUp(toSignUpPayload(values, invitation, link.tag));
       await services.dialogs.success('registration:signUp.success');
-      await navigate({ to: '/' });
+      // Replacing the link's history entry: Back must not reopen the spent invitation (its tag in the URL).
+      await navigate({ to: '/', replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setRefused(Object.fromEntries(error.details.map((d) => [d.field, { message: d.rule }])));

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { linkText } from '../access/link-params.js';
 import { userSignUpMarketOf, userSignUpSchema, USER_SIGN_UP_RULES, type UserSignUpMarket } from '@auction/domain';
 import type { FieldIssue } from '../registration/registration-form.js';
 
-/** The link's query: every parameter optional here, so the verification guard can say which is missing. */
-export const UserSignUpSearch = z.object({
-  email: z.string().max(200).optional().catch(undefined),
-  tag: z.string().max(200).optional().catch(undefined),
-  dealerId: z.string().max(100).optional().catch(undefined),
-});
+/**
+ * The link's query: every parameter optional here, so the verification guard can say which is missing; values the
+ * router JSON-parsed (a numeric dealer id) are taken back as text ({@link linkText}).
+ */
+export const UserSignUpSearch = z.object({ email: linkText(200), tag: linkText(200), dealerId: linkText(100) });
 export type UserSignUpSearch = z.infer<typeof UserSignUpSearch>;
 
 /** The verification guard (spec 01 §6): the link is usable only with all three of email, tag and dealerId. */

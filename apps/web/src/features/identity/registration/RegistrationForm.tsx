@@ -42,6 +42,8 @@ export function RegistrationForm() {
   const [serverIssues, setServerIssues] = useState<Record<string, FieldIssue>>({});
   const [fiscalCodeRefused, setFiscalCodeRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The last submit could not reach the server (status 0): said on the form, which keeps every entry and file. */
+  const [unreachable, setUnreachable] = useState(false);
   const sections = useRef<Partial<Record<RegistrationSection, HTMLFieldSetElement | null>>>({});
   const options = useCodeTables(api, market, values.country, language);
   const layout = registrationLayout(values.country);
@@ -95,6 +97,7 @@ export function RegistrationForm() {
       return;
     }
     setBusy(true);
+    setUnreachable(false);
     try {
       if (layout.country === 'IT') {
         const ok = await api.checkFiscalCode({
@@ -116,7 +119,10 @@ export function RegistrationForm() {
       setServerIssues(details);
       if (error.errorCode === REGISTRATION_ERROR_CODES.FISCAL_CODE_INVALID) setFiscalCodeRefused(true);
       goToSection(sectionOfFirstError(Object.keys(details)) ?? (error.errorCode === DOCUMENT_ERROR_CODE ? 'documents' : null));
-      if (error.status !== 0) void showApiError(services.dialogs, i18n, error.errorCode);
+      // Status 0 shows no popup (spec 01 §8) and this form does not leave for /maintenance (its files would be lost):
+      // without this line a dropped connection looked like a click that did nothing.
+      if (error.status === 0) setUnreachable(true);
+      else void showApiError(services.dialogs, i18n, error.errorCode);
     } finally {
       setBusy(false);
     }
@@ -138,6 +144,7 @@ export function RegistrationForm() {
             {section === 'documents' && <DocumentsSection ctx={ctx} files={files} onChoose={(k, f) => void choose(k, f)} onRemove={remove} />}
           </fieldset>
         ))}
+        {unreachable && <p className="form-error" role="alert" data-testid="registration-unreachable">{t('form.unreachable')}</p>}
         <div className="toolbar form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="registration-submit">
             {busy ? t('form.sending') : t('form.submit')}
