@@ -72,7 +72,7 @@ describe('link pages: Back after success does not reopen the spent link', () => 
     await page.getByTestId('recovery-confPassword').press('Enter');
     await page.getByTestId('recovery-confPassword').press('Enter').catch(() => undefined);
     await page.getByTestId('dialog-ok').click();
-    await page.waitForURL((url) => url.pathname !== '/password-recovery');
+    await page.waitForURL((url) => url.pathname !== '/password-recovery', { waitUntil: 'commit', timeout: 20_000 });
     expect(calls).toBe(1);
     // Home is the sign-in (a full navigation to the issuer): Back may abort the page's own load; its URL is what counts.
     await page.goBack().catch(() => undefined);
@@ -105,7 +105,7 @@ describe('link pages: Back after success does not reopen the spent link', () => 
     for (const c of ['consent1', 'consent2', 'consent3']) await page.getByTestId(`signup-${c}-yes`).check();
     await page.getByTestId('signup-submit').dblclick();
     await page.getByTestId('dialog-ok').click();
-    await page.waitForURL((url) => url.pathname !== '/user-signup');
+    await page.waitForURL((url) => url.pathname !== '/user-signup', { waitUntil: 'commit', timeout: 20_000 });
     expect(signUps).toBe(1);
     // Home is the sign-in (a full navigation to the issuer): Back may abort the page's own load; its URL is what counts.
     await page.goBack().catch(() => undefined);

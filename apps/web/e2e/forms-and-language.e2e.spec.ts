@@ -153,10 +153,12 @@ describe('language at the first login', () => {
     const { page } = await e2e.anonymous({ locale: 'it-IT' });
     // The login page that stays (after a failed sign-on), where the header's language switch is at hand.
     await page.goto('/login?ssoError=401010');
-    await page.getByTestId('language-switch').selectOption('de');
+    // A visitor's dropdown offers the session market's languages (IT here, from the browser's language): it and en.
+    await expect.poll(() => page.getByTestId('language-switch').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['it', 'en']);
+    await page.getByTestId('language-switch').selectOption('en');
     await page.getByTestId('login-sso').click();
     await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
     await page.getByTestId('current-user').waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 });

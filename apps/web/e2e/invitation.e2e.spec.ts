@@ -128,7 +128,7 @@ describe('invitation', () => {
     expect(await done.getAttribute('data-message')).toBe('registration:signUp.success');
     await expectNoAxeViolations(signUp, 'sign-up done');
     await signUp.getByTestId('dialog-ok').click();
-    await signUp.waitForURL((url) => url.pathname !== '/user-signup');
+    await signUp.waitForURL((url) => url.pathname !== '/user-signup', { waitUntil: 'commit', timeout: 20_000 });
 
     // The new user sets a password from a second e-mail.
     const mails = await waitForMail(invitee, 2);
@@ -143,7 +143,7 @@ describe('invitation', () => {
     expect(await dialog.getAttribute('data-message')).toBe('registration:signUp.denied');
     await expectNoAxeViolations(page, 'denied sign-up');
     await page.getByTestId('dialog-ok').click();
-    await page.waitForURL((url) => url.pathname !== '/user-signup');
+    await page.waitForURL((url) => url.pathname !== '/user-signup', { waitUntil: 'commit', timeout: 20_000 });
 
     // A fresh page: the first one is still on its way home (the login redirects of an anonymous visitor).
     const { page: forged } = await fresh();
@@ -158,6 +158,6 @@ describe('invitation', () => {
     expect(`${await refused.getAttribute('data-error-code') ?? ''}${await refused.getAttribute('data-message') ?? ''}`).toContain('410010');
     await expectNoAxeViolations(forged, 'refused sign-up link');
     await forged.getByTestId('dialog-ok').click();
-    await forged.waitForURL((url) => url.pathname !== '/user-signup');
+    await forged.waitForURL((url) => url.pathname !== '/user-signup', { waitUntil: 'commit', timeout: 20_000 });
   });
 });

@@ -134,7 +134,7 @@ describe('dealer registration', () => {
     // A submit attempt on the empty form: the 'not valid' flag, every message, the first section focused.
     await page.getByTestId('registration-submit').click();
     await page.getByTestId('registration-not-valid').waitFor({ state: 'visible' });
-    expect(await focused(page)).toBe('reg-businessName');
+    await expect.poll(() => focused(page)).toBe('reg-businessName');
     expect(await page.getByTestId('reg-businessName').getAttribute('aria-describedby')).toContain('reg-businessName-error');
     await expectNoAxeViolations(page, 'form after an empty submit');
 
@@ -149,7 +149,7 @@ describe('dealer registration', () => {
     await fillItalianDealer(page, email, '00743110158');
     await page.getByTestId('registration-submit').click();
     expect(await page.getByTestId('reg-vatCode-error').getAttribute('data-message')).toBe('registrationForm.error.wrongFormat');
-    expect(await focused(page)).toBe('reg-vatCode');
+    await expect.poll(() => focused(page)).toBe('reg-vatCode');
     await screenshot(page, TEST, 'wrong-vat');
     await expectNoAxeViolations(page, 'wrong VAT');
 
@@ -158,7 +158,7 @@ describe('dealer registration', () => {
     await page.getByTestId('reg-referenceFiscalCode').fill('RSSMRA85T10A562X');
     await page.getByTestId('registration-submit').click();
     expect(await page.getByTestId('reg-referenceFiscalCode-error').getAttribute('data-message')).toBe('registrationForm.error.dataErrorFiscalCode');
-    expect(await focused(page)).toBe('reg-referenceFiscalCode');
+    await expect.poll(() => focused(page)).toBe('reg-referenceFiscalCode');
     await expectNoAxeViolations(page, 'wrong fiscal code');
     await page.getByTestId('reg-referenceFiscalCode').fill(MARIO.cf);
 
@@ -171,7 +171,7 @@ describe('dealer registration', () => {
     expect(await page.getByTestId('reg-visura-error').getAttribute('data-message')).toBe('registrationForm.error.document');
     await page.getByTestId('registration-submit').click();
     await closeErrorDialog(page, '600002');
-    expect(await focused(page)).toBe('reg-visura');
+    await expect.poll(() => focused(page)).toBe('reg-visura');
     await screenshot(page, TEST, 'missing-visura');
 
     // The visura dropped on its zone: the registration goes through, a success dialog, then home.
@@ -186,7 +186,7 @@ describe('dealer registration', () => {
     await expectNoAxeViolations(page, 'success dialog');
     await screenshot(page, TEST, 'registered');
     await page.getByTestId('dialog-ok').click();
-    await page.waitForURL((url) => url.pathname !== '/registration');
+    await page.waitForURL((url) => url.pathname !== '/registration', { waitUntil: 'commit', timeout: 20_000 });
 
     const mail = await mailTo(email);
     expect(mail.length, `no confirmation e-mail to ${email} at ${SMTP_API_URL}`).toBeGreaterThan(0);
