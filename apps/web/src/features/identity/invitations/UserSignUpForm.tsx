@@ -34,7 +34,12 @@ export function UserSignUpForm({ search }: { search: UserSignUpSearch }) {
 
   useEffect(() => {
     let live = true;
-    const leave = async (shown: Promise<boolean>) => { await shown; if (live) await navigate({ to: '/' }); };
+    // Home once the dialog is closed: also when this effect's page was re-mounted meanwhile (a guard re-running on a
+    // busy machine), as long as the browser is still on the sign-up page; else the closed dialog left it stranded.
+    const leave = async (shown: Promise<boolean>) => {
+      await shown;
+      if (live || window.location.pathname.replace(/\/+$/, '').endsWith('/user-signup')) await navigate({ to: '/' });
+    };
     if (!link) { void leave(services.dialogs.warning('registration:signUp.denied')); return () => { live = false; }; }
     api.verifyTag(link.email, link.tag).then(
       (found) => { if (live) setInvitation({ ...found, idDealer: String(found.idDealer) }); },
