@@ -32,6 +32,10 @@ export const UserProfile = z.object({
   consent2: z.boolean(),
   consent3: z.boolean(),
   flgEnabled: z.boolean(),
+  /** The spec's read-only-user flag of the session: a back-office user who sees and cannot change. */
+  readOnly: z.boolean().default(false),
+  /** ADMIN / CUSTOMER_CENTER: markets whose dealers and users they manage (OTHER is left out of the dealer search). */
+  adminEnabledMarket: z.array(z.enum(MARKETS)).default([]),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

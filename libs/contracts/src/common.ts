@@ -51,6 +51,20 @@ export const API_ERROR_CODES = {
   XSRF_MISMATCH: 403003,
   /** Spec: user disabled or consents missing. */
   ACCESS_DENIED: 403004,
+  /** Back-office: the account was disabled (no new session; its sessions ended when it was disabled). */
+  ACCOUNT_DISABLED: 403011,
+  /** Back-office: the session's read-only flag; the user may look, not change. */
+  READ_ONLY_USER: 403020,
+  /** Back-office: the dealer or user is of a market outside the caller's adminEnabledMarket. */
+  OUTSIDE_ADMIN_MARKETS: 403021,
+  /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
+  SELF_CHANGE_REFUSED: 409120,
+  /** Back-office: the dealer's state does not allow this (already enabled, deleted, has live offers...). */
+  DEALER_STATE_CONFLICT: 409130,
+  /** Back-office: the user cannot be anonymised now (running auctions, open bookings, staff roles...). */
+  ANONYMISE_REFUSED: 409140,
+  /** Back-office: the user was deleted or anonymised; nothing more can be changed. */
+  USER_GONE: 410020,
   NOT_FOUND: 404001,
   /** Spec: the user is logged out after the dialog. */
   USER_NOT_FOUND: 404010,

@@ -1,5 +1,5 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
-import { decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
 import type { CredentialsService } from '../identity/credentials.service.js';
@@ -18,12 +18,16 @@ const CARS: [string, string, number][] = [
   ['Ford', 'Focus 1.5 EcoBlue', 9900], ['Opel', 'Corsa 1.2', 7200], ['Skoda', 'Octavia Wagon 2.0 TDI', 13600],
 ];
 
-function user(idUser: string, username: string, roles: Role[], idDealer: string | null): UserData {
+function user(idUser: string, username: string, roles: Role[], idDealer: string | null, staff: Partial<Pick<UserData, 'readOnly' | 'adminEnabledMarket'>> = {}): UserData {
   return {
     idUser, username, roles, idDealer, idMarket: 'IT', preferredLanguage: 'en',
-    consent1: true, consent2: true, consent3: true, flgEnabled: true,
+    consent1: true, consent2: true, consent3: true, flgEnabled: true, ...staff,
   };
 }
+
+/** The back-office demo staff manage every market (the customer centre: all but OTHER, as the spec's dealer search). */
+const ALL_MARKETS = [...MARKETS];
+const SELLING_MARKETS = MARKETS.filter((m) => m !== 'OTHER');
 
 /** Where the demo's personal data goes: beside the log, as for every user (accounts/personal-data.ts). */
 export interface DemoAccounts {
@@ -51,7 +55,11 @@ export async function seedDemoData(
   writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean, accounts?: DemoAccounts,
 ): Promise<{ users: number }> {
   const users: UserData[] = [
-    user('admin', 'admin', ['USER', 'ADMIN'], null),
+    user('admin', 'admin', ['USER', 'ADMIN'], null, { adminEnabledMarket: ALL_MARKETS }),
+    user('customer', 'customer', ['USER', 'CUSTOMER_CENTER'], null, { adminEnabledMarket: SELLING_MARKETS }),
+    user('auditor', 'auditor', ['USER', 'ADMIN'], null, { adminEnabledMarket: ALL_MARKETS, readOnly: true }),
+    user('multiauctioneer', 'multiauctioneer', ['USER', 'MULTI_AUCTIONEER'], 'D-AUCT'),
+    user('loader', 'loader', ['USER', 'LOADER'], 'D-AUCT'),
     user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], 'D-AUCT'),
     user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], 'D-EXHB'),
     ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], `D-${1001 + i}`)),

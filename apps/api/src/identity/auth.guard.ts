@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { Role } from '@auction/domain';
-import { hasRole, type Actor } from './actor.js';
+import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { AuthService, type Session } from './auth.service.js';
 
@@ -70,6 +70,11 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     request.session = this.authenticate(request, access.tokenOnly);
     if (access.roles && !hasRole(request.session.actor, access.roles)) throw AccessError.role();
+    // The read-only flag: a back-office user who sees and cannot change. Every changing call of a back-office
+    // route is refused, whatever the handler does.
+    if (request.session.actor.readOnly && !SAFE_METHODS.has(request.method) && access.roles?.some((r) => BACK_OFFICE_ROLES.includes(r))) {
+      throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
+    }
     return true;
   }
 

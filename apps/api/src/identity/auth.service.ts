@@ -51,20 +51,21 @@ export class AuthService {
     // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
     const ok = await this.credentials.verify(user ? user.data.idUser : null, password);
     if (!ok || !user) throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    // Disabled by the back-office (not merely not yet enabled, as a fresh registration): no new session.
+    if (user.disabledAt !== undefined && !user.data.flgEnabled) throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
     return user;
   }
 
-  /** The active user with this username (any case), or null. */
+  /** The active user with this username (any case), or null (also when deleted or anonymised by the back-office). */
   activeUserNamed(username: string): ActiveUser | null {
     const id = this.readModel.userIdByName.get(username.toLowerCase());
-    const user = id ? this.readModel.users.get(streamId.user(id)) : undefined;
-    return user?.status === 'ACTIVE' ? user : null;
+    return id ? this.activeUser(id) : null;
   }
 
-  /** The active user with this id, or null. */
+  /** The active user with this id, or null (also when deleted or anonymised by the back-office). */
   activeUser(idUser: string): ActiveUser | null {
     const user = this.readModel.users.get(streamId.user(idUser));
-    return user?.status === 'ACTIVE' ? user : null;
+    return user?.status === 'ACTIVE' && !user.deleted && !user.anonymised ? user : null;
   }
 
   /** A new session of a user whose identity was proven (password, or single sign-on). */
@@ -98,7 +99,10 @@ export class AuthService {
     const user = this.activeUser(claims.sub);
     if (!user || isCredentialRevoked(user, claims.sid, claims.iat)) return null;
     const d = user.data;
-    const actor = { idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled };
+    const actor = {
+      idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
+      readOnly: d.readOnly === true, adminEnabledMarket: d.adminEnabledMarket ?? [],
+    };
     return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
   }
 
@@ -142,5 +146,10 @@ export class AuthService {
 
 function profileOf(user: ActiveUser): UserProfile {
   const d = user.data;
-  return { ...d, roles: [...d.roles], preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage };
+  return {
+    idUser: d.idUser, idDealer: d.idDealer, idMarket: d.idMarket, username: d.username, roles: [...d.roles],
+    preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage,
+    consent1: d.consent1, consent2: d.consent2, consent3: d.consent3, flgEnabled: d.flgEnabled,
+    readOnly: d.readOnly === true, adminEnabledMarket: [...(d.adminEnabledMarket ?? [])],
+  };
 }

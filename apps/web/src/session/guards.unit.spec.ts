@@ -9,7 +9,7 @@ import { logoutFlag, setLogoutFlag } from './session-keys.js';
 
 const dealer: UserProfile = {
   idUser: 'U-1', idDealer: 'D-1', idMarket: 'IT', preferredLanguage: 'it', roles: ['BUYER'], username: 'dealer1',
-  consent1: true, consent2: true, consent3: true, flgEnabled: true,
+  consent1: true, consent2: true, consent3: true, flgEnabled: true, readOnly: false, adminEnabledMarket: [],
 };
 
 function context(profile: UserProfile | null): RouterContext {

@@ -4,8 +4,13 @@ import {
   consentsDelta, preferencesDelta, withConsents, withPreferences,
   type PreferencesChange, type UserConsentsGivenData, type UserPreferencesChangedData,
 } from './user-preferences.js';
+import {
+  adminChangeDelta, anonymousName, knownRoles, withAdminChange,
+  type AdminUserChange, type AuditStamp, type UserEditedByAdminData,
+} from './user-admin.js';
 
 export * from './user-preferences.js';
+export * from './user-admin.js';
 
 /**
  * A portal user. Credentials are not part of it: a password is a secret, not history, so the shell keeps
@@ -23,6 +28,10 @@ export interface UserData {
   readonly consent2: boolean;
   readonly consent3: boolean;
   readonly flgEnabled: boolean;
+  /** Back-office: the session's read-only flag (sees, cannot change). Absent in bodies of earlier releases: false. */
+  readonly readOnly?: boolean;
+  /** Back-office: the markets whose dealers and users an ADMIN or CUSTOMER_CENTER user may act on. Absent: none. */
+  readonly adminEnabledMarket?: readonly Market[];
 }
 
 /** User state, discriminated on `status`. */
@@ -40,6 +49,15 @@ export type UserState =
        * before it are over, but for the one that made the change. One entry, however many changes.
        */
       readonly passwordChange?: PasswordChange;
+      /**
+       * When the back-office last disabled the user (epoch ms): tokens issued before it are refused for good, even
+       * after a re-enable (a disabled user's sessions end at once and do not come back).
+       */
+      readonly disabledAt?: number;
+      /** Deleted by the back-office: no login, every token refused; the history (offers, purchases) stays. */
+      readonly deleted?: boolean;
+      /** Anonymised (right to erasure): the username reads {@link anonymousName}; personal data was erased beside the log. */
+      readonly anonymised?: boolean;
     };
 
 /**
@@ -80,6 +98,8 @@ export function isSessionEnded(state: UserState, sid: string): boolean {
 export function isCredentialRevoked(state: UserState, sid: string, issuedAt: number): boolean {
   if (state.status !== 'ACTIVE') return false;
   if (isSessionEnded(state, sid)) return true;
+  if (state.deleted || state.anonymised) return true;
+  if (state.disabledAt !== undefined && issuedAt < state.disabledAt) return true;
   const change = state.passwordChange;
   return change !== undefined && issuedAt < change.changedAt && sid !== change.keepSid;
 }
@@ -111,7 +131,18 @@ export type UserEvent =
    * The password was set (change, recovery link, first password): the user's sessions issued before `changedAt`
    * (epoch ms) end, but `keepSid` (the session that made the change; absent for a link). No personal data.
    */
-  | { type: 'UserPasswordChanged'; data: { idUser: string; changedAt: number; keepSid?: string } };
+  | { type: 'UserPasswordChanged'; data: { idUser: string; changedAt: number; keepSid?: string } }
+  /** Back-office (audit: `by` is the acting user's id, `at` epoch ms). Disabling ends every session at once. */
+  | { type: 'UserEnabledChanged'; data: { idUser: string; flgEnabled: boolean } & AuditStamp }
+  /** Back-office: the user's roles as they now are (a permission added or removed). */
+  | { type: 'UserRolesChanged'; data: { idUser: string; roles: Role[] } & AuditStamp }
+  /** Back-office edit: non-personal fields that changed, and the names of personal fields changed beside the log. */
+  | { type: 'UserEditedByAdmin'; data: UserEditedByAdminData }
+  /** Back-office: a staff action asked for a password-reset link to be mailed (no secret in the body). */
+  | { type: 'UserPasswordResetRequested'; data: { idUser: string } & AuditStamp }
+  | { type: 'UserDeleted'; data: { idUser: string } & AuditStamp }
+  /** Right to erasure: personal data beside the log was erased; the username now reads `anonymous-{idUser}`. */
+  | { type: 'UserAnonymised'; data: { idUser: string } & AuditStamp };
 
 /** Commands of a user. */
 export type UserCommand =
@@ -124,7 +155,15 @@ export type UserCommand =
   | { type: 'ChangePreferences'; change: PreferencesChange }
   | { type: 'GiveConsents'; consent1: boolean; consent2: boolean; consent3: boolean }
   /** The password was just set at `now`; `keepSid`: the session that set it, which stays (null: none stays). */
-  | { type: 'RecordPasswordChange'; now: number; keepSid: string | null };
+  | { type: 'RecordPasswordChange'; now: number; keepSid: string | null }
+  /** Back-office commands: `by` is the acting user's id, `now` the time (audit stamp of the event). */
+  | { type: 'SetUserEnabled'; flgEnabled: boolean; by: string; now: number }
+  | { type: 'SetUserRoles'; roles: readonly Role[]; by: string; now: number }
+  /** `personalFields`: names of the personal fields the caller changed beside the log (recorded, values never). */
+  | { type: 'EditUserByAdmin'; change: AdminUserChange; personalFields: readonly string[]; by: string; now: number }
+  | { type: 'RecordPasswordResetRequest'; by: string; now: number }
+  | { type: 'DeleteUser'; by: string; now: number }
+  | { type: 'AnonymiseUser'; by: string; now: number };
 
 /** Initial state of a user stream. */
 export const initialUserState: UserState = { status: 'NONE' };
@@ -160,9 +199,44 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'RecordPasswordChange':
       if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
       return [{ type: 'UserPasswordChanged', data: { idUser: state.data.idUser, changedAt: command.now, ...(command.keepSid ? { keepSid: command.keepSid } : {}) } }];
+    case 'SetUserEnabled': {
+      const active = activeForAdmin(state);
+      if (active.data.flgEnabled === command.flgEnabled) return [];
+      return [{ type: 'UserEnabledChanged', data: { idUser: active.data.idUser, flgEnabled: command.flgEnabled, by: command.by, at: command.now } }];
+    }
+    case 'SetUserRoles': {
+      const active = activeForAdmin(state);
+      const roles = knownRoles(command.roles);
+      if (roles.length === active.data.roles.length && roles.every((r) => active.data.roles.includes(r))) return [];
+      return [{ type: 'UserRolesChanged', data: { idUser: active.data.idUser, roles, by: command.by, at: command.now } }];
+    }
+    case 'EditUserByAdmin': {
+      const active = activeForAdmin(state);
+      const delta = adminChangeDelta(active.data, command.change, command.personalFields, { by: command.by, at: command.now });
+      return delta ? [{ type: 'UserEditedByAdmin', data: delta }] : [];
+    }
+    case 'RecordPasswordResetRequest': {
+      const active = activeForAdmin(state);
+      return [{ type: 'UserPasswordResetRequested', data: { idUser: active.data.idUser, by: command.by, at: command.now } }];
+    }
+    case 'DeleteUser': {
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      return state.deleted ? [] : [{ type: 'UserDeleted', data: { idUser: state.data.idUser, by: command.by, at: command.now } }];
+    }
+    case 'AnonymiseUser': {
+      if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      return state.anonymised ? [] : [{ type: 'UserAnonymised', data: { idUser: state.data.idUser, by: command.by, at: command.now } }];
+    }
     default:
       return assertNever(command);
   }
+}
+
+/** The active user a back-office change applies to: not unknown, not deleted, not anonymised. */
+function activeForAdmin(state: UserState): Extract<UserState, { status: 'ACTIVE' }> {
+  if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+  if (state.deleted || state.anonymised) throw new DomainError('BUYER_NOT_ELIGIBLE', 'the user was deleted or anonymised');
+  return state;
 }
 
 /** Folds one user event. Never throws. */
@@ -186,6 +260,24 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'ACTIVE' && event.data ? { ...state, data: withConsents(state.data, event.data) } : state;
     case 'UserPasswordChanged':
       return state.status === 'ACTIVE' ? withPasswordChange(state, event.data) : state;
+    case 'UserEnabledChanged': {
+      if (state.status !== 'ACTIVE' || typeof event.data?.flgEnabled !== 'boolean') return state;
+      const at = typeof event.data.at === 'number' && Number.isFinite(event.data.at) ? event.data.at : undefined;
+      const disabledAt = !event.data.flgEnabled && at !== undefined ? Math.max(at, state.disabledAt ?? 0) : state.disabledAt;
+      return { ...state, data: { ...state.data, flgEnabled: event.data.flgEnabled }, ...(disabledAt !== undefined ? { disabledAt } : {}) };
+    }
+    case 'UserRolesChanged':
+      return state.status === 'ACTIVE' && Array.isArray(event.data?.roles) ? { ...state, data: { ...state.data, roles: knownRoles(event.data.roles) } } : state;
+    case 'UserEditedByAdmin':
+      return state.status === 'ACTIVE' && event.data ? { ...state, data: withAdminChange(state.data, event.data) } : state;
+    case 'UserPasswordResetRequested':
+      return state;
+    case 'UserDeleted':
+      return state.status === 'ACTIVE' ? { ...state, deleted: true, data: { ...state.data, flgEnabled: false } } : state;
+    case 'UserAnonymised':
+      return state.status === 'ACTIVE'
+        ? { ...state, anonymised: true, data: { ...state.data, username: anonymousName(state.data.idUser), flgEnabled: false } }
+        : state;
     default: {
       const unknown: never = event;
       void unknown;
