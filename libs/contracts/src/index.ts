@@ -9,3 +9,4 @@ export * from './mail.js';
 export * from './lookups.js';
 export * from './account-access.js';
 export * from './registration.js';
+export * from './admin-common.js';

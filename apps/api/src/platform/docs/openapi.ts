@@ -6,6 +6,7 @@ import {
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
+import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
@@ -90,7 +91,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 ];
 
 /** Every documented route: the core table above, then each context's own table. */
-const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS];
+const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 

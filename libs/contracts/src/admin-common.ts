@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Shared shapes of the people back-office (`/api/v1/admin/*`): server-side paging and sorting for every list that can
+ * grow. A query carries `limit` (1-100, default 20), `offset` (default 0), `sortField` (one of the list's own keys)
+ * and `sortOrder` (asc|desc); an answer is `{ items, total, limit, offset }`, `total` over all pages.
+ */
+export const adminQueryInt = (min: number, max: number, fallback: number) =>
+  z.string().max(7).regex(/^\d{1,7}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).optional().default(fallback);
+
+/** `limit`, `offset`, `sortField` (from `sortFields`) and `sortOrder` of a back-office list. */
+export function adminPageQuery<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number], defaultOrder: 'asc' | 'desc' = 'asc') {
+  return z.object({
+    limit: adminQueryInt(1, 100, 20),
+    offset: adminQueryInt(0, 1_000_000, 0),
+    sortField: z.enum(sortFields).optional().default(defaultSort as never),
+    sortOrder: z.enum(['asc', 'desc']).optional().default(defaultOrder),
+  });
+}
+
+/** One page of a back-office list. */
+export function adminPage<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
+}
+
+/** An administrative change as the audit trail shows it: what, on which stream, by whom (id and current username), when. */
+export const AuditEntry = z.object({
+  position: z.number().int(),
+  streamId: z.string(),
+  type: z.string(),
+  /** The acting user's id (null for changes a user made to their own account or the system made). */
+  by: z.string().nullable(),
+  /** The acting user's username now (an anonymised actor reads `anonymous-<id>`). */
+  byUsername: z.string().nullable(),
+  at: z.string(),
+  /** The event's non-personal fields (codes, ids, flags, the NAMES of personal fields changed). */
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = adminPage(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
