@@ -6,6 +6,7 @@ import {
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
+import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import type { RouteDoc } from './route-doc.js';
@@ -120,7 +121,7 @@ export function openApiDocument(): Record<string, unknown> {
     const secured = roles !== 'anyone';
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
-      summary, description: `Who: ${roles}.`, parameters: [...params, ...(method === 'get' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
+      summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
       ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: schema(body) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
@@ -130,7 +131,7 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'Vehicle auction portal API', version: '0.1.0',
-      description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+      description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.\n\n## Role matrix\n\nWho may call each secured call (\`x-roles\` of each operation says the same). ✓: any target; own: only the caller's own targets (its auction, showcase, dealer, purchase); mkt: only dealers and users of the caller's adminEnabledMarket. Roles: USER (every account), ADMIN and CUSTOMER_CENTER (the back-office; a read-only-flagged user only reads: 403020 on every change), AUCTIONEER and MULTI_AUCTIONEER (run auctions), LOADER (loads vehicles), EXHIBITOR (lists showcase vehicles), BUYER (bids and buys), VISITOR (views only: never bids or buys).\n\n${roleMatrixMarkdown(ROUTES)}`,
     },
     components: {
       securitySchemes: {
