@@ -59,6 +59,8 @@ export const API_ERROR_CODES = {
   OUTSIDE_ADMIN_MARKETS: 403021,
   /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
   SELF_CHANGE_REFUSED: 409120,
+  /** Back-office: the user has no e-mail on file, so no password-reset link can be mailed. */
+  USER_NO_EMAIL: 409121,
   /** Back-office: the dealer's state does not allow this (already enabled, deleted, has live offers...). */
   DEALER_STATE_CONFLICT: 409130,
   /** Back-office: the user cannot be anonymised now (running auctions, open bookings, staff roles...). */

@@ -10,3 +10,6 @@ export * from './lookups.js';
 export * from './account-access.js';
 export * from './registration.js';
 export * from './admin-common.js';
+export * from './admin-dealers.js';
+export * from './admin-users.js';
+export * from './anonymisation.js';

@@ -100,3 +100,88 @@ describe('a password change ends the other sessions', () => {
     expect(evolveUser(initialUserState, { type: 'UserPasswordChanged', data: { idUser: 'u1', changedAt: T0 } })).toBe(initialUserState);
   });
 });
+
+/** Runs an admin command through decide and evolve, as the shell does. */
+function admin(state: UserState, command: Parameters<typeof decideUser>[0]): UserState {
+  return decideUser(command, state).reduce(evolveUser, state);
+}
+
+describe('back-office commands (issue 14): each event carries the audit stamp', () => {
+  it('disabling records by/at, ends every token issued before it, and is a no-op when already disabled', () => {
+    const events = decideUser({ type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 }, registered());
+    expect(events).toEqual([{ type: 'UserEnabledChanged', data: { idUser: 'u1', flgEnabled: false, by: 'adm', at: T0 } }]);
+    const disabled = events.reduce(evolveUser, registered());
+    expect(disabled.status === 'ACTIVE' && disabled.disabledAt).toBe(T0);
+    expect(isCredentialRevoked(disabled, 's', T0 - 1)).toBe(true);
+    expect(decideUser({ type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 + 1 }, disabled)).toEqual([]);
+  });
+
+  it('re-enabling keeps the old tokens refused (they do not come back) and lets later ones through', () => {
+    let state = admin(registered(), { type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 });
+    state = admin(state, { type: 'SetUserEnabled', flgEnabled: true, by: 'adm', now: T0 + HOUR });
+    expect(state.status === 'ACTIVE' && state.data.flgEnabled).toBe(true);
+    expect(isCredentialRevoked(state, 'old', T0 - 1)).toBe(true);
+    expect(isCredentialRevoked(state, 'new', T0 + HOUR)).toBe(false);
+    // A later disable moves the mark forward, an older event (out of order) never moves it back.
+    state = admin(state, { type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 + 2 * HOUR });
+    const stale = evolveUser(state, { type: 'UserEnabledChanged', data: { idUser: 'u1', flgEnabled: false, by: 'adm', at: T0 } });
+    expect(stale.status === 'ACTIVE' && stale.disabledAt).toBe(T0 + 2 * HOUR);
+  });
+
+  it('sets roles (known ones only), a no-op when the set is the same', () => {
+    expect(decideUser({ type: 'SetUserRoles', roles: ['USER'], by: 'adm', now: T0 }, registered())).toEqual([]);
+    const events = decideUser({ type: 'SetUserRoles', roles: ['VISITOR', 'USER', 'NOPE' as never], by: 'adm', now: T0 }, registered());
+    expect(events).toEqual([{ type: 'UserRolesChanged', data: { idUser: 'u1', roles: ['USER', 'VISITOR'], by: 'adm', at: T0 } }]);
+    const state = events.reduce(evolveUser, registered());
+    expect(state.status === 'ACTIVE' && state.data.roles).toEqual(['USER', 'VISITOR']);
+  });
+
+  it('an admin edit records non-personal fields and personal field NAMES only', () => {
+    const events = decideUser({ type: 'EditUserByAdmin', change: { readOnly: true }, personalFields: ['email'], by: 'adm', now: T0 }, registered());
+    expect(events).toEqual([{ type: 'UserEditedByAdmin', data: { idUser: 'u1', readOnly: true, personalFields: ['email'], by: 'adm', at: T0 } }]);
+    expect(JSON.stringify(events)).not.toContain('@');
+    expect(decideUser({ type: 'EditUserByAdmin', change: { idMarket: 'IT' }, personalFields: [], by: 'adm', now: T0 }, registered())).toEqual([]);
+  });
+
+  it('records a password-reset request (no secret) every time it is asked', () => {
+    const command = { type: 'RecordPasswordResetRequest', by: 'adm', now: T0 } as const;
+    expect(decideUser(command, registered())).toEqual([{ type: 'UserPasswordResetRequested', data: { idUser: 'u1', by: 'adm', at: T0 } }]);
+    expect(evolveUser(registered(), decideUser(command, registered())[0]!)).toEqual(registered());
+  });
+
+  it('deleting refuses every token and disables; a deleted or anonymised user takes no more admin changes', () => {
+    const deleted = admin(registered(), { type: 'DeleteUser', by: 'adm', now: T0 });
+    expect(deleted.status === 'ACTIVE' && deleted.deleted && !deleted.data.flgEnabled).toBe(true);
+    expect(isCredentialRevoked(deleted, 'any', T0 + HOUR)).toBe(true);
+    expect(decideUser({ type: 'DeleteUser', by: 'adm', now: T0 + 1 }, deleted)).toEqual([]);
+    const anonymised = admin(registered(), { type: 'AnonymiseUser', by: 'adm', now: T0 });
+    expect(anonymised.status === 'ACTIVE' && anonymised.data.username).toBe('anonymous-u1');
+    for (const gone of [deleted, anonymised]) {
+      expect(() => decideUser({ type: 'SetUserEnabled', flgEnabled: true, by: 'adm', now: T0 }, gone)).toThrow();
+      expect(() => decideUser({ type: 'SetUserRoles', roles: ['ADMIN'], by: 'adm', now: T0 }, gone)).toThrow();
+      expect(() => decideUser({ type: 'EditUserByAdmin', change: { readOnly: true }, personalFields: [], by: 'adm', now: T0 }, gone)).toThrow();
+      expect(() => decideUser({ type: 'RecordPasswordResetRequest', by: 'adm', now: T0 }, gone)).toThrow();
+    }
+  });
+
+  it('refuses every admin command on an unknown user', () => {
+    for (const command of [
+      { type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 },
+      { type: 'SetUserRoles', roles: ['USER'], by: 'adm', now: T0 },
+      { type: 'DeleteUser', by: 'adm', now: T0 },
+      { type: 'AnonymiseUser', by: 'adm', now: T0 },
+    ] as const) expect(() => decideUser(command, initialUserState)).toThrow();
+  });
+
+  it('never throws on odd admin bodies', () => {
+    const state = registered();
+    for (const event of [
+      { type: 'UserEnabledChanged', data: { flgEnabled: 'no' } },
+      { type: 'UserEnabledChanged', data: null },
+      { type: 'UserRolesChanged', data: { roles: 'ADMIN' } },
+      { type: 'UserEditedByAdmin', data: null },
+    ] as unknown as UserEvent[]) expect(evolveUser(state, event)).toBe(state);
+    const noTime = evolveUser(state, { type: 'UserEnabledChanged', data: { idUser: 'u1', flgEnabled: false } } as unknown as UserEvent);
+    expect(noTime.status === 'ACTIVE' && noTime.data.flgEnabled === false && noTime.disabledAt === undefined).toBe(true);
+  });
+});

@@ -20,6 +20,7 @@ export const errors: Translation<typeof en> = {
   '403020': "Il tuo account è in sola lettura: puoi consultare ma non modificare.",
   '403021': "Questo dealer o utente appartiene a un mercato che non gestisci.",
   '409120': "Non puoi eseguire questa operazione sul tuo account.",
+  '409121': "Questo utente non ha un indirizzo e-mail registrato: non è possibile inviare il link.",
   '409130': "Lo stato del dealer non consente questa operazione.",
   '409140': "Questo utente non può essere anonimizzato ora.",
   '410020': "Questo utente è stato eliminato o anonimizzato.",

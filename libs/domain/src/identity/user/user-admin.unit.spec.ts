@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { adminChangeDelta, anonymousName, knownRoles, withAdminChange } from './user-admin.js';
+import type { UserData } from './user.js';
+
+const data: UserData = {
+  idUser: 'u1', username: 'u1@example.test', roles: ['USER', 'BUYER'], idDealer: 'D-1', idMarket: 'IT', preferredLanguage: 'it',
+  consent1: true, consent2: true, consent3: true, flgEnabled: true,
+};
+const stamp = { by: 'admin', at: 1_700_000_000_000 };
+
+describe('adminChangeDelta: what an admin edit records', () => {
+  it('records only the fields that differ, with the stamp', () => {
+    expect(adminChangeDelta(data, { idMarket: 'IT', preferredLanguage: 'en', idDealer: 'D-1' }, [], stamp))
+      .toEqual({ idUser: 'u1', preferredLanguage: 'en', by: 'admin', at: stamp.at });
+  });
+
+  it('is null when nothing changes and no personal field changed (a repeated save writes nothing)', () => {
+    expect(adminChangeDelta(data, { idMarket: 'IT', readOnly: false, adminEnabledMarket: [] }, [], stamp)).toBeNull();
+    expect(adminChangeDelta(data, {}, [], stamp)).toBeNull();
+  });
+
+  it('records the NAMES of changed personal fields (sorted), never values, even with no other change', () => {
+    expect(adminChangeDelta(data, {}, ['surname', 'email'], stamp)).toEqual({ idUser: 'u1', personalFields: ['email', 'surname'], ...stamp });
+  });
+
+  it('compares adminEnabledMarket as a set and records it sorted without duplicates', () => {
+    const staff = { ...data, adminEnabledMarket: ['IT', 'DE'] as const };
+    expect(adminChangeDelta(staff, { adminEnabledMarket: ['DE', 'IT', 'IT'] }, [], stamp)).toBeNull();
+    expect(adminChangeDelta(staff, { adminEnabledMarket: ['IT', 'FR', 'IT'] }, [], stamp)?.adminEnabledMarket).toEqual(['FR', 'IT']);
+  });
+
+  it('treats an absent readOnly as false, and records an idDealer set to null', () => {
+    expect(adminChangeDelta(data, { readOnly: true }, [], stamp)?.readOnly).toBe(true);
+    expect(adminChangeDelta(data, { idDealer: null }, [], stamp)).toMatchObject({ idDealer: null });
+  });
+});
+
+describe('withAdminChange: folding an admin edit', () => {
+  it('applies the recorded fields', () => {
+    const next = withAdminChange(data, { idMarket: 'DE', preferredLanguage: 'de', readOnly: true, adminEnabledMarket: ['DE'], idDealer: null });
+    expect(next).toMatchObject({ idMarket: 'DE', preferredLanguage: 'de', readOnly: true, adminEnabledMarket: ['DE'], idDealer: null });
+  });
+
+  it('ignores odd values field by field and never throws', () => {
+    const odd = { idMarket: 'XX', preferredLanguage: '', readOnly: 'yes', adminEnabledMarket: ['IT', 'ZZ', 3], idDealer: 7 } as never;
+    const next = withAdminChange(data, odd);
+    expect(next).toMatchObject({ idMarket: 'IT', preferredLanguage: 'it', idDealer: 'D-1', adminEnabledMarket: ['IT'] });
+    expect(next.readOnly).toBeUndefined();
+    expect(withAdminChange(data, {})).toEqual(data);
+  });
+});
+
+describe('knownRoles and anonymousName', () => {
+  it('keeps the known roles, in the order of ROLES, once each', () => {
+    expect(knownRoles(['BUYER', 'NOPE', 'USER', 'BUYER'])).toEqual(['USER', 'BUYER']);
+    expect(knownRoles('ADMIN')).toEqual([]);
+    expect(knownRoles(null)).toEqual([]);
+  });
+
+  it('names an anonymised user by id only', () => {
+    expect(anonymousName('u1')).toBe('anonymous-u1');
+  });
+});
