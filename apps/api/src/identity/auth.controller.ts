@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
-import { CurrentSession, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE } from './auth.guard.js';
+import { CurrentSession, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE, OwnAccount } from './auth.guard.js';
 import { AuthService, type Session } from './auth.service.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import { CLOCK, type Clock } from '../platform/engine/tokens.js';
@@ -35,6 +35,8 @@ export class AuthController {
     const { token } = await this.auth.login(username, password);
     return { token };
   }
+
+  @OwnAccount()
 
   @Post('secure/logout')
   @HttpCode(204)

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { Role } from '@auction/domain';
-import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
+import { hasRole, type Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { AuthService, type Session } from './auth.service.js';
 
@@ -12,6 +12,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const ROLES_KEY = 'auth:roles';
 const PUBLIC_KEY = 'auth:public';
 const TOKEN_ONLY_KEY = 'auth:token-only';
+const OWN_ACCOUNT_KEY = 'auth:own-account';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Restricts a handler (or every handler of a controller) to users with one of the roles. */
@@ -22,6 +23,12 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
  * a valid session: authorization is decided by the matched route, never by the request's URL.
  */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/**
+ * Marks a changing call that acts only on the caller's own account and session (logout, own password, own profile,
+ * push token): the one kind of change a read-only user may still make.
+ */
+export const OwnAccount = () => SetMetadata(OWN_ACCOUNT_KEY, true);
 
 /** The mobile app's calls: authenticated by the `token` header only (no session cookie). */
 export const TokenOnly = () => SetMetadata(TOKEN_ONLY_KEY, true);
@@ -70,9 +77,10 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     request.session = this.authenticate(request, access.tokenOnly);
     if (access.roles && !hasRole(request.session.actor, access.roles)) throw AccessError.role();
-    // The read-only flag: a back-office user who sees and cannot change. Every changing call of a back-office
-    // route is refused, whatever the handler does.
-    if (request.session.actor.readOnly && !SAFE_METHODS.has(request.method) && access.roles?.some((r) => BACK_OFFICE_ROLES.includes(r))) {
+    // The read-only flag: a user who sees and cannot change. Every changing call is refused, whatever the handler
+    // does, but those on the caller's own account and session (@OwnAccount).
+    const ownAccount = this.reflector.getAllAndOverride<boolean | undefined>(OWN_ACCOUNT_KEY, [context.getHandler(), context.getClass()]) === true;
+    if (request.session.actor.readOnly && !SAFE_METHODS.has(request.method) && !ownAccount) {
       throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     }
     return true;

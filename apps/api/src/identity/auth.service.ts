@@ -51,9 +51,16 @@ export class AuthService {
     // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
     const ok = await this.credentials.verify(user ? user.data.idUser : null, password);
     if (!ok || !user) throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
-    // Disabled by the back-office (not merely not yet enabled, as a fresh registration): no new session.
-    if (user.disabledAt !== undefined && !user.data.flgEnabled) throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
+    this.assertMaySignIn(user);
     return user;
+  }
+
+  /**
+   * Refuses a new session (password or single sign-on) of a user the back-office disabled (403011). A user not yet
+   * enabled, as a fresh registration, is not refused here: the access guard shows them the 403004 dialog.
+   */
+  assertMaySignIn(user: ActiveUser): void {
+    if (user.disabledAt !== undefined && !user.data.flgEnabled) throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
   }
 
   /** The active user with this username (any case), or null (also when deleted or anonymised by the back-office). */
@@ -99,8 +106,10 @@ export class AuthService {
     const user = this.activeUser(claims.sub);
     if (!user || isCredentialRevoked(user, claims.sid, claims.iat)) return null;
     const d = user.data;
+    // VISITOR views only: with it, BUYER is void (a user given both may still never bid or buy).
+    const roles = d.roles.includes('VISITOR') ? d.roles.filter((r) => r !== 'BUYER') : d.roles;
     const actor = {
-      idUser: d.idUser, username: d.username, roles: d.roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
+      idUser: d.idUser, username: d.username, roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
       readOnly: d.readOnly === true, adminEnabledMarket: d.adminEnabledMarket ?? [],
     };
     return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };

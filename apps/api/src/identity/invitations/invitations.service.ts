@@ -10,6 +10,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { ValidationError, parse } from '../../platform/http/validation.js';
 import { AccountMail } from '../accounts/account-mail.js';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { assertInScope } from '../../dealers/admin-scope.js';
 import { hasRole, type Actor } from '../actor.js';
 import { AuthService } from '../auth.service.js';
 import { AccountAccessError } from '../passwords/account-access-error.js';
@@ -151,7 +152,11 @@ export class InvitationsService {
   async createUser(actor: Actor, body: unknown): Promise<UserProfile> {
     const request = parse(CreateUserRequest, body);
     if (!hasRole(actor, ['ADMIN']) && request.roles.some((r) => (STAFF as readonly string[]).includes(r))) throw AccessError.role();
-    if (request.idDealer && !(await this.dealer(request.idDealer))) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');
+    // The back-office's ownership rule: staff create users of the markets they manage only (403021).
+    assertInScope(actor, request.idMarket);
+    const dealer = request.idDealer ? await this.dealer(request.idDealer) : null;
+    if (request.idDealer && !dealer) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');
+    if (dealer) assertInScope(actor, dealer.idMarket);
     const username = request.email.toLowerCase();
     const { idUser } = await this.accounts.createUser({
       user: {

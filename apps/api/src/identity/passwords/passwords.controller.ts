@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth.service.js';
-import { CurrentSession, Public, TokenOnly } from '../auth.guard.js';
+import { CurrentSession, Public, TokenOnly, OwnAccount } from '../auth.guard.js';
 import { AccountAccessError } from './account-access-error.js';
 import { PasswordsService } from './passwords.service.js';
 
@@ -36,6 +36,8 @@ export class PasswordsController {
     await this.passwords.verifyRecovery(body);
   }
 
+  @OwnAccount()
+
   @Post('secure/change-password')
   @HttpCode(204)
   async change(@CurrentSession() session: Session, @Body() body: unknown): Promise<void> {
@@ -43,6 +45,7 @@ export class PasswordsController {
   }
 
   @TokenOnly()
+  @OwnAccount()
   @Post('mobile/change-password')
   @HttpCode(204)
   async changeMobile(@CurrentSession() session: Session, @Body() body: unknown): Promise<void> {

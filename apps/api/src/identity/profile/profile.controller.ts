@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { UpdateIbanRequest, UpdateUserRequest, UsersOfDealerQuery, type DealerUsersPage, type UserDetails, type UserProfile } from '@auction/contracts';
 import type { Actor } from '../actor.js';
-import { CurrentActor, Public, TokenOnly } from '../auth.guard.js';
+import { CurrentActor, Public, TokenOnly, OwnAccount } from '../auth.guard.js';
 import { AuthService } from '../auth.service.js';
 import { parse } from '../../platform/http/validation.js';
 import { optionalSession } from './optional-session.js';
@@ -33,6 +33,7 @@ export class ProfileController {
   }
 
   @Header(...NO_STORE)
+  @OwnAccount()
   @Put('secure/user')
   update(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.update(actor, parse(UpdateUserRequest, body));
@@ -40,12 +41,14 @@ export class ProfileController {
 
   @TokenOnly()
   @Header(...NO_STORE)
+  @OwnAccount()
   @Put('mobile/user')
   mobileUpdate(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.update(actor, parse(UpdateUserRequest, body));
   }
 
   @Header(...NO_STORE)
+  @OwnAccount()
   @Put('secure/user/iban')
   iban(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<UserDetails> {
     return this.profiles.setIban(actor, parse(UpdateIbanRequest, body).iban);

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { FcmTokenRequest } from '@auction/contracts';
 import type { Actor } from '../actor.js';
-import { CurrentActor, TokenOnly } from '../auth.guard.js';
+import { CurrentActor, TokenOnly, OwnAccount } from '../auth.guard.js';
 import { parse } from '../../platform/http/validation.js';
 import { PushTokenStore } from './push-tokens.js';
 
@@ -11,6 +11,7 @@ export class PushTokenController {
   constructor(private readonly tokens: PushTokenStore) {}
 
   @TokenOnly()
+  @OwnAccount()
   @Post('fcm-token')
   @HttpCode(204)
   async register(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<void> {

@@ -226,6 +226,7 @@ export class EmbeddedIssuer {
       user = await this.deps.verifyCredentials(username, password);
     } catch (error) {
       if (error instanceof AccessError && error.httpStatus === 401) return this.showSignIn(request, reply, 'wrongCredentials', username, 401);
+      if (error instanceof AccessError && error.code === API_ERROR_CODES.ACCOUNT_DISABLED) return this.showSignIn(request, reply, 'accountDisabled', username, 403);
       throw error;
     }
     const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.data.idUser } }, { mergeWithLastSubmission: false });

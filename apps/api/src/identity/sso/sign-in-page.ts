@@ -4,7 +4,7 @@ import { escapeHtml } from '@auction/mail';
 type LoginTexts = (typeof resources)['en']['login'];
 
 /** What a page of the embedded issuer shows an error about. */
-export type SignInProblem = 'wrongCredentials' | 'tooMany' | null;
+export type SignInProblem = 'wrongCredentials' | 'tooMany' | 'accountDisabled' | null;
 
 const escape = escapeHtml;
 

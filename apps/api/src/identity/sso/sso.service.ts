@@ -158,6 +158,7 @@ export class SsoService {
     const name = claims?.[this.config.oidc.usernameClaim];
     const user = typeof name === 'string' ? this.auth.activeUserNamed(name) : null;
     if (!user) throw sso(403, API_ERROR_CODES.SSO_UNKNOWN_USER, 'this account of the single sign-on is not a user of the portal');
+    this.auth.assertMaySignIn(user);
     return { ...this.auth.startSession(user), idToken, redirect: flow.redirect };
   }
 

@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: 'Noch nicht registriert? Registrieren Sie Ihr Autohaus',
   wrongCredentials: 'Falscher Benutzername oder falsches Passwort.',
   tooMany: 'Zu viele Versuche: Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  accountDisabled: "Dieses Konto wurde deaktiviert. Wenden Sie sich an das Kundencenter.",
   ssoTitle: 'Einmalanmeldung (SSO)',
   signOutTitle: 'Abmeldung',
   signOutText: 'Sie werden vom Portal abgemeldet.',

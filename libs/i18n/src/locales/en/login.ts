@@ -9,6 +9,7 @@ export const login = {
   signUp: 'Not registered yet? Sign up your dealership',
   wrongCredentials: 'Wrong username or password.',
   tooMany: 'Too many attempts: wait a moment and try again.',
+  accountDisabled: "This account was disabled. Ask the customer centre.",
   ssoTitle: 'Single sign-on',
   signOutTitle: 'Signing out',
   signOutText: 'You are being signed out of the portal.',

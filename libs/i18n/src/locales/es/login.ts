@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: '¿Aún no estás registrado? Registra tu concesionario',
   wrongCredentials: 'Nombre de usuario o contraseña incorrectos.',
   tooMany: 'Demasiados intentos: espera un momento y vuelve a intentarlo.',
+  accountDisabled: "Esta cuenta ha sido desactivada. Contacte con el centro de atención al cliente.",
   ssoTitle: 'Inicio de sesión único (SSO)',
   signOutTitle: 'Cerrando sesión',
   signOutText: 'Se está cerrando tu sesión en el portal.',

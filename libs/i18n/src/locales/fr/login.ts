@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: 'Pas encore inscrit ? Inscrivez votre concession',
   wrongCredentials: 'Nom d’utilisateur ou mot de passe incorrect.',
   tooMany: 'Trop de tentatives : patientez un instant puis réessayez.',
+  accountDisabled: "Ce compte a été désactivé. Contactez le service client.",
   ssoTitle: 'Authentification unique (SSO)',
   signOutTitle: 'Déconnexion',
   signOutText: 'Vous êtes en cours de déconnexion du portail.',

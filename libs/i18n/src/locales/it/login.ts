@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: 'Non sei ancora registrato? Registra la tua concessionaria',
   wrongCredentials: 'Nome utente o password errati.',
   tooMany: 'Troppi tentativi: attendi qualche istante e riprova.',
+  accountDisabled: "Questo account è stato disattivato. Rivolgiti al customer centre.",
   ssoTitle: 'Accesso unico (SSO)',
   signOutTitle: 'Disconnessione',
   signOutText: 'Stai per essere disconnesso dal portale.',

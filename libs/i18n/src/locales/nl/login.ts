@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: 'Nog niet geregistreerd? Registreer uw autobedrijf',
   wrongCredentials: 'Onjuiste gebruikersnaam of wachtwoord.',
   tooMany: 'Te veel pogingen: wacht even en probeer het opnieuw.',
+  accountDisabled: "Dit account is uitgeschakeld. Neem contact op met het klantencentrum.",
   ssoTitle: 'Eenmalige aanmelding (SSO)',
   signOutTitle: 'Afmelden',
   signOutText: 'U wordt afgemeld bij het portaal.',

@@ -12,6 +12,7 @@ export const login: Translation<typeof en, 'few' | 'many'> = {
   signUp: 'Nie masz jeszcze konta? Zarejestruj swój salon',
   wrongCredentials: 'Nieprawidłowa nazwa użytkownika lub hasło.',
   tooMany: 'Zbyt wiele prób: odczekaj chwilę i spróbuj ponownie.',
+  accountDisabled: "To konto zostało wyłączone. Skontaktuj się z centrum obsługi klienta.",
   ssoTitle: 'Logowanie jednokrotne (SSO)',
   signOutTitle: 'Wylogowywanie',
   signOutText: 'Trwa wylogowywanie z portalu.',

@@ -12,6 +12,7 @@ export const login: Translation<typeof en> = {
   signUp: 'Ainda não está registado? Registe o seu stand',
   wrongCredentials: 'Nome de utilizador ou palavra-passe incorretos.',
   tooMany: 'Demasiadas tentativas: aguarde um momento e tente novamente.',
+  accountDisabled: "Esta conta foi desativada. Contacte o centro de apoio ao cliente.",
   ssoTitle: 'Início de sessão único (SSO)',
   signOutTitle: 'A terminar sessão',
   signOutText: 'A sua sessão no portal está a ser terminada.',
