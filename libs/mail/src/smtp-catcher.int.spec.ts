@@ -41,6 +41,14 @@ describe('SmtpCatcher (real SMTP on an ephemeral port)', () => {
     expect(catcher.list({ offset: 5 }).items).toEqual([]);
   });
 
+  it('forgets the mail delivered to one address (any case, Bcc included), keeps the rest', async () => {
+    for (const [i, to] of [['gone@x.it'], ['kept@x.it', 'GONE@x.it'], ['kept@x.it']].entries()) expect((await send(to, `f${i}`)).status).toBe('sent');
+    expect(catcher.forget(' Gone@X.it ')).toBe(2);
+    expect(catcher.list().items.map((m) => m.subject)).toEqual(['f2']);
+    expect(catcher.forget('gone@x.it')).toBe(0);
+    expect(catcher.forget('')).toBe(0);
+  });
+
   it('gets one message by id with its parts, envelope recipients and headers', async () => {
     const result = await send(['one@x.it', 'two@x.it'], 'hello');
     const [mail] = catcher.list().items as CaughtMail[];

@@ -116,6 +116,19 @@ export class SmtpCatcher {
   }
 
   /**
+   * Forgets every kept message delivered to `address` (any case): the right to erasure (issue 14) reaches the
+   * catcher's memory too. Returns how many went.
+   */
+  forget(address: string): number {
+    const to = address.trim().toLowerCase();
+    if (!to) return 0;
+    const before = this.mails.length;
+    const kept = this.mails.filter((mail) => !deliveredTo(mail, to));
+    this.mails.splice(0, this.mails.length, ...kept);
+    return before - kept.length;
+  }
+
+  /**
    * The newest kept message matching `predicate`, or the first to arrive within `timeoutMs`. Event-driven: no
    * polling. Rejects with a `MailError` (408701) on timeout.
    */

@@ -13,6 +13,8 @@ export interface CredentialStore {
   replace(idUser: string, previous: string, next: string): Promise<boolean>;
   /** The ids among `idUsers` that have no hash stored, in their order. */
   missing(idUsers: readonly string[]): Promise<string[]>;
+  /** Erases a user's hash for good (anonymisation, issue 14); true when there was one. */
+  delete(idUser: string): Promise<boolean>;
 }
 
 /** Injection token of the {@link CredentialStore}. */

@@ -27,4 +27,8 @@ export class MemoryCredentialStore implements CredentialStore {
   async missing(idUsers: readonly string[]): Promise<string[]> {
     return idUsers.filter((id) => !this.hashes.has(id));
   }
+
+  async delete(idUser: string): Promise<boolean> {
+    return this.hashes.delete(idUser);
+  }
 }

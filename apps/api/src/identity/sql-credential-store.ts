@@ -65,4 +65,9 @@ export class SqlCredentialStore implements CredentialStore {
     return rows.map((r) => r.id);
   }
 
+  async delete(idUser: string): Promise<boolean> {
+    await this.ensure();
+    const rows = await this.db.query(`DELETE FROM ${TABLE} WHERE id_user = $1 RETURNING id_user`, [idUser]);
+    return rows.length > 0;
+  }
 }

@@ -136,6 +136,20 @@ export class AccessTagStore {
     );
   }
 
+  /**
+   * Deletes every tag, live or consumed, of an erased subject (anonymisation, issue 14): the user's own links, the
+   * invitations sent to its e-mail, and those of its dealer or sent by it. Answers how many rows went.
+   */
+  async eraseSubject(subject: { readonly idUser?: string; readonly email?: string | null; readonly idDealer?: string }): Promise<number> {
+    await this.ensure();
+    const rows = await this.db.query(
+      `DELETE FROM ${TABLE} WHERE ($1::text IS NOT NULL AND (id_user = $1 OR created_by = $1))
+         OR ($2::text IS NOT NULL AND email = $2) OR ($3::text IS NOT NULL AND id_dealer = $3) RETURNING tag_hash`,
+      [subject.idUser ?? null, subject.email ? lowerEmail(subject.email) : null, subject.idDealer ?? null],
+    );
+    return rows.length;
+  }
+
   /** Gives a consumed tag back (the step it was consumed for failed, e.g. the sign-up's username was taken). */
   async restore(tag: string): Promise<void> {
     await this.ensure();

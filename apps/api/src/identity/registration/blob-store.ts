@@ -28,6 +28,8 @@ export interface BlobStore {
   meta(idFile: string): Promise<BlobMeta | null>;
   /** Deletes a file; true when it existed. */
   delete(idFile: string): Promise<boolean>;
+  /** Deletes every file of an owner (`user:<idUser>`, `dealer:<idDealer>`: the right to erasure); the ids deleted. */
+  deleteOwnedBy(owner: string): Promise<string[]>;
 }
 
 /** Injection token of the {@link BlobStore}. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLOB_ID, describeBlob, type BlobMeta, type BlobStore } from './blob-store.js';
 
@@ -46,6 +46,18 @@ export class FileBlobStore implements BlobStore {
     const existed = await unlink(join(this.dir, `${idFile}.json`)).then(() => true, () => false);
     await unlink(join(this.dir, `${idFile}.bin`)).catch(() => undefined);
     return existed;
+  }
+
+  async deleteOwnedBy(owner: string): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const deleted: string[] = [];
+    for (const name of names) {
+      const idFile = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
+      if (!BLOB_ID.test(idFile)) continue;
+      const meta = await this.meta(idFile);
+      if (meta?.owner === owner && (await this.delete(idFile))) deleted.push(idFile);
+    }
+    return deleted.sort();
   }
 
   private async writeAtomically(name: string, bytes: Uint8Array): Promise<void> {

@@ -51,6 +51,12 @@ export class SqlBlobStore implements BlobStore {
     const rows = await this.db.query(`DELETE FROM ${TABLE} WHERE id_file = $1 RETURNING id_file`, [idFile]);
     return rows.length > 0;
   }
+
+  async deleteOwnedBy(owner: string): Promise<string[]> {
+    await this.ensure();
+    const rows = await this.db.query<{ id_file: string }>(`DELETE FROM ${TABLE} WHERE owner = $1 RETURNING id_file`, [owner]);
+    return rows.map((r) => r.id_file).sort();
+  }
 }
 
 function metaOf(row: Row): BlobMeta {

@@ -1,0 +1,86 @@
+/**
+ * The erase operations anonymisation relies on, store by store (PGlite, and PostgreSQL when DATABASE_URL is set):
+ * each removes exactly the subject's rows, answers what it removed, and removes nothing on a repeat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
+import { AccessTagStore } from '../../identity/passwords/access-tags.js';
+import { PushTokenStore } from '../../identity/profile/push-tokens.js';
+import { FileBlobStore } from '../../identity/registration/file-blob-store.js';
+import { SqlBlobStore } from '../../identity/registration/sql-blob-store.js';
+import { SqlCredentialStore } from '../../identity/sql-credential-store.js';
+import { createStorage, type ServerStorage } from '../../testing/server.test-support.js';
+
+const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
+const T0 = Date.UTC(2026, 10, 22, 12);
+const HOUR = 3_600_000;
+const PDF = new TextEncoder().encode('%PDF-1.4 erasure');
+
+describe.each(modes)('erasure of a subject\'s side rows on %s', (mode) => {
+  let storage: ServerStorage | undefined;
+  let db: ReadModelDb;
+
+  beforeAll(async () => {
+    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
+    db = await createReadModelDb({ databaseUrl: storage?.databaseUrl });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await storage?.dispose();
+  });
+
+  it('deletes a user\'s password hash only', async () => {
+    const store = new SqlCredentialStore(db);
+    await store.set('gone', 'hash-1');
+    await store.set('kept', 'hash-2');
+    expect(await store.delete('gone')).toBe(true);
+    expect(await store.delete('gone')).toBe(false);
+    expect(await store.get('gone')).toBeNull();
+    expect(await store.get('kept')).toBe('hash-2');
+  });
+
+  it('deletes every tag of a user, of an e-mail and of a dealer, live or used, and no other', async () => {
+    const tags = new AccessTagStore(db);
+    await tags.issue({ kind: 'RECOVERY', idUser: 'gone' }, T0, HOUR);
+    await tags.issue({ kind: 'SETUP', idUser: 'gone' }, T0, HOUR);
+    await tags.issue({ kind: 'INVITATION', email: 'Gone@Example.com', idDealer: 'D-X', invitedBy: 'kept' }, T0, HOUR);
+    await tags.issue({ kind: 'INVITATION', email: 'friend@example.com', idDealer: 'D-GONE', invitedBy: 'kept' }, T0, HOUR);
+    const kept = (await tags.issue({ kind: 'RECOVERY', idUser: 'kept' }, T0, HOUR))!;
+    expect(await tags.eraseSubject({ idUser: 'gone' })).toBe(2);
+    expect(await tags.eraseSubject({ email: 'GONE@example.com' })).toBe(1);
+    expect(await tags.eraseSubject({ idDealer: 'D-GONE' })).toBe(1);
+    expect(await tags.eraseSubject({ idUser: 'gone', email: 'gone@example.com', idDealer: 'D-GONE' })).toBe(0);
+    expect(await tags.eraseSubject({})).toBe(0);
+    expect(await tags.peek(kept, ['RECOVERY'], T0)).toMatchObject({ idUser: 'kept' });
+  });
+
+  it('forgets a user\'s push tokens only', async () => {
+    const tokens = new PushTokenStore(db);
+    await tokens.register('gone', 'token-a');
+    await tokens.register('gone', 'token-b');
+    await tokens.register('kept', 'token-c');
+    expect(await tokens.eraseUser('gone')).toBe(2);
+    expect(await tokens.eraseUser('gone')).toBe(0);
+    expect(await tokens.tokensOf('kept')).toEqual(['token-c']);
+  });
+
+  it('deletes every stored file of an owner (table and folder adapters)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erasure-blobs-'));
+    try {
+      for (const blobs of [new SqlBlobStore(db), new FileBlobStore(dir)]) {
+        const a = await blobs.put(PDF, 'application/pdf', 'dealer:D-GONE');
+        const b = await blobs.put(PDF, 'application/pdf', 'dealer:D-GONE');
+        const other = await blobs.put(PDF, 'application/pdf', 'dealer:D-KEPT');
+        expect(await blobs.deleteOwnedBy('dealer:D-GONE')).toEqual([a.idFile, b.idFile].sort());
+        expect(await blobs.deleteOwnedBy('dealer:D-GONE')).toEqual([]);
+        expect(await blobs.get(a.idFile)).toBeNull();
+        expect((await blobs.get(other.idFile))?.meta.owner).toBe('dealer:D-KEPT');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
