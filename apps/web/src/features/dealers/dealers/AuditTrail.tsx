@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@auction/contracts';
+import { formatDateTime } from '@auction/i18n';
+import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
+import { useDealersApi, useLoaded } from './use-dealers.js';
+
+/** A short readable form of an audit entry's non-personal details (`flgEnabled: false, fields: email`). */
+export function auditDetails(details: Readonly<Record<string, unknown>>): string {
+  return Object.entries(details)
+    .filter(([k]) => k !== 'by' && k !== 'at')
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}
+
+/** The audit trail of one dealer (`GET /admin/audit?idDealer=`): every administrative change, who and when, newest first. */
+export function AuditTrail({ idDealer, version }: { readonly idDealer: string; readonly version: number }) {
+  const { t } = useTranslation('dealers');
+  const api = useDealersApi();
+  const [request, setRequest] = useState<PageRequest>({ limit: 10, offset: 0, sortOrder: 'desc' });
+  const page = useLoaded(() => api.audit(idDealer, request.limit, request.offset), `${idDealer}:${request.limit}:${request.offset}:${version}`);
+  const columns: TableColumn<AuditEntry>[] = [
+    { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
+    { key: 'type', header: t('audit.type'), cell: (e) => e.type },
+    { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.self') },
+    { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details) },
+  ];
+  return (
+    <section aria-labelledby="dealer-audit-title" className="dealer-section">
+      <h2 id="dealer-audit-title">{t('audit.title')}</h2>
+      {page.status === 'ready' ? (
+        <DataTable
+          mode="server" rows={page.data.items} total={page.data.total} request={request} onRequest={setRequest}
+          columns={columns} rowKey={(e) => `${e.streamId}:${e.position}`} pageSizes={[10, 20, 50]}
+          caption={t('audit.title')} empty={t('audit.empty')} testId="dealer-audit"
+        />
+      ) : page.status === 'loading' ? <p className="muted">{t('common.loading')}</p> : <p className="form-error" data-testid="dealer-audit-failed">{t('common.failed')}</p>}
+    </section>
+  );
+}

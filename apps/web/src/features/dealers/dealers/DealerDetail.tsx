@@ -1,0 +1,177 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminDealerDetail, AdminDealerUser } from '@auction/contracts';
+import { DEALER_CAPABILITIES } from '@auction/domain';
+import { formatDateTime } from '@auction/i18n';
+import { DataTable, type TableColumn } from '../../../ui/table/index.js';
+import { useServices } from '../../../ui/services-context.js';
+import { AuditTrail } from './AuditTrail.js';
+import { DacDialog } from './DacDialog.js';
+import { DealerEditForm } from './DealerEditForm.js';
+import { ReadOnlyNote } from './ReadOnlyNote.js';
+import { useDealerPowers, useDealersApi, useLoaded } from './use-dealers.js';
+import './dealers.css';
+
+/**
+ * One dealer for staff: its data and status, the registration documents (staff only), its users, the partner
+ * capabilities, enable/disable, edit, delete (ADMIN), the dealers sharing its VAT code (DAC dialog) and the audit trail.
+ */
+export function DealerDetail({ idDealer }: { readonly idDealer: string }) {
+  const { t } = useTranslation('dealers');
+  const api = useDealersApi();
+  const dealer = useLoaded(() => api.get(idDealer), idDealer);
+  const [version, setVersion] = useState(0);
+  const changed = () => { dealer.reload(); setVersion((v) => v + 1); };
+  if (dealer.status === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (dealer.status === 'failed') return <p className="form-error" data-testid="dealer-failed">{t('common.failed')}</p>;
+  return <DealerView dealer={dealer.data} onChanged={changed} version={version} />;
+}
+
+function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDealerDetail; readonly onChanged: () => void; readonly version: number }) {
+  const { t } = useTranslation('dealers');
+  const api = useDealersApi();
+  const { dialogs } = useServices();
+  const powers = useDealerPowers();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [dac, setDac] = useState(false);
+  const name = dealer.businessName ?? dealer.sincom;
+  const run = async (call: () => Promise<unknown>, doneKey: string) => {
+    const ok = await call().then(() => true, () => false);
+    if (ok) { void dialogs.success(`dealers:${doneKey}`, { name }); onChanged(); }
+    return ok;
+  };
+  const toggle = async () => {
+    const enable = !dealer.flgEnabled;
+    if (!(await dialogs.confirm(`dealers:detail.${enable ? 'confirmEnable' : 'confirmDisable'}`, { name }, `dealers:detail.${enable ? 'enable' : 'disable'}`))) return;
+    await run(() => api.setEnabled(dealer.idDealer, enable), enable ? 'detail.enabled' : 'detail.disabled');
+  };
+  const remove = async () => {
+    if (!(await dialogs.confirm('dealers:detail.confirmDelete', { name }, 'dealers:detail.delete'))) return;
+    const ok = await api.remove(dealer.idDealer).then(() => true, () => false);
+    if (!ok) return;
+    void dialogs.success('dealers:detail.deleted', { name });
+    void navigate({ to: '/dealer-list' });
+  };
+  const gone = dealer.status === 'DELETED';
+  const fact = (key: string, value: string | null | undefined) => (
+    <><dt>{t(`fields.${key}`)}</dt><dd data-testid={`dealer-${key}`}>{value || '—'}</dd></>
+  );
+  return (
+    <article aria-labelledby="dealer-title" data-testid="dealer-page" data-status={dealer.status}>
+      <div className="page-head">
+        <h1 id="dealer-title">{name}</h1>
+        <span className={`badge dealer-status-${dealer.status}`} data-testid="dealer-status">{t(`status.${dealer.status}`)}</span>
+      </div>
+      <ReadOnlyNote show={powers.readOnly} />
+      <div className="toolbar" role="group" aria-label={t('detail.actions')}>
+        {!gone && (
+          <button type="button" className="btn btn-primary" disabled={!powers.change} onClick={() => void toggle()} data-testid="dealer-toggle">
+            {t(dealer.flgEnabled ? 'detail.disable' : 'detail.enable')}
+          </button>
+        )}
+        {!gone && <button type="button" className="btn" disabled={!powers.change} aria-expanded={editing} onClick={() => setEditing((e) => !e)} data-testid="dealer-edit">{t('detail.edit')}</button>}
+        {dealer.vatCode && <button type="button" className="btn" onClick={() => setDac(true)} data-testid="dealer-dac">{t('detail.sameVat')}</button>}
+        {powers.admin && !gone && <button type="button" className="btn btn-danger" onClick={() => void remove()} data-testid="dealer-delete">{t('detail.delete')}</button>}
+      </div>
+      {editing && <DealerEditForm dealer={dealer} disabled={!powers.change} onCancel={() => setEditing(false)} onSaved={() => { setEditing(false); void dialogs.success('dealers:edit.saved', { name }); onChanged(); }} />}
+      <section aria-labelledby="dealer-data-title" className="dealer-section">
+        <h2 id="dealer-data-title">{t('detail.data')}</h2>
+        <dl className="dealer-facts">
+          {fact('idDealer', dealer.sincom)}
+          {fact('vatCode', dealer.vatCode)}
+          {fact('address', [dealer.address, dealer.postalCode, dealer.city].filter(Boolean).join(', '))}
+          {fact('country', `${dealer.country} / ${dealer.idMarket}`)}
+          {fact('region', dealer.region)}
+          {fact('email', dealer.email)}
+          {fact('phone', dealer.phone)}
+          {fact('mobile', dealer.mobile)}
+          {fact('website', dealer.website)}
+          {fact('reference', [dealer.referenceName, dealer.referenceSurname, dealer.username].filter(Boolean).join(' '))}
+          {fact('createdAt', formatDateTime(dealer.createdAt))}
+        </dl>
+      </section>
+      <Documents dealer={dealer} />
+      <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} />
+      <DealerUsers users={dealer.users} />
+      <AuditTrail idDealer={dealer.idDealer} version={version} />
+      {dac && dealer.vatCode && (
+        <DacDialog
+          vatCode={dealer.vatCode} onCancel={() => setDac(false)}
+          onSelect={(row) => { setDac(false); void navigate({ to: '/dealer/$idDealer', params: { idDealer: row.idDealer } }); }}
+        />
+      )}
+    </article>
+  );
+}
+
+function Documents({ dealer }: { readonly dealer: AdminDealerDetail }) {
+  const { t } = useTranslation('dealers');
+  const api = useDealersApi();
+  return (
+    <section aria-labelledby="dealer-docs-title" className="dealer-section">
+      <h2 id="dealer-docs-title">{t('detail.documents')}</h2>
+      {dealer.documents.length === 0 ? <p className="muted" data-testid="dealer-no-documents">{t('detail.noDocuments')}</p> : (
+        <ul data-testid="dealer-documents">
+          {dealer.documents.map((d) => (
+            <li key={d.idFile}>
+              <a href={api.fileUrl(d.idFile)} target="_blank" rel="noopener noreferrer" data-testid={`dealer-document-${d.kind}`}>
+                {t(`documents.${d.kind}`)}
+              </a>{' '}
+              <span className="muted">({d.mediaType}, {Math.ceil(d.size / 1024)} KB)</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Capabilities({ dealer, disabled, visible, onChanged }: { readonly dealer: AdminDealerDetail; readonly disabled: boolean; readonly visible: boolean; readonly onChanged: () => void }) {
+  const { t } = useTranslation('dealers');
+  const api = useDealersApi();
+  const { dialogs } = useServices();
+  const set = async (capability: (typeof DEALER_CAPABILITIES)[number], on: boolean) => {
+    const ok = await api.setCapability(capability, dealer.idDealer, on).then(() => true, () => false);
+    if (ok) { void dialogs.success('dealers:detail.capabilityChanged', { name: dealer.businessName ?? dealer.sincom }); onChanged(); }
+  };
+  return (
+    <section aria-labelledby="dealer-caps-title" className="dealer-section">
+      <h2 id="dealer-caps-title">{t('detail.capabilities')}</h2>
+      {visible ? (
+        <fieldset className="capabilities">
+          <legend className="visually-hidden">{t('detail.capabilities')}</legend>
+          {DEALER_CAPABILITIES.map((c) => (
+            <label key={c}>
+              <input type="checkbox" checked={dealer.capabilities[c]} disabled={disabled} onChange={(e) => void set(c, e.target.checked)} data-testid={`dealer-capability-${c}`} />
+              {t(`capabilities.${c}`)}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p data-testid="dealer-capabilities">{DEALER_CAPABILITIES.filter((c) => dealer.capabilities[c]).map((c) => t(`capabilities.${c}`)).join(', ') || t('detail.noCapabilities')}</p>
+      )}
+    </section>
+  );
+}
+
+function DealerUsers({ users }: { readonly users: readonly AdminDealerUser[] }) {
+  const { t } = useTranslation('dealers');
+  const columns: TableColumn<AdminDealerUser>[] = [
+    { key: 'username', header: t('users.username'), sortable: true, className: 'wide', cell: (u) => <Link to="/user-edit/$idUser" params={{ idUser: u.idUser }} data-testid={`dealer-user-open-${u.idUser}`}>{u.username}</Link> },
+    { key: 'name', header: t('users.name'), sortable: true, sortValue: (u) => `${u.surname ?? ''} ${u.name ?? ''}`, cell: (u) => [u.name, u.surname].filter(Boolean).join(' ') || '—' },
+    { key: 'roles', header: t('users.roles'), cell: (u) => u.roles.join(', ') },
+    { key: 'flgEnabled', header: t('users.enabled'), sortable: true, cell: (u) => t(u.flgEnabled ? 'common.yes' : 'common.no') },
+    { key: 'reference', header: t('users.reference'), cell: (u) => (u.reference ? t('common.yes') : '') },
+  ];
+  return (
+    <section aria-labelledby="dealer-users-title" className="dealer-section">
+      <h2 id="dealer-users-title">{t('users.title')}</h2>
+      <DataTable
+        mode="client" rows={users} columns={columns} rowKey={(u) => u.idUser} rowTestId={(u) => `dealer-user-${u.idUser}`}
+        pageSizes={[10, 20, 50]} caption={t('users.title')} empty={t('users.empty')} testId="dealer-users" initialSort={{ field: 'username', order: 'asc' }}
+      />
+    </section>
+  );
+}

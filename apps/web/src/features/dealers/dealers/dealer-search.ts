@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ADMIN_DEALER_SORT_FIELDS } from '@auction/contracts';
+import { MARKETS, type Market } from '@auction/domain';
+
+/** The dealer-search panel's fields (spec 02 §2): idDealer (digits only), businessName, country, vatCode. */
+export interface DealerSearchForm {
+  readonly idDealer: string;
+  readonly businessName: string;
+  /** A market code, or '' (the dash: any). */
+  readonly country: string;
+  readonly vatCode: string;
+}
+
+export const EMPTY_SEARCH: DealerSearchForm = { idDealer: '', businessName: '', country: '', vatCode: '' };
+
+/** The session-storage item of the panel (spec 02 §3 session items). */
+export const DEALER_SEARCH_KEY = 'dealerSearch';
+
+/** The idDealer field accepts digits only: anything else typed or pasted is dropped. */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, '').slice(0, 18);
+}
+
+/** The panel's rules: what the server would refuse is refused here first, so the search button stays disabled. */
+export const DealerSearchRules = z.object({
+  idDealer: z.string().regex(/^\d{0,18}$/),
+  businessName: z.string().max(100).refine((v) => v.trim().length !== 1, 'too short'),
+  country: z.union([z.literal(''), z.enum(MARKETS)]),
+  vatCode: z.string().max(50).regex(/^[A-Za-z0-9 .-]*$/),
+});
+
+/** The fields that break a rule (empty: the form may be submitted). */
+export function searchIssues(form: DealerSearchForm): (keyof DealerSearchForm)[] {
+  const result = DealerSearchRules.safeParse(form);
+  if (result.success) return [];
+  return [...new Set(result.error.issues.map((i) => i.path[0] as keyof DealerSearchForm))];
+}
+
+/** The filters a search sends (and keeps in the list's URL). */
+export interface DealerFilters {
+  readonly idDealer?: string;
+  readonly businessName?: string;
+  readonly country?: Market;
+  readonly vatCode?: string;
+}
+
+/** The filters to send: trimmed, empty ones left out (call it on a form without {@link searchIssues} only). */
+export function searchFilters(form: DealerSearchForm): DealerFilters {
+  const out: { -readonly [K in keyof DealerFilters]: DealerFilters[K] } = {};
+  const idDealer = form.idDealer.trim();
+  const businessName = form.businessName.trim();
+  const vatCode = form.vatCode.trim();
+  if (idDealer) out.idDealer = idDealer;
+  if (businessName) out.businessName = businessName;
+  if ((MARKETS as readonly string[]).includes(form.country)) out.country = form.country as Market;
+  if (vatCode) out.vatCode = vatCode;
+  return out;
+}
+
+/** The panel as kept in session storage; anything unreadable is the empty form. */
+export function loadSearch(storage: Pick<Storage, 'getItem'> | undefined): DealerSearchForm {
+  try {
+    const raw = storage?.getItem(DEALER_SEARCH_KEY);
+    if (!raw) return EMPTY_SEARCH;
+    const parsed = DealerSearchRules.partial().safeParse(JSON.parse(raw));
+    return parsed.success ? { ...EMPTY_SEARCH, ...parsed.data } : EMPTY_SEARCH;
+  } catch {
+    return EMPTY_SEARCH;
+  }
+}
+
+/** Keeps the panel in session storage (the next visit opens with it). */
+export function saveSearch(storage: Pick<Storage, 'setItem'> | undefined, form: DealerSearchForm): void {
+  try { storage?.setItem(DEALER_SEARCH_KEY, JSON.stringify(form)); } catch { /* storage full or disabled: the search still runs */ }
+}
+
+/** The search part of a dealer list URL: the filters and the page request (server paging and sorting). */
+export const DealerListSearch = z.object({
+  idDealer: z.string().regex(/^\d{1,18}$/).optional(),
+  businessName: z.string().max(100).optional(),
+  country: z.enum(MARKETS).optional(),
+  vatCode: z.string().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  sortField: z.enum(ADMIN_DEALER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+export type DealerListSearch = z.infer<typeof DealerListSearch>;
+
+/** Page sizes of the back-office dealer lists (the server allows at most 100). */
+export const DEALER_PAGE_SIZES = [10, 20, 50, 100] as const;

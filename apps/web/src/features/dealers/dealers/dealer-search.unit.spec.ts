@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { lenientSearch } from '../../../ui/lenient-search.js';
+import { DEALER_SEARCH_KEY, DealerListSearch, EMPTY_SEARCH, digitsOnly, loadSearch, saveSearch, searchFilters, searchIssues } from './dealer-search.js';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), items };
+}
+
+describe('dealer-search panel rules', () => {
+  it('idDealer keeps digits only', () => {
+    expect(digitsOnly('D-10a01 ')).toBe('1001');
+    expect(digitsOnly('')).toBe('');
+  });
+  it('an empty form and a sensible form may be submitted', () => {
+    expect(searchIssues(EMPTY_SEARCH)).toEqual([]);
+    expect(searchIssues({ idDealer: '1001', businessName: 'Demo', country: 'IT', vatCode: 'IT0123' })).toEqual([]);
+  });
+  it('refuses letters in idDealer, a one-letter name, a strange VAT code and an unknown country', () => {
+    expect(searchIssues({ ...EMPTY_SEARCH, idDealer: '12a' })).toEqual(['idDealer']);
+    expect(searchIssues({ ...EMPTY_SEARCH, businessName: ' x ' })).toEqual(['businessName']);
+    expect(searchIssues({ ...EMPTY_SEARCH, vatCode: 'IT<script>' })).toEqual(['vatCode']);
+    expect(searchIssues({ ...EMPTY_SEARCH, country: 'XX' })).toEqual(['country']);
+  });
+  it('sends trimmed filters and leaves the empty ones out', () => {
+    expect(searchFilters({ idDealer: '', businessName: '  Demo Cars ', country: '', vatCode: ' IT1 ' })).toEqual({ businessName: 'Demo Cars', vatCode: 'IT1' });
+  });
+  it('keeps the panel in session storage under dealerSearch; garbage reads as the empty form', () => {
+    const storage = memoryStorage();
+    saveSearch(storage, { ...EMPTY_SEARCH, businessName: 'Demo' });
+    expect(storage.items.has(DEALER_SEARCH_KEY)).toBe(true);
+    expect(loadSearch(storage).businessName).toBe('Demo');
+    storage.setItem(DEALER_SEARCH_KEY, '{not json');
+    expect(loadSearch(storage)).toEqual(EMPTY_SEARCH);
+    storage.setItem(DEALER_SEARCH_KEY, JSON.stringify({ country: 'NOPE' }));
+    expect(loadSearch(storage)).toEqual(EMPTY_SEARCH);
+  });
+  it('reads a list URL leniently: a bad value is dropped, not an error page', () => {
+    const read = lenientSearch(DealerListSearch);
+    expect(read({ idDealer: 'abc', country: 'IT', limit: 20, sortField: 'nope' })).toEqual({ country: 'IT', limit: 20 });
+    expect(read({ idDealer: 1001, sortOrder: 'desc' })).toEqual({ idDealer: '1001', sortOrder: 'desc' });
+  });
+});
