@@ -11,9 +11,19 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as MarketRouteImport } from './routes/$market'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuctionManagementRouteImport } from './routes/auction-management'
+import { Route as AuctioneerRouteImport } from './routes/auctioneer'
+import { Route as AuctioneerManagementRouteImport } from './routes/auctioneer-management'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
+import { Route as CreateAuctioneerRouteImport } from './routes/create-auctioneer'
+import { Route as DealerConfigureRouteImport } from './routes/dealer-configure'
+import { Route as DealerListRouteImport } from './routes/dealer-list'
+import { Route as DealerManagementRouteImport } from './routes/dealer-management'
+import { Route as DealerSearchRouteImport } from './routes/dealer-search'
+import { Route as EditAuctioneerRouteImport } from './routes/edit-auctioneer'
+import { Route as ExhibitorsRouteImport } from './routes/exhibitors'
 import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
@@ -27,11 +37,16 @@ import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as UserAnonymizationRouteImport } from './routes/user-anonymization'
+import { Route as UserProfileRouteImport } from './routes/user-profile'
 import { Route as UserSignupRouteImport } from './routes/user-signup'
+import { Route as UsersRouteImport } from './routes/users'
 import { Route as AuctionDetailsIdAuctionRouteImport } from './routes/auction-details.$idAuction'
+import { Route as DealerIdDealerRouteImport } from './routes/dealer.$idDealer'
 import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.$idAuction'
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
 import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
+import { Route as UserEditIdUserRouteImport } from './routes/user-edit.$idUser'
 import { Route as LotDetailIdAuctionIdLotRouteImport } from './routes/lot-detail.$idAuction.$idLot'
 
 const IndexRoute = IndexRouteImport.update({
@@ -44,9 +59,24 @@ const MarketRoute = MarketRouteImport.update({
   path: '/$market',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuctionManagementRoute = AuctionManagementRouteImport.update({
   id: '/auction-management',
   path: '/auction-management',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuctioneerRoute = AuctioneerRouteImport.update({
+  id: '/auctioneer',
+  path: '/auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuctioneerManagementRoute = AuctioneerManagementRouteImport.update({
+  id: '/auctioneer-management',
+  path: '/auctioneer-management',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
@@ -57,6 +87,41 @@ const ChangePasswordRoute = ChangePasswordRouteImport.update({
 const CreateAuctionRoute = CreateAuctionRouteImport.update({
   id: '/create-auction',
   path: '/create-auction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateAuctioneerRoute = CreateAuctioneerRouteImport.update({
+  id: '/create-auctioneer',
+  path: '/create-auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DealerConfigureRoute = DealerConfigureRouteImport.update({
+  id: '/dealer-configure',
+  path: '/dealer-configure',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DealerListRoute = DealerListRouteImport.update({
+  id: '/dealer-list',
+  path: '/dealer-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DealerManagementRoute = DealerManagementRouteImport.update({
+  id: '/dealer-management',
+  path: '/dealer-management',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DealerSearchRoute = DealerSearchRouteImport.update({
+  id: '/dealer-search',
+  path: '/dealer-search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EditAuctioneerRoute = EditAuctioneerRouteImport.update({
+  id: '/edit-auctioneer',
+  path: '/edit-auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExhibitorsRoute = ExhibitorsRouteImport.update({
+  id: '/exhibitors',
+  path: '/exhibitors',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForbiddenRoute = ForbiddenRouteImport.update({
@@ -124,14 +189,34 @@ const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   path: '/showcase-sold',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserAnonymizationRoute = UserAnonymizationRouteImport.update({
+  id: '/user-anonymization',
+  path: '/user-anonymization',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserProfileRoute = UserProfileRouteImport.update({
+  id: '/user-profile',
+  path: '/user-profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserSignupRoute = UserSignupRouteImport.update({
   id: '/user-signup',
   path: '/user-signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UsersRoute = UsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuctionDetailsIdAuctionRoute = AuctionDetailsIdAuctionRouteImport.update({
   id: '/auction-details/$idAuction',
   path: '/auction-details/$idAuction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DealerIdDealerRoute = DealerIdDealerRouteImport.update({
+  id: '/dealer/$idDealer',
+  path: '/dealer/$idDealer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveAuctionIdAuctionRoute = LiveAuctionIdAuctionRouteImport.update({
@@ -149,6 +234,11 @@ const PrivatePrivacyRoute = PrivatePrivacyRouteImport.update({
   path: '/private/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserEditIdUserRoute = UserEditIdUserRouteImport.update({
+  id: '/user-edit/$idUser',
+  path: '/user-edit/$idUser',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LotDetailIdAuctionIdLotRoute = LotDetailIdAuctionIdLotRouteImport.update({
   id: '/lot-detail/$idAuction/$idLot',
   path: '/lot-detail/$idAuction/$idLot',
@@ -158,9 +248,19 @@ const LotDetailIdAuctionIdLotRoute = LotDetailIdAuctionIdLotRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$market': typeof MarketRoute
+  '/admin': typeof AdminRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/auctioneer': typeof AuctioneerRoute
+  '/auctioneer-management': typeof AuctioneerManagementRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/dealer-configure': typeof DealerConfigureRoute
+  '/dealer-list': typeof DealerListRoute
+  '/dealer-management': typeof DealerManagementRoute
+  '/dealer-search': typeof DealerSearchRoute
+  '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
@@ -174,19 +274,34 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-anonymization': typeof UserAnonymizationRoute
+  '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private/': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$market': typeof MarketRoute
+  '/admin': typeof AdminRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/auctioneer': typeof AuctioneerRoute
+  '/auctioneer-management': typeof AuctioneerManagementRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/dealer-configure': typeof DealerConfigureRoute
+  '/dealer-list': typeof DealerListRoute
+  '/dealer-management': typeof DealerManagementRoute
+  '/dealer-search': typeof DealerSearchRoute
+  '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
@@ -200,10 +315,15 @@ export interface FileRoutesByTo {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-anonymization': typeof UserAnonymizationRoute
+  '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
@@ -211,9 +331,19 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$market': typeof MarketRoute
+  '/admin': typeof AdminRoute
   '/auction-management': typeof AuctionManagementRoute
+  '/auctioneer': typeof AuctioneerRoute
+  '/auctioneer-management': typeof AuctioneerManagementRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
+  '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/dealer-configure': typeof DealerConfigureRoute
+  '/dealer-list': typeof DealerListRoute
+  '/dealer-management': typeof DealerManagementRoute
+  '/dealer-search': typeof DealerSearchRoute
+  '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
@@ -227,10 +357,15 @@ export interface FileRoutesById {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/user-anonymization': typeof UserAnonymizationRoute
+  '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private/': typeof PrivateIndexRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
 }
@@ -239,9 +374,19 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$market'
+    | '/admin'
     | '/auction-management'
+    | '/auctioneer'
+    | '/auctioneer-management'
     | '/change-password'
     | '/create-auction'
+    | '/create-auctioneer'
+    | '/dealer-configure'
+    | '/dealer-list'
+    | '/dealer-management'
+    | '/dealer-search'
+    | '/edit-auctioneer'
+    | '/exhibitors'
     | '/forbidden'
     | '/live'
     | '/login'
@@ -255,19 +400,34 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-anonymization'
+    | '/user-profile'
     | '/user-signup'
+    | '/users'
     | '/auction-details/$idAuction'
+    | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
+    | '/user-edit/$idUser'
     | '/private/'
     | '/lot-detail/$idAuction/$idLot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$market'
+    | '/admin'
     | '/auction-management'
+    | '/auctioneer'
+    | '/auctioneer-management'
     | '/change-password'
     | '/create-auction'
+    | '/create-auctioneer'
+    | '/dealer-configure'
+    | '/dealer-list'
+    | '/dealer-management'
+    | '/dealer-search'
+    | '/edit-auctioneer'
+    | '/exhibitors'
     | '/forbidden'
     | '/live'
     | '/login'
@@ -281,19 +441,34 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-anonymization'
+    | '/user-profile'
     | '/user-signup'
+    | '/users'
     | '/auction-details/$idAuction'
+    | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
+    | '/user-edit/$idUser'
     | '/private'
     | '/lot-detail/$idAuction/$idLot'
   id:
     | '__root__'
     | '/'
     | '/$market'
+    | '/admin'
     | '/auction-management'
+    | '/auctioneer'
+    | '/auctioneer-management'
     | '/change-password'
     | '/create-auction'
+    | '/create-auctioneer'
+    | '/dealer-configure'
+    | '/dealer-list'
+    | '/dealer-management'
+    | '/dealer-search'
+    | '/edit-auctioneer'
+    | '/exhibitors'
     | '/forbidden'
     | '/live'
     | '/login'
@@ -307,10 +482,15 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/user-anonymization'
+    | '/user-profile'
     | '/user-signup'
+    | '/users'
     | '/auction-details/$idAuction'
+    | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
+    | '/user-edit/$idUser'
     | '/private/'
     | '/lot-detail/$idAuction/$idLot'
   fileRoutesById: FileRoutesById
@@ -318,9 +498,19 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   MarketRoute: typeof MarketRoute
+  AdminRoute: typeof AdminRoute
   AuctionManagementRoute: typeof AuctionManagementRoute
+  AuctioneerRoute: typeof AuctioneerRoute
+  AuctioneerManagementRoute: typeof AuctioneerManagementRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreateAuctionRoute: typeof CreateAuctionRoute
+  CreateAuctioneerRoute: typeof CreateAuctioneerRoute
+  DealerConfigureRoute: typeof DealerConfigureRoute
+  DealerListRoute: typeof DealerListRoute
+  DealerManagementRoute: typeof DealerManagementRoute
+  DealerSearchRoute: typeof DealerSearchRoute
+  EditAuctioneerRoute: typeof EditAuctioneerRoute
+  ExhibitorsRoute: typeof ExhibitorsRoute
   ForbiddenRoute: typeof ForbiddenRoute
   LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
@@ -334,10 +524,15 @@ export interface RootRouteChildren {
   RegistrationRoute: typeof RegistrationRoute
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  UserAnonymizationRoute: typeof UserAnonymizationRoute
+  UserProfileRoute: typeof UserProfileRoute
   UserSignupRoute: typeof UserSignupRoute
+  UsersRoute: typeof UsersRoute
   AuctionDetailsIdAuctionRoute: typeof AuctionDetailsIdAuctionRoute
+  DealerIdDealerRoute: typeof DealerIdDealerRoute
   LiveAuctionIdAuctionRoute: typeof LiveAuctionIdAuctionRoute
   PrivatePrivacyRoute: typeof PrivatePrivacyRoute
+  UserEditIdUserRoute: typeof UserEditIdUserRoute
   PrivateIndexRoute: typeof PrivateIndexRoute
   LotDetailIdAuctionIdLotRoute: typeof LotDetailIdAuctionIdLotRoute
 }
@@ -358,11 +553,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MarketRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auction-management': {
       id: '/auction-management'
       path: '/auction-management'
       fullPath: '/auction-management'
       preLoaderRoute: typeof AuctionManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auctioneer': {
+      id: '/auctioneer'
+      path: '/auctioneer'
+      fullPath: '/auctioneer'
+      preLoaderRoute: typeof AuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auctioneer-management': {
+      id: '/auctioneer-management'
+      path: '/auctioneer-management'
+      fullPath: '/auctioneer-management'
+      preLoaderRoute: typeof AuctioneerManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/change-password': {
@@ -377,6 +593,55 @@ declare module '@tanstack/react-router' {
       path: '/create-auction'
       fullPath: '/create-auction'
       preLoaderRoute: typeof CreateAuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create-auctioneer': {
+      id: '/create-auctioneer'
+      path: '/create-auctioneer'
+      fullPath: '/create-auctioneer'
+      preLoaderRoute: typeof CreateAuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dealer-configure': {
+      id: '/dealer-configure'
+      path: '/dealer-configure'
+      fullPath: '/dealer-configure'
+      preLoaderRoute: typeof DealerConfigureRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dealer-list': {
+      id: '/dealer-list'
+      path: '/dealer-list'
+      fullPath: '/dealer-list'
+      preLoaderRoute: typeof DealerListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dealer-management': {
+      id: '/dealer-management'
+      path: '/dealer-management'
+      fullPath: '/dealer-management'
+      preLoaderRoute: typeof DealerManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dealer-search': {
+      id: '/dealer-search'
+      path: '/dealer-search'
+      fullPath: '/dealer-search'
+      preLoaderRoute: typeof DealerSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/edit-auctioneer': {
+      id: '/edit-auctioneer'
+      path: '/edit-auctioneer'
+      fullPath: '/edit-auctioneer'
+      preLoaderRoute: typeof EditAuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exhibitors': {
+      id: '/exhibitors'
+      path: '/exhibitors'
+      fullPath: '/exhibitors'
+      preLoaderRoute: typeof ExhibitorsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forbidden': {
@@ -470,6 +735,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShowcaseSoldRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-anonymization': {
+      id: '/user-anonymization'
+      path: '/user-anonymization'
+      fullPath: '/user-anonymization'
+      preLoaderRoute: typeof UserAnonymizationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-profile': {
+      id: '/user-profile'
+      path: '/user-profile'
+      fullPath: '/user-profile'
+      preLoaderRoute: typeof UserProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user-signup': {
       id: '/user-signup'
       path: '/user-signup'
@@ -477,11 +756,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserSignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/users': {
+      id: '/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof UsersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auction-details/$idAuction': {
       id: '/auction-details/$idAuction'
       path: '/auction-details/$idAuction'
       fullPath: '/auction-details/$idAuction'
       preLoaderRoute: typeof AuctionDetailsIdAuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dealer/$idDealer': {
+      id: '/dealer/$idDealer'
+      path: '/dealer/$idDealer'
+      fullPath: '/dealer/$idDealer'
+      preLoaderRoute: typeof DealerIdDealerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live-auction/$idAuction': {
@@ -505,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivatePrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-edit/$idUser': {
+      id: '/user-edit/$idUser'
+      path: '/user-edit/$idUser'
+      fullPath: '/user-edit/$idUser'
+      preLoaderRoute: typeof UserEditIdUserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lot-detail/$idAuction/$idLot': {
       id: '/lot-detail/$idAuction/$idLot'
       path: '/lot-detail/$idAuction/$idLot'
@@ -518,9 +818,19 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   MarketRoute: MarketRoute,
+  AdminRoute: AdminRoute,
   AuctionManagementRoute: AuctionManagementRoute,
+  AuctioneerRoute: AuctioneerRoute,
+  AuctioneerManagementRoute: AuctioneerManagementRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   CreateAuctionRoute: CreateAuctionRoute,
+  CreateAuctioneerRoute: CreateAuctioneerRoute,
+  DealerConfigureRoute: DealerConfigureRoute,
+  DealerListRoute: DealerListRoute,
+  DealerManagementRoute: DealerManagementRoute,
+  DealerSearchRoute: DealerSearchRoute,
+  EditAuctioneerRoute: EditAuctioneerRoute,
+  ExhibitorsRoute: ExhibitorsRoute,
   ForbiddenRoute: ForbiddenRoute,
   LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
@@ -534,10 +844,15 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationRoute: RegistrationRoute,
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  UserAnonymizationRoute: UserAnonymizationRoute,
+  UserProfileRoute: UserProfileRoute,
   UserSignupRoute: UserSignupRoute,
+  UsersRoute: UsersRoute,
   AuctionDetailsIdAuctionRoute: AuctionDetailsIdAuctionRoute,
+  DealerIdDealerRoute: DealerIdDealerRoute,
   LiveAuctionIdAuctionRoute: LiveAuctionIdAuctionRoute,
   PrivatePrivacyRoute: PrivatePrivacyRoute,
+  UserEditIdUserRoute: UserEditIdUserRoute,
   PrivateIndexRoute: PrivateIndexRoute,
   LotDetailIdAuctionIdLotRoute: LotDetailIdAuctionIdLotRoute,
 }

@@ -36,10 +36,15 @@ export function accessDecision(
   return 'allow';
 }
 
-/** Where a user starts: dealers at the running auctions, auctioneers at their auctions, exhibitors at the showcase. */
-export function homeOf(roles: readonly string[]): '/live' | '/auction-management' | '/showcase-catalogue' {
+/**
+ * Where a user starts: back-office staff (ADMIN, CUSTOMER_CENTER) at the back-office landing, dealers at the running
+ * auctions, auctioneers at their auctions, exhibitors at the showcase. Staff first: their work is the back-office even
+ * when they hold an auction role too.
+ */
+export function homeOf(roles: readonly string[]): '/admin' | '/live' | '/auction-management' | '/showcase-catalogue' {
+  if (roles.includes('ADMIN') || roles.includes('CUSTOMER_CENTER')) return '/admin';
   if (roles.includes('BUYER')) return '/live';
-  if (roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER' || r === 'ADMIN')) return '/auction-management';
+  if (roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER')) return '/auction-management';
   return '/showcase-catalogue';
 }
 

@@ -82,7 +82,9 @@ describe('the access guard (spec 01 §4)', () => {
   it('homes: dealers at /live, auctioneers and admins at /auction-management, exhibitors at the showcase', () => {
     expect(homeOf(['BUYER'])).toBe('/live');
     expect(homeOf(['AUCTIONEER'])).toBe('/auction-management');
-    expect(homeOf(['ADMIN'])).toBe('/auction-management');
+    expect(homeOf(['ADMIN'])).toBe('/admin');
+    expect(homeOf(['CUSTOMER_CENTER'])).toBe('/admin');
+    expect(homeOf(['ADMIN', 'BUYER'])).toBe('/admin');
     expect(homeOf(['EXHIBITOR'])).toBe('/showcase-catalogue');
   });
 });

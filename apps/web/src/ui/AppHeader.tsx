@@ -1,20 +1,26 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { backOfficeAreas } from '../features/dealers/shell/back-office-menu.js';
 import { InviteColleague } from '../features/identity/invitations/InviteColleague.js';
 import { SSO_LOGOUT_URL } from '../session/sso.js';
 import { ConnectionBadge } from './ConnectionBadge.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { useProfile, useServices } from './services-context.js';
 
-/** Top bar: product name, the menu of the user's role, live state, language and logout. */
+/**
+ * Top bar: product name, the menu of the user's role (for ADMIN / CUSTOMER_CENTER the back-office areas as well),
+ * live state, language, the user's own profile and logout.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation('people');
   const profile = useProfile();
   const services = useServices();
   const roles = profile?.roles ?? [];
   const buyer = roles.includes('BUYER');
   const manager = roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER' || r === 'ADMIN');
   const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
+  const backOffice = backOfficeAreas(roles);
   // Ends the portal's session, then the issuer's (RP-initiated logout: a navigation through the API, API.md).
   const logout = async () => {
     await services.api.logout().catch(() => undefined);
@@ -37,12 +43,20 @@ export function AppHeader() {
           <InviteColleague />
         </nav>
       )}
+      {profile && backOffice.length > 0 && (
+        <nav aria-label={tp('menu.label')} className="main-nav back-office-nav" data-testid="back-office-menu">
+          <Link to="/admin" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }} data-testid="bo-admin">{tp('menu.admin')}</Link>
+          {backOffice.map((a) => (
+            <Link key={a.key} to={a.to} activeProps={{ 'aria-current': 'page' }} data-testid={a.testId}>{tp(`menu.${a.key}`)}</Link>
+          ))}
+        </nav>
+      )}
       <div className="header-tools">
         <ConnectionBadge />
         <LanguageSwitch />
         {profile && (
           <>
-            <span className="user" data-testid="current-user">{profile.username}</span>
+            <Link to="/user-profile" className="user" title={tp('menu.profile')} data-testid="current-user">{profile.username}</Link>
             <button type="button" className="btn btn-ghost" onClick={() => void logout()}>{t('nav.logout')}</button>
           </>
         )}

@@ -7,6 +7,8 @@ import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
 import { account } from './account.js';
 import { registration } from './registration.js';
+import { people } from './people.js';
+import { dealers } from './dealers.js';
 
 /** German: every namespace. */
-export const de = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };
+export const de = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers };

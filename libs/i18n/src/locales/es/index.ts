@@ -7,6 +7,8 @@ import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
 import { account } from './account.js';
 import { registration } from './registration.js';
+import { people } from './people.js';
+import { dealers } from './dealers.js';
 
 /** Spanish: every namespace. */
-export const es = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };
+export const es = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers };

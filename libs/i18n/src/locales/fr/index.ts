@@ -7,6 +7,8 @@ import { purchases } from './purchases.js';
 import { auctioneer } from './auctioneer.js';
 import { account } from './account.js';
 import { registration } from './registration.js';
+import { people } from './people.js';
+import { dealers } from './dealers.js';
 
 /** French (also served to Luxembourg): every namespace. */
-export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account };
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers };

@@ -1,0 +1,29 @@
+import type { Role } from '@auction/domain';
+
+/** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
+export interface BackOfficeArea {
+  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/user-anonymization';
+  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'anonymisation';
+  readonly testId: string;
+}
+
+const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
+  { to: '/dealer-management', key: 'dealers', testId: 'bo-dealers' },
+  { to: '/users', key: 'users', testId: 'bo-users' },
+  { to: '/auctioneer-management', key: 'auctioneers', testId: 'bo-auctioneers' },
+  { to: '/exhibitors', key: 'exhibitors', testId: 'bo-exhibitors' },
+  { to: '/user-anonymization', key: 'anonymisation', testId: 'bo-anonymisation', adminOnly: true },
+];
+
+/** The roles that open the back-office (spec 01 §6: administrator or customer centre, either suffices). */
+export const BACK_OFFICE_ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER_CENTER'];
+
+/**
+ * The back-office areas a user's roles open, in menu order: none without ADMIN or CUSTOMER_CENTER; anonymisation
+ * for ADMIN only (its calls are ADMIN-only in the role matrix).
+ */
+export function backOfficeAreas(roles: readonly string[]): BackOfficeArea[] {
+  const admin = roles.includes('ADMIN');
+  if (!admin && !roles.includes('CUSTOMER_CENTER')) return [];
+  return AREAS.filter((a) => admin || !a.adminOnly).map(({ to, key, testId }) => ({ to, key, testId }));
+}

@@ -1,0 +1,66 @@
+import type { AdminUserDetails, UserProfile } from '@auction/contracts';
+import { ROLES, type Role } from '@auction/domain';
+
+/** The system roles only an ADMIN may grant (common rules: "Nobody but an ADMIN may grant ADMIN or CUSTOMER_CENTER"). */
+export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER_CENTER'];
+
+/** True for a back-office user: ADMIN or CUSTOMER_CENTER (spec 01 §6: either role suffices). */
+export function isStaff(roles: readonly string[]): boolean {
+  return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r));
+}
+
+/** The acting user as the back-office screens need it. */
+export type Actor = Pick<UserProfile, 'idUser' | 'roles' | 'readOnly'>;
+
+/**
+ * The permissions the role picker offers: every role the user does not hold yet, in the order of ROLES; ADMIN and
+ * CUSTOMER_CENTER only when the actor is an ADMIN. The API enforces the same; this only keeps a refused choice off screen.
+ */
+export function pickableRoles(actor: Actor, held: readonly Role[]): Role[] {
+  const admin = actor.roles.includes('ADMIN');
+  return ROLES.filter((r) => !held.includes(r) && (admin || !STAFF_ROLES.includes(r)));
+}
+
+/** What the acting user may do on the user card; each false control is disabled or hidden (the API still enforces). */
+export interface UserCapabilities {
+  /** The actor is this user: no disable, delete or removing one's own staff role (409120). */
+  readonly self: boolean;
+  /** Deleted or anonymised: nothing may change (410020). */
+  readonly gone: boolean;
+  readonly edit: boolean;
+  readonly toggleEnabled: boolean;
+  readonly resetPassword: boolean;
+  /** DELETE /admin/user is ADMIN only. */
+  readonly remove: boolean;
+  /** POST/DELETE /admin/user/permission are ADMIN only. */
+  readonly permissions: boolean;
+  /** readOnly and adminEnabledMarket: ADMIN only. */
+  readonly adminFields: boolean;
+}
+
+/**
+ * The role matrix of issue 14 applied to one user card: read-only actors change nothing (403020); ADMIN-only calls
+ * (delete, permissions, adminEnabledMarket/readOnly) need ADMIN; only an ADMIN acts on another staff account
+ * (403001); nobody disables or deletes themselves (409120).
+ */
+export function userCapabilities(actor: Actor, user: Pick<AdminUserDetails, 'idUser' | 'state' | 'roles'>): UserCapabilities {
+  const self = actor.idUser === user.idUser;
+  const gone = user.state === 'DELETED' || user.state === 'ANONYMISED';
+  const actorAdmin = actor.roles.includes('ADMIN');
+  const writer = !actor.readOnly && !gone && isStaff(actor.roles) && (actorAdmin || self || !isStaff(user.roles));
+  const admin = writer && actorAdmin;
+  return {
+    self, gone,
+    edit: writer,
+    toggleEnabled: writer && !self,
+    resetPassword: writer,
+    remove: admin && !self,
+    permissions: admin,
+    adminFields: admin,
+  };
+}
+
+/** Whether the actor may remove `role` from the user: not one's own ADMIN/CUSTOMER_CENTER (409120). */
+export function canRemoveRole(actor: Actor, user: Pick<AdminUserDetails, 'idUser'>, role: Role): boolean {
+  return !(actor.idUser === user.idUser && STAFF_ROLES.includes(role));
+}
