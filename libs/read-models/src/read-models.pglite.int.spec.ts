@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
+import { checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
 import { describeDeliverySuite } from './testing/delivery-suite.test-support.js';
 import type { SuiteDb } from './testing/int-support.test-support.js';
 import { describeQuerySuite } from './testing/query-suite.test-support.js';
@@ -16,6 +17,10 @@ afterAll(async () => {
 });
 
 describe('PGlite read-model database', () => {
+  it('drops the username columns of an earlier release from existing tables (they refused inserts and held personal data)', async () => {
+    await checkUsernameColumnsDropped(db, 'read_model_old_usernames');
+  });
+
   it('serializes concurrent transactions on its one session: none is lost, none interleaves', async () => {
     await db.query('CREATE TABLE IF NOT EXISTS public.serial_check (n integer)');
     await Promise.all(Array.from({ length: 20 }, (_, i) => db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
+import { checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
 import { describeDeliverySuite } from './testing/delivery-suite.test-support.js';
 import type { SuiteDb } from './testing/int-support.test-support.js';
 import { describeQuerySuite } from './testing/query-suite.test-support.js';
@@ -27,6 +28,10 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL read-model database', () => {
+  it('drops the username columns of an earlier release from existing tables (they refused inserts and held personal data)', async () => {
+    await checkUsernameColumnsDropped(db, `${schema}_old_usernames`);
+  });
+
   it('creates the schema idempotently, even from concurrent starts', async () => {
     await Promise.all([db.ensureSchema(), db.ensureSchema(`${schema}_x`), db.ensureSchema(`${schema}_x`)]);
     expect(await db.schemaExists(`${schema}_x`)).toBe(true);

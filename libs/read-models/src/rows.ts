@@ -94,7 +94,6 @@ export interface OfferRow {
   idLot: string;
   idAuction: string;
   idUser: string;
-  username: string;
   amount: number;
   clickAndBuy: boolean;
   placedAt: string | null;
@@ -116,7 +115,6 @@ export interface VehicleRow {
   holdKind: 'BOOKING' | 'PREEMPTION' | null;
   holdUntil: string | null;
   soldUserId: string | null;
-  soldUsername: string | null;
   soldPrice: number | null;
   soldAt: string | null;
   /** Position of the listing event: the catalogue's order. */

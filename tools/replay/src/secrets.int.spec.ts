@@ -7,9 +7,9 @@ import { exportNdjson } from './ndjson.js';
 import { StoreSource, allEvents } from './sources.js';
 import { replayStream } from './stream-replay.js';
 
-const SECRET = /passwordHash|scrypt\$/;
+const SECRET = /passwordHash|scrypt\$|old\.dealer@example\.com/;
 
-describe('replay tool on a log written by an earlier release (password hash in UserRegistered)', () => {
+describe('replay tool on a log written by an earlier release (password hash and username in UserRegistered)', () => {
   const store = new PgliteEventStore();
   let dir = '';
 
@@ -19,7 +19,7 @@ describe('replay tool on a log written by an earlier release (password hash in U
     await store.append('user-old', 0, [{
       type: 'UserRegistered',
       data: {
-        idUser: 'old', username: 'old', passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5', roles: ['USER', 'BUYER'], idDealer: 'D-1',
+        idUser: 'old', username: 'old.dealer@example.com', passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5', roles: ['USER', 'BUYER'], idDealer: 'D-1',
         idMarket: 'IT', preferredLanguage: 'en', consent1: true, consent2: true, consent3: true, flgEnabled: true,
       },
     }, { type: 'UserSessionEnded', data: { idUser: 'old', sid: 's1' } }]);
@@ -32,12 +32,12 @@ describe('replay tool on a log written by an earlier release (password hash in U
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('exports, tails and replays the stream without the hash', async () => {
+  it('exports, tails and replays the stream without the hash and without the username', async () => {
     const source = new StoreSource('src', store);
     const file = join(dir, 'export.ndjson');
     expect(await exportNdjson(source, file, 0, () => undefined)).toBe(2);
     const exported = await readFile(file, 'utf8');
-    expect(exported).toContain('"username":"old"');
+    expect(exported).toContain('"idUser":"old"');
     expect(exported).not.toMatch(SECRET);
     const tailed: unknown[] = [];
     for await (const page of allEvents(source)) tailed.push(...page);
@@ -46,7 +46,7 @@ describe('replay tool on a log written by an earlier release (password hash in U
     const events = await source.readStream('user-old');
     expect(JSON.stringify(events)).not.toMatch(SECRET);
     const steps = replayStream('user-old', events);
-    expect(steps.at(-1)!.state).toEqual({ status: 'ACTIVE', username: 'old', roles: 'USER,BUYER' });
+    expect(steps.at(-1)!.state).toEqual({ status: 'ACTIVE', idUser: 'old', roles: 'USER,BUYER' });
     expect(JSON.stringify(steps)).not.toMatch(SECRET);
   });
 });

@@ -34,10 +34,11 @@ export function summarize(streamId: string, state: unknown, atMs: number): Recor
     const v = state as VehicleState;
     if (v.status === 'NONE') return { status: 'NONE' };
     const hold = v.data.hold ? { holder: v.data.hold.idUser, kind: v.data.hold.kind, until: toIso(v.data.hold.untilMs) } : null;
-    return { status: v.status, price: v.data.listing.price, inMyLots: v.data.inMyLotOf.length, hold, buyer: v.status === 'SOLD' ? v.sale.username : null };
+    return { status: v.status, price: v.data.listing.price, inMyLots: v.data.inMyLotOf.length, hold, buyer: v.status === 'SOLD' ? v.sale.idUser : null };
   }
+  // By id: the username is not in the log (personal data, kept in the API's username claims), nor printed from old bodies.
   const u = state as UserState;
-  return u.status === 'NONE' ? { status: 'NONE' } : { status: u.status, username: u.data.username, roles: u.data.roles.join(',') };
+  return u.status === 'NONE' ? { status: 'NONE' } : { status: u.status, idUser: u.data.idUser, roles: u.data.roles.join(',') };
 }
 
 /** Folds a stream event by event up to the limit, with the state after each event. */

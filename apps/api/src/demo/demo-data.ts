@@ -1,5 +1,6 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
-import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideVehicle, type AuctionState } from '@auction/domain';
+import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
 import type { CredentialsService } from '../identity/credentials.service.js';
@@ -81,9 +82,10 @@ export async function seedDemoData(
   await Promise.all(users.map((data) => writer.execute({
     streams: [streamId.user(data.idUser)],
     metadata: { userId: 'system' },
-    decide: (view) => [{ streamId: streamId.user(data.idUser), events: decideUser({ type: 'RegisterUser', data }, view.state<UserState>(streamId.user(data.idUser))) }],
+    decide: (view) => [{ streamId: streamId.user(data.idUser), events: registrationEvents(data, view.state<UserState>(streamId.user(data.idUser))) }],
     reply: () => undefined,
   })));
+  if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
   await seedShowcase(writer);
   return { users: users.length };

@@ -158,7 +158,7 @@ export class ShowcaseVehiclesHandler implements ICommandHandler<ShowcaseVehicles
       case 'add-to-my-lot': return { type: 'AddToMyLot', idUser: actor.idUser };
       case 'remove-from-my-lot': return { type: 'RemoveFromMyLot', idUser: actor.idUser };
       case 'book': return { type: 'BookVehicle', idUser: actor.idUser, holdSeconds: this.config.bookingHoldSeconds, now };
-      case 'buy': return { type: 'BuyVehicle', idUser: actor.idUser, username: actor.username, now };
+      case 'buy': return { type: 'BuyVehicle', idUser: actor.idUser, now };
       default: return assertNever(operation);
     }
   }

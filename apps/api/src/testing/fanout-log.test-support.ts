@@ -57,7 +57,8 @@ export async function generateOfferLog(o: GenerateOptions): Promise<GeneratedLog
     exported++;
     position = Math.max(position, e.position);
     if (e.type === 'UserRegistered' && Array.isArray(e.data.roles) && e.data.roles.includes('BUYER') && e.data.flgEnabled === true) {
-      dealers.push({ idUser: String(e.data.idUser), username: String(e.data.username) });
+      // New bodies carry no username (claims table); the demo dealers' username is their id.
+      dealers.push({ idUser: String(e.data.idUser), username: String(e.data.username ?? e.data.idUser) });
     }
     await write(e);
   }
@@ -131,7 +132,7 @@ export async function generateOfferLog(o: GenerateOptions): Promise<GeneratedLog
     const amount = current.data.best === null ? def.basePrice : current.data.best.amount + def.minIncrement;
     const idOffer = `g${tag}${k.toString(36)}`;
     const events: LotEvent[] = lotDecider.decide({
-      type: 'PlaceOffer', idOffer, idUser: dealer.idUser, username: dealer.username, amount, clickAndBuy: false,
+      type: 'PlaceOffer', idOffer, idUser: dealer.idUser, amount, clickAndBuy: false,
       idempotencyKey: `gen-${k}`, regulationAccepted: true, now,
     }, current);
     lot.state = events.reduce<LotState>((s, e) => lotDecider.evolve(s, e), current);

@@ -35,7 +35,7 @@ export function lotScheduled(overrides: Partial<LotDefinition & LotTiming> = {})
 /** A PlaceOffer command from dealer A, ten minutes into the lot, at the base price. */
 export function placeOffer(overrides: Partial<Omit<PlaceOffer, 'type'>> = {}): PlaceOffer {
   return {
-    type: 'PlaceOffer', idOffer: 'offer-1', idUser: 'dealer-a', username: 'dealer.a', amount: 5000,
+    type: 'PlaceOffer', idOffer: 'offer-1', idUser: 'dealer-a', amount: 5000,
     clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: START + minutes(10),
     ...overrides,
   };
@@ -47,7 +47,7 @@ export function offerPlaced(overrides: Partial<Omit<PlaceOffer, 'type'>> = {}): 
   return {
     type: 'OfferPlaced',
     data: {
-      idLot: ID_LOT, idOffer: c.idOffer, idUser: c.idUser, username: c.username, amount: c.amount,
+      idLot: ID_LOT, idOffer: c.idOffer, idUser: c.idUser, amount: c.amount,
       clickAndBuy: c.clickAndBuy, placedAt: toIso(c.now), idempotencyKey: c.idempotencyKey,
     },
   };
@@ -66,11 +66,11 @@ export const lotNotAwarded: LotEvent = { type: 'LotNotAwarded', data: { idLot: I
 export const lotWithdrawn: LotEvent = { type: 'LotWithdrawn', data: { idLot: ID_LOT } };
 
 /** Two offers: A at 5000, then B at 5100 (the best). */
-export const offerA = offerPlaced({ idOffer: 'offer-a', idUser: 'dealer-a', username: 'dealer.a', amount: 5000, now: START + minutes(5) });
-export const offerB = offerPlaced({ idOffer: 'offer-b', idUser: 'dealer-b', username: 'dealer.b', amount: 5100, now: START + minutes(6) });
+export const offerA = offerPlaced({ idOffer: 'offer-a', idUser: 'dealer-a', amount: 5000, now: START + minutes(5) });
+export const offerB = offerPlaced({ idOffer: 'offer-b', idUser: 'dealer-b', amount: 5100, now: START + minutes(6) });
 /** A buy-now by dealer C (offer, close, award), twenty minutes in. */
 export const BUY_NOW_AT = START + minutes(20);
 export const buyNowOffer = offerPlaced({
-  idOffer: 'offer-c', idUser: 'dealer-c', username: 'dealer.c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT,
+  idOffer: 'offer-c', idUser: 'dealer-c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT,
 });
 export const boughtNow: LotEvent[] = [buyNowOffer, lotClosed(BUY_NOW_AT, 'BUY_NOW'), lotAwarded(buyNowOffer, 'BUY_NOW')];

@@ -23,8 +23,8 @@ export const booked = (idUser: string, at: number = NOW): VehicleEvent =>
 export const preempted = (idUser: string, at: number = NOW): VehicleEvent =>
   ({ type: 'VehiclePreempted', data: { idVehicle: ID_VEHICLE, idUser, until: toIso(at + PREEMPTION_SECONDS * 1000) } });
 export const sold = (idUser: string, at: number = NOW): VehicleEvent =>
-  ({ type: 'VehicleSold', data: { idVehicle: ID_VEHICLE, idUser, username: `${idUser}.name`, price: listing.price, soldAt: toIso(at) } });
+  ({ type: 'VehicleSold', data: { idVehicle: ID_VEHICLE, idUser, price: listing.price, soldAt: toIso(at) } });
 
 export const book = (idUser: string, now: number = NOW): VehicleCommand => ({ type: 'BookVehicle', idUser, holdSeconds: BOOKING_SECONDS, now });
 export const preempt = (idUser: string, now: number = NOW): VehicleCommand => ({ type: 'PreemptVehicle', idUser, holdSeconds: PREEMPTION_SECONDS, now });
-export const buy = (idUser: string, now: number = NOW): VehicleCommand => ({ type: 'BuyVehicle', idUser, username: `${idUser}.name`, now });
+export const buy = (idUser: string, now: number = NOW): VehicleCommand => ({ type: 'BuyVehicle', idUser, now });

@@ -93,7 +93,7 @@ export function projectOffer(row: OfferRow | undefined, event: StoredEvent, lot:
   if (e.type !== 'OfferPlaced' || !lot) return row;
   const d = e.data;
   return {
-    idOffer: d.idOffer, idLot: d.idLot, idAuction: lot.idAuction, idUser: d.idUser, username: d.username, amount: d.amount,
+    idOffer: d.idOffer, idLot: d.idLot, idAuction: lot.idAuction, idUser: d.idUser, amount: d.amount,
     clickAndBuy: d.clickAndBuy, placedAt: iso(d.placedAt), position: event.position,
   };
 }

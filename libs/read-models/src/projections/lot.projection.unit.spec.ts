@@ -14,7 +14,7 @@ const ev = (e: LotEvent) => stored(SID, e);
 const scheduled = () => ev({ type: 'LotScheduled', data: def });
 const offer = (idOffer: string, idUser: string, amount: number, clickAndBuy = false) => ev({
   type: 'OfferPlaced',
-  data: { idLot: 'l1', idOffer, idUser, username: `${idUser}.name`, amount, clickAndBuy, placedAt: '2026-11-21T09:10:00.000Z', idempotencyKey: null },
+  data: { idLot: 'l1', idOffer, idUser, amount, clickAndBuy, placedAt: '2026-11-21T09:10:00.000Z', idempotencyKey: null },
 });
 const closed = (reason: 'END' | 'BUY_NOW' = 'END') => ev({ type: 'LotClosed', data: { idLot: 'l1', closedAt: '2026-11-21T10:00:00.000Z', reason } });
 const awarded = (idOffer: string, idUser: string, amount: number) =>
@@ -106,9 +106,16 @@ describe('projectObservation and projectOffer', () => {
   it('records an offer with its auction and global position', () => {
     const e = offer('o1', 'd1', 5000.5, false);
     expect(projectOffer(undefined, e, lot)).toEqual({
-      idOffer: 'o1', idLot: 'l1', idAuction: 'a1', idUser: 'd1', username: 'd1.name', amount: 5000.5, clickAndBuy: false,
+      idOffer: 'o1', idLot: 'l1', idAuction: 'a1', idUser: 'd1', amount: 5000.5, clickAndBuy: false,
       placedAt: '2026-11-21T09:10:00.000Z', position: e.position,
     });
     expect(projectOffer(undefined, e, undefined)).toBeUndefined();
+  });
+  it('keeps no username of the bidder, also from an offer written by an earlier release that carried one', () => {
+    const e = offer('o1', 'd1', 5000.5, false);
+    const legacy = { ...e, data: { ...e.data, username: 'someone@example.com' } };
+    const row = projectOffer(undefined, legacy, lot);
+    expect(row).toMatchObject({ idOffer: 'o1', idUser: 'd1' });
+    expect(JSON.stringify(row)).not.toContain('someone@example.com');
   });
 });

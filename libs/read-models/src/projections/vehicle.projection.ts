@@ -15,7 +15,7 @@ export function projectVehicle(row: VehicleRow | undefined, event: StoredEvent):
     return {
       idVehicle: l.idVehicle, idShowcase: l.idShowcase, idOwner: l.idOwner, idMarket: l.idMarket, licensePlate: l.licensePlate,
       brand: l.brand, model: l.model, price: l.price, status: 'LISTED', holdUserId: null, holdKind: null, holdUntil: null,
-      soldUserId: null, soldUsername: null, soldPrice: null, soldAt: null, listedPosition: event.position,
+      soldUserId: null, soldPrice: null, soldAt: null, listedPosition: event.position,
     };
   }
   if (!row) return row;
@@ -29,7 +29,7 @@ export function projectVehicle(row: VehicleRow | undefined, event: StoredEvent):
       return row.status === 'LISTED'
         ? {
             ...row, status: 'SOLD', holdUserId: null, holdKind: null, holdUntil: null, soldUserId: e.data.idUser,
-            soldUsername: e.data.username, soldPrice: e.data.price, soldAt: iso(e.data.soldAt),
+            soldPrice: e.data.price, soldAt: iso(e.data.soldAt),
           }
         : row;
     default:

@@ -11,7 +11,7 @@ const listed = () => ev({ type: 'VehicleListed', data: listing });
 const booked = (idUser: string) => ev({ type: 'VehicleBooked', data: { idVehicle: 'v1', idUser, until: '2026-11-21T09:30:00Z' } });
 const preempted = (idUser: string) => ev({ type: 'VehiclePreempted', data: { idVehicle: 'v1', idUser, until: '2026-11-21T09:05:00Z' } });
 const removed = (idUser: string) => ev({ type: 'VehicleRemovedFromMyLot', data: { idVehicle: 'v1', idUser } });
-const sold = (idUser: string) => ev({ type: 'VehicleSold', data: { idVehicle: 'v1', idUser, username: `${idUser}.name`, price: 7500.5, soldAt: '2026-11-21T09:10:00.000Z' } });
+const sold = (idUser: string) => ev({ type: 'VehicleSold', data: { idVehicle: 'v1', idUser, price: 7500.5, soldAt: '2026-11-21T09:10:00.000Z' } });
 const vehicleOf = (...events: ReturnType<typeof ev>[]) => fold<VehicleRow>(projectVehicle, events);
 
 describe('projectVehicle', () => {
@@ -34,8 +34,15 @@ describe('projectVehicle', () => {
 
   it('is sold once, which ends the hold', () => {
     const row = vehicleOf(listed(), booked('d1'), sold('d1'));
-    expect(row).toMatchObject({ status: 'SOLD', soldUserId: 'd1', soldUsername: 'd1.name', soldPrice: 7500.5, holdUserId: null });
+    expect(row).toMatchObject({ status: 'SOLD', soldUserId: 'd1', soldPrice: 7500.5, holdUserId: null });
     expect(projectVehicle(row, sold('d2'))).toBe(row);
+  });
+
+  it('keeps no username of the buyer, also from a sale written by an earlier release that carried one', () => {
+    const legacy = ev({ type: 'VehicleSold', data: { idVehicle: 'v1', idUser: 'd1', username: 'someone@example.com', price: 7500.5, soldAt: '2026-11-21T09:10:00.000Z' } as never });
+    const row = vehicleOf(listed(), legacy);
+    expect(row).toMatchObject({ status: 'SOLD', soldUserId: 'd1' });
+    expect(JSON.stringify(row)).not.toContain('someone@example.com');
   });
 
   it('ignores events of a vehicle it never saw', () => {

@@ -18,9 +18,11 @@ export class AuctionReadModel {
   private readonly now: () => number;
   private readonly errors: AccessErrors;
   private readonly schema: string;
+  private readonly usernameOf: (idUser: string) => string;
 
   constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.usernameOf = options.usernameOf ?? ((idUser) => idUser);
     this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
     this.schema = options.schema ?? db.schema;
   }
@@ -116,7 +118,7 @@ export class AuctionReadModel {
       const rows = await tx.query<Record<string, unknown>>(
         `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 ORDER BY t.position`, [idAuction]);
       return rows.map((r) => fromDb(offersTable, r)).map((o) => ({
-        idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: o.username, createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy,
+        idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: this.usernameOf(o.idUser), createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy,
       }));
     });
   }

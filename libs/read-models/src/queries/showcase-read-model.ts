@@ -50,9 +50,11 @@ export class ShowcaseReadModel {
   private readonly now: () => number;
   private readonly errors: AccessErrors;
   private readonly schema: string;
+  private readonly usernameOf: (idUser: string) => string;
 
   constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.usernameOf = options.usernameOf ?? ((idUser) => idUser);
     this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
     this.schema = options.schema ?? db.schema;
   }
@@ -132,7 +134,7 @@ export class ShowcaseReadModel {
     if (!viewer.roles.includes('ADMIN') && first.idOwner !== viewer.idUser) throw this.errors.notOwner('showcase');
     const sold: SoldVehicleRow[] = vehicles.filter((v) => v.status === 'SOLD').map((v) => ({
       idVehicle: v.idVehicle, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.soldPrice ?? v.price,
-      idUser: v.soldUserId ?? '', username: v.soldUsername ?? '', soldAt: v.soldAt ?? '',
+      idUser: v.soldUserId ?? '', username: v.soldUserId ? this.usernameOf(v.soldUserId) : '', soldAt: v.soldAt ?? '',
     }));
     const sign = page.sortOrder === 'asc' ? 1 : -1;
     const key = page.sortField;

@@ -48,4 +48,10 @@ export interface ReadModelQueryOptions {
   readonly errors?: Partial<AccessErrors>;
   /** Schema to read; default the database's live schema. */
   readonly schema?: string;
+  /**
+   * The username of a user by id, for answers that name another user (offers report, sold vehicles). The tables keep
+   * ids only (a username may be an e-mail address, erasable), so the API resolves names from its in-memory index;
+   * default: the id itself.
+   */
+  readonly usernameOf?: (idUser: string) => string;
 }

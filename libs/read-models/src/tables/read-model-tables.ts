@@ -55,25 +55,27 @@ export const regulationsTable: TableSpec<RegulationRow> = {
   indexes: [],
 };
 
-/** Accepted offers in stored order, for the offers report. */
+/** Accepted offers in stored order, for the offers report. The bidder by id only: names are resolved when answering. */
 export const offersTable: TableSpec<OfferRow> = {
   table: 'offers', entity: 'ReadModelOffer', primary: ['idOffer'],
   columns: columns<OfferRow>({
-    idOffer: 'text', idLot: 'text', idAuction: 'text', idUser: 'text', username: 'text', amount: 'double', clickAndBuy: 'boolean',
+    idOffer: 'text', idLot: 'text', idAuction: 'text', idUser: 'text', amount: 'double', clickAndBuy: 'boolean',
     placedAt: ['instant', 'null'], position: 'bigint',
   }),
   indexes: [{ name: 'auction_position', props: ['idAuction', 'position'] }],
+  droppedColumns: ['username'],
 };
 
-/** Showcase vehicles: catalogue by market in listing order, by showcase, by buyer. */
+/** Showcase vehicles: catalogue by market in listing order, by showcase, by buyer (by id: names are resolved when answering). */
 export const vehiclesTable: TableSpec<VehicleRow> = {
   table: 'vehicles', entity: 'ReadModelVehicle', primary: ['idVehicle'], fillfactor: 70,
   columns: columns<VehicleRow>({
     idVehicle: 'text', idShowcase: 'text', idOwner: 'text', idMarket: 'text', licensePlate: 'text', brand: 'text', model: 'text',
     price: 'double', status: 'text', holdUserId: ['text', 'null'], holdKind: ['text', 'null'], holdUntil: ['instant', 'null'],
-    soldUserId: ['text', 'null'], soldUsername: ['text', 'null'], soldPrice: ['double', 'null'], soldAt: ['instant', 'null'],
+    soldUserId: ['text', 'null'], soldPrice: ['double', 'null'], soldAt: ['instant', 'null'],
     listedPosition: 'bigint',
   }),
+  droppedColumns: ['sold_username'],
   indexes: [
     { name: 'listed', props: ['listedPosition'], where: `status = 'LISTED'` },
     { name: 'market_listed', props: ['idMarket', 'listedPosition'], where: `status = 'LISTED'` },

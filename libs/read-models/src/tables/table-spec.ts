@@ -26,6 +26,12 @@ export interface TableSpec<Row> {
   readonly indexes: readonly IndexSpec<Row>[];
   /** Free space left in each page for updated rows (HOT updates); for tables whose rows change often. */
   readonly fillfactor?: number;
+  /**
+   * Columns of earlier releases no longer written (SQL names), dropped from an existing table when the schema is
+   * ensured: `CREATE TABLE IF NOT EXISTS` leaves an old table as it was, and a leftover NOT NULL column would refuse
+   * every insert (and may hold personal data that must go, as the usernames of offers and sales did).
+   */
+  readonly droppedColumns?: readonly string[];
 }
 
 const SQL_TYPES: Record<ColumnType, string> = {
@@ -48,6 +54,11 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** A single-quoted SQL string literal. */
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
 /** `"schema"."table"` of a spec. */
 export function qualified<Row>(schema: string, spec: TableSpec<Row>): string {
   return `${ident(schema)}.${ident(spec.table)}`;
@@ -63,6 +74,10 @@ export function tableDdl<Row>(schema: string, spec: TableSpec<Row>): string[] {
     ...spec.indexes.map((i) =>
       `CREATE INDEX IF NOT EXISTS ${ident(`${spec.table}_${i.name}`)} ON ${table} (${i.props.map((p) => ident(snake(p))).join(', ')})` +
       (i.where ? ` WHERE ${i.where}` : '')),
+    // Only when the column is there: an ALTER TABLE locks the table even when it has nothing to drop.
+    ...(spec.droppedColumns ?? []).map((c) =>
+      `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = ${literal(schema)} AND table_name = ${literal(spec.table)} ` +
+      `AND column_name = ${literal(c)}) THEN ALTER TABLE ${table} DROP COLUMN ${ident(c)}; END IF; END $$`),
   ];
 }
 

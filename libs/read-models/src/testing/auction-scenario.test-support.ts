@@ -4,6 +4,9 @@ import {
 } from '@auction/domain';
 import type { EventLog } from './event-log.test-support.js';
 
+/** A scenario user's username (the log names users by id only; the queries and the oracle resolve names with this). */
+export const scenarioUsername = (idUser: string): string => `user.${idUser}`;
+
 /** Instants of the generated scenarios. Queries are asked at `QUERY_NOW`. */
 export const T0 = Date.parse('2026-11-21T08:00:00.000Z');
 export const QUERY_NOW = T0 + 12 * 3_600_000;
@@ -93,7 +96,7 @@ export function auctionSteps(
       const amount = buyNow ? state.data.definition.buyNowPrice! : nextMinimumOffer(state.data.definition, state.data.best) + Math.floor(random() * 3) * 50;
       const regulationAccepted = regulationSatisfied(log.state<AuctionState>(auctionSid(idAuction), auctionDecider), idUser);
       const placed = log.run(lotSid(idLot), lotDecider, {
-        type: 'PlaceOffer', idOffer: `${idLot}-o${k}`, idUser, username: `user.${idUser}`, amount, clickAndBuy: buyNow,
+        type: 'PlaceOffer', idOffer: `${idLot}-o${k}`, idUser, amount, clickAndBuy: buyNow,
         idempotencyKey: random() < 0.5 ? `key-${idLot}-${k}` : null, regulationAccepted, now: at,
       }, at);
       if (buyNow && placed?.length) follow(log, idAuction, at);

@@ -5,6 +5,7 @@ import {
 } from '@auction/domain';
 import { purchaseMatches } from '../queries/purchases.js';
 import type { Viewer } from '../queries/viewer.js';
+import { scenarioUsername } from './auction-scenario.test-support.js';
 import type { EventLog } from './event-log.test-support.js';
 
 /**
@@ -56,8 +57,8 @@ export class Oracle {
 
   offersReport(idAuction: string): OfferReportRow[] {
     return this.log.events.filter((e) => e.type === 'OfferPlaced' && e.streamId.startsWith(`lot-${idAuction}-l`)).map((e) => {
-      const d = e.data as { idOffer: string; idLot: string; amount: number; username: string; placedAt: string; clickAndBuy: boolean };
-      return { idOffer: d.idOffer, idLot: d.idLot, offer: d.amount, username: d.username, createdAt: d.placedAt, clickAndBuy: d.clickAndBuy };
+      const d = e.data as { idOffer: string; idLot: string; idUser: string; amount: number; placedAt: string; clickAndBuy: boolean };
+      return { idOffer: d.idOffer, idLot: d.idLot, offer: d.amount, username: scenarioUsername(d.idUser), createdAt: d.placedAt, clickAndBuy: d.clickAndBuy };
     });
   }
 

@@ -3,6 +3,7 @@ import { DomainError, type VehicleState } from '@auction/domain';
 import { AuctionReadModel } from '../queries/auction-read-model.js';
 import { ShowcaseReadModel, type SoldPage } from '../queries/showcase-read-model.js';
 import { ReadModelAccessError, type Viewer } from '../queries/viewer.js';
+import { scenarioUsername } from './auction-scenario.test-support.js';
 import { chunks, projectInto, type SuiteDb } from './int-support.test-support.js';
 import { Oracle } from './oracle.test-support.js';
 import { generateScenario, shuffledAcrossPartitions, type Scenario } from './scenario.test-support.js';
@@ -25,8 +26,8 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
       // Delivered out of order across auctions, to be sure the views do not depend on it.
       await projectInto(suite().db, schema, chunks(shuffledAcrossPartitions(s.events, 11), 80));
       oracle = new Oracle(s.log, s.now);
-      auctions = new AuctionReadModel(suite().db, { schema, now: () => s.now });
-      showcase = new ShowcaseReadModel(suite().db, { schema, now: () => s.now });
+      auctions = new AuctionReadModel(suite().db, { schema, now: () => s.now, usernameOf: scenarioUsername });
+      showcase = new ShowcaseReadModel(suite().db, { schema, now: () => s.now, usernameOf: scenarioUsername });
       viewers = [...s.dealers.map(buyer), { idUser: 'owner-0', roles: ['AUCTIONEER'] }, { idUser: 'admin', roles: ['ADMIN'] }];
     });
 

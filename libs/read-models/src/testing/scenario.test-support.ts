@@ -1,6 +1,6 @@
 import { userDecider, vehicleDecider } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { auctionSteps, QUERY_NOW, T0, type AuctionKind, type Step } from './auction-scenario.test-support.js';
+import { auctionSteps, QUERY_NOW, scenarioUsername, T0, type AuctionKind, type Step } from './auction-scenario.test-support.js';
 import { EventLog, interleave, rng } from './event-log.test-support.js';
 
 /** Size and seed of a generated scenario. */
@@ -50,14 +50,14 @@ function vehicleSteps(log: EventLog, idShowcase: string, n: number, dealers: rea
   if (fans.length > 0 && r < 0.4) {
     const holder = fans[0]!;
     steps.push(() => { log.run(sid, vehicleDecider, { type: 'BookVehicle', idUser: holder, holdSeconds: 1800, now: at(n % 2 === 0 ? 10 : 60) }, at(60)); });
-    if (random() < 0.5) steps.push(() => { log.run(sid, vehicleDecider, { type: 'BuyVehicle', idUser: holder, username: `user.${holder}`, now: at(5) }, at(5)); });
+    if (random() < 0.5) steps.push(() => { log.run(sid, vehicleDecider, { type: 'BuyVehicle', idUser: holder, now: at(5) }, at(5)); });
     else if (random() < 0.5) steps.push(() => { log.run(sid, vehicleDecider, { type: 'RemoveFromMyLot', idUser: holder }, at(4)); });
   } else if (r < 0.6) {
     const d = pick();
     steps.push(() => { log.run(sid, vehicleDecider, { type: 'PreemptVehicle', idUser: d, holdSeconds: 300, now: at(2) }, at(2)); });
   } else if (r < 0.8) {
     const d = pick();
-    steps.push(() => { log.run(sid, vehicleDecider, { type: 'BuyVehicle', idUser: d, username: `user.${d}`, now: at(30 + n) }, at(30 + n)); });
+    steps.push(() => { log.run(sid, vehicleDecider, { type: 'BuyVehicle', idUser: d, now: at(30 + n) }, at(30 + n)); });
   }
   if (fans.length > 1 && random() < 0.3) steps.push(() => { log.run(sid, vehicleDecider, { type: 'RemoveFromMyLot', idUser: fans[1]! }, at(1)); });
   return steps;
@@ -66,7 +66,7 @@ function vehicleSteps(log: EventLog, idShowcase: string, n: number, dealers: rea
 function userSteps(log: EventLog, idUser: string, random: () => number): Step[] {
   const sid = `user-${idUser}`;
   const data = {
-    idUser, username: `user.${idUser}`, roles: ['BUYER' as const], idDealer: idUser, idMarket: 'IT' as const,
+    idUser, username: scenarioUsername(idUser), roles: ['BUYER' as const], idDealer: idUser, idMarket: 'IT' as const,
     preferredLanguage: 'en', consent1: true, consent2: true, consent3: true, flgEnabled: true,
   };
   const steps: Step[] = [() => { log.run(sid, userDecider, { type: 'RegisterUser', data }, T0); }];

@@ -1,4 +1,5 @@
 import type { Provider } from '@nestjs/common';
+import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { FANOUT } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { AccountMail } from './account-mail.js';
@@ -12,7 +13,8 @@ import { UsernameClaims } from './username-claims.js';
  */
 export const ACCOUNTS_PROVIDERS: Provider[] = [
   { provide: PERSONAL_DATA_STORE, useFactory: (fanout: Fanout) => new SqlPersonalDataStore(fanout.db), inject: [FANOUT] },
-  { provide: UsernameClaims, useFactory: (fanout: Fanout) => new UsernameClaims(fanout.db), inject: [FANOUT] },
+  // The claims keep the engine's index named (usernames are not in the log): loaded at start, followed on each claim.
+  { provide: UsernameClaims, useFactory: (fanout: Fanout, index: LiveReadModel) => new UsernameClaims(fanout.db, index), inject: [FANOUT, LiveReadModel] },
   AccountsService,
   AccountMail,
 ];

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES } from '@auction/contracts';
-import { decideUser, streamId, type UserData, type UserState } from '@auction/domain';
+import { decideUser, streamId, withoutUsername, type UserData, type UserState } from '@auction/domain';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { newId } from '../../platform/engine/ids.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
-import type { StreamWriter } from '../../platform/engine/stream-writer.js';
+import type { DomainEvent, StreamWriter } from '../../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../../platform/engine/tokens.js';
 import { PERSONAL_DATA_STORE, type PersonalData, type PersonalDataStore } from './personal-data.js';
 import { UsernameClaims } from './username-claims.js';
@@ -17,6 +17,15 @@ export interface NewUser {
   readonly personal: PersonalData;
   /** Who caused it (the event's metadata `userId`): the inviting dealer, an administrator, or the new user. */
   readonly actingUserId?: string;
+}
+
+/**
+ * The events registering a user, without its username: a username may be an e-mail address (personal data that
+ * erasure must remove), so its one home is the username claims table, claimed before this is written; the log
+ * names the user by id only. The one way a `UserRegistered` is written (accounts and demo seeding).
+ */
+export function registrationEvents(data: UserData, state: UserState): DomainEvent[] {
+  return decideUser({ type: 'RegisterUser', data }, state).map((e) => ({ type: e.type, data: withoutUsername({ ...e.data }) }));
 }
 
 /**
@@ -51,7 +60,7 @@ export class AccountsService {
       const outcome = await this.writer.execute({
         streams: [sid],
         metadata: { userId: input.actingUserId ?? idUser },
-        decide: (view) => [{ streamId: sid, events: decideUser({ type: 'RegisterUser', data }, view.state<UserState>(sid)) }],
+        decide: (view) => [{ streamId: sid, events: registrationEvents(data, view.state<UserState>(sid)) }],
         reply: () => undefined,
       });
       await this.readModel.waitFor(outcome.position);

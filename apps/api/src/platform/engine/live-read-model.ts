@@ -1,16 +1,34 @@
 import type { AuctionState, DealerState, LotEvent, LotState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, USER } from '@auction/domain';
+import { AUCTION, DEALER, LOT, USER, anonymousName, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
 export type ChangeListener = (event: StoredEvent, state: unknown) => void;
+
+/** A username claim: the name as claimed (lower case: the claim's key) and as the user wrote it (null: not recorded). */
+export interface NameClaim {
+  readonly key: string;
+  readonly display: string | null;
+}
+
+/** Reads a user's claim from the claims table: for users registered by another instance after this one started. */
+export type NameLookup = (idUser: string) => Promise<NameClaim | null>;
+
+type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
 
 /**
  * The engine's own index of the log, in memory: users (authentication on every call without a query), dealers
  * (their status and documents, by `dealer-{idDealer}`; codes and ids only, a few hundred bytes each)
  * and auction and lot states without their offers (the scheduler's timers and award follow-ups). It follows the store's subscription from
  * position 0, so it is always rebuilt on start. Queries use the read-model tables instead.
+ *
+ * Usernames are not in the log (they may be e-mail addresses: personal data, erasable). Their one home is the
+ * username claims table beside it; the index holds a copy (each user state's `data.username` and `userIdByName`),
+ * loaded before the log is replayed ({@link loadNames}), kept by the claims of this instance ({@link nameClaimed},
+ * {@link nameReleased}) and, for a user registered by another instance, fetched once its `UserRegistered` arrives
+ * (meanwhile the user's name reads its id). A `UserRegistered` of an earlier release still carrying a username uses it
+ * when there is no claim; an anonymised user reads `anonymous-<idUser>` whatever is known.
  */
 export class LiveReadModel {
   readonly auctions = new Map<string, AuctionState>();
@@ -21,6 +39,10 @@ export class LiveReadModel {
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
+  private readonly claims = new Map<string, NameClaim>();
+  /** Users whose name is not known yet (no claim, no legacy name): their name reads their id meanwhile. */
+  private readonly unnamed = new Set<string>();
+  private nameLookup: NameLookup | null = null;
 
   /** Position of the last event applied. */
   get currentPosition(): number {
@@ -30,6 +52,38 @@ export class LiveReadModel {
   /** Registers a listener of applied events. */
   onChange(listener: ChangeListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Sets where the claims of users unknown here are read (see {@link NameLookup}). */
+  setNameLookup(lookup: NameLookup): void {
+    this.nameLookup = lookup;
+  }
+
+  /** Loads every claim (idUser, claim): called once before the log is replayed, so each user is named as it is folded. */
+  loadNames(claims: Iterable<readonly [string, NameClaim]>): void {
+    for (const [idUser, claim] of claims) this.nameClaimed(idUser, claim);
+  }
+
+  /** A claim of this instance (or one just fetched): the user, when known, is named by it from now on. */
+  nameClaimed(idUser: string, claim: NameClaim): void {
+    this.claims.set(idUser, claim);
+    this.rename(idUser);
+  }
+
+  /** A claim given back (a failed registration, an erasure): the name no longer leads to the user. */
+  nameReleased(idUser: string, username: string): void {
+    const key = username.toLowerCase();
+    if (this.claims.get(idUser)?.key === key) this.claims.delete(idUser);
+    if (this.userIdByName.get(key) === idUser) this.userIdByName.delete(key);
+  }
+
+  /**
+   * The username to show for a user (offers reports, sold lists, award dialogs): `anonymous-<idUser>` once anonymised,
+   * the id itself while the name is unknown here.
+   */
+  usernameOf(idUser: string): string {
+    const user = this.users.get(streamId.user(idUser));
+    return user?.status === 'ACTIVE' && typeof user.data.username === 'string' ? user.data.username : idUser;
   }
 
   /** Applies a batch of events from the log, in order. Already-seen positions are ignored. */
@@ -65,12 +119,61 @@ export class LiveReadModel {
     }
     if (id.startsWith(AUCTION.prefix)) return this.put(this.auctions, id, AUCTION, event);
     if (id.startsWith(USER.prefix)) {
-      const user = this.put(this.users, id, USER, event) as UserState;
-      if (user.status === 'ACTIVE') this.userIdByName.set(user.data.username.toLowerCase(), user.data.idUser);
-      return user;
+      const before = this.users.get(id);
+      const user = USER.evolve(before ?? USER.initialState, event as never) as UserState;
+      if (user.status !== 'ACTIVE') {
+        this.users.set(id, user);
+        return user;
+      }
+      // The upcaster drops a legacy body's username: read it from the stored body, for users without a claim.
+      const legacy = stored.type === 'UserRegistered' && typeof stored.data.username === 'string' ? stored.data.username : undefined;
+      const previous = before?.status === 'ACTIVE' ? before.data.username : undefined;
+      const named = this.named(user, legacy ?? previous, previous);
+      if (stored.type === 'UserRegistered' && this.unnamed.has(user.data.idUser)) this.fetchName(user.data.idUser);
+      return named;
     }
     if (id.startsWith(DEALER.prefix)) return this.put(this.dealers, id, DEALER, event);
     return null;
+  }
+
+  /**
+   * Stores the user state with its name: the claim's, else `known` (a legacy body's, or the one it had), else its id
+   * (marked unnamed); anonymised users read the anonymous name. Keeps `userIdByName` in step.
+   */
+  private named(user: ActiveUser, known: string | undefined, previous: string | undefined): ActiveUser {
+    const idUser = user.data.idUser;
+    const claim = this.claims.get(idUser);
+    let name: string | undefined;
+    if (user.anonymised) name = anonymousName(idUser);
+    else if (claim) name = claim.display ?? (known && known.toLowerCase() === claim.key && !this.unnamed.has(idUser) ? known : claim.key);
+    else if (known !== undefined && !this.unnamed.has(idUser)) name = known;
+    if (name === undefined) this.unnamed.add(idUser);
+    else this.unnamed.delete(idUser);
+    const username = name ?? idUser;
+    const next: ActiveUser = user.data.username === username ? user : { ...user, data: { ...user.data, username } };
+    this.users.set(streamId.user(idUser), next);
+    if (previous !== undefined && previous !== username && this.userIdByName.get(previous.toLowerCase()) === idUser) {
+      this.userIdByName.delete(previous.toLowerCase());
+    }
+    if (name !== undefined && !user.anonymised) this.userIdByName.set(name.toLowerCase(), idUser);
+    return next;
+  }
+
+  /** Names a known user again after its claim changed (claimed here, or fetched). */
+  private rename(idUser: string): void {
+    const user = this.users.get(streamId.user(idUser));
+    if (user?.status !== 'ACTIVE') return;
+    this.named(user, user.data.username, user.data.username);
+  }
+
+  /** Reads the claim of a user registered elsewhere, a few times if the database does not answer. */
+  private fetchName(idUser: string, attempt = 0): void {
+    const lookup = this.nameLookup;
+    if (!lookup) return;
+    lookup(idUser).then(
+      (claim) => { if (claim && this.unnamed.has(idUser)) this.nameClaimed(idUser, claim); },
+      () => { if (attempt < 5) setTimeout(() => this.fetchName(idUser, attempt + 1), 500 * (attempt + 1)).unref(); },
+    );
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

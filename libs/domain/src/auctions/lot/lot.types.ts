@@ -24,11 +24,14 @@ export interface LotTiming {
   readonly extendSeconds: number;
 }
 
-/** An accepted offer. */
+/**
+ * An accepted offer. The bidder is named by id only: a username may be an e-mail address (personal data, erasable),
+ * so it is resolved by id when answering, never kept in the log (bodies of earlier releases carried `username`; the
+ * upcasters drop it on read).
+ */
 export interface Offer {
   readonly idOffer: string;
   readonly idUser: string;
-  readonly username: string;
   readonly amount: number;
   readonly clickAndBuy: boolean;
   readonly placedAt: string;
@@ -99,7 +102,6 @@ export type LotCommand =
       type: 'PlaceOffer';
       idOffer: string;
       idUser: string;
-      username: string;
       amount: number;
       clickAndBuy: boolean;
       idempotencyKey: string | null;

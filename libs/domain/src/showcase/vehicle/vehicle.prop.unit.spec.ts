@@ -21,7 +21,7 @@ const commandArb: fc.Arbitrary<(now: number) => VehicleCommand> = fc
       case 'remove': return { type: 'RemoveFromMyLot', idUser };
       case 'book': return { type: 'BookVehicle', idUser, holdSeconds, now };
       case 'preempt': return { type: 'PreemptVehicle', idUser, holdSeconds, now };
-      default: return { type: 'BuyVehicle', idUser, username: idUser, now };
+      default: return { type: 'BuyVehicle', idUser, now };
     }
   });
 
@@ -113,7 +113,7 @@ describe('vehicle decider properties', () => {
 
   it('of concurrent buys of a free vehicle exactly one succeeds; the others are told it is sold', () => {
     fc.assert(fc.property(fc.uniqueArray(fc.constantFrom(...DEALERS), { minLength: 1, maxLength: 4 }), (buyers) => {
-      const { events, state, refusals } = play([{ dt: 0, commands: buyers.map((idUser) => (now: number) => ({ type: 'BuyVehicle' as const, idUser, username: idUser, now })) }]);
+      const { events, state, refusals } = play([{ dt: 0, commands: buyers.map((idUser) => (now: number) => ({ type: 'BuyVehicle' as const, idUser, now })) }]);
       expect(events.filter((e) => e.type === 'VehicleSold')).toHaveLength(1);
       expect(state.status === 'SOLD' && state.sale.idUser).toBe(buyers[0]);
       expect(refusals).toEqual(buyers.slice(1).map(() => ERROR_CODES.VEHICLE_SOLD));

@@ -29,10 +29,12 @@ export interface VehicleData {
   readonly preemptedBy: readonly string[];
 }
 
-/** The sale of a vehicle. */
+/**
+ * The sale of a vehicle. The buyer is named by id only (a username may be an e-mail address: personal data, resolved
+ * by id when answering); bodies of earlier releases carried `username`, which the upcasters drop on read.
+ */
 export interface VehicleSale {
   readonly idUser: string;
-  readonly username: string;
   readonly price: number;
   readonly soldAt: string;
 }
@@ -59,7 +61,7 @@ export type VehicleCommand =
   | { type: 'RemoveFromMyLot'; idUser: string }
   | { type: 'BookVehicle'; idUser: string; holdSeconds: number; now: number }
   | { type: 'PreemptVehicle'; idUser: string; holdSeconds: number; now: number }
-  | { type: 'BuyVehicle'; idUser: string; username: string; now: number };
+  | { type: 'BuyVehicle'; idUser: string; now: number };
 
 /** Default hold lengths: a booking holds for 30 minutes, a pre-emption for 5. */
 export const DEFAULT_BOOKING_HOLD_SECONDS = 30 * 60;

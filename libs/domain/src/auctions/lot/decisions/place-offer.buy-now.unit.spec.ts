@@ -5,7 +5,7 @@ import {
 } from '../../../testing/lot-fixtures.test-support.js';
 
 const buyNow = (overrides: Parameters<typeof placeOffer>[0] = {}) =>
-  placeOffer({ idOffer: 'offer-c', idUser: 'dealer-c', username: 'dealer.c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT, ...overrides });
+  placeOffer({ idOffer: 'offer-c', idUser: 'dealer-c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT, ...overrides });
 
 describe('PlaceOffer with click-and-buy', () => {
   it('buys at the buy-now price: the offer, the close and the award at once', () => {
@@ -47,7 +47,7 @@ describe('PlaceOffer with click-and-buy', () => {
   });
 
   it('does not extend the end, even inside the extension window', () => {
-    const offer = offerPlaced({ idOffer: 'offer-c', idUser: 'dealer-c', username: 'dealer.c', amount: 9000, clickAndBuy: true, now: END - 1000 });
+    const offer = offerPlaced({ idOffer: 'offer-c', idUser: 'dealer-c', amount: 9000, clickAndBuy: true, now: END - 1000 });
     lotSpec.given([lotScheduled()]).when(buyNow({ now: END - 1000 }))
       .then([offer, lotClosed(END - 1000, 'BUY_NOW'), lotAwarded(offer, 'BUY_NOW')]);
   });
@@ -59,7 +59,7 @@ describe('PlaceOffer with click-and-buy', () => {
   });
 
   it('a retry of a buy-now with its idempotency key is a no-op', () => {
-    const keyed = offerPlaced({ idOffer: 'offer-c', idUser: 'dealer-c', username: 'dealer.c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT, idempotencyKey: 'k' });
+    const keyed = offerPlaced({ idOffer: 'offer-c', idUser: 'dealer-c', amount: 9000, clickAndBuy: true, now: BUY_NOW_AT, idempotencyKey: 'k' });
     lotSpec.given([lotScheduled(), keyed, lotClosed(BUY_NOW_AT, 'BUY_NOW'), lotAwarded(keyed, 'BUY_NOW')])
       .when(buyNow({ idempotencyKey: 'k', now: BUY_NOW_AT + 500 })).thenNothing();
   });

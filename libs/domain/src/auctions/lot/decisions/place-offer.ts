@@ -46,7 +46,7 @@ export function placeOffer(command: PlaceOffer, state: LotState): LotEvent[] {
   const offer: LotEvent = {
     type: 'OfferPlaced',
     data: {
-      idLot, idOffer: command.idOffer, idUser: command.idUser, username: command.username, amount: command.amount,
+      idLot, idOffer: command.idOffer, idUser: command.idUser, amount: command.amount,
       clickAndBuy: command.clickAndBuy, placedAt, idempotencyKey: command.idempotencyKey,
     },
   };

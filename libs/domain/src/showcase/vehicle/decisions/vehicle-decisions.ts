@@ -66,5 +66,5 @@ export function buyVehicle(command: Of<'BuyVehicle'>, state: VehicleState): Vehi
   const hold = liveHold(v.data, command.now);
   if (hold && hold.idUser !== command.idUser) throw new DomainError('VEHICLE_HELD', 'another dealer holds this vehicle');
   const { idVehicle, price } = v.data.listing;
-  return [{ type: 'VehicleSold', data: { idVehicle, idUser: command.idUser, username: command.username, price, soldAt: toIso(command.now) } }];
+  return [{ type: 'VehicleSold', data: { idVehicle, idUser: command.idUser, price, soldAt: toIso(command.now) } }];
 }

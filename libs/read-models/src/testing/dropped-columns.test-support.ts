@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import type { ReadModelDb } from '../db/read-model-db.js';
+
+/**
+ * A table of an earlier release with a `username NOT NULL` column (and a stored name) is migrated by `ensureSchema`:
+ * the column goes (it would refuse every insert, and it holds personal data), twice in a row without harm.
+ */
+export async function checkUsernameColumnsDropped(db: ReadModelDb, schema: string): Promise<void> {
+  await db.dropSchema(schema);
+  await db.query(`CREATE SCHEMA ${schema}`);
+  await db.query(`CREATE TABLE ${schema}.offers (id_offer text NOT NULL, id_lot text NOT NULL, id_auction text NOT NULL, id_user text NOT NULL, ` +
+    `username text NOT NULL, amount double precision NOT NULL, click_and_buy boolean NOT NULL, placed_at timestamptz, position bigint NOT NULL, PRIMARY KEY (id_offer))`);
+  await db.query(`INSERT INTO ${schema}.offers VALUES ('o1', 'l1', 'a1', 'u1', 'u1@example.com', 5000, false, null, 1)`);
+  await db.ensureSchema(schema);
+  await db.ensureSchema(schema);
+  const columns = await db.query<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND column_name IN ('username', 'sold_username')`, [schema]);
+  expect(columns).toEqual([]);
+  expect(JSON.stringify(await db.query(`SELECT * FROM ${schema}.offers`))).not.toContain('u1@example.com');
+  await db.query(`INSERT INTO ${schema}.offers (id_offer, id_lot, id_auction, id_user, amount, click_and_buy, position) VALUES ('o2', 'l1', 'a1', 'u2', 5100, false, 2)`);
+  await db.dropSchema(schema);
+}
