@@ -172,7 +172,7 @@ export async function readLogFromPostgres(databaseUrl: string, schema = 'event_s
     const { rows } = await client.query<{ position: string; stream_id: string; type: LogRow['type']; a: string | null; b: string | null; amount: string | null; username: string | null }>(
       `SELECT position, stream_id, type,
               CASE WHEN type = 'OfferPlaced' THEN data->>'idOffer' ELSE data->>'idVehicle' END AS a,
-              data->>'idLot' AS b, data->>'amount' AS amount, data->>'username' AS username
+              data->>'idLot' AS b, data->>'amount' AS amount, COALESCE(data->>'username', data->>'idUser') AS username
        FROM ${schema}.events WHERE type IN ('OfferPlaced', 'VehicleSold') ORDER BY position`,
     );
     return rows.map((r) => r.type === 'OfferPlaced'
@@ -192,9 +192,9 @@ export async function readLogFromStore(store: EventStore): Promise<LogRow[]> {
     for (const e of page) {
       const d = e.data as Record<string, unknown>;
       if (e.type === 'OfferPlaced') {
-        rows.push({ position: e.position, streamId: e.streamId, type: 'OfferPlaced', idOffer: String(d.idOffer), idLot: String(d.idLot), amount: Number(d.amount), username: typeof d.username === 'string' ? d.username : undefined });
+        rows.push({ position: e.position, streamId: e.streamId, type: 'OfferPlaced', idOffer: String(d.idOffer), idLot: String(d.idLot), amount: Number(d.amount), username: typeof d.username === 'string' ? d.username : typeof d.idUser === 'string' ? d.idUser : undefined });
       } else if (e.type === 'VehicleSold') {
-        rows.push({ position: e.position, streamId: e.streamId, type: 'VehicleSold', idVehicle: String(d.idVehicle), username: typeof d.username === 'string' ? d.username : undefined });
+        rows.push({ position: e.position, streamId: e.streamId, type: 'VehicleSold', idVehicle: String(d.idVehicle), username: typeof d.username === 'string' ? d.username : typeof d.idUser === 'string' ? d.idUser : undefined });
       }
     }
     after = page.at(-1)!.position;

@@ -11,8 +11,8 @@ const BACK_OFFICE = ['ADMIN', 'CUSTOMER_CENTER'] as const;
 
 /**
  * What the portal says about a dealer to others: its public card (the invitation page) and its legal reference
- * (its own users and the back office). A dealer is known by its `dealer-` stream or, for dealers that predate the
- * stream (the demo's `D-1001`...), by users of it; its names come from the personal-data store.
+ * (its own users and the back office). A dealer is known by its `dealer-` stream (not DELETED) or, for a dealer that
+ * predates its stream, by users of it; its names come from the personal-data store.
  */
 @Injectable()
 export class DealerDirectory {
@@ -49,9 +49,13 @@ export class DealerDirectory {
     };
   }
 
-  /** The dealer's market, or null when the dealer is unknown. */
+  /**
+   * The dealer's market, or null when the dealer is unknown or was deleted by the back-office (its history stays, the
+   * portal no longer speaks of it). Dealers without a stream (none since the demo's got theirs) are known by their users.
+   */
   private marketOf(idDealer: string): Market | null {
     const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
+    if (dealer?.status === 'DELETED') return null;
     if (dealer && dealer.status !== 'NONE') return dealer.data.idMarket;
     return this.accounts.usersOfDealer(idDealer)[0]?.data.idMarket ?? null;
   }

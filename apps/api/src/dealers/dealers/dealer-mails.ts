@@ -1,0 +1,37 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { renderAccountEnabled } from '@auction/mail';
+import type { KnownDealer } from '@auction/domain';
+import { AccountMail } from '../../identity/accounts/account-mail.js';
+import { AccountsService } from '../../identity/accounts/accounts.service.js';
+import { CREDENTIAL_STORE, type CredentialStore } from '../../identity/credential-store.port.js';
+import { PasswordsService } from '../../identity/passwords/passwords.service.js';
+
+/** The mails of a dealer's first enabling: "account enabled" in the dealer's language, and a first-password link when needed. */
+@Injectable()
+export class DealerMails {
+  private readonly logger = new Logger('DealerMails');
+
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly passwords: PasswordsService,
+    private readonly mail: AccountMail,
+    @Inject(CREDENTIAL_STORE) private readonly credentials: CredentialStore,
+  ) {}
+
+  /** The "account enabled" mail to the dealer (its e-mail, else its reference user's), and the first-password link. */
+  async enabled(dealer: KnownDealer): Promise<void> {
+    const reference = this.accounts.user(dealer.data.idReferenceUser);
+    if (!reference) return;
+    const business = (await this.accounts.personalData.get('DEALER', dealer.data.idDealer)) ?? {};
+    const to = business.email || (await this.accounts.personalOf(reference.data.idUser)).email;
+    if (to) {
+      await this.mail.send(to, (site) => renderAccountEnabled({
+        language: this.mail.language(dealer.data.language), site, username: reference.data.username,
+        ...(business.businessName ? { recipientName: business.businessName } : {}),
+      }));
+    } else {
+      this.logger.warn(`dealer ${dealer.data.idDealer} has no e-mail: no "account enabled" mail`);
+    }
+    if ((await this.credentials.missing([reference.data.idUser])).length > 0) await this.passwords.mailLink(reference, 'SETUP');
+  }
+}
