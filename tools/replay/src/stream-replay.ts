@@ -1,5 +1,5 @@
 import { PUBLIC_VIEWER, lotView } from '@auction/contracts';
-import { kindOf, toIso, type AuctionState, type LotState, type UserState, type VehicleState } from '@auction/domain';
+import { kindOf, toIso, type AuctionState, type DealerState, type LotState, type UserState, type VehicleState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
 
 /** Where a replay stops: after a global position, or at an instant (events recorded up to it). */
@@ -35,6 +35,13 @@ export function summarize(streamId: string, state: unknown, atMs: number): Recor
     if (v.status === 'NONE') return { status: 'NONE' };
     const hold = v.data.hold ? { holder: v.data.hold.idUser, kind: v.data.hold.kind, until: toIso(v.data.hold.untilMs) } : null;
     return { status: v.status, price: v.data.listing.price, inMyLots: v.data.inMyLotOf.length, hold, buyer: v.status === 'SOLD' ? v.sale.idUser : null };
+  }
+  if (kind === 'dealer-') {
+    // Codes and ids only: the business data is beside the log (and erased by an anonymisation).
+    const d = state as DealerState;
+    if (d.status === 'NONE') return { status: 'NONE' };
+    const capabilities = Object.entries(d.capabilities ?? {}).filter(([, on]) => on).map(([c]) => c).join(',');
+    return { status: d.status, idDealer: d.data.idDealer, idMarket: d.data.idMarket, documents: d.data.documents.length, capabilities };
   }
   // By id: the username is not in the log (personal data, kept in the API's username claims), nor printed from old bodies.
   const u = state as UserState;
