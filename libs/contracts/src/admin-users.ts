@@ -23,7 +23,8 @@ const filterText = (max: number) => z.string().trim().max(max).regex(/^[^\p{Cc}]
   .transform((v) => (v === '' ? undefined : v));
 
 /**
- * Query of `GET /api/v1/admin/users`: filters (username: part of it, any case; email: the whole address, any case;
+ * Query of `GET /api/v1/admin/users` (unknown parameters, as a misspelt or `name[x]` filter, are 400: a filter
+ * silently dropped would list everyone): filters (username: part of it, any case; email: the whole address, any case;
  * idDealer, idMarket, role, flgEnabled: exact) and one page. Only the caller's markets are listed; a requested market
  * outside them is 403021.
  */
@@ -34,7 +35,7 @@ export const AdminUsersQuery = adminPageQuery(ADMIN_USER_SORTS, 'username').exte
   idMarket: z.enum(MARKETS).optional(),
   role: z.enum(ROLES).optional(),
   flgEnabled: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-});
+}).strict();
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
 /** One row of the `users` screen. */
@@ -58,7 +59,7 @@ export const AdminUsersPage = adminPage(AdminUserRow);
 export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 
 /** Query of `GET` and `DELETE /api/v1/admin/user`. */
-export const AdminUserQuery = z.object({ idUser: Id });
+export const AdminUserQuery = z.strictObject({ idUser: Id });
 export type AdminUserQuery = z.infer<typeof AdminUserQuery>;
 
 /**
@@ -115,7 +116,7 @@ export const AdminPermissionRequest = z.strictObject({ idUser: Id, permission: z
 export type AdminPermissionRequest = z.infer<typeof AdminPermissionRequest>;
 
 /** Query of `DELETE /api/v1/admin/user/permission` (the spec's names: `permission`, `userID`). */
-export const AdminPermissionQuery = z.object({ permission: z.enum(ROLES), userID: Id });
+export const AdminPermissionQuery = z.strictObject({ permission: z.enum(ROLES), userID: Id });
 export type AdminPermissionQuery = z.infer<typeof AdminPermissionQuery>;
 
 /** Answer of `DELETE /api/v1/admin/user`. */
@@ -126,7 +127,7 @@ export type AdminDeleteUserAnswer = z.infer<typeof AdminDeleteUserAnswer>;
  * Query of `GET /api/v1/admin/audit`: exactly one of `idUser` (that user's stream) or `idDealer` (the dealer's stream
  * and its users' streams); newest first.
  */
-export const AdminAuditQuery = z.object({
+export const AdminAuditQuery = z.strictObject({
   idUser: Id.optional(),
   idDealer: Id.optional(),
   limit: adminQueryInt(1, 100, 20),

@@ -1,5 +1,5 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
-import { MARKETS, decideAuction, decideLot, decideVehicle, type AuctionState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
@@ -63,6 +63,8 @@ export async function seedDemoData(
     user('loader', 'loader', ['USER', 'LOADER'], 'D-AUCT'),
     user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], 'D-AUCT'),
     user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], 'D-EXHB'),
+    // A former employee the back-office disabled (below): the anonymisation screen's demo candidate.
+    user('former', 'former', ['USER', 'EXHIBITOR'], 'D-EXHB'),
     ...Array.from({ length: config.demoDealers }, (_, i) => user(`dealer${i + 1}`, `dealer${i + 1}`, ['USER', 'BUYER'], `D-${1001 + i}`)),
   ];
   await credentials.setMissing(users.map((u) => u.idUser), config.demoPassword);
@@ -85,6 +87,17 @@ export async function seedDemoData(
     decide: (view) => [{ streamId: streamId.user(data.idUser), events: registrationEvents(data, view.state<UserState>(streamId.user(data.idUser))) }],
     reply: () => undefined,
   })));
+  await writer.execute({
+    streams: [streamId.user('former')],
+    metadata: { userId: 'admin' },
+    // Once: a restart, or an administrator's later re-enable (which leaves disabledAt set), changes nothing.
+    decide: (view) => {
+      const state = view.state<UserState>(streamId.user('former'));
+      const once = state.status === 'ACTIVE' && state.disabledAt === undefined;
+      return [{ streamId: streamId.user('former'), events: once ? decideUser({ type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now }, state) : [] }];
+    },
+    reply: () => undefined,
+  });
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
   await seedShowcase(writer);

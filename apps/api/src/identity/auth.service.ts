@@ -51,8 +51,11 @@ export class AuthService {
     // An unknown name costs one scrypt as a known one does: the answer's timing must not tell which names exist.
     const ok = await this.credentials.verify(user ? user.data.idUser : null, password);
     if (!ok || !user) throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
-    this.assertMaySignIn(user);
-    return user;
+    // Read again after the (slow) password check: a disable, delete or anonymisation answered meanwhile must win.
+    const now = this.activeUser(user.data.idUser);
+    if (!now) throw new AccessError(401, API_ERROR_CODES.BAD_CREDENTIALS, 'wrong username or password');
+    this.assertMaySignIn(now);
+    return now;
   }
 
   /**
@@ -60,7 +63,7 @@ export class AuthService {
    * enabled, as a fresh registration, is not refused here: the access guard shows them the 403004 dialog.
    */
   assertMaySignIn(user: ActiveUser): void {
-    if (user.disabledAt !== undefined && !user.data.flgEnabled) throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
+    if (isDisabledByStaff(user)) throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
   }
 
   /** The active user with this username (any case), or null (also when deleted or anonymised by the back-office). */
@@ -105,6 +108,9 @@ export class AuthService {
     if (!claims) return null;
     const user = this.activeUser(claims.sub);
     if (!user || isCredentialRevoked(user, claims.sid, claims.iat)) return null;
+    // Disabled by the back-office: no token works, whenever issued (a login racing the disable issues one just after
+    // `disabledAt`, which the revocation by issue time alone would let through until re-enabled and beyond).
+    if (isDisabledByStaff(user)) return null;
     const d = user.data;
     // VISITOR views only: with it, BUYER is void (a user given both may still never bid or buy).
     const roles = d.roles.includes('VISITOR') ? d.roles.filter((r) => r !== 'BUYER') : d.roles;
@@ -151,6 +157,11 @@ export class AuthService {
     if (user?.status !== 'ACTIVE') throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
     return profileOf(user);
   }
+}
+
+/** Disabled by the back-office (`disabledAt` set and not enabled again); a registration not yet enabled is not. */
+function isDisabledByStaff(user: ActiveUser): boolean {
+  return user.disabledAt !== undefined && !user.data.flgEnabled;
 }
 
 function profileOf(user: ActiveUser): UserProfile {

@@ -9,7 +9,7 @@ import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { EVENT_STORE } from '../../platform/engine/tokens.js';
 import { upcastStored } from '../../platform/engine/upcasters.js';
-import { assertInScope } from '../admin-scope.js';
+import { adminMarkets, assertInScope } from '../admin-scope.js';
 
 /**
  * The audit trail of the back-office: the administrative events (those whose body carries `by`, the acting user's id)
@@ -44,7 +44,9 @@ export class AuditService {
 
   private async dealerStreams(actor: Actor, idDealer: string): Promise<string[]> {
     assertInScope(actor, (await this.dealers.info(idDealer)).idMarket);
-    return [streamId.dealer(idDealer), ...this.accounts.usersOfDealer(idDealer).map((u) => streamId.user(u.data.idUser))];
+    // A user of the dealer moved to a market the caller does not manage is not theirs to read (403021 by idUser).
+    const users = this.accounts.usersOfDealer(idDealer).filter((u) => adminMarkets(actor).includes(u.data.idMarket));
+    return [streamId.dealer(idDealer), ...users.map((u) => streamId.user(u.data.idUser))];
   }
 
   private entryOf(event: StoredEvent): AuditEntry {

@@ -77,6 +77,21 @@ export class AdminUsersService {
    * changed), personal fields beside the log. Everything is checked before anything is written.
    */
   async edit(actor: Actor, request: AdminEditUserRequest): Promise<AdminUserDetails> {
+    // Edits that set an e-mail run one at a time: the "no other user has it" check and the write must not interleave
+    // (two concurrent edits gave two users one address). Per instance; the store itself has no unique index.
+    if (typeof request.email === 'string') return this.oneEmailEditAtATime(() => this.editNow(actor, request));
+    return this.editNow(actor, request);
+  }
+
+  private emailEdits: Promise<unknown> = Promise.resolve();
+
+  private oneEmailEditAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.emailEdits.then(work, work);
+    this.emailEdits = next.catch(() => undefined);
+    return next;
+  }
+
+  private async editNow(actor: Actor, request: AdminEditUserRequest): Promise<AdminUserDetails> {
     const user = this.changeable(actor, request.idUser, { allowSelf: true });
     if (request.adminEnabledMarket !== undefined) {
       if (!hasRole(actor, ['ADMIN'])) throw AccessError.role();
@@ -96,8 +111,13 @@ export class AdminUsersService {
       ...(request.adminEnabledMarket !== undefined ? { adminEnabledMarket: request.adminEnabledMarket } : {}),
       ...(request.idDealer !== undefined ? { idDealer: request.idDealer } : {}),
     };
-    if (changed.length > 0) await this.accounts.personalData.merge('USER', request.idUser, personal);
+    // The event first (refused, 410020, if the user was deleted or anonymised meanwhile), then the values beside the
+    // log; then, should an anonymisation have erased them in between, they are erased again: never resurrected.
     await this.run(actor, request.idUser, () => [{ type: 'EditUserByAdmin', change, personalFields: changed, by: actor.idUser, now: this.clock.now() }]);
+    if (changed.length > 0) {
+      await this.accounts.personalData.merge('USER', request.idUser, personal);
+      if (this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
+    }
     return this.get(actor, request.idUser);
   }
 
@@ -183,6 +203,8 @@ export class AdminUsersService {
       metadata: { userId: actor.idUser },
       decide: (view) => {
         let state = view.state<UserState>(sid);
+        // Checked again on the stream's own state: a delete or anonymisation that won the race is 410020, not a 5xx/4xx of the domain's.
+        if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
         const events: UserEvent[] = [];
         for (const command of plan(state)) {
           const decided = decideUser(command, state);
