@@ -17,7 +17,10 @@ const STAFF_ROLES = ['ADMIN', 'CUSTOMER_CENTER'] as const;
  * CUSTOMER_CENTER), that is deleted or disabled by the back-office (`disabledAt` set and not enabled again), or
  * whose dealer is DELETED or DISABLED. The reason is the first of USER_DELETED, DEALER_DELETED, USER_DISABLED,
  * DEALER_DISABLED that applies; `since` is when that happened (the audit stamp of the event that did it).
- * A registration waiting for its first enabling (disabled, never disabled by staff) is not a candidate.
+ * A registration waiting for its first enabling (disabled, never disabled by staff) is not a candidate, and neither is
+ * a user who can still act (enabled and not deleted, e.g. re-enabled by staff after its dealer was disabled): such a
+ * user could place an offer between the commitments check and the erasure, leaving an anonymous party leading a
+ * running lot; disabling ends every session first, so nothing of theirs is in flight when the erasure is decided.
  */
 @Injectable()
 export class AnonymisationCandidates {
@@ -84,6 +87,8 @@ export class AnonymisationCandidates {
 
 function reasonOf(user: ActiveUser, dealerStatus: string | null): AnonymiseReason | null {
   if (user.deleted) return 'USER_DELETED';
+  // Still able to sign in and bid (see the class comment): disable it first.
+  if (user.data.flgEnabled) return null;
   if (dealerStatus === 'DELETED') return 'DEALER_DELETED';
   if (!user.data.flgEnabled && user.disabledAt !== undefined) return 'USER_DISABLED';
   if (dealerStatus === 'DISABLED') return 'DEALER_DISABLED';

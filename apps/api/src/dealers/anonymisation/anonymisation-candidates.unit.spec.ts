@@ -48,11 +48,11 @@ describe('anonymisation candidates', () => {
     add('user-u-disabled', 'UserEnabledChanged', { idUser: 'u-disabled', flgEnabled: false, by: 'adm', at: T + 1000 });
     user(add, 'u-deleted');
     add('user-u-deleted', 'UserDeleted', { idUser: 'u-deleted', by: 'adm', at: T + 2000 });
-    user(add, 'u-of-disabled', { idDealer: 'D-DIS' });
+    user(add, 'u-of-disabled', { idDealer: 'D-DIS', flgEnabled: false });
     dealer(add, 'D-DIS', 'u-of-disabled');
     add('dealer-D-DIS', 'DealerEnabledChanged', { idDealer: 'D-DIS', flgEnabled: true, status: 'ENABLED', from: 'PENDING', by: 'adm', at: T + 3000 });
     add('dealer-D-DIS', 'DealerEnabledChanged', { idDealer: 'D-DIS', flgEnabled: false, status: 'DISABLED', from: 'ENABLED', by: 'adm', at: T + 4000 });
-    user(add, 'u-of-deleted', { idDealer: 'D-DEL' });
+    user(add, 'u-of-deleted', { idDealer: 'D-DEL', flgEnabled: false });
     dealer(add, 'D-DEL', 'u-of-deleted');
     add('dealer-D-DEL', 'DealerDeleted', { idDealer: 'D-DEL', by: 'adm', at: T + 5000 });
     const rows = candidates.list(admin, { sortField: 'since', sortOrder: 'asc' });
@@ -80,6 +80,21 @@ describe('anonymisation candidates', () => {
     add('user-re-enabled', 'UserEnabledChanged', { idUser: 're-enabled', flgEnabled: false, by: 'adm', at: T });
     add('user-re-enabled', 'UserEnabledChanged', { idUser: 're-enabled', flgEnabled: true, by: 'adm', at: T + 1 });
     expect(candidates.list(admin, { sortField: 'since', sortOrder: 'asc' })).toEqual([]);
+  });
+
+  it('never lists a user who can still act (enabled, not deleted) though its dealer is disabled or deleted, until it is disabled', () => {
+    const { candidates, model, add } = world();
+    user(add, 'u-back', { idDealer: 'D-DIS' });
+    dealer(add, 'D-DIS', 'u-back');
+    add('dealer-D-DIS', 'DealerEnabledChanged', { idDealer: 'D-DIS', flgEnabled: true, status: 'ENABLED', from: 'PENDING', by: 'adm', at: T + 1 });
+    add('dealer-D-DIS', 'DealerEnabledChanged', { idDealer: 'D-DIS', flgEnabled: false, status: 'DISABLED', from: 'ENABLED', by: 'adm', at: T + 2 });
+    user(add, 'u-left', { idDealer: 'D-DEL' });
+    dealer(add, 'D-DEL', 'u-left');
+    add('dealer-D-DEL', 'DealerDeleted', { idDealer: 'D-DEL', by: 'adm', at: T + 3 });
+    expect(candidates.list(admin, { sortField: 'idUser', sortOrder: 'asc' })).toEqual([]);
+    expect(candidates.candidateOf(model.users.get('user-u-back'))).toBeNull();
+    add('user-u-back', 'UserEnabledChanged', { idUser: 'u-back', flgEnabled: false, by: 'adm', at: T + 4 });
+    expect(candidates.list(admin, { sortField: 'idUser', sortOrder: 'asc' }).map((r) => [r.idUser, r.status])).toEqual([['u-back', 'USER_DISABLED']]);
   });
 
   it('keeps to the caller\'s markets, refuses another market, and sorts by any column with idUser as tiebreak', () => {

@@ -22,6 +22,9 @@ import { liveCommitments } from './live-commitments.js';
 
 type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
 
+/** The dealer's personal fields that describe its reference person (registration form), erased with that person. */
+const REFERENCE_FIELDS = ['referenceName', 'referenceSurname', 'referenceFiscalCode', 'referenceBirthDate', 'referenceEmail', 'referenceFCA'] as const;
+
 const refused = (message: string) => new AccessError(409, API_ERROR_CODES.ANONYMISE_REFUSED, message);
 
 /**
@@ -75,11 +78,7 @@ export class AnonymisationService {
     if (dealerStatus !== undefined && dealerStatus !== 'DISABLED' && dealerStatus !== 'DELETED') {
       throw refused(`dealer ${idDealer} is ${dealerStatus}: disable or delete it first`);
     }
-    for (const user of pending) {
-      if (!this.candidates.candidateOf(user)) {
-        throw refused(`user ${user.data.idUser} is staff, or neither deleted nor disabled (nor its dealer): disable or delete it first`);
-      }
-    }
+    for (const user of pending) this.assertCandidate(user);
     // The read models must show every offer and hold this instance acknowledged before they are asked.
     await this.consistency.caughtUp();
     const busy = await liveCommitments(this.fanout.db, pending.map((u) => u.data.idUser), Date.now());
@@ -91,8 +90,11 @@ export class AnonymisationService {
     const dealerData = idDealer ? await this.accounts.personalData.get('DEALER', idDealer) : null;
     for (const key of ['email', 'referenceEmail', 'pec']) addEmail(emails, dealerData?.[key]);
     const names = new Map<string, string[]>();
+    const userEmails = new Map<string, string>();
     for (const user of users) {
-      addEmail(emails, (await this.accounts.personalOf(user.data.idUser)).email);
+      const email = (await this.accounts.personalOf(user.data.idUser)).email;
+      addEmail(emails, email);
+      if (typeof email === 'string' && email.includes('@')) userEmails.set(user.data.idUser, email.trim().toLowerCase());
       names.set(user.data.idUser, await this.claimedNames(user));
     }
     let position = 0;
@@ -101,15 +103,25 @@ export class AnonymisationService {
       const outcome = await this.writer.execute({
         streams: [sid],
         metadata: { userId: actor.idUser },
-        decide: (view, now) => [{ streamId: sid, events: decideUser({ type: 'AnonymiseUser', by: actor.idUser, now }, view.state<UserState>(sid)) }],
+        // Decided on the stream's state at write time: a re-enable that raced the checks above refuses the erasure.
+        decide: (view, now) => {
+          const state = view.state<UserState>(sid);
+          if (state.status === 'ACTIVE' && !state.anonymised) this.assertCandidate(state);
+          return [{ streamId: sid, events: decideUser({ type: 'AnonymiseUser', by: actor.idUser, now }, state) }];
+        },
         reply: () => undefined,
       });
       position = Math.max(position, outcome.position);
     }
     if (position > 0) await this.readModel.waitFor(position);
+    // Personal data goes LAST: it is what finds the e-mails (invitations, caught mail) and the dealer's reference
+    // person, so a crash in the middle leaves enough behind for a retry (a 200 of alreadyAnonymised) to finish.
+    for (const email of emails) {
+      erased.accessTags += await this.tags.eraseSubject({ email });
+      erased.mails += this.mail.catcher?.forget(email) ?? 0;
+    }
     for (const user of users) {
       const idUser = user.data.idUser;
-      if (await this.accounts.personalData.erase('USER', idUser)) erased.personalData++;
       for (const name of names.get(idUser) ?? []) {
         await this.usernames.release(name, idUser);
         erased.usernameClaims++;
@@ -120,22 +132,55 @@ export class AnonymisationService {
       erased.files += (await this.blobs.deleteOwnedBy(`user:${idUser}`)).length;
     }
     if (idDealer) {
-      if (await this.accounts.personalData.erase('DEALER', idDealer)) erased.personalData++;
       erased.accessTags += await this.tags.eraseSubject({ idDealer });
       const documents = this.dealerDocuments(idDealer);
       for (const idFile of documents) if (await this.blobs.delete(idFile)) erased.files++;
       erased.files += (await this.blobs.deleteOwnedBy(`dealer:${idDealer}`)).length;
+    } else {
+      erased.personalData += await this.eraseReferencePerson(users, userEmails);
     }
-    for (const email of emails) {
-      erased.accessTags += await this.tags.eraseSubject({ email });
-      erased.mails += this.mail.catcher?.forget(email) ?? 0;
-    }
+    for (const user of users) if (await this.accounts.personalData.erase('USER', user.data.idUser)) erased.personalData++;
+    if (idDealer && await this.accounts.personalData.erase('DEALER', idDealer)) erased.personalData++;
     return {
       idDealer,
       anonymisedUsers: pending.map((u) => u.data.idUser).sort(),
       alreadyAnonymised: users.filter((u) => u.anonymised).map((u) => u.data.idUser).sort(),
       erased,
     };
+  }
+
+  /** 409140 unless the user is a candidate (see {@link AnonymisationCandidates}); a user still enabled is told to be disabled first. */
+  private assertCandidate(user: ActiveUser): void {
+    if (this.candidates.candidateOf(user)) return;
+    if (!user.deleted && user.data.flgEnabled) throw refused(`user ${user.data.idUser} is still enabled: disable it first (it could still bid or hold a vehicle)`);
+    throw refused(`user ${user.data.idUser} is staff, or neither deleted nor disabled (nor its dealer): disable or delete it first`);
+  }
+
+  /**
+   * A user anonymised alone (not with its dealer) may be its dealer's reference person, whose name, surname, fiscal
+   * code, birth date and e-mail are kept in the DEALER's personal data too (the registration form's reference
+   * fields): those go with the user; the dealer's own e-mail also goes when it is that person's address. Answers 1
+   * when a dealer's record was changed.
+   */
+  private async eraseReferencePerson(users: readonly ActiveUser[], userEmails: ReadonlyMap<string, string>): Promise<number> {
+    let changed = 0;
+    for (const user of users) {
+      const idDealer = user.data.idDealer;
+      if (!idDealer) continue;
+      const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
+      const data = await this.accounts.personalData.get('DEALER', idDealer);
+      if (!data) continue;
+      const email = userEmails.get(user.data.idUser);
+      const isReference = (dealer && dealer.status !== 'NONE' && dealer.data.idReferenceUser === user.data.idUser)
+        || (email !== undefined && typeof data.referenceEmail === 'string' && data.referenceEmail.trim().toLowerCase() === email);
+      const erase: Record<string, null> = {};
+      if (isReference) for (const key of REFERENCE_FIELDS) if (data[key] !== undefined && data[key] !== null) erase[key] = null;
+      if (email !== undefined && typeof data.email === 'string' && data.email.trim().toLowerCase() === email) erase.email = null;
+      if (Object.keys(erase).length === 0) continue;
+      await this.accounts.personalData.merge('DEALER', idDealer, erase);
+      changed++;
+    }
+    return changed;
   }
 
   private oneUser(actor: Actor, idUser: string): ActiveUser {
