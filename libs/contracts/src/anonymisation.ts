@@ -55,6 +55,8 @@ export const AnonymiseErased = z.object({
   pushTokens: z.number().int().nonnegative(),
   files: z.number().int().nonnegative(),
   mails: z.number().int().nonnegative(),
+  /** Kept answers of idempotent calls: the user's own, and others' answers that quoted its personal data. */
+  idempotentAnswers: z.number().int().nonnegative(),
 });
 export type AnonymiseErased = z.infer<typeof AnonymiseErased>;
 

@@ -12,3 +12,14 @@ export const consoleMailLogger: MailLogger = {
 
 /** A logger that drops everything (tests that assert on results, not on logs). */
 export const silentMailLogger: MailLogger = { info: () => {}, warn: () => {} };
+
+/**
+ * An e-mail address as a log line may show it: its first character and its domain (`a***@example.com`). Logs outlive
+ * an anonymisation (they are shipped, rotated, kept by others), so they must not hold whole addresses; the domain
+ * and the message id are enough to follow a delivery problem.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${[...address.slice(0, at)][0]}***${address.slice(at)}`;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer, { type NodemailerError, type SMTPSentMessageInfo, type Transporter } from 'nodemailer';
 import { MailError, describeError, type MailErrorCode, MAIL_ERROR_CODES } from './errors.js';
-import { consoleMailLogger, type MailLogger } from './logger.js';
+import { consoleMailLogger, maskAddress, type MailLogger } from './logger.js';
 import { parseMailFrom, parseMailboxes, parseSmtpUrl, type MailEnv, type Mailbox } from './smtp-config.js';
 
 /** How often and how patiently a send is tried: only transient failures (no connection, 4xx) are retried. */
@@ -143,7 +143,7 @@ export class Mailer {
           signal: AbortSignal.any([AbortSignal.timeout(this.timeouts.attemptMs), this.closing.signal]),
         });
         const sent: SentMail = { status: 'sent', messageId, accepted: addresses(info.accepted), rejected: addresses(info.rejected), attempts: attempt };
-        this.logger.info(`sent ${messageId} to ${sent.accepted.join(', ')}${sent.rejected.length ? ` (rejected ${sent.rejected.join(', ')})` : ''}, attempt ${attempt}`);
+        this.logger.info(`sent ${messageId} to ${sent.accepted.map(maskAddress).join(', ')}${sent.rejected.length ? ` (rejected ${sent.rejected.map(maskAddress).join(', ')})` : ''}, attempt ${attempt}`);
         return sent;
       } catch (error) {
         const failure = classify(error);
@@ -168,7 +168,7 @@ export class Mailer {
   }
 
   private failed(result: Omit<FailedMail, 'status' | 'accepted'>, mail: OutgoingMail): FailedMail {
-    const to = typeof mail.to === 'string' ? mail.to : mail.to.join(', ');
+    const to = (typeof mail.to === 'string' ? mail.to.split(',') : mail.to).map((a) => maskAddress(a.trim())).join(', ');
     this.logger.warn(`NOT sent ${result.messageId} to ${to}: ${result.error} (errorCode ${result.errorCode}, ${result.attempts} attempt(s))`);
     return { status: 'failed', accepted: [], ...result };
   }

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { toCaughtMail, type CaughtMail } from './caught-mail.js';
 import { MailError, describeError } from './errors.js';
-import { consoleMailLogger, type MailLogger } from './logger.js';
+import { consoleMailLogger, maskAddress, type MailLogger } from './logger.js';
 
 /** Where and how much an {@link SmtpCatcher} takes. */
 export interface SmtpCatcherOptions {
@@ -171,7 +171,7 @@ export class SmtpCatcher {
     const mail = toCaughtMail(await simpleParser(raw), session.envelope, raw.length, receivedAt);
     this.mails.unshift(mail);
     this.mails.length = Math.min(this.mails.length, this.maxMessages);
-    this.logger.info(`caught ${mail.id} ${mail.messageId ?? '(no Message-ID)'} from ${mail.from} to ${mail.to.join(', ')}: ${JSON.stringify(mail.subject)}`);
+    this.logger.info(`caught ${mail.id} ${mail.messageId ?? '(no Message-ID)'} from ${maskAddress(mail.from)} to ${mail.to.map(maskAddress).join(', ')}: ${JSON.stringify(mail.subject)}`);
     this.arrivals.emit('mail', mail);
     return `queued as ${mail.id}`;
   }

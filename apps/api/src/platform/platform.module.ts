@@ -11,6 +11,7 @@ import type { Fanout } from './fanout/fanout.js';
 import { CommandRunner } from './http/command-runner.js';
 import { HealthController } from './http/health.controller.js';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers.js';
+import { IDEMPOTENCY_STORE } from './idempotency/idempotency.tokens.js';
 import { LIVE_CONTROLLERS, LIVE_PROVIDERS } from './live/live.providers.js';
 import { Metrics } from './metrics/metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
@@ -56,7 +57,7 @@ export class PlatformModule {
       module: PlatformModule,
       controllers: PLATFORM_CONTROLLERS,
       providers: [...shared, ...IDEMPOTENCY_PROVIDERS],
-      exports: shared.map((p) => ('provide' in p ? p.provide : p)),
+      exports: [...shared.map((p) => ('provide' in p ? p.provide : p)), IDEMPOTENCY_STORE],
     };
   }
 }

@@ -16,6 +16,8 @@ import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { FANOUT, MAIL_SERVICE, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { parse } from '../../platform/http/validation.js';
+import type { SqlIdempotencyStore } from '../../platform/idempotency/idempotency-store.js';
+import { IDEMPOTENCY_STORE } from '../../platform/idempotency/idempotency.tokens.js';
 import { assertInScope } from '../admin-scope.js';
 import { AnonymisationCandidates } from './anonymisation-candidates.js';
 import { liveCommitments } from './live-commitments.js';
@@ -50,6 +52,7 @@ export class AnonymisationService {
     @Inject(MAIL_SERVICE) private readonly mail: MailService,
     @Inject(FANOUT) private readonly fanout: Fanout,
     private readonly consistency: Consistency,
+    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: Pick<SqlIdempotencyStore, 'forgetPersonalData'>,
   ) {}
 
   /** One page of candidates (see {@link AnonymisationCandidates} for the rule). */
@@ -84,7 +87,7 @@ export class AnonymisationService {
     const busy = await liveCommitments(this.fanout.db, pending.map((u) => u.data.idUser), Date.now());
     if (busy.length > 0) throw refused(`still committed: ${busy.join(', ')} (a lot it leads in a running auction, or an open showcase hold)`);
 
-    const erased: { -readonly [K in keyof AnonymiseErased]: number } = { personalData: 0, usernameClaims: 0, credentials: 0, accessTags: 0, pushTokens: 0, files: 0, mails: 0 };
+    const erased: { -readonly [K in keyof AnonymiseErased]: number } = { personalData: 0, usernameClaims: 0, credentials: 0, accessTags: 0, pushTokens: 0, files: 0, mails: 0, idempotentAnswers: 0 };
     const emails = new Set<string>();
     // Gather what names the people before anything goes (the e-mails find the caught mail and the invitations).
     const dealerData = idDealer ? await this.accounts.personalData.get('DEALER', idDealer) : null;
@@ -138,6 +141,12 @@ export class AnonymisationService {
       erased.files += (await this.blobs.deleteOwnedBy(`dealer:${idDealer}`)).length;
     } else {
       erased.personalData += await this.eraseReferencePerson(users, userEmails);
+    }
+    // Kept answers of idempotent calls are copies of what the API said (a staff's PATCH answered the user's card):
+    // they go too, found by the values the personal data still holds here.
+    for (const user of users) {
+      const needles = [...(names.get(user.data.idUser) ?? []), ...personalValues(await this.accounts.personalOf(user.data.idUser)), ...personalValues(dealerData)];
+      erased.idempotentAnswers += await this.idempotency.forgetPersonalData(user.data.idUser, needles);
     }
     for (const user of users) if (await this.accounts.personalData.erase('USER', user.data.idUser)) erased.personalData++;
     if (idDealer && await this.accounts.personalData.erase('DEALER', idDealer)) erased.personalData++;
@@ -221,4 +230,11 @@ export class AnonymisationService {
 
 function addEmail(emails: Set<string>, value: string | null | undefined): void {
   if (typeof value === 'string' && value.includes('@')) emails.add(value.trim().toLowerCase());
+}
+
+/** The identifying values of a personal-data record (e-mails, codes, names of a business, phones), as search needles. */
+function personalValues(record: object | null | undefined): string[] {
+  if (!record) return [];
+  const keys = ['email', 'pec', 'referenceEmail', 'fiscalCode', 'vatCode', 'businessName', 'phone', 'mobile', 'iban', 'referenceFiscalCode'];
+  return keys.map((k) => (record as Record<string, unknown>)[k]).filter((v): v is string => typeof v === 'string' && v.trim().length >= 3);
 }

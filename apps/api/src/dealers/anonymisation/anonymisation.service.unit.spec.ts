@@ -63,6 +63,7 @@ function world(options: { failCredentialsOnce?: boolean; beforeDecide?: () => vo
     { catcher: { forget: (email: string) => { forgotten.push(email); return 1; } } } as never,
     { db: { schema: 'read_model', query: async () => [] } } as never,
     { caughtUp: async () => undefined } as never,
+    { forgetPersonalData: async () => 0 },
   );
   return { model, add, personal, tagErasures, forgotten, service };
 }

@@ -104,6 +104,24 @@ export class SqlIdempotencyStore {
     return items.map(() => undefined);
   }
 
+  /**
+   * Right to erasure: the kept answers are copies of what the API said, so an anonymisation must reach them too. The
+   * erased user's own records go; other users' answers that mention one of `needles` (its e-mail, username, names:
+   * case-insensitive, as plain text) keep their status and key (a retry must still not run twice) but lose their
+   * body, which a replay then answers as `{"erased":true}`. Answers the number of records touched.
+   */
+  async forgetPersonalData(idUser: string, needles: readonly string[]): Promise<number> {
+    await this.ensure();
+    const own = await this.db.query(`DELETE FROM ${TABLE} WHERE id_user = $1 RETURNING 1 AS gone`, [idUser]);
+    const words = [...new Set(needles.map((n) => n.trim().toLowerCase()).filter((n) => n.length >= 3))];
+    let touched = own.length;
+    for (const word of words) {
+      const res = await this.db.query(`UPDATE ${TABLE} SET answer = '{"erased":true}' WHERE answer IS NOT NULL AND position($1 in lower(answer)) > 0 RETURNING 1 AS erased`, [word]);
+      touched += res.length;
+    }
+    return touched;
+  }
+
   /** Deletes the records created before `before`. */
   async purge(before: number): Promise<void> {
     await this.ensure();

@@ -45,7 +45,9 @@ describe('caught mail (embedded catcher)', () => {
     expect(one.body.html).toContain('<html');
     const none = await admin.get<Page>('/api/v1/admin/mail?to=nobody@demo.example&limit=5&offset=0');
     expect(none.body).toMatchObject({ catching: true, total: 0, limit: 5, items: [] });
-    expect(server!.output()).toMatch(new RegExp(`caught ${page!.items[0]!.id} .* to dealer7@demo\\.example`));
+    expect(server!.output()).toMatch(new RegExp(`caught ${page!.items[0]!.id} .* to d\\*\\*\\*@demo\\.example`));
+    // Logs outlive an anonymisation: no whole address in them.
+    expect(server!.output()).not.toContain('dealer7@demo.example');
   });
 
   test('only administrators read it: a dealer gets 403001, nobody 401; bad paging and unknown ids get a code', async () => {
