@@ -13,9 +13,20 @@ import { adminPage, adminPageQuery } from './admin-common.js';
 const RefId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 /** A free-text filter (case-insensitive "contains"; `%` and `_` are literal). */
 const Filter = z.string().trim().max(100).optional();
-/** A date filter `YYYY-MM-DD` (a whole day, UTC) or an ISO instant. */
+/** Years a date filter may name: PostgreSQL has no year 0, and the end of 9999-12-31 is no longer a 4-digit ISO date. */
+const DATE_FILTER_YEARS = { min: 1900, max: 9998 } as const;
+
+/** True for a real calendar day (2026-02-31 is not one: `Date` would roll it over to March) in DATE_FILTER_YEARS. */
+function isRealDay(value: string): boolean {
+  if (Number.isNaN(new Date(value).getTime())) return false;
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return y >= DATE_FILTER_YEARS.min && y <= DATE_FILTER_YEARS.max && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** A date filter `YYYY-MM-DD` (a whole day, UTC) or an ISO instant, of a real day between 1900 and 9998. */
 const DateFilter = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'must be YYYY-MM-DD or an ISO instant')
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'must be a real date').optional();
+  .refine(isRealDay, `must be a real date (years ${DATE_FILTER_YEARS.min}-${DATE_FILTER_YEARS.max})`).optional();
 /** `true`/`false` (or 1/0) in a query string. */
 const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional();
 /** Repeated `vatCodes` (or comma separated): dealers whose VAT code is one of them (exact, case-insensitive). */

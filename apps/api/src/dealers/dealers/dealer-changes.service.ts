@@ -65,6 +65,9 @@ export class DealerChanges {
     assertBusinessRules(country, body, CHECKED_FIELDS.filter((f) => !optional.has(f) || body[f as keyof AdminDealerCreate]));
     const username = body.referenceEmail.toLowerCase();
     if (this.accounts.userNamed(username)) throw new AccessError(409, API_ERROR_CODES.USERNAME_TAKEN, 'this username is taken');
+    // The reference user's e-mail is its username: as in an admin edit of a user, no other user may hold it (a password
+    // recovery by e-mail would otherwise mail links for two accounts to one mailbox).
+    if ((await this.accounts.usersWithEmail(username)).length > 0) throw new AccessError(409, API_ERROR_CODES.EMAIL_TAKEN, 'this e-mail belongs to another user');
     const language = body.language && isLanguage(body.language.toLowerCase()) ? body.language.toLowerCase() : this.mail.language(idMarket);
     const idDealer = randomUUID();
     const personal: Record<string, string | null> = {};
@@ -130,13 +133,15 @@ export class DealerChanges {
   async delete(actor: Actor, idDealer: string): Promise<void> {
     const dealer = this.queries.dealer(actor, idDealer);
     if (actor.idDealer === idDealer) throw conflict('you may not delete your own dealer');
+    // Every live user of the dealer, enabled or not: their streams are part of the write, so a user an enable racing
+    // this delete has just switched on is switched off again in the same write (decided on their current state).
     const users = this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
     // Offers live in the read models: wait until they show every write acknowledged so far (an offer just placed counts).
     await this.consistency.caughtUp();
     const live = await runningCommitments(this.fanout.db, this.model, users.map((u) => u.data.idUser));
     if (live.length > 0) throw conflict(`the dealer has running auction commitments: ${live.slice(0, 5).join('; ')}`);
     const now = this.clock.now();
-    await this.run(actor, dealer.data.idDealer, users.filter((u) => u.data.flgEnabled), () => ({ type: 'DeleteDealer', idDealer, by: actor.idUser, now }),
+    await this.run(actor, dealer.data.idDealer, users, () => ({ type: 'DeleteDealer', idDealer, by: actor.idUser, now }),
       () => ({ type: 'SetUserEnabled', flgEnabled: false, by: actor.idUser, now }));
   }
 
@@ -151,13 +156,15 @@ export class DealerChanges {
     const from = dealer.status;
     const all = this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
     // First enabling: the reference user only (a pending dealer has no other); a re-enable: every user the disable stopped.
+    // A disable takes every user's stream (each decided on its state at write time): a user an enable racing it has
+    // just switched on must not stay enabled in a disabled dealer.
     const users = flgEnabled
       ? (from === 'PENDING' ? all.filter((u) => u.data.idUser === dealer.data.idReferenceUser) : all).filter((u) => !u.data.flgEnabled)
-      : all.filter((u) => u.data.flgEnabled);
+      : all;
     const now = this.clock.now();
     const appended = await this.run(actor, idDealer, users, () => ({ type: 'SetDealerEnabled', idDealer, flgEnabled, by: actor.idUser, now }),
       () => ({ type: 'SetUserEnabled', flgEnabled, by: actor.idUser, now }));
-    if (appended && flgEnabled && from === 'PENDING') await this.mails.enabled(dealer);
+    if (appended && flgEnabled) await this.mails.enabled(dealer, from === 'PENDING');
     return this.changed(idDealer);
   }
 
@@ -194,7 +201,9 @@ export class DealerChanges {
           if (events.length === 0 || !userCommand) return [{ streamId: sid, events }];
           return [{ streamId: sid, events }, ...userSids.map((u) => {
             const state = view.state<UserState>(u);
-            return { streamId: u, events: decideUser(userCommand(state), state) };
+            // Deleted or anonymised since it was read (a racing back-office call): left as it is, not a 500.
+            const gone = state.status !== 'ACTIVE' || state.deleted === true || state.anonymised === true;
+            return { streamId: u, events: gone ? [] : decideUser(userCommand(state), state) };
           })];
         },
         reply: () => undefined,

@@ -18,10 +18,21 @@ export class DealerMails {
     @Inject(CREDENTIAL_STORE) private readonly credentials: CredentialStore,
   ) {}
 
-  /** The "account enabled" mail to the dealer (its e-mail, else its reference user's), and the first-password link. */
-  async enabled(dealer: KnownDealer): Promise<void> {
+  /**
+   * The "account enabled" mail to the dealer (its e-mail, else its reference user's), and the first-password link.
+   * `first`: the dealer leaves PENDING. A later enabling (a registration first disabled, then enabled; a re-enable)
+   * mails only when the reference user still has no password: else that user could never log in and nobody would
+   * tell them. Nothing is mailed when the reference user was deleted or anonymised (no mail, no live link, to a person
+   * the back-office removed).
+   */
+  async enabled(dealer: KnownDealer, first: boolean): Promise<void> {
     const reference = this.accounts.user(dealer.data.idReferenceUser);
-    if (!reference) return;
+    if (!reference || reference.deleted || reference.anonymised) {
+      this.logger.warn(`dealer ${dealer.data.idDealer} enabled without a usable reference user: no mail`);
+      return;
+    }
+    const noPassword = (await this.credentials.missing([reference.data.idUser])).length > 0;
+    if (!first && !noPassword) return;
     const business = (await this.accounts.personalData.get('DEALER', dealer.data.idDealer)) ?? {};
     const to = business.email || (await this.accounts.personalOf(reference.data.idUser)).email;
     if (to) {
@@ -32,6 +43,6 @@ export class DealerMails {
     } else {
       this.logger.warn(`dealer ${dealer.data.idDealer} has no e-mail: no "account enabled" mail`);
     }
-    if ((await this.credentials.missing([reference.data.idUser])).length > 0) await this.passwords.mailLink(reference, 'SETUP');
+    if (noPassword) await this.passwords.mailLink(reference, 'SETUP');
   }
 }
