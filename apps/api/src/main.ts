@@ -14,6 +14,7 @@ import { JsonLogger } from './platform/config/json-logger.js';
 import { loadSessionSecret } from './platform/config/session-secret.js';
 import { seedDemoData } from './demo/demo-data.js';
 import { PERSONAL_DATA_STORE, type PersonalDataStore } from './identity/accounts/personal-data.js';
+import { BLOB_STORE, type BlobStore } from './identity/registration/blob-store.js';
 import { UsernameClaims } from './identity/accounts/username-claims.js';
 import type { StreamWriter } from './platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';
@@ -84,7 +85,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   if (config.demoData) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
     const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning, {
-      personalData: app.get<PersonalDataStore>(PERSONAL_DATA_STORE), usernames: app.get(UsernameClaims),
+      personalData: app.get<PersonalDataStore>(PERSONAL_DATA_STORE), usernames: app.get(UsernameClaims), blobs: app.get<BlobStore>(BLOB_STORE),
     });
     await model.waitFor(await store.headPosition(), 60_000);
     logger.info('demo data ready', { users }, 'Bootstrap');

@@ -3,6 +3,7 @@ import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type Auct
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
+import type { BlobStore } from '../identity/registration/blob-store.js';
 import type { CredentialsService } from '../identity/credentials.service.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { lotDefinitions, auctionDefinition } from '../auctions/commands/create-auction.handler.js';
@@ -34,6 +35,8 @@ const SELLING_MARKETS = MARKETS.filter((m) => m !== 'OTHER');
 export interface DemoAccounts {
   readonly personalData: PersonalDataStore;
   readonly usernames: UsernameClaims;
+  /** Where the demo's pending registrations keep their documents (absent: they have none). */
+  readonly blobs?: BlobStore;
 }
 
 /** The demo's e-mail domain (`.example` is reserved: no mail to it can reach anyone). */

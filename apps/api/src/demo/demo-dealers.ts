@@ -12,12 +12,6 @@ const DOMAIN = 'demo.example';
 /** A VAT code two demo dealers share (the DAC dialog's case). */
 export const DEMO_SHARED_VAT = 'IT01234567897';
 
-let demoBlobs: BlobStore | null = null;
-
-/** The blob store the demo's pending registrations keep their small documents in (set by the dealers feature at start). */
-export function useDemoBlobStore(blobs: BlobStore): void {
-  demoBlobs = blobs;
-}
 
 interface DemoDealer {
   readonly idDealer: string;
@@ -84,7 +78,7 @@ function demoDealers(count: number): DemoDealer[] {
 const DEMO_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const DEMO_PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
 
-async function storeDocuments(idDealer: string): Promise<DealerDocument[]> {
+async function storeDocuments(demoBlobs: BlobStore | undefined, idDealer: string): Promise<DealerDocument[]> {
   if (!demoBlobs) return [];
   const pdf = await demoBlobs.put(DEMO_PDF, 'application/pdf', `dealer:${idDealer}`);
   const png = await demoBlobs.put(DEMO_PNG, 'image/png', `dealer:${idDealer}`);
@@ -117,7 +111,7 @@ async function seedDealer(writer: StreamWriter, accounts: DemoAccounts, dealer: 
     // Documents are stored only with their dealer: a restart must not store them again.
     const exists = (await writer.execute({ streams: [sid], metadata: { userId: 'system' }, decide: () => [], reply: (view) => view.state<DealerState>(sid).status !== 'NONE' })).reply;
     if (exists) return false;
-    documents = await storeDocuments(dealer.idDealer);
+    documents = await storeDocuments(accounts.blobs, dealer.idDealer);
   }
   const data: DealerData = {
     idDealer: dealer.idDealer, idMarket: 'IT', country: 'IT', region: dealer.region, typeDealerActivity: 'DEALER', carSold: 'FROM_50_TO_100',

@@ -4,7 +4,7 @@ import { DEALER, USER, streamId, type Market, type UserState } from '@auction/do
 import type { StoredEvent } from '@auction/event-store';
 import type { Actor } from '../../identity/actor.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
-import { scopedMarkets } from '../admin-scope.js';
+import { scopedMarkets } from '../../identity/admin-scope.js';
 
 type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
 

@@ -18,7 +18,7 @@ import type { Fanout } from '../../platform/fanout/fanout.js';
 import { parse } from '../../platform/http/validation.js';
 import type { SqlIdempotencyStore } from '../../platform/idempotency/idempotency-store.js';
 import { IDEMPOTENCY_STORE } from '../../platform/idempotency/idempotency.tokens.js';
-import { assertInScope } from '../admin-scope.js';
+import { assertInScope } from '../../identity/admin-scope.js';
 import { AnonymisationCandidates } from './anonymisation-candidates.js';
 import { liveCommitments } from './live-commitments.js';
 

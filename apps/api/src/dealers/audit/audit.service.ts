@@ -9,7 +9,7 @@ import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { EVENT_STORE } from '../../platform/engine/tokens.js';
 import { upcastStored } from '../../platform/engine/upcasters.js';
-import { adminMarkets, assertInScope } from '../admin-scope.js';
+import { adminMarkets, assertInScope } from '../../identity/admin-scope.js';
 
 /**
  * The audit trail of the back-office: the administrative events (those whose body carries `by`, the acting user's id)

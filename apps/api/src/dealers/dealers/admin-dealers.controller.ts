@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { toCsv } from '../../platform/http/report-file.js';
-import { scopedMarkets } from '../admin-scope.js';
+import { scopedMarkets } from '../../identity/admin-scope.js';
 import { parse } from '../../platform/http/validation.js';
 import { DealerChanges } from './dealer-changes.service.js';
 import { DealerQueries } from './dealer-queries.service.js';

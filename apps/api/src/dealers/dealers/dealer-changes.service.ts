@@ -16,7 +16,7 @@ import type { Decision, StreamWriter } from '../../platform/engine/stream-writer
 import { Consistency } from '../../platform/engine/consistency.js';
 import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
-import { assertInScope } from '../admin-scope.js';
+import { assertInScope } from '../../identity/admin-scope.js';
 import { DealerMails } from './dealer-mails.js';
 import { DealerQueries } from './dealer-queries.service.js';
 import { CHECKED_FIELDS, assertBusinessRules } from './dealer-rules.js';

@@ -11,7 +11,7 @@ import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { FANOUT } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
-import { assertInScope, scopedMarkets } from '../admin-scope.js';
+import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
 import { DealerIndex } from './dealer-index.js';
 import { DEALER_FROM, dataOf, dealerOrder, dealerRowOf, dealerWhere, type DealerFilter, type DealerPaging, type DealerSearchRow } from './dealer-search.js';
 

@@ -15,7 +15,7 @@ import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
-import { assertInScope, scopedMarkets } from '../admin-scope.js';
+import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
 import { adminDetailsOf, adminRowOf, adminUserOrder, type KnownUser } from './admin-user-view.js';
 import { personalEdit } from './personal-edit.js';
 

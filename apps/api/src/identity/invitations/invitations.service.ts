@@ -10,7 +10,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { ValidationError, parse } from '../../platform/http/validation.js';
 import { AccountMail } from '../accounts/account-mail.js';
 import { AccountsService } from '../accounts/accounts.service.js';
-import { assertInScope } from '../../dealers/admin-scope.js';
+import { assertInScope } from '../admin-scope.js';
 import { hasRole, type Actor } from '../actor.js';
 import { AuthService } from '../auth.service.js';
 import { AccountAccessError } from '../passwords/account-access-error.js';

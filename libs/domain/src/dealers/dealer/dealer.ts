@@ -1,6 +1,6 @@
 import { assertNever } from '../../shared/errors.js';
 import type { Market } from '../../shared/statuses.js';
-import type { AuditStamp } from '../../identity/user/user-admin.js';
+import type { AuditStamp } from '../../shared/audit.js';
 
 /**
  * Where a dealer stands. A registered dealer waits, disabled, for an administrator (`PENDING`); the administrator

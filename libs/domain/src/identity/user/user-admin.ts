@@ -16,11 +16,9 @@ export interface AdminUserChange {
   readonly idDealer?: string | null;
 }
 
-/** Who did an administrative change and when (epoch ms, the writer's clock). `by` is a user id. */
-export interface AuditStamp {
-  readonly by: string;
-  readonly at: number;
-}
+import type { AuditStamp } from '../../shared/audit.js';
+
+export type { AuditStamp } from '../../shared/audit.js';
 
 /** Body of `UserEditedByAdmin`: the changed non-personal fields, and the NAMES of the personal fields that changed. */
 export type UserEditedByAdminData = AdminUserChange & AuditStamp & { readonly idUser: string; readonly personalFields?: readonly string[] };

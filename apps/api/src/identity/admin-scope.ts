@@ -1,6 +1,6 @@
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { Market } from '@auction/domain';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 
 /**
