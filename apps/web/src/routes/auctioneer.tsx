@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Navigate, createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuctioneerPage } from '../features/dealers/staff/AuctioneerPage.js';
 import { lenientSearch } from '../ui/lenient-search.js';
@@ -15,7 +15,9 @@ export const Route = createFileRoute('/auctioneer')({
 });
 
 function Page() {
-  const { idDealer } = Route.useSearch();
-  if (!idDealer) return <p className="form-error" role="alert">—</p>;
+  // The router merges the raw URL under the validated search (an id the schema refused, `..`, would still be
+  // there): read it through the schema again. No usable id: the auctioneers' list.
+  const { idDealer } = validateSearch(Route.useSearch());
+  if (!idDealer) return <Navigate to="/auctioneer-management" replace />;
   return <AuctioneerPage key={idDealer} idDealer={idDealer} editing={false} />;
 }

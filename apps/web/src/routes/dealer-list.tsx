@@ -23,7 +23,9 @@ export const Route = createFileRoute('/dealer-list')({
 function DealerList() {
   const { t } = useTranslation('dealers');
   const api = useDealersApi();
-  const search = Route.useSearch();
+  // The router merges the raw URL under the validated search: a value `validateSearch` dropped (limit=-1,
+  // sortField=x, idDealer=..) or a key it does not know would still be there; read the URL through it again.
+  const search = validateSearch(Route.useSearch());
   const navigate = useNavigate({ from: '/dealer-list' });
   const { limit, offset, sortField, sortOrder, ...filters } = search;
   const request: PageRequest = {

@@ -97,9 +97,12 @@ function ServerTable<T>(props: ServerTableProps<T>) {
   const sort: SortState | null = request.sortField ? { field: request.sortField, order: request.sortOrder } : null;
   const clamped = clampPage(page, total, size);
   // Data shrank under the current page (rows deleted elsewhere, a narrower search): ask for the last page instead.
+  // An offset that is not on a page boundary (a hand-edited URL: offset=3&limit=10) is moved to its page's start, so
+  // that the rows shown, the current page button and the "1–10 of N" line agree.
+  const aligned = clamped * size;
   useEffect(() => {
-    if (clamped !== page) onRequest(pageRequest(clamped, size, sort));
-  }, [clamped, page]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (aligned !== request.offset) onRequest(pageRequest(clamped, size, sort));
+  }, [aligned, request.offset]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <TableView
       {...props} page={clamped} size={size} sort={sort}

@@ -26,7 +26,8 @@ export function Paginator({ page, size, total, sizes, onPage, onSize, testId }: 
     <div className="paginator" data-testid={`${testId}-paginator`}>
       {pages && (
         <nav aria-label={t('table.pagination')} className="paginator-pages">
-          <button type="button" className="btn btn-small" disabled={page === 0} onClick={() => onPage(0)} aria-label={t('table.first')} data-testid={`${testId}-first`}>«</button>
+          {/* aria-disabled, not disabled: a keyboard user who pressed it keeps the focus there (a disabled button drops it to the page). */}
+          <button type="button" className="btn btn-small" aria-disabled={page === 0} onClick={() => { if (page !== 0) onPage(0); }} aria-label={t('table.first')} data-testid={`${testId}-first`}>«</button>
           {pageWindow(page, total, size).map((p) => (
             <button
               key={p} type="button" className={`btn btn-small${p === page ? ' btn-primary' : ''}`} onClick={() => onPage(p)}
@@ -35,7 +36,7 @@ export function Paginator({ page, size, total, sizes, onPage, onSize, testId }: 
               {p + 1}
             </button>
           ))}
-          <button type="button" className="btn btn-small" disabled={page === last} onClick={() => onPage(last)} aria-label={t('table.last')} data-testid={`${testId}-last`}>»</button>
+          <button type="button" className="btn btn-small" aria-disabled={page === last} onClick={() => { if (page !== last) onPage(last); }} aria-label={t('table.last')} data-testid={`${testId}-last`}>»</button>
         </nav>
       )}
       {sizer && (

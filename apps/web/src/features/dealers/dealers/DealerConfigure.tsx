@@ -7,7 +7,7 @@ import { DacDialog } from './DacDialog.js';
 import { DealerTable } from './DealerTable.js';
 import { ReadOnlyNote } from './ReadOnlyNote.js';
 import { useDealerPage } from './use-dealer-page.js';
-import { useDealerPowers, useDealersApi } from './use-dealers.js';
+import { useDealerPowers, useDealersApi, useOneAtATime } from './use-dealers.js';
 import './dealers.css';
 
 /** Oldest registration first: the one waiting longest is checked first. */
@@ -26,12 +26,13 @@ export function DealerConfigure() {
   const navigate = useNavigate();
   const list = useDealerPage(api.toConfigure, {}, OLDEST_FIRST);
   const [dac, setDac] = useState<string | null>(null);
-  const enable = async (row: AdminDealerRow) => {
+  const action = useOneAtATime();
+  const enable = (row: AdminDealerRow) => action.run(async () => {
     const name = row.businessName ?? row.sincom;
     if (!(await dialogs.confirm('dealers:detail.confirmEnable', { name }, 'dealers:detail.enable'))) return;
     const ok = await api.setEnabled(row.idDealer, true).then(() => true, () => false);
     if (ok) { void dialogs.success('dealers:detail.enabled', { name }); list.reload(); }
-  };
+  });
   return (
     <section aria-labelledby="configure-title">
       <div className="page-head">
@@ -56,7 +57,7 @@ export function DealerConfigure() {
                   </button>
                 )}
                 <button
-                  type="button" className="btn btn-small btn-primary" disabled={!powers.change} onClick={() => void enable(row)}
+                  type="button" className="btn btn-small btn-primary" disabled={!powers.change} aria-disabled={action.busy || undefined} onClick={() => void enable(row)}
                   aria-label={t('configure.enableLabel', { name: row.businessName ?? row.sincom })} data-testid={`configure-enable-${row.idDealer}`}
                 >
                   {t('detail.enable')}

@@ -10,7 +10,7 @@ import { AuditTrail } from './AuditTrail.js';
 import { DacDialog } from './DacDialog.js';
 import { DealerEditForm } from './DealerEditForm.js';
 import { ReadOnlyNote } from './ReadOnlyNote.js';
-import { useDealerPowers, useDealersApi, useLoaded } from './use-dealers.js';
+import { useDealerPowers, useDealersApi, useLoaded, useOneAtATime } from './use-dealers.js';
 import './dealers.css';
 
 /**
@@ -36,24 +36,25 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [dac, setDac] = useState(false);
+  const action = useOneAtATime();
   const name = dealer.businessName ?? dealer.sincom;
   const run = async (call: () => Promise<unknown>, doneKey: string) => {
     const ok = await call().then(() => true, () => false);
     if (ok) { void dialogs.success(`dealers:${doneKey}`, { name }); onChanged(); }
     return ok;
   };
-  const toggle = async () => {
+  const toggle = () => action.run(async () => {
     const enable = !dealer.flgEnabled;
     if (!(await dialogs.confirm(`dealers:detail.${enable ? 'confirmEnable' : 'confirmDisable'}`, { name }, `dealers:detail.${enable ? 'enable' : 'disable'}`))) return;
     await run(() => api.setEnabled(dealer.idDealer, enable), enable ? 'detail.enabled' : 'detail.disabled');
-  };
-  const remove = async () => {
+  });
+  const remove = () => action.run(async () => {
     if (!(await dialogs.confirm('dealers:detail.confirmDelete', { name }, 'dealers:detail.delete'))) return;
     const ok = await api.remove(dealer.idDealer).then(() => true, () => false);
     if (!ok) return;
     void dialogs.success('dealers:detail.deleted', { name });
     void navigate({ to: '/dealer-list' });
-  };
+  });
   const gone = dealer.status === 'DELETED';
   const fact = (key: string, value: string | null | undefined) => (
     <><dt>{t(`fields.${key}`)}</dt><dd data-testid={`dealer-${key}`}>{value || '—'}</dd></>
@@ -67,13 +68,13 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
       <ReadOnlyNote show={powers.readOnly} />
       <div className="toolbar" role="group" aria-label={t('detail.actions')}>
         {!gone && (
-          <button type="button" className="btn btn-primary" disabled={!powers.change} onClick={() => void toggle()} data-testid="dealer-toggle">
+          <button type="button" className="btn btn-primary" disabled={!powers.change} aria-disabled={action.busy || undefined} onClick={() => void toggle()} data-testid="dealer-toggle">
             {t(dealer.flgEnabled ? 'detail.disable' : 'detail.enable')}
           </button>
         )}
         {!gone && <button type="button" className="btn" disabled={!powers.change} aria-expanded={editing} onClick={() => setEditing((e) => !e)} data-testid="dealer-edit">{t('detail.edit')}</button>}
         {dealer.vatCode && <button type="button" className="btn" onClick={() => setDac(true)} data-testid="dealer-dac">{t('detail.sameVat')}</button>}
-        {powers.admin && !gone && <button type="button" className="btn btn-danger" onClick={() => void remove()} data-testid="dealer-delete">{t('detail.delete')}</button>}
+        {powers.admin && !gone && <button type="button" className="btn btn-danger" aria-disabled={action.busy || undefined} onClick={() => void remove()} data-testid="dealer-delete">{t('detail.delete')}</button>}
       </div>
       {editing && <DealerEditForm dealer={dealer} disabled={!powers.change} onCancel={() => setEditing(false)} onSaved={() => { setEditing(false); void dialogs.success('dealers:edit.saved', { name }); onChanged(); }} />}
       <section aria-labelledby="dealer-data-title" className="dealer-section">
@@ -93,7 +94,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
         </dl>
       </section>
       <Documents dealer={dealer} />
-      <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} />
+      <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} action={action} />
       <DealerUsers users={dealer.users} />
       <AuditTrail idDealer={dealer.idDealer} version={version} />
       {dac && dealer.vatCode && (
@@ -128,14 +129,17 @@ function Documents({ dealer }: { readonly dealer: AdminDealerDetail }) {
   );
 }
 
-function Capabilities({ dealer, disabled, visible, onChanged }: { readonly dealer: AdminDealerDetail; readonly disabled: boolean; readonly visible: boolean; readonly onChanged: () => void }) {
+function Capabilities({ dealer, disabled, visible, onChanged, action }: {
+  readonly dealer: AdminDealerDetail; readonly disabled: boolean; readonly visible: boolean; readonly onChanged: () => void;
+  readonly action: ReturnType<typeof useOneAtATime>;
+}) {
   const { t } = useTranslation('dealers');
   const api = useDealersApi();
   const { dialogs } = useServices();
-  const set = async (capability: (typeof DEALER_CAPABILITIES)[number], on: boolean) => {
+  const set = (capability: (typeof DEALER_CAPABILITIES)[number], on: boolean) => action.run(async () => {
     const ok = await api.setCapability(capability, dealer.idDealer, on).then(() => true, () => false);
     if (ok) { void dialogs.success('dealers:detail.capabilityChanged', { name: dealer.businessName ?? dealer.sincom }); onChanged(); }
-  };
+  });
   return (
     <section aria-labelledby="dealer-caps-title" className="dealer-section">
       <h2 id="dealer-caps-title">{t('detail.capabilities')}</h2>
@@ -144,7 +148,7 @@ function Capabilities({ dealer, disabled, visible, onChanged }: { readonly deale
           <legend className="visually-hidden">{t('detail.capabilities')}</legend>
           {DEALER_CAPABILITIES.map((c) => (
             <label key={c}>
-              <input type="checkbox" checked={dealer.capabilities[c]} disabled={disabled} onChange={(e) => void set(c, e.target.checked)} data-testid={`dealer-capability-${c}`} />
+              <input type="checkbox" checked={dealer.capabilities[c]} disabled={disabled} aria-disabled={action.busy || undefined} onChange={(e) => void set(c, e.target.checked)} data-testid={`dealer-capability-${c}`} />
               {t(`capabilities.${c}`)}
             </label>
           ))}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETS } from '@auction/domain';
+import { appLanguageOf } from '../../../i18n/i18n.js';
 import { EMPTY_SEARCH, digitsOnly, loadSearch, saveSearch, searchFilters, searchIssues, type DealerFilters, type DealerSearchForm } from './dealer-search.js';
 import { marketLabel } from './market-label.js';
 
@@ -71,7 +72,7 @@ export function DealerSearchPanel({ initiallyOpen, onSearch }: Props) {
             <span>{t('search.country')}</span>
             <select id={`${bodyId}-country`} value={form.country} onChange={(e) => set('country', e.target.value)} data-testid="dealer-search-country">
               <option value="">-</option>
-              {MARKETS.map((m) => <option key={m} value={m}>{marketLabel(m, t, i18n.language)}</option>)}
+              {MARKETS.map((m) => <option key={m} value={m}>{marketLabel(m, t, appLanguageOf(i18n))}</option>)}
             </select>
           </label>
           <label className="field">

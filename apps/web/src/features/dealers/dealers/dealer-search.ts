@@ -74,18 +74,25 @@ export function saveSearch(storage: Pick<Storage, 'setItem'> | undefined, form: 
   try { storage?.setItem(DEALER_SEARCH_KEY, JSON.stringify(form)); } catch { /* storage full or disabled: the search still runs */ }
 }
 
+/** Page sizes of the back-office dealer lists (the server allows at most 100). */
+export const DEALER_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The largest offset the admin lists accept (libs/contracts adminPageQuery). */
+export const MAX_LIST_OFFSET = 1_000_000;
+
 /** The search part of a dealer list URL: the filters and the page request (server paging and sorting). */
 export const DealerListSearch = z.object({
   idDealer: z.string().regex(/^\d{1,18}$/).optional(),
   businessName: z.string().max(100).optional(),
   country: z.enum(MARKETS).optional(),
   vatCode: z.string().max(50).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  // Only the sizes the selector offers (limit=7 would show 7 rows under a selector that says 10), and the server's
+  // largest offset (beyond it the server refuses the whole list; within it the table clamps to the last page).
+  limit: z.coerce.number().int().refine((v) => (DEALER_PAGE_SIZES as readonly number[]).includes(v)).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_LIST_OFFSET).optional(),
   sortField: z.enum(ADMIN_DEALER_SORT_FIELDS).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 export type DealerListSearch = z.infer<typeof DealerListSearch>;
 
-/** Page sizes of the back-office dealer lists (the server allows at most 100). */
-export const DEALER_PAGE_SIZES = [10, 20, 50, 100] as const;
+

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { dealersApi, type DealersApi } from './dealers-api.js';
 import { dealerPowers, type DealerPowers } from './dealer-powers.js';
@@ -34,4 +34,27 @@ export function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> & {
   }, [key, round]); // eslint-disable-line react-hooks/exhaustive-deps
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * One change at a time: while a `run` is under way (its confirm dialog and its call), another `run` is ignored. An
+ * impatient second press (a double click, Enter again on the button that got the focus back) would otherwise ask
+ * again with the old state ("Disable X?" while X is being disabled) and send the call twice (a delete twice: an error
+ * after the success). `busy` is for `aria-disabled`: the button keeps the keyboard focus, a disabled one would drop it.
+ */
+export function useOneAtATime(): { readonly busy: boolean; readonly run: (work: () => Promise<unknown>) => Promise<void> } {
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (work: () => Promise<unknown>) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+  return { busy, run };
 }

@@ -6,7 +6,7 @@ import { DEALER_CAPABILITIES } from '@auction/domain';
 import { useServices } from '../../../ui/services-context.js';
 import { DealerEditForm } from '../dealers/DealerEditForm.js';
 import { ReadOnlyNote } from '../dealers/ReadOnlyNote.js';
-import { useDealerPowers, useDealersApi, useLoaded } from '../dealers/use-dealers.js';
+import { useDealerPowers, useDealersApi, useLoaded, useOneAtATime } from '../dealers/use-dealers.js';
 import '../dealers/dealers.css';
 
 /**
@@ -56,10 +56,11 @@ function AuctioneerEdit({ dealer, onChanged }: { readonly dealer: AdminDealerDet
   const powers = useDealerPowers();
   const [form, setForm] = useState(0);
   const name = dealer.businessName ?? dealer.sincom;
-  const set = async (capability: (typeof DEALER_CAPABILITIES)[number], on: boolean) => {
+  const action = useOneAtATime();
+  const set = (capability: (typeof DEALER_CAPABILITIES)[number], on: boolean) => action.run(async () => {
     const ok = await api.setCapability(capability, dealer.idDealer, on).then(() => true, () => false);
     if (ok) { void dialogs.success('dealers:detail.capabilityChanged', { name }); onChanged(); }
-  };
+  });
   return (
     <>
       <ReadOnlyNote show={powers.readOnly} />
@@ -69,7 +70,7 @@ function AuctioneerEdit({ dealer, onChanged }: { readonly dealer: AdminDealerDet
           <legend className="visually-hidden">{t('detail.capabilities')}</legend>
           {DEALER_CAPABILITIES.map((c) => (
             <label key={c}>
-              <input type="checkbox" checked={dealer.capabilities[c]} disabled={!powers.admin} onChange={(e) => void set(c, e.target.checked)} data-testid={`auctioneer-capability-${c}`} />
+              <input type="checkbox" checked={dealer.capabilities[c]} disabled={!powers.admin} aria-disabled={action.busy || undefined} onChange={(e) => void set(c, e.target.checked)} data-testid={`auctioneer-capability-${c}`} />
               {t(`capabilities.${c}`)}
             </label>
           ))}

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETS } from '@auction/domain';
 import { ApiError } from '../../../api/http.js';
+import { appLanguageOf } from '../../../i18n/i18n.js';
 import { useServices } from '../../../ui/services-context.js';
 import { optionsOf, type CodeOption } from '../../identity/registration/registration-api.js';
 import { ReadOnlyNote } from '../dealers/ReadOnlyNote.js';
@@ -26,13 +27,16 @@ export function CreateAuctioneerForm() {
   const [busy, setBusy] = useState(false);
   const [serverIssues, setServerIssues] = useState<string[]>([]);
   const [regions, setRegions] = useState<readonly CodeOption[]>([]);
+  // The portal language (pt, be, lu), not i18next's code for it (pt-PT, nl-BE, fr-LU): the code tables and the
+  // country names know the former only (with the latter the regions call was refused and the names were English).
+  const language = appLanguageOf(i18n);
   // The country's regions (COUNTRY_AREA), in the reader's language, as the registration form offers them.
   useEffect(() => {
     let live = true;
-    http.get<Parameters<typeof optionsOf>[0]>('/api/v1/open/ct-elements-map', { query: { groupCodes: ['COUNTRY_AREA'], idMarkets: [values.country], lang: i18n.language }, noSpinner: true })
+    http.get<Parameters<typeof optionsOf>[0]>('/api/v1/open/ct-elements-map', { query: { groupCodes: ['COUNTRY_AREA'], idMarkets: [values.country], lang: language }, noSpinner: true })
       .then((map) => { if (live) setRegions(optionsOf(map, 'COUNTRY_AREA', values.country)); }, () => { if (live) setRegions([]); });
     return () => { live = false; };
-  }, [http, values.country, i18n.language]);
+  }, [http, values.country, language]);
   const { body, issues: localIssues } = auctioneerBody(values);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -58,7 +62,7 @@ export function CreateAuctioneerForm() {
       <span>{t(`fields.${f}`)}{f !== 'phone' && f !== 'region' && <span aria-hidden="true"> *</span>}</span>
       {f === 'country' ? (
         <select value={values.country} disabled={!powers.admin} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value, region: '' }))} data-testid="auctioneer-country">
-          {MARKETS.map((m) => <option key={m} value={m}>{marketLabel(m, t, i18n.language)}</option>)}
+          {MARKETS.map((m) => <option key={m} value={m}>{marketLabel(m, t, language)}</option>)}
         </select>
       ) : f === 'region' ? (
         <select

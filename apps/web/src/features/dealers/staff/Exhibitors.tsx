@@ -4,7 +4,7 @@ import { useServices } from '../../../ui/services-context.js';
 import { DealerTable } from '../dealers/DealerTable.js';
 import { ReadOnlyNote } from '../dealers/ReadOnlyNote.js';
 import { useDealerPage } from '../dealers/use-dealer-page.js';
-import { useDealerPowers, useDealersApi } from '../dealers/use-dealers.js';
+import { useDealerPowers, useDealersApi, useOneAtATime } from '../dealers/use-dealers.js';
 import '../dealers/dealers.css';
 
 /** The showcase exhibitors (`GET /admin/exhibitor`, server paged) and their enable/disable (`PUT /admin/enable-exhibitor`, ADMIN). */
@@ -14,13 +14,14 @@ export function Exhibitors() {
   const { dialogs } = useServices();
   const powers = useDealerPowers();
   const list = useDealerPage(api.exhibitors);
-  const toggle = async (row: AdminDealerRow) => {
+  const action = useOneAtATime();
+  const toggle = (row: AdminDealerRow) => action.run(async () => {
     const on = !row.capabilities.exhibitor;
     const name = row.businessName ?? row.sincom;
     if (!(await dialogs.confirm(`dealers:exhibitors.${on ? 'confirmEnable' : 'confirmDisable'}`, { name }))) return;
     const ok = await api.setCapability('exhibitor', row.idDealer, on).then(() => true, () => false);
     if (ok) { void dialogs.success('dealers:detail.capabilityChanged', { name }); list.reload(); }
-  };
+  });
   return (
     <section aria-labelledby="exhibitors-title">
       <div className="page-head"><h1 id="exhibitors-title">{t('exhibitors.title')}</h1></div>
@@ -32,7 +33,7 @@ export function Exhibitors() {
             header: t('exhibitors.exhibitor'),
             cell: (row) => (
               <button
-                type="button" className="btn btn-small" disabled={!powers.admin} onClick={() => void toggle(row)}
+                type="button" className="btn btn-small" disabled={!powers.admin} aria-disabled={action.busy || undefined} onClick={() => void toggle(row)}
                 aria-label={t(row.capabilities.exhibitor ? 'exhibitors.disableLabel' : 'exhibitors.enableLabel', { name: row.businessName ?? row.sincom })}
                 data-testid={`exhibitor-toggle-${row.idDealer}`}
               >
