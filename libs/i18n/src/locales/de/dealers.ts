@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'Der Händler hat keine Benutzer.',
   },
   audit: {
+    types: { DealerRegistered: "Registriert", DealerCreatedByAdmin: "Vom Backoffice angelegt", DealerEnabledChanged: "Aktiviert oder deaktiviert", DealerCapabilityChanged: "Partnerrolle geändert", DealerEditedByAdmin: "Daten bearbeitet", DealerDeleted: "Gelöscht" },
     title: 'Änderungsverlauf',
     at: 'Wann',
     type: 'Änderung',

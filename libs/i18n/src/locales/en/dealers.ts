@@ -102,6 +102,7 @@ export const dealers = {
     empty: 'The dealer has no users.',
   },
   audit: {
+    types: { DealerRegistered: "Registered", DealerCreatedByAdmin: "Created by the back-office", DealerEnabledChanged: "Enabled or disabled", DealerCapabilityChanged: "Partner role changed", DealerEditedByAdmin: "Data edited", DealerDeleted: "Deleted" },
     title: 'Change history',
     at: 'When',
     type: 'Change',

@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'El concesionario no tiene usuarios.',
   },
   audit: {
+    types: { DealerRegistered: "Registrado", DealerCreatedByAdmin: "Creado por el back-office", DealerEnabledChanged: "Habilitado o deshabilitado", DealerCapabilityChanged: "Rol de socio cambiado", DealerEditedByAdmin: "Datos editados", DealerDeleted: "Eliminado" },
     title: 'Historial de cambios',
     at: 'Cuándo',
     type: 'Cambio',

@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'Le concessionnaire n’a aucun utilisateur.',
   },
   audit: {
+    types: { DealerRegistered: "Inscrit", DealerCreatedByAdmin: "Créé par le back-office", DealerEnabledChanged: "Activé ou désactivé", DealerCapabilityChanged: "Rôle de partenaire modifié", DealerEditedByAdmin: "Données modifiées", DealerDeleted: "Supprimé" },
     title: 'Historique des modifications',
     at: 'Quand',
     type: 'Modification',

@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'Il concessionario non ha utenti.',
   },
   audit: {
+    types: { DealerRegistered: "Registrato", DealerCreatedByAdmin: "Creato dal back-office", DealerEnabledChanged: "Abilitato o disabilitato", DealerCapabilityChanged: "Ruolo partner modificato", DealerEditedByAdmin: "Dati modificati", DealerDeleted: "Eliminato" },
     title: 'Storico delle modifiche',
     at: 'Quando',
     type: 'Modifica',

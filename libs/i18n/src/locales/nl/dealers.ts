@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'De dealer heeft geen gebruikers.',
   },
   audit: {
+    types: { DealerRegistered: "Geregistreerd", DealerCreatedByAdmin: "Aangemaakt door de backoffice", DealerEnabledChanged: "Geactiveerd of gedeactiveerd", DealerCapabilityChanged: "Partnerrol gewijzigd", DealerEditedByAdmin: "Gegevens bewerkt", DealerDeleted: "Verwijderd" },
     title: 'Wijzigingsgeschiedenis',
     at: 'Wanneer',
     type: 'Wijziging',

@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en, 'few' | 'many'> = {
     empty: 'Dealer nie ma użytkowników.',
   },
   audit: {
+    types: { DealerRegistered: "Zarejestrowany", DealerCreatedByAdmin: "Utworzony przez back-office", DealerEnabledChanged: "Aktywowany lub dezaktywowany", DealerCapabilityChanged: "Zmiana roli partnera", DealerEditedByAdmin: "Edycja danych", DealerDeleted: "Usunięty" },
     title: 'Historia zmian',
     at: 'Kiedy',
     type: 'Zmiana',

@@ -105,6 +105,7 @@ export const dealers: Translation<typeof en> = {
     empty: 'O concessionário não tem utilizadores.',
   },
   audit: {
+    types: { DealerRegistered: "Registado", DealerCreatedByAdmin: "Criado pelo back-office", DealerEnabledChanged: "Ativado ou desativado", DealerCapabilityChanged: "Papel de parceiro alterado", DealerEditedByAdmin: "Dados editados", DealerDeleted: "Eliminado" },
     title: 'Histórico de alterações',
     at: 'Quando',
     type: 'Alteração',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
@@ -13,6 +14,11 @@ export function auditDetails(details: Readonly<Record<string, unknown>>): string
     .join('; ');
 }
 
+/** The readable name of an audit entry's event: the dealer's own, else a user's (the trail holds both), else the code. */
+export function auditTypeText(t: TFunction, type: string): string {
+  return t(`audit.types.${type}`, { ns: 'dealers', defaultValue: t(`audit.types.${type}`, { ns: 'people', defaultValue: type }) });
+}
+
 /** The audit trail of one dealer (`GET /admin/audit?idDealer=`): every administrative change, who and when, newest first. */
 export function AuditTrail({ idDealer, version }: { readonly idDealer: string; readonly version: number }) {
   const { t } = useTranslation('dealers');
@@ -21,7 +27,7 @@ export function AuditTrail({ idDealer, version }: { readonly idDealer: string; r
   const page = useLoaded(() => api.audit(idDealer, request.limit, request.offset), `${idDealer}:${request.limit}:${request.offset}:${version}`);
   const columns: TableColumn<AuditEntry>[] = [
     { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
-    { key: 'type', header: t('audit.type'), cell: (e) => e.type },
+    { key: 'type', header: t('audit.type'), cell: (e) => auditTypeText(t as unknown as TFunction, e.type) },
     { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.self') },
     { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details) },
   ];
