@@ -164,7 +164,8 @@ function isDisabledByStaff(user: ActiveUser): boolean {
   return user.disabledAt !== undefined && !user.data.flgEnabled;
 }
 
-function profileOf(user: ActiveUser): UserProfile {
+/** The profile a user's session and the back-office's user card answer (OTHER as preferred language reads EN). */
+export function profileOf(user: ActiveUser): UserProfile {
   const d = user.data;
   return {
     idUser: d.idUser, idDealer: d.idDealer, idMarket: d.idMarket, username: d.username, roles: [...d.roles],

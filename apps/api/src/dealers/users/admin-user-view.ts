@@ -1,6 +1,7 @@
 import { maskIban, type AdminUserDetails, type AdminUserRow, type AdminUserState, type AdminUsersQuery, type UserPersonal } from '@auction/contracts';
 import type { UserState } from '@auction/domain';
 import type { PersonalData } from '../../identity/accounts/personal-data.js';
+import { profileOf } from '../../identity/auth.service.js';
 
 /** A user known to the engine, whatever its back-office state. */
 export type KnownUser = Extract<UserState, { status: 'ACTIVE' }>;
@@ -23,12 +24,8 @@ export function adminPersonalOf(data: PersonalData): UserPersonal {
 
 /** The card of `GET /admin/user`. */
 export function adminDetailsOf(user: KnownUser, personal: PersonalData): AdminUserDetails {
-  const d = user.data;
   return {
-    idUser: d.idUser, idDealer: d.idDealer, idMarket: d.idMarket, username: d.username, roles: [...d.roles],
-    preferredLanguage: d.preferredLanguage === 'OTHER' ? 'EN' : d.preferredLanguage,
-    consent1: d.consent1, consent2: d.consent2, consent3: d.consent3, flgEnabled: d.flgEnabled,
-    readOnly: d.readOnly === true, adminEnabledMarket: [...(d.adminEnabledMarket ?? [])],
+    ...profileOf(user),
     state: adminStateOf(user),
     disabledAt: user.disabledAt === undefined ? null : new Date(user.disabledAt).toISOString(),
     personal: adminPersonalOf(personal),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, type AdminEditUserRequest, type AdminUserDetails, type AdminUsersPage, type AdminUsersQuery,
 } from '@auction/contracts';
-import { decideUser, evolveUser, streamId, type Market, type Role, type UserCommand, type UserEvent, type UserState } from '@auction/domain';
+import { decideUserPlan, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
 import { marketLanguages } from '@auction/i18n';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import { hasRole, type Actor } from '../../identity/actor.js';
@@ -202,16 +202,10 @@ export class AdminUsersService {
       streams: [sid],
       metadata: { userId: actor.idUser },
       decide: (view) => {
-        let state = view.state<UserState>(sid);
+        const state = view.state<UserState>(sid);
         // Checked again on the stream's own state: a delete or anonymisation that won the race is 410020, not a 5xx/4xx of the domain's.
         if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
-        const events: UserEvent[] = [];
-        for (const command of plan(state)) {
-          const decided = decideUser(command, state);
-          state = decided.reduce(evolveUser, state);
-          events.push(...decided);
-        }
-        return [{ streamId: sid, events }];
+        return [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
       },
       reply: () => undefined,
     });

@@ -3,7 +3,7 @@ import {
   API_ERROR_CODES, maskIban, type DealerUserRow, type DealerUsersPage, type UpdateUserRequest, type UserDetails, type UserPersonal,
   type UserProfile, type UsersOfDealerQuery,
 } from '@auction/contracts';
-import { checkIban, decideUser, evolveUser, streamId, type UserCommand, type UserEvent, type UserState } from '@auction/domain';
+import { checkIban, decideUserPlan, streamId, type UserCommand, type UserState } from '@auction/domain';
 import { marketLanguages } from '@auction/i18n';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
@@ -145,14 +145,8 @@ export class ProfileService {
       streams: [sid],
       metadata: { userId: idUser },
       decide: (view) => {
-        let state = view.state<UserState>(sid);
-        const events: UserEvent[] = [];
-        for (const command of plan(state)) {
-          const decided = decideUser(command, state);
-          state = decided.reduce(evolveUser, state);
-          events.push(...decided);
-        }
-        return [{ streamId: sid, events }];
+        const state = view.state<UserState>(sid);
+        return [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
       },
       reply: () => undefined,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminChangeDelta, anonymousName, knownRoles, withAdminChange } from './user-admin.js';
+import { decideUserPlan, evolveUser, initialUserState } from './user.js';
 import type { UserData } from './user.js';
 
 const data: UserData = {
@@ -59,5 +60,25 @@ describe('knownRoles and anonymousName', () => {
 
   it('names an anonymised user by id only', () => {
     expect(anonymousName('u1')).toBe('anonymous-u1');
+  });
+});
+
+describe('decideUserPlan', () => {
+  const registered = evolveUser(initialUserState, { type: 'UserRegistered', data });
+
+  it('decides each command on the state the previous ones leave, in one list', () => {
+    const events = decideUserPlan([
+      { type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now: 1 },
+      { type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now: 2 },
+      { type: 'SetUserRoles', roles: ['USER', 'VISITOR'], by: 'admin', now: 3 },
+    ], registered);
+    expect(events.map((e) => e.type)).toEqual(['UserEnabledChanged', 'UserRolesChanged']);
+  });
+
+  it('refuses a change planned after a delete in the same plan', () => {
+    expect(() => decideUserPlan([
+      { type: 'DeleteUser', by: 'admin', now: 1 },
+      { type: 'SetUserEnabled', flgEnabled: true, by: 'admin', now: 2 },
+    ], registered)).toThrow(/deleted or anonymised/);
   });
 });

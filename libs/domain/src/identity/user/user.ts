@@ -311,5 +311,20 @@ function withPasswordChange<S extends Extract<UserState, { status: 'ACTIVE' }>>(
   return { ...state, passwordChange: { changedAt, keepSid: typeof data?.keepSid === 'string' ? data.keepSid : null } };
 }
 
+/**
+ * The events of several commands decided in order, each on the state the previous ones leave (one append of a
+ * request that changes more than one thing, as a profile save or a back-office edit).
+ */
+export function decideUserPlan(commands: readonly UserCommand[], state: UserState): UserEvent[] {
+  const events: UserEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    const decided = decideUser(command, current);
+    current = decided.reduce(evolveUser, current);
+    events.push(...decided);
+  }
+  return events;
+}
+
 /** The user decider. */
 export const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
