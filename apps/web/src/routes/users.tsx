@@ -18,7 +18,7 @@ export const Route = createFileRoute('/users')({
   validateSearch: UsersSearch,
   beforeLoad: requireUser(BACK_OFFICE_ROLES),
   loaderDeps: ({ search }) => listQuery(search),
-  loader: ({ context, deps }) => usersApi(context.services.http).list(deps),
+  loader: ({ context, deps }) => usersApi(context.services.http, context.services.dialogs).list(deps),
   component: UsersPage,
 });
 

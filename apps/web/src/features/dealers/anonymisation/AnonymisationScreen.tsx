@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnonymiseCandidate, AnonymiseCandidatePage } from '@auction/contracts';
 import { MARKETS, type Market } from '@auction/domain';
@@ -8,7 +8,7 @@ import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table
 import { ReadOnlyNote } from '../shell/ReadOnlyNote.js';
 import '../shell/shell.css';
 import { anonymisationApi } from './anonymisation-api.js';
-import { keepListed, toggleSelected } from './selection.js';
+import { anonymiseInTurn, keepListed, toggleSelected } from './selection.js';
 
 const SIZES = [20, 50, 100] as const;
 
@@ -20,7 +20,7 @@ export function AnonymisationScreen() {
   const { t } = useTranslation('people');
   const services = useServices();
   const profile = useProfile();
-  const api = useMemo(() => anonymisationApi(services.http), [services]);
+  const api = useMemo(() => anonymisationApi(services.http, services.dialogs), [services]);
   const [market, setMarket] = useState<Market | ''>('');
   const [request, setRequest] = useState<PageRequest>({ limit: SIZES[0], offset: 0, sortField: 'since', sortOrder: 'asc' });
   const [page, setPage] = useState<AnonymiseCandidatePage | null>(null);
@@ -39,25 +39,34 @@ export function AnonymisationScreen() {
     return () => { live = false; };
   }, [api, market, request, reload]);
 
+  // One run at a time, from the click to the last answer (its confirm included): a second click (a double click, an
+  // impatient Enter) would confirm and send the same selection again while the first run still erases it.
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
   const anonymise = useCallback(async () => {
     const ids = [...selected];
-    if (ids.length === 0) return;
-    if (!(await services.dialogs.confirm('people:anonymise.confirm', { n: ids.length }, 'people:anonymise.confirmButton'))) return;
-    let done = 0;
-    for (const idUser of ids) {
-      const ok = await api.anonymise(idUser).then(() => true, () => false);
-      if (!ok) break;
-      done += 1;
+    if (ids.length === 0 || running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      if (!(await services.dialogs.confirm('people:anonymise.confirm', { n: ids.length }, 'people:anonymise.confirmButton'))) return;
+      const run = await anonymiseInTurn(ids, (idUser) => api.anonymise(idUser));
+      // The erased ones leave the selection at once (keepListed drops them again after the reload); the refused and
+      // untried ones stay selected.
+      setSelected((s) => new Set([...s].filter((id) => !run.done.includes(id))));
+      setReload((r) => r + 1);
+      if (run.done.length > 0) void services.dialogs.success('people:anonymise.done', { n: run.done.length });
+    } finally {
+      running.current = false;
+      setBusy(false);
     }
-    setReload((r) => r + 1);
-    if (done > 0) void services.dialogs.success('people:anonymise.done', { n: done });
   }, [api, selected, services]);
 
   const columns: TableColumn<AnonymiseCandidate>[] = [
     {
       key: 'select', header: t('anonymise.select'),
       cell: (c) => (
-        <input type="checkbox" checked={selected.has(c.idUser)} disabled={!writer} aria-label={t('anonymise.selectLabel', { username: c.username })}
+        <input type="checkbox" checked={selected.has(c.idUser)} disabled={!writer || busy} aria-label={t('anonymise.selectLabel', { username: c.username })}
           onChange={() => setSelected((s) => toggleSelected(s, c.idUser))} data-testid={`select-${c.idUser}`} />
       ),
     },
@@ -81,7 +90,7 @@ export function AnonymisationScreen() {
           </select>
         </label>
         <a className="btn" href={api.exportUrl(market)} download data-testid="anonymise-export">{t('anonymise.export')}</a>
-        <button type="button" className="btn btn-danger" disabled={!writer || selected.size === 0} onClick={() => void anonymise()} data-testid="anonymise-run">
+        <button type="button" className="btn btn-danger" disabled={!writer || selected.size === 0} aria-disabled={busy || undefined} onClick={() => void anonymise()} data-testid="anonymise-run">
           {t('anonymise.anonymise')}
         </button>
         <span role="status" className="muted" data-testid="anonymise-selected">{t('anonymise.selected', { n: selected.size })}</span>

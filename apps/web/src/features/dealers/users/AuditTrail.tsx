@@ -20,7 +20,7 @@ export function auditDetails(details: AuditEntry['details']): string {
 export function AuditTrail({ idUser, version }: { idUser: string; version: number }) {
   const { t, i18n } = useTranslation('people');
   const services = useServices();
-  const api = useMemo(() => usersApi(services.http), [services]);
+  const api = useMemo(() => usersApi(services.http, services.dialogs), [services]);
   const [request, setRequest] = useState<PageRequest>({ limit: AUDIT_SIZES[0], offset: 0, sortOrder: 'desc' });
   const [page, setPage] = useState<AuditPage | null>(null);
   useEffect(() => {

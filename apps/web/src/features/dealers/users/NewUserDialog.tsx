@@ -17,7 +17,7 @@ export function NewUserDialog({ onClose, onCreated }: { onClose: () => void; onC
   const { t, i18n } = useTranslation('people');
   const services = useServices();
   const profile = useProfile();
-  const api = useMemo(() => usersApi(services.http), [services]);
+  const api = useMemo(() => usersApi(services.http, services.dialogs), [services]);
   const market: Market = profile?.adminEnabledMarket.find((m) => m !== 'OTHER') ?? profile?.idMarket ?? 'IT';
   const [draft, setDraft] = useState<NewUserDraft>({ email: '', name: '', surname: '', idMarket: market, preferredLanguage: market, idDealer: '', roles: ['USER'] });
   const [busy, setBusy] = useState(false);
