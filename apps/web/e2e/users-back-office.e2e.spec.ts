@@ -48,7 +48,8 @@ async function confirmDialog(page: Page, messageKey: string, answer: 'confirm' |
   expect(await dialog.getAttribute('data-kind')).toBe('confirm');
   expect(await dialog.getAttribute('data-message')).toBe(messageKey);
   await page.getByTestId(`dialog-${answer}`).click();
-  await dialog.waitFor({ state: 'hidden' });
+  // The confirm is gone once no confirm with this message shows: the success dialog may take its place at once.
+  await page.locator(`[data-testid="dialog"][data-kind="confirm"][data-message="${messageKey}"]`).waitFor({ state: 'hidden' });
 }
 
 /** Waits for the success dialog with `messageKey` and closes it. */
