@@ -96,3 +96,25 @@ describe('staff create users of their own markets only', () => {
     expect(describeResult(ok)).not.toContain('403021');
   });
 });
+
+describe('password links of a deleted account', () => {
+  it('a link mailed before the delete is dead afterwards, and a recovery request for the deleted account mails nothing', async () => {
+    const reset = await admin.patch('/api/v1/admin/user/reset-pwd', { body: { idUser: 'dealer2' } });
+    expect(reset.status).toBe(200);
+    const mails = async () => (await admin.get('/api/v1/admin/mail?to=dealer2%40demo.example&limit=20')).body.items as { id: string }[];
+    let listed: { id: string }[] = [];
+    for (let i = 0; i < 50 && listed.length === 0; i++) { listed = await mails(); if (!listed.length) await new Promise((r) => setTimeout(r, 200)); }
+    const text = (await admin.get(`/api/v1/admin/mail/${listed[0]!.id}`)).body.text as string;
+    const tag = new URL(text.match(/https?:\/\/[^\s<>"]*password-recovery[^\s<>"]*/)![0]).searchParams.get('tag')!;
+    const gone = await admin.delete('/api/v1/admin/user?idUser=dealer2');
+    expect(gone.status).toBeLessThan(300);
+    const password = 'After#Delete2026';
+    const verify = await ApiClient.anonymous(server.baseUrl).post('/api/v1/open/verify-pwd-recovery', { body: { username: 'dealer2', hash: tag, password, confPassword: password } });
+    expect([verify.status, codeOf(verify)]).toEqual([410, 410010]);
+    const before = (await mails()).length;
+    const ask = await ApiClient.anonymous(server.baseUrl).post('/api/v1/open/pwd-recovery', { body: { username: 'dealer2', email: '' } });
+    expect(ask.status).toBeLessThan(300);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await mails()).length).toBe(before);
+  });
+});

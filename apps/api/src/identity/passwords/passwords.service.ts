@@ -70,7 +70,8 @@ export class PasswordsService {
     const named = username ? this.accounts.userNamed(username) : null;
     if (named) users.set(named.data.idUser, named);
     if (email) for (const user of await this.accounts.usersWithEmail(email)) users.set(user.data.idUser, user);
-    for (const user of users.values()) await this.mailLink(user, 'RECOVERY');
+    // A deleted, anonymised or staff-disabled account gets no link: it could not sign in with the new password.
+    for (const user of users.values()) if (mayRecover(user)) await this.mailLink(user, 'RECOVERY');
   }
 
   /**
@@ -104,7 +105,8 @@ export class PasswordsService {
     const tag = request.hash ?? '';
     // The same query for an unknown username (an id no user has): the answer's timing must not tell which names exist.
     const consumed = await this.tags.consume(tag, ['RECOVERY', 'SETUP'], { idUser: user ? user.data.idUser : NO_USER }, this.clock.now());
-    if (!user || !consumed) throw AccountAccessError.deadTag();
+    // A link of an account deleted or anonymised since it was mailed is dead (a staff-disabled one may still set it).
+    if (!user || !consumed || user.deleted || user.anonymised) throw AccountAccessError.deadTag();
     await this.setPassword(user, request.password!, null);
   }
 
@@ -157,4 +159,9 @@ export class PasswordsService {
       throw error;
     }
   }
+}
+
+/** Whether an account may still set its password through a mailed link (not deleted, anonymised or disabled by staff). */
+function mayRecover(user: ActiveUser): boolean {
+  return !user.deleted && !user.anonymised && !(user.disabledAt !== undefined && !user.data.flgEnabled);
 }
