@@ -162,6 +162,8 @@ export class InvitationsService {
       user: {
         username, roles: request.roles, idDealer: request.idDealer ?? null, idMarket: request.idMarket,
         preferredLanguage: languageOfMarket(request.preferredLanguage), consent1: false, consent2: false, consent3: false, flgEnabled: true,
+        // New back-office staff manage the market they are created in (an ADMIN widens it with PUT /admin/user).
+        ...(request.roles.some((r) => r === 'ADMIN' || r === 'CUSTOMER_CENTER') ? { adminEnabledMarket: [request.idMarket] } : {}),
       },
       personal: { email: username, name: request.name ?? null, surname: request.surname ?? null },
       actingUserId: actor.idUser,
