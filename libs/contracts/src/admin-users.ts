@@ -73,7 +73,7 @@ export const AdminUserDetails = UserProfile.extend({
 });
 export type AdminUserDetails = z.infer<typeof AdminUserDetails>;
 
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+const isoDate = z.string().trim().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((v) => parseBirthDate(v) !== null, { message: 'must be a real date between 1900 and 2099' });
 
 /**
