@@ -7,7 +7,6 @@ import '../features/dealers/shell/shell.css';
 import { NewUserDialog } from '../features/dealers/users/NewUserDialog.js';
 import { UsersFilters } from '../features/dealers/users/UsersFilters.js';
 import { UsersList } from '../features/dealers/users/UsersList.js';
-import { usersApi } from '../features/dealers/users/users-api.js';
 import { UsersSearch, listQuery, withFilters } from '../features/dealers/users/users-search.js';
 import { requireUser } from '../session/guards.js';
 import { useProfile } from '../ui/services-context.js';
@@ -18,7 +17,8 @@ export const Route = createFileRoute('/users')({
   validateSearch: UsersSearch,
   beforeLoad: requireUser(BACK_OFFICE_ROLES),
   loaderDeps: ({ search }) => listQuery(search),
-  loader: ({ context, deps }) => usersApi(context.services.http, context.services.dialogs).list(deps),
+  // Loaded with the page, not with the portal's first screen (first-load budget).
+  loader: async ({ context, deps }) => (await import('../features/dealers/users/users-api.js')).usersApi(context.services.http, context.services.dialogs).list(deps),
   component: UsersPage,
 });
 
