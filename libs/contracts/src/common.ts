@@ -44,6 +44,8 @@ export const API_ERROR_CODES = {
   SESSION_EXPIRED: 401003,
   /** Single sign-on: the flow expired, its state or nonce did not match, or the issuer refused the code. */
   SSO_FAILED: 401010,
+  /** Single sign-on: the issuer's sign-in is older than the user's latest password change or disable (ask for the password again). */
+  SSO_SIGN_IN_OUTDATED: 401030,
   FORBIDDEN_ROLE: 403001,
   NOT_OWNER: 403002,
   /** Single sign-on: the issuer's user is not an active user of the portal. */
@@ -85,6 +87,8 @@ export const API_ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413001,
   UNSUPPORTED_MEDIA: 415001,
   TOO_MANY_REQUESTS: 429001,
+  /** Single sign-on: too many sign-in starts or sign-in pages from one client address (the embedded issuer's `/auth`, `/interaction`). */
+  SSO_TOO_MANY_STARTS: 429010,
   INTERNAL: 500001,
   UNAVAILABLE: 503001,
   /** Single sign-on: the OpenID Connect issuer cannot be reached. */

@@ -4,6 +4,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import type { LoginLimits } from '../platform/config/security-config.js';
 import { AccountLockout } from './account-lockout.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
+import { protectSignInStarts } from './sso/issuer-protection.js';
 
 /** The routes that check a password (matched by route pattern, so every spelling the router accepts is covered). */
 export const LOGIN_ROUTES: ReadonlyMap<string, string> = new Map([
@@ -121,9 +122,11 @@ const accountKey = (username: string) => username.normalize('NFKC').trim().toLow
  *   is answered, so that concurrent guesses cannot outrun the counter;
  * - per account: the growing lock of {@link AccountLockout}.
  * A refusal is a 429 with `Retry-After` and the numeric code `TOO_MANY_REQUESTS`; it never runs the password hash.
+ * The embedded issuer's sign-in starts and pages are limited per address too (issuer-protection.ts).
  */
 export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits, now: () => number = Date.now): Promise<void> {
   await fastify.register(fastifyRateLimit, { global: false });
+  protectSignInStarts(fastify, limits.ssoAddressMaxRequests);
   const attempts = fastify.createRateLimit({ max: limits.addressMaxAttempts, timeWindow: 60_000 });
   const addressFailures = fastify.createRateLimit({ max: limits.addressMaxFailures, timeWindow: limits.addressWindowMs });
   const lockout = new AccountLockout(limits);

@@ -115,6 +115,8 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     // Every test client logs in from 127.0.0.1: the per-address ceiling on login calls (failed or not) is raised.
     // Failed logins stay limited per address and per account as in production (login-protection.ts).
     LOGIN_ADDRESS_MAX_ATTEMPTS: '100000',
+    // The same for the embedded issuer's sign-in starts and pages (sso.e2e.spec.ts and the browser tests sign in often).
+    SSO_ADDRESS_MAX_REQUESTS: '100000',
     ...(storage.mode === 'embedded' ? { DATA_DIR: storage.dataDir! } : { DATABASE_URL: storage.databaseUrl! }),
     ...extraEnv,
   };

@@ -1,11 +1,14 @@
+import { HttpException } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { AccessError } from '../../platform/engine/access-error.js';
+import { toErrorResponse } from '../../platform/http/error.filter.js';
 import { contentSecurityPolicy } from '../../platform/http/security-headers.js';
 import type { ActiveUser } from '../auth.service.js';
 import { derivedSecret, issuerSigningKey } from './issuer-keys.js';
+import { BoundedIssuerStore, type IssuerStore } from './issuer-store.js';
 import { LOGOUT_JS, SIGN_IN_CSS, noticePage, pageLanguage, signInPage, signOutPage, type SignInProblem } from './sign-in-page.js';
 
 /** Where the embedded issuer is mounted on the API's port. */
@@ -23,6 +26,8 @@ export interface EmbeddedIssuerDeps {
   activeUser(idUser: string): ActiveUser | null;
   /** Logs a refused or broken sign-in. */
   warn(message: string): void;
+  /** Where sessions, grants and sign-ins in progress are kept (default: a bounded memory store, one instance). */
+  readonly store?: IssuerStore;
 }
 
 /** The relying party the embedded issuer knows: the portal's web client. */
@@ -38,8 +43,8 @@ type RawRequest = IncomingMessage & { originalUrl?: string };
 /**
  * The embedded OpenID Connect issuer (oidc-provider), served by the API process under `/oidc` on its own port: the
  * single sign-on of the embedded default. Its sign-in page checks the portal's own users (the credentials of the
- * event store). Sessions, interactions and codes live in memory (oidc-provider's memory adapter): one API instance;
- * several instances point OIDC_ISSUER_URL at a shared issuer (Keycloak) instead. Keys and cookie keys derive from the
+ * event store). Sessions, interactions and codes live in an {@link IssuerStore}: today a memory store bounded per
+ * model (one API instance; several instances point OIDC_ISSUER_URL at a shared issuer, such as Keycloak, instead). Keys and cookie keys derive from the
  * session secret, so a restart keeps ID tokens verifiable (sign-ins in progress restart).
  *
  * The routes are registered at start-up; the issuer itself is created by {@link start} once the public URL (the
@@ -52,8 +57,19 @@ export class EmbeddedIssuer {
   private issuerProtocol = 'http';
   /** Where the issuer's forms may go: itself and the client's registered origins. */
   private formActions: string[] = ["'self'"];
+  private readonly store: IssuerStore;
 
-  constructor(private readonly deps: EmbeddedIssuerDeps) {}
+  constructor(private readonly deps: EmbeddedIssuerDeps) {
+    this.store = deps.store ?? new BoundedIssuerStore();
+  }
+
+  /**
+   * Ends the issuer sessions and grants of a user signed in at or before `beforeMs` (epoch ms): after a password
+   * change or a disable, the user's next sign-in at the issuer asks for the password.
+   */
+  endSessionsOf(idUser: string, beforeMs: number): Promise<void> {
+    return this.store.endAccount(idUser, Math.floor(beforeMs / 1000));
+  }
 
   /** The issuer URL once started. */
   get issuer(): string | null {
@@ -73,7 +89,10 @@ export class EmbeddedIssuer {
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
+        // auth_time in every ID token: the portal refuses a sign-in older than the user's latest password change.
+        require_auth_time: true,
       }],
+      adapter: (model: string) => this.store.adapter(model),
       jwks: { keys: [issuerSigningKey(deps.secret)] },
       cookies: { keys: [derivedSecret(deps.secret, 'oidc cookies').toString('base64url')] },
       pkce: { required: () => true },
@@ -87,7 +106,10 @@ export class EmbeddedIssuer {
           enabled: true,
           logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
             ctx.type = 'html';
-            ctx.body = signOutPage(pageLanguage(undefined, undefined, ctx.get('accept-language')), form, Boolean(ctx.oidc.params?.id_token_hint));
+            // Confirmed at once only with the session's own ID token: another user's (or another site's) hint only shows the choice.
+            const sub = ctx.oidc.entities.IdTokenHint?.payload.sub;
+            const own = typeof sub === 'string' && sub === ctx.oidc.session?.accountId;
+            ctx.body = signOutPage(pageLanguage(undefined, undefined, ctx.get('accept-language')), form, own);
           },
           postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
             ctx.type = 'html';
@@ -249,8 +271,15 @@ export class EmbeddedIssuer {
 
 
 
-/** A framework error on the issuer's routes (a body too large, a bad media type): its status, with a numeric code. */
+/**
+ * A framework error on the issuer's routes (a body too large, a bad media type, a cross-site post refused by the
+ * cross-origin protection): its status, with a numeric code, as on every other route.
+ */
 function numericError(error: { statusCode?: number; message: string }, reply: FastifyReply) {
+  if (error instanceof HttpException) {
+    const { status, body } = toErrorResponse(error);
+    return reply.code(status).send(body);
+  }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   const errorCode = status === 413 ? API_ERROR_CODES.PAYLOAD_TOO_LARGE : status === 415 ? API_ERROR_CODES.UNSUPPORTED_MEDIA
     : status < 500 ? API_ERROR_CODES.BAD_REQUEST : API_ERROR_CODES.INTERNAL;

@@ -7,7 +7,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { parse } from '../../platform/http/validation.js';
 import { Public, SESSION_COOKIE, XSRF_COOKIE } from '../auth.guard.js';
-import { SSO_COOKIE_PATH, SSO_ID_COOKIE, SsoService, flowCookieName } from './sso.service.js';
+import { SSO_COOKIE_PATH, SSO_ID_COOKIE, SsoService, SsoSignInOutdated, flowCookieName } from './sso.service.js';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -52,6 +52,18 @@ export class SsoController {
       void reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), { path: '/', httpOnly: false, sameSite: 'lax', expires });
       if (signIn.idToken) void reply.setCookie(SSO_ID_COOKIE, signIn.idToken, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', expires });
       void reply.redirect(signIn.redirect, 302);
+    } catch (error) {
+      if (error instanceof SsoSignInOutdated && error.retry) return this.signInAgain(error.redirect, request, reply);
+      void reply.redirect(failure(codeOf(error)), 302);
+    }
+  }
+
+  /** A sign-in proven before the latest password change: the issuer is asked to check the password again. */
+  private async signInAgain(redirect: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      const { url, cookieName, cookie, maxAgeSeconds } = await this.sso.begin(redirect, originOf(request), undefined, true);
+      void reply.setCookie(cookieName, cookie, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', maxAge: maxAgeSeconds });
+      void reply.redirect(url, 302);
     } catch (error) {
       void reply.redirect(failure(codeOf(error)), 302);
     }

@@ -7,49 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
 import { DEMO_PASSWORD, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
-
-/** Cookies per host (the portal at 127.0.0.1, the issuer at localhost) and path, as a browser keeps them. */
-class Browser {
-  private readonly jars = new Map<string, Map<string, { name: string; value: string; path: string }>>();
-
-  async get(url: string, init: RequestInit = {}): Promise<Response> {
-    const target = new URL(url);
-    const jar = this.jar(target.host);
-    const cookie = [...jar.values()].filter((c) => target.pathname === c.path || target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`).join('; ');
-    const res = await fetch(target, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const path = /;\s*path=([^;]+)/i.exec(line)?.[1]?.trim() ?? '/';
-      if (value === '' || /max-age=0/i.test(line)) jar.delete(`${name} ${path}`);
-      else jar.set(`${name} ${path}`, { name, value, path });
-    }
-    return res;
-  }
-
-  /** The value of a cookie of `host` whose name is `name` (or, ending with `*`, starts with it). */
-  cookie(host: string, name: string): string | undefined {
-    const match = (n: string) => (name.endsWith('*') ? n.startsWith(name.slice(0, -1)) : n === name);
-    return [...this.jar(host).values()].find((c) => match(c.name))?.value;
-  }
-
-  /** Sets the value of an existing cookie of `host` (named as in {@link cookie}). */
-  setCookie(host: string, name: string, value: string): void {
-    const match = (n: string) => (name.endsWith('*') ? n.startsWith(name.slice(0, -1)) : n === name);
-    for (const c of this.jar(host).values()) if (match(c.name)) c.value = value;
-  }
-
-  private jar(host: string) {
-    let jar = this.jars.get(host);
-    if (!jar) this.jars.set(host, (jar = new Map()));
-    return jar;
-  }
-}
-
-const location = (res: Response) => res.headers.get('location') ?? '';
+import { Browser, SsoFlows, location } from './sso.test-support.js';
 
 let storage: ServerStorage;
 let server: RunningServer;
@@ -66,36 +24,11 @@ afterAll(async () => {
   await storage?.dispose();
 });
 
-/** Starts a sign-in at the portal; answers the issuer's authorization URL. */
-async function begin(browser: Browser, query = 'redirect=%2Fobserved&lang=it'): Promise<URL> {
-  const res = await browser.get(`${portal}/api/v1/open/sso/login?${query}`);
-  expect(res.status).toBe(302);
-  return new URL(location(res));
-}
-
-/** Follows the issuer to its sign-in page; answers the interaction's URL. */
-async function toSignInPage(browser: Browser, authorization: URL): Promise<URL> {
-  const res = await browser.get(authorization.href);
-  expect(res.status).toBe(303);
-  return new URL(location(res), authorization);
-}
-
-async function submit(browser: Browser, page: URL, username: string, password: string): Promise<Response> {
-  return browser.get(`${page.href}/login`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: page.origin },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
-}
-
-/** A whole sign-in up to the issuer's redirect to the callback; answers that callback URL. */
-async function signIn(browser: Browser, username = 'dealer1'): Promise<URL> {
-  const page = await toSignInPage(browser, await begin(browser));
-  const done = await submit(browser, page, username, DEMO_PASSWORD);
-  expect(done.status).toBe(303);
-  const resumed = await browser.get(new URL(location(done), page).href);
-  expect(resumed.status).toBe(303);
-  return new URL(location(resumed));
-}
+const flows = () => new SsoFlows(portal);
+const begin = (browser: Browser, query?: string) => flows().begin(browser, query);
+const toSignInPage = (browser: Browser, authorization: URL) => flows().toSignInPage(browser, authorization);
+const submit = (browser: Browser, page: URL, username: string, password: string) => flows().submit(browser, page, username, password);
+const signIn = (browser: Browser, username?: string) => flows().signIn(browser, username);
 
 describe('single sign-on with the embedded issuer', () => {
   it('publishes its discovery document on the API port', async () => {

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
+import { USER, credentialsChangedAt, isSignInOutdated, type UserState } from '@auction/domain';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import type { JsonLogger } from '../../platform/config/json-logger.js';
 import { AccessError } from '../../platform/engine/access-error.js';
+import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { APP_CONFIG, SESSION_SECRET } from '../../platform/engine/tokens.js';
 import { AuthService } from '../auth.service.js';
 import { SignedJson } from '../signed-json.js';
@@ -40,6 +42,8 @@ interface Flow {
   /** The callback URL of this sign-in: on the origin the browser used. */
   readonly callback: string;
   readonly exp: number;
+  /** The issuer was asked to check the password again (`prompt=login`): a sign-in that is still outdated fails. */
+  readonly fresh?: boolean;
 }
 
 /** A finished sign-in. */
@@ -52,6 +56,16 @@ export interface SsoSignIn {
 }
 
 const sso = (status: 401 | 403, code: number, message: string) => new AccessError(status, code, message);
+
+/**
+ * The issuer's sign-in is older than the user's latest password change or disable (401030). `retry`: the controller
+ * starts the sign-in again with `prompt=login`, so the user types the (new) password instead of seeing an error.
+ */
+export class SsoSignInOutdated extends AccessError {
+  constructor(readonly redirect: string, readonly retry: boolean) {
+    super(401, API_ERROR_CODES.SSO_SIGN_IN_OUTDATED, 'the single sign-on was proven before the latest password change: sign in again');
+  }
+}
 
 /**
  * Single sign-on, the relying party side (openid-client): the authorization-code flow with PKCE, state and nonce,
@@ -68,13 +82,29 @@ export class SsoService {
   private logger: JsonLogger | null = null;
   private readonly flows: SignedJson;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(SESSION_SECRET) private readonly secret: Buffer, private readonly auth: AuthService) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(SESSION_SECRET) private readonly secret: Buffer,
+    private readonly auth: AuthService, readModel: LiveReadModel,
+  ) {
     this.flows = new SignedJson(derivedSecret(secret, 'sso flow cookie'));
     this.embedded = config.oidc.issuerUrl ? null : new EmbeddedIssuer({
       secret,
       verifyCredentials: (username, password) => auth.verifyCredentials(username, password),
       activeUser: (idUser) => auth.activeUser(idUser),
       warn: (message) => this.logger?.warn(message, 'Sso'),
+    });
+    // A password change, a disable, a delete or an anonymisation (on any instance) ends the user's issuer sessions.
+    if (this.embedded) readModel.onChange((event, state) => {
+      if (event.streamId.startsWith(USER.prefix)) this.endOutdatedIssuerSessions(event.streamId.slice(USER.prefix.length), state as UserState);
+    });
+  }
+
+  private endOutdatedIssuerSessions(idUser: string, state: UserState): void {
+    const gone = state.status === 'ACTIVE' && (state.deleted === true || state.anonymised === true);
+    const before = gone ? Number.POSITIVE_INFINITY : credentialsChangedAt(state);
+    if (before === undefined) return;
+    this.embedded!.endSessionsOf(idUser, before).catch((error: unknown) => {
+      this.logger?.error(`could not end the issuer sessions of ${idUser}: ${error instanceof Error ? error.message : String(error)}`, undefined, 'Sso');
     });
   }
 
@@ -116,12 +146,12 @@ export class SsoService {
   }
 
   /** Starts a sign-in: the issuer's authorization URL and the flow cookie's value. */
-  async begin(redirect: string, requestOrigin: string, language?: string): Promise<{ url: string; cookieName: string; cookie: string; maxAgeSeconds: number }> {
+  async begin(redirect: string, requestOrigin: string, language?: string, fresh = false): Promise<{ url: string; cookieName: string; cookie: string; maxAgeSeconds: number }> {
     const configuration = await this.discovered();
     const verifier = oidc.randomPKCECodeVerifier();
     const flow: Flow = {
       state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, redirect,
-      callback: `${this.originOf(requestOrigin)}${SSO_CALLBACK_PATH}`, exp: Date.now() + FLOW_TTL_MS,
+      callback: `${this.originOf(requestOrigin)}${SSO_CALLBACK_PATH}`, exp: Date.now() + FLOW_TTL_MS, ...(fresh ? { fresh } : {}),
     };
     const parameters: Record<string, string> = {
       redirect_uri: flow.callback, scope: 'openid profile email', response_type: 'code',
@@ -129,13 +159,15 @@ export class SsoService {
       state: flow.state, nonce: flow.nonce,
     };
     if (language) parameters.ui_locales = language;
+    if (fresh) parameters.prompt = 'login';
     const url = oidc.buildAuthorizationUrl(configuration, parameters).href;
     return { url, cookieName: flowCookieName(flow.state)!, cookie: this.seal(flow), maxAgeSeconds: FLOW_TTL_MS / 1000 };
   }
 
   /**
    * Ends a sign-in at the callback: checks the flow cookie, state, nonce and PKCE through the token exchange, matches
-   * the user and starts a portal session. 401010 for a flow that failed, 403010 for a user the portal does not know.
+   * the user and starts a portal session. 401010 for a flow that failed, 403010 for a user the portal does not know,
+   * 401030 ({@link SsoSignInOutdated}) for a sign-in proven before the user's latest password change or disable.
    */
   async finish(query: string, cookie: string | undefined): Promise<SsoSignIn> {
     const flow = cookie ? this.open(cookie) : null;
@@ -159,6 +191,9 @@ export class SsoService {
     const user = typeof name === 'string' ? this.auth.activeUserNamed(name) : null;
     if (!user) throw sso(403, API_ERROR_CODES.SSO_UNKNOWN_USER, 'this account of the single sign-on is not a user of the portal');
     this.auth.assertMaySignIn(user);
+    // The issuer's session may predate a password change or disable (an external issuer knows of neither).
+    const authTime = typeof claims?.auth_time === 'number' ? claims.auth_time : claims?.iat;
+    if (typeof authTime !== 'number' || isSignInOutdated(user, authTime)) throw new SsoSignInOutdated(flow.redirect, !flow.fresh);
     return { ...this.auth.startSession(user), idToken, redirect: flow.redirect };
   }
 

@@ -40,6 +40,7 @@ export const SECURITY_ENV = {
   LOGIN_ADDRESS_MAX_FAILURES: count(30),
   LOGIN_ADDRESS_WINDOW_SECONDS: count(900),
   LOGIN_ADDRESS_MAX_ATTEMPTS: count(300),
+  SSO_ADDRESS_MAX_REQUESTS: count(300),
 };
 
 type SecurityEnv = z.output<z.ZodObject<typeof SECURITY_ENV>>;
@@ -56,6 +57,8 @@ export interface LoginLimits {
   readonly addressWindowMs: number;
   /** Login calls (failed or not) from one client address per minute. */
   readonly addressMaxAttempts: number;
+  /** Sign-in starts and sign-in pages of the embedded issuer (`/oidc/auth`, `/oidc/interaction`) per client address and minute. */
+  readonly ssoAddressMaxRequests: number;
 }
 
 /** The security part of the API's configuration. */
@@ -80,7 +83,7 @@ export function securityConfig(e: SecurityEnv): SecurityConfig {
       maxFailures: e.LOGIN_MAX_FAILURES, lockMs: e.LOGIN_LOCK_SECONDS * 1000,
       maxLockMs: Math.max(e.LOGIN_LOCK_MAX_SECONDS, e.LOGIN_LOCK_SECONDS) * 1000,
       addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES, addressWindowMs: e.LOGIN_ADDRESS_WINDOW_SECONDS * 1000,
-      addressMaxAttempts: e.LOGIN_ADDRESS_MAX_ATTEMPTS,
+      addressMaxAttempts: e.LOGIN_ADDRESS_MAX_ATTEMPTS, ssoAddressMaxRequests: e.SSO_ADDRESS_MAX_REQUESTS,
     },
   };
 }

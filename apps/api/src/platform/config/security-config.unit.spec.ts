@@ -7,6 +7,7 @@ describe('security configuration', () => {
     expect(config).toMatchObject({ trustProxy: false, cookieSecure: false, allowedOrigins: [], metricsToken: undefined });
     expect(config.login).toEqual({
       maxFailures: 5, lockMs: 30_000, maxLockMs: 900_000, addressMaxFailures: 30, addressWindowMs: 900_000, addressMaxAttempts: 300,
+      ssoAddressMaxRequests: 300,
     });
   });
 

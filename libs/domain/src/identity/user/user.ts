@@ -104,6 +104,27 @@ export function isCredentialRevoked(state: UserState, sid: string, issuedAt: num
   return change !== undefined && issuedAt < change.changedAt && sid !== change.keepSid;
 }
 
+/**
+ * Since when (epoch ms) a sign-in proven before it no longer counts: the latest password change or back-office
+ * disable. A single sign-on whose authentication (`auth_time`) is older must ask for the password again; undefined
+ * when neither ever happened.
+ */
+export function credentialsChangedAt(state: UserState): number | undefined {
+  if (state.status !== 'ACTIVE') return undefined;
+  const times = [state.passwordChange?.changedAt, state.disabledAt].filter((t): t is number => t !== undefined);
+  return times.length ? Math.max(...times) : undefined;
+}
+
+/**
+ * True when a single sign-on whose authentication happened at `authTimeSeconds` (the ID token's `auth_time`, epoch
+ * seconds, rounded down) was surely proven before the latest password change or disable: the issuer's session then
+ * predates the new password, and the portal must not open a session from it.
+ */
+export function isSignInOutdated(state: UserState, authTimeSeconds: number): boolean {
+  const changedAt = credentialsChangedAt(state);
+  return changedAt !== undefined && (authTimeSeconds + 1) * 1000 <= changedAt;
+}
+
 /** A dealer's rating of an auction or a showcase purchase: one per target. */
 export interface Feedback {
   readonly idFeedback: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDED_SESSION_GRACE_MS, decideUser, evolveUser, initialUserState, isCredentialRevoked, isSessionEnded, type UserEvent, type UserState } from './user.js';
+import { ENDED_SESSION_GRACE_MS, credentialsChangedAt, decideUser, evolveUser, initialUserState, isCredentialRevoked, isSessionEnded, isSignInOutdated, type UserEvent, type UserState } from './user.js';
 
 const data = {
   idUser: 'u1', username: 'u1', roles: ['USER' as const], idDealer: null, idMarket: 'IT' as const, preferredLanguage: 'en',
@@ -183,5 +183,28 @@ describe('back-office commands (issue 14): each event carries the audit stamp', 
     ] as unknown as UserEvent[]) expect(evolveUser(state, event)).toBe(state);
     const noTime = evolveUser(state, { type: 'UserEnabledChanged', data: { idUser: 'u1', flgEnabled: false } } as unknown as UserEvent);
     expect(noTime.status === 'ACTIVE' && noTime.data.flgEnabled === false && noTime.disabledAt === undefined).toBe(true);
+  });
+});
+
+describe('credentialsChangedAt: when a single sign-on proven before no longer counts (#21 item 5)', () => {
+  it('is the latest of the password change and the disable, and undefined when neither happened', () => {
+    expect(credentialsChangedAt(registered())).toBeUndefined();
+    expect(credentialsChangedAt(initialUserState)).toBeUndefined();
+    let state = changePassword(registered(), T0, 'mine');
+    expect(credentialsChangedAt(state)).toBe(T0);
+    state = admin(state, { type: 'SetUserEnabled', flgEnabled: false, by: 'adm', now: T0 + HOUR });
+    state = admin(state, { type: 'SetUserEnabled', flgEnabled: true, by: 'adm', now: T0 + 2 * HOUR });
+    expect(credentialsChangedAt(state)).toBe(T0 + HOUR);
+    expect(credentialsChangedAt(changePassword(state, T0 + 3 * HOUR, null))).toBe(T0 + 3 * HOUR);
+  });
+
+  it('a sign-in proven before the change is outdated; one in the same second or later is not', () => {
+    const state = changePassword(registered(), T0 + 500, null);
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    expect(isSignInOutdated(state, seconds(T0 - HOUR))).toBe(true);
+    expect(isSignInOutdated(state, seconds(T0 - 1))).toBe(true);
+    expect(isSignInOutdated(state, seconds(T0 + 600))).toBe(false);
+    expect(isSignInOutdated(state, seconds(T0 + HOUR))).toBe(false);
+    expect(isSignInOutdated(registered(), 0)).toBe(false);
   });
 });

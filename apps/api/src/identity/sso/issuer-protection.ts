@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_ERROR_CODES } from '@auction/contracts';
+import { ISSUER_PATH } from './embedded-issuer.js';
+
+/**
+ * The embedded issuer's calls that anyone may make without a password and that each store a sign-in in progress or
+ * show its page: the authorization endpoint (`/auth`, and `/auth/<uid>` resuming a sign-in) and the sign-in page
+ * (`/interaction/<uid>`). Matched on the path as the router reads it (case, repeated or trailing slashes, encoding).
+ */
+const SIGN_IN_START = new RegExp(`^${ISSUER_PATH}/+(auth|interaction)(/|$)`, 'i');
+
+function isSignInStart(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: the router refuses it anyway; match it as written
+  }
+  return SIGN_IN_START.test(decoded.replace(/\/{2,}/g, '/'));
+}
+
+/**
+ * Limits the embedded issuer's sign-in starts and sign-in pages per client address (`request.ip`, as the login
+ * limits: `X-Forwarded-For` only under TRUST_PROXY) to `maxPerMinute`, with @fastify/rate-limit (registered by
+ * login-protection.ts): a flood of anonymous `/auth` calls from one address cannot fill the issuer's store with
+ * interactions. Beyond it: 429, `Retry-After` and 429010. A sign-in takes 3 or 4 of these calls.
+ */
+export function protectSignInStarts(fastify: FastifyInstance, maxPerMinute: number): void {
+  const starts = fastify.createRateLimit({ max: maxPerMinute, timeWindow: 60_000 });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!isSignInStart(request)) return;
+    const limit = await starts(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000)))).header('cache-control', 'no-store')
+      .send({ errorCode: API_ERROR_CODES.SSO_TOO_MANY_STARTS, errorMsg: 'too many sign-ins started from this address: retry in a minute' });
+  });
+}

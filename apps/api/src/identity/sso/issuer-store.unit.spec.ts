@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { BoundedIssuerStore, DEFAULT_STORE_BOUNDS } from './issuer-store.js';
+
+const sessionOf = (accountId: string, loginTs: number, grantId = `grant-${accountId}`) =>
+  ({ accountId, loginTs, uid: `uid-${accountId}`, authorizations: { web: { grantId } } });
+
+describe('BoundedIssuerStore (#21 item 6)', () => {
+  it('keeps signed-in sessions and their grants through 6,000 anonymous sign-in starts', async () => {
+    const store = new BoundedIssuerStore();
+    const sessions = store.adapter('Session');
+    const grants = store.adapter('Grant');
+    await sessions.upsert('s1', sessionOf('user-1', 1000), 43_200);
+    await grants.upsert('grant-user-1', { accountId: 'user-1', clientId: 'web', iat: 1000 }, 43_200);
+    const interactions = store.adapter('Interaction');
+    const anonymous = store.adapter('Session');
+    for (let i = 0; i < 6_000; i++) {
+      await interactions.upsert(`i${i}`, { uid: `i${i}` }, 600);
+      await anonymous.upsert(`a${i}`, { uid: `a${i}` }, 43_200);
+    }
+    expect(await sessions.find('s1')).toMatchObject({ accountId: 'user-1' });
+    expect(await sessions.findByUid('uid-user-1')).toMatchObject({ accountId: 'user-1' });
+    expect(await grants.find('grant-user-1')).toBeDefined();
+    // The newest sign-ins in progress are kept; the store stays within its bounds.
+    expect(await interactions.find('i5999')).toBeDefined();
+    expect(store.size('Interaction')).toBeLessThanOrEqual(DEFAULT_STORE_BOUNDS.Interaction!);
+  });
+
+  it('drops the oldest entry of a full model only, and expired entries first', async () => {
+    let now = 0;
+    const store = new BoundedIssuerStore({ Interaction: 3, Session: 2, default: 5 }, () => now);
+    const interactions = store.adapter('Interaction');
+    for (const id of ['a', 'b', 'c']) await interactions.upsert(id, { uid: id }, 600);
+    await interactions.upsert('d', { uid: 'd' }, 600);
+    expect(await interactions.find('a')).toBeUndefined();
+    expect(await interactions.find('b')).toBeDefined();
+    now = 601_000;
+    expect(await interactions.find('b')).toBeUndefined();
+    expect(store.size('Interaction')).toBeLessThan(3);
+    expect(store.size('Session')).toBe(0);
+  });
+
+  it('ends the sessions and grants of a user signed in before a password change, with their tokens', async () => {
+    const store = new BoundedIssuerStore();
+    const sessions = store.adapter('Session');
+    const grants = store.adapter('Grant');
+    const codes = store.adapter('AuthorizationCode');
+    await sessions.upsert('old', sessionOf('user-1', 1000, 'g-old'), 43_200);
+    await grants.upsert('g-old', { accountId: 'user-1', iat: 1000 }, 43_200);
+    await codes.upsert('code-old', { grantId: 'g-old', accountId: 'user-1' }, 60);
+    await sessions.upsert('other', sessionOf('user-2', 1000, 'g-2'), 43_200);
+    await grants.upsert('g-2', { accountId: 'user-2', iat: 1000 }, 43_200);
+
+    await store.endAccount('user-1', 1500);
+    expect(await sessions.find('old')).toBeUndefined();
+    expect(await sessions.findByUid('uid-user-1')).toBeUndefined();
+    expect(await grants.find('g-old')).toBeUndefined();
+    expect(await codes.find('code-old')).toBeUndefined();
+    expect(await sessions.find('other')).toBeDefined();
+    expect(await grants.find('g-2')).toBeDefined();
+
+    // A sign-in after the change stays.
+    await sessions.upsert('new', sessionOf('user-1', 2000, 'g-new'), 43_200);
+    await grants.upsert('g-new', { accountId: 'user-1', iat: 2000 }, 43_200);
+    await store.endAccount('user-1', 1500);
+    expect(await sessions.find('new')).toBeDefined();
+    expect(await grants.find('g-new')).toBeDefined();
+  });
+});
