@@ -140,6 +140,17 @@ describe('the issuer\'s sign-out and forms (#21 item 8)', () => {
     expect(await (await victim.get(hinted(victim.cookie(portalHost(), 'SSO_ID')!))).text()).toContain('logout.js');
   });
 
+  it('ends no issuer session when another site sends the browser to the portal\'s SSO logout', async () => {
+    const b = await signedIn('dealer17');
+    const res = await b.get(`${portal}/api/v1/open/sso/logout`, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe('/');
+    expect(b.cookie(portalHost(), 'SSO_ID')).toMatch(/^ey/);
+    // The portal's own page (same origin) still goes on to the issuer's sign-out with the ID token.
+    const own = await b.get(`${portal}/api/v1/open/sso/logout`, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' } });
+    expect(new URL(location(own)).searchParams.get('id_token_hint')).toMatch(/^ey/);
+  });
+
   it('refuses a cross-site post to its forms with 403 and the cross-origin code, not 500', async () => {
     const b = browser();
     const page = await flows.toSignInPage(b, await flows.begin(b));

@@ -73,6 +73,13 @@ export class SsoController {
   @Public()
   @Get('logout')
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // Only the portal's own pages (or an address typed) end the issuer's session: another site sending the browser
+    // here (a link, a redirect) would sign the user out of the issuer behind their back with their own ID token.
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      void reply.header('cache-control', 'no-store').redirect('/', 302);
+      return;
+    }
     const idToken = request.cookies[SSO_ID_COOKIE];
     void reply.clearCookie(SSO_ID_COOKIE, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
     void reply.header('cache-control', 'no-store');
