@@ -1,7 +1,8 @@
 /**
  * Single sign-on (issue 13 item 1): a visitor opens the portal, is sent to the issuer's sign-in page (the embedded
  * issuer at /oidc; Keycloak when the product runs against one), signs in as a demo dealer and reaches the private
- * area; logout ends the portal's session and the issuer's, so the next login asks for the password again. The
+ * area; logout ends the portal's session and the issuer's, so the next login asks for the password again, and so
+ * does a disable by the back-office (issue 21 item 5). The
  * sign-in page is checked with axe and in another language; a wrong password is refused on the page.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,5 +74,24 @@ describe('single sign-on', () => {
     expect(new URL(other.url()).searchParams.get('ssoError')).toBe('401010');
     expect(await other.evaluate(async () => (await fetch('/api/v1/secure/user')).status)).toBe(401);
     await expectNoAxeViolations(other, 'login page after a failed sign-on');
+  });
+
+  it('asks for the password again once the back-office disabled the user, even after re-enabling (#21 item 5)', async () => {
+    const { page } = await e2e.anonymous();
+    await page.goto('/');
+    await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
+    await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 15_000 });
+
+    const admin = await e2e.api('admin');
+    for (const flgEnabled of [false, true]) {
+      expect((await admin.request('PATCH', '/api/v1/admin/user/enable-disable', { idUser: 'dealer4', flgEnabled })).status).toBe(200);
+    }
+    // The portal's session ended with the disable; the issuer's did too, so its sign-in page asks for the password.
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
+    await page.getByTestId('login-username').or(page.locator('#kc-form-login')).first().waitFor({ state: 'visible' });
+    expect(await page.evaluate(async () => (await fetch('/api/v1/secure/user')).status)).toBe(401);
+    await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
+    await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 15_000 });
   });
 });
