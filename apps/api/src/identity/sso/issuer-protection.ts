@@ -24,7 +24,7 @@ function isSignInStart(request: FastifyRequest): boolean {
  * Limits the embedded issuer's sign-in starts and sign-in pages per client address (`request.ip`, as the login
  * limits: `X-Forwarded-For` only under TRUST_PROXY) to `maxPerMinute`, with @fastify/rate-limit (registered by
  * login-protection.ts): a flood of anonymous `/auth` calls from one address cannot fill the issuer's store with
- * interactions. Beyond it: 429, `Retry-After` and 429010. A sign-in takes 3 or 4 of these calls.
+ * interactions. Beyond it: 429, `Retry-After` and 429010. A sign-in takes about 4 of these calls (the form's post too).
  */
 export function protectSignInStarts(fastify: FastifyInstance, maxPerMinute: number): void {
   const starts = fastify.createRateLimit({ max: maxPerMinute, timeWindow: 60_000 });
