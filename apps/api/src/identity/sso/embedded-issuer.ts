@@ -44,8 +44,9 @@ type RawRequest = IncomingMessage & { originalUrl?: string };
  * The embedded OpenID Connect issuer (oidc-provider), served by the API process under `/oidc` on its own port: the
  * single sign-on of the embedded default. Its sign-in page checks the portal's own users (the credentials of the
  * event store). Sessions, interactions and codes live in an {@link IssuerStore}: today a memory store bounded per
- * model (one API instance; several instances point OIDC_ISSUER_URL at a shared issuer, such as Keycloak, instead). Keys and cookie keys derive from the
- * session secret, so a restart keeps ID tokens verifiable (sign-ins in progress restart).
+ * model (one API instance; several instances point OIDC_ISSUER_URL at a shared issuer, such as Keycloak, instead).
+ * Keys and cookie keys derive from the session secret, so a restart keeps ID tokens verifiable (sign-ins in progress
+ * restart).
  *
  * The routes are registered at start-up; the issuer itself is created by {@link start} once the public URL (the
  * listening port) is known. Until then `/oidc` answers 503.
