@@ -5,6 +5,7 @@ import type { AppConfig } from './config/app-config.js';
 import { DocsController } from './docs/docs.controller.js';
 import { Consistency } from './engine/consistency.js';
 import { LiveReadModel } from './engine/live-read-model.js';
+import { actorCheckOf } from './engine/actor-check.js';
 import { StreamWriter } from './engine/stream-writer.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
 import type { Fanout } from './fanout/fanout.js';
@@ -49,7 +50,10 @@ export class PlatformModule {
       { provide: MAIL_SERVICE, useValue: mail },
       { provide: CLOCK, useValue: clock },
       { provide: SESSION_SECRET, useValue: sessionSecret },
-      { provide: STREAM_WRITER, useFactory: () => new StreamWriter(store, () => clock.now()) },
+      {
+        provide: STREAM_WRITER, inject: [LiveReadModel],
+        useFactory: (model: LiveReadModel) => new StreamWriter(store, () => clock.now(), actorCheckOf(model), () => model.currentPosition),
+      },
       { provide: Metrics, useFactory: () => new Metrics() },
       LiveReadModel, Consistency, CommandRunner, ...LIVE_PROVIDERS,
     ];

@@ -50,6 +50,7 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     const lots = lotDefinitions(idAuction, before.status === 'NONE' ? actor.idUser : before.data.idOwner, body, newIds);
     return this.writer.execute({
       streams: [...auctionStreams(before, idAuction), ...newIds.map(streamId.lot)],
+      actor: actor.idUser,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);
@@ -83,6 +84,7 @@ export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionComman
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
+      actor: actor.idUser,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = view.state<AuctionState>(streamId.auction(idAuction));
@@ -117,6 +119,7 @@ export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, Com
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
+      actor: actor.idUser,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);

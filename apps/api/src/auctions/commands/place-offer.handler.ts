@@ -44,6 +44,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
     const idOffer = newId();
     return this.writer.execute({
       streams: [sid],
+      actor: actor.idUser,
       metadata: { userId: actor.idUser, idempotencyKey: c.idempotencyKey ?? undefined, correlationId: c.correlationId },
       decide: (view, now) => {
         const lot = requireLotOf(view, c.idAuction, c.idLot);
@@ -86,6 +87,7 @@ export class ObserveLotHandler implements ICommandHandler<ObserveLotCommand, Com
     const sid = streamId.lot(idLot);
     return this.writer.execute({
       streams: [sid],
+      actor: actor.idUser,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view) => [{ streamId: sid, events: decideLot({ type: 'ObserveLot', idUser: actor.idUser, end }, requireLotOf(view, idAuction, idLot)) }],
       reply: () => undefined,

@@ -195,6 +195,7 @@ export class DealerChanges {
     try {
       outcome = await this.writer.execute({
         streams: [sid, ...userSids],
+        actor: actor.idUser,
         metadata: { userId: actor.idUser },
         decide: (view): Decision[] => {
           const events = decideDealer(dealerCommand(), view.state<DealerState>(sid));

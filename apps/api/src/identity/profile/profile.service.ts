@@ -143,6 +143,7 @@ export class ProfileService {
     const sid = streamId.user(idUser);
     const outcome = await this.writer.execute({
       streams: [sid],
+      actor: idUser,
       metadata: { userId: idUser },
       decide: (view) => {
         const state = view.state<UserState>(sid);

@@ -1,5 +1,5 @@
 import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '@auction/event-store';
-import { kindOf, partitionKeyOfStream } from '@auction/domain';
+import { kindOf, partitionKeyOfStream, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** A domain event as deciders produce it. */
@@ -24,9 +24,27 @@ export interface StreamView {
 export interface StreamCommand<R> {
   readonly streams: readonly string[];
   readonly metadata: EventMetadata;
+  /**
+   * The user on whose behalf the command runs (absent: the system's own work). Checked in the command's turn, just
+   * before it decides, by the writer's {@link ActorCheck}: a user disabled after the request passed the guard is
+   * refused then, never committed.
+   */
+  readonly actor?: string;
   decide(view: StreamView, now: number): Decision[];
   reply(view: StreamView, appended: boolean, now: number): R;
 }
+
+/** What the writer knows of a stream in memory: its state, and whether it has appends this instance's index may not show yet. */
+export interface LocalStream {
+  readonly state: unknown;
+  readonly ahead: boolean;
+}
+
+/**
+ * Refuses (throws) a command whose actor may no longer act. Called synchronously in the command's turn, so no write
+ * decided after it can slip in between; `local` is the writer's own view of the actor's user stream, when it has one.
+ */
+export type ActorCheck = (idUser: string, local: LocalStream | undefined) => void;
 
 /** Outcome of a command: its reply once the events are durable, and their last global position. */
 export interface CommandOutcome<R> {
@@ -47,6 +65,10 @@ interface Entry {
   tail: Promise<void>;
   /** Settles when every append submitted for this stream has settled. */
   durable: Promise<unknown>;
+  /** Appends submitted and not yet settled. */
+  inFlight: number;
+  /** Last global position this writer appended to the stream (0: none). */
+  position: number;
 }
 
 /**
@@ -62,6 +84,9 @@ export class StreamWriter {
   constructor(
     private readonly store: EventStore,
     private readonly now: () => number,
+    private readonly checkActor: ActorCheck | null = null,
+    /** The global position the actor check's index has applied (to tell whether the writer's view is newer). */
+    private readonly indexPosition: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
   /** Runs a command; resolves after its events are durable, rejects with the decider's error. */
@@ -76,6 +101,7 @@ export class StreamWriter {
     try {
       await previous;
       await Promise.all(entries.map((e) => this.ensureLoaded(e)));
+      if (command.actor !== undefined && this.checkActor) this.checkActor(command.actor, this.local(command.actor));
       const view = this.view();
       const now = this.now();
       const decisions = command.decide(view, now).filter((d) => d.events.length > 0);
@@ -98,6 +124,13 @@ export class StreamWriter {
     return e.state as S;
   }
 
+  /** The writer's view of a user's stream, when loaded (see {@link ActorCheck}). */
+  private local(idUser: string): LocalStream | undefined {
+    const e = this.entries.get(streamId.user(idUser));
+    if (!e?.loaded) return undefined;
+    return { state: e.state, ahead: e.inFlight > 0 || e.broken || e.position > this.indexPosition() };
+  }
+
   private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {
     if (decisions.length === 0) return Promise.resolve([]);
     const appends = decisions.map((d) => {
@@ -117,17 +150,34 @@ export class StreamWriter {
     for (const a of appends) {
       const e = this.entry(a.streamId);
       e.durable = Promise.allSettled([e.durable, pending]);
+      e.inFlight++;
     }
-    pending.catch(() => {
-      for (const a of appends) this.entry(a.streamId).broken = true;
-    });
+    pending.then(
+      (results) => {
+        for (const r of results) {
+          const e = this.entry(r.streamId);
+          e.inFlight--;
+          e.position = Math.max(e.position, r.positions.at(-1) ?? 0);
+        }
+      },
+      () => {
+        for (const a of appends) {
+          const e = this.entry(a.streamId);
+          e.inFlight--;
+          e.broken = true;
+        }
+      },
+    );
     return pending;
   }
 
   private entry(id: string): Entry {
     let e = this.entries.get(id);
     if (!e) {
-      e = { id, state: kindOf(id).initialState, version: 0, loaded: false, broken: false, tail: Promise.resolve(), durable: Promise.resolve() };
+      e = {
+        id, state: kindOf(id).initialState, version: 0, loaded: false, broken: false,
+        tail: Promise.resolve(), durable: Promise.resolve(), inFlight: 0, position: 0,
+      };
       this.entries.set(id, e);
     }
     return e;

@@ -1,0 +1,24 @@
+import { API_ERROR_CODES } from '@auction/contracts';
+import { streamId, type UserState } from '@auction/domain';
+import { AccessError } from './access-error.js';
+import type { LiveReadModel } from './live-read-model.js';
+import type { ActorCheck } from './stream-writer.js';
+
+/**
+ * The writer's actor check (issue 21): a command runs only while its user may still act, judged in its own turn. The
+ * user's state is the engine's index, or the writer's own view of the user's stream when that is newer (a disable
+ * decided here and not yet in the index): a disable answered before the command's turn always wins. A user disabled
+ * by the back-office is refused 403011, as a new login would be; one deleted, anonymised or unknown 401 (its session
+ * is over). Cost on the hot path: two map reads.
+ */
+export function actorCheckOf(model: LiveReadModel): ActorCheck {
+  return (idUser, local) => {
+    const user = (local?.ahead ? local.state : model.users.get(streamId.user(idUser))) as UserState | undefined;
+    if (!user || user.status !== 'ACTIVE' || user.deleted || user.anonymised) {
+      throw new AccessError(401, API_ERROR_CODES.SESSION_EXPIRED, 'your session ended: log in again');
+    }
+    if (user.disabledAt !== undefined && !user.data.flgEnabled) {
+      throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
+    }
+  };
+}

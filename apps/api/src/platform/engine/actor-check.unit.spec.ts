@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { decideUser, streamId, type UserData, type UserState } from '@auction/domain';
+import type { AppendResult, EventStore, NewEvent, StoredEvent, StreamAppend } from '@auction/event-store';
+import { AccessError } from './access-error.js';
+import { actorCheckOf } from './actor-check.js';
+import { LiveReadModel } from './live-read-model.js';
+import { StreamWriter } from './stream-writer.js';
+
+/** A store in memory whose reads of one stream can be held (to keep a command waiting in that stream's mailbox). */
+class HeldStore {
+  readonly name = 'memory';
+  readonly log: StoredEvent[] = [];
+  private hold: { streamId: string; released: Promise<void> } | null = null;
+
+  holdReadsOf(id: string): () => void {
+    let release!: () => void;
+    this.hold = { streamId: id, released: new Promise<void>((r) => (release = r)) };
+    return release;
+  }
+
+  async init(): Promise<void> {}
+  async append(id: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult> {
+    const [result] = await this.appendMulti([{ streamId: id, expectedVersion, events }]);
+    return result!;
+  }
+  async appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return appends.map((a) => {
+      let version = this.log.filter((e) => e.streamId === a.streamId).length;
+      const positions = a.events.map((e) => {
+        const stored = { ...e, streamId: a.streamId, streamVersion: ++version, position: this.log.length + 1, metadata: e.metadata ?? {}, recordedAt: new Date().toISOString() };
+        this.log.push(stored as unknown as StoredEvent);
+        return stored.position;
+      });
+      return { streamId: a.streamId, positions } as unknown as AppendResult;
+    });
+  }
+  async readStream(id: string): Promise<StoredEvent[]> {
+    if (this.hold?.streamId === id) await this.hold.released;
+    return this.log.filter((e) => e.streamId === id);
+  }
+}
+
+const user = (idUser: string): UserData => ({
+  idUser, username: idUser, roles: ['USER', 'BUYER'], idDealer: 'D-1', idMarket: 'IT', preferredLanguage: 'it',
+  consent1: true, consent2: true, consent3: true, flgEnabled: true,
+});
+
+/** A writer with the actor check on an index that follows the store only when `project()` is called (a lagging projector). */
+function engine() {
+  const store = new HeldStore();
+  const model = new LiveReadModel();
+  const writer = new StreamWriter(store as unknown as EventStore, () => 1_000, actorCheckOf(model), () => model.currentPosition);
+  const project = () => model.apply(store.log.filter((e) => e.position > model.currentPosition));
+  const onUser = (idUser: string, command: Parameters<typeof decideUser>[0], actor?: string) => {
+    const sid = streamId.user(idUser);
+    return writer.execute({
+      streams: [sid], actor, metadata: { userId: actor ?? 'system' },
+      decide: (view) => [{ streamId: sid, events: decideUser(command, view.state<UserState>(sid)) }],
+      reply: () => 'committed',
+    });
+  };
+  return { store, model, writer, project, onUser };
+}
+
+describe('the actor check inside the write (issue 21 item 21: a command past the guard when its user is disabled)', () => {
+  it.each([
+    ['the index already has the disable', true],
+    ['the index lags: the writer\'s own view of the user stream decides', false],
+  ])('a command waiting in a mailbox while its user is disabled is refused in its turn, never committed (%s)', async (_name, indexed) => {
+    const { store, project, onUser } = engine();
+    await onUser('dealer', { type: 'RegisterUser', data: user('dealer') });
+    await onUser('other', { type: 'RegisterUser', data: user('other') });
+    project();
+    // The other user's stream is busy (its first load held): the dealer's command waits in its mailbox.
+    const release = store.holdReadsOf(streamId.user('other'));
+    const first = onUser('other', { type: 'EndSession', sid: 's-0', expiresAt: 2_000, now: 1_000 });
+    const queued = onUser('other', { type: 'EndSession', sid: 's-1', expiresAt: 2_000, now: 1_000 }, 'dealer');
+    // Meanwhile the back-office disables the dealer, and the disable is answered.
+    await onUser('dealer', { type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now: 1_000 });
+    if (indexed) project();
+    release();
+    await first;
+    await expect(queued).rejects.toMatchObject({ httpStatus: 403, code: 403011 });
+    expect(store.log.some((e) => e.type === 'UserSessionEnded' && (e.data as { sid: string }).sid === 's-1')).toBe(false);
+  });
+
+  it('an enabled user\'s command runs; a re-enabled one runs again; a deleted one is refused 401', async () => {
+    const { project, onUser, model } = engine();
+    await onUser('dealer', { type: 'RegisterUser', data: user('dealer') });
+    await onUser('admin', { type: 'RegisterUser', data: { ...user('admin'), roles: ['USER', 'ADMIN'] } });
+    project();
+    await expect(onUser('dealer', { type: 'EndSession', sid: 'a', expiresAt: 2_000, now: 1_000 }, 'dealer')).resolves.toMatchObject({ reply: 'committed' });
+    await onUser('dealer', { type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now: 1_000 }, 'admin');
+    await expect(onUser('dealer', { type: 'EndSession', sid: 'b', expiresAt: 2_000, now: 1_000 }, 'dealer')).rejects.toBeInstanceOf(AccessError);
+    await onUser('dealer', { type: 'SetUserEnabled', flgEnabled: true, by: 'admin', now: 1_000 }, 'admin');
+    project();
+    expect(model.currentPosition).toBeGreaterThan(0);
+    await expect(onUser('dealer', { type: 'EndSession', sid: 'c', expiresAt: 2_000, now: 1_000 }, 'dealer')).resolves.toMatchObject({ reply: 'committed' });
+    await onUser('dealer', { type: 'DeleteUser', by: 'admin', now: 1_000 }, 'admin');
+    await expect(onUser('dealer', { type: 'EndSession', sid: 'd', expiresAt: 2_000, now: 1_000 }, 'dealer')).rejects.toMatchObject({ httpStatus: 401 });
+  });
+});
