@@ -1,4 +1,6 @@
+import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
+import { AccessError } from '../../platform/engine/access-error.js';
 import { sideTable } from '../../platform/engine/side-table.js';
 
 /**
@@ -44,6 +46,13 @@ export class SqlPersonalDataStore implements PersonalDataStore {
       `CREATE TABLE IF NOT EXISTS ${TABLE} (kind text NOT NULL, id text NOT NULL, email text, data jsonb NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (kind, id))`,
       `CREATE INDEX IF NOT EXISTS personal_data_email ON ${TABLE} (kind, email)`,
+      // One user per e-mail, across every instance (a check in one process could not see another's write). A database
+      // that already holds two users with one address keeps working without it, and says so, until they are told apart.
+      `DO $$ BEGIN
+        CREATE UNIQUE INDEX IF NOT EXISTS personal_data_user_email ON ${TABLE} (email) WHERE kind = 'USER' AND email IS NOT NULL;
+      EXCEPTION WHEN unique_violation THEN
+        RAISE WARNING 'personal_data: two users share an e-mail address; the e-mail uniqueness index is not created';
+      END $$`,
     ]);
   }
 
@@ -76,7 +85,9 @@ export class SqlPersonalDataStore implements PersonalDataStore {
         `INSERT INTO ${TABLE} (kind, id, email, data) VALUES ($1, $2, $3, $4::text::jsonb)
          ON CONFLICT (kind, id) DO UPDATE SET email = EXCLUDED.email, data = EXCLUDED.data, updated_at = now()`,
         [kind, id, email, JSON.stringify(merged)],
-      );
+      ).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? emailTaken() : error;
+      });
       return merged;
     });
   }
@@ -92,6 +103,15 @@ export class SqlPersonalDataStore implements PersonalDataStore {
     const rows = await this.db.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2 RETURNING id`, [kind, id]);
     return rows.length > 0;
   }
+}
+
+/** A user's e-mail that another user holds (the unique index said so): 409111, as the services' own check answers. */
+function emailTaken(): AccessError {
+  return new AccessError(409, API_ERROR_CODES.EMAIL_TAKEN, 'this e-mail belongs to another user');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 function asData(value: unknown): PersonalData {
