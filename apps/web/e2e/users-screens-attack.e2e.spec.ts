@@ -42,12 +42,13 @@ beforeAll(async () => {
 describe('users screens under attack', () => {
   it('an unknown or malformed user address says "does not exist" inside the app and keeps the administrator logged in', async () => {
     const { context, page } = await e2e.user('admin');
-    for (const idUser of [`unknown-${RUN}`, 'x'.repeat(300)]) {
+    // An unknown id is the API's own "this user does not exist" (404060); a malformed one never reaches the API.
+    for (const [idUser, code, text] of [[`unknown-${RUN}`, '404060', 'This user does not exist.'], ['x'.repeat(300), '404001', 'The requested page or item does not exist.']] as const) {
       await page.goto(`/user-edit/${idUser}`);
       const missing = page.getByTestId('user-card-missing');
       await missing.waitFor({ state: 'visible' });
-      expect(await missing.getAttribute('data-error-code')).toBe('404001');
-      expect(await missing.getByRole('alert').textContent()).toBe('The requested page or item does not exist.');
+      expect(await missing.getAttribute('data-error-code')).toBe(code);
+      expect(await missing.getByRole('alert').textContent()).toBe(text);
       expect(await page.getByTestId('back-office-menu').isVisible(), 'the app frame stays').toBe(true);
       await page.waitForTimeout(500); // a popup (the catalogue's "you will be logged out") would open by now
       expect(await openDialog(page)).toBeNull();
@@ -115,13 +116,13 @@ describe('users screens under attack', () => {
     for (const idUser of ids) await page.getByTestId(`candidate-${idUser}`).waitFor({ state: 'visible' });
     for (const idUser of ids) await page.getByTestId(`select-${idUser}`).check();
     const sent: string[] = [];
-    // The second call is answered as the API answers an unknown user (404010): before, the catalogue's text said
-    // "your account was not found" and logged the administrator out.
+    // The second call is answered as the API answers an unknown user (404060, its own code since issue 21: before, the
+    // API said 404010, whose catalogue text is "your account was not found", and the administrator was logged out).
     await page.route('**/api/v1/admin/user/anonymize', async (route: Route) => {
       if (route.request().method() !== 'PUT') return route.continue();
       const idUser = (JSON.parse(route.request().postData() ?? '{}') as { idUser: string }).idUser;
       sent.push(idUser);
-      if (idUser === ids[1]) return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ errorCode: 404010, errorMsg: 'user not found' }) });
+      if (idUser === ids[1]) return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ errorCode: 404060, errorMsg: 'user not found' }) });
       return route.continue();
     });
     const run = page.getByTestId('anonymise-run');
@@ -130,7 +131,7 @@ describe('users screens under attack', () => {
     await page.getByTestId('dialog-confirm').click();
     const dialog = page.getByTestId('dialog');
     await page.waitForFunction(() => document.querySelector('[data-testid="dialog"]')?.getAttribute('data-kind') === 'error');
-    expect(await dialog.getAttribute('data-error-code')).toBe('404001');
+    expect(await dialog.getAttribute('data-error-code')).toBe('404060');
     await page.getByTestId('dialog-ok').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="dialog"]')?.getAttribute('data-kind') === 'success');
     expect(await dialog.textContent()).toContain('Anonymised: 1 user(s).');

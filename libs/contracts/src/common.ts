@@ -72,6 +72,11 @@ export const API_ERROR_CODES = {
   NOT_FOUND: 404001,
   /** Spec: the user is logged out after the dialog. */
   USER_NOT_FOUND: 404010,
+  /**
+   * Back-office: the user a call names (the target, not the caller) is unknown. Not 404010, which the spec keeps for
+   * "your own account is gone" and on which clients log out.
+   */
+  TARGET_USER_NOT_FOUND: 404060,
   IDEMPOTENCY_KEY_REUSED: 409100,
   /** Accounts: the username (or the e-mail used as one) belongs to another user. */
   USERNAME_TAKEN: 409110,

@@ -139,7 +139,7 @@ describe('anonymisation of a dealer (right to erasure)', () => {
       const res = await admin.put(ANON, { body });
       expect(isCleanError(res, 400)).toBe(true);
     }
-    expect((await admin.put(ANON, { body: { idUser: 'no-such-user' } })).body.errorCode).toBe(404010);
+    expect((await admin.put(ANON, { body: { idUser: 'no-such-user' } })).body.errorCode).toBe(404060);
     expect((await admin.put(ANON, { body: { idDealer: 'no-such-dealer' } })).body.errorCode).toBe(404040);
     const self = (await admin.get('/api/v1/secure/user')).body.idUser;
     expect((await admin.put(ANON, { body: { idUser: self } })).body.errorCode).toBe(409120);

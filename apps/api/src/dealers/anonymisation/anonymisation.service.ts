@@ -195,7 +195,7 @@ export class AnonymisationService {
 
   private oneUser(actor: Actor, idUser: string): ActiveUser {
     const user = this.readModel.users.get(streamId.user(idUser));
-    if (!user || user.status !== 'ACTIVE') throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'unknown user');
+    if (!user || user.status !== 'ACTIVE') throw new AccessError(404, API_ERROR_CODES.TARGET_USER_NOT_FOUND, 'unknown user');
     assertInScope(actor, user.data.idMarket);
     return user;
   }

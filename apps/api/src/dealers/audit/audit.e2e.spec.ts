@@ -94,7 +94,7 @@ describe('audit trail of the back-office (PostgreSQL)', () => {
     expect(after.body.items[0]).toMatchObject({ type: 'UserEnabledChanged', by: 'dealer14', byUsername: 'anonymous-dealer14' });
   });
 
-  test('refusals: exactly one target (400), staff only (403001), market scope (403021), unknown 404010/404040', async () => {
+  test('refusals: exactly one target (400), staff only (403001), market scope (403021), unknown 404060/404040', async () => {
     for (const q of ['', '?idUser=dealer11&idDealer=D-1011', '?idUser=', '?idUser=a%00b', '?idUser=dealer11&limit=0', '?idUser=dealer11&offset=x', `?idDealer=${'d'.repeat(65)}`]) {
       expect(isCleanError(await admin.get(`${AUDIT}${q}`), 400)).toBe(true);
     }
@@ -102,7 +102,7 @@ describe('audit trail of the back-office (PostgreSQL)', () => {
     refused(await ApiClient.anonymous(server.baseUrl).get(`${AUDIT}?idUser=dealer1`), 401, 401001);
     refused(await customer.get(`${AUDIT}?idUser=dealer12`), 403, 403021);
     expect((await admin.get(`${AUDIT}?idUser=dealer12`)).body.total).toBe(1);
-    refused(await admin.get(`${AUDIT}?idUser=nobody-here`), 404, 404010);
+    refused(await admin.get(`${AUDIT}?idUser=nobody-here`), 404, 404060);
     refused(await admin.get(`${AUDIT}?idDealer=D-NOPE`), 404, 404040);
   });
 });

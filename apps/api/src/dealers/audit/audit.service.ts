@@ -26,7 +26,7 @@ export class AuditService {
     private readonly dealers: DealerDirectory,
   ) {}
 
-  /** One page of the trail; the user's or dealer's market must be the caller's (403021); unknown: 404010 / 404040. */
+  /** One page of the trail; the user's or dealer's market must be the caller's (403021); unknown: 404060 / 404040. */
   async page(actor: Actor, query: AdminAuditQuery): Promise<AuditPage> {
     const streams = query.idUser !== undefined ? this.userStreams(actor, query.idUser) : await this.dealerStreams(actor, query.idDealer!);
     const events = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat().map(upcastStored).filter(isAdministrative);
@@ -37,7 +37,7 @@ export class AuditService {
 
   private userStreams(actor: Actor, idUser: string): string[] {
     const user = this.accounts.user(idUser);
-    if (!user) throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
+    if (!user) throw new AccessError(404, API_ERROR_CODES.TARGET_USER_NOT_FOUND, 'user not found');
     assertInScope(actor, user.data.idMarket);
     return [streamId.user(idUser)];
   }

@@ -48,7 +48,7 @@ describe('users back-office: card, list, edit, enable/disable, reset link, permi
     await storage?.dispose();
   });
 
-  test('GET /admin/user: the card with personal data, never cached; staff only; unknown 404010; bad id 400', async () => {
+  test('GET /admin/user: the card with personal data, never cached; staff only; unknown 404060; bad id 400', async () => {
     const res = await c.customer.get(`${USER}?idUser=dealer1`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -58,7 +58,7 @@ describe('users back-office: card, list, edit, enable/disable, reset link, permi
     refused(await c.dealer1.get(`${USER}?idUser=dealer1`), 403, 403001);
     refused(await c.auctioneer.get(`${USER}?idUser=dealer1`), 403, 403001);
     refused(await anonymous.get(`${USER}?idUser=dealer1`), 401, 401001);
-    refused(await c.admin.get(`${USER}?idUser=nobody-here`), 404, 404010);
+    refused(await c.admin.get(`${USER}?idUser=nobody-here`), 404, 404060);
     for (const q of ['', '?idUser=', '?idUser=a%20b', `?idUser=${'x'.repeat(65)}`, '?idUser=a&idUser=b']) expect(isCleanError(await c.admin.get(`${USER}${q}`), 400)).toBe(true);
   });
 
@@ -231,7 +231,7 @@ describe('users back-office: card, list, edit, enable/disable, reset link, permi
     refused(await c.admin.put(USER, { body: { idUser: 'dealer10', name: 'Back' } }), 410, 410020);
     refused(await c.admin.post(PERMISSION, { body: { idUser: 'dealer10', permission: 'BUYER' } }), 410, 410020);
     refused(await c.admin.delete(`${USER}?idUser=dealer10`), 410, 410020);
-    refused(await c.admin.delete(`${USER}?idUser=nobody-here`), 404, 404010);
+    refused(await c.admin.delete(`${USER}?idUser=nobody-here`), 404, 404060);
   });
 });
 

@@ -43,7 +43,7 @@ export class AdminUsersService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** `GET /admin/user`: the card of a user of the caller's markets (404010 unknown). */
+  /** `GET /admin/user`: the card of a user of the caller's markets (404060 unknown). */
   async get(actor: Actor, idUser: string): Promise<AdminUserDetails> {
     const user = this.known(actor, idUser);
     return adminDetailsOf(user, await this.accounts.personalOf(idUser));
@@ -177,10 +177,10 @@ export class AdminUsersService {
     return language;
   }
 
-  /** A user of the caller's markets (404010 when unknown, 403021 outside them). */
+  /** A user of the caller's markets (404060 when unknown, 403021 outside them). */
   private known(actor: Actor, idUser: string): KnownUser {
     const user = this.accounts.user(idUser);
-    if (!user) throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
+    if (!user) throw new AccessError(404, API_ERROR_CODES.TARGET_USER_NOT_FOUND, 'user not found');
     assertInScope(actor, user.data.idMarket);
     return user;
   }

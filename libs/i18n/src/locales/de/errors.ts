@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Zugriff verweigert: Ihr Konto ist deaktiviert oder Einwilligungen fehlen. Wenden Sie sich an den Kundenservice.',
   '404001': 'Die angeforderte Seite oder der Eintrag existiert nicht.',
   '404010': 'Ihr Benutzerkonto wurde nicht gefunden. Sie werden abgemeldet.',
+  '404060': 'Dieser Benutzer existiert nicht.',
   '405001': 'Dieser Vorgang ist nicht zulässig.',
   '409100': 'Diese Anfrage wurde bereits mit anderen Daten gesendet. Laden Sie die Seite neu und versuchen Sie es erneut.',
   '413001': 'Die gesendeten Daten sind zu groß. Verwenden Sie eine kleinere Datei.',

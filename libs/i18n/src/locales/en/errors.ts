@@ -31,6 +31,7 @@ export const errors = {
   '403004': 'Access denied: your account is disabled or your consents are missing. Contact customer service.',
   '404001': 'The requested page or item does not exist.',
   '404010': 'Your user account was not found. You will be logged out.',
+  '404060': 'This user does not exist.',
   '405001': 'This operation is not allowed.',
   '409100': 'This request was already sent with different data. Reload the page and try again.',
   '413001': 'The data sent is too large. Use a smaller file.',

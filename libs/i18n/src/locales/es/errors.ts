@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Acceso denegado: su cuenta está desactivada o faltan consentimientos. Contacte con atención al cliente.',
   '404001': 'La página o el elemento solicitado no existe.',
   '404010': 'No se ha encontrado su cuenta de usuario. Se cerrará la sesión.',
+  '404060': 'Este usuario no existe.',
   '405001': 'Esta operación no está permitida.',
   '409100': 'Esta solicitud ya se envió con otros datos. Recargue la página e inténtelo de nuevo.',
   '413001': 'Los datos enviados son demasiado grandes. Use un archivo más pequeño.',

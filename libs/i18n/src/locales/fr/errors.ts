@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Accès refusé. Votre compte est désactivé ou des consentements manquent. Contactez le service client.',
   '404001': 'La page ou l’élément demandé n’existe pas.',
   '404010': 'Votre compte utilisateur est introuvable. Vous allez être déconnecté.',
+  '404060': 'Cet utilisateur n’existe pas.',
   '405001': 'Cette opération n’est pas autorisée.',
   '409100': 'Cette requête a déjà été envoyée avec d’autres données. Rechargez la page et réessayez.',
   '413001': 'Les données envoyées sont trop volumineuses. Utilisez un fichier plus petit.',

@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Accesso negato: account disabilitato o consensi mancanti. Contattare il Servizio Clienti.',
   '404001': 'La pagina o l’elemento richiesto non esiste.',
   '404010': 'Utente non trovato. Verrà effettuata la disconnessione.',
+  '404060': 'Questo utente non esiste.',
   '405001': 'Operazione non consentita.',
   '409100': 'Questa richiesta è già stata inviata con dati diversi. Ricaricare la pagina e riprovare.',
   '413001': 'I dati inviati sono troppo grandi. Usare un file più piccolo.',

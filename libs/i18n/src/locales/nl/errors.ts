@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Toegang geweigerd: uw account is uitgeschakeld of er ontbreken toestemmingen. Neem contact op met de klantenservice.',
   '404001': 'De gevraagde pagina of het gevraagde item bestaat niet.',
   '404010': 'Uw gebruikersaccount is niet gevonden. U wordt afgemeld.',
+  '404060': 'Deze gebruiker bestaat niet.',
   '405001': 'Deze bewerking is niet toegestaan.',
   '409100': 'Dit verzoek is al verzonden met andere gegevens. Laad de pagina opnieuw en probeer het nog eens.',
   '413001': 'De verzonden gegevens zijn te groot. Gebruik een kleiner bestand.',

@@ -30,6 +30,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403004': 'Odmowa dostępu: konto jest wyłączone lub brakuje zgód. Skontaktuj się z Biurem Obsługi Klienta.',
   '404001': 'Żądana strona lub element nie istnieje.',
   '404010': 'Nie znaleziono konta użytkownika. Nastąpi wylogowanie.',
+  '404060': 'Ten użytkownik nie istnieje.',
   '405001': 'Ta operacja jest niedozwolona.',
   '409100': 'To żądanie zostało już wysłane z innymi danymi. Odśwież stronę i spróbuj ponownie.',
   '413001': 'Przesłane dane są zbyt duże. Użyj mniejszego pliku.',

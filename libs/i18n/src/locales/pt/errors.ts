@@ -30,6 +30,7 @@ export const errors: Translation<typeof en> = {
   '403004': 'Acesso negado: a sua conta está desativada ou faltam consentimentos. Contacte o apoio ao cliente.',
   '404001': 'A página ou o elemento pedido não existe.',
   '404010': 'A sua conta de utilizador não foi encontrada. A sessão vai ser terminada.',
+  '404060': 'Este utilizador não existe.',
   '405001': 'Esta operação não é permitida.',
   '409100': 'Este pedido já foi enviado com dados diferentes. Recarregue a página e tente novamente.',
   '413001': 'Os dados enviados são demasiado grandes. Utilize um ficheiro mais pequeno.',

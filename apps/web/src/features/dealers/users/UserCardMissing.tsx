@@ -1,14 +1,16 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.js';
-import { ITEM_NOT_FOUND, targetErrorCode } from './target-errors.js';
+import { ITEM_NOT_FOUND, TARGET_USER_NOT_FOUND, targetErrorCode } from './target-errors.js';
 
 /**
- * The error code a failed `user-edit` load is shown with: a malformed id in the address (the route's params parse)
- * and an unknown user are "does not exist" (404001); any other refusal keeps its own code (outside my markets…).
+ * The error code a failed `user-edit` load is shown with: an unknown user is "this user does not exist" (404060), a
+ * malformed id in the address (the route's params parse) or another 404 "does not exist" (404001); any other refusal
+ * keeps its own code (outside my markets…).
  */
 export function userCardErrorCode(error: unknown): number {
-  if (error instanceof ApiError) return error.status === 404 ? ITEM_NOT_FOUND : targetErrorCode(error.errorCode);
+  if (error instanceof ApiError && error.status === 404) return targetErrorCode(error.errorCode) === TARGET_USER_NOT_FOUND ? TARGET_USER_NOT_FOUND : ITEM_NOT_FOUND;
+  if (error instanceof ApiError) return targetErrorCode(error.errorCode);
   return ITEM_NOT_FOUND;
 }
 

@@ -1,18 +1,20 @@
 import { AUTHENTICATION_FAILED_MESSAGE, ApiError, type RequestOptions } from '../../../api/http.js';
 import type { Dialogs } from '../../../ui/dialogs.js';
 
-/** The API's "user not found": in the shared error catalogue it means "YOUR account is gone", and the client logs out. */
+/** The API's "your own account is gone": the shared client logs out after its dialog. */
 export const USER_NOT_FOUND = 404010;
-/** "The requested page or item does not exist": what an unknown TARGET user is for the staff member acting on it. */
+/** The API's "the user this call names does not exist" (the target, not the caller). */
+export const TARGET_USER_NOT_FOUND = 404060;
+/** "The requested page or item does not exist". */
 export const ITEM_NOT_FOUND = 404001;
 
 /**
- * The code to show for a refused back-office call about ANOTHER user. The API answers 404010 for an unknown target
- * as well as for the caller's own vanished account; shown through the client's catalogue, it would tell the staff
- * member "your account was not found" and log THEM out (an odd URL or a stale link was enough). Here it is 404001.
+ * The code to show for a refused back-office call about ANOTHER user. The API answers an unknown target with its own
+ * code, 404060; the own-account 404010, should it ever come back from such a call, must not tell the staff member
+ * "your account was not found, you will be logged out" about someone else, so it reads as 404060 too.
  */
 export function targetErrorCode(code: number): number {
-  return code === USER_NOT_FOUND ? ITEM_NOT_FOUND : code;
+  return code === USER_NOT_FOUND ? TARGET_USER_NOT_FOUND : code;
 }
 
 /**

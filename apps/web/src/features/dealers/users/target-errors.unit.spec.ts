@@ -18,11 +18,12 @@ function failingHttp(error: ApiError) {
   return { http, options };
 }
 
-const unknownUser = () => new ApiError(404, 404010, 'user not found');
+const unknownUser = () => new ApiError(404, 404060, 'user not found');
 
 describe('calls about another user (attack: an unknown id logged the administrator out)', () => {
-  it('an unknown target is "does not exist" (404001), never the own-account 404010 that logs out', () => {
-    expect(targetErrorCode(404010)).toBe(404001);
+  it('an unknown target is "this user does not exist" (404060), never the own-account 404010 that logs out', () => {
+    expect(targetErrorCode(404060)).toBe(404060);
+    expect(targetErrorCode(404010)).toBe(404060);
     expect(targetErrorCode(403021)).toBe(403021);
   });
 
@@ -34,12 +35,12 @@ describe('calls about another user (attack: an unknown id logged the administrat
     ['removePermission', (api: ReturnType<typeof usersApi>) => api.removePermission('gone-1', 'BUYER')],
     ['save', (api: ReturnType<typeof usersApi>) => api.save({ idUser: 'gone-1', name: 'X' } as never)],
     ['audit', (api: ReturnType<typeof usersApi>) => api.audit('gone-1', 10, 0)],
-  ])('%s: the client popup is off and 404010 is shown as 404001, the failure still reaches the caller', async (_name, call) => {
+  ])('%s: the client popup is off and the unknown user is shown as 404060, the failure still reaches the caller', async (_name, call) => {
     const { http, options } = failingHttp(unknownUser());
     const dialogs = { error: vi.fn(() => Promise.resolve(true)) };
     await expect(call(usersApi(http, dialogs))).rejects.toBeInstanceOf(ApiError);
     expect(options.every((o) => o.noErrorPopup === true)).toBe(true);
-    expect(dialogs.error).toHaveBeenCalledExactlyOnceWith(404001);
+    expect(dialogs.error).toHaveBeenCalledExactlyOnceWith(404060);
   });
 
   it('the card load shows no popup at all (its page says it)', async () => {
@@ -55,7 +56,7 @@ describe('calls about another user (attack: an unknown id logged the administrat
     const dialogs = { error: vi.fn(() => Promise.resolve(true)) };
     await expect(anonymisationApi(http, dialogs).anonymise('gone-1')).rejects.toBeInstanceOf(ApiError);
     expect(options[0]?.noErrorPopup).toBe(true);
-    expect(dialogs.error).toHaveBeenCalledExactlyOnceWith(404001);
+    expect(dialogs.error).toHaveBeenCalledExactlyOnceWith(404060);
   });
 
   it('other refusals keep their code; session-level ones and an unreachable server stay with the client', async () => {
@@ -70,9 +71,10 @@ describe('calls about another user (attack: an unknown id logged the administrat
 });
 
 describe('userCardErrorCode', () => {
-  it('a malformed id (params parse) or an unknown one is "does not exist"; other refusals keep their code', () => {
+  it('a malformed id (params parse) is "does not exist", an unknown one "this user does not exist"; other refusals keep their code', () => {
     expect(userCardErrorCode(new ZodError([]))).toBe(404001);
-    expect(userCardErrorCode(unknownUser())).toBe(404001);
+    expect(userCardErrorCode(unknownUser())).toBe(404060);
+    expect(userCardErrorCode(new ApiError(404, 404001, 'no route'))).toBe(404001);
     expect(userCardErrorCode(new ApiError(403, 403021, 'outside'))).toBe(403021);
   });
 });
