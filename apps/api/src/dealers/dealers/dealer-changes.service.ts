@@ -83,6 +83,7 @@ export class DealerChanges {
         },
         personal: { name: body.referenceName, surname: body.referenceSurname, email: username },
         actingUserId: actor.idUser,
+        byStaff: true,
       }));
     } catch (error) {
       await this.accounts.personalData.erase('DEALER', idDealer).catch(() => undefined);

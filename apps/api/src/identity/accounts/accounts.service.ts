@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES } from '@auction/contracts';
-import { decideUser, streamId, withoutUsername, type UserData, type UserState } from '@auction/domain';
+import { decideUser, streamId, withoutUsername, type AuditStamp, type UserData, type UserState } from '@auction/domain';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { newId } from '../../platform/engine/ids.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
@@ -17,6 +17,8 @@ export interface NewUser {
   readonly personal: PersonalData;
   /** Who caused it (the event's metadata `userId`): the inviting dealer, an administrator, or the new user. */
   readonly actingUserId?: string;
+  /** Created by the back-office (`actingUserId` is the staff member): the event carries the audit stamp `{by, at}`. */
+  readonly byStaff?: boolean;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface NewUser {
  * erasure must remove), so its one home is the username claims table, claimed before this is written; the log
  * names the user by id only. The one way a `UserRegistered` is written (accounts and demo seeding).
  */
-export function registrationEvents(data: UserData, state: UserState): DomainEvent[] {
-  return decideUser({ type: 'RegisterUser', data }, state).map((e) => ({ type: e.type, data: withoutUsername({ ...e.data }) }));
+export function registrationEvents(data: UserData, state: UserState, stamp?: AuditStamp): DomainEvent[] {
+  return decideUser({ type: 'RegisterUser', data, ...(stamp ? { stamp } : {}) }, state).map((e) => ({ type: e.type, data: withoutUsername({ ...e.data }) }));
 }
 
 /**
@@ -60,7 +62,10 @@ export class AccountsService {
       const outcome = await this.writer.execute({
         streams: [sid],
         metadata: { userId: input.actingUserId ?? idUser },
-        decide: (view) => [{ streamId: sid, events: registrationEvents(data, view.state<UserState>(sid)) }],
+        decide: (view, now) => {
+          const stamp = input.byStaff && input.actingUserId ? { by: input.actingUserId, at: now } : undefined;
+          return [{ streamId: sid, events: registrationEvents(data, view.state<UserState>(sid), stamp) }];
+        },
         reply: () => undefined,
       });
       await this.readModel.waitFor(outcome.position);

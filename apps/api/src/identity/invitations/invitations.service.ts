@@ -167,6 +167,7 @@ export class InvitationsService {
       },
       personal: { email: username, name: request.name ?? null, surname: request.surname ?? null },
       actingUserId: actor.idUser,
+      byStaff: true,
     });
     await this.passwords.mailLink(this.accounts.user(idUser)!, 'SETUP');
     return this.auth.profile(idUser);

@@ -136,7 +136,8 @@ export interface Feedback {
 
 /** Events of a user stream (`user-{idUser}`). */
 export type UserEvent =
-  | { type: 'UserRegistered'; data: UserData }
+  /** `by` and `at` when the back-office created the user (the audit trail's first entry); absent otherwise. */
+  | { type: 'UserRegistered'; data: UserData & Partial<AuditStamp> }
   /**
    * `expiresAt`: when the session's token expires; `endedAt`: when the logout happened (epoch ms). Both absent from
    * the events of earlier releases.
@@ -167,7 +168,8 @@ export type UserEvent =
 
 /** Commands of a user. */
 export type UserCommand =
-  | { type: 'RegisterUser'; data: UserData }
+  /** `stamp`: who created the user in the back-office, and when (absent: a registration, an invitation, the demo). */
+  | { type: 'RegisterUser'; data: UserData; stamp?: AuditStamp }
   /** `expiresAt`: when the session's token expires; `now`: the time of the logout. */
   | { type: 'EndSession'; sid: string; expiresAt: number; now: number }
   | { type: 'GiveFeedback'; feedback: Feedback }
@@ -193,7 +195,8 @@ export const initialUserState: UserState = { status: 'NONE' };
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
-      return state.status === 'NONE' ? [{ type: 'UserRegistered', data: command.data }] : [];
+      if (state.status !== 'NONE') return [];
+      return [{ type: 'UserRegistered', data: command.stamp ? { ...command.data, by: command.stamp.by, at: command.stamp.at } : command.data }];
     case 'EndSession':
       if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
       if (isSessionEnded(state, command.sid) || command.expiresAt <= command.now) return [];
@@ -263,10 +266,11 @@ function activeForAdmin(state: UserState): Extract<UserState, { status: 'ACTIVE'
 /** Folds one user event. Never throws. */
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
-    case 'UserRegistered':
-      return state.status === 'NONE'
-        ? { status: 'ACTIVE', data: event.data, endedSessions: [], feedback: [], showcaseRegulationAccepted: false }
-        : state;
+    case 'UserRegistered': {
+      if (state.status !== 'NONE') return state;
+      const { by: _by, at: _at, ...data } = event.data;
+      return { status: 'ACTIVE', data, endedSessions: [], feedback: [], showcaseRegulationAccepted: false };
+    }
     case 'UserSessionEnded':
       return state.status === 'ACTIVE' ? { ...state, endedSessions: withEndedSession(state.endedSessions, event.data) } : state;
     case 'FeedbackGiven': {

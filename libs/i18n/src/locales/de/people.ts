@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Einzelheiten',
     empty: 'Noch keine administrative Änderung.',
     system: 'der Benutzer oder das System',
-    types: { UserEnabledChanged: 'Aktiviert oder deaktiviert', UserRolesChanged: 'Rechte geändert', UserEditedByAdmin: 'Daten bearbeitet', UserPasswordResetRequested: 'Link zum Zurücksetzen des Passworts gesendet', UserDeleted: 'Gelöscht', UserAnonymised: 'Anonymisiert' },
+    types: { UserRegistered: 'Angelegt', UserEnabledChanged: 'Aktiviert oder deaktiviert', UserRolesChanged: 'Rechte geändert', UserEditedByAdmin: 'Daten bearbeitet', UserPasswordResetRequested: 'Link zum Zurücksetzen des Passworts gesendet', UserDeleted: 'Gelöscht', UserAnonymised: 'Anonymisiert' },
   },
   create: {
     title: 'Neuer Benutzer',

@@ -118,7 +118,7 @@ export const people = {
     details: 'Details',
     empty: 'No administrative change yet.',
     system: 'the user or the system',
-    types: { UserEnabledChanged: 'Enabled or disabled', UserRolesChanged: 'Permissions changed', UserEditedByAdmin: 'Data edited', UserPasswordResetRequested: 'Password reset link sent', UserDeleted: 'Deleted', UserAnonymised: 'Anonymised' },
+    types: { UserRegistered: 'Created', UserEnabledChanged: 'Enabled or disabled', UserRolesChanged: 'Permissions changed', UserEditedByAdmin: 'Data edited', UserPasswordResetRequested: 'Password reset link sent', UserDeleted: 'Deleted', UserAnonymised: 'Anonymised' },
   },
   create: {
     title: 'New user',

@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Detalles',
     empty: 'Todavía no hay cambios administrativos.',
     system: 'el usuario o el sistema',
-    types: { UserEnabledChanged: 'Habilitado o deshabilitado', UserRolesChanged: 'Permisos cambiados', UserEditedByAdmin: 'Datos editados', UserPasswordResetRequested: 'Enlace para restablecer la contraseña enviado', UserDeleted: 'Eliminado', UserAnonymised: 'Anonimizado' },
+    types: { UserRegistered: 'Creado', UserEnabledChanged: 'Habilitado o deshabilitado', UserRolesChanged: 'Permisos cambiados', UserEditedByAdmin: 'Datos editados', UserPasswordResetRequested: 'Enlace para restablecer la contraseña enviado', UserDeleted: 'Eliminado', UserAnonymised: 'Anonimizado' },
   },
   create: {
     title: 'Nuevo usuario',

@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Détails',
     empty: 'Aucune modification administrative pour l’instant.',
     system: 'l’utilisateur ou le système',
-    types: { UserEnabledChanged: 'Activé ou désactivé', UserRolesChanged: 'Droits modifiés', UserEditedByAdmin: 'Données modifiées', UserPasswordResetRequested: 'Lien de réinitialisation du mot de passe envoyé', UserDeleted: 'Supprimé', UserAnonymised: 'Anonymisé' },
+    types: { UserRegistered: 'Créé', UserEnabledChanged: 'Activé ou désactivé', UserRolesChanged: 'Droits modifiés', UserEditedByAdmin: 'Données modifiées', UserPasswordResetRequested: 'Lien de réinitialisation du mot de passe envoyé', UserDeleted: 'Supprimé', UserAnonymised: 'Anonymisé' },
   },
   create: {
     title: 'Nouvel utilisateur',

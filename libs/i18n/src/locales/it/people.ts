@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Dettagli',
     empty: 'Ancora nessuna modifica amministrativa.',
     system: 'l’utente o il sistema',
-    types: { UserEnabledChanged: 'Abilitato o disabilitato', UserRolesChanged: 'Permessi modificati', UserEditedByAdmin: 'Dati modificati', UserPasswordResetRequested: 'Link di reimpostazione password inviato', UserDeleted: 'Eliminato', UserAnonymised: 'Anonimizzato' },
+    types: { UserRegistered: 'Creato', UserEnabledChanged: 'Abilitato o disabilitato', UserRolesChanged: 'Permessi modificati', UserEditedByAdmin: 'Dati modificati', UserPasswordResetRequested: 'Link di reimpostazione password inviato', UserDeleted: 'Eliminato', UserAnonymised: 'Anonimizzato' },
   },
   create: {
     title: 'Nuovo utente',

@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Bijzonderheden',
     empty: 'Nog geen administratieve wijziging.',
     system: 'de gebruiker of het systeem',
-    types: { UserEnabledChanged: 'Geactiveerd of gedeactiveerd', UserRolesChanged: 'Rechten gewijzigd', UserEditedByAdmin: 'Gegevens bewerkt', UserPasswordResetRequested: 'Link om het wachtwoord te resetten verstuurd', UserDeleted: 'Verwijderd', UserAnonymised: 'Geanonimiseerd' },
+    types: { UserRegistered: 'Aangemaakt', UserEnabledChanged: 'Geactiveerd of gedeactiveerd', UserRolesChanged: 'Rechten gewijzigd', UserEditedByAdmin: 'Gegevens bewerkt', UserPasswordResetRequested: 'Link om het wachtwoord te resetten verstuurd', UserDeleted: 'Verwijderd', UserAnonymised: 'Geanonimiseerd' },
   },
   create: {
     title: 'Nieuwe gebruiker',

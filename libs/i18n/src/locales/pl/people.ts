@@ -121,7 +121,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     details: 'Szczegóły',
     empty: 'Brak zmian administracyjnych.',
     system: 'użytkownik lub system',
-    types: { UserEnabledChanged: 'Aktywowany lub dezaktywowany', UserRolesChanged: 'Zmiana uprawnień', UserEditedByAdmin: 'Edycja danych', UserPasswordResetRequested: 'Wysłano link do resetu hasła', UserDeleted: 'Usunięty', UserAnonymised: 'Zanonimizowany' },
+    types: { UserRegistered: 'Utworzony', UserEnabledChanged: 'Aktywowany lub dezaktywowany', UserRolesChanged: 'Zmiana uprawnień', UserEditedByAdmin: 'Edycja danych', UserPasswordResetRequested: 'Wysłano link do resetu hasła', UserDeleted: 'Usunięty', UserAnonymised: 'Zanonimizowany' },
   },
   create: {
     title: 'Nowy użytkownik',

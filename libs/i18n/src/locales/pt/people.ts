@@ -121,7 +121,7 @@ export const people: Translation<typeof en> = {
     details: 'Detalhes',
     empty: 'Ainda sem alterações administrativas.',
     system: 'o utilizador ou o sistema',
-    types: { UserEnabledChanged: 'Ativado ou desativado', UserRolesChanged: 'Permissões alteradas', UserEditedByAdmin: 'Dados editados', UserPasswordResetRequested: 'Ligação para repor a palavra-passe enviada', UserDeleted: 'Eliminado', UserAnonymised: 'Anonimizado' },
+    types: { UserRegistered: 'Criado', UserEnabledChanged: 'Ativado ou desativado', UserRolesChanged: 'Permissões alteradas', UserEditedByAdmin: 'Dados editados', UserPasswordResetRequested: 'Ligação para repor a palavra-passe enviada', UserDeleted: 'Eliminado', UserAnonymised: 'Anonimizado' },
   },
   create: {
     title: 'Novo utilizador',
