@@ -31,8 +31,11 @@ export class AdminDealersController {
   @Roles('ADMIN', 'CUSTOMER_CENTER')
   @Header(...NO_STORE)
   @Get('dealer')
-  get(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerDetail> {
-    return this.queries.detail(actor, parse(AdminDealerIdQuery, query, 'query').idDealer);
+  get(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerDetail | AdminDealerPage> {
+    // idDealer alone: that dealer's card. Any other filter (spec 02 §7 gives this call the search's filters): the page of
+    // the dealers matching them, as dealers-info/search answers it; filters were silently ignored before.
+    if (onlyIdDealer(query)) return this.queries.detail(actor, parse(AdminDealerIdQuery, query, 'query').idDealer);
+    return this.queries.search(actor, parse(AdminDealerSearchQuery, query, 'query'));
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
@@ -105,4 +108,9 @@ export class AdminDealersController {
     const { idDealer, flgEnabled } = parse(AdminDealerToggle, body);
     return this.changes.setEnabled(actor, idDealer, flgEnabled);
   }
+}
+
+/** True when a query names one dealer and nothing else (`?idDealer=…`). */
+function onlyIdDealer(query: unknown): boolean {
+  return typeof query === 'object' && query !== null && Object.keys(query).length === 1 && 'idDealer' in query;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AdminDealerChanged, AdminDealerCreate, AdminDealerDetail, AdminDealerEdit, AdminDealerPage, AdminDealerReference, AdminDealerToggle,
   DEALER_TO_CONFIGURE_CSV_COLUMNS, DealerDacList, DealerToConfigureCount,
@@ -18,7 +19,9 @@ const AUDIT = 'Recorded on the dealer\'s stream with by (the caller\'s id) and a
 /** OpenAPI entries of the back-office's dealers feature. */
 export const DEALERS_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/admin/dealers-info/search', `Dealer search (spec 02 §7), default sort createdAt desc. ${DEALER_FILTERS} ${NO_STORE}`, BOTH, undefined, AdminDealerPage],
-  ['get', '/api/v1/admin/dealer', `One dealer (query idDealer): status, capabilities, business data, its documents (idFile: download with GET /api/v1/admin/file/{idFile}) and its users. ${ONE} ${NO_STORE}`, BOTH, undefined, AdminDealerDetail],
+  ['get', '/api/v1/admin/dealer', `With idDealer alone: one dealer, status, capabilities, business data, its documents (idFile: download with GET /api/v1/admin/file/{idFile}) and its users. ${ONE} `
+    + `With any other query (spec 02 §7: the search's filters): the page of the dealers matching them, as dealers-info/search answers it (default sort createdAt desc; idDealer then filters as "contains"). ${DEALER_FILTERS} ${NO_STORE}`,
+  BOTH, undefined, z.union([AdminDealerDetail, AdminDealerPage])],
   ['post', '/api/v1/admin/dealer', 'Create a dealer directly (ENABLED): business data (businessName, vatCode, address, city, postalCode, email, country, optional region, phone, mobile, '
     + 'website, regon, referenceFCA, typeDealerActivity, carSold, buyingInterest, language) and its reference user (referenceName, referenceSurname, referenceEmail = its username; '
     + 'roles USER, BUYER; enabled; no password: a first-password link is mailed). The market (the country when it is a market, else OTHER) must be the caller\'s (403021); '
