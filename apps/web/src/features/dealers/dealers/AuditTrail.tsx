@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
+import { roleNames } from '../users/role-names.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { useDealersApi, useLoaded } from './use-dealers.js';
 
 /** A short readable form of an audit entry's non-personal details (`flgEnabled: false, fields: email`). */
-export function auditDetails(details: Readonly<Record<string, unknown>>): string {
+export function auditDetails(details: Readonly<Record<string, unknown>>, roles: (codes: readonly string[]) => string = (codes) => codes.join(', ')): string {
   return Object.entries(details)
     .filter(([k]) => k !== 'by' && k !== 'at')
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}: ${k === 'roles' && Array.isArray(v) ? roles(v.map(String)) : Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join('; ');
 }
 
@@ -29,7 +30,7 @@ export function AuditTrail({ idDealer, version }: { readonly idDealer: string; r
     { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
     { key: 'type', header: t('audit.type'), cell: (e) => auditTypeText(t as unknown as TFunction, e.type) },
     { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.self') },
-    { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details) },
+    { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details, (codes) => roleNames(t as unknown as TFunction, codes)) },
   ];
   return (
     <section aria-labelledby="dealer-audit-title" className="dealer-section">

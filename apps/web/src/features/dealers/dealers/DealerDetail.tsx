@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDealerDetail, AdminDealerUser } from '@auction/contracts';
 import { DEALER_CAPABILITIES } from '@auction/domain';
 import { formatDateTime } from '@auction/i18n';
+import type { TFunction } from 'i18next';
 import { DataTable, type TableColumn } from '../../../ui/table/index.js';
+import { roleNames } from '../users/role-names.js';
 import { useServices } from '../../../ui/services-context.js';
 import { AuditTrail } from './AuditTrail.js';
 import { DacDialog } from './DacDialog.js';
@@ -160,12 +162,13 @@ function Capabilities({ dealer, disabled, visible, onChanged, action }: {
   );
 }
 
-function DealerUsers({ users }: { readonly users: readonly AdminDealerUser[] }) {
+/** The users of a dealer on its card, with their permissions by name. */
+export function DealerUsers({ users }: { readonly users: readonly AdminDealerUser[] }) {
   const { t } = useTranslation('dealers');
   const columns: TableColumn<AdminDealerUser>[] = [
     { key: 'username', header: t('users.username'), sortable: true, className: 'wide', cell: (u) => <Link to="/user-edit/$idUser" params={{ idUser: u.idUser }} data-testid={`dealer-user-open-${u.idUser}`}>{u.username}</Link> },
     { key: 'name', header: t('users.name'), sortable: true, sortValue: (u) => `${u.surname ?? ''} ${u.name ?? ''}`, cell: (u) => [u.name, u.surname].filter(Boolean).join(' ') || '—' },
-    { key: 'roles', header: t('users.roles'), cell: (u) => u.roles.join(', ') },
+    { key: 'roles', header: t('users.roles'), cell: (u) => roleNames(t as unknown as TFunction, u.roles) },
     { key: 'flgEnabled', header: t('users.enabled'), sortable: true, cell: (u) => t(u.flgEnabled ? 'common.yes' : 'common.no') },
     { key: 'reference', header: t('users.reference'), cell: (u) => (u.reference ? t('common.yes') : '') },
   ];

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AuditEntry, AuditPage } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { useServices } from '../../../ui/services-context.js';
+import { roleNames } from './role-names.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { usersApi } from './users-api.js';
 
 const AUDIT_SIZES = [10, 20, 50] as const;
 
 /** The details of an audit entry in one line: `key: value` of its non-personal fields (ids, codes, flags, field names). */
-export function auditDetails(details: AuditEntry['details']): string {
+export function auditDetails(details: AuditEntry['details'], roles: (codes: readonly string[]) => string = (codes) => codes.join(', ')): string {
   return Object.entries(details)
     .filter(([k]) => k !== 'by' && k !== 'at')
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}: ${k === 'roles' && Array.isArray(v) ? roles(v.map(String)) : Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join('; ');
 }
 
@@ -32,7 +34,7 @@ export function AuditTrail({ idUser, version }: { idUser: string; version: numbe
     { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
     { key: 'type', header: t('audit.type'), cell: (e) => (i18n.exists(`people:audit.types.${e.type}`) ? t(`audit.types.${e.type}` as 'audit.types.UserDeleted') : e.type) },
     { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.system') },
-    { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details) },
+    { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details, (codes) => roleNames(t as unknown as TFunction, codes)) },
   ];
   return (
     <section aria-labelledby="audit-title" className="card" data-testid="user-audit">

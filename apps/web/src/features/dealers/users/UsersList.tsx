@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow, AdminUsersPage } from '@auction/contracts';
+import type { TFunction } from 'i18next';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
+import { roleNames } from './role-names.js';
 import { stateKey } from './user-state.js';
 import { USERS_PAGE_SIZES } from './users-search.js';
 
@@ -26,7 +28,7 @@ export function UsersList({ page, request, onRequest }: Props) {
     { key: 'name', header: t('users.name'), cell: (u) => [u.name, u.surname].filter(Boolean).join(' ') },
     { key: 'idDealer', header: t('users.idDealer'), sortable: true, cell: (u) => u.idDealer ?? '' },
     { key: 'idMarket', header: t('users.market'), sortable: true, cell: (u) => u.idMarket },
-    { key: 'roles', header: t('users.roles'), cell: (u) => u.roles.map((r) => t(`roles.${r}`)).join(', ') },
+    { key: 'roles', header: t('users.roles'), cell: (u) => roleNames(t as unknown as TFunction, u.roles) },
     {
       key: 'flgEnabled', header: t('users.state'), sortable: true,
       cell: (u) => <span className={`badge badge-${u.state}`} data-testid={`state-${u.idUser}`}>{t(stateKey(u.state))}</span>,
