@@ -61,6 +61,11 @@ export const API_ERROR_CODES = {
   OUTSIDE_ADMIN_MARKETS: 403021,
   /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
   SELF_CHANGE_REFUSED: 409120,
+  /**
+   * Back-office: the change would leave no acting administrator (ADMIN, enabled, not read-only): the last one's ADMIN
+   * cannot be taken, nor the user disabled, deleted or made read-only.
+   */
+  LAST_ADMIN: 409160,
   /** Back-office: the user has no e-mail on file, so no password-reset link can be mailed. */
   USER_NO_EMAIL: 409121,
   /** Back-office: the dealer's state does not allow this (already enabled, deleted, has live offers...). */

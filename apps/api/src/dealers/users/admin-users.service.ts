@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, type AdminEditUserRequest, type AdminUserDetails, type AdminUsersPage, type AdminUsersQuery,
 } from '@auction/contracts';
-import { decideUserPlan, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
+import { decideUserPlan, isActingAdmin, removesActingAdmin, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
 import { marketLanguages } from '@auction/i18n';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import { hasRole, type Actor } from '../../identity/actor.js';
@@ -78,7 +78,8 @@ export class AdminUsersService {
    */
   async edit(actor: Actor, request: AdminEditUserRequest): Promise<AdminUserDetails> {
     // Edits that set an e-mail run one at a time: the "no other user has it" check and the write must not interleave
-    // (two concurrent edits gave two users one address). Per instance; the store itself has no unique index.
+    // (two concurrent edits gave two users one address). Per instance; across instances the personal-data store's
+    // unique index refuses the second (409111 too).
     if (typeof request.email === 'string') return this.oneEmailEditAtATime(() => this.editNow(actor, request));
     return this.editNow(actor, request);
   }
@@ -195,20 +196,39 @@ export class AdminUsersService {
     return user;
   }
 
-  /** Runs the commands planned on the stream's state as the append sees it, and waits until this instance applied them. */
+  /**
+   * Runs the commands planned on the stream's state as the append sees it, and waits until this instance applied them.
+   * A change to an acting administrator takes every administrator's stream in the same turn (so two such changes run one
+   * after the other, each on the other's result) and is refused, 409160, when it would leave none.
+   */
   private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[]): Promise<void> {
     const sid = streamId.user(idUser);
+    const admins = this.actingAdminStreams(sid);
     const outcome = await this.writer.execute({
-      streams: [sid],
+      streams: admins.length > 0 ? [sid, ...admins] : [sid],
+      actor: actor.idUser,
       metadata: { userId: actor.idUser },
       decide: (view) => {
         const state = view.state<UserState>(sid);
         // Checked again on the stream's own state: a delete or anonymisation that won the race is 410020, not a 5xx/4xx of the domain's.
         if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
-        return [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
+        const events = decideUserPlan(plan(state), state);
+        if (removesActingAdmin(state, events) && !admins.some((a) => a !== sid && isActingAdmin(view.state<UserState>(a)))) {
+          throw new AccessError(409, API_ERROR_CODES.LAST_ADMIN, 'this is the last administrator');
+        }
+        return [{ streamId: sid, events }];
       },
       reply: () => undefined,
     });
     await this.readModel.waitFor(outcome.position);
+  }
+
+  /** The streams of the acting administrators when `sid` is one of them (empty otherwise: no change of it can leave none). */
+  private actingAdminStreams(sid: string): string[] {
+    const target = this.readModel.users.get(sid);
+    if (!target || !isActingAdmin(target)) return [];
+    const streams: string[] = [];
+    for (const [id, user] of this.readModel.users) if (isActingAdmin(user)) streams.push(id);
+    return streams.includes(sid) ? streams : [sid, ...streams];
   }
 }

@@ -353,3 +353,17 @@ export function decideUserPlan(commands: readonly UserCommand[], state: UserStat
 
 /** The user decider. */
 export const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
+
+/**
+ * An administrator who can still administer: has ADMIN, is enabled, not read-only, not deleted or anonymised. The
+ * back-office never lets the last of them go (a portal nobody can administer cannot be repaired from inside).
+ */
+export function isActingAdmin(state: UserState): boolean {
+  return state.status === 'ACTIVE' && state.data.roles.includes('ADMIN') && state.data.flgEnabled
+    && state.data.readOnly !== true && !state.deleted && !state.anonymised;
+}
+
+/** The ADMIN that `events` would take away: the user is an acting administrator before them and not after. */
+export function removesActingAdmin(state: UserState, events: readonly UserEvent[]): boolean {
+  return isActingAdmin(state) && !isActingAdmin(events.reduce(evolveUser, state));
+}

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403020': "Ihr Konto ist schreibgeschützt: Sie können ansehen, aber nichts ändern.",
   '403021': "Dieser Händler oder Benutzer gehört zu einem Markt, den Sie nicht verwalten.",
   '409120': "Das können Sie mit Ihrem eigenen Konto nicht tun.",
+  '409160': 'Dies ist der letzte Administrator: Die Berechtigung kann nicht entzogen und der Benutzer nicht deaktiviert, gelöscht oder schreibgeschützt werden.',
   '409121': "Für diesen Benutzer ist keine E-Mail-Adresse hinterlegt: Es kann kein Link gesendet werden.",
   '409130': "Der Status des Händlers lässt dies nicht zu.",
   '409140': "Dieser Benutzer kann jetzt nicht anonymisiert werden.",

@@ -22,6 +22,7 @@ export const errors = {
   '403020': "Your account is read-only: you may look but not change anything.",
   '403021': "This dealer or user belongs to a market you do not manage.",
   '409120': "You cannot do this to your own account.",
+  '409160': 'This is the last administrator: the permission cannot be removed, nor the user disabled, deleted or made read-only.',
   '409121': "This user has no e-mail address on file: no link can be sent.",
   '409130': "The dealer is not in a state that allows this.",
   '409140': "This user cannot be anonymised now.",

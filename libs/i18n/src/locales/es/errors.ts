@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403020': "Su cuenta es de solo lectura: puede consultar pero no modificar.",
   '403021': "Este concesionario o usuario pertenece a un mercado que usted no gestiona.",
   '409120': "No puede hacer esto con su propia cuenta.",
+  '409160': 'Es el último administrador: no se puede quitar el permiso ni deshabilitar, eliminar o poner en solo lectura al usuario.',
   '409121': "Este usuario no tiene una dirección de correo registrada: no se puede enviar el enlace.",
   '409130': "El estado del concesionario no permite esta operación.",
   '409140': "Este usuario no se puede anonimizar ahora.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403020': "Votre compte est en lecture seule : vous pouvez consulter mais rien modifier.",
   '403021': "Ce concessionnaire ou cet utilisateur appartient à un marché que vous ne gérez pas.",
   '409120': "Vous ne pouvez pas faire cela sur votre propre compte.",
+  '409160': 'C’est le dernier administrateur : la permission ne peut pas être retirée, ni l’utilisateur désactivé, supprimé ou mis en lecture seule.',
   '409121': "Cet utilisateur n'a pas d'adresse e-mail enregistrée : aucun lien ne peut être envoyé.",
   '409130': "L'état du concessionnaire ne permet pas cette opération.",
   '409140': "Cet utilisateur ne peut pas être anonymisé maintenant.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403020': "Il tuo account è in sola lettura: puoi consultare ma non modificare.",
   '403021': "Questo dealer o utente appartiene a un mercato che non gestisci.",
   '409120': "Non puoi eseguire questa operazione sul tuo account.",
+  '409160': 'È l’ultimo amministratore: non si può togliere il permesso, né disabilitare, eliminare o rendere in sola lettura l’utente.',
   '409121': "Questo utente non ha un indirizzo e-mail registrato: non è possibile inviare il link.",
   '409130': "Lo stato del dealer non consente questa operazione.",
   '409140': "Questo utente non può essere anonimizzato ora.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403020': "Twoje konto jest tylko do odczytu: możesz przeglądać, ale nie zmieniać.",
   '403021': "Ten dealer lub użytkownik należy do rynku, którym nie zarządzasz.",
   '409120': "Nie możesz tego zrobić z własnym kontem.",
+  '409160': 'To ostatni administrator: nie można odebrać uprawnienia ani wyłączyć, usunąć lub ustawić użytkownika tylko do odczytu.',
   '409121': "Ten użytkownik nie ma zapisanego adresu e-mail: nie można wysłać linku.",
   '409130': "Stan dealera nie pozwala na tę operację.",
   '409140': "Tego użytkownika nie można teraz zanonimizować.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403020': "A sua conta é só de leitura: pode consultar mas não alterar.",
   '403021': "Este concessionário ou utilizador pertence a um mercado que não gere.",
   '409120': "Não pode fazer isto na sua própria conta.",
+  '409160': 'É o último administrador: a permissão não pode ser retirada, nem o utilizador desativado, eliminado ou posto só de leitura.',
   '409121': "Este utilizador não tem um endereço de e-mail registado: não é possível enviar a ligação.",
   '409130': "O estado do concessionário não permite esta operação.",
   '409140': "Este utilizador não pode ser anonimizado agora.",
