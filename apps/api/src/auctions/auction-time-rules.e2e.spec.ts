@@ -49,6 +49,30 @@ function timeRulesSuite(mode: StorageMode) {
     }
   });
 
+  test('issue 21 item 12: a backdated start does not shorten the minimum, in a create or an edit; a past start is recorded as the real one', async () => {
+    const { clock, auctioneer } = s;
+    const tag = runTag();
+    const backdated = (name: string, startMs: number, endMs: number) => createAuctionBody({
+      name, startMs, endMs, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 }, lots: [lot(`B${tag}${name.length}`)],
+    });
+    const now = clock.now();
+    const short = await auctioneer.post(paths.auctions, { body: backdated(`Back ${tag}`, now - 3_600_000, now + 400) });
+    expect({ status: short.status, code: short.body?.errorCode }).toEqual({ status: 422, code: ERROR_CODES.AUCTION_TOO_SHORT });
+
+    const scheduled = await create(backdated(`Sched ${tag}`, now + 3_600_000, now + 7_200_000));
+    const edit = { ...backdated(`Sched ${tag}`, 0, clock.now() + 400), startDate: '2001-01-01T00:00:00Z', idAuction: scheduled.idAuction };
+    const edited = await auctioneer.put(paths.auctions, { body: edit });
+    expect({ status: edited.status, code: edited.body?.errorCode }).toEqual({ status: 422, code: ERROR_CODES.AUCTION_TOO_SHORT });
+    expect((await auctioneer.get<AuctionView>(paths.auction(scheduled.idAuction))).body.status).toBe('SCH');
+
+    const res = await auctioneer.post<AuctionView>(paths.auctions, { body: backdated(`Real ${tag}`, clock.now() - 3_600_000, clock.now() + 60_000) });
+    expect(describeResult(res)).toMatch(/^201 /);
+    expect(res.body.status).toBe('RUN');
+    expect(Date.parse(res.body.startDate)).toBeGreaterThanOrEqual(clock.toServer(res.sentAt) - 50);
+    expect(Date.parse(res.body.startDate)).toBeLessThanOrEqual(clock.toServer(res.receivedAt) + 50);
+    expect(res.body.lots.every((l) => l.status === 'RUN')).toBe(true);
+  });
+
   test('A9: instants sent with an offset are answered in UTC; running auctions are sorted by the instant of their end', async () => {
     const tag = runTag();
     const body = (name: string, endDate: string) => ({
@@ -58,9 +82,12 @@ function timeRulesSuite(mode: StorageMode) {
     // 10:30+02:00 is 08:30Z, before 09:00Z; as text it sorts after it.
     const first = await create(body(`Early ${tag}`, '2099-01-01T10:30:00+02:00'));
     const second = await create(body(`Late ${tag}`, '2099-01-01T09:00:00Z'));
-    expect({ startDate: first.startDate, endDate: first.endDate }).toEqual({ startDate: '2020-01-01T09:00:00.000Z', endDate: '2099-01-01T08:30:00.000Z' });
+    // The start sent (2020) is past: the auction records its real start, which the server answers in UTC too.
+    expect(first.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(first.startDate)).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
+    expect(first.endDate).toBe('2099-01-01T08:30:00.000Z');
     const read = await s.dealer.get<AuctionView>(paths.auction(first.idAuction));
-    expect({ startDate: read.body.startDate, endDate: read.body.endDate }).toEqual({ startDate: '2020-01-01T09:00:00.000Z', endDate: '2099-01-01T08:30:00.000Z' });
+    expect({ startDate: read.body.startDate, endDate: read.body.endDate }).toEqual({ startDate: first.startDate, endDate: '2099-01-01T08:30:00.000Z' });
     const running = await s.dealer.get<AuctionView[]>(`${RUNNING}?toSearch=${tag}`);
     expect(running.status).toBe(200);
     expect(running.body.map((a) => a.idAuction)).toEqual([first.idAuction, second.idAuction]);

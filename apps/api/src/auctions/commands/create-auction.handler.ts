@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuctionView, CreateAuctionRequest } from '@auction/contracts';
 import {
-  AUCTION_MANAGER_ROLES, DomainError, decideAuction, decideLot,
+  AUCTION_MANAGER_ROLES, DomainError, decideAuction, decideLot, realStartDate,
   type AuctionDefinition, type AuctionState, type LotDefinition, type LotState, type LotTiming,
 } from '@auction/domain';
 import { hasRole, type Actor } from '../../identity/actor.js';
@@ -76,7 +76,8 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
         },
         ...lots.map((data) => ({
           streamId: streamId.lot(data.idLot),
-          events: decideLot({ type: 'ScheduleLot', data }, view.state<LotState>(streamId.lot(data.idLot))),
+          // Its lots start when the auction really does (a start already past is now).
+          events: decideLot({ type: 'ScheduleLot', data: { ...data, startDate: realStartDate(data.startDate, now) } }, view.state<LotState>(streamId.lot(data.idLot))),
         })),
       ],
       reply: (view, _appended, now) => {

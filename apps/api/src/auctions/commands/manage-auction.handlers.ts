@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuctionView, EditAuctionRequest } from '@auction/contracts';
-import { DomainError, decideAuction, decideLot, type AuctionState, type LotState } from '@auction/domain';
+import { DomainError, decideAuction, decideLot, realStartDate, type AuctionState, type LotState } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { auctionStreams, existingAuction, requireOwner } from '../auction-rules.js';
 import { lotIdOf } from '../../platform/engine/ids.js';
@@ -57,7 +57,8 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
         requireOwner(auction, actor);
         return [
           { streamId: streamId.auction(idAuction), events: decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction) },
-          ...lots.map((data) => {
+          ...lots.map((defined) => {
+            const data = { ...defined, startDate: realStartDate(defined.startDate, now) };
             const sid = streamId.lot(data.idLot);
             const state = view.state<LotState>(sid);
             if (!oldIds.includes(data.idLot) && state.status !== 'NONE') throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');

@@ -16,3 +16,4 @@ export function decideAuction(command: AuctionCommand, state: AuctionState): Auc
     default: return assertNever(command);
   }
 }
+export { realStartDate } from './decisions/schedule-auction.js';

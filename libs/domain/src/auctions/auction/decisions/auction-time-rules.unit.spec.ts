@@ -37,6 +37,39 @@ describe('minimum duration (issue 11 item A11)', () => {
   });
 });
 
+describe('backdating does not shorten an auction (issue 21 item 12)', () => {
+  const now = START + minutes(60);
+
+  it('counts the minimum from now when the start is past: start an hour ago, end in 0.4 s is refused', () => {
+    auctionSpec.given([]).when(scheduleAuction({ startDate: toIso(now - minutes(60)), endDate: toIso(now + 400) }, now)).thenThrows('AUCTION_TOO_SHORT');
+    auctionSpec.given([]).when(scheduleAuction({ startDate: toIso(now - minutes(60)), endDate: toIso(now + MIN_AUCTION_DURATION_MS - 1) }, now))
+      .thenThrows('AUCTION_TOO_SHORT');
+  });
+
+  it('records a start in the past as the real start: now', () => {
+    const endDate = toIso(now + MIN_AUCTION_DURATION_MS);
+    auctionSpec.given([]).when(scheduleAuction({ startDate: toIso(now - minutes(60)), endDate }, now)).then([
+      auctionScheduled({ startDate: toIso(now), endDate }), started(now),
+    ]);
+  });
+
+  it('an edit of a scheduled auction to a start in 2001 is judged and recorded the same way', () => {
+    const edit = (endMs: number): AuctionCommand => ({
+      type: 'EditAuction', definition: { ...auctionDefinitionOf(START), startDate: '2001-01-01T00:00:00.000Z', endDate: toIso(endMs) }, now,
+    });
+    auctionSpec.given([auctionScheduled()]).when(edit(now + 400)).thenThrows('AUCTION_TOO_SHORT');
+    auctionSpec.given([auctionScheduled()]).when(edit(now + minutes(5))).then([
+      { type: 'AuctionEdited', data: { ...auctionDefinitionOf(START), startDate: toIso(now), endDate: toIso(now + minutes(5)), idAuction: ID_AUCTION } },
+      started(now),
+    ]);
+  });
+
+  it('resize-time of a scheduled auction whose start has passed counts from now too', () => {
+    auctionSpec.given([auctionScheduled()]).when({ type: 'RescheduleAuctionEnd', endDate: toIso(START + minutes(10) + 400), now: START + minutes(10) })
+      .thenThrows('AUCTION_TOO_SHORT');
+  });
+});
+
 function auctionDefinitionOf(_start: number) {
   const e = auctionScheduled();
   if (e.type !== 'AuctionScheduled') throw new Error('fixture');

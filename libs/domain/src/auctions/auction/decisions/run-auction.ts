@@ -27,7 +27,8 @@ export function rescheduleAuctionEnd(command: Of<'RescheduleAuctionEnd'>, state:
   if (state.status === 'RUN' && endMs < state.data.endMs) {
     throw new DomainError('AUCTION_END_EARLIER', 'a running auction can only end later than its current end');
   }
-  checkDuration(state.data.startMs, endMs, command.minDurationMs);
+  // A scheduled auction whose start passed (its timer not run yet) runs from now, not from that start.
+  checkDuration(state.status === 'SCH' ? Math.max(state.data.startMs, command.now) : state.data.startMs, endMs, command.minDurationMs);
   return [{ type: 'AuctionEndRescheduled', data: { idAuction: state.data.idAuction, endDate: command.endDate } }];
 }
 

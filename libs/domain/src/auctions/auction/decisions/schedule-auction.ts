@@ -5,11 +5,22 @@ import { MIN_AUCTION_DURATION_MS } from '../auction.evolve.js';
 
 type Of<T extends AuctionCommand['type']> = Extract<AuctionCommand, { type: T }>;
 
-function checkDefinition(def: AuctionDefinition, now: number, minDurationMs = MIN_AUCTION_DURATION_MS): void {
+/**
+ * The start an auction really has: its start, or `now` when that is already past (a backdated start would otherwise
+ * count time nobody could bid in towards the minimum duration, and show a start that never happened).
+ */
+export function realStartDate(startDate: string, now: number): string {
+  return toMs(startDate) < now ? toIso(now) : startDate;
+}
+
+/** Checks a definition and returns it with its real start ({@link realStartDate}). */
+function checkDefinition(def: AuctionDefinition, now: number, minDurationMs = MIN_AUCTION_DURATION_MS): AuctionDefinition {
   if (def.lotIds.length === 0) throw new DomainError('AUCTION_WITHOUT_LOTS', 'an auction needs at least one lot');
   if (toMs(def.endDate) < toMs(def.startDate)) throw new DomainError('END_BEFORE_START', 'the end is before the start');
-  checkDuration(toMs(def.startDate), toMs(def.endDate), minDurationMs);
   if (toMs(def.endDate) <= now) throw new DomainError('AUCTION_ENDED', 'the end is already past');
+  const startDate = realStartDate(def.startDate, now);
+  checkDuration(toMs(startDate), toMs(def.endDate), minDurationMs);
+  return startDate === def.startDate ? def : { ...def, startDate };
 }
 
 /** Throws unless an auction from `startMs` to `endMs` lasts at least `minDurationMs`: a zero-length auction takes no offer. */
@@ -19,16 +30,16 @@ export function checkDuration(startMs: number, endMs: number, minDurationMs = MI
   }
 }
 
-/** Creates an auction, running at once when its start is past. Repeating the same creation is a no-op. */
+/** Creates an auction, running at once (from now) when its start is past. Repeating the same creation is a no-op. */
 export function scheduleAuction(command: Of<'ScheduleAuction'>, state: AuctionState): AuctionEvent[] {
   if (state.status !== 'NONE') {
     if (state.data.idOwner === command.idOwner) return [];
     throw new DomainError('AUCTION_ALREADY_EXISTS', 'this auction id is taken');
   }
-  checkDefinition(command.definition, command.now, command.minDurationMs);
+  const definition = checkDefinition(command.definition, command.now, command.minDurationMs);
   const { idAuction, idOwner } = command;
-  const events: AuctionEvent[] = [{ type: 'AuctionScheduled', data: { ...command.definition, idAuction, idOwner } }];
-  if (command.now >= toMs(command.definition.startDate)) {
+  const events: AuctionEvent[] = [{ type: 'AuctionScheduled', data: { ...definition, idAuction, idOwner } }];
+  if (command.now >= toMs(definition.startDate)) {
     events.push({ type: 'AuctionStarted', data: { idAuction, startedAt: toIso(command.now) } });
   }
   return events;
@@ -38,9 +49,9 @@ export function scheduleAuction(command: Of<'ScheduleAuction'>, state: AuctionSt
 export function editAuction(command: Of<'EditAuction'>, state: AuctionState): AuctionEvent[] {
   if (state.status === 'NONE' || state.status === 'DELETED') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
   if (state.status !== 'SCH') throw new DomainError('AUCTION_NOT_SCHEDULED', 'only a scheduled auction can be edited');
-  checkDefinition(command.definition, command.now, command.minDurationMs);
-  const events: AuctionEvent[] = [{ type: 'AuctionEdited', data: { ...command.definition, idAuction: state.data.idAuction } }];
-  if (command.now >= toMs(command.definition.startDate)) {
+  const definition = checkDefinition(command.definition, command.now, command.minDurationMs);
+  const events: AuctionEvent[] = [{ type: 'AuctionEdited', data: { ...definition, idAuction: state.data.idAuction } }];
+  if (command.now >= toMs(definition.startDate)) {
     events.push({ type: 'AuctionStarted', data: { idAuction: state.data.idAuction, startedAt: toIso(command.now) } });
   }
   return events;

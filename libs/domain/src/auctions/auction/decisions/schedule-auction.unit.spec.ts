@@ -12,9 +12,9 @@ describe('ScheduleAuction', () => {
     expect(state).toMatchObject({ status: 'SCH', data: { idAuction: ID_AUCTION, startMs: START, endMs: END } });
   });
 
-  it('starts at once when its start is past (or now)', () => {
+  it('starts at once when its start is past (or now), recording the real start (issue 21 item 12)', () => {
     const now = START + minutes(5);
-    auctionSpec.given([]).when(scheduleAuction({}, now)).then([auctionScheduled(), started(now)]);
+    auctionSpec.given([]).when(scheduleAuction({}, now)).then([auctionScheduled({ startDate: toIso(now) }), started(now)]);
     auctionSpec.given([]).when(scheduleAuction({}, START)).then([auctionScheduled(), started(START)]);
     expect(auctionSpec.given([]).when(scheduleAuction({}, now)).run().state.status).toBe('RUN');
   });
@@ -48,7 +48,7 @@ describe('EditAuction', () => {
   it('starts the auction at once when the new start is past', () => {
     const now = START + minutes(1);
     auctionSpec.given([auctionScheduled()]).when(edit(renamed, now))
-      .then([{ type: 'AuctionEdited', data: { ...auctionDefinition(renamed), idAuction: ID_AUCTION } }, started(now)]);
+      .then([{ type: 'AuctionEdited', data: { ...auctionDefinition(renamed), startDate: toIso(now), idAuction: ID_AUCTION } }, started(now)]);
   });
 
   it('refuses a running, closed or deleted auction, and an unknown one', () => {
