@@ -20,6 +20,7 @@ import type { StreamWriter } from './platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';
 import { Fanout } from './platform/fanout/fanout.js';
 import { stampArrival } from './platform/http/arrival-time.js';
+import { exactJsonParser } from './platform/http/exact-json.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.js';
 import { secureHttp } from './platform/http/http-security.js';
@@ -31,6 +32,9 @@ import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
+
+/** Largest request body (JSON or form); uploads have their own limits (multipart.ts). */
+const BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Starts the product: event store, fan-out (transport, relay, read-model projector), the engine's index,
@@ -50,7 +54,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, store, fanout, mail, sessionSecret: loadSessionSecret(config, logger) }),
     new FastifyAdapter({
-      bodyLimit: 2 * 1024 * 1024,
+      bodyLimit: BODY_LIMIT,
       // X-Forwarded-For/-Proto/-Host are believed only when TRUST_PROXY says a proxy sets them.
       trustProxy: config.trustProxy as boolean | string, // a hop count (number) too: Fastify's option, narrower in Nest's type
       // Every spelling of a path reaches the route it names (and so that route's guard): see request-target.ts.
@@ -63,6 +67,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   );
   // The instant each request had fully arrived (body read), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
+  // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
   await secureHttp(app, config);
@@ -131,6 +137,8 @@ function registerLagGauges(metrics: Metrics, fanout: Fanout): void {
   };
   metrics.gauge('projection_lag_events', 'Global positions the projection is behind the log', async () => (await lag()).projectionLag ?? Number.NaN, { projection: 'read_models' });
   metrics.gauge('relay_lag_events', 'Global positions the Kafka relay is behind the log (0 with the in-process transport)', async () => (await lag()).relayLag ?? 0);
+  metrics.gauge('projection_parked_events', 'Events the projection failed on and went past (GET /api/v1/admin/read-models/parked)', async () => (await lag()).parkedEvents, { projection: 'read_models' });
+  metrics.gauge('projection_failing', '1 while projection batches fail (each is delivered again), else 0', async () => ((await lag()).failing ? 1 : 0), { projection: 'read_models' });
   metrics.gauge('event_log_head_position', 'Global position of the last event in the log', async () => (await lag()).head);
 }
 

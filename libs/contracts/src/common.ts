@@ -5,9 +5,35 @@ import { isValidAmount } from '@auction/domain';
 export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount of euros with at most 2 decimals, at most 100000000' });
 /** Money that may be zero. */
 export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals, at most 100000000' });
-/** ISO 8601 instant with an offset or Z, read as the UTC instant it names (`2026-11-21T10:00:00+01:00` → `2026-11-21T09:00:00.000Z`). */
+/**
+ * Years an instant may name once read in UTC. PostgreSQL has no year 0, and past 9999 an ISO string needs six digits
+ * and a sign (`+010000-01-01T…`): either would be accepted here and then refused by every table that stores it.
+ */
+export const INSTANT_YEARS = { min: 1, max: 9999 } as const;
+/** True when an ISO instant names a real moment whose UTC year is within {@link INSTANT_YEARS}. */
+export function isStorableInstant(value: string): boolean {
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= INSTANT_YEARS.min && year <= INSTANT_YEARS.max;
+}
+/**
+ * ISO 8601 instant with an offset or Z, read as the UTC instant it names (`2026-11-21T10:00:00+01:00` →
+ * `2026-11-21T09:00:00.000Z`), of a UTC year 0001-9999 (after the offset: `0001-01-01T00:00:00+01:00` is year 0).
+ * The one schema of every instant a request may carry.
+ */
 export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-21T09:00:00Z' })
+  .refine(isStorableInstant, { message: `must be an instant of the years ${String(INSTANT_YEARS.min).padStart(4, '0')}-${INSTANT_YEARS.max} (UTC)`, abort: true })
   .transform((v) => new Date(v).toISOString());
+/**
+ * A whole number in a query string written in plain digits: `0x10`, `1e3`, `+5`, ` 5`, `5.0` and `` are refused (a
+ * number parser would read them as 16, 1000, 5...), so a value means what it says.
+ */
+export const QueryInt = (min: number, max: number) =>
+  z.string().max(16).regex(/^\d{1,15}$/, 'must be a whole number in digits').transform(Number).pipe(z.number().int().min(min).max(max));
+/** An amount of euros in a query string: digits with at most 2 decimals (`1500`, `1500.5`), never hex, exponent or sign. */
+export const QueryMoney = z.string().max(13).regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in digits with at most 2 decimals')
+  .transform(Number).pipe(Money);
 /** An id in a path. */
 export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 /** Most ids one call may name (vehicles in a my-lot call): one request never runs an unbounded number of commands. */
@@ -37,6 +63,10 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const API_ERROR_CODES = {
   BAD_REQUEST: 400001,
   BAD_JSON: 400002,
+  /** A JSON body names a key twice in one object (`{"offer":100,"offer":2000}`): refused, never last-wins. */
+  JSON_DUPLICATE_KEY: 400030,
+  /** A JSON body has a number not read as written: more than 2 decimals, an exponent, or more than 15 integer digits. */
+  JSON_NUMBER_INEXACT: 400031,
   /** Spec: shown without popup. */
   VALIDATION_SILENT: 400020,
   NOT_LOGGED_IN: 401001,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETS, VEHICLE_STATES } from '@auction/domain';
-import { Id, IdArray, IdList, Money } from './common.js';
+import { Id, IdArray, IdList, Money, QueryMoney } from './common.js';
 
 /** Body of `POST /api/v1/secure/showcase`. */
 export const CreateShowcaseRequest = z.object({
@@ -25,7 +25,7 @@ export const ShowcaseQuery = z.object({ idMarket: z.enum(MARKETS).optional() });
 /** Query of search-vehicles. */
 export const VehicleSearchQuery = z.object({
   idMarket: z.enum(MARKETS).optional(), brand: z.string().max(50).optional(), model: z.string().max(80).optional(),
-  licensePlate: z.string().max(20).optional(), maxPrice: z.coerce.number().positive().optional(),
+  licensePlate: z.string().max(20).optional(), maxPrice: QueryMoney.optional(),
 });
 
 /** A showcase vehicle as shown to a dealer. */

@@ -13,7 +13,8 @@ export type TableDump = Record<string, Record<string, unknown>[]>;
 export async function dumpTables(db: SqlRunner, schema: string): Promise<TableDump> {
   const dump: TableDump = {};
   for (const spec of ALL_TABLES) {
-    const order = spec.primary.map((p) => `t.${ident(snake(p))} COLLATE "C"`).join(', ');
+    const textual = (p: string) => spec.columns.find((c) => c.prop === p)?.type === 'text';
+    const order = spec.primary.map((p) => `t.${ident(snake(p))}${textual(p) ? ' COLLATE "C"' : ''}`).join(', ');
     const rows = await db.query<Record<string, unknown>>(`SELECT ${selectList(spec)} FROM ${qualified(schema, spec)} t ORDER BY ${order}`);
     dump[spec.table] = rows.map((r) => fromDb(spec, r) as Record<string, unknown>);
   }

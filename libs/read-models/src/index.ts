@@ -8,6 +8,7 @@ export { createReadModelDb, ReadModelDb, type ReadModelDbOptions, type SqlRunner
 export {
   ALL_TABLES, PROJECTED_TABLES, readModelEntities, type ProjectedTable,
   auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, checkpointsTable,
+  parkedEventsTable,
 } from './tables/read-model-tables.js';
 export type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tables/table-spec.js';
 export { projectAuction, projectAuctionRegulation } from './projections/auction.projection.js';
@@ -15,7 +16,7 @@ export { projectDealerBest, projectLot, projectObservation, projectOffer } from 
 export { projectMyLotEntry, projectShowcaseRegulation, projectVehicle } from './projections/vehicle.projection.js';
 export { emptyRowSet, isProjectedStream, projectAll, projectEvent, rowsTouchedBy, type RowRef } from './projections/project-event.js';
 export { TableRows, type RowKey, type RowOf, type RowSet } from './projections/row-set.js';
-export { Projector, type ProjectorOptions } from './projector.js';
+export { Projector, isEventFault, type ProjectorOptions } from './projector.js';
 export { rebuildReadModels, type RebuildOptions, type RebuildStats } from './rebuild.js';
 export { compareReadModels, dumpTables, type TableDump } from './dump-tables.js';
 export { AuctionReadModel } from './queries/auction-read-model.js';

@@ -3,7 +3,8 @@ import { deleteRows, loadRows, upsertRows } from './db/table-sql.js';
 import type { ReadModelDb, SqlRunner } from './db/read-model-db.js';
 import { emptyRowSet, isProjectedStream, projectEvent, rowsTouchedBy } from './projections/project-event.js';
 import { keyString, type RowKey, type TableRows } from './projections/row-set.js';
-import { checkpointsTable, PROJECTED_TABLES, type ProjectedTable } from './tables/read-model-tables.js';
+import type { ParkedEventRow } from './rows.js';
+import { checkpointsTable, parkedEventsTable, PROJECTED_TABLES, type ProjectedTable } from './tables/read-model-tables.js';
 import { qualified, type TableSpec } from './tables/table-spec.js';
 
 /** Options of a {@link Projector}. */
@@ -26,6 +27,27 @@ export interface ProjectorOptions {
    * projector first ({@link Projector.pause}), which forgets what it knew.
    */
   readonly cacheCheckpoints?: boolean;
+  /** Told of each event parked (logs, metrics). */
+  readonly onParked?: (row: ParkedEventRow) => void;
+}
+
+/** A projection function threw on an event: the event's fault, never the database's. */
+class ProjectionFault extends Error {
+  constructor(readonly event: StoredEvent, cause: unknown) {
+    super(`${event.type} at ${event.position}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ProjectionFault';
+  }
+}
+
+/**
+ * True for a failure that the same events would meet again whatever the moment: a projection that threw, or a
+ * value the database refuses (SQLSTATE class 22, data exception: "date/time field value out of range"; class 23,
+ * integrity). A lost connection, a deadlock or a shutdown is none of these: that batch is delivered again as it is.
+ */
+export function isEventFault(error: unknown): boolean {
+  if (error instanceof ProjectionFault) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
 /** The advisory-lock key a swap takes exclusively and every projector transaction on `schema` takes shared. */
@@ -58,6 +80,26 @@ export class Projector {
   /** Applies a batch in one transaction (after any batch still running). */
   apply(events: readonly StoredEvent[]): Promise<void> {
     return this.exclusive(() => this.applyNow(events));
+  }
+
+  /** Highest position this projector applied or found in its checkpoints (no query: for health checks). */
+  get position(): number {
+    return this.highWater;
+  }
+
+  /** Events this projection parked (oldest first, at most `limit`): those it failed on and went past. */
+  async parked(limit = 100, after = 0): Promise<ParkedEventRow[]> {
+    const rows = await this.options.db.query<Record<string, unknown>>(
+      `SELECT projection, position, stream_id AS "streamId", type, error, parked_at AS "parkedAt" FROM ${qualified(this.schema, parkedEventsTable)} ` +
+        'WHERE projection = $1 AND position > $2 ORDER BY position LIMIT $3', [this.projection, after, limit]);
+    return rows.map((r) => ({ ...r, position: Number(r['position']) }) as ParkedEventRow);
+  }
+
+  /** How many events this projection parked. */
+  async parkedCount(): Promise<number> {
+    const rows = await this.options.db.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM ${qualified(this.schema, parkedEventsTable)} WHERE projection = $1`, [this.projection]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Last position applied to a stream, as far as this projector knows (0 when unknown). */
@@ -109,10 +151,38 @@ export class Projector {
     return run;
   }
 
+  /**
+   * One transaction for the batch. When it fails through an event's fault ({@link isEventFault}) the batch is split in
+   * halves and each applied again, down to the one event at fault, which is parked: recorded in `parked_events` with
+   * its stream's checkpoint moved past it, in one transaction. So one bad event costs a few transactions, and every
+   * other event (its own stream's later ones too) is projected.
+   */
   private async applyNow(batch: readonly StoredEvent[]): Promise<void> {
     const fresh = batch.filter((e) => isProjectedStream(e.streamId) && e.position > this.appliedPosition(e.streamId));
     if (fresh.length === 0) return;
-    const positions = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh));
+    let positions: Map<string, number>;
+    try {
+      positions = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh), { savepoint: true });
+    } catch (error) {
+      if (!isEventFault(error)) throw error;
+      if (fresh.length > 1) {
+        const half = Math.ceil(fresh.length / 2);
+        await this.applyNow(fresh.slice(0, half));
+        await this.applyNow(fresh.slice(half));
+        return;
+      }
+      const event = fresh[0]!;
+      const row: ParkedEventRow = {
+        projection: this.projection, position: event.position, streamId: event.streamId, type: event.type,
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 2000), parkedAt: new Date().toISOString(),
+      };
+      positions = await this.options.db.transaction((tx) => this.park(tx, event, row), { savepoint: true });
+      if (positions.get(event.streamId) === event.position) this.options.onParked?.(row);
+    }
+    this.advance(positions);
+  }
+
+  private advance(positions: Map<string, number>): void {
     for (const [streamId, position] of positions) if (position > this.appliedPosition(streamId)) this.applied.set(streamId, position);
     for (const position of positions.values()) if (position > this.highWater) this.highWater = position;
     for (const w of [...this.waiters]) if (w.position <= this.highWater) w.resolve();
@@ -157,7 +227,13 @@ export class Projector {
       const loaded = await loadRows(tx, this.schema, PROJECTED_TABLES[table] as TableSpec<object>, [...byKey.values()]);
       for (const row of loaded) (rows[table] as TableRows<object>).load(row);
     }
-    for (const e of events) projectEvent(rows, e);
+    for (const e of events) {
+      try {
+        projectEvent(rows, e);
+      } catch (error) {
+        throw new ProjectionFault(e, error);
+      }
+    }
     for (const table of Object.keys(PROJECTED_TABLES) as ProjectedTable[]) {
       const spec = PROJECTED_TABLES[table] as TableSpec<object>;
       const { upserts, deletes } = (rows[table] as TableRows<object>).changes();
@@ -168,6 +244,16 @@ export class Projector {
     await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
     // Every stream of the batch with its position now: applied here, or already applied (by a rebuild) before.
     return checkpoints;
+  }
+
+  /** Records `row`'s event as parked and moves its stream's checkpoint past it (unless another projector already did). */
+  private async park(tx: SqlRunner, event: StoredEvent, row: ParkedEventRow): Promise<Map<string, number>> {
+    if (this.options.db.kind !== 'pglite') await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
+    const stored = this.options.soleWriter ? 0 : (await this.loadCheckpoints(tx, [event.streamId])).get(event.streamId) ?? 0;
+    if (stored >= event.position) return new Map([[event.streamId, stored]]);
+    await upsertRows(tx, this.schema, parkedEventsTable, [row]);
+    await upsertRows(tx, this.schema, checkpointsTable, [{ projection: this.projection, streamId: event.streamId, position: event.position }]);
+    return new Map([[event.streamId, event.position]]);
   }
 
   /** Reads the checkpoints of streams not checked yet into `applied` (`cacheCheckpoints`). */

@@ -133,3 +133,14 @@ export interface CheckpointRow {
   streamId: string;
   position: number;
 }
+
+/** An event a projection failed on: set aside (its stream's checkpoint moved past it) so the others go on. */
+export interface ParkedEventRow {
+  projection: string;
+  position: number;
+  streamId: string;
+  type: string;
+  /** Why it failed (the database's or the projection's message). */
+  error: string;
+  parkedAt: string;
+}

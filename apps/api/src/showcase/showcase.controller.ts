@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CreateShowcaseRequest, FeedbackRequest, Id, PreemptRequest, ShowcaseQuery, VehicleIdsQuery, VehicleIdsRequest, VehicleSearchQuery,
+  CreateShowcaseRequest, FeedbackRequest, Id, PreemptRequest, QueryInt, ShowcaseQuery, VehicleIdsQuery, VehicleIdsRequest, VehicleSearchQuery,
 } from '@auction/contracts';
 import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
@@ -24,8 +24,8 @@ const managers = [...SHOWCASE_MANAGER_ROLES];
 
 /** Query of `GET sold/{id}` (the contracts have none yet). */
 const SoldQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: QueryInt(1, 1000).optional(),
+  offset: QueryInt(0, Number.MAX_SAFE_INTEGER).default(0),
   sortField: z.enum(['price', 'soldAt', 'licensePlate']).default('soldAt'),
   sortOrder: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('desc').transform((v) => v.toLowerCase() as 'asc' | 'desc'),
 });

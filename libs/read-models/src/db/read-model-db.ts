@@ -13,6 +13,11 @@ export interface SqlRunner {
 export interface TransactionOptions {
   readonly isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
   readonly readOnly?: boolean;
+  /**
+   * Inside another transaction, run `work` under a savepoint, so its failure undoes only its own statements and the
+   * outer transaction goes on (PostgreSQL otherwise aborts it whole). Only for work run one at a time on the outer one.
+   */
+  readonly savepoint?: boolean;
 }
 
 /** Where the read models live. */
@@ -35,6 +40,7 @@ export interface ReadModelDbOptions {
  */
 export class ReadModelDb implements SqlRunner {
   private readonly current = new AsyncLocalStorage<SqlRunner>();
+  private savepoints = 0;
 
   constructor(
     readonly kind: 'postgres' | 'pglite',
@@ -53,6 +59,7 @@ export class ReadModelDb implements SqlRunner {
   /** Runs `work` in one transaction on one connection; a transaction inside a transaction joins it. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = this.current.getStore();
+    if (outer && options.savepoint) return this.underSavepoint(outer, work);
     if (outer) return work(outer);
     return this.withRunner(async (qr) => {
       const tx: SqlRunner = { query: (sql, params) => run(qr, sql, params) };
@@ -67,6 +74,19 @@ export class ReadModelDb implements SqlRunner {
         throw error;
       }
     });
+  }
+
+  private async underSavepoint<T>(outer: SqlRunner, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const name = `nested_${++this.savepoints}`;
+    await outer.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await work(outer);
+      await outer.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await outer.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => {});
+      throw error;
+    }
   }
 
   /** Creates `schema` (default: the live one) and its tables and indexes if absent. Idempotent. */

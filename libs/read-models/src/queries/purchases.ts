@@ -37,13 +37,22 @@ export async function purchasesOf(tx: SqlRunner, schema: string, idUser: string,
       });
     }
   }
-  return rows.filter((r) => purchaseMatches(r, q)).sort((a, b) => b.date.localeCompare(a.date));
+  return rows.filter((r) => purchaseMatches(r, q)).sort(newestFirst);
 }
 
-/** The spec's purchase filters: substring matches in any case, exact vehicle id, date range. */
+/** Purchases by instant, newest first (a row without a date last); as instants, never as text. */
+export function newestFirst(a: PurchaseRow, b: PurchaseRow): number {
+  const time = (r: PurchaseRow) => (Number.isNaN(Date.parse(r.date)) ? Number.MIN_SAFE_INTEGER : Date.parse(r.date));
+  return time(b) - time(a);
+}
+
+/** The spec's purchase filters: substring matches in any case, exact vehicle id, date range (as instants). */
 export function purchaseMatches(r: PurchaseRow, q: PurchaseQuery): boolean {
   const has = (value: string | null, part?: string) => !part || (value ?? '').toLowerCase().includes(part.toLowerCase());
   return (!q.channel || r.channel === q.channel) && has(r.auctionName, q.auctionName) && has(r.frame, q.frame)
     && has(r.licensePlate, q.licensePlate) && (!q.idVehicle || r.idVehicle === q.idVehicle)
-    && (!q.fromDate || r.date >= new Date(q.fromDate).toISOString()) && (!q.toDate || r.date <= new Date(q.toDate).toISOString());
+    && (!q.fromDate || at(r) >= Date.parse(q.fromDate)) && (!q.toDate || at(r) <= Date.parse(q.toDate));
 }
+
+/** A purchase's instant (NaN without a date: outside every date range). Compared as a timestamp: as text, an offset or a six-digit year sorts wrong. */
+const at = (r: PurchaseRow): number => Date.parse(r.date);

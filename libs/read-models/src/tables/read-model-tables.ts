@@ -1,5 +1,5 @@
 import type {
-  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, RegulationRow, VehicleRow,
+  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, VehicleRow,
 } from '../rows.js';
 import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
 
@@ -98,6 +98,16 @@ export const checkpointsTable: TableSpec<CheckpointRow> = {
   indexes: [{ name: 'position', props: ['projection', 'position'] }],
 };
 
+/**
+ * Events a projection failed on, per projection (see `Projector`): staff see them (health, metrics, the back-office),
+ * and a rebuild retries them in order, so the list keeps only what still fails.
+ */
+export const parkedEventsTable: TableSpec<ParkedEventRow> = {
+  table: 'parked_events', entity: 'ReadModelParkedEvent', primary: ['projection', 'position'],
+  columns: columns<ParkedEventRow>({ projection: 'text', position: 'bigint', streamId: 'text', type: 'text', error: 'text', parkedAt: 'text' }),
+  indexes: [],
+};
+
 /** The projected tables, by the name the projector and `dumpTables` use. */
 export const PROJECTED_TABLES = {
   auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
@@ -105,8 +115,8 @@ export const PROJECTED_TABLES = {
 } as const;
 export type ProjectedTable = keyof typeof PROJECTED_TABLES;
 
-/** Every table of a read-model schema, checkpoints last. */
-export const ALL_TABLES: readonly TableSpec<never>[] = [...Object.values(PROJECTED_TABLES), checkpointsTable] as TableSpec<never>[];
+/** Every table of a read-model schema, checkpoints and parked events last. */
+export const ALL_TABLES: readonly TableSpec<never>[] = [...Object.values(PROJECTED_TABLES), checkpointsTable, parkedEventsTable] as TableSpec<never>[];
 
 /** TypeORM entities of every read-model table in `schema` (default `read_model`). */
 export function readModelEntities(schema = 'read_model') {

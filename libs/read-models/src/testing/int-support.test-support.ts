@@ -4,7 +4,7 @@ import type { TableDump } from '../dump-tables.js';
 import { isProjectedStream, projectAll } from '../projections/project-event.js';
 import type { TableRows } from '../projections/row-set.js';
 import { Projector } from '../projector.js';
-import { checkpointsTable, PROJECTED_TABLES, type ProjectedTable } from '../tables/read-model-tables.js';
+import { checkpointsTable, parkedEventsTable, PROJECTED_TABLES, type ProjectedTable } from '../tables/read-model-tables.js';
 
 /** How an integration suite opens its database: a live schema of its own, dropped by `cleanup`. */
 export interface SuiteDb {
@@ -71,5 +71,6 @@ export function pureTables(events: readonly StoredEvent[], projection = 'read_mo
   }
   const last = new Map(events.filter((e) => isProjectedStream(e.streamId)).map((e) => [e.streamId, e.position]));
   dump[checkpointsTable.table] = [...last].map(([streamId, position]) => ({ projection, streamId, position })).sort(byKey(['streamId']));
+  dump[parkedEventsTable.table] = [];
   return dump;
 }

@@ -3,7 +3,7 @@ import {
   awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, toIso, vehicleAvailability,
   type AuctionState, type LotState, type UserState, type VehicleState,
 } from '@auction/domain';
-import { purchaseMatches } from '../queries/purchases.js';
+import { newestFirst, purchaseMatches } from '../queries/purchases.js';
 import type { Viewer } from '../queries/viewer.js';
 import { scenarioUsername } from './auction-scenario.test-support.js';
 import type { EventLog } from './event-log.test-support.js';
@@ -81,7 +81,7 @@ export class Oracle {
         price: s.sale.price, channel: 'SHOWCASE', date: s.sale.soldAt, auctionName: null, frame: null,
       });
     }
-    return rows.filter((r) => purchaseMatches(r, q)).sort((x, y) => y.date.localeCompare(x.date));
+    return rows.filter((r) => purchaseMatches(r, q)).sort(newestFirst);
   }
 
   vehicles(v: Viewer, keep: (s: Exclude<VehicleState, { status: 'NONE' }>) => boolean): VehicleView[] {

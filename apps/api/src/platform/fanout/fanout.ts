@@ -24,6 +24,19 @@ export interface RebuildStatus {
   error?: string;
 }
 
+/** How far the read models are behind the log, and what went wrong projecting it. */
+export interface ProjectionLag {
+  head: number;
+  projected: number;
+  projectionLag: number | null;
+  relayLag: number | null;
+  /** Batches that failed since start (each delivered again). */
+  projectorErrors: number;
+  /** Events parked: the projection failed on them and went on (listed at `GET /api/v1/admin/read-models/parked`). */
+  parkedEvents: number;
+  failing: { message: string; since: string } | null;
+}
+
 /**
  * The fan-out of the event log: the transport (in-process, or Kafka with a relay publishing the log
  * from its checkpoint), the read-model projector consuming it, and rebuilds beside the live tables.
@@ -34,6 +47,10 @@ export class Fanout {
   private readonly relay: Relay | null;
   private consumer: ConsumerHandle | null = null;
   private projectorErrors = 0;
+  /** Events parked, as counted in the database when the projector started, plus those parked since (null: not read yet). */
+  private parkedKnown: number | null = null;
+  /** The last failed batch's error while batches keep failing (null once one is applied again). */
+  private failing: { message: string; since: string } | null = null;
   rebuild: RebuildStatus = { state: 'idle', position: 0, head: 0, events: 0, seconds: 0 };
 
   private constructor(
@@ -47,7 +64,13 @@ export class Fanout {
       error: (msg) => logger.error(msg, undefined, 'Fanout'),
     };
     // Embedded, this process's projector is the only writer of its checkpoints: they are read once, then known.
-    this.projector = new Projector({ db, upcast: upcastStored, cacheCheckpoints: db.kind === 'pglite' });
+    this.projector = new Projector({
+      db, upcast: upcastStored, cacheCheckpoints: db.kind === 'pglite',
+      onParked: (row) => {
+        if (this.parkedKnown !== null) this.parkedKnown++;
+        logger.error(`projection parked ${row.type} at position ${row.position} (${row.streamId}): ${row.error}`, undefined, 'Fanout');
+      },
+    });
     if (config.kafkaBrokers) {
       const kafka = new KafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log });
       this.transport = kafka;
@@ -86,14 +109,18 @@ export class Fanout {
   /** Starts consuming into the read models (idempotent). */
   async startProjector(): Promise<void> {
     if (this.consumer) return;
+    this.parkedKnown = await this.projector.parkedCount();
     this.consumer = await this.transport.consume(
       { group: `${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`, resumeAfter: () => this.projector.resumePosition(), fromBeginning: true },
       async (batch) => {
         try {
           await this.projector.apply(batch);
+          this.failing = null;
         } catch (error) {
           this.projectorErrors++;
-          this.logger.warn(`projection batch failed, it will be delivered again: ${error instanceof Error ? error.message : String(error)}`, 'Fanout');
+          const message = error instanceof Error ? error.message : String(error);
+          this.failing = { message, since: this.failing?.since ?? new Date().toISOString() };
+          this.logger.warn(`projection batch failed, it will be delivered again: ${message}`, 'Fanout');
           throw error;
         }
       },
@@ -112,19 +139,47 @@ export class Fanout {
     return this.consumer !== null;
   }
 
-  /** Lag figures; `projectionLag` is null when Kafka cannot be asked (broker away): unknown, not zero. */
-  async lag(): Promise<{ head: number; projected: number; projectionLag: number | null; relayLag: number | null; projectorErrors: number }> {
+  /**
+   * Lag figures; `projectionLag` is null when Kafka cannot be asked (broker away): unknown, not zero. `parkedEvents`:
+   * events the projection failed on and went past; `failing`: the error of the batches failing now (they are retried).
+   */
+  async lag(): Promise<ProjectionLag> {
     const head = await this.store.headPosition();
     const projected = await this.projector.resumePosition();
+    const health = { projectorErrors: this.projectorErrors, parkedEvents: await this.projector.parkedCount(), failing: this.failing };
     if (!(this.transport instanceof KafkaTransport) || !this.relay) {
-      return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: null, projectorErrors: this.projectorErrors };
+      return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: null, ...health };
     }
     // Partitions are consumed in any order: the highest checkpoint says nothing of the others. What is
     // left is what the relay has not published plus what the projector's group has not committed.
     const relayLag = await this.relay.lag();
     const groupLag = await this.transport.groupLag(`${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`).catch(() => Number.NaN);
     const projectionLag = Number.isNaN(groupLag) ? null : relayLag + groupLag;
-    return { head, projected, projectionLag, relayLag, projectorErrors: this.projectorErrors };
+    return { head, projected, projectionLag, relayLag, ...health };
+  }
+
+  /**
+   * The figures of `/api/health`, without waiting for the read-model database when this instance projects (the embedded
+   * PGlite runs one statement at a time, and health must answer while the projector catches up): its position and
+   * parked count are known in memory. Otherwise, or with Kafka (whose lag the broker knows), {@link lag}, at most 1 s.
+   */
+  async healthLag(): Promise<ProjectionLag> {
+    if (this.projecting && !this.relay && this.parkedKnown !== null) {
+      const head = await this.store.headPosition();
+      const projected = this.projector.position;
+      return {
+        head, projected, projectionLag: Math.max(0, head - projected), relayLag: null,
+        projectorErrors: this.projectorErrors, parkedEvents: this.parkedKnown, failing: this.failing,
+      };
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), 1000); });
+    const lag = await Promise.race([this.lag().catch(() => null), late]).finally(() => clearTimeout(timer));
+    if (lag) return lag;
+    return {
+      head: await this.store.headPosition(), projected: this.projector.position, projectionLag: null, relayLag: null,
+      projectorErrors: this.projectorErrors, parkedEvents: this.parkedKnown ?? 0, failing: this.failing,
+    };
   }
 
   /** Starts a rebuild of every read model beside the live one (no-op while one runs). */
@@ -138,6 +193,8 @@ export class Fanout {
       onProgress: (position, head) => Object.assign(this.rebuild, { position, head, seconds: (Date.now() - started) / 1000 }),
     }).then(
       (result) => {
+        // The swapped-in tables have their own parked list: what the rebuild still could not project.
+        this.projector.parkedCount().then((n) => { this.parkedKnown = n; }, () => { this.parkedKnown = null; });
         this.rebuild = { state: 'done', position: result.position, head: result.position, events: result.events, seconds: result.seconds, eventsPerSecond: result.eventsPerSecond };
         this.logger.info('read models rebuilt and swapped in', { ...result }, 'Fanout');
       },

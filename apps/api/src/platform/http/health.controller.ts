@@ -2,25 +2,37 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import type { EventStore } from '@auction/event-store';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
-import { APP_CONFIG, EVENT_STORE } from '../engine/tokens.js';
+import { APP_CONFIG, EVENT_STORE, FANOUT } from '../engine/tokens.js';
+import type { Fanout } from '../fanout/fanout.js';
 import { Public } from '../../identity/auth.guard.js';
 
-/** Liveness and readiness. */
+/**
+ * Liveness and readiness. Always 200 while the process serves (load balancers and the tests wait on it); `status` is
+ * `degraded` while the read models are not following the log: batches failing now, or events parked (skipped by the
+ * projection). The lag is the read models' (the projector's checkpoints), not the engine's in-memory index.
+ */
 @Public()
 @Controller('api')
 export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(FANOUT) private readonly fanout: Fanout,
     private readonly model: LiveReadModel,
   ) {}
 
   @Get('health')
   async health() {
-    const head = await this.store.headPosition();
+    const lag = await this.fanout.healthLag();
+    const degraded = lag.failing !== null || lag.parkedEvents > 0;
     return {
-      status: 'ok', mode: this.config.mode, eventStore: this.store.name, headPosition: head,
-      readModelPosition: this.model.currentPosition, readModelLag: head - this.model.currentPosition, uptimeSeconds: Math.round(process.uptime()),
+      status: degraded ? 'degraded' : 'ok', mode: this.config.mode, eventStore: this.store.name, headPosition: lag.head,
+      readModelPosition: lag.projected, readModelLag: lag.projectionLag, engineIndexPosition: this.model.currentPosition,
+      projector: {
+        projecting: this.fanout.projecting, failing: lag.failing !== null, failingSince: lag.failing?.since ?? null,
+        failedBatches: lag.projectorErrors, parkedEvents: lag.parkedEvents,
+      },
+      uptimeSeconds: Math.round(process.uptime()),
     };
   }
 }

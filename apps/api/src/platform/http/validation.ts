@@ -3,8 +3,7 @@ import { API_ERROR_CODES, isCleanText } from '@auction/contracts';
 
 /** Bad input: a 400 with the failing fields. */
 export class ValidationError extends Error {
-  readonly code = API_ERROR_CODES.BAD_REQUEST;
-  constructor(message: string, readonly details: { field: string; rule: string }[]) {
+  constructor(message: string, readonly details: { field: string; rule: string }[], readonly code: number = API_ERROR_CODES.BAD_REQUEST) {
     super(message);
     this.name = 'ValidationError';
   }

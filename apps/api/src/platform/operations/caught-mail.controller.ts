@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { API_ERROR_CODES, CaughtMailPageView, CaughtMailView } from '@auction/contracts';
+import { API_ERROR_CODES, CaughtMailPageView, CaughtMailView, QueryInt } from '@auction/contracts';
 import type { MailService } from '@auction/mail';
 import { Roles } from '../../identity/auth.guard.js';
 import { AccessError } from '../engine/access-error.js';
@@ -8,8 +8,8 @@ import { MAIL_SERVICE } from '../engine/tokens.js';
 import { parse } from '../http/validation.js';
 
 const MailQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: QueryInt(1, 100).default(20),
+  offset: QueryInt(0, 1_000_000).default(0),
   to: z.string().trim().max(254).optional(),
 }).strict();
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
+import { QueryInt } from '@auction/contracts';
 import type { EventStore } from '@auction/event-store';
 import { Roles } from '../../identity/auth.guard.js';
 import { EVENT_STORE } from '../engine/tokens.js';
@@ -7,7 +8,7 @@ import { upcastStored } from '../engine/upcasters.js';
 import { parse } from '../http/validation.js';
 
 const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
-const LogQuery = z.object({ after: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(1000).default(100) });
+const LogQuery = z.object({ after: QueryInt(0, Number.MAX_SAFE_INTEGER).default(0), limit: QueryInt(1, 1000).default(100) });
 
 /** Engineers' view of the event log (ADMIN only): one stream, or a page of the global log. */
 @Controller('api/v1/admin/events')

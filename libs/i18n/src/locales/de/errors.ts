@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'Die Anfrage ist ungültig. Prüfen Sie die Angaben und versuchen Sie es erneut.',
   '400002': 'Die gesendeten Daten konnten nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  '400030': 'Ein Feld wurde in derselben Anfrage zweimal gesendet. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  '400031': 'Eine Zahl wurde mit mehr als 2 Nachkommastellen oder in einer nicht genau lesbaren Form gesendet. Geben Sie Beträge in Euro mit höchstens 2 Nachkommastellen ein.',
   '400020': 'Einige Felder sind ungültig. Korrigieren Sie die markierten Felder.',
   '401001': 'Sie sind nicht angemeldet. Melden Sie sich an, um fortzufahren.',
   '401002': 'Benutzername oder Passwort ist falsch.',

@@ -10,6 +10,8 @@ export const errors = {
   // The API shell (API_ERROR_CODES of @auction/contracts)
   '400001': 'The request is not valid. Check the data and try again.',
   '400002': 'The data sent could not be read. Reload the page and try again.',
+  '400030': 'A field was sent twice in the same request. Reload the page and try again.',
+  '400031': 'A number was sent with more than 2 decimals or in a form that cannot be read exactly. Enter amounts in euros with at most 2 decimals.',
   '400020': 'Some fields are not valid. Correct the highlighted fields.',
   '401001': 'You are not logged in. Log in to continue.',
   '401002': 'Wrong username or password.',

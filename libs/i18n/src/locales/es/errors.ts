@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'La solicitud no es válida. Compruebe los datos e inténtelo de nuevo.',
   '400002': 'No se han podido leer los datos enviados. Recargue la página e inténtelo de nuevo.',
+  '400030': 'Un campo se ha enviado dos veces en la misma solicitud. Recargue la página e inténtelo de nuevo.',
+  '400031': 'Se ha enviado un número con más de 2 decimales o en una forma que no se puede leer con exactitud. Introduzca los importes en euros con 2 decimales como máximo.',
   '400020': 'Algunos campos no son válidos. Corrija los campos marcados.',
   '401001': 'No ha iniciado sesión. Inicie sesión para continuar.',
   '401002': 'Usuario o contraseña incorrectos.',

@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'La requête n’est pas valide. Vérifiez les données et réessayez.',
   '400002': 'Les données envoyées sont illisibles. Rechargez la page et réessayez.',
+  '400030': 'Un champ a été envoyé deux fois dans la même requête. Rechargez la page et réessayez.',
+  '400031': 'Un nombre a été envoyé avec plus de 2 décimales ou sous une forme illisible avec exactitude. Saisissez les montants en euros avec 2 décimales au plus.',
   '400020': 'Certains champs ne sont pas valides. Corrigez les champs signalés.',
   '401001': 'Vous n’êtes pas connecté. Connectez-vous pour continuer.',
   '401002': 'Identifiant ou mot de passe incorrect.',

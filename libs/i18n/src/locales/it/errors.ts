@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'Richiesta non valida. Controllare i dati e riprovare.',
   '400002': 'Impossibile leggere i dati inviati. Ricaricare la pagina e riprovare.',
+  '400030': 'Un campo è stato inviato due volte nella stessa richiesta. Ricaricare la pagina e riprovare.',
+  '400031': 'Un numero è stato inviato con più di 2 decimali o in una forma non leggibile con esattezza. Inserire gli importi in euro con al massimo 2 decimali.',
   '400020': 'Alcuni campi non sono validi. Correggere i campi evidenziati.',
   '401001': 'Accesso non effettuato. Accedere per continuare.',
   '401002': 'Nome utente o password errati.',

@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'Het verzoek is ongeldig. Controleer de gegevens en probeer het opnieuw.',
   '400002': 'De verzonden gegevens konden niet worden gelezen. Laad de pagina opnieuw en probeer het nog eens.',
+  '400030': 'Een veld is twee keer in hetzelfde verzoek verzonden. Laad de pagina opnieuw en probeer het nog eens.',
+  '400031': 'Er is een getal verzonden met meer dan 2 decimalen of in een vorm die niet exact gelezen kan worden. Voer bedragen in euro in met hoogstens 2 decimalen.',
   '400020': 'Sommige velden zijn ongeldig. Corrigeer de gemarkeerde velden.',
   '401001': 'U bent niet aangemeld. Meld u aan om verder te gaan.',
   '401002': 'Onjuiste gebruikersnaam of onjuist wachtwoord.',

@@ -9,6 +9,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   // The API shell
   '400001': 'Nieprawidłowe żądanie. Sprawdź dane i spróbuj ponownie.',
   '400002': 'Nie udało się odczytać przesłanych danych. Odśwież stronę i spróbuj ponownie.',
+  '400030': 'Pole zostało wysłane dwukrotnie w tym samym żądaniu. Odśwież stronę i spróbuj ponownie.',
+  '400031': 'Liczba została wysłana z więcej niż 2 miejscami po przecinku lub w postaci, której nie da się dokładnie odczytać. Podawaj kwoty w euro z najwyżej 2 miejscami po przecinku.',
   '400020': 'Niektóre pola są nieprawidłowe. Popraw zaznaczone pola.',
   '401001': 'Nie jesteś zalogowany. Zaloguj się, aby kontynuować.',
   '401002': 'Nieprawidłowa nazwa użytkownika lub hasło.',

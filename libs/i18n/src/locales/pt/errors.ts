@@ -9,6 +9,8 @@ export const errors: Translation<typeof en> = {
   // The API shell
   '400001': 'O pedido não é válido. Verifique os dados e tente novamente.',
   '400002': 'Não foi possível ler os dados enviados. Recarregue a página e tente novamente.',
+  '400030': 'Um campo foi enviado duas vezes no mesmo pedido. Recarregue a página e tente novamente.',
+  '400031': 'Foi enviado um número com mais de 2 casas decimais ou numa forma que não pode ser lida com exatidão. Indique os valores em euros com no máximo 2 casas decimais.',
   '400020': 'Alguns campos não são válidos. Corrija os campos assinalados.',
   '401001': 'Não tem sessão iniciada. Inicie sessão para continuar.',
   '401002': 'Nome de utilizador ou palavra-passe incorretos.',
