@@ -1,12 +1,13 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { VehicleSearchQuery } from '@auction/contracts';
+import { Money, VehicleSearchQuery } from '@auction/contracts';
 import { lenientSearch } from '../ui/lenient-search.js';
 import { CatalogueSearch } from '../features/showcase/CatalogueSearch.js';
 import { CatalogueTable } from '../features/showcase/CatalogueTable.js';
 import { requireUser } from '../session/guards.js';
 
-const CatalogueQuery = VehicleSearchQuery.omit({ idMarket: true });
+// The router reads `?maxPrice=1500` as the number 1500, where the API's query schema takes only the digits it is sent.
+const CatalogueQuery = VehicleSearchQuery.omit({ idMarket: true }).extend({ maxPrice: Money.optional() });
 
 // Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
 const validateSearch = lenientSearch(CatalogueQuery);
