@@ -89,6 +89,8 @@ export const API_ERROR_CODES = {
   READ_ONLY_USER: 403020,
   /** Back-office: the dealer or user is of a market outside the caller's adminEnabledMarket. */
   OUTSIDE_ADMIN_MARKETS: 403021,
+  /** Invitations and users created by the staff: the dealer is not ENABLED (pending approval, disabled or deleted). */
+  DEALER_NOT_ENABLED: 403030,
   /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
   SELF_CHANGE_REFUSED: 409120,
   /**

@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
-import { CurrentSession, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE, OwnAccount } from './auth.guard.js';
+import { CurrentSession, NoStore, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE, OwnAccount } from './auth.guard.js';
 import { AuthService, type Session } from './auth.service.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import { CLOCK, type Clock } from '../platform/engine/tokens.js';
@@ -15,6 +15,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService, private readonly consistency: Consistency, @Inject(CLOCK) private readonly clock: Clock) {}
 
   @Public()
+  @NoStore()
   @Post('open/login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -37,7 +38,6 @@ export class AuthController {
   }
 
   @OwnAccount()
-
   @Post('secure/logout')
   @HttpCode(204)
   async logout(@CurrentSession() session: Session, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
@@ -47,6 +47,7 @@ export class AuthController {
     void reply.clearCookie(XSRF_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax' });
   }
 
+  @OwnAccount()
   @Get('secure/time')
   time() {
     const epochMs = this.clock.now();
@@ -54,6 +55,7 @@ export class AuthController {
   }
 
   @TokenOnly()
+  @OwnAccount()
   @Get('mobile/time')
   mobileTime() {
     return this.time();

@@ -5,7 +5,9 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import type { Role } from '@auction/domain';
 import { hasRole, type Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
+import { NO_STORE_REQUEST } from '../platform/http/cache-policy.js';
 import { AuthService, type Session } from './auth.service.js';
+import { ANY_MARKET, ResourceScope } from './resource-scope.js';
 
 export const SESSION_COOKIE = 'SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -13,6 +15,8 @@ const ROLES_KEY = 'auth:roles';
 const PUBLIC_KEY = 'auth:public';
 const TOKEN_ONLY_KEY = 'auth:token-only';
 const OWN_ACCOUNT_KEY = 'auth:own-account';
+const NOT_READ_ONLY_KEY = 'auth:not-read-only';
+const NO_STORE_KEY = 'auth:no-store';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Restricts a handler (or every handler of a controller) to users with one of the roles. */
@@ -25,15 +29,28 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
 
 /**
- * Marks a changing call that acts only on the caller's own account and session (logout, own password, own profile,
- * push token): the one kind of change a read-only user may still make.
+ * Marks a call that reads or acts only on the caller's own account and session (own profile, logout, own password,
+ * push token, the server's time): the one kind of change a read-only user may still make, and the only calls of a
+ * user who (or whose dealer) is not enabled.
  */
 export const OwnAccount = () => SetMetadata(OWN_ACCOUNT_KEY, true);
+
+/**
+ * Marks an operator tool whose reading alone gives power (the caught mail: other users' links): refused to a
+ * read-only user (403020) like a change.
+ */
+export const NotForReadOnly = () => SetMetadata(NOT_READ_ONLY_KEY, true);
+
+/**
+ * Marks a public route whose answer carries a secret or personal data (the login's token, an invitation's e-mail):
+ * `Cache-Control: private, no-store`, as every answer under /secure, /admin and /mobile (http/cache-policy.ts).
+ */
+export const NoStore = () => SetMetadata(NO_STORE_KEY, true);
 
 /** The mobile app's calls: authenticated by the `token` header only (no session cookie). */
 export const TokenOnly = () => SetMetadata(TOKEN_ONLY_KEY, true);
 
-type AuthedRequest = FastifyRequest & { session?: Session };
+type AuthedRequest = FastifyRequest & { session?: Session; [NO_STORE_REQUEST]?: boolean };
 
 /** The caller of a secure handler. */
 export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
@@ -64,25 +81,34 @@ export function routeAccess(reflector: Reflector, targets: [handler: Function, c
 /**
  * The API's one guard, applied to every route (APP_GUARD). It reads the matched route's metadata: `@Public`
  * routes pass; every other route needs a session (the `token` header, or the session cookie with the XSRF check on
- * non-GET calls; `@TokenOnly` routes the header only) and, when `@Roles` says so, one of the roles.
+ * non-GET calls; `@TokenOnly` routes the header only) and, when `@Roles` says so, one of the roles. Then, for every
+ * route: a user or dealer not enabled reaches its own account only (403004); a read-only user changes nothing but its
+ * own account and opens no operator tool (403020); a back-office user names no dealer, user or file outside its
+ * markets (403021, resource-scope.ts).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly auth: AuthService, private readonly reflector: Reflector) {}
+  constructor(private readonly auth: AuthService, private readonly reflector: Reflector, private readonly scope: ResourceScope) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const flag = (key: string) => this.reflector.getAllAndOverride<boolean | undefined>(key, targets) === true;
     const access = routeAccess(this.reflector, [context.getHandler(), context.getClass()]);
-    if (access.public) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
+    if (flag(NO_STORE_KEY)) request[NO_STORE_REQUEST] = true;
+    if (access.public) return true;
     request.session = this.authenticate(request, access.tokenOnly);
-    if (access.roles && !hasRole(request.session.actor, access.roles)) throw AccessError.role();
+    const actor = request.session.actor;
+    if (access.roles && !hasRole(actor, access.roles)) throw AccessError.role();
+    const ownAccount = flag(OWN_ACCOUNT_KEY);
+    if (!ownAccount && !this.auth.inGoodStanding(actor)) throw AccessError.disabled();
     // The read-only flag: a user who sees and cannot change. Every changing call is refused, whatever the handler
-    // does, but those on the caller's own account and session (@OwnAccount).
-    const ownAccount = this.reflector.getAllAndOverride<boolean | undefined>(OWN_ACCOUNT_KEY, [context.getHandler(), context.getClass()]) === true;
-    if (request.session.actor.readOnly && !SAFE_METHODS.has(request.method) && !ownAccount) {
+    // does, but those on the caller's own account and session (@OwnAccount); so is every operator tool.
+    if (actor.readOnly && !ownAccount && (!SAFE_METHODS.has(request.method) || flag(NOT_READ_ONLY_KEY))) {
       throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     }
+    if (!flag(ANY_MARKET)) await this.scope.check(actor, request);
     return true;
   }
 

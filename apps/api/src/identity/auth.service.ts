@@ -97,7 +97,21 @@ export class AuthService {
    * token (the mobile app's, which only page scripts must not get), with the same checks as {@link authenticate}.
    */
   authenticateLive(token: string): LiveSession | null {
-    return this.sessionOf(this.tokens.verify(token, this.clock.now(), LIVE_CHANNEL_SCOPES));
+    const session = this.sessionOf(this.tokens.verify(token, this.clock.now(), LIVE_CHANNEL_SCOPES));
+    // The live channel is dealer business (prices, plates): none for a user or dealer not enabled.
+    return session && this.inGoodStanding(session.actor) ? session : null;
+  }
+
+  /**
+   * Whether the actor may use the portal beyond its own account: the user is enabled, and so is its dealer (a
+   * registration waiting for approval, or a user invited or created into such a dealer, is not). The access guard
+   * refuses every other call of such a user with 403004 (the spec's "user disabled" dialog).
+   */
+  inGoodStanding(actor: Pick<Actor, 'flgEnabled' | 'idDealer'>): boolean {
+    if (!actor.flgEnabled) return false;
+    if (!actor.idDealer) return true;
+    const dealer = this.readModel.dealers.get(streamId.dealer(actor.idDealer));
+    return !dealer || dealer.status === 'NONE' || dealer.status === 'ENABLED';
   }
 
   /**

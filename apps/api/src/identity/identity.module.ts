@@ -12,6 +12,7 @@ import { LOOKUPS_CONTROLLERS, LOOKUPS_PROVIDERS } from './lookups/lookups.provid
 import { PASSWORDS_CONTROLLERS, PASSWORDS_PROVIDERS } from './passwords/passwords.providers.js';
 import { PROFILE_CONTROLLERS, PROFILE_PROVIDERS } from './profile/profile.providers.js';
 import { REGISTRATION_CONTROLLERS, REGISTRATION_PROVIDERS } from './registration/registration.providers.js';
+import { ResourceScope } from './resource-scope.js';
 import { SessionTokens } from './session-tokens.js';
 import { SsoController } from './sso/sso.controller.js';
 import { SsoService } from './sso/sso.service.js';
@@ -27,7 +28,7 @@ export const IDENTITY_CONTROLLERS = [
 
 const EXPORTED = [
   { provide: SessionTokens, useFactory: (secret: Buffer, config: AppConfig) => new SessionTokens(secret, config.sessionTtlMs, { liveTtlMs: config.liveTokenTtlMs }), inject: [SESSION_SECRET, APP_CONFIG] },
-  AuthService, AuthGuard, SsoService, ...CREDENTIAL_PROVIDERS, ...ACCOUNTS_PROVIDERS,
+  AuthService, AuthGuard, ResourceScope, SsoService, ...CREDENTIAL_PROVIDERS, ...ACCOUNTS_PROVIDERS,
   ...LOOKUPS_PROVIDERS, ...REGISTRATION_PROVIDERS, ...PASSWORDS_PROVIDERS, ...INVITATIONS_PROVIDERS, ...PROFILE_PROVIDERS,
 ];
 

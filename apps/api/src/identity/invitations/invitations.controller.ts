@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../actor.js';
-import { CurrentActor, Public, Roles } from '../auth.guard.js';
+import { CurrentActor, NoStore, Public, Roles } from '../auth.guard.js';
 import { AccountAccessError } from '../passwords/account-access-error.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -22,12 +22,14 @@ export class InvitationsController {
   }
 
   @Public()
+  @NoStore()
   @Get('open/verify-tag')
   verifyTag(@Query() query: unknown) {
     return this.invitations.verifyTag(query);
   }
 
   @Public()
+  @NoStore()
   @Post('open/user-sign-up')
   @HttpCode(201)
   signUp(@Body() body: unknown) {

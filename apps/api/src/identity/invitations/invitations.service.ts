@@ -26,6 +26,9 @@ export interface InvitingDealer {
   readonly idMarket: Market;
 }
 
+/** 403030: no user joins a dealer that is not ENABLED (a registration waiting for approval, disabled or deleted). */
+const dealerNotEnabled = () => new AccessError(403, API_ERROR_CODES.DEALER_NOT_ENABLED, 'this dealer is not enabled: it takes no new users');
+
 const STAFF = ['ADMIN', 'CUSTOMER_CENTER'] as const;
 /**
  * Invitations a dealer's user may send in {@link INVITE_WINDOW_MS} (the staff are not limited): each one mails a
@@ -86,6 +89,7 @@ export class InvitationsService {
     if (wait > 0) throw AccountAccessError.tooMany(wait);
     const dealer = await this.dealer(dealerId);
     if (!dealer) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');
+    if (!this.dealers.acceptsUsers(dealerId)) throw dealerNotEnabled();
     const lower = email.toLowerCase();
     const known = [...(await this.accounts.usersWithEmail(lower)), this.accounts.userNamed(lower)];
     if (known.some((u) => u?.data.idDealer === dealerId)) throw emailTaken();
@@ -114,6 +118,7 @@ export class InvitationsService {
   async signUp(body: unknown): Promise<{ idUser: string; username: string }> {
     const { tag, email, idDealer } = parse(SignUpTag, body);
     const { dealer } = await this.liveInvitation(tag, email, idDealer);
+    if (!this.dealers.acceptsUsers(dealer.idDealer)) throw dealerNotEnabled();
     const { tag: _tag, ...fields } = body as Record<string, unknown>;
     let form;
     try {
@@ -156,7 +161,8 @@ export class InvitationsService {
     assertInScope(actor, request.idMarket);
     const dealer = request.idDealer ? await this.dealer(request.idDealer) : null;
     if (request.idDealer && !dealer) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');
-    if (dealer) assertInScope(actor, dealer.idMarket);
+    // The dealer's market was checked by the access guard (resource-scope.ts), as on every route naming a dealer.
+    if (request.idDealer && !this.dealers.acceptsUsers(request.idDealer)) throw dealerNotEnabled();
     const username = request.email.toLowerCase();
     const { idUser } = await this.accounts.createUser({
       user: {

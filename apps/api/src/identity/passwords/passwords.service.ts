@@ -70,8 +70,9 @@ export class PasswordsService {
     const named = username ? this.accounts.userNamed(username) : null;
     if (named) users.set(named.data.idUser, named);
     if (email) for (const user of await this.accounts.usersWithEmail(email)) users.set(user.data.idUser, user);
-    // A deleted, anonymised or staff-disabled account gets no link: it could not sign in with the new password.
-    for (const user of users.values()) if (mayRecover(user)) await this.mailLink(user, 'RECOVERY');
+    // A deleted, anonymised or staff-disabled account gets no link: it could not sign in with the new password. Nor
+    // does a registration never enabled (or a user of a dealer not enabled): its first password comes with approval.
+    for (const user of users.values()) if (this.mayRecover(user)) await this.mailLink(user, 'RECOVERY');
   }
 
   /**
@@ -106,7 +107,7 @@ export class PasswordsService {
     // The same query for an unknown username (an id no user has): the answer's timing must not tell which names exist.
     const consumed = await this.tags.consume(tag, ['RECOVERY', 'SETUP'], { idUser: user ? user.data.idUser : NO_USER }, this.clock.now());
     // A link of an account deleted or anonymised since it was mailed is dead (a staff-disabled one may still set it).
-    if (!user || !consumed || user.deleted || user.anonymised) throw AccountAccessError.deadTag();
+    if (!user || !consumed || user.deleted || user.anonymised || neverEnabled(user)) throw AccountAccessError.deadTag();
     await this.setPassword(user, request.password!, null);
   }
 
@@ -139,6 +140,14 @@ export class PasswordsService {
     }));
   }
 
+  /**
+   * Whether an account may be mailed a recovery link: not deleted or anonymised, and in good standing (enabled, of an
+   * enabled dealer): not disabled by staff, nor a registration waiting for approval.
+   */
+  private mayRecover(user: ActiveUser): boolean {
+    return !user.deleted && !user.anonymised && this.auth.inGoodStanding(user.data);
+  }
+
   /** Parses a body whose password rules answer 422104; any other broken field (missing tag, not an object) is 400. */
   private parsePasswords<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
     try {
@@ -161,7 +170,7 @@ export class PasswordsService {
   }
 }
 
-/** Whether an account may still set its password through a mailed link (not deleted, anonymised or disabled by staff). */
-function mayRecover(user: ActiveUser): boolean {
-  return !user.deleted && !user.anonymised && !(user.disabledAt !== undefined && !user.data.flgEnabled);
+/** A user not enabled yet and never disabled by staff: a registration waiting for approval. */
+function neverEnabled(user: ActiveUser): boolean {
+  return !user.data.flgEnabled && user.disabledAt === undefined;
 }

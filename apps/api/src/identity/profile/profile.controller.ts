@@ -20,6 +20,7 @@ export class ProfileController {
   constructor(private readonly profiles: ProfileService, private readonly auth: AuthService) {}
 
   @Header(...NO_STORE)
+  @OwnAccount()
   @Get('secure/user')
   user(@CurrentActor() actor: Actor): Promise<UserDetails> {
     return this.profiles.details(actor.idUser);
@@ -27,6 +28,7 @@ export class ProfileController {
 
   @TokenOnly()
   @Header(...NO_STORE)
+  @OwnAccount()
   @Get('mobile/user')
   mobileUser(@CurrentActor() actor: Actor): Promise<UserDetails> {
     return this.profiles.details(actor.idUser);

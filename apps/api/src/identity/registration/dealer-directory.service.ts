@@ -50,10 +50,19 @@ export class DealerDirectory {
   }
 
   /**
+   * Whether users may join the dealer: it is ENABLED (one registered before dealers had a stream counts as enabled).
+   * A registration waiting for approval, or a disabled or deleted dealer, takes no new user.
+   */
+  acceptsUsers(idDealer: string): boolean {
+    const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
+    return !dealer || dealer.status === 'NONE' || dealer.status === 'ENABLED';
+  }
+
+  /**
    * The dealer's market, or null when the dealer is unknown or was deleted by the back-office (its history stays, the
    * portal no longer speaks of it). Dealers without a stream (none since the demo's got theirs) are known by their users.
    */
-  private marketOf(idDealer: string): Market | null {
+  marketOf(idDealer: string): Market | null {
     const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
     if (dealer?.status === 'DELETED') return null;
     if (dealer && dealer.status !== 'NONE') return dealer.data.idMarket;

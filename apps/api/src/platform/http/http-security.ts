@@ -2,11 +2,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
 import { protectLogin } from '../../identity/login-protection.js';
+import { cachePolicy } from './cache-policy.js';
 import { secureHeaders } from './security-headers.js';
 
 /**
  * The HTTP protections of the API, installed before `app.init()` registers the routes:
- * - security headers on every answer (security-headers.ts);
+ * - security headers on every answer (security-headers.ts), and `private, no-store` on every private answer (cache-policy.ts);
  * - cross-origin protection of every state-changing call (Nest's `enableCsrfProtection`, Go's CrossOriginProtection
  *   algorithm): a browser request whose `Sec-Fetch-Site` is not `same-origin`/`none`, or, without that header, whose
  *   `Origin` is not the request's host, is refused with 403, unless its origin is in ALLOWED_ORIGINS. Non-browser
@@ -16,6 +17,7 @@ import { secureHeaders } from './security-headers.js';
 export async function secureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await secureHeaders(fastify);
+  cachePolicy(fastify);
   app.enableCsrfProtection({ trustedOrigins: config.allowedOrigins });
   await protectLogin(fastify, config.login);
 }

@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Dieses Konto wurde deaktiviert. Wenden Sie sich an das Kundencenter.",
   '403020': "Ihr Konto ist schreibgeschützt: Sie können ansehen, aber nichts ändern.",
   '403021': "Dieser Händler oder Benutzer gehört zu einem Markt, den Sie nicht verwalten.",
+  '403030': "Dieser Händler ist noch nicht (oder nicht mehr) freigeschaltet: Er kann keine neuen Benutzer aufnehmen.",
   '409120': "Das können Sie mit Ihrem eigenen Konto nicht tun.",
   '409160': 'Dies ist der letzte Administrator: Die Berechtigung kann nicht entzogen und der Benutzer nicht deaktiviert, gelöscht oder schreibgeschützt werden.',
   '409121': "Für diesen Benutzer ist keine E-Mail-Adresse hinterlegt: Es kann kein Link gesendet werden.",

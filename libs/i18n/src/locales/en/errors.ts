@@ -23,6 +23,7 @@ export const errors = {
   '403011': "This account was disabled. Ask the customer centre.",
   '403020': "Your account is read-only: you may look but not change anything.",
   '403021': "This dealer or user belongs to a market you do not manage.",
+  '403030': "This dealer is not enabled yet (or no longer): it cannot take new users.",
   '409120': "You cannot do this to your own account.",
   '409160': 'This is the last administrator: the permission cannot be removed, nor the user disabled, deleted or made read-only.',
   '409121': "This user has no e-mail address on file: no link can be sent.",

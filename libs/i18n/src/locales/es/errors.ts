@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Esta cuenta ha sido desactivada. Contacte con el centro de atención al cliente.",
   '403020': "Su cuenta es de solo lectura: puede consultar pero no modificar.",
   '403021': "Este concesionario o usuario pertenece a un mercado que usted no gestiona.",
+  '403030': "Este concesionario aún no está habilitado (o ya no lo está): no puede tener nuevos usuarios.",
   '409120': "No puede hacer esto con su propia cuenta.",
   '409160': 'Es el último administrador: no se puede quitar el permiso ni deshabilitar, eliminar o poner en solo lectura al usuario.',
   '409121': "Este usuario no tiene una dirección de correo registrada: no se puede enviar el enlace.",

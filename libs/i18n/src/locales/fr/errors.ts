@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Ce compte a été désactivé. Contactez le service client.",
   '403020': "Votre compte est en lecture seule : vous pouvez consulter mais rien modifier.",
   '403021': "Ce concessionnaire ou cet utilisateur appartient à un marché que vous ne gérez pas.",
+  '403030': "Ce concessionnaire n'est pas encore activé (ou ne l'est plus) : il ne peut pas accueillir de nouveaux utilisateurs.",
   '409120': "Vous ne pouvez pas faire cela sur votre propre compte.",
   '409160': 'C’est le dernier administrateur : la permission ne peut pas être retirée, ni l’utilisateur désactivé, supprimé ou mis en lecture seule.',
   '409121': "Cet utilisateur n'a pas d'adresse e-mail enregistrée : aucun lien ne peut être envoyé.",

@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Questo account è stato disattivato. Rivolgiti al customer centre.",
   '403020': "Il tuo account è in sola lettura: puoi consultare ma non modificare.",
   '403021': "Questo dealer o utente appartiene a un mercato che non gestisci.",
+  '403030': "Questo dealer non è ancora abilitato (o non lo è più): non può avere nuovi utenti.",
   '409120': "Non puoi eseguire questa operazione sul tuo account.",
   '409160': 'È l’ultimo amministratore: non si può togliere il permesso, né disabilitare, eliminare o rendere in sola lettura l’utente.',
   '409121': "Questo utente non ha un indirizzo e-mail registrato: non è possibile inviare il link.",

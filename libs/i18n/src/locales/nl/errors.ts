@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Dit account is uitgeschakeld. Neem contact op met het klantencentrum.",
   '403020': "Uw account is alleen-lezen: u kunt kijken maar niets wijzigen.",
   '403021': "Deze dealer of gebruiker hoort bij een markt die u niet beheert.",
+  '403030': "Deze dealer is nog niet (of niet meer) geactiveerd: er kunnen geen nieuwe gebruikers bij.",
   '409120': "Dit kunt u niet met uw eigen account doen.",
   '409160': 'Dit is de laatste beheerder: de machtiging kan niet worden ingetrokken en de gebruiker kan niet worden uitgeschakeld, verwijderd of alleen-lezen gemaakt.',
   '409121': "Deze gebruiker heeft geen e-mailadres: er kan geen link worden verzonden.",

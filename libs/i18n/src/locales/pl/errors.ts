@@ -22,6 +22,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403011': "To konto zostało wyłączone. Skontaktuj się z centrum obsługi klienta.",
   '403020': "Twoje konto jest tylko do odczytu: możesz przeglądać, ale nie zmieniać.",
   '403021': "Ten dealer lub użytkownik należy do rynku, którym nie zarządzasz.",
+  '403030': "Ten dealer nie jest jeszcze (lub już nie jest) aktywny: nie może przyjmować nowych użytkowników.",
   '409120': "Nie możesz tego zrobić z własnym kontem.",
   '409160': 'To ostatni administrator: nie można odebrać uprawnienia ani wyłączyć, usunąć lub ustawić użytkownika tylko do odczytu.',
   '409121': "Ten użytkownik nie ma zapisanego adresu e-mail: nie można wysłać linku.",

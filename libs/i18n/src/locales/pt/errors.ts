@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   '403011': "Esta conta foi desativada. Contacte o centro de apoio ao cliente.",
   '403020': "A sua conta é só de leitura: pode consultar mas não alterar.",
   '403021': "Este concessionário ou utilizador pertence a um mercado que não gere.",
+  '403030': "Este concessionário ainda não está ativado (ou já não está): não pode receber novos utilizadores.",
   '409120': "Não pode fazer isto na sua própria conta.",
   '409160': 'É o último administrador: a permissão não pode ser retirada, nem o utilizador desativado, eliminado ou posto só de leitura.',
   '409121': "Este utilizador não tem um endereço de e-mail registado: não é possível enviar a ligação.",

@@ -1,0 +1,94 @@
+import { Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { streamId, type Market } from '@auction/domain';
+import { LiveReadModel } from '../platform/engine/live-read-model.js';
+import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
+import { assertInScope } from './admin-scope.js';
+import { BLOB_STORE, type BlobStore } from './registration/blob-store.js';
+import { DealerDirectory } from './registration/dealer-directory.service.js';
+
+/** What a request may name that belongs to a market. */
+export type ScopedKind = 'dealer' | 'user' | 'file';
+
+/**
+ * The names under which a request (path parameter, query parameter or top-level body field) names a dealer, a user or
+ * a stored file: the API's one vocabulary for them. A request schema that names one under another name fails the
+ * route-scope test (resource-scope.unit.spec.ts), so the guard can never miss it.
+ */
+export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
+  idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file',
+};
+
+const ANY_MARKET_KEY = 'auth:any-market';
+
+/**
+ * Exempts a route from the market scope of the back-office: its `idUser`/`idDealer` is not a target the staff act on
+ * (none today; the route-scope test lists every route that carries it, so an exemption is a reviewed decision).
+ */
+export const AnyMarket = () => SetMetadata(ANY_MARKET_KEY, true);
+
+/** The metadata key of {@link AnyMarket}, for the guard and the route-scope test. */
+export const ANY_MARKET = ANY_MARKET_KEY;
+
+/** One dealer, user or file a request names. */
+export interface NamedResource { readonly kind: ScopedKind; readonly id: string }
+
+/** Every dealer, user or file the request names, by the names of {@link SCOPED_NAMES}, in its path, query and body. */
+export function namedResources(request: { params?: unknown; query?: unknown; body?: unknown }): NamedResource[] {
+  const found: NamedResource[] = [];
+  for (const source of [request.params, request.query, request.body]) {
+    if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [name, kind] of Object.entries(SCOPED_NAMES)) {
+      const value = (source as Record<string, unknown>)[name];
+      for (const id of Array.isArray(value) ? value : [value]) {
+        if (typeof id === 'string' && id.trim()) found.push({ kind, id: id.trim() });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The ownership rule of the back-office (spec 01 §3) in the one place every route passes: the access guard hands it
+ * each request of an ADMIN or CUSTOMER_CENTER user, and every dealer, user or file the request names must be of a
+ * market the caller manages (403021), whatever the route and whoever wrote its handler. The caller's own user and
+ * dealer are always theirs; an unknown target passes here, for the handler to answer its 404.
+ */
+@Injectable()
+export class ResourceScope {
+  constructor(
+    private readonly readModel: LiveReadModel,
+    private readonly dealers: DealerDirectory,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  /** Throws 403021 when the request names a dealer, user or file outside the markets of a back-office caller. */
+  async check(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<void> {
+    if (!hasRole(actor, BACK_OFFICE_ROLES)) return;
+    for (const named of namedResources(request)) {
+      const market = await this.marketOf(actor, named);
+      if (market !== undefined) assertInScope(actor, market);
+    }
+  }
+
+  /** The target's market (null: none, counted as OTHER); undefined when it is the caller's own or unknown. */
+  private async marketOf(actor: Actor, { kind, id }: NamedResource): Promise<Market | null | undefined> {
+    switch (kind) {
+      case 'dealer':
+        return id === actor.idDealer ? undefined : this.dealers.marketOf(id) ?? undefined;
+      case 'user': {
+        if (id === actor.idUser) return undefined;
+        const user = this.readModel.users.get(streamId.user(id));
+        return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : undefined;
+      }
+      case 'file': {
+        const meta = await this.blobs.meta(id);
+        if (!meta) return undefined;
+        const [ownerKind, owner] = [meta.owner.slice(0, meta.owner.indexOf(':')), meta.owner.slice(meta.owner.indexOf(':') + 1)];
+        if (meta.owner === `user:${actor.idUser}` || meta.owner === `dealer:${actor.idDealer}`) return undefined;
+        if (ownerKind === 'dealer') return this.dealers.marketOf(owner) ?? 'OTHER';
+        const user = this.readModel.users.get(streamId.user(owner));
+        return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : 'OTHER';
+      }
+    }
+  }
+}
