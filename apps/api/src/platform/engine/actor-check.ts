@@ -1,5 +1,5 @@
 import { API_ERROR_CODES } from '@auction/contracts';
-import { streamId, type UserState } from '@auction/domain';
+import type { UserState } from '@auction/domain';
 import { AccessError } from './access-error.js';
 import type { LiveReadModel } from './live-read-model.js';
 import type { ActorCheck } from './stream-writer.js';
@@ -12,8 +12,8 @@ import type { ActorCheck } from './stream-writer.js';
  * is over). Cost on the hot path: two map reads.
  */
 export function actorCheckOf(model: LiveReadModel): ActorCheck {
-  return (idUser, local) => {
-    const user = (local?.ahead ? local.state : model.users.get(streamId.user(idUser))) as UserState | undefined;
+  return (_idUser, userStreamId, local) => {
+    const user = (local?.ahead ? local.state : model.users.get(userStreamId)) as UserState | undefined;
     if (!user || user.status !== 'ACTIVE' || user.deleted || user.anonymised) {
       throw new AccessError(401, API_ERROR_CODES.SESSION_EXPIRED, 'your session ended: log in again');
     }

@@ -44,7 +44,7 @@ export interface LocalStream {
  * Refuses (throws) a command whose actor may no longer act. Called synchronously in the command's turn, so no write
  * decided after it can slip in between; `local` is the writer's own view of the actor's user stream, when it has one.
  */
-export type ActorCheck = (idUser: string, local: LocalStream | undefined) => void;
+export type ActorCheck = (idUser: string, userStreamId: string, local: LocalStream | undefined) => void;
 
 /** Outcome of a command: its reply once the events are durable, and their last global position. */
 export interface CommandOutcome<R> {
@@ -101,7 +101,7 @@ export class StreamWriter {
     try {
       await previous;
       await Promise.all(entries.map((e) => this.ensureLoaded(e)));
-      if (command.actor !== undefined && this.checkActor) this.checkActor(command.actor, this.local(command.actor));
+      if (command.actor !== undefined && this.checkActor) this.check(this.checkActor, command.actor);
       const view = this.view();
       const now = this.now();
       const decisions = command.decide(view, now).filter((d) => d.events.length > 0);
@@ -124,11 +124,12 @@ export class StreamWriter {
     return e.state as S;
   }
 
-  /** The writer's view of a user's stream, when loaded (see {@link ActorCheck}). */
-  private local(idUser: string): LocalStream | undefined {
-    const e = this.entries.get(streamId.user(idUser));
-    if (!e?.loaded) return undefined;
-    return { state: e.state, ahead: e.inFlight > 0 || e.broken || e.position > this.indexPosition() };
+  /** Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). */
+  private check(checkActor: ActorCheck, idUser: string): void {
+    const key = streamId.user(idUser);
+    const e = this.entries.get(key);
+    const local = e?.loaded ? { state: e.state, ahead: e.inFlight > 0 || e.broken || e.position > this.indexPosition() } : undefined;
+    checkActor(idUser, key, local);
   }
 
   private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {
