@@ -23,8 +23,8 @@ async function main() {
   const { instance: i18n, ready } = createI18nLoading();
   const services = createServices(i18n);
   const [, profile] = await Promise.all([ready, services.loadSession()]);
-  // Back from the single sign-on: the user's preferred language, unless one was chosen in this browser.
-  const language = profile ? languageAfterLogin(profile.preferredLanguage) : null;
+  // Back from the single sign-on: the user's preferred language (once per account and preference).
+  const language = profile ? languageAfterLogin(profile) : null;
   if (language) await switchLanguage(i18n, language);
   const router = createAppRouter(services);
   services.onSessionLost = () => void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });

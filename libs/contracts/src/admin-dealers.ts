@@ -122,6 +122,8 @@ export const AdminDealerDetail = AdminDealerRow.extend({
   language: z.string(),
   referenceName: z.string().nullable(), referenceSurname: z.string().nullable(), referenceEmail: z.string().nullable(),
   referenceFCA: z.string().nullable(),
+  /** The privacy consents (1 to 3) of its reference user, as given at the sign-up or changed since; null without one. */
+  consents: z.object({ consent1: z.boolean(), consent2: z.boolean(), consent3: z.boolean() }).nullable(),
   documents: z.array(AdminDealerDocument),
   users: z.array(AdminDealerUser),
 });

@@ -21,14 +21,28 @@ export function browserLanguage(): Language | null {
   return isLanguage(browser) ? browser : null;
 }
 
+/** Where this browser notes the account whose preferred language it last applied (`idUser:language`). */
+const ACCOUNT_KEY = 'languageOfAccount';
+
 /**
- * The language to switch to after a login: none when the user chose one in this browser or the browser's language
- * is offered (it wins over the account's, which demo accounts all set to English); else the account's.
+ * The language to switch to once the profile is known (after a sign-in, or a page load with a session): the
+ * account's preferred language, the first time this browser sees that account with that preference. It wins over the
+ * browser's language and a choice made before the sign-in (the user set it in the profile); a switch made afterwards
+ * is kept on later loads until the account or its preference changes. Null: keep the current language.
  */
-export function languageAfterLogin(preferredLanguage: string | null | undefined): Language | null {
-  if (chosenLanguage() || browserLanguage()) return null;
-  const preferred = preferredLanguage?.toLowerCase();
-  return isLanguage(preferred) ? preferred : null;
+export function languageAfterLogin(profile: { readonly idUser: string; readonly preferredLanguage?: string | null }, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalStorage()): Language | null {
+  const preferred = profile.preferredLanguage?.toLowerCase();
+  if (!isLanguage(preferred)) return null;
+  const mark = `${profile.idUser}:${preferred}`;
+  try {
+    if (storage?.getItem(ACCOUNT_KEY) === mark) return null;
+    storage?.setItem(ACCOUNT_KEY, mark);
+  } catch { /* storage disabled: apply it on every load */ }
+  return preferred;
+}
+
+function globalStorage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
 }
 
 /**

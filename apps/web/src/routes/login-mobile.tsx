@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { languageAfterLogin, switchLanguage } from '../i18n/i18n.js';
 import { accountApi } from '../features/identity/access/account-api.js';
 import { MobileLoginForm } from '../features/identity/access/MobileLoginForm.js';
 import { mobileLogin } from '../features/identity/access/mobile-login.js';
@@ -24,7 +25,12 @@ function LoginMobilePage() {
       keepToken: (token) => services.http.setToken(token),
       pushToken: pushNotificationToken,
       sendPushToken: api.pushToken,
-      loadProfile: () => services.loadSession(),
+      loadProfile: async () => {
+        const profile = await services.loadSession();
+        const language = profile ? languageAfterLogin(profile) : null;
+        if (language) await switchLanguage(services.i18n, language);
+        return profile;
+      },
       log: (message, cause) => console.warn(message, cause),
     }, username, password);
     if (outcome === 'ok') await navigate({ to: '/private' });

@@ -79,6 +79,9 @@ describe('dealers back-office (PostgreSQL)', () => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ status: 'PENDING', businessName: registered.businessName, vatCode: '00743110157', region: 'MI', flgIam: true });
     expect(detail.body.documents.map((d: any) => d.kind).sort()).toEqual(['doc', 'doc2', 'visura']);
+    // The card shows the activity answers and the consents the reference user gave at the sign-up (#21 item 20).
+    expect(detail.body).toMatchObject({ typeDealerActivity: 'DEALER', carSold: 'FROM_50_TO_100', buyingInterest: 'CARS' });
+    expect(detail.body.consents).toEqual({ consent1: true, consent2: true, consent3: false });
     expect(detail.body.users).toEqual([expect.objectContaining({ username: registered.referenceEmail, reference: true, flgEnabled: false })]);
     const file = await customer.get(`${A}/file/${detail.body.documents[0].idFile}`);
     expect(file.status).toBe(200);

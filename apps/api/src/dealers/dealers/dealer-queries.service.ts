@@ -117,6 +117,7 @@ export class DealerQueries {
       typeDealerActivity: str(d.typeDealerActivity), carSold: str(d.carSold), buyingInterest: str(d.buyingInterest), language: d.language,
       referenceName: str(data.referenceName), referenceSurname: str(data.referenceSurname), referenceEmail: str(data.referenceEmail),
       referenceFCA: str(data.referenceFCA),
+      consents: consentsOf(users.find((u) => u.data.idUser === d.idReferenceUser)?.data),
       documents: d.documents
         .filter((doc) => (DEALER_DOCUMENT_KINDS as readonly string[]).includes(doc.kind))
         .map(({ kind, idFile, mediaType, size, sha256 }) => ({ kind, idFile, mediaType, size, sha256 })),
@@ -140,4 +141,9 @@ export class DealerQueries {
       roles: user ? [...user.data.roles] : [], hasPassword,
     };
   }
+}
+
+/** The three privacy consents of a user, or null without one. */
+function consentsOf(user: { consent1: boolean; consent2: boolean; consent3: boolean } | undefined): AdminDealerDetail['consents'] {
+  return user ? { consent1: user.consent1, consent2: user.consent2, consent3: user.consent3 } : null;
 }

@@ -54,7 +54,8 @@ const BASE: CountryRules = {
   region: required(),
   referenceFiscalCode: optional(),
   referenceBirthDate: optional(),
-  regon: optional(),
+  // REGON is Poland's business register number: no other country's dealer has one to give.
+  regon: hidden,
   referenceName: required(),
   referenceEmail: required(),
   checksRequired: false,

@@ -12,6 +12,9 @@ describe('registrationLayout: spec 01 §2 "Dealer registration form"', () => {
     const labels = Object.fromEntries(REGISTRATION_COUNTRIES.map((c) => [c, registrationLayout(c).regionLabel]));
     expect(labels).toMatchObject({ IT: 'province', BE: 'province', ES: 'province', NL: 'province', PL: 'province', FR: 'department', DE: 'region', EN: 'county' });
   });
+  test('REGON, the Polish business register number, only for PL (#21 item 20)', () => {
+    expect(shown((c) => registrationLayout(c).fields.regon.shown)).toEqual(['PL']);
+  });
   test('reference name hidden for DE BE FR NL EN, reference e-mail hidden for DE', () => {
     expect(shown((c) => !registrationLayout(c).fields.referenceName.shown)).toEqual(['BE', 'FR', 'DE', 'NL', 'EN']);
     expect(shown((c) => !registrationLayout(c).fields.referenceEmail.shown)).toEqual(['DE']);

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDealerDetail, AdminDealerUser } from '@auction/contracts';
 import { DEALER_CAPABILITIES } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
 import type { TFunction } from 'i18next';
 import { DataTable, type TableColumn } from '../../../ui/table/index.js';
 import { roleNames } from '../users/role-names.js';
 import { useServices } from '../../../ui/services-context.js';
 import { AuditTrail } from './AuditTrail.js';
 import { DacDialog } from './DacDialog.js';
+import { DealerFacts, useDealerCodeLabels } from './DealerFacts.js';
 import { DealerEditForm } from './DealerEditForm.js';
 import { ReadOnlyNote } from './ReadOnlyNote.js';
 import { useDealerPowers, useDealersApi, useLoaded, useOneAtATime } from './use-dealers.js';
@@ -58,9 +58,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
     void navigate({ to: '/dealer-list' });
   });
   const gone = dealer.status === 'DELETED';
-  const fact = (key: string, value: string | null | undefined) => (
-    <><dt>{t(`fields.${key}`)}</dt><dd data-testid={`dealer-${key}`}>{value || '—'}</dd></>
-  );
+  const labels = useDealerCodeLabels(dealer);
   return (
     <article aria-labelledby="dealer-title" data-testid="dealer-page" data-status={dealer.status}>
       <div className="page-head">
@@ -81,19 +79,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
       {editing && <DealerEditForm dealer={dealer} disabled={!powers.change} onCancel={() => setEditing(false)} onSaved={() => { setEditing(false); void dialogs.success('dealers:edit.saved', { name }); onChanged(); }} />}
       <section aria-labelledby="dealer-data-title" className="dealer-section">
         <h2 id="dealer-data-title">{t('detail.data')}</h2>
-        <dl className="dealer-facts">
-          {fact('idDealer', dealer.sincom)}
-          {fact('vatCode', dealer.vatCode)}
-          {fact('address', [dealer.address, dealer.postalCode, dealer.city].filter(Boolean).join(', '))}
-          {fact('country', `${dealer.country} / ${dealer.idMarket}`)}
-          {fact('region', dealer.region)}
-          {fact('email', dealer.email)}
-          {fact('phone', dealer.phone)}
-          {fact('mobile', dealer.mobile)}
-          {fact('website', dealer.website)}
-          {fact('reference', [dealer.referenceName, dealer.referenceSurname, dealer.username].filter(Boolean).join(' '))}
-          {fact('createdAt', formatDateTime(dealer.createdAt))}
-        </dl>
+        <DealerFacts dealer={dealer} label={labels} />
       </section>
       <Documents dealer={dealer} />
       <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} action={action} />
@@ -109,6 +95,11 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
   );
 }
 
+/** A document's file name: its type and the dealer (`Identity document - Autosalone Rossi`), within the server's 120 characters. */
+export function documentFileName(type: string, businessName: string): string {
+  return `${type} - ${businessName}`.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, 120);
+}
+
 function Documents({ dealer }: { readonly dealer: AdminDealerDetail }) {
   const { t } = useTranslation('dealers');
   const api = useDealersApi();
@@ -117,14 +108,21 @@ function Documents({ dealer }: { readonly dealer: AdminDealerDetail }) {
       <h2 id="dealer-docs-title">{t('detail.documents')}</h2>
       {dealer.documents.length === 0 ? <p className="muted" data-testid="dealer-no-documents">{t('detail.noDocuments')}</p> : (
         <ul data-testid="dealer-documents">
-          {dealer.documents.map((d) => (
-            <li key={d.idFile}>
-              <a href={api.fileUrl(d.idFile)} target="_blank" rel="noopener noreferrer" data-testid={`dealer-document-${d.kind}`}>
-                {t(`documents.${d.kind}`)}
-              </a>{' '}
-              <span className="muted">({d.mediaType}, {Math.ceil(d.size / 1024)} KB)</span>
-            </li>
-          ))}
+          {dealer.documents.map((d) => {
+            const name = documentFileName(t(`documents.${d.kind}`), dealer.businessName ?? dealer.sincom);
+            return (
+              <li key={d.idFile}>
+                <a href={api.fileUrl(d.idFile, name)} target="_blank" rel="noopener noreferrer" data-testid={`dealer-document-${d.kind}`}>
+                  {t(`documents.${d.kind}`)}
+                </a>{' '}
+                <span className="muted">({d.mediaType}, {Math.ceil(d.size / 1024)} KB)</span>{' '}
+                <a href={api.fileUrl(d.idFile, name, 'attachment')} download data-testid={`dealer-document-download-${d.kind}`}
+                  aria-label={t('detail.downloadDocument', { document: t(`documents.${d.kind}`) })}>
+                  {t('detail.download')}
+                </a>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETS } from '@auction/domain';
 import { appLanguageOf } from '../../../i18n/i18n.js';
-import { EMPTY_SEARCH, digitsOnly, loadSearch, saveSearch, searchFilters, searchIssues, type DealerFilters, type DealerSearchForm } from './dealer-search.js';
+import { EMPTY_SEARCH, dealerCode, loadSearch, saveSearch, searchFilters, searchIssues, type DealerFilters, type DealerSearchForm } from './dealer-search.js';
 import { marketLabel } from './market-label.js';
 
 interface Props {
@@ -16,7 +16,7 @@ function storage(): Storage | undefined {
 }
 
 /**
- * The collapsible dealer-search panel (spec 02 §2): idDealer (digits only), businessName, country (markets, first
+ * The collapsible dealer-search panel (spec 02 §2): idDealer (a dealer code), businessName, country (markets, first
  * option an empty dash), vatCode; the search button is disabled while the form is invalid; the panel is kept in
  * session storage (`dealerSearch`) so that coming back finds it as it was.
  */
@@ -27,7 +27,7 @@ export function DealerSearchPanel({ initiallyOpen, onSearch }: Props) {
   const bodyId = useId();
   const issues = searchIssues(form);
   const set = (key: keyof DealerSearchForm, value: string) => {
-    const next = { ...form, [key]: key === 'idDealer' ? digitsOnly(value) : value };
+    const next = { ...form, [key]: key === 'idDealer' ? dealerCode(value) : value };
     setForm(next);
     saveSearch(storage(), next);
   };
@@ -55,10 +55,10 @@ export function DealerSearchPanel({ initiallyOpen, onSearch }: Props) {
           <label className="field">
             <span>{t('search.idDealer')}</span>
             <input
-              id={`${bodyId}-idDealer`} inputMode="numeric" autoComplete="off" value={form.idDealer} onChange={(e) => set('idDealer', e.target.value)}
+              id={`${bodyId}-idDealer`} autoComplete="off" spellCheck={false} value={form.idDealer} onChange={(e) => set('idDealer', e.target.value)}
               aria-invalid={invalid('idDealer')} aria-describedby={`${bodyId}-idDealer-hint`} data-testid="dealer-search-idDealer"
             />
-            <small id={`${bodyId}-idDealer-hint`} className="muted">{t('search.digitsOnly')}</small>
+            <small id={`${bodyId}-idDealer-hint`} className="muted">{t('search.dealerCodeHint')}</small>
           </label>
           <label className="field">
             <span>{t('search.businessName')}</span>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_DEALER_SORT_FIELDS } from '@auction/contracts';
 import { MARKETS, type Market } from '@auction/domain';
 
-/** The dealer-search panel's fields (spec 02 §2): idDealer (digits only), businessName, country, vatCode. */
+/** The dealer-search panel's fields (spec 02 §2): idDealer (a dealer code), businessName, country, vatCode. */
 export interface DealerSearchForm {
   readonly idDealer: string;
   readonly businessName: string;
@@ -16,14 +16,20 @@ export const EMPTY_SEARCH: DealerSearchForm = { idDealer: '', businessName: '', 
 /** The session-storage item of the panel (spec 02 §3 session items). */
 export const DEALER_SEARCH_KEY = 'dealerSearch';
 
-/** The idDealer field accepts digits only: anything else typed or pasted is dropped. */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D+/g, '').slice(0, 18);
+/**
+ * The idDealer field keeps a dealer code as typed or pasted (`D-PEND-1`, `1001`): only white space is dropped (a code
+ * copied from a mail or a table often brings some). Codes are letters, digits, `-` and `_`: other signs stay, so the
+ * field shows them as invalid rather than silently searching for something else.
+ */
+export function dealerCode(value: string): string {
+  return value.replace(/\s+/g, '').slice(0, 64);
 }
+
+const DEALER_CODE = /^[A-Za-z0-9_-]*$/;
 
 /** The panel's rules: what the server would refuse is refused here first, so the search button stays disabled. */
 export const DealerSearchRules = z.object({
-  idDealer: z.string().regex(/^\d{0,18}$/),
+  idDealer: z.string().max(64).regex(DEALER_CODE),
   businessName: z.string().max(100).refine((v) => v.trim().length !== 1, 'too short'),
   country: z.union([z.literal(''), z.enum(MARKETS)]),
   vatCode: z.string().max(50).regex(/^[A-Za-z0-9 .-]*$/),
@@ -82,7 +88,7 @@ export const MAX_LIST_OFFSET = 1_000_000;
 
 /** The search part of a dealer list URL: the filters and the page request (server paging and sorting). */
 export const DealerListSearch = z.object({
-  idDealer: z.string().regex(/^\d{1,18}$/).optional(),
+  idDealer: z.string().min(1).max(64).regex(DEALER_CODE).optional(),
   businessName: z.string().max(100).optional(),
   country: z.enum(MARKETS).optional(),
   vatCode: z.string().max(50).optional(),

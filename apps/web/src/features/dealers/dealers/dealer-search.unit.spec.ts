@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lenientSearch } from '../../../ui/lenient-search.js';
-import { DEALER_SEARCH_KEY, DealerListSearch, EMPTY_SEARCH, digitsOnly, loadSearch, saveSearch, searchFilters, searchIssues } from './dealer-search.js';
+import { DEALER_SEARCH_KEY, DealerListSearch, EMPTY_SEARCH, dealerCode, loadSearch, saveSearch, searchFilters, searchIssues } from './dealer-search.js';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -8,16 +8,21 @@ function memoryStorage() {
 }
 
 describe('dealer-search panel rules', () => {
-  it('idDealer keeps digits only', () => {
-    expect(digitsOnly('D-10a01 ')).toBe('1001');
-    expect(digitsOnly('')).toBe('');
+  it('idDealer keeps a whole dealer code, typed or pasted (#21 item 18)', () => {
+    expect(dealerCode(' D-PEND-1 ')).toBe('D-PEND-1');
+    expect(dealerCode('\tD-10a01\n')).toBe('D-10a01');
+    expect(dealerCode('D PEND 1')).toBe('DPEND1');
+    expect(dealerCode('')).toBe('');
+    expect(searchIssues({ ...EMPTY_SEARCH, idDealer: 'D-PEND-1' })).toEqual([]);
+    expect(searchFilters({ ...EMPTY_SEARCH, idDealer: 'D-PEND-1' })).toEqual({ idDealer: 'D-PEND-1' });
+    expect(lenientSearch(DealerListSearch)({ idDealer: 'D-PEND-1' })).toEqual({ idDealer: 'D-PEND-1' });
   });
   it('an empty form and a sensible form may be submitted', () => {
     expect(searchIssues(EMPTY_SEARCH)).toEqual([]);
     expect(searchIssues({ idDealer: '1001', businessName: 'Demo', country: 'IT', vatCode: 'IT0123' })).toEqual([]);
   });
-  it('refuses letters in idDealer, a one-letter name, a strange VAT code and an unknown country', () => {
-    expect(searchIssues({ ...EMPTY_SEARCH, idDealer: '12a' })).toEqual(['idDealer']);
+  it('refuses signs outside a code in idDealer, a one-letter name, a strange VAT code and an unknown country', () => {
+    expect(searchIssues({ ...EMPTY_SEARCH, idDealer: '12<a' })).toEqual(['idDealer']);
     expect(searchIssues({ ...EMPTY_SEARCH, businessName: ' x ' })).toEqual(['businessName']);
     expect(searchIssues({ ...EMPTY_SEARCH, vatCode: 'IT<script>' })).toEqual(['vatCode']);
     expect(searchIssues({ ...EMPTY_SEARCH, country: 'XX' })).toEqual(['country']);
@@ -37,7 +42,7 @@ describe('dealer-search panel rules', () => {
   });
   it('reads a list URL leniently: a bad value is dropped, not an error page', () => {
     const read = lenientSearch(DealerListSearch);
-    expect(read({ idDealer: 'abc', country: 'IT', limit: 20, sortField: 'nope' })).toEqual({ country: 'IT', limit: 20 });
+    expect(read({ idDealer: 'a;c', country: 'IT', limit: 20, sortField: 'nope' })).toEqual({ country: 'IT', limit: 20 });
     expect(read({ idDealer: 1001, sortOrder: 'desc' })).toEqual({ idDealer: '1001', sortOrder: 'desc' });
   });
 });

@@ -44,8 +44,12 @@ export function dealersApi(http: Http) {
       http.put<AdminDealerChanged>(`${A}/${CAPABILITY_CALLS[capability]}`, { idDealer, flgEnabled }, quiet),
     dac: (vatCode: string) => http.get<DealerDacList>(`${A}/dealer/dac`, { query: { vatCode } }),
     audit: (idDealer: string, limit: number, offset: number) => http.get<AuditPage>(`${A}/audit`, { query: { idDealer, limit, offset } }),
-    /** A staff-only document's address (`GET /admin/file/{idFile}`, an attachment). */
-    fileUrl: (idFile: string) => http.url(`${A}/file/${encodeURIComponent(idFile)}`),
+    /**
+     * A staff-only document's address (`GET /admin/file/{idFile}`): opened in place (a PDF or an image; EPS is always
+     * downloaded) or as an attachment, named `name` (the server adds the extension of its type).
+     */
+    fileUrl: (idFile: string, name: string, disposition: 'inline' | 'attachment' = 'inline') =>
+      http.url(`${A}/file/${encodeURIComponent(idFile)}`, { disposition, name }),
   };
 }
 export type DealersApi = ReturnType<typeof dealersApi>;

@@ -13,7 +13,7 @@ export function UsersFilters({ initial, onSearch }: Props) {
   const { t } = useTranslation('people');
   const [f, setF] = useState<UserFilters>(initial);
   const set = <K extends keyof UserFilters>(key: K, value: UserFilters[K]) => setF((prev) => ({ ...prev, [key]: value || undefined }));
-  const dealerValid = !f.idDealer || /^[A-Za-z0-9_-]*$/.test(f.idDealer);
+  const dealerValid = !f.idDealer || /^[A-Za-z0-9_-]*$/.test(f.idDealer.trim());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (dealerValid) onSearch(f);
