@@ -40,6 +40,13 @@ export interface OutbidMessage extends LiveStamp {
   readonly bestOffer: number;
   /** Your best offer on the lot. */
   readonly yourBestOffer: number;
+  /** The lot and its car (absent from a server older than these fields). */
+  readonly lotNumber?: number;
+  readonly licensePlate?: string;
+  readonly brand?: string;
+  readonly model?: string;
+  /** The auction's name ('' when the server did not know it). */
+  readonly auctionName?: string;
 }
 
 /** Who looks at a lot or auction: a bidding dealer, the auction's auctioneer, or anyone else. */

@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutbidMessage } from '../machines/live-messages.js';
 import { topics } from '../live/topic-filter.js';
 import { useMoney } from './Money.js';
+import { OutbidToast, outbidVehicle } from './OutbidToast.js';
 import { useProfile, useServices, useStore } from './services-context.js';
 
 /**
@@ -68,18 +68,11 @@ function OutbidAlerts() {
   return (
     <>
       <div className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="outbid-announcer">
-        {latest ? t('live.outbid', { amount: money(latest.bestOffer), yours: money(latest.yourBestOffer) }) : ''}
+        {latest ? `${outbidVehicle(latest)} ${t('live.outbid', { amount: money(latest.bestOffer), yours: money(latest.yourBestOffer) })}`.trim() : ''}
       </div>
       {alerts.length > 0 && (
         <div className="live-toasts">
-          {alerts.map((m) => (
-            <div key={`${m.idAuction}/${m.idLot}`} className="live-banner live-banner-outbid" data-testid="outbid-alert" data-lot={m.idLot}>
-              <strong>{t('live.outbidTitle')}</strong>
-              <span>{t('live.outbid', { amount: money(m.bestOffer), yours: money(m.yourBestOffer) })}</span>
-              <Link to="/lot-detail/$idAuction/$idLot" params={{ idAuction: m.idAuction, idLot: m.idLot }} onClick={() => dismiss(m)}>{t('live.openLot')}</Link>
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => dismiss(m)} data-testid="outbid-dismiss">{t('live.dismiss')}</button>
-            </div>
-          ))}
+          {alerts.map((m) => <OutbidToast key={`${m.idAuction}/${m.idLot}`} message={m} onDismiss={() => dismiss(m)} />)}
         </div>
       )}
     </>

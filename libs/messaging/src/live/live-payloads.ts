@@ -42,6 +42,13 @@ export interface OutbidPayload extends LiveStamp {
   readonly bestOffer: number;
   /** Your best offer on the lot. */
   readonly yourBestOffer: number;
+  /** The lot and its car, so the notice names what was lost on any page. */
+  readonly lotNumber: number;
+  readonly licensePlate: string;
+  readonly brand: string;
+  readonly model: string;
+  /** The auction's name ('' while the auction is unknown to this instance). */
+  readonly auctionName: string;
 }
 
 /** The current state of one auction for a (re)subscribing client: the same payloads as the topics. */

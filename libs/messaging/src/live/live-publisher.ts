@@ -252,9 +252,12 @@ export class LivePublisher {
     if (lot.status === 'NONE') return;
     const { best, dealers, definition } = lot.data;
     if (!best || best.idUser === idUser) return;
+    const auction = this.state.auction(definition.idAuction)?.state;
     const payload: OutbidPayload = {
       idAuction: definition.idAuction, idLot, bestOffer: best.amount, yourBestOffer: dealers[idUser]?.bestAmount ?? 0,
       position, serverTime: toIso(this.now()),
+      lotNumber: definition.lotNumber, licensePlate: definition.licensePlate, brand: definition.brand, model: definition.model,
+      auctionName: auction && auction.status !== 'NONE' ? auction.data.auctionName : '',
     };
     const topic = liveTopics.outbid(idUser);
     out.push({ key: `${topic}|${idLot}@${position}`, conflate: `${topic}|${idLot}`, topic, payload, position, options: { retain: false, qos: 1 } });

@@ -109,7 +109,11 @@ describe('LivePublisher', () => {
     await publisher.handle([b]);
     expect(sink.on('user/dealer-a/outbid')).toEqual([{
       topic: 'user/dealer-a/outbid',
-      payload: { idAuction: a1, idLot: lot1, bestOffer: 5200, yourBestOffer: 5100, position: b.position, serverTime: new Date(NOW).toISOString() },
+      // The notice names the car and its auction, so a toast on any page says which lot was lost (#21 item 18).
+      payload: {
+        idAuction: a1, idLot: lot1, bestOffer: 5200, yourBestOffer: 5100, position: b.position, serverTime: new Date(NOW).toISOString(),
+        lotNumber: 1, licensePlate: 'GA0BC', brand: 'Fiat', model: '500', auctionName: `Auction ${a1}`,
+      },
       options: { retain: false, qos: 1 },
     }]);
     expect(sink.on('user/dealer-b/outbid')).toEqual([]);

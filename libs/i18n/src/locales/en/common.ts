@@ -6,7 +6,7 @@ export const common = {
   dialog: { confirm: 'Confirm', cancel: 'Cancel', close: 'Close', ok: 'OK', successTitle: 'Done', errorTitle: 'Error', warningTitle: 'Warning', confirmTitle: 'Please confirm', successText: 'The operation was completed.' },
   spinner: { loading: 'Loading…' },
   connection: { connecting: 'Connecting to live updates…', connected: 'Live', disconnected: 'Connection lost', retrying: 'Reconnecting in {{seconds}} s…' },
-  live: { offline: 'Offline', retryingIn: 'Reconnecting in {{seconds}} s', retryingNow: 'Reconnecting', lost: 'Connection lost: prices may be out of date. Offers are paused until it is back.', reconnect: 'Reconnect now', outbid: 'You have been outbid: the best offer is now {{amount}} (yours: {{yours}}).', outbidTitle: 'Outbid', openLot: 'Open the lot', dismiss: 'Dismiss', tabTitle: '({{count}}) Outbid' },
+  live: { offline: 'Offline', retryingIn: 'Reconnecting in {{seconds}} s', retryingNow: 'Reconnecting', lost: 'Connection lost: prices may be out of date. Offers are paused until it is back.', reconnect: 'Reconnect now', outbid: 'You have been outbid: the best offer is now {{amount}} (yours: {{yours}}).', outbidTitle: 'Outbid', outbidLot: 'Lot {{number}}: {{vehicle}}', openLotOf: 'Open the lot of {{vehicle}}', openLot: 'Open the lot', dismiss: 'Dismiss', tabTitle: '({{count}}) Outbid' },
   status: { SCH: 'Scheduled', RUN: 'Running', CLD: 'Closed', AWA: 'Awarded', TBA: 'To be awarded', NAW: 'Not awarded' },
   time: { days: '{{count}} d', ended: 'Ended' },
   actions: { search: 'Search', reset: 'Reset', back: 'Back', save: 'Save' },

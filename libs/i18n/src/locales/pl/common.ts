@@ -9,7 +9,7 @@ export const common: Translation<typeof en, 'few' | 'many'> = {
   dialog: { confirm: 'Potwierdź', cancel: 'Anuluj', close: 'Zamknij', ok: 'OK', successTitle: 'Gotowe', errorTitle: 'Błąd', warningTitle: 'Ostrzeżenie', confirmTitle: 'Prosimy o potwierdzenie', successText: 'Operacja została wykonana.' },
   spinner: { loading: 'Ładowanie…' },
   connection: { connecting: 'Łączenie z aktualizacjami na żywo…', connected: 'Na żywo', disconnected: 'Utracono połączenie', retrying: 'Ponowne łączenie za {{seconds}} s…' },
-  live: { offline: 'Brak sieci', retryingIn: 'Ponowna próba za {{seconds}} s', retryingNow: 'Ponowne łączenie', lost: 'Utracono połączenie: ceny mogą być nieaktualne. Składanie ofert wstrzymane do jego powrotu.', reconnect: 'Połącz teraz', outbid: 'Twoja oferta została przebita: najlepsza oferta to teraz {{amount}} (twoja: {{yours}}).', outbidTitle: 'Przebito', openLot: 'Otwórz los', dismiss: 'Ukryj', tabTitle: '({{count}}) Przebito' },
+  live: { offline: 'Brak sieci', retryingIn: 'Ponowna próba za {{seconds}} s', retryingNow: 'Ponowne łączenie', lost: 'Utracono połączenie: ceny mogą być nieaktualne. Składanie ofert wstrzymane do jego powrotu.', reconnect: 'Połącz teraz', outbid: 'Twoja oferta została przebita: najlepsza oferta to teraz {{amount}} (twoja: {{yours}}).', outbidTitle: 'Przebito', outbidLot: 'Partia {{number}}: {{vehicle}}', openLotOf: 'Otwórz partię: {{vehicle}}', openLot: 'Otwórz los', dismiss: 'Ukryj', tabTitle: '({{count}}) Przebito' },
   status: { SCH: 'Zaplanowana', RUN: 'Trwa', CLD: 'Zamknięta', AWA: 'Rozstrzygnięta', TBA: 'Do rozstrzygnięcia', NAW: 'Nierozstrzygnięta' },
   time: { days: '{{count}} d.', ended: 'Zakończona' },
   actions: { search: 'Szukaj', reset: 'Wyczyść', back: 'Wstecz', save: 'Zapisz' },
