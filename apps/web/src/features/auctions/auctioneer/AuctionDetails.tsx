@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuctionView, LotView, OfferReportRow } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { Countdown } from '../../../ui/Countdown.js';
+import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { useServices } from '../../../ui/services-context.js';
 import { splitLotState } from '../live/lot-state.js';
 import { useAuctionLive } from '../live/use-auction-live.js';
@@ -95,7 +96,9 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
         <span className={`badge badge-${status}`} data-testid="auction-status" data-status={status}>{t(`common:status.${status}`)}</span>
         <span className="muted">{t('details.starts', { date: formatDateTime(summary.startDate) })}</span>
         <span className="muted" data-testid="auction-end" data-end={endDate}>{t('details.ends', { date: formatDateTime(endDate) })}</span>
-        <Countdown end={endDate} testId="auction-countdown" label={t('details.countdownLabel')} />
+        {status === 'SCH' || status === 'RUN'
+          ? <PhaseCountdown status={status} start={summary.startDate} end={endDate} testId="auction-countdown" endLabel={t('details.countdownLabel')} />
+          : <Countdown end={endDate} testId="auction-countdown" label={t('details.countdownLabel')} />}
         <Link to="/auction-management">{t('details.back')}</Link>
       </div>
       <p className="muted">
@@ -126,7 +129,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
           <tbody>
             {lotActors.map((lotActor) => (
               <ManagedLotRow
-                key={lotActor.id} lotActor={lotActor} reservePrice={reserves.get(lotActor.getSnapshot().context.lot.idLot) ?? null}
+                key={lotActor.id} lotActor={lotActor} startDate={summary.startDate} reservePrice={reserves.get(lotActor.getSnapshot().context.lot.idLot) ?? null}
                 offerById={(idOffer) => offers.get(idOffer)}
                 onAward={openAward} onNotAward={(lot) => void notAward(lot)} onRevert={(lot) => void revert(lot)}
                 onOffersChanged={scheduleReport}

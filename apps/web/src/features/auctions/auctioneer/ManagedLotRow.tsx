@@ -3,12 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LotView, OfferReportRow } from '@auction/contracts';
 import { Countdown } from '../../../ui/Countdown.js';
+import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { Money } from '../../../ui/Money.js';
 import { splitLotState } from '../live/lot-state.js';
 import type { LotActor } from '../live/use-auction-live.js';
 
 interface Props {
   readonly lotActor: LotActor;
+  /** The auction's start: a scheduled lot counts to it. */
+  readonly startDate: string;
   /** The reserve as loaded by the owner (live messages are public and do not carry it). */
   readonly reservePrice: number | null;
   /** An offer of the offers report by id (to name the winner and tell a buy-now, which cannot be reverted). */
@@ -24,7 +27,7 @@ interface Props {
  * One lot on the auctioneer's page, live: figures, status and award state (`CLD.toAward`, `AWA.awarded|notAwarded`),
  * countdown to its end, and the actions its state allows: award and not-award while to be awarded, revert once decided.
  */
-export function ManagedLotRow({ lotActor, reservePrice, offerById, onAward, onNotAward, onRevert, onOffersChanged }: Props) {
+export function ManagedLotRow({ lotActor, startDate, reservePrice, offerById, onAward, onNotAward, onRevert, onOffersChanged }: Props) {
   const { t } = useTranslation('auctioneer');
   const snapshot = useSelector(lotActor, (s) => s);
   const lot: LotView = { ...snapshot.context.lot, reservePrice };
@@ -58,7 +61,9 @@ export function ManagedLotRow({ lotActor, reservePrice, offerById, onAward, onNo
         {decided && winner && <div className="muted" data-testid={`winner-${lot.idLot}`}>{winner.username} · <Money value={winner.offer} /></div>}
       </td>
       <td className="num" data-label={t('lot.endsIn')}>
-        <Countdown end={lot.endDate} testId={`lot-countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />
+        {status === 'SCH'
+          ? <PhaseCountdown status={status} start={startDate} end={lot.endDate} testId={`lot-countdown-${lot.idLot}`} />
+          : <Countdown end={lot.endDate} testId={`lot-countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />}
       </td>
       <td className="wide" data-label={t('lot.actions')}>
         <div className="lot-actions">

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
-import { Countdown } from '../../../ui/Countdown.js';
+import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { LotRow } from './LotRow.js';
 import { LotTableHead } from './LotTableHead.js';
 import { useAuctionLive } from './use-auction-live.js';
@@ -23,8 +23,9 @@ export function LiveAuction({ auction }: { auction: AuctionView }) {
       <div className="page-head">
         <h1 id="auction-title" data-testid="auction-name">{summary.auctionName}</h1>
         <span className={`badge badge-${status}`} data-testid="auction-status">{t(`common:status.${status}`)}</span>
+        {status === 'SCH' && <span className="muted" data-testid="auction-start">{t('page.starts', { date: formatDateTime(summary.startDate) })}</span>}
         <span className="muted">{t('page.ends', { date: formatDateTime(endDate) })}</span>
-        {status === 'RUN' && <Countdown end={endDate} testId="auction-countdown" />}
+        <PhaseCountdown status={status} start={summary.startDate} end={endDate} testId="auction-countdown" />
         {auction.regulationRequired && <span className="badge badge-SCH">{t('page.regulationRequired')}</span>}
         <Link to="/live">{t('page.back')}</Link>
       </div>
@@ -32,7 +33,7 @@ export function LiveAuction({ auction }: { auction: AuctionView }) {
         <table className="grid responsive" data-testid="lots-table">
           <LotTableHead />
           <tbody>
-            {lotActors.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} />)}
+            {lotActors.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} startDate={summary.startDate} />)}
           </tbody>
         </table>
       </div>

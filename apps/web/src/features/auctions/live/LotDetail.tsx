@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
-import { Countdown } from '../../../ui/Countdown.js';
+import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { Money } from '../../../ui/Money.js';
 import { splitLotState } from './lot-state.js';
 import { OfferForm } from './OfferForm.js';
@@ -20,10 +20,10 @@ export function LotDetail({ auction, idLot }: { auction: AuctionView; idLot: str
   const ensureRegulation = useRegulation(auction, true);
   const lotActor = lotActors.find((a) => a.getSnapshot().context.lot.idLot === idLot);
   if (!lotActor) return <p className="muted">{t('common:empty')}</p>;
-  return <LotCard lotActor={lotActor} auctionName={auction.auctionName} ensureRegulation={ensureRegulation} />;
+  return <LotCard lotActor={lotActor} auctionName={auction.auctionName} startDate={auction.startDate} ensureRegulation={ensureRegulation} />;
 }
 
-function LotCard({ lotActor, auctionName, ensureRegulation }: { lotActor: LotActor; auctionName: string; ensureRegulation: () => Promise<boolean> }) {
+function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotActor: LotActor; auctionName: string; startDate: string; ensureRegulation: () => Promise<boolean> }) {
   const { t } = useTranslation('auction');
   const snapshot = useSelector(lotActor, (s) => s);
   const { lot, myBestOffer, lastOutcome, extendedFrom } = snapshot.context;
@@ -40,6 +40,7 @@ function LotCard({ lotActor, auctionName, ensureRegulation }: { lotActor: LotAct
     [t('lot.offers'), lot.offersCount],
     [t('lot.mine'), <Money value={myBestOffer} />],
     [t('lot.buyNow'), <Money value={lot.buyNowPrice} />],
+    ...(status === 'SCH' ? [[t('dealer.starts'), formatDateTime(startDate)] as [string, React.ReactNode]] : []),
     [t('list.ends'), formatDateTime(lot.endDate)],
   ];
   return (
@@ -48,7 +49,7 @@ function LotCard({ lotActor, auctionName, ensureRegulation }: { lotActor: LotAct
         <h1 id="lot-title">{t('lot.detailTitle', { number: lot.lotNumber, brand: lot.brand, model: lot.model })}</h1>
         <span className={`badge badge-${status}`} data-testid={`lot-status-${lot.idLot}`}>{t(`common:status.${status}`)}</span>
         <span className={`badge badge-${mine}`} data-testid={`my-state-${lot.idLot}`} data-state={mine}>{t(`my.${mine}`)}</span>
-        {(status === 'RUN' || status === 'SCH') && <Countdown end={lot.endDate} testId={`countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />}
+        <PhaseCountdown status={status} start={startDate} end={lot.endDate} testId={`countdown-${lot.idLot}`} endLabel={t('lot.countdownLabel', { plate: lot.licensePlate })} />
         {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
       </div>
       <p className="muted">

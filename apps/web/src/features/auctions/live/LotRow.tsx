@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Countdown } from '../../../ui/Countdown.js';
+import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { Money } from '../../../ui/Money.js';
 import { useServices, useStore } from '../../../ui/services-context.js';
 import { ExtensionFlash, OfferOutcomeLine } from './LotNotices.js';
@@ -13,10 +13,12 @@ import type { LotActor } from './use-auction-live.js';
 interface Props {
   readonly lotActor: LotActor;
   readonly ensureRegulation: () => Promise<boolean>;
+  /** The auction's start: a scheduled lot counts to it. */
+  readonly startDate: string;
 }
 
 /** One lot of the live auction table, for a dealer: its live figures, my state, the countdown and the offer. */
-export function LotRow({ lotActor, ensureRegulation }: Props) {
+export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
   const { t } = useTranslation('auction');
   const { api, live } = useServices();
   const stale = useStore(live.stale);
@@ -52,7 +54,7 @@ export function LotRow({ lotActor, ensureRegulation }: Props) {
         {status === 'CLD' && <span className="muted small" data-testid={`awaiting-${lot.idLot}`}> {t('dealer.awaitingSeller')}</span>}
       </td>
       <td className="num" data-label={t('lot.endsIn')}>
-        {(status === 'RUN' || status === 'SCH') && <Countdown end={lot.endDate} testId={`countdown-${lot.idLot}`} label={t('lot.countdownLabel', { plate: lot.licensePlate })} />}
+        <PhaseCountdown status={status} start={startDate} end={lot.endDate} testId={`countdown-${lot.idLot}`} endLabel={t('lot.countdownLabel', { plate: lot.licensePlate })} />
         {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
       </td>
       <td className="wide" data-label={t('lot.actions')}>
