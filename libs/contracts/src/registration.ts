@@ -38,6 +38,17 @@ export type StoredFileView = z.infer<typeof StoredFileView>;
 /** Path parameter of `GET /api/v1/admin/file/{idFile}`. */
 export const FileIdParam = z.object({ idFile: RefId });
 
+/**
+ * Query of `GET /api/v1/admin/file/{idFile}`: `disposition=inline` opens a PDF or an image in the browser (other types
+ * are always attachments); `name` is the file's name without extension (the screen names it by its type, e.g.
+ * "Visura camerale - Autosalone Rossi"), printable text only, at most 120 characters.
+ */
+export const FileDownloadQuery = z.object({
+  disposition: z.enum(['inline', 'attachment']).optional(),
+  name: z.string().trim().min(1).max(120).regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'must be printable text').optional(),
+});
+export type FileDownloadQuery = z.infer<typeof FileDownloadQuery>;
+
 /** Query of `GET /api/v1/open/dealer-info`. */
 export const DealerInfoQuery = z.object({ dealerId: RefId });
 

@@ -13,8 +13,8 @@ import { type AuctionView, type OfferReportRow, createAuctionBody, getReport, pa
 
 const exportPath = (id: string, query: string) => `/api/v1/secure/auction/${id}/create-report?${query}`;
 
-/** Rows of an RFC 4180 CSV (quoted cells, doubled quotes), a leading byte-order mark dropped. */
-function parseCsv(text: string): string[][] {
+/** Rows of an RFC 4180 CSV (quoted cells, doubled quotes) with cells split at `separator`, a leading byte-order mark dropped. */
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -25,7 +25,7 @@ function parseCsv(text: string): string[][] {
     if (quoted) {
       if (c === '"' && src[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\r') continue;
+    else if (c === separator) { row.push(cell); cell = ''; } else if (c === '\r') continue;
     else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; } else cell += c;
   }
   if (cell || row.length) { row.push(cell); rows.push(row); }
@@ -86,33 +86,39 @@ describe('offers report export (embedded)', () => {
     await storage?.dispose();
   });
 
-  const expectedRows = (lang: { awa: string; tba: string; no: string }) => s.report.map((r) => {
+  /** The expected cells; a decimal comma where the language writes one (`5000,00`), as its spreadsheets read it. */
+  const expectedRows = (lang: { awa: string; lost: string; tba: string; no: string }, decimalComma = false) => s.report.map((r) => {
     const first = r.idLot === s.auction.lots[0]!.idLot;
+    // Lot 1 went to dealer2's 5100: dealer1's 5000 on it lost, and its row says so (not "Awarded").
+    const won = first && r.username === 'dealer2';
+    const amount = r.offer.toFixed(2);
     return [
-      first ? '1' : '2', first ? `EA${s.tag}` : `EB${s.tag}`, first ? 'Fiat 500' : 'Volkswagen Golf, "Variant"', r.offer.toFixed(2), r.username,
-      formatDateTimeIn(r.createdAt, 'Europe/Rome'), lang.no, first ? lang.awa : lang.tba, first ? 'dealer2' : '',
+      first ? '1' : '2', first ? `EA${s.tag}` : `EB${s.tag}`, first ? 'Fiat 500' : 'Volkswagen Golf, "Variant"', decimalComma ? amount.replace('.', ',') : amount, r.username,
+      formatDateTimeIn(r.createdAt, 'Europe/Rome'), lang.no, first ? (won ? lang.awa : lang.lost) : lang.tba, first ? 'dealer2' : '',
     ];
   });
 
-  test('CSV in Italian (lang=it): translated headers, plate and vehicle, Rome time, award status and winner', async () => {
+  test('CSV in Italian (lang=it): `;` and a decimal comma, translated headers, plate and vehicle, Rome time, award status and winner', async () => {
     const res = await download('typeExport=CSV&lang=it');
     expect(res.status).toBe(200);
     expect(res.type).toMatch(/^text\/csv/);
-    const rows = parseCsv(res.body.toString('utf8'));
+    // An Italian spreadsheet splits a CSV at `;` and reads `5000,00` as a number (#21 item 19).
+    expect(res.body.toString('utf8').split('\r\n')[0]).toBe('\uFEFFN. lotto;Targa;Veicolo;Importo (EUR);Concessionario;Ora (Europe/Rome);Compra subito;Stato aggiudicazione;Aggiudicatario');
+    const rows = parseCsv(res.body.toString('utf8'), ';');
     expect(rows[0]).toEqual(['N. lotto', 'Targa', 'Veicolo', 'Importo (EUR)', 'Concessionario', 'Ora (Europe/Rome)', 'Compra subito', 'Stato aggiudicazione', 'Aggiudicatario']);
-    expect(rows.slice(1)).toEqual(expectedRows({ awa: 'Aggiudicato', tba: 'Da aggiudicare', no: 'No' }));
+    expect(rows.slice(1)).toEqual(expectedRows({ awa: 'Aggiudicato', lost: 'Non aggiudicata (superata)', tba: 'Da aggiudicare', no: 'No' }, true));
     const text = res.body.toString('utf8');
     for (const lot of s.auction.lots) expect(text).not.toContain(lot.idLot);
     expect(text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   test('CSV in German (lang=de) and, without lang, in the user\'s preferred language (English)', async () => {
-    const de = parseCsv((await download('typeExport=CSV&lang=de')).body.toString('utf8'));
+    const de = parseCsv((await download('typeExport=CSV&lang=de')).body.toString('utf8'), ';');
     expect(de[0]).toEqual(['Los-Nr.', 'Kennzeichen', 'Fahrzeug', 'Betrag (EUR)', 'Händler', 'Zeit (Europe/Rome)', 'Sofortkauf', 'Zuschlagsstatus', 'Zuschlag an']);
-    expect(de.slice(1)).toEqual(expectedRows({ awa: 'Zugeschlagen', tba: 'Offen', no: 'Nein' }));
+    expect(de.slice(1)).toEqual(expectedRows({ awa: 'Zugeschlagen', lost: 'Nicht zugeschlagen (überboten)', tba: 'Offen', no: 'Nein' }, true));
     const en = parseCsv((await download('typeExport=CSV')).body.toString('utf8'));
     expect(en[0]).toEqual(['Lot no.', 'Plate', 'Vehicle', 'Amount (EUR)', 'Dealer', 'Time (Europe/Rome)', 'Buy now', 'Award status', 'Winner']);
-    expect(en.slice(1)).toEqual(expectedRows({ awa: 'Awarded', tba: 'To award', no: 'No' }));
+    expect(en.slice(1)).toEqual(expectedRows({ awa: 'Awarded', lost: 'Not awarded (outbid)', tba: 'To award', no: 'No' }));
   });
 
   test('XLSX in Italian: the same cells, amounts as numbers, the sheet named in the language', async () => {
@@ -124,7 +130,18 @@ describe('offers report export (embedded)', () => {
     const rows = xlsxRows(res.body);
     expect(rows[0]![0]).toBe('N. lotto');
     expect(rows.slice(1).map((r) => r.map((c, i) => (i === 3 ? Number(c).toFixed(2) : c))))
-      .toEqual(expectedRows({ awa: 'Aggiudicato', tba: 'Da aggiudicare', no: 'No' }));
+      .toEqual(expectedRows({ awa: 'Aggiudicato', lost: 'Non aggiudicata (superata)', tba: 'Da aggiudicare', no: 'No' }));
+  });
+
+  test('French CSV: `;`, decimal comma, a losing offer is not "Adjugé"; files are named after the auction, not its id', async () => {
+    const res = await download('typeExport=CSV&lang=fr');
+    const rows = parseCsv(res.body.toString('utf8'), ';');
+    expect(rows.slice(1)).toEqual(expectedRows({ awa: 'Adjugé', lost: 'Non adjugé (surenchéri)', tba: 'À adjuger', no: 'Non' }, true));
+    expect(res.disposition).not.toContain(s.auction.idAuction);
+    expect(res.disposition).toContain(`filename="Export ${s.tag} - Offres.csv"`);
+    expect(res.disposition).toContain(`filename*=UTF-8''Export%20${s.tag}%20-%20Offres.csv`);
+    const xlsx = await download('typeExport=XLSX&lang=it');
+    expect(xlsx.disposition).toContain(`filename="Export ${s.tag} - Offerte.xlsx"`);
   });
 
   test('an unknown language is a 400 with a numeric errorCode', async () => {

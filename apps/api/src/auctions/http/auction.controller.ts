@@ -17,7 +17,7 @@ import type { Actor } from '../../identity/actor.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 import { CommandRunner } from '../../platform/http/command-runner.js';
-import { toCsv, toXlsx } from '../../platform/http/report-file.js';
+import { attachmentDisposition, toCsv, toXlsx } from '../../platform/http/report-file.js';
 import { ReportFileQuery, exportLanguage, offersExport } from './offers-export.js';
 import { AuthService } from '../../identity/auth.service.js';
 import { Metrics } from '../../platform/metrics/metrics.js';
@@ -189,9 +189,9 @@ export class AuctionController {
     const auction = await this.queries.auction(actor, idAuction, false);
     const language = exportLanguage(lang, this.auth.profile(actor.idUser).preferredLanguage);
     const file = offersExport(auction, rows, language, typeExport === 'CSV' ? 'text' : 'number');
-    const name = `auction-${idAuction}-offers.${typeExport.toLowerCase()}`;
-    void reply.header('content-disposition', `attachment; filename="${name}"`).header('content-language', language);
-    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(file.header, file.rows));
+    const name = `${file.fileName}.${typeExport.toLowerCase()}`;
+    void reply.header('content-disposition', attachmentDisposition(name)).header('content-language', language);
+    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(file.header, file.rows, file.separator));
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(toXlsx(file.header, file.rows, file.sheet));
   }
 

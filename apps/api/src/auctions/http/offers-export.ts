@@ -16,6 +16,19 @@ export interface OffersExport {
   readonly sheet: string;
   readonly header: string[];
   readonly rows: Cell[][];
+  /** The CSV's cell separator in `language`: `;` where spreadsheets read a decimal comma, else `,`. */
+  readonly separator: ',' | ';';
+  /** The file's name without extension: the auction's name and the sheet's (`Asta Roma - Offerte`). */
+  readonly fileName: string;
+}
+
+/**
+ * How a CSV in `language` writes amounts for that reader's spreadsheet: English ones split at `,` and read `10500.00`;
+ * the others (Italian, French, German...) split at `;` and read `10500,00` (no thousands separator, which they would
+ * take for text).
+ */
+export function csvConventionsOf(language: Language): { readonly separator: ',' | ';'; readonly decimal: '.' | ',' } {
+  return resourceLanguageOf(language) === 'en' ? { separator: ',', decimal: '.' } : { separator: ';', decimal: ',' };
 }
 
 /** The language of an export: the `lang` asked for, else the user's preferred language (any case), else English. */
@@ -28,28 +41,38 @@ export function exportLanguage(lang: Language | undefined, preferredLanguage: st
 /**
  * The offers report as people read it, in `language`: each offer's lot by number, plate and vehicle (never an
  * internal id), its amount in euros (`amountAs`: a number for a spreadsheet, `1234.50` text for CSV), its dealer,
- * its time on the wall clock of the auction's market (e.g. Europe/Rome for IT), whether it was a buy-now, and its
- * lot's award status and winner (the dealer of the awarded offer; empty while the lot is not awarded).
+ * its time on the wall clock of the auction's market (e.g. Europe/Rome for IT), whether it was a buy-now, its
+ * lot's award status as it concerns this offer (an awarded lot's other offers say they lost, not "Awarded") and the
+ * lot's winner (the dealer of the awarded offer; empty while the lot is not awarded).
  */
 export function offersExport(auction: AuctionView, offers: readonly OfferReportRow[], language: Language, amountAs: 'number' | 'text'): OffersExport {
   const t = resources[resourceLanguageOf(language)].auctioneer.export;
   const zone = timeZoneOfMarket(auction.idMarket);
   const lots = new Map(auction.lots.map((l) => [l.idLot, l]));
   const usernameOf = new Map(offers.map((o) => [o.idOffer, o.username]));
-  const winnerOf = (idLot: string) => {
+  const awardedOffer = (idLot: string) => {
     const lot = lots.get(idLot);
-    if (lot?.awardStatus !== 'AWA') return '';
-    const idOffer = lot.idOfferAwarded ?? lot.bestOfferId;
+    return lot?.awardStatus === 'AWA' ? lot.idOfferAwarded ?? lot.bestOfferId : null;
+  };
+  const winnerOf = (idLot: string) => {
+    const idOffer = awardedOffer(idLot);
     return (idOffer && usernameOf.get(idOffer)) ?? '';
   };
+  const statusOf = (o: OfferReportRow) => {
+    const lot = lots.get(o.idLot);
+    if (!lot) return '';
+    if (lot.awardStatus === 'AWA' && awardedOffer(o.idLot) !== o.idOffer) return t.lost;
+    return t[lot.awardStatus];
+  };
+  const { separator, decimal } = csvConventionsOf(language);
   const header = [t.lotNumber, t.plate, t.vehicle, t.amount, t.dealer, t.time.replace('{{zone}}', zone), t.clickAndBuy, t.awardStatus, t.winner];
   const rows = offers.map((o): Cell[] => {
     const lot = lots.get(o.idLot);
     return [
       lot?.lotNumber ?? null, lot?.licensePlate ?? '', lot ? `${lot.brand} ${lot.model}`.trim() : '',
-      amountAs === 'number' ? o.offer : o.offer.toFixed(2), o.username, formatDateTimeIn(o.createdAt, zone),
-      o.clickAndBuy ? t.yes : t.no, lot ? t[lot.awardStatus] : '', winnerOf(o.idLot),
+      amountAs === 'number' ? o.offer : o.offer.toFixed(2).replace('.', decimal), o.username, formatDateTimeIn(o.createdAt, zone),
+      o.clickAndBuy ? t.yes : t.no, statusOf(o), winnerOf(o.idLot),
     ];
   });
-  return { sheet: t.sheet, header, rows };
+  return { sheet: t.sheet, header, rows, separator, fileName: `${auction.auctionName} - ${t.sheet}` };
 }

@@ -224,6 +224,26 @@ describe('dealer registration over HTTP (embedded)', () => {
     expect(bad.status).toBeLessThan(500);
   });
 
+  test('GET /admin/file opens a PDF or image in place under a name given by its type; EPS and bad names stay safe (#21 item 20)', async () => {
+    const res = await signUp(base, registrationFor('IT'), filesFor('IT'));
+    const [event] = (await loggedEvents(admin, ['DealerRegistered'])).filter((e) => e.data.idDealer === res.body.idDealer);
+    const doc2 = event!.data.documents.find((d: { kind: string }) => d.kind === 'doc2');
+    const get = (query: string) => fetch(`${base}/api/v1/admin/file/${doc2.idFile}${query}`, { headers: { token: admin.credentials.token! } });
+    const inline = await get('?disposition=inline&name=' + encodeURIComponent('Documento d\'identità 2 - Autosalone'));
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get('content-type')).toBe('image/png');
+    expect(inline.headers.get('content-disposition')).toBe(
+      'inline; filename="Documento d\'identita 2 - Autosalone.png"; filename*=UTF-8\'\'Documento%20d%27identit%C3%A0%202%20-%20Autosalone.png');
+    expect(inline.headers.get('x-content-type-options')).toBe('nosniff');
+    const named = await get('?name=Visura');
+    expect(named.headers.get('content-disposition')).toMatch(/^attachment; filename="Visura\.png"/);
+    expect(named.headers.get('content-disposition')).not.toContain(doc2.idFile);
+    const bad = await admin.get(`/api/v1/admin/file/${doc2.idFile}?disposition=script`);
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 400001]);
+    const control = await admin.get(`/api/v1/admin/file/${doc2.idFile}?name=${encodeURIComponent('a\r\nSet-Cookie: x=1')}`);
+    expect([control.status, control.body.errorCode]).toEqual([400, 400001]);
+  });
+
   test('POST /secure/file stores a logged-in user\'s upload by content; refuses anonymous, wrong types, other parts', async () => {
     const upload = (client: ApiClient | null, form: FormData) =>
       fetch(`${base}/api/v1/secure/file`, { method: 'POST', body: form, headers: client ? { token: client.credentials.token! } : {} })

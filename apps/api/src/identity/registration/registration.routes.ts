@@ -33,6 +33,8 @@ export const REGISTRATION_ROUTE_DOCS: RouteDoc[] = [
     + `not multipart 415001; more than ${UPLOAD_LIMITS.perUser} uploads by one user in ${UPLOAD_LIMITS.windowMs / 60_000} minutes, or too many bodies read at once, 429001 with Retry-After. `
     + 'An Idempotency-Key is bound to the call, not to the bytes of the file (the body is read after the key is checked): a repeat with the same key answers the first upload. Only its owner or an administrator may reference it later; it is never served but to ADMIN / CUSTOMER_CENTER.',
   'logged in', FileUploadMultipartBody, StoredFileView, 'multipart/form-data'],
-  ['get', '/api/v1/admin/file/{idFile}', 'A stored file (registration document or upload) as an attachment: Content-Type the sniffed type, '
-    + 'Content-Disposition attachment, X-Content-Type-Options nosniff, a sandboxing Content-Security-Policy. Unknown: 404030.', 'ADMIN, CUSTOMER_CENTER', undefined, 'file'],
+  ['get', '/api/v1/admin/file/{idFile}', 'A stored file (registration document or upload): Content-Type the sniffed type, '
+    + 'Content-Disposition attachment (query disposition=inline: a PDF or image shown in place; EPS stays an attachment) named by the query\'s name '
+    + '(printable text, at most 120 characters; else the file id) with the extension of its type, X-Content-Type-Options nosniff, a sandboxing '
+    + 'Content-Security-Policy (not on an inline PDF: Chrome\'s viewer refuses sandboxed documents). Unknown: 404030; a bad query 400001.', 'ADMIN, CUSTOMER_CENTER', undefined, 'file'],
 ];

@@ -9,13 +9,26 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
  * RFC 4180 CSV with a header row, UTF-8 with a byte-order mark so that spreadsheet programs read accented headers
  * (Händler, Véhicule) right. A text cell that starts like a formula (a brand `=HYPERLINK(...)`, a plate `+1+1`) gets a
  * leading apostrophe, so a spreadsheet shows it as text instead of running it (CSV injection); numbers are kept.
+ * `separator` is `,` or, for readers whose spreadsheets use a decimal comma (Italy, France...), `;`.
  */
-export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
+export function toCsv(header: readonly string[], rows: readonly Cell[][], separator: ',' | ';' = ','): string {
   const cell = (v: Cell) => {
     const s = v === null ? '' : typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    return /["\r\n]/.test(s) || s.includes(separator) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(separator)).join('\r\n') + '\r\n';
+}
+
+/**
+ * A `Content-Disposition: attachment` naming the file `name` (a person's title, e.g. an auction's name): an ASCII
+ * `filename` for old clients (other characters as `_`) and the exact name as RFC 5987 `filename*`. Characters a file
+ * system refuses (`/ \ : * ? " < > |`, controls) become spaces.
+ */
+export function attachmentDisposition(name: string, inline = false): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) || 'file';
+  const ascii = clean.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

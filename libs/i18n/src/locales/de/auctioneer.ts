@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'Live', toAward: 'Zuschlag offen', awarded: 'Zugeschlagen', notAwarded: 'Kein Zuschlag' },
   award: {
-    title: 'Los {{plate}} zuschlagen', choose: 'Wählen Sie das Gewinnergebot (höchstes zuerst)', option: '{{amount}} von {{username}}, {{time}}',
+    title: 'Los {{plate}} zuschlagen', choose: 'Wählen Sie das Gewinnergebot (höchstes zuerst)', timesIn: 'Zeiten in {{zone}}', option: '{{amount}} von {{username}}, {{time}}',
     clickAndBuy: 'Sofortkauf', belowReserve: 'unter Mindestpreis', none: 'Für dieses Los liegen keine Gebote für einen Zuschlag vor.', submit: 'Zuschlagen', cancel: 'Abbrechen',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Gebote', lotNumber: 'Los-Nr.', plate: 'Kennzeichen', vehicle: 'Fahrzeug', amount: 'Betrag (EUR)', dealer: 'Händler', time: 'Zeit ({{zone}})',
-    clickAndBuy: 'Sofortkauf', awardStatus: 'Zuschlagsstatus', winner: 'Zuschlag an', yes: 'Ja', no: 'Nein', TBA: 'Offen', AWA: 'Zugeschlagen', NAW: 'Kein Zuschlag',
+    clickAndBuy: 'Sofortkauf', awardStatus: 'Zuschlagsstatus', winner: 'Zuschlag an', yes: 'Ja', no: 'Nein', TBA: 'Offen', AWA: 'Zugeschlagen', NAW: 'Kein Zuschlag', lost: 'Nicht zugeschlagen (überboten)',
   },
 };

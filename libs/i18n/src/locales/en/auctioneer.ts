@@ -40,7 +40,7 @@ export const auctioneer = {
   },
   ownerState: { watching: 'Live', toAward: 'To award', awarded: 'Awarded', notAwarded: 'Not awarded' },
   award: {
-    title: 'Award lot {{plate}}', choose: 'Choose the winning offer (best first)', option: '{{amount}} by {{username}}, {{time}}',
+    title: 'Award lot {{plate}}', choose: 'Choose the winning offer (best first)', timesIn: 'times in {{zone}}', option: '{{amount}} by {{username}}, {{time}}',
     clickAndBuy: 'buy now', belowReserve: 'below reserve', none: 'This lot has no offers to award.', submit: 'Award', cancel: 'Cancel',
   },
   extend: {
@@ -59,6 +59,6 @@ export const auctioneer = {
   },
   export: {
     sheet: 'Offers', lotNumber: 'Lot no.', plate: 'Plate', vehicle: 'Vehicle', amount: 'Amount (EUR)', dealer: 'Dealer', time: 'Time ({{zone}})',
-    clickAndBuy: 'Buy now', awardStatus: 'Award status', winner: 'Winner', yes: 'Yes', no: 'No', TBA: 'To award', AWA: 'Awarded', NAW: 'Not awarded',
+    clickAndBuy: 'Buy now', awardStatus: 'Award status', winner: 'Winner', yes: 'Yes', no: 'No', TBA: 'To award', AWA: 'Awarded', NAW: 'Not awarded', lost: 'Not awarded (outbid)',
   },
 };

@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'En directo', toAward: 'Por adjudicar', awarded: 'Adjudicado', notAwarded: 'No adjudicado' },
   award: {
-    title: 'Adjudicar el lote {{plate}}', choose: 'Elija la oferta ganadora (la mejor primero)', option: '{{amount}} de {{username}}, {{time}}',
+    title: 'Adjudicar el lote {{plate}}', choose: 'Elija la oferta ganadora (la mejor primero)', timesIn: 'horas en {{zone}}', option: '{{amount}} de {{username}}, {{time}}',
     clickAndBuy: 'compra inmediata', belowReserve: 'bajo la reserva', none: 'Este lote no tiene ofertas que adjudicar.', submit: 'Adjudicar', cancel: 'Cancelar',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Ofertas', lotNumber: 'N.º de lote', plate: 'Matrícula', vehicle: 'Vehículo', amount: 'Importe (EUR)', dealer: 'Profesional', time: 'Hora ({{zone}})',
-    clickAndBuy: 'Compra inmediata', awardStatus: 'Estado de adjudicación', winner: 'Adjudicatario', yes: 'Sí', no: 'No', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'No adjudicado',
+    clickAndBuy: 'Compra inmediata', awardStatus: 'Estado de adjudicación', winner: 'Adjudicatario', yes: 'Sí', no: 'No', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'No adjudicado', lost: 'No adjudicada (superada)',
   },
 };

@@ -46,7 +46,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'En direct', toAward: 'À adjuger', awarded: 'Adjugé', notAwarded: 'Non adjugé' },
   award: {
-    title: 'Adjuger le lot {{plate}}', choose: 'Choisissez l’offre gagnante (la meilleure en premier)', option: '{{amount}} par {{username}}, {{time}}',
+    title: 'Adjuger le lot {{plate}}', choose: 'Choisissez l’offre gagnante (la meilleure en premier)', timesIn: 'heures en {{zone}}', option: '{{amount}} par {{username}}, {{time}}',
     clickAndBuy: 'achat immédiat', belowReserve: 'sous la réserve', none: 'Ce lot n’a aucune offre à adjuger.', submit: 'Adjuger', cancel: 'Annuler',
   },
   extend: {
@@ -65,6 +65,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Offres', lotNumber: 'N° de lot', plate: 'Immatriculation', vehicle: 'Véhicule', amount: 'Montant (EUR)', dealer: 'Professionnel', time: 'Heure ({{zone}})',
-    clickAndBuy: 'Achat immédiat', awardStatus: 'Adjudication', winner: 'Adjudicataire', yes: 'Oui', no: 'Non', TBA: 'À adjuger', AWA: 'Adjugé', NAW: 'Non adjugé',
+    clickAndBuy: 'Achat immédiat', awardStatus: 'Adjudication', winner: 'Adjudicataire', yes: 'Oui', no: 'Non', TBA: 'À adjuger', AWA: 'Adjugé', NAW: 'Non adjugé', lost: 'Non adjugé (surenchéri)',
   },
 };

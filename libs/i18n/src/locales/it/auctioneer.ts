@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'In diretta', toAward: 'Da aggiudicare', awarded: 'Aggiudicato', notAwarded: 'Non aggiudicato' },
   award: {
-    title: 'Aggiudica il lotto {{plate}}', choose: 'Scegliere l’offerta vincente (migliore in cima)', option: '{{amount}} di {{username}}, {{time}}',
+    title: 'Aggiudica il lotto {{plate}}', choose: 'Scegliere l’offerta vincente (migliore in cima)', timesIn: 'orari in {{zone}}', option: '{{amount}} di {{username}}, {{time}}',
     clickAndBuy: 'compra subito', belowReserve: 'sotto riserva', none: 'Nessuna offerta da aggiudicare per questo lotto.', submit: 'Aggiudica', cancel: 'Annulla',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Offerte', lotNumber: 'N. lotto', plate: 'Targa', vehicle: 'Veicolo', amount: 'Importo (EUR)', dealer: 'Concessionario', time: 'Ora ({{zone}})',
-    clickAndBuy: 'Compra subito', awardStatus: 'Stato aggiudicazione', winner: 'Aggiudicatario', yes: 'Sì', no: 'No', TBA: 'Da aggiudicare', AWA: 'Aggiudicato', NAW: 'Non aggiudicato',
+    clickAndBuy: 'Compra subito', awardStatus: 'Stato aggiudicazione', winner: 'Aggiudicatario', yes: 'Sì', no: 'No', TBA: 'Da aggiudicare', AWA: 'Aggiudicato', NAW: 'Non aggiudicato', lost: 'Non aggiudicata (superata)',
   },
 };

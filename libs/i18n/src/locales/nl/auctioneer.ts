@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'Live', toAward: 'Te gunnen', awarded: 'Gegund', notAwarded: 'Niet gegund' },
   award: {
-    title: 'Kavel {{plate}} gunnen', choose: 'Kies het winnende bod (hoogste eerst)', option: '{{amount}} door {{username}}, {{time}}',
+    title: 'Kavel {{plate}} gunnen', choose: 'Kies het winnende bod (hoogste eerst)', timesIn: 'tijden in {{zone}}', option: '{{amount}} door {{username}}, {{time}}',
     clickAndBuy: 'direct kopen', belowReserve: 'onder minimum', none: 'Deze kavel heeft geen biedingen om te gunnen.', submit: 'Gunnen', cancel: 'Annuleren',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Biedingen', lotNumber: 'Kavelnr.', plate: 'Kenteken', vehicle: 'Voertuig', amount: 'Bedrag (EUR)', dealer: 'Handelaar', time: 'Tijd ({{zone}})',
-    clickAndBuy: 'Direct kopen', awardStatus: 'Gunningsstatus', winner: 'Gegund aan', yes: 'Ja', no: 'Nee', TBA: 'Te gunnen', AWA: 'Gegund', NAW: 'Niet gegund',
+    clickAndBuy: 'Direct kopen', awardStatus: 'Gunningsstatus', winner: 'Gegund aan', yes: 'Ja', no: 'Nee', TBA: 'Te gunnen', AWA: 'Gegund', NAW: 'Niet gegund', lost: 'Niet gegund (overboden)',
   },
 };

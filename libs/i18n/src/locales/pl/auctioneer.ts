@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
   },
   ownerState: { watching: 'Na żywo', toAward: 'Do rozstrzygnięcia', awarded: 'Przyznana', notAwarded: 'Nieprzyznana' },
   award: {
-    title: 'Przyznaj pozycję {{plate}}', choose: 'Wybierz zwycięską ofertę (najlepsza na górze)', option: '{{amount}} od {{username}}, {{time}}',
+    title: 'Przyznaj pozycję {{plate}}', choose: 'Wybierz zwycięską ofertę (najlepsza na górze)', timesIn: 'czas: {{zone}}', option: '{{amount}} od {{username}}, {{time}}',
     clickAndBuy: 'kup teraz', belowReserve: 'poniżej ceny min.', none: 'Ta pozycja nie ma ofert do przyznania.', submit: 'Przyznaj', cancel: 'Anuluj',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
   },
   export: {
     sheet: 'Oferty', lotNumber: 'Nr pozycji', plate: 'Nr rejestracyjny', vehicle: 'Pojazd', amount: 'Kwota (EUR)', dealer: 'Kupujący', time: 'Czas ({{zone}})',
-    clickAndBuy: 'Kup teraz', awardStatus: 'Status przyznania', winner: 'Zwycięzca', yes: 'Tak', no: 'Nie', TBA: 'Do przyznania', AWA: 'Przyznana', NAW: 'Nieprzyznana',
+    clickAndBuy: 'Kup teraz', awardStatus: 'Status przyznania', winner: 'Zwycięzca', yes: 'Tak', no: 'Nie', TBA: 'Do przyznania', AWA: 'Przyznana', NAW: 'Nieprzyznana', lost: 'Nieprzyznana (przebita)',
   },
 };

@@ -43,7 +43,7 @@ export const auctioneer: Translation<typeof en> = {
   },
   ownerState: { watching: 'Em direto', toAward: 'Por adjudicar', awarded: 'Adjudicado', notAwarded: 'Não adjudicado' },
   award: {
-    title: 'Adjudicar o lote {{plate}}', choose: 'Escolha a licitação vencedora (a melhor primeiro)', option: '{{amount}} de {{username}}, {{time}}',
+    title: 'Adjudicar o lote {{plate}}', choose: 'Escolha a licitação vencedora (a melhor primeiro)', timesIn: 'horas em {{zone}}', option: '{{amount}} de {{username}}, {{time}}',
     clickAndBuy: 'compra imediata', belowReserve: 'abaixo da reserva', none: 'Este lote não tem licitações para adjudicar.', submit: 'Adjudicar', cancel: 'Cancelar',
   },
   extend: {
@@ -62,6 +62,6 @@ export const auctioneer: Translation<typeof en> = {
   },
   export: {
     sheet: 'Licitações', lotNumber: 'N.º do lote', plate: 'Matrícula', vehicle: 'Veículo', amount: 'Montante (EUR)', dealer: 'Comerciante', time: 'Hora ({{zone}})',
-    clickAndBuy: 'Compra imediata', awardStatus: 'Estado da adjudicação', winner: 'Adjudicatário', yes: 'Sim', no: 'Não', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'Não adjudicado',
+    clickAndBuy: 'Compra imediata', awardStatus: 'Estado da adjudicação', winner: 'Adjudicatário', yes: 'Sim', no: 'Não', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'Não adjudicado', lost: 'Não adjudicada (superada)',
   },
 };

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView, LotView, OfferReportRow } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { Countdown } from '../../../ui/Countdown.js';
 import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { useServices } from '../../../ui/services-context.js';
@@ -28,6 +28,9 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
   const { api, dialogs } = useServices();
   const { snapshot, lotActors } = useAuctionLive(auction, 'auctioneer');
   const summary = snapshot.context.auction;
+  // One zone, named, as the offers report beside it: the auction's market clock, not the browser's.
+  const zone = timeZoneOfMarket(auction.idMarket);
+  const zoned = (instant: string) => `${formatDateTimeIn(instant, zone)} (${zone})`;
   const status = summary.status;
   const id = auction.idAuction;
   // The end shown: the live one, or the one the extend dialog just returned, whichever changed last.
@@ -94,8 +97,8 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
       <div className="page-head">
         <h1 id="auction-title" data-testid="auction-name">{summary.auctionName}</h1>
         <span className={`badge badge-${status}`} data-testid="auction-status" data-status={status}>{t(`common:status.${status}`)}</span>
-        <span className="muted">{t('details.starts', { date: formatDateTime(summary.startDate) })}</span>
-        <span className="muted" data-testid="auction-end" data-end={endDate}>{t('details.ends', { date: formatDateTime(endDate) })}</span>
+        <span className="muted" data-testid="auction-start">{t('details.starts', { date: zoned(summary.startDate) })}</span>
+        <span className="muted" data-testid="auction-end" data-end={endDate}>{t('details.ends', { date: zoned(endDate) })}</span>
         {status === 'SCH' || status === 'RUN'
           ? <PhaseCountdown status={status} start={summary.startDate} end={endDate} testId="auction-countdown" endLabel={t('details.countdownLabel')} />
           : <Countdown end={endDate} testId="auction-countdown" label={t('details.countdownLabel')} />}
@@ -145,7 +148,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
           onClose={(newEnd) => { setExtending(false); if (newEnd) setEndDate(newEnd); }}
         />
       )}
-      {awarding && <AwardDialog lot={awarding} offers={offersOfLot(report, awarding.idLot)} onClose={() => setAwarding(null)} />}
+      {awarding && <AwardDialog lot={awarding} idMarket={auction.idMarket} offers={offersOfLot(report, awarding.idLot)} onClose={() => setAwarding(null)} />}
     </section>
   );
 }

@@ -2,13 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LotView, OfferReportRow } from '@auction/contracts';
 import { toCents } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { useMoney } from '../../../ui/Money.js';
 import { useServices } from '../../../ui/services-context.js';
 import { ModalDialog } from './ModalDialog.js';
 
 interface Props {
   readonly lot: LotView;
+  /** The auction's market: offer times are on its clock (e.g. Europe/Rome), as in the offers report beside the dialog. */
+  readonly idMarket: string;
   /** The lot's offers, best first (see `offersOfLot`). */
   readonly offers: readonly OfferReportRow[];
   /** Called with true once the lot was awarded, false when cancelled. */
@@ -16,7 +18,8 @@ interface Props {
 }
 
 /** Awards a closed lot to one of its offers, chosen in a radio group (the best offer preselected). */
-export function AwardDialog({ lot, offers, onClose }: Props) {
+export function AwardDialog({ lot, idMarket, offers, onClose }: Props) {
+  const zone = timeZoneOfMarket(idMarket);
   const { t } = useTranslation('auctioneer');
   const { api, dialogs } = useServices();
   const money = useMoney();
@@ -47,14 +50,14 @@ export function AwardDialog({ lot, offers, onClose }: Props) {
           <p data-testid="award-no-offers">{t('award.none')}</p>
         ) : (
           <fieldset className="award-offers">
-            <legend>{t('award.choose')}</legend>
+            <legend>{t('award.choose')} <span className="muted" data-testid="award-zone">{t('award.timesIn', { zone })}</span></legend>
             {offers.map((o) => (
               <label key={o.idOffer} className="award-offer">
                 <input
                   type="radio" name="idOffer" value={o.idOffer} checked={idOffer === o.idOffer}
                   onChange={() => setChoice(o.idOffer)} data-testid={`award-offer-${o.idOffer}`}
                 />
-                <span>{t('award.option', { amount: money(o.offer), username: o.username, time: formatDateTime(o.createdAt) })}</span>
+                <span>{t('award.option', { amount: money(o.offer), username: o.username, time: formatDateTimeIn(o.createdAt, zone) })}</span>
                 {o.clickAndBuy && <span className="badge badge-RUN">{t('award.clickAndBuy')}</span>}
                 {belowReserve(o) && <span className="badge badge-toAward">{t('award.belowReserve')}</span>}
               </label>
