@@ -38,9 +38,9 @@ export function UserEditForm({ user, can, onSave }: Props) {
     if (saved) setIssues({});
   };
   const languages = [...new Set([draft.preferredLanguage, ...LANGUAGES])];
-  const input = (key: TextKey, type = 'text', max = 100) => (
+  const input = (key: TextKey, type = 'text', max = 100, extra: { placeholder?: string; inputMode?: 'numeric' } = {}) => (
     <label className="field"><span>{t(`edit.${key}`)}</span>
-      <input type={type} value={draft[key]} maxLength={max} aria-invalid={issues[key] ? true : undefined}
+      <input type={type} value={draft[key]} maxLength={max} {...extra} aria-invalid={issues[key] ? true : undefined}
         aria-describedby={issues[key] ? `user-${key}-error` : undefined} onChange={(e) => set(key, e.target.value)} data-testid={`user-${key}`} />
       {issues[key] && <span className="field-error" id={`user-${key}-error`}>{issues[key]}</span>}
     </label>
@@ -76,7 +76,7 @@ export function UserEditForm({ user, can, onSave }: Props) {
             {input('phone', 'tel', 50)}
             {input('mobile', 'tel', 50)}
             {input('fiscalCode', 'text', 50)}
-            {input('birthDate', 'date', 10)}
+            {input('birthDate', 'text', 10, { placeholder: t('edit.birthDatePlaceholder'), inputMode: 'numeric' })}
           </fieldset>
           <fieldset disabled={!can.adminFields}>
             <legend>{t('edit.settings')}</legend>

@@ -1,5 +1,6 @@
 import { AdminEditUserRequest, type AdminUserDetails } from '@auction/contracts';
 import type { Market } from '@auction/domain';
+import { formatCalendarDate, parseDate } from '@auction/i18n';
 
 /** The editable fields of the user card as the inputs hold them (strings; '' is "not set"). */
 export interface UserDraft {
@@ -12,6 +13,7 @@ export interface UserDraft {
   readonly phone: string;
   readonly mobile: string;
   readonly fiscalCode: string;
+  /** DD/MM/YYYY as the portal writes dates (a date input would show the browser's mm/dd/yyyy). */
   readonly birthDate: string;
   readonly readOnly: boolean;
   readonly adminEnabledMarket: readonly Market[];
@@ -25,10 +27,23 @@ export function draftOf(user: AdminUserDetails): UserDraft {
     preferredLanguage: user.preferredLanguage,
     idDealer: user.idDealer ?? '',
     name: p.name ?? '', surname: p.surname ?? '', email: p.email ?? '', phone: p.phone ?? '', mobile: p.mobile ?? '',
-    fiscalCode: p.fiscalCode ?? '', birthDate: p.birthDate ?? '',
+    fiscalCode: p.fiscalCode ?? '', birthDate: birthDateText(p.birthDate),
     readOnly: user.readOnly,
     adminEnabledMarket: [...user.adminEnabledMarket],
   };
+}
+
+/** `1985-12-10` → `10/12/1985`; anything else as it is. */
+function birthDateText(iso: string | null): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
+  return m ? formatCalendarDate({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }) : iso ?? '';
+}
+
+/** A typed DD/MM/YYYY as the contract's YYYY-MM-DD; a text that is no real day stays as typed (the contract refuses it). */
+function birthDateIso(text: string): string {
+  const date = parseDate(text);
+  if (!date) return text.trim();
+  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 }
 
 type Body = { -readonly [K in keyof AdminEditUserRequest]?: unknown };
@@ -55,7 +70,7 @@ export function editBody(user: AdminUserDetails, draft: UserDraft, adminFields: 
   optional('phone', draft.phone);
   optional('mobile', draft.mobile);
   optional('fiscalCode', draft.fiscalCode);
-  optional('birthDate', draft.birthDate);
+  if (draft.birthDate.trim() !== before.birthDate) body.birthDate = draft.birthDate.trim() === '' ? null : birthDateIso(draft.birthDate);
   if (adminFields) {
     if (draft.readOnly !== before.readOnly) body.readOnly = draft.readOnly;
     const a = [...draft.adminEnabledMarket].sort().join();

@@ -45,3 +45,17 @@ describe('checkEdit', () => {
     expect(Object.keys(checked.issues ?? {}).sort()).toEqual(['birthDate', 'email', 'name', 'phone']);
   });
 });
+
+describe('the birth date as the portal writes dates (#21 item 20)', () => {
+  const born = { ...user, personal: { ...user.personal, birthDate: '1985-12-10' } };
+  it('opens as DD/MM/YYYY, whatever the browser\'s locale', () => {
+    expect(draftOf(born).birthDate).toBe('10/12/1985');
+    expect(editBody(born, draftOf(born), true)).toBeNull();
+  });
+  it('sends a typed DD/MM/YYYY as the contract\'s YYYY-MM-DD, and a wrong date as typed so the check refuses it', () => {
+    expect(editBody(user, { ...draftOf(user), birthDate: '1/2/1990' }, true)).toEqual({ idUser: 'u-7', birthDate: '1990-02-01' });
+    expect(editBody(born, { ...draftOf(born), birthDate: '' }, true)).toEqual({ idUser: 'u-7', birthDate: null });
+    const wrong = editBody(user, { ...draftOf(user), birthDate: '31/02/1990' }, true)!;
+    expect(checkEdit(wrong).issues).toHaveProperty('birthDate');
+  });
+});
