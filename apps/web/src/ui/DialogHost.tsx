@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rememberFocus, restoreFocus, type FocusMemo } from './focus-return.js';
 import { useServices, useStore } from './services-context.js';
 
 /**
  * Shows the first queued dialog as a modal `<dialog>`: focus moves into it, Escape cancels, and the text of an
  * error is `errors:{errorCode}` (unknown codes get a generic sentence with the code). When the last queued dialog
- * closes, the focus goes back to the control that had it when the first one opened.
+ * closes, the focus goes back to the control that had it when the first one opened, or where it went (see
+ * {@link restoreFocus}): never to the page body.
  */
 export function DialogHost() {
   const { dialogs } = useServices();
@@ -14,11 +16,9 @@ export function DialogHost() {
   const ref = useRef<HTMLDialogElement>(null);
   const { t, i18n } = useTranslation();
   // The control that had the focus when the first dialog of a run opened: it gets it back when the last one closes.
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<FocusMemo | null>(null);
   const open = current !== undefined;
-  if (open && opener.current === null && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement) {
-    opener.current = document.activeElement;
-  }
+  if (open && opener.current === null && typeof document !== 'undefined') opener.current = rememberFocus();
 
   useEffect(() => {
     const el = ref.current;
@@ -28,7 +28,7 @@ export function DialogHost() {
     if (open) return;
     const back = opener.current;
     opener.current = null;
-    if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
+    restoreFocus(back);
   }, [open]);
 
   if (!current) return null;

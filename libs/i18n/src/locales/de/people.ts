@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Recht hinzufügen',
     remove: '{{role}} entfernen',
     confirmRemove: 'Das Recht {{role}} von {{username}} entfernen?',
+    whyReadOnly: 'Ihr Konto ist schreibgeschützt: Berechtigungen können nicht geändert werden.',
+    whyGone: 'Dieser Benutzer ist gelöscht: seine Berechtigungen können nicht geändert werden.',
+    whyAdminOnly: 'Nur ein Administrator kann Berechtigungen hinzufügen oder entfernen.',
+    whyOwnRole: 'Ihre eigene Mitarbeiterberechtigung können Sie nicht entfernen: das muss ein anderer Administrator tun.',
   },
   picker: {
     title: 'Ein Recht wählen',

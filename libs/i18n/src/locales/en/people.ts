@@ -103,6 +103,10 @@ export const people = {
     add: 'Add permission',
     remove: 'Remove {{role}}',
     confirmRemove: 'Remove the permission {{role}} from {{username}}?',
+    whyReadOnly: 'Your account is read-only: permissions cannot be changed.',
+    whyGone: 'This user is deleted: permissions cannot be changed.',
+    whyAdminOnly: 'Only an administrator can add or remove permissions.',
+    whyOwnRole: 'You cannot remove your own staff permission: another administrator must do it.',
   },
   picker: {
     title: 'Choose a permission',

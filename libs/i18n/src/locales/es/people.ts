@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Añadir permiso',
     remove: 'Quitar {{role}}',
     confirmRemove: '¿Quitar el permiso {{role}} a {{username}}?',
+    whyReadOnly: 'Tu cuenta es de solo lectura: los permisos no se pueden cambiar.',
+    whyGone: 'Este usuario está eliminado: sus permisos no se pueden cambiar.',
+    whyAdminOnly: 'Solo un administrador puede añadir o quitar permisos.',
+    whyOwnRole: 'No puedes quitar tu propio permiso de personal: debe hacerlo otro administrador.',
   },
   picker: {
     title: 'Elige un permiso',

@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Ajouter un droit',
     remove: 'Retirer {{role}}',
     confirmRemove: 'Retirer le droit {{role}} à {{username}} ?',
+    whyReadOnly: 'Votre compte est en lecture seule : les autorisations ne peuvent pas être modifiées.',
+    whyGone: 'Cet utilisateur est supprimé : ses autorisations ne peuvent pas être modifiées.',
+    whyAdminOnly: 'Seul un administrateur peut ajouter ou retirer des autorisations.',
+    whyOwnRole: 'Vous ne pouvez pas retirer votre propre autorisation de personnel : un autre administrateur doit le faire.',
   },
   picker: {
     title: 'Choisir un droit',

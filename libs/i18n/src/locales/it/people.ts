@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Aggiungi permesso',
     remove: 'Rimuovi {{role}}',
     confirmRemove: 'Rimuovere il permesso {{role}} da {{username}}?',
+    whyReadOnly: 'Il tuo account è in sola lettura: i permessi non si possono modificare.',
+    whyGone: 'Questo utente è eliminato: i permessi non si possono modificare.',
+    whyAdminOnly: 'Solo un amministratore può aggiungere o togliere permessi.',
+    whyOwnRole: 'Non puoi togliere il tuo permesso di staff: deve farlo un altro amministratore.',
   },
   picker: {
     title: 'Scegli un permesso',

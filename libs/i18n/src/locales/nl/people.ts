@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Recht toevoegen',
     remove: '{{role}} verwijderen',
     confirmRemove: 'Het recht {{role}} van {{username}} verwijderen?',
+    whyReadOnly: 'Uw account is alleen-lezen: rechten kunnen niet worden gewijzigd.',
+    whyGone: 'Deze gebruiker is verwijderd: rechten kunnen niet worden gewijzigd.',
+    whyAdminOnly: 'Alleen een beheerder kan rechten toevoegen of verwijderen.',
+    whyOwnRole: 'U kunt uw eigen personeelsrecht niet verwijderen: een andere beheerder moet dat doen.',
   },
   picker: {
     title: 'Kies een recht',

@@ -106,6 +106,10 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     add: 'Dodaj uprawnienie',
     remove: 'Usuń {{role}}',
     confirmRemove: 'Odebrać uprawnienie {{role}} użytkownikowi {{username}}?',
+    whyReadOnly: 'Twoje konto jest tylko do odczytu: uprawnień nie można zmienić.',
+    whyGone: 'Ten użytkownik jest usunięty: uprawnień nie można zmienić.',
+    whyAdminOnly: 'Tylko administrator może dodawać lub usuwać uprawnienia.',
+    whyOwnRole: 'Nie możesz usunąć własnego uprawnienia personelu: musi to zrobić inny administrator.',
   },
   picker: {
     title: 'Wybierz uprawnienie',

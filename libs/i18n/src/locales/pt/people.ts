@@ -106,6 +106,10 @@ export const people: Translation<typeof en> = {
     add: 'Adicionar permissão',
     remove: 'Remover {{role}}',
     confirmRemove: 'Remover a permissão {{role}} de {{username}}?',
+    whyReadOnly: 'A sua conta é só de leitura: as permissões não podem ser alteradas.',
+    whyGone: 'Este utilizador foi eliminado: as permissões não podem ser alteradas.',
+    whyAdminOnly: 'Só um administrador pode adicionar ou retirar permissões.',
+    whyOwnRole: 'Não pode retirar a sua própria permissão de pessoal: outro administrador tem de o fazer.',
   },
   picker: {
     title: 'Escolha uma permissão',

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { rememberFocus, restoreFocus } from '../../../ui/focus-return.js';
 
 interface Props {
   readonly title: string;
@@ -20,7 +21,7 @@ export function ModalDialog({ title, testId, onCancel, children }: Props) {
     const el = ref.current;
     // The control that opened the dialog gets the focus back when it closes (React removes the element, so the
     // browser's own return of focus on close does not happen).
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = rememberFocus();
     // jsdom has no showModal; the dialog is then shown with the `open` attribute.
     if (el && !el.open) {
       if (typeof el.showModal === 'function') el.showModal();
@@ -28,7 +29,7 @@ export function ModalDialog({ title, testId, onCancel, children }: Props) {
     }
     return () => {
       if (el?.open && typeof el.close === 'function') el.close();
-      if (opener?.isConnected) opener.focus();
+      restoreFocus(opener);
     };
   }, []);
   return (

@@ -4,7 +4,7 @@ import type { AdminUserDetails } from '@auction/contracts';
 import type { Role } from '@auction/domain';
 import { useProfile } from '../../../ui/services-context.js';
 import { RolePickerDialog } from './RolePickerDialog.js';
-import { canRemoveRole, pickableRoles, type UserCapabilities } from './role-picker.js';
+import { canRemoveRole, permissionsLockedReason, pickableRoles, type UserCapabilities } from './role-picker.js';
 
 interface Props {
   readonly user: AdminUserDetails;
@@ -35,10 +35,16 @@ export function UserPermissions({ user, can, busy = false, onAdd, onRemove }: Pr
     if (!focused || focused === document.body) heading.current?.focus();
   }, [user.roles]);
   const offered = profile ? pickableRoles(profile, user.roles) : [];
-  const pick = (role: Role) => {
+  const addButton = useRef<HTMLButtonElement>(null);
+  const pick = async (role: Role) => {
     setPicking(false);
-    void onAdd(role);
+    await onAdd(role);
+    // The picker closed and the card re-rendered: the focus goes back to "Add permission", not to the page body.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) (addButton.current?.isConnected ? addButton.current : heading.current)?.focus();
   };
+  const locked = profile ? permissionsLockedReason(profile, user, can) : null;
+  const ownLocked = profile ? user.roles.filter((r) => can.permissions && !canRemoveRole(profile, user, r)) : [];
   return (
     <section aria-labelledby="permissions-title" className="card" data-testid="user-permissions">
       <h2 id="permissions-title" ref={heading} tabIndex={-1}>{t('permissions.title')}</h2>
@@ -49,16 +55,20 @@ export function UserPermissions({ user, can, busy = false, onAdd, onRemove }: Pr
               {t(`roles.${r}`)}
               <button
                 type="button" className="chip-remove" disabled={!can.permissions || !profile || !canRemoveRole(profile, user, r)}
-                aria-label={t('permissions.remove', { role: t(`roles.${r}`) })} aria-disabled={busy || undefined} onClick={() => void remove(r)} data-testid={`remove-permission-${r}`}
+                aria-label={t('permissions.remove', { role: t(`roles.${r}`) })}
+                aria-describedby={locked ? 'permissions-why' : ownLocked.includes(r) ? 'permissions-own-why' : undefined}
+                title={locked ? t(locked) : ownLocked.includes(r) ? t('permissions.whyOwnRole') : undefined} aria-disabled={busy || undefined} onClick={() => void remove(r)} data-testid={`remove-permission-${r}`}
               >×</button>
             </li>
           ))}
         </ul>
       )}
       <div className="bo-row">
-        <button type="button" className="btn" disabled={!can.permissions} aria-disabled={busy || undefined} onClick={() => { if (!busy) setPicking(true); }} data-testid="add-permission">{t('permissions.add')}</button>
+        <button type="button" ref={addButton} className="btn" disabled={!can.permissions} aria-describedby={locked ? 'permissions-why' : undefined} aria-disabled={busy || undefined} onClick={() => { if (!busy) setPicking(true); }} data-testid="add-permission">{t('permissions.add')}</button>
       </div>
-      {picking && <RolePickerDialog roles={offered} onPick={pick} onClose={() => setPicking(false)} />}
+      {locked && <p id="permissions-why" className="muted" data-testid="permissions-why">{t(locked)}</p>}
+      {!locked && ownLocked.length > 0 && <p id="permissions-own-why" className="muted" data-testid="permissions-own-why">{t('permissions.whyOwnRole')}</p>}
+      {picking && <RolePickerDialog roles={offered} onPick={(role) => void pick(role)} onClose={() => setPicking(false)} />}
     </section>
   );
 }

@@ -60,6 +60,17 @@ export function userCapabilities(actor: Actor, user: Pick<AdminUserDetails, 'idU
   };
 }
 
+/**
+ * Why the permission controls of a user card are disabled, as an i18n key of `people` (null: they are not): a read-only
+ * account, a deleted or anonymised user, or an actor who is not an ADMIN.
+ */
+export function permissionsLockedReason(actor: Actor, user: Pick<AdminUserDetails, 'state'>, can: Pick<UserCapabilities, 'permissions'>): string | null {
+  if (can.permissions) return null;
+  if (actor.readOnly) return 'permissions.whyReadOnly';
+  if (user.state === 'DELETED' || user.state === 'ANONYMISED') return 'permissions.whyGone';
+  return 'permissions.whyAdminOnly';
+}
+
 /** Whether the actor may remove `role` from the user: not one's own ADMIN/CUSTOMER_CENTER (409120). */
 export function canRemoveRole(actor: Actor, user: Pick<AdminUserDetails, 'idUser'>, role: Role): boolean {
   return !(actor.idUser === user.idUser && STAFF_ROLES.includes(role));
