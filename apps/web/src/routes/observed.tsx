@@ -50,7 +50,7 @@ function ObservedAuction({ auction, idLots }: { auction: AuctionView; idLots: re
   return (
     <tbody data-testid={`observed-auction-${auction.idAuction}`}>
       <tr className="group-row"><th scope="rowgroup" colSpan={12}>{t('observedPage.auction')}: {auction.auctionName}</th></tr>
-      {shown.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} />)}
+      {shown.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} startDate={auction.startDate} />)}
     </tbody>
   );
 }
