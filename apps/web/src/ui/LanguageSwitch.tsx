@@ -1,21 +1,32 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@auction/i18n';
 import { appLanguageOf, switchLanguage } from '../i18n/i18n.js';
-import { sessionMarket } from '../session/session-keys.js';
+import { enterMarket } from '../session/market.js';
+import { isMarket, sessionMarket } from '../session/session-keys.js';
 import { countryName, offeredCountries, offeredLanguages } from './language-options.js';
 import { useProfile } from './services-context.js';
 
 /**
  * The header's country and language dropdowns (spec 01 §2 header, §4 market change), for visitors: the languages are
  * the session market's (every language while none is chosen), and choosing a country opens its home `/{country}`,
- * which stores it as the session market and switches to a language it offers. A logged-in user's market is their
- * own: they see the language dropdown only, with every language.
+ * which stores it as the session market and switches to a language it offers. On a form a visitor is filling in (the
+ * registration, the user sign-up) the country changes in place: leaving for the home threw away what was typed. A
+ * logged-in user's market is their own: they see the language dropdown only, with every language.
  */
+/** Public pages holding a form a visitor types into: a country change keeps them (and what was typed). */
+const FORMS_IN_PROGRESS = ['/registration', '/user-signup'];
+
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const profile = useProfile();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const chooseCountry = (value: string) => {
+    if (!isMarket(value)) return;
+    if (FORMS_IN_PROGRESS.includes(pathname)) void enterMarket(i18n, value);
+    else void navigate({ to: `/${value.toLowerCase()}` });
+  };
   const current = appLanguageOf(i18n);
   // A visitor's dropdowns follow the session market; a logged-in user keeps every language (the private area is
   // offered in all ten, whatever the market).
@@ -27,7 +38,7 @@ export function LanguageSwitch() {
           <span className="visually-hidden">{t('language.country')}</span>
           <select
             value={market ?? ''} data-testid="country-switch" aria-label={t('language.country')}
-            onChange={(e) => { if (e.target.value) void navigate({ to: `/${e.target.value.toLowerCase()}` }); }}
+            onChange={(e) => chooseCountry(e.target.value)}
           >
             {!market && <option value="" disabled>{t('language.country')}</option>}
             {offeredCountries(market).map((c) => <option key={c} value={c}>{countryName(c, current)}</option>)}
