@@ -62,7 +62,7 @@ export function OffersReport({ idAuction, idMarket, rows, lotActors, onRefresh }
                   <td data-label={t('report.dealer')}>{r.username}</td>
                   <td data-label={t('export.time', { zone })}>{formatDateTimeIn(r.createdAt, zone)}</td>
                   <td data-label={t('report.clickAndBuy')}>{r.clickAndBuy ? t('report.yes') : t('report.no')}</td>
-                  {lotActor ? <AwardCells lotActor={lotActor} usernames={usernames} /> : <><td data-label={t('export.awardStatus')} /><td data-label={t('export.winner')} /></>}
+                  {lotActor ? <AwardCells lotActor={lotActor} idOffer={r.idOffer} usernames={usernames} /> : <><td data-label={t('export.awardStatus')} /><td data-label={t('export.winner')} /></>}
                 </tr>
               );
             })}
@@ -85,14 +85,19 @@ function LotCells({ lotActor }: { lotActor: LotActor }) {
   );
 }
 
-/** The award status of an offer's lot, live, and its winner (the dealer of the awarded offer). */
-function AwardCells({ lotActor, usernames }: { lotActor: LotActor; usernames: ReadonlyMap<string, string> }) {
+/**
+ * The award status of an offer's lot as it concerns this offer, live (an awarded lot's other offers say they lost, not
+ * "Awarded"), and the lot's winner (the dealer of the awarded offer).
+ */
+function AwardCells({ lotActor, idOffer: rowOffer, usernames }: { lotActor: LotActor; idOffer: string; usernames: ReadonlyMap<string, string> }) {
   const { t } = useTranslation('auctioneer');
   const awardStatus = useSelector(lotActor, (s) => s.context.lot.awardStatus);
   const idOffer = useSelector(lotActor, (s) => (s.context.lot.awardStatus === 'AWA' ? s.context.lot.idOfferAwarded ?? s.context.lot.bestOfferId : null));
   return (
     <>
-      <td data-label={t('export.awardStatus')} data-award-status={awardStatus}>{t(`export.${awardStatus}`)}</td>
+      <td data-label={t('export.awardStatus')} data-award-status={awardStatus} data-testid={`offer-award-${rowOffer}`}>
+        {t(awardStatus === 'AWA' && idOffer !== rowOffer ? 'export.lost' : `export.${awardStatus}`)}
+      </td>
       <td data-label={t('export.winner')}>{(idOffer && usernames.get(idOffer)) ?? ''}</td>
     </>
   );
