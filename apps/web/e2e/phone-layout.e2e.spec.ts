@@ -172,3 +172,24 @@ describe('the single sign-on page on a 390×844 phone', () => {
     }
   });
 });
+
+describe('room on a 390×844 phone (#21 item 20)', () => {
+  it('the admin header leaves the screen to the page; the offer inputs are wide enough to read an amount', async () => {
+    const admin = await e2e.user('admin', '/admin');
+    await admin.page.setViewportSize(PHONE);
+    await waitForScreen(admin.page);
+    const header = await admin.page.locator('.app-header').boundingBox();
+    await screenshot(admin.page, TEST, 'admin-header');
+    // It took 470 px (every menu link wrapped onto rows of its own); the menus now scroll sideways, a row each.
+    expect(header!.height, 'admin header height').toBeLessThanOrEqual(220);
+    expect(await admin.page.getByTestId('back-office-menu').getByRole('link').count()).toBeGreaterThan(3);
+
+    const dealer = await e2e.user('dealer1', `/live-auction/${idAuction}`);
+    await dealer.page.setViewportSize(PHONE);
+    await waitForScreen(dealer.page);
+    const input = await dealer.page.getByTestId(`offer-input-${idLot}`).boundingBox();
+    await screenshot(dealer.page, TEST, 'offer-input');
+    // It was 45 px wide: "5'200,00 €" did not fit.
+    expect(input!.width, 'offer input width').toBeGreaterThanOrEqual(120);
+  });
+});
