@@ -9,13 +9,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as Oidc from 'openid-client';
 
 const actual = await import('openid-client');
-let authTime = 0;
+let authTime: number | undefined = 0;
+/** The ID token's `iat` (default: `authTime`). */
+let issuedAt: number | undefined;
 jest.unstable_mockModule('openid-client', () => ({
   ...actual,
   discovery: async () => new actual.Configuration({ issuer: 'https://issuer.example', authorization_endpoint: 'https://issuer.example/auth' }, 'portal', 'secret'),
   authorizationCodeGrant: async () => ({
     access_token: 'access', token_type: 'bearer', id_token: 'id-token',
-    claims: () => ({ sub: 'x', preferred_username: 'dealer1', auth_time: authTime, iat: authTime }),
+    claims: () => ({ sub: 'x', preferred_username: 'dealer1', ...(authTime === undefined ? {} : { auth_time: authTime }), iat: issuedAt ?? authTime ?? 0 }),
   }) as unknown as Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>,
 } satisfies Partial<typeof Oidc>));
 
@@ -98,5 +100,22 @@ describe('a single sign-on proven before the latest password change (#21 item 5)
     const second = await callback(true);
     expect(second.location()).toBe('/?ssoError=401030');
     expect(second.cookies).not.toContain('SESSION');
+  });
+
+  it('without auth_time, the token\'s iat proves nothing: the password is asked, and then the sign-in counts (#21 item 5, attack review)', async () => {
+    // An external issuer need not send auth_time; iat is when the token was made (now), not when the user signed in.
+    authTime = undefined;
+    issuedAt = Math.floor(Date.now() / 1000);
+    try {
+      const first = await callbackQuery();
+      const refused = await sso.finish(first.query, first.cookie).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(SsoSignInOutdated);
+      expect(refused).toMatchObject({ code: 401030, retry: true });
+      // Asked with prompt=login, the issuer checked the password for this token: its iat is the sign-in.
+      const again = await callbackQuery(true);
+      await expect(sso.finish(again.query, again.cookie)).resolves.toMatchObject({ token: 'session-token' });
+    } finally {
+      issuedAt = undefined;
+    }
   });
 });

@@ -192,8 +192,11 @@ export class SsoService {
     if (!user) throw sso(403, API_ERROR_CODES.SSO_UNKNOWN_USER, 'this account of the single sign-on is not a user of the portal');
     this.auth.assertMaySignIn(user);
     // The issuer's session may predate a password change or disable (an external issuer knows of neither).
-    const authTime = typeof claims?.auth_time === 'number' ? claims.auth_time : claims?.iat;
-    if (typeof authTime !== 'number' || isSignInOutdated(user, authTime)) throw new SsoSignInOutdated(flow.redirect, !flow.fresh);
+    // Without auth_time (optional for an external issuer) the token's iat is only when it was made, not when the
+    // password was checked: it counts only for a sign-in that asked the issuer for the password (prompt=login).
+    const authTime = typeof claims?.auth_time === 'number' ? claims.auth_time : flow.fresh ? claims?.iat : undefined;
+    const outdated = typeof authTime === 'number' ? isSignInOutdated(user, authTime) : credentialsChangedAt(user) !== undefined;
+    if (outdated) throw new SsoSignInOutdated(flow.redirect, !flow.fresh);
     return { ...this.auth.startSession(user), idToken, redirect: flow.redirect };
   }
 
