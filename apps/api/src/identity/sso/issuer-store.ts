@@ -35,6 +35,12 @@ interface Entry {
   readonly expiresAt: number;
 }
 
+/**
+ * How many sessions (and grants) one account may hold: beyond, its own oldest go. One account signing in again and
+ * again (a script with one valid password) must not fill the model and evict every other user's session.
+ */
+export const DEFAULT_SESSIONS_PER_ACCOUNT = 100;
+
 /** Models whose entries belong to a grant (revoked with it). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
 
@@ -54,7 +60,10 @@ export class BoundedIssuerStore implements IssuerStore {
   /** Account id → keys of its sessions and grants. */
   private readonly accounts = new Map<string, Set<string>>();
 
-  constructor(private readonly bounds: StoreBounds = DEFAULT_STORE_BOUNDS, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly bounds: StoreBounds = DEFAULT_STORE_BOUNDS, private readonly now: () => number = Date.now,
+    private readonly perAccount = DEFAULT_SESSIONS_PER_ACCOUNT,
+  ) {}
 
   /** The number of live entries of a model (for tests and metrics). */
   size(model: string): number {
@@ -117,6 +126,7 @@ export class BoundedIssuerStore implements IssuerStore {
     if (!entries) this.models.set(bucket, (entries = new Map()));
     const bound = this.bounds[bucket] ?? this.bounds.default ?? 10_000;
     this.sweep(model, entries);
+    if (bucket === 'Session' || bucket === 'Grant') this.makeRoomForAccount(model, payload.accountId);
     while (entries.size >= bound) this.remove(model, entries.keys().next().value!);
     const expiresAt = typeof expiresIn === 'number' ? this.now() + expiresIn * 1000 : Infinity;
     entries.set(id, { payload, expiresAt });
@@ -125,6 +135,14 @@ export class BoundedIssuerStore implements IssuerStore {
     if (payload.userCode) this.userCodes.set(payload.userCode, id);
     if (GRANTABLE.has(model) && payload.grantId) addTo(this.grantMembers, payload.grantId, key);
     if ((model === 'Session' || model === 'Grant') && payload.accountId) addTo(this.accounts, payload.accountId, key);
+  }
+
+  /** Drops an account's oldest entries of `model` (keys in the order last saved) until one more fits its share. */
+  private makeRoomForAccount(model: string, accountId: unknown): void {
+    if (typeof accountId !== 'string') return;
+    const prefix = `${model} `;
+    const own = [...this.accounts.get(accountId) ?? []].filter((key) => key.startsWith(prefix));
+    for (const key of own.slice(0, Math.max(0, own.length - this.perAccount + 1))) this.remove(...splitKey(key));
   }
 
   /** Drops a model's oldest entries while they are expired (one model's entries share a lifetime, so mostly all are). */

@@ -65,4 +65,23 @@ describe('BoundedIssuerStore (#21 item 6)', () => {
     expect(await sessions.find('new')).toBeDefined();
     expect(await grants.find('g-new')).toBeDefined();
   });
+
+  it('one account signing in again and again evicts its own oldest sessions and grants, never another user\'s (attack review)', async () => {
+    const store = new BoundedIssuerStore({ Session: 10, Grant: 10, default: 10 }, Date.now, 3);
+    const sessions = store.adapter('Session');
+    const grants = store.adapter('Grant');
+    await sessions.upsert('victim', sessionOf('user-1', 1000, 'g-victim'), 43_200);
+    await grants.upsert('g-victim', { accountId: 'user-1', iat: 1000 }, 43_200);
+    for (let i = 0; i < 50; i++) {
+      await sessions.upsert(`s${i}`, { ...sessionOf('attacker', 1000 + i, `g${i}`), uid: `u${i}` }, 43_200);
+      await grants.upsert(`g${i}`, { accountId: 'attacker', iat: 1000 + i }, 43_200);
+    }
+    expect(await sessions.find('victim')).toMatchObject({ accountId: 'user-1' });
+    expect(await grants.find('g-victim')).toBeDefined();
+    expect(await sessions.find('s49')).toBeDefined();
+    expect(await sessions.find('s46')).toBeUndefined();
+    expect(await sessions.findByUid('u46')).toBeUndefined();
+    expect(store.size('Session')).toBe(4);
+    expect(store.size('Grant')).toBe(4);
+  });
 });
