@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { ISSUER_PATH } from './embedded-issuer.js';
+import { noticePage, pageLanguage } from './sign-in-page.js';
 
 /**
  * The embedded issuer's calls that anyone may make without a password and that each store a sign-in in progress or
@@ -24,7 +25,8 @@ function isSignInStart(request: FastifyRequest): boolean {
  * Limits the embedded issuer's sign-in starts and sign-in pages per client address (`request.ip`, as the login
  * limits: `X-Forwarded-For` only under TRUST_PROXY) to `maxPerMinute`, with @fastify/rate-limit (registered by
  * login-protection.ts): a flood of anonymous `/auth` calls from one address cannot fill the issuer's store with
- * interactions. Beyond it: 429, `Retry-After` and 429010. A sign-in takes about 4 of these calls (the form's post too).
+ * interactions. Beyond it: 429, `Retry-After`, and the issuer's page saying to wait (a browser) or 429010. A
+ * sign-in takes about 4 of these calls (the form's post too).
  */
 export function protectSignInStarts(fastify: FastifyInstance, maxPerMinute: number): void {
   const starts = fastify.createRateLimit({ max: maxPerMinute, timeWindow: 60_000 });
@@ -32,7 +34,12 @@ export function protectSignInStarts(fastify: FastifyInstance, maxPerMinute: numb
     if (!isSignInStart(request)) return;
     const limit = await starts(request);
     if (limit.isAllowed || !limit.isExceeded) return;
-    return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000)))).header('cache-control', 'no-store')
-      .send({ errorCode: API_ERROR_CODES.SSO_TOO_MANY_STARTS, errorMsg: 'too many sign-ins started from this address: retry in a minute' });
+    void reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000)))).header('cache-control', 'no-store');
+    // A person's browser gets the issuer's page in their language (these are navigations), an API client the code.
+    if (/\btext\/html\b/.test(request.headers.accept ?? '')) {
+      const query = request.query as { ui_locales?: unknown } | undefined;
+      return reply.type('text/html; charset=utf-8').send(noticePage(pageLanguage(query, query?.ui_locales, request.headers['accept-language']), 'tooMany'));
+    }
+    return reply.send({ errorCode: API_ERROR_CODES.SSO_TOO_MANY_STARTS, errorMsg: 'too many sign-ins started from this address: retry in a minute' });
   });
 }

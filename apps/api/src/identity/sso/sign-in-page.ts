@@ -85,8 +85,8 @@ ${error}
   return layout(options.language, `${t.title} · ${t.ssoTitle}`, body);
 }
 
-/** A page of the issuer that only explains and links back: an expired or unknown sign-in. */
-export function noticePage(language: Language, message: 'expired' | 'ssoFailed' | 'signedOut'): string {
+/** A page of the issuer that only explains and links back: an expired or unknown sign-in, too many sign-ins started. */
+export function noticePage(language: Language, message: 'expired' | 'ssoFailed' | 'signedOut' | 'tooMany'): string {
   const t = texts(language);
   return layout(language, t.ssoTitle, `
 <div class="card">
