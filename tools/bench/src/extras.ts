@@ -132,7 +132,7 @@ export async function generateEvents(databaseUrl: string, totalEvents: number): 
       const amount = lot.state.data.best === null ? def.basePrice : lot.state.data.best.amount + def.minIncrement;
       const key = `bench-${tag}-${k}`;
       const events: LotEvent[] = lotDecider.decide({
-        type: 'PlaceOffer', idOffer: `b${tag}${k.toString(36)}`, idUser: dealer.idUser, amount, clickAndBuy: false,
+        type: 'PlaceOffer', idOffer: `b${tag}${k.toString(36)}`, idUser: dealer.idUser, idDealer: null, amount, clickAndBuy: false,
         idempotencyKey: key, regulationAccepted: true, now: at,
       }, lot.state);
       lot.state = events.reduce<LotState>((s, e) => lotDecider.evolve(s, e), lot.state);

@@ -41,7 +41,7 @@ describe('replay tool on a real (PGlite) store', () => {
     await apply(decideLot({ type: 'ScheduleLot', data: lotDef }, state));
     for (let i = 0; i < 20; i++) {
       const amount = 5000 + i * 100;
-      await apply(decideLot({ type: 'PlaceOffer', idOffer: `o${i}`, idUser: `d${i % 3}`, amount, clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: T0 + i * 1000 }, state));
+      await apply(decideLot({ type: 'PlaceOffer', idOffer: `o${i}`, idUser: `d${i % 3}`, idDealer: null, amount, clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: T0 + i * 1000 }, state));
     }
     await apply(decideLot({ type: 'CloseLot', now: T0 + 600_000 }, state));
   });

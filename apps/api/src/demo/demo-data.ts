@@ -118,7 +118,7 @@ async function seedAuction(writer: StreamWriter, idAuction: string, now: number)
     })),
   };
   const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
-  const lots = lotDefinitions(idAuction, 'auctioneer', body, lotIds);
+  const lots = lotDefinitions(idAuction, { idOwner: 'auctioneer', idSellerDealer: 'D-AUCT' }, body, lotIds);
   await writer.execute({
     streams: [streamId.auction(idAuction), ...lotIds.map(streamId.lot)],
     metadata: { userId: 'system' },
@@ -126,7 +126,7 @@ async function seedAuction(writer: StreamWriter, idAuction: string, now: number)
       {
         streamId: streamId.auction(idAuction),
         events: decideAuction(
-          { type: 'ScheduleAuction', idAuction, idOwner: 'auctioneer', definition: auctionDefinition(body, lotIds), now: at },
+          { type: 'ScheduleAuction', idAuction, idOwner: 'auctioneer', idSellerDealer: 'D-AUCT', definition: auctionDefinition(body, lotIds), now: at },
           view.state<AuctionState>(streamId.auction(idAuction)),
         ),
       },

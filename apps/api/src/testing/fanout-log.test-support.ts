@@ -132,7 +132,7 @@ export async function generateOfferLog(o: GenerateOptions): Promise<GeneratedLog
     const amount = current.data.best === null ? def.basePrice : current.data.best.amount + def.minIncrement;
     const idOffer = `g${tag}${k.toString(36)}`;
     const events: LotEvent[] = lotDecider.decide({
-      type: 'PlaceOffer', idOffer, idUser: dealer.idUser, amount, clickAndBuy: false,
+      type: 'PlaceOffer', idOffer, idUser: dealer.idUser, idDealer: null, amount, clickAndBuy: false,
       idempotencyKey: `gen-${k}`, regulationAccepted: true, now,
     }, current);
     lot.state = events.reduce<LotState>((s, e) => lotDecider.evolve(s, e), current);

@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   FEEDBACK_WRONG_AUCTIONEER: 422013,
   /** The auction is shorter than the minimum duration (start to end). */
   AUCTION_TOO_SHORT: 422030,
+  /** The bidder is the auction's owner or a user of the seller's dealer. */
+  SELLER_CANNOT_BID: 422050,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

@@ -92,7 +92,7 @@ export function lotCommandFor(step: LotStep, i: number, now: number, state: LotS
     case 'offer': {
       const idUser = DEALERS[step.dealer]!;
       return {
-        type: 'PlaceOffer', idOffer, idUser, amount: amountFor(step, state), clickAndBuy: false,
+        type: 'PlaceOffer', idOffer, idUser, idDealer: null, amount: amountFor(step, state), clickAndBuy: false,
         idempotencyKey: step.key, regulationAccepted: step.regulation, now,
       };
     }
@@ -100,7 +100,7 @@ export function lotCommandFor(step: LotStep, i: number, now: number, state: LotS
       const idUser = DEALERS[step.dealer]!;
       const buyNow = state.status === 'NONE' ? null : state.data.definition.buyNowPrice;
       const amount = buyNow === null ? 1000 : step.exact ? buyNow : fromCents(toCents(buyNow) + 1);
-      return { type: 'PlaceOffer', idOffer, idUser, amount, clickAndBuy: true, idempotencyKey: step.key, regulationAccepted: true, now };
+      return { type: 'PlaceOffer', idOffer, idUser, idDealer: null, amount, clickAndBuy: true, idempotencyKey: step.key, regulationAccepted: true, now };
     }
     case 'close': return { type: 'CloseLot', now };
     case 'award': return { type: 'AwardLot', idOffer: step.pick < 0 || offerIds.length === 0 ? 'unknown' : offerIds[step.pick % offerIds.length]!, now };

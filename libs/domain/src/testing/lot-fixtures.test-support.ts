@@ -35,7 +35,7 @@ export function lotScheduled(overrides: Partial<LotDefinition & LotTiming> = {})
 /** A PlaceOffer command from dealer A, ten minutes into the lot, at the base price. */
 export function placeOffer(overrides: Partial<Omit<PlaceOffer, 'type'>> = {}): PlaceOffer {
   return {
-    type: 'PlaceOffer', idOffer: 'offer-1', idUser: 'dealer-a', amount: 5000,
+    type: 'PlaceOffer', idOffer: 'offer-1', idUser: 'dealer-a', idDealer: 'D-A', amount: 5000,
     clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: START + minutes(10),
     ...overrides,
   };

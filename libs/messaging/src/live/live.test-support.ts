@@ -83,7 +83,7 @@ export class TestEngine {
 
   offer(idAuction: string, idLot: string, idUser: string, amount: number, now = NOW): Promise<StoredEvent[]> {
     return this.run(streamId.lot(idLot), lotDecider, {
-      type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-${amount}`, idUser, username: idUser, amount, clickAndBuy: false,
+      type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-${amount}`, idUser, idDealer: null, username: idUser, amount, clickAndBuy: false,
       idempotencyKey: null, regulationAccepted: true, now,
     }, idAuction);
   }
@@ -91,7 +91,7 @@ export class TestEngine {
   /** A click-and-buy at the lot's buy-now price (9,000): the offer and the award, in one command. */
   buyNow(idAuction: string, idLot: string, idUser: string, now = NOW): Promise<StoredEvent[]> {
     return this.run(streamId.lot(idLot), lotDecider, {
-      type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-buy`, idUser, username: idUser, amount: 9000, clickAndBuy: true,
+      type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-buy`, idUser, idDealer: null, username: idUser, amount: 9000, clickAndBuy: true,
       idempotencyKey: null, regulationAccepted: true, now,
     }, idAuction);
   }

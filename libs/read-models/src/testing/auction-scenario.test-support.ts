@@ -96,7 +96,7 @@ export function auctionSteps(
       const amount = buyNow ? state.data.definition.buyNowPrice! : nextMinimumOffer(state.data.definition, state.data.best) + Math.floor(random() * 3) * 50;
       const regulationAccepted = regulationSatisfied(log.state<AuctionState>(auctionSid(idAuction), auctionDecider), idUser);
       const placed = log.run(lotSid(idLot), lotDecider, {
-        type: 'PlaceOffer', idOffer: `${idLot}-o${k}`, idUser, amount, clickAndBuy: buyNow,
+        type: 'PlaceOffer', idOffer: `${idLot}-o${k}`, idUser, idDealer: null, amount, clickAndBuy: buyNow,
         idempotencyKey: random() < 0.5 ? `key-${idLot}-${k}` : null, regulationAccepted, now: at,
       }, at);
       if (buyNow && placed?.length) follow(log, idAuction, at);

@@ -28,14 +28,17 @@ export class CreateAuctionCommand {
 }
 
 /** The definitions of an auction's lots from a create or edit body. */
-export function lotDefinitions(idAuction: string, idOwner: string, body: CreateAuctionRequest, ids: readonly string[]): (LotDefinition & LotTiming)[] {
+export function lotDefinitions(
+  idAuction: string, seller: { idOwner: string; idSellerDealer: string | null }, body: CreateAuctionRequest, ids: readonly string[],
+): (LotDefinition & LotTiming)[] {
+  const { idOwner, idSellerDealer } = seller;
   const ext = body.extension ?? DEFAULT_EXTENSION;
   // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`).
   if (hasDuplicatePlate(body.lots.map((l) => l.licensePlate))) {
     throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this auction');
   }
   return body.lots.map((l, i) => ({
-    idLot: ids[i]!, idAuction, idOwner, lotNumber: i + 1, licensePlate: l.licensePlate.toUpperCase(), frame: l.frame ?? null,
+    idLot: ids[i]!, idAuction, idOwner, idSellerDealer, lotNumber: i + 1, licensePlate: l.licensePlate.toUpperCase(), frame: l.frame ?? null,
     brand: l.brand, model: l.model, basePrice: l.basePrice, minIncrement: l.minIncrement, reservePrice: l.reservePrice ?? null,
     buyNowPrice: l.buyNowPrice ?? null, startDate: body.startDate, endDate: body.endDate, ...ext,
   }));
@@ -60,7 +63,7 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
     if (!hasRole(actor, AUCTION_MANAGER_ROLES)) throw AccessError.role();
     const idAuction = idempotencyKey ? derivedId('auction', actor.idUser, idempotencyKey) : newId();
     const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
-    const lots = lotDefinitions(idAuction, actor.idUser, body, lotIds);
+    const lots = lotDefinitions(idAuction, { idOwner: actor.idUser, idSellerDealer: actor.idDealer }, body, lotIds);
     const auctionSid = streamId.auction(idAuction);
     return this.writer.execute({
       streams: [auctionSid, ...lotIds.map(streamId.lot)],
@@ -70,7 +73,7 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
         {
           streamId: auctionSid,
           events: decideAuction(
-            { type: 'ScheduleAuction', idAuction, idOwner: actor.idUser, definition: auctionDefinition(body, lotIds), now, minDurationMs: this.config.minAuctionMs },
+            { type: 'ScheduleAuction', idAuction, idOwner: actor.idUser, idSellerDealer: actor.idDealer, definition: auctionDefinition(body, lotIds), now, minDurationMs: this.config.minAuctionMs },
             view.state<AuctionState>(auctionSid),
           ),
         },

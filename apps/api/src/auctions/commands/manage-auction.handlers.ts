@@ -47,7 +47,10 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
       newIds.push(id);
     }
     const removed = oldIds.filter((id) => !newIds.includes(id));
-    const lots = lotDefinitions(idAuction, before.status === 'NONE' ? actor.idUser : before.data.idOwner, body, newIds);
+    const seller = before.status === 'NONE'
+      ? { idOwner: actor.idUser, idSellerDealer: actor.idDealer }
+      : { idOwner: before.data.idOwner, idSellerDealer: before.data.idSellerDealer ?? null };
+    const lots = lotDefinitions(idAuction, seller, body, newIds);
     return this.writer.execute({
       streams: [...auctionStreams(before, idAuction), ...newIds.map(streamId.lot)],
       actor: actor.idUser,

@@ -49,7 +49,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
       decide: (view, now) => {
         const lot = requireLotOf(view, c.idAuction, c.idLot);
         const command = {
-          type: 'PlaceOffer' as const, idOffer, idUser: actor.idUser, amount: c.amount,
+          type: 'PlaceOffer' as const, idOffer, idUser: actor.idUser, idDealer: actor.idDealer, amount: c.amount,
           clickAndBuy: c.clickAndBuy, idempotencyKey: c.idempotencyKey, regulationAccepted, now: c.receivedAt ?? now,
         };
         return [{ streamId: sid, events: decideLot(command, lot) }];

@@ -161,7 +161,7 @@ async function scheduleRunningAuction(store: PgliteEventStore): Promise<void> {
 
 async function offer(store: PgliteEventStore, idLot: string, idUser: string, amount: number): Promise<void> {
   lastOfferPosition = await run(store, streamId.lot(idLot), lotDecider, {
-    type: 'PlaceOffer', idOffer: `offer-${idUser}-${amount}`, idUser, username: idUser, amount, clickAndBuy: false,
+    type: 'PlaceOffer', idOffer: `offer-${idUser}-${amount}`, idUser, idDealer: null, username: idUser, amount, clickAndBuy: false,
     idempotencyKey: null, regulationAccepted: true, now: NOW,
   });
 }

@@ -19,8 +19,9 @@ function withDefinition(data: Omit<AuctionData, keyof AuctionDefinition | 'start
 /** Folds one auction event. Never throws. */
 export function evolveAuction(state: AuctionState, event: AuctionEvent): AuctionState {
   if (event.type === 'AuctionScheduled') {
-    const { idAuction, idOwner, ...def } = event.data;
-    return { status: 'SCH', data: withDefinition({ idAuction, idOwner, acceptedRegulation: {} }, def) };
+    const { idAuction, idOwner, idSellerDealer, ...def } = event.data;
+    const seller = idSellerDealer === undefined ? {} : { idSellerDealer };
+    return { status: 'SCH', data: withDefinition({ idAuction, idOwner, ...seller, acceptedRegulation: {} }, def) };
   }
   if (state.status === 'NONE') return state;
   const { data } = state;

@@ -17,6 +17,8 @@ export interface AuctionDefinition {
 export interface AuctionData extends AuctionDefinition {
   readonly idAuction: string;
   readonly idOwner: string;
+  /** The owner's dealer when the auction was created (the seller); absent in auctions created before it was kept. */
+  readonly idSellerDealer?: string | null;
   readonly startMs: number;
   readonly endMs: number;
   readonly acceptedRegulation: Readonly<Record<string, true>>;
@@ -30,7 +32,7 @@ export type AuctionState =
 
 /** Events of an auction stream (`auction-{idAuction}`). */
 export type AuctionEvent =
-  | { type: 'AuctionScheduled'; data: AuctionDefinition & { idAuction: string; idOwner: string } }
+  | { type: 'AuctionScheduled'; data: AuctionDefinition & { idAuction: string; idOwner: string; idSellerDealer?: string | null } }
   | { type: 'AuctionEdited'; data: AuctionDefinition & { idAuction: string } }
   | { type: 'AuctionDeleted'; data: { idAuction: string } }
   | { type: 'AuctionStarted'; data: { idAuction: string; startedAt: string } }
@@ -51,7 +53,10 @@ export interface LotProgress {
  * deployment allows (default `MIN_AUCTION_DURATION_MS`).
  */
 export type AuctionCommand =
-  | { type: 'ScheduleAuction'; idAuction: string; idOwner: string; definition: AuctionDefinition; now: number; minDurationMs?: number }
+  | {
+      type: 'ScheduleAuction'; idAuction: string; idOwner: string; idSellerDealer?: string | null; definition: AuctionDefinition; now: number;
+      minDurationMs?: number;
+    }
   | { type: 'EditAuction'; definition: AuctionDefinition; now: number; minDurationMs?: number }
   | { type: 'DeleteAuction'; now: number }
   | { type: 'StartAuction'; now: number }

@@ -5,6 +5,11 @@ export interface LotDefinition {
   readonly idLot: string;
   readonly idAuction: string;
   readonly idOwner: string;
+  /**
+   * The seller: the dealer the auction's owner belonged to when the auction was created. Its users may not bid on
+   * the lot. Absent in lots scheduled before it was recorded (only the owner is then refused).
+   */
+  readonly idSellerDealer?: string | null;
   readonly lotNumber: number;
   readonly licensePlate: string;
   readonly frame: string | null;
@@ -102,6 +107,8 @@ export type LotCommand =
       type: 'PlaceOffer';
       idOffer: string;
       idUser: string;
+      /** The bidder's dealer (null for a user without one). */
+      idDealer: string | null;
       amount: number;
       clickAndBuy: boolean;
       idempotencyKey: string | null;

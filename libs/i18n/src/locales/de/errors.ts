@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'Sofortkauf ist für dieses Los nicht verfügbar.',
   '422005': 'Das Ende muss nach dem Beginn liegen.',
   '422030': 'Eine Auktion muss vom Beginn bis zum Ende mindestens die Mindestdauer dauern.',
+  '422050': 'Benutzer des verkaufenden Händlers können nicht auf dessen Lose bieten.',
   '422006': 'Fügen Sie der Auktion mindestens ein Los hinzu.',
   '422007': 'Geben Sie einen positiven Betrag mit höchstens 2 Nachkommastellen ein.',
   '422008': 'Ein Fahrzeug mit diesem Kennzeichen existiert bereits.',

@@ -78,6 +78,7 @@ export const errors = {
   '422004': 'Buy now is not available for this lot.',
   '422005': 'The end must be after the start.',
   '422030': 'An auction must last at least the minimum duration from its start to its end.',
+  '422050': 'Users of the seller’s dealer cannot bid on its lots.',
   '422006': 'Add at least one lot to the auction.',
   '422007': 'Enter a positive amount with at most 2 decimals.',
   '422008': 'A vehicle with this licence plate already exists.',

@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'La Compra inmediata no está disponible para este lote.',
   '422005': 'El final debe ser posterior al inicio.',
   '422030': 'Una subasta debe durar al menos la duración mínima desde el inicio hasta el final.',
+  '422050': 'Los usuarios del concesionario vendedor no pueden pujar por sus lotes.',
   '422006': 'Añada al menos un lote a la subasta.',
   '422007': 'Introduzca un importe positivo con 2 decimales como máximo.',
   '422008': 'Ya existe un vehículo con esta matrícula.',

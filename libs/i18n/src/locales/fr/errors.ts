@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'L’Achat immédiat n’est pas disponible pour ce lot.',
   '422005': 'La fin doit être postérieure au début.',
   '422030': 'Une enchère doit durer au moins la durée minimale entre son début et sa fin.',
+  '422050': 'Les utilisateurs du concessionnaire vendeur ne peuvent pas enchérir sur ses lots.',
   '422006': 'Ajoutez au moins un lot à l’enchère.',
   '422007': 'Saisissez un montant positif avec au plus 2 décimales.',
   '422008': 'Un véhicule avec cette immatriculation existe déjà.',

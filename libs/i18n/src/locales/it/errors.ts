@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'Compra subito non è disponibile per questo lotto.',
   '422005': 'La fine deve essere successiva all’inizio.',
   '422030': 'Un’asta deve durare almeno la durata minima dall’inizio alla fine.',
+  '422050': 'Gli utenti del concessionario venditore non possono fare offerte sui suoi lotti.',
   '422006': 'Aggiungere almeno un lotto all’asta.',
   '422007': 'Inserire un importo positivo con al massimo 2 decimali.',
   '422008': 'Esiste già un veicolo con questa targa.',

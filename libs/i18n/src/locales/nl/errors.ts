@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'Direct kopen is niet beschikbaar voor deze kavel.',
   '422005': 'Het einde moet na het begin liggen.',
   '422030': 'Een veiling moet van begin tot einde minstens de minimale duur duren.',
+  '422050': 'Gebruikers van de verkopende dealer kunnen niet bieden op diens kavels.',
   '422006': 'Voeg minstens één kavel aan de veiling toe.',
   '422007': 'Voer een positief bedrag in met maximaal 2 decimalen.',
   '422008': 'Er bestaat al een voertuig met dit kenteken.',

@@ -77,6 +77,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422004': 'Opcja Kup teraz nie jest dostępna dla tej pozycji.',
   '422005': 'Koniec musi nastąpić po rozpoczęciu.',
   '422030': 'Aukcja musi trwać co najmniej minimalny czas od rozpoczęcia do zakończenia.',
+  '422050': 'Użytkownicy sprzedającego dealera nie mogą licytować jego partii.',
   '422006': 'Dodaj do aukcji co najmniej jedną pozycję.',
   '422007': 'Wpisz kwotę dodatnią z maksymalnie 2 miejscami po przecinku.',
   '422008': 'Pojazd o tym numerze rejestracyjnym już istnieje.',

@@ -77,6 +77,7 @@ export const errors: Translation<typeof en> = {
   '422004': 'A Compra imediata não está disponível para este lote.',
   '422005': 'O fim tem de ser posterior ao início.',
   '422030': 'Um leilão tem de durar pelo menos a duração mínima do início ao fim.',
+  '422050': 'Os utilizadores do concessionário vendedor não podem licitar nos seus lotes.',
   '422006': 'Adicione pelo menos um lote ao leilão.',
   '422007': 'Introduza um valor positivo com, no máximo, 2 casas decimais.',
   '422008': 'Já existe um veículo com esta matrícula.',

@@ -37,8 +37,9 @@ export function scheduleAuction(command: Of<'ScheduleAuction'>, state: AuctionSt
     throw new DomainError('AUCTION_ALREADY_EXISTS', 'this auction id is taken');
   }
   const definition = checkDefinition(command.definition, command.now, command.minDurationMs);
-  const { idAuction, idOwner } = command;
-  const events: AuctionEvent[] = [{ type: 'AuctionScheduled', data: { ...definition, idAuction, idOwner } }];
+  const { idAuction, idOwner, idSellerDealer } = command;
+  const seller = idSellerDealer === undefined ? {} : { idSellerDealer };
+  const events: AuctionEvent[] = [{ type: 'AuctionScheduled', data: { ...definition, idAuction, idOwner, ...seller } }];
   if (command.now >= toMs(definition.startDate)) {
     events.push({ type: 'AuctionStarted', data: { idAuction, startedAt: toIso(command.now) } });
   }

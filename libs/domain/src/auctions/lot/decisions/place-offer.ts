@@ -2,14 +2,21 @@ import { DomainError } from '../../../shared/errors.js';
 import { isValidAmount, toCents } from '../../../shared/money.js';
 import { toIso } from '../../../shared/time.js';
 import { isBuyNowAvailable, nextMinimumOffer } from '../lot.predicates.js';
-import type { LotCommand, LotEvent, LotState } from '../lot.types.js';
+import type { LotCommand, LotDefinition, LotEvent, LotState } from '../lot.types.js';
 
 type PlaceOffer = Extract<LotCommand, { type: 'PlaceOffer' }>;
+
+/** The auction's owner, and any user of the seller's dealer, sell the lot: they cannot bid on it. */
+function isSellerSide(def: LotDefinition, command: PlaceOffer): boolean {
+  if (command.idUser === def.idOwner) return true;
+  return def.idSellerDealer != null && command.idDealer === def.idSellerDealer;
+}
 
 /**
  * An offer is accepted while the lot runs, at or above the next minimum; buy-now must equal the
  * buy-now price and closes the lot for that dealer. An offer inside the extension window moves the
- * end to `now + extendSeconds`. A retry with a known idempotency key is a no-op.
+ * end to `now + extendSeconds`. A retry with a known idempotency key is a no-op. The seller's side (the auction's
+ * owner and the users of its dealer) cannot bid.
  */
 export function placeOffer(command: PlaceOffer, state: LotState): LotEvent[] {
   if (state.status === 'NONE' || state.status === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
@@ -22,6 +29,7 @@ export function placeOffer(command: PlaceOffer, state: LotState): LotEvent[] {
   const { now } = command;
   if (now < data.startMs) throw new DomainError('LOT_NOT_RUNNING', 'the lot has not started yet');
   if (now >= data.endMs) throw new DomainError('LOT_ENDED', 'the lot has ended');
+  if (isSellerSide(data.definition, command)) throw new DomainError('SELLER_CANNOT_BID', 'users of the seller\'s dealer cannot bid on its lots');
   if (!command.regulationAccepted) throw new DomainError('REGULATION_NOT_ACCEPTED', 'accept the auction regulation first');
   if (!isValidAmount(command.amount)) throw new DomainError('INVALID_AMOUNT', 'the offer must be a positive amount with at most 2 decimals');
   const def = data.definition;

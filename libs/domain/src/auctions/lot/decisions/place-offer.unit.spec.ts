@@ -136,3 +136,29 @@ describe('PlaceOffer: two offers of the same amount', () => {
     lotSpec.given([flat, first]).when(placeOffer({ idOffer: 'o-fine', idUser: 'dealer-b', amount: 1000.000000001 })).thenThrows('INVALID_AMOUNT');
   });
 });
+
+describe('PlaceOffer: the seller cannot bid on its own lots', () => {
+  const sold = lotScheduled({ idOwner: 'owner-1', idSellerDealer: 'D-SELLER' });
+
+  it('refuses an offer from a user of the seller\'s dealer (a user the auctioneer invited), and from the owner', () => {
+    lotSpec.given([sold]).when(placeOffer({ idUser: 'invited-1', idDealer: 'D-SELLER' })).thenThrows('SELLER_CANNOT_BID');
+    lotSpec.given([sold, offerA]).when(placeOffer({ idUser: 'invited-1', idDealer: 'D-SELLER', amount: 5100 })).thenThrows('SELLER_CANNOT_BID');
+    lotSpec.given([sold]).when(placeOffer({ idUser: 'owner-1', idDealer: null })).thenThrows('SELLER_CANNOT_BID');
+    lotSpec.given([sold]).when(placeOffer({ idUser: 'invited-1', idDealer: 'D-SELLER', amount: 9000, clickAndBuy: true })).thenThrows('SELLER_CANNOT_BID');
+  });
+
+  it('accepts an offer from a user of another dealer', () => {
+    lotSpec.given([sold]).when(placeOffer({ idUser: 'dealer-a', idDealer: 'D-A' })).then([offerPlaced({ idUser: 'dealer-a', idDealer: 'D-A' })]);
+  });
+
+  it('on a lot scheduled before the seller was recorded, refuses only the owner', () => {
+    const old = lotScheduled({ idOwner: 'owner-1' });
+    lotSpec.given([old]).when(placeOffer({ idUser: 'owner-1', idDealer: 'D-SELLER' })).thenThrows('SELLER_CANNOT_BID');
+    lotSpec.given([old]).when(placeOffer({ idUser: 'dealer-a', idDealer: 'D-SELLER' })).then([offerPlaced({ idUser: 'dealer-a', idDealer: 'D-SELLER' })]);
+  });
+
+  it('is a no-op for a retried key even on the seller\'s side (nothing new is decided)', () => {
+    const keyed = offerPlaced({ idUser: 'invited-1', idempotencyKey: 'k-1' });
+    lotSpec.given([lotScheduled({ idOwner: 'owner-1' }), keyed]).when(placeOffer({ idUser: 'invited-1', idDealer: 'D-SELLER', idempotencyKey: 'k-1' })).then([]);
+  });
+});
