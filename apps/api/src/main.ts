@@ -65,7 +65,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     }),
     { logger, bufferLogs: false },
   );
-  // The instant each request had fully arrived (body read), by which an offer is judged (arrival-time.ts).
+  // The instant each request's bytes arrived (its head, or its body when sent apart), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);

@@ -2,18 +2,33 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../engine/tokens.js';
 
 const ARRIVED_AT = Symbol('arrivedAt');
+const BODY_LATE = Symbol('bodyLate');
 
-type Stamped = FastifyRequest & { [ARRIVED_AT]?: number };
+type Stamped = FastifyRequest & { [ARRIVED_AT]?: number; [BODY_LATE]?: boolean };
 
 /**
- * Stamps every request with the instant it had fully reached the API (`preValidation`: its body read, before
- * authentication and the handler), so a command judged by time (an offer near a lot's end) is judged by when it
- * arrived, not by when its turn came in a busy process. Not `onRequest`: that runs once the head is in, so a dealer
- * could send the head before a lot's end and the amount after it (while the close grace runs) and still be on time.
+ * Stamps every request with the instant its bytes had reached the API, so a command judged by time (an offer near a
+ * lot's end) is judged by when it arrived, not by when its turn came in a busy process. The stamp is taken in
+ * `onRequest`, as soon as the head is parsed, before the body parser, authentication and the handler queue behind
+ * other requests' work. A request whose body was not in the same read as its head (still arriving once the parser
+ * has handed the head over) is stamped once its body is read (`preValidation`) instead: sending the head before a
+ * lot's end and the amount after it does not make an offer on time.
  */
 export function stampArrival(fastify: FastifyInstance, clock: Clock): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const stamped = request as Stamped;
+    stamped[ARRIVED_AT] = clock.now();
+    const raw = request.raw;
+    // After the current poll phase the parser has consumed the read the head came in (ticks would run between the
+    // parser's callbacks, before the rest of that read): a body still incomplete then arrives later.
+    setImmediate(() => {
+      if (!raw.complete) stamped[BODY_LATE] = true;
+    });
+    done();
+  });
   fastify.addHook('preValidation', (request, _reply, done) => {
-    (request as Stamped)[ARRIVED_AT] = clock.now();
+    const stamped = request as Stamped;
+    if (stamped[BODY_LATE]) stamped[ARRIVED_AT] = clock.now();
     done();
   });
 }
