@@ -22,6 +22,8 @@ export class PlaceOfferCommand {
     readonly correlationId: string,
     /** When the API received the request (epoch ms): the offer is judged at that instant, not when its turn comes. */
     readonly receivedAt?: number,
+    /** The idempotency key's claim, awaited inside the lot's turn (`admissionOf`): a key never costs a place. */
+    readonly admit?: Promise<void>,
   ) {}
 }
 
@@ -46,6 +48,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
       streams: [sid],
       actor: actor.idUser,
       metadata: { userId: actor.idUser, idempotencyKey: c.idempotencyKey ?? undefined, correlationId: c.correlationId },
+      ...(c.admit ? { admit: c.admit } : {}),
       decide: (view, now) => {
         const lot = requireLotOf(view, c.idAuction, c.idLot);
         const command = {

@@ -23,6 +23,7 @@ import { AuthService } from '../../identity/auth.service.js';
 import { Metrics } from '../../platform/metrics/metrics.js';
 import { idempotencyKeyOf, parse } from '../../platform/http/validation.js';
 import { arrivalOf } from '../../platform/http/arrival-time.js';
+import { ClaimInTurn, admissionOf } from '../../platform/idempotency/claim-in-turn.js';
 
 const managers = [...AUCTION_MANAGER_ROLES];
 
@@ -103,6 +104,7 @@ export class AuctionController {
 
   @Post('auction/:idAuction/offer/:idLot')
   @Roles('BUYER')
+  @ClaimInTurn()
   async offer(
     @CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string,
     @Body() body: unknown, @Headers() headers: Record<string, unknown>, @Req() request: FastifyRequest,
@@ -110,7 +112,7 @@ export class AuctionController {
     const { offer, clickAndBuy } = parse(PlaceOfferRequest, body);
     const command = new PlaceOfferCommand(
       actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), offer, clickAndBuy, idempotencyKeyOf(headers), randomUUID(),
-      arrivalOf(request),
+      arrivalOf(request), admissionOf(request),
     );
     try {
       const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);

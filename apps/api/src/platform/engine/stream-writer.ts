@@ -30,6 +30,11 @@ export interface StreamCommand<R> {
    * refused then, never committed.
    */
   readonly actor?: string;
+  /**
+   * Awaited inside the command's turn, before it decides (an idempotency key's claim, started when the request
+   * arrived): the command keeps the place it took on arrival. A rejection ends the command with that error.
+   */
+  readonly admit?: Promise<void>;
   decide(view: StreamView, now: number): Decision[];
   reply(view: StreamView, appended: boolean, now: number): R;
 }
@@ -100,6 +105,7 @@ export class StreamWriter {
     let reply: R;
     try {
       await previous;
+      if (command.admit) await command.admit;
       await Promise.all(entries.map((e) => this.ensureLoaded(e)));
       if (command.actor !== undefined && this.checkActor) this.check(this.checkActor, command.actor);
       const view = this.view();

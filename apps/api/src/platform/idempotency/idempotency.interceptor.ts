@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -10,7 +11,8 @@ import { KeyedSerial } from '../engine/keyed-serial.js';
 import { APP_CONFIG, CLOCK, type Clock } from '../engine/tokens.js';
 import { idempotencyKeyOf } from '../http/validation.js';
 import { IDEMPOTENCY_STORE } from './idempotency.tokens.js';
-import type { IdempotencyRecord, SqlIdempotencyStore } from './idempotency-store.js';
+import type { Claim, IdempotencyRecord, SqlIdempotencyStore } from './idempotency-store.js';
+import { CLAIM_IN_TURN, KeyAlreadyClaimed, setAdmission } from './claim-in-turn.js';
 
 /** A pending record older than this is from a process that died mid-call: the key may be claimed again. */
 const ABANDONED_AFTER_MS = 120_000;
@@ -33,7 +35,8 @@ function canonical(value: unknown): string {
  * running again, even after the resource was deleted; another call or body is 409100. Concurrent requests with one
  * key never both run: within the process the later ones wait for the first, across processes the table's primary
  * key decides. A failed call (any error) forgets its key: nothing changed, so a retry runs again. Records are kept
- * `IDEMPOTENCY_TTL_HOURS` (default 24).
+ * `IDEMPOTENCY_TTL_HOURS` (default 24). A `@ClaimInTurn` command (an offer) does not wait for its claim before it
+ * takes its place in its queue: it waits inside its turn, so a key never costs a place.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -46,6 +49,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     @Inject(IDEMPOTENCY_STORE) private readonly store: SqlIdempotencyStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -58,26 +62,72 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const reply = http.getResponse<FastifyReply>();
     const call = `${request.method} ${request.url.split('?')[0]!.replace(/\/+$/, '')}`;
     const fingerprint = createHash('sha256').update(canonical({ query: request.query ?? null, body: request.body ?? null })).digest('base64url');
-    return from(this.inFlight.run(`${idUser}\u0000${key}`, () => this.run(idUser, key, call, fingerprint, reply, next)));
+    const inTurn = this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, context.getHandler()) === true;
+    const task = inTurn
+      ? () => this.runInTurn(request, idUser, key, call, fingerprint, reply, next)
+      : () => this.run(idUser, key, call, fingerprint, reply, next);
+    return from(this.inFlight.run(`${idUser}\u0000${key}`, task));
   }
 
-  private async run(idUser: string, key: string, call: string, fingerprint: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+  private claim(idUser: string, key: string, call: string, fingerprint: string): Promise<Claim> {
     const now = this.clock.now();
     const ttlMs = this.config.idempotencyTtlMs;
     this.purge(now, ttlMs);
-    const claim = await this.store.claim(idUser, key, call, fingerprint, now, now - ttlMs, now - ABANDONED_AFTER_MS);
+    return this.store.claim(idUser, key, call, fingerprint, now, now - ttlMs, now - ABANDONED_AFTER_MS);
+  }
+
+  private async run(idUser: string, key: string, call: string, fingerprint: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    const claim = await this.claim(idUser, key, call, fingerprint);
     if (claim.kind === 'existing') return this.replay(claim.record, call, fingerprint, reply);
+    return this.handleClaimed(idUser, key, reply, next);
+  }
+
+  /** The claim runs while the command takes its place; the command awaits it in its turn (`admissionOf`). */
+  private async runInTurn(
+    request: FastifyRequest, idUser: string, key: string, call: string, fingerprint: string, reply: FastifyReply, next: CallHandler,
+  ): Promise<unknown> {
+    const claim = this.claim(idUser, key, call, fingerprint);
+    setAdmission(request, claim.then((c) => {
+      if (c.kind === 'existing') throw new KeyAlreadyClaimed(c.record);
+    }));
+    let body: unknown;
     try {
-      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      // The call is done: failing to store its answer must not turn it into an error (a retry then waits for the
-      // pending record to be abandoned, and runs again).
-      await this.store.complete(idUser, key, reply.statusCode, body === undefined ? null : JSON.stringify(body))
-        .catch((e: unknown) => this.logger.warn(`storing the answer of a key failed: ${String(e)}`));
-      return body;
+      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (error) {
-      await this.store.release(idUser, key).catch((e: unknown) => this.logger.warn(`release of a key failed: ${String(e)}`));
+      // Whatever stopped the command, a key that already had a record answers from it (as when claimed first).
+      const settled = await claim;
+      if (settled.kind === 'existing') return this.replay(settled.record, call, fingerprint, reply);
+      await this.forget(idUser, key);
       throw error;
     }
+    const settled = await claim;
+    // Only a command that never awaited its admission can get here with a taken key: the record's answer stands.
+    if (settled.kind === 'existing') return this.replay(settled.record, call, fingerprint, reply);
+    return this.remember(idUser, key, reply, body);
+  }
+
+  private async handleClaimed(idUser: string, key: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
+    let body: unknown;
+    try {
+      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    } catch (error) {
+      await this.forget(idUser, key);
+      throw error;
+    }
+    return this.remember(idUser, key, reply, body);
+  }
+
+  /** The call is done: failing to store its answer must not turn it into an error (a retry then waits for the
+   * pending record to be abandoned, and runs again). */
+  private async remember(idUser: string, key: string, reply: FastifyReply, body: unknown): Promise<unknown> {
+    await this.store.complete(idUser, key, reply.statusCode, body === undefined ? null : JSON.stringify(body))
+      .catch((e: unknown) => this.logger.warn(`storing the answer of a key failed: ${String(e)}`));
+    return body;
+  }
+
+  /** A failed call changed nothing: its key is forgotten, so a retry runs again. */
+  private async forget(idUser: string, key: string): Promise<void> {
+    await this.store.release(idUser, key).catch((e: unknown) => this.logger.warn(`release of a key failed: ${String(e)}`));
   }
 
   private replay(record: IdempotencyRecord, call: string, fingerprint: string, reply: FastifyReply): unknown {

@@ -1,0 +1,37 @@
+import { SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { IdempotencyRecord } from './idempotency-store.js';
+
+/** Metadata key of `@ClaimInTurn()`. */
+export const CLAIM_IN_TURN = 'idempotency:claim-in-turn';
+
+/**
+ * Marks a command whose place in a queue is its arrival (an offer in its lot's mailbox): the `Idempotency-Key` is
+ * claimed while the command goes on to take its place, and the command waits for the claim only inside its turn
+ * (`admissionOf`). A claim is a database write: awaited before the command, it let a later request without a key
+ * overtake a keyed one.
+ */
+export const ClaimInTurn = (): MethodDecorator => SetMetadata(CLAIM_IN_TURN, true);
+
+const ADMISSION = Symbol('idempotencyAdmission');
+
+type Admitted = FastifyRequest & { [ADMISSION]?: Promise<void> };
+
+/** Thrown inside the command's turn when its key already has a record: the interceptor answers from that record. */
+export class KeyAlreadyClaimed extends Error {
+  constructor(readonly record: IdempotencyRecord) {
+    super('idempotency key already claimed');
+  }
+}
+
+/** Sets the promise a `@ClaimInTurn` command awaits in its turn (rejects with `KeyAlreadyClaimed`). */
+export function setAdmission(request: FastifyRequest, admission: Promise<void>): void {
+  // Awaited only if the command reaches its turn; a command refused before that must not leave it unhandled.
+  admission.catch(() => undefined);
+  (request as Admitted)[ADMISSION] = admission;
+}
+
+/** What a `@ClaimInTurn` command awaits inside its turn before deciding; undefined without a key. */
+export function admissionOf(request: FastifyRequest): Promise<void> | undefined {
+  return (request as Admitted)[ADMISSION];
+}
