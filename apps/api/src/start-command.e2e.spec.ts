@@ -43,9 +43,9 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
     const dealer = await ApiClient.login(url!, 'dealer1', 'Demo#2026!');
     const running = await dealer.get('/api/v1/secure/running-auctions');
     expect(running.status).toBe(200);
-    expect(running.body.length).toBeGreaterThanOrEqual(1);
-    expect(running.body[0].status).toBe('RUN');
-    expect(running.body[0].lots.length).toBeGreaterThan(0);
+    expect(running.body.items.length).toBeGreaterThanOrEqual(1);
+    expect(running.body.items[0].status).toBe('RUN');
+    expect(running.body.items[0].lotsCount).toBeGreaterThan(0);
     const showcase = await dealer.get('/api/v1/secure/showcase');
     expect(showcase.status).toBe(200);
     expect(showcase.body.length).toBeGreaterThan(0);

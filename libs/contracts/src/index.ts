@@ -13,3 +13,4 @@ export * from './admin-common.js';
 export * from './admin-dealers.js';
 export * from './admin-users.js';
 export * from './anonymisation.js';
+export * from './paging.js';

@@ -26,9 +26,10 @@ function managementSuite(mode: StorageMode) {
     early: AuctionView; late: AuctionView; running: AuctionView; deleted: AuctionView; admins: AuctionView;
   };
   const list = async (client: ApiClient, query = '') => {
-    const res = await client.get<ManagedAuction[]>(`${MANAGEMENT}${query}`);
-    if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`GET ${MANAGEMENT}${query}: ${describeResult(res)}`);
-    return res.body;
+    const res = await client.get<{ items: ManagedAuction[]; total: number }>(`${MANAGEMENT}${query}${query ? '&' : '?'}limit=100`);
+    if (res.status !== 200 || !Array.isArray(res.body.items)) throw new Error(`GET ${MANAGEMENT}${query}: ${describeResult(res)}`);
+    expect(res.body.total).toBe(res.body.items.length);
+    return res.body.items;
   };
   const ids = (rows: ManagedAuction[]) => rows.map((r) => r.idAuction);
   const create = async (client: ApiClient, name: string, startMs: number, plates: string[]) => {

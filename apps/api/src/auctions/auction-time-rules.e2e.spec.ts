@@ -88,9 +88,9 @@ function timeRulesSuite(mode: StorageMode) {
     expect(first.endDate).toBe('2099-01-01T08:30:00.000Z');
     const read = await s.dealer.get<AuctionView>(paths.auction(first.idAuction));
     expect({ startDate: read.body.startDate, endDate: read.body.endDate }).toEqual({ startDate: first.startDate, endDate: '2099-01-01T08:30:00.000Z' });
-    const running = await s.dealer.get<AuctionView[]>(`${RUNNING}?toSearch=${tag}`);
+    const running = await s.dealer.get<{ items: AuctionView[] }>(`${RUNNING}?toSearch=${tag}`);
     expect(running.status).toBe(200);
-    expect(running.body.map((a) => a.idAuction)).toEqual([first.idAuction, second.idAuction]);
+    expect(running.body.items.map((a) => a.idAuction)).toEqual([first.idAuction, second.idAuction]);
   });
 
   /** A running auction ending ~6 s from now, whose first lot an offer extended 20 s ahead (past the auction's end). */
@@ -125,13 +125,13 @@ function timeRulesSuite(mode: StorageMode) {
 
     // Past the auction's scheduled end, while the extended lot runs: listed as running, with that lot's end ahead.
     await sleepUntil(clock, end + 500);
-    const running = await dealer.get<AuctionView[]>(`${RUNNING}?toSearch=${tag}`);
-    const listed = running.body.find((a) => a.idAuction === auction.idAuction);
+    const running = await dealer.get<{ items: AuctionView[] }>(`${RUNNING}?toSearch=${tag}`);
+    const listed = running.body.items.find((a) => a.idAuction === auction.idAuction);
     expect(listed?.status).toBe('RUN');
     expect(listed?.endDate).toBe(new Date(lotEnd).toISOString());
     expect(Date.parse(listed!.endDate)).toBeGreaterThan(clock.now());
-    const managed = await auctioneer.get<{ idAuction: string; endDate: string }[]>(`/api/v1/secure/auction-management?toSearch=${tag}`);
-    expect(managed.body.find((a) => a.idAuction === auction.idAuction)?.endDate).toBe(new Date(lotEnd).toISOString());
+    const managed = await auctioneer.get<{ items: { idAuction: string; endDate: string }[] }>(`/api/v1/secure/auction-management?toSearch=${tag}`);
+    expect(managed.body.items.find((a) => a.idAuction === auction.idAuction)?.endDate).toBe(new Date(lotEnd).toISOString());
   }, 60_000);
 
   test('A3: resize-time never cuts a lot\'s extension, and never moves a running auction\'s end earlier (409030)', async () => {

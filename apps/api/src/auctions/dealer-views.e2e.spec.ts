@@ -20,6 +20,8 @@ interface BidHistory {
   bids: { amount: number; placedAt: string; mine: boolean; bidder: number | null; clickAndBuy: boolean }[];
 }
 interface MyBid { idAuction: string; idLot: string; auctionName: string; myBestOffer: number; leading: boolean; won: boolean; status: string }
+/** One page of a list answer (`PageQuery` of the contracts). */
+interface Page<T> { items: T[]; total: number; limit: number; offset: number }
 
 function dealerViewsSuite(mode: StorageMode) {
   let storage: ServerStorage | undefined;
@@ -104,23 +106,39 @@ function dealerViewsSuite(mode: StorageMode) {
 
   test('my bids and wins: the lots a dealer bid on, with its best offer and whether it leads; nobody else\'s', async () => {
     const idLot = s.running.lots[0]!.idLot;
-    const { value: mine } = await eventually(() => s.d1.get<MyBid[]>(MY_BIDS), (r) => {
+    const { value: mine } = await eventually(() => s.d1.get<Page<MyBid>>(MY_BIDS), (r) => {
       expect(r.status).toBe(200);
-      expect(r.body.some((b) => b.idLot === idLot)).toBe(true);
+      expect(r.body.items.some((b) => b.idLot === idLot)).toBe(true);
     });
-    expect(mine.body.find((b) => b.idLot === idLot)).toMatchObject({
+    expect(mine.body.items.find((b) => b.idLot === idLot)).toMatchObject({
       idAuction: s.running.idAuction, auctionName: `Views ${s.tag} running`, myBestOffer: 5200, leading: true, won: false, status: 'RUN',
     });
-    const d2 = await s.d2.get<MyBid[]>(MY_BIDS);
-    expect(d2.body.find((b) => b.idLot === idLot)).toMatchObject({ myBestOffer: 5100, leading: false });
-    const d3 = await s.d3.get<MyBid[]>(MY_BIDS);
-    expect(d3.body.some((b) => b.idLot === idLot)).toBe(false);
+    const d2 = await s.d2.get<Page<MyBid>>(MY_BIDS);
+    expect(d2.body.items.find((b) => b.idLot === idLot)).toMatchObject({ myBestOffer: 5100, leading: false });
+    const d3 = await s.d3.get<Page<MyBid>>(MY_BIDS);
+    expect(d3.body.items.some((b) => b.idLot === idLot)).toBe(false);
     expect((await s.auctioneer.get(MY_BIDS)).status).toBe(403);
   });
 
+  test('my bids, running and scheduled auctions are pages of at most 100, in the server\'s order', async () => {
+    const all = (await s.d1.get<Page<MyBid>>(MY_BIDS)).body;
+    expect(all).toMatchObject({ limit: 50, offset: 0, total: all.items.length });
+    const second = await s.d1.get<Page<MyBid>>(`${MY_BIDS}?limit=1&offset=1`);
+    expect(second.body).toEqual({ items: all.items.slice(1, 2), total: all.total, limit: 1, offset: 1 });
+    for (const path of [MY_BIDS, SCHEDULED, '/api/v1/secure/running-auctions', '/api/v1/secure/running-auctions/search']) {
+      const tooBig = await s.d1.get(`${path}?limit=101`);
+      expect(`${path} ${tooBig.status} ${typeof (tooBig.body as { errorCode?: unknown }).errorCode}`).toBe(`${path} 400 number`);
+      expect((await s.d1.get<Page<unknown>>(`${path}?limit=100`)).body.limit).toBe(100);
+    }
+    const running = await s.d1.get<Page<AuctionView & { lotsCount: number }>>(`/api/v1/secure/running-auctions?toSearch=${encodeURIComponent(`Views ${s.tag}`)}`);
+    expect(running.body.items.find((a) => a.idAuction === s.running.idAuction)).toMatchObject({ lotsCount: s.running.lots.length });
+    expect(running.body.items.every((a) => !('lots' in a))).toBe(true);
+  });
+
   test('scheduled auctions: only SCH, soonest start first, with their start', async () => {
-    const res = await s.d1.get<(AuctionView & { auctionName: string })[]>(SCHEDULED);
-    expect(res.status).toBe(200);
+    const page = await s.d1.get<Page<AuctionView & { auctionName: string }>>(SCHEDULED);
+    expect(page.status).toBe(200);
+    const res = { body: page.body.items };
     const ours = res.body.filter((a) => a.auctionName.startsWith(`Views ${s.tag}`));
     expect(ours.map((a) => a.idAuction)).toEqual([s.soon.idAuction, s.later.idAuction]);
     expect(res.body.every((a) => a.status === 'SCH')).toBe(true);

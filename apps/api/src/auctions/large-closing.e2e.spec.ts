@@ -95,9 +95,9 @@ function largeClosingSuite(mode: StorageMode) {
     await sleepUntil(clock, bigEnd);
     let closedAt = Number.NaN;
     while (clock.now() < bigEnd + 120_000) {
-      const res = await auctioneer.get<{ idAuction: string; status: string }[]>(`${MANAGEMENT}?toSearch=Big%20${tag}`);
+      const res = await auctioneer.get<{ items: { idAuction: string; status: string }[] }>(`${MANAGEMENT}?toSearch=Big%20${tag}`);
       expect(res.status).toBe(200);
-      if (res.body.find((a) => a.idAuction === big.body.idAuction)?.status === 'CLD') {
+      if (res.body.items.find((a) => a.idAuction === big.body.idAuction)?.status === 'CLD') {
         closedAt = clock.toServer(res.receivedAt);
         break;
       }

@@ -6,6 +6,7 @@ import { AUCTION_MANAGER_ROLES, AUCTION_STATUSES, type AuctionStatus } from '@au
 import { formatDateTime } from '@auction/i18n';
 import { requireUser } from '../session/guards.js';
 import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 /** The auctioneer's auctions (an administrator's: all), filtered by status and text, newest start first. */
 export const Route = createFileRoute('/auction-management')({
@@ -18,8 +19,10 @@ export const Route = createFileRoute('/auction-management')({
 
 function AuctionManagement() {
   const { t } = useTranslation('auctioneer');
-  const auctions = Route.useLoaderData();
   const search = Route.useSearch();
+  const { api } = useServices();
+  const pages = useServerPages(Route.useLoaderData(), (limit, offset) => api.auctionManagement(search, { limit, offset }));
+  const auctions = pages.page.items;
   const navigate = useNavigate({ from: '/auction-management' });
   const [status, setStatus] = useState<AuctionStatus | ''>(search.status ?? '');
   const [text, setText] = useState(search.toSearch ?? '');
@@ -54,6 +57,7 @@ function AuctionManagement() {
         {(search.status || search.toSearch) && <button type="button" className="btn" onClick={reset}>{t('management.reset')}</button>}
       </form>
       {auctions.length === 0 ? <p className="muted" data-testid="no-auctions">{t('management.empty')}</p> : <ManagedTable auctions={auctions} />}
+      <ServerPaginator pages={pages} testId="management-pages" />
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RunningSearchQuery, type AuctionView } from '@auction/contracts';
+import { PAGE_DEFAULT, RunningSearchQuery, type ManagedAuction } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { requireUser } from '../session/guards.js';
 import { Countdown } from '../ui/Countdown.js';
+import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 /** Running auctions, with the spec's search (plate, brand, model, auction name). */
 export const Route = createFileRoute('/live')({
@@ -13,7 +15,8 @@ export const Route = createFileRoute('/live')({
   loaderDeps: ({ search }) => ({ toSearch: search.toSearch }),
   loader: async ({ context, deps }) => {
     const { api } = context.services;
-    const [running, scheduled] = await Promise.all([api.runningAuctions(deps.toSearch), deps.toSearch ? Promise.resolve([]) : api.scheduledAuctions()]);
+    const none = { items: [], total: 0, limit: PAGE_DEFAULT, offset: 0 };
+    const [running, scheduled] = await Promise.all([api.runningAuctions(deps.toSearch), deps.toSearch ? Promise.resolve(none) : api.scheduledAuctions()]);
     return { running, scheduled };
   },
   component: RunningAuctions,
@@ -21,8 +24,12 @@ export const Route = createFileRoute('/live')({
 
 function RunningAuctions() {
   const { t } = useTranslation('auction');
-  const { running: auctions, scheduled } = Route.useLoaderData();
+  const loaded = Route.useLoaderData();
   const { toSearch } = Route.useSearch();
+  const { api } = useServices();
+  const running = useServerPages(loaded.running, (limit, offset) => api.runningAuctions(toSearch, { limit, offset }));
+  const scheduled = useServerPages(loaded.scheduled, (limit, offset) => api.scheduledAuctions({ limit, offset }));
+  const auctions = running.page.items;
   const navigate = useNavigate({ from: '/live' });
   const [text, setText] = useState(toSearch ?? '');
   const search = (e: FormEvent) => {
@@ -59,7 +66,7 @@ function RunningAuctions() {
                     <Link to="/live-auction/$idAuction" params={{ idAuction: a.idAuction }}>{a.auctionName}</Link>
                   </td>
                   <td data-label={t('list.market')}>{a.idMarket}</td>
-                  <td className="num" data-label={t('list.lots')}>{a.lots.length}</td>
+                  <td className="num" data-label={t('list.lots')}>{a.lotsCount}</td>
                   <td data-label={t('list.ends')}>{formatDateTime(a.endDate)}</td>
                   <td className="num" data-label={t('list.endsIn')}><Countdown end={a.endDate} /></td>
                 </tr>
@@ -68,14 +75,16 @@ function RunningAuctions() {
           </table>
         </div>
       )}
-      {scheduled.length > 0 && <ScheduledAuctions auctions={scheduled} />}
+      <ServerPaginator pages={running} testId="running-pages" />
+      {scheduled.page.total > 0 && <ScheduledAuctions pages={scheduled} />}
     </section>
   );
 }
 
 /** Auctions not started yet, soonest first, with their start and the time until it. */
-function ScheduledAuctions({ auctions }: { auctions: readonly AuctionView[] }) {
+function ScheduledAuctions({ pages }: { pages: ReturnType<typeof useServerPages<ManagedAuction>> }) {
   const { t } = useTranslation('auction');
+  const auctions = pages.page.items;
   return (
     <section aria-labelledby="scheduled-title">
       <h2 id="scheduled-title">{t('dealer.scheduledTitle')}</h2>
@@ -97,7 +106,7 @@ function ScheduledAuctions({ auctions }: { auctions: readonly AuctionView[] }) {
                   <Link to="/live-auction/$idAuction" params={{ idAuction: a.idAuction }}>{a.auctionName}</Link>
                 </td>
                 <td data-label={t('list.market')}>{a.idMarket}</td>
-                <td className="num" data-label={t('list.lots')}>{a.lots.length}</td>
+                <td className="num" data-label={t('list.lots')}>{a.lotsCount}</td>
                 <td data-label={t('dealer.starts')} data-testid={`scheduled-start-${a.idAuction}`}>{formatDateTime(a.startDate)}</td>
                 <td className="num" data-label={t('dealer.startsIn')}><Countdown end={a.startDate} /></td>
               </tr>
@@ -105,6 +114,7 @@ function ScheduledAuctions({ auctions }: { auctions: readonly AuctionView[] }) {
           </tbody>
         </table>
       </div>
+      <ServerPaginator pages={pages} testId="scheduled-pages" />
     </section>
   );
 }

@@ -4,6 +4,8 @@ import type { MyBid } from '@auction/contracts';
 import { requireUser } from '../session/guards.js';
 import { Countdown } from '../ui/Countdown.js';
 import { Money } from '../ui/Money.js';
+import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 /** The dealer's bids and wins: every lot it bid on, its best offer, the lot's best, and how it stands or ended. */
 export const Route = createFileRoute('/my-bids')({
@@ -21,7 +23,9 @@ function outcomeOf(bid: MyBid): 'leading' | 'outbid' | 'won' | 'lost' | 'awaitin
 
 function MyBids() {
   const { t } = useTranslation('auction');
-  const bids = Route.useLoaderData();
+  const { api } = useServices();
+  const pages = useServerPages(Route.useLoaderData(), (limit, offset) => api.myBids({ limit, offset }));
+  const bids = pages.page.items;
   return (
     <section aria-labelledby="my-bids-title">
       <h1 id="my-bids-title">{t('dealer.myBidsTitle')}</h1>
@@ -64,6 +68,7 @@ function MyBids() {
           </table>
         </div>
       )}
+      <ServerPaginator pages={pages} testId="my-bids-pages" />
     </section>
   );
 }

@@ -1,10 +1,13 @@
-import type { AuctionManagementQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, PurchaseQuery, PurchaseRow } from '@auction/contracts';
+import type {
+  AuctionManagementPageQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, Page, PurchaseQuery, PurchaseRow, RunningAuctionsQuery,
+} from '@auction/contracts';
 import { DomainError } from '@auction/domain';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
 import type { AuctionRow, LotRow } from '../rows.js';
 import { auctionsTable, lotsTable, observationsTable, offersTable, regulationsTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
+import { auctionSummaries } from './auction-summaries.js';
 import { purchasesOf } from './purchases.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
 import { DEFAULT_ACCESS_ERRORS, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
@@ -36,53 +39,22 @@ export class AuctionReadModel {
     });
   }
 
-  /** Running auctions, optionally those whose name, or a lot's plate, brand or model, contains `toSearch` (any case). */
-  running(viewer: Viewer, toSearch?: string): Promise<AuctionView[]> {
-    return this.read(async (tx) => {
-      const lots = qualified(this.schema, lotsTable);
-      const needle = toSearch ? toSearch.toLowerCase() : null;
-      const has = (col: string) => `strpos(lower(${col}), $1) > 0`;
-      const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(auctionsTable)} FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status = 'RUN' AND ($1::text IS NULL ` +
-          `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
-          `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
-          `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m))`,
-        [needle]);
-      const auctions = rows.map((r) => fromDb(auctionsTable, r)).sort((a, b) => a.createdPosition - b.createdPosition);
-      // By the instant each shows as its end (its last lot's end), not by the text of the end it was created with.
-      return (await this.views(tx, auctions, viewer, true)).sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate));
-    });
+  /**
+   * One page of the running auctions, optionally those whose name, or a lot's plate, brand or model, contains
+   * `toSearch` (any case), soonest shown end (the last lot's end) first; without their lots (`auctionFull` has them).
+   */
+  running(_viewer: Viewer, query: RunningAuctionsQuery): Promise<Page<ManagedAuction>> {
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'RUN', toSearch: query.toSearch }, 'end', query));
   }
 
   /**
-   * The auctions the viewer manages (an administrator: every auction), deleted ones left out, optionally of one
-   * status and whose name, or a lot's plate, brand or model, contains `toSearch` (any case); newest start first,
+   * One page of the auctions the viewer manages (an administrator: every auction), deleted ones left out, optionally of
+   * one status and whose name, or a lot's plate, brand or model, contains `toSearch` (any case); newest start first,
    * without their lots but with how many lots (not withdrawn) they have.
    */
-  managed(viewer: Viewer, query: AuctionManagementQuery): Promise<ManagedAuction[]> {
-    return this.read(async (tx) => {
-      const lots = qualified(this.schema, lotsTable);
-      const has = (col: string) => `strpos(lower(${col}), $3) > 0`;
-      const owner = viewer.roles.includes('ADMIN') ? null : viewer.idUser;
-      const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(auctionsTable)}, (SELECT count(*) FROM jsonb_array_elements_text(t.lot_ids) AS li(id) ` +
-          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN')::integer AS "lotsCount", ` +
-          `(SELECT max(l.end_at) FROM jsonb_array_elements_text(t.lot_ids) AS li(id) ` +
-          `JOIN ${lots} l ON l.id_lot = li.id AND l.state <> 'WITHDRAWN') AS "lastLotEnd" ` +
-          `FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status <> 'DELETED' ` +
-          `AND ($1::text IS NULL OR t.id_owner = $1) AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL ` +
-          `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
-          `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
-          `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m)) ` +
-          `ORDER BY t.start_at DESC NULLS LAST, t.created_position DESC`,
-        [owner, query.status ?? null, query.toSearch ? query.toSearch.toLowerCase() : null]);
-      return rows.map((r) => {
-        const { lotsCount, lastLotEnd, ...raw } = r;
-        const lastEnd = lastLotEnd === null || lastLotEnd === undefined ? null : new Date(lastLotEnd as string | Date).toISOString();
-        const { lots: _lots, ...view } = auctionViewOf(fromDb(auctionsTable, raw), new Map(), this.now(), { privileged: true, personal: null }, lastEnd);
-        return { ...view, lotsCount: Number(lotsCount) };
-      });
-    });
+  managed(viewer: Viewer, query: AuctionManagementPageQuery): Promise<Page<ManagedAuction>> {
+    const owner = viewer.roles.includes('ADMIN') ? null : viewer.idUser;
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner, status: query.status ?? null, toSearch: query.toSearch }, 'newest', query));
   }
 
   /** Whether the viewer accepted an auction's regulation. Throws AUCTION_NOT_FOUND. */

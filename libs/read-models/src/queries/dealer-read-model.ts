@@ -1,13 +1,14 @@
-import type { AuctionView, LotBid, LotBidHistory, MyBid } from '@auction/contracts';
+import type { LotBid, LotBidHistory, ManagedAuction, MyBid, Page, PageQuery } from '@auction/contracts';
 import { DomainError, meetsReserve } from '@auction/domain';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
 import type { LotRow } from '../rows.js';
 import { auctionsTable, dealerBestsTable, lotsTable, offersTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
+import { auctionSummaries } from './auction-summaries.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
 import { isPrivileged, type ReadModelQueryOptions, type Viewer } from './viewer.js';
-import { auctionViewOf, lotViewOf } from './views.js';
+import { lotViewOf } from './views.js';
 
 const iso = (value: string | Date | null): string => (value === null ? '' : new Date(value).toISOString());
 
@@ -51,42 +52,35 @@ export class DealerReadModel {
     });
   }
 
-  /** The lots the viewer bid on (auctions not deleted, lots not withdrawn), latest end first. */
-  myBids(viewer: Viewer): Promise<MyBid[]> {
+  /** One page of the lots the viewer bid on (auctions not deleted, lots not withdrawn), latest end first. */
+  myBids(viewer: Viewer, page: PageQuery): Promise<Page<MyBid>> {
     return this.read(async (tx) => {
-      const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" FROM ${qualified(this.schema, lotsTable)} t ` +
-          `JOIN ${qualified(this.schema, dealerBestsTable)} b ON b.id_lot = t.id_lot AND b.id_user = $1 ` +
-          `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' ` +
-          `WHERE t.state <> 'WITHDRAWN' ORDER BY t.end_at DESC NULLS LAST, t.created_position DESC`, [viewer.idUser]);
+      const from = `FROM ${qualified(this.schema, lotsTable)} t ` +
+        `JOIN ${qualified(this.schema, dealerBestsTable)} b ON b.id_lot = t.id_lot AND b.id_user = $1 ` +
+        `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' WHERE t.state <> 'WITHDRAWN'`;
+      const [rows, counted] = [
+        await tx.query<Record<string, unknown>>(
+          `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" ${from} ` +
+            'ORDER BY t.end_at DESC NULLS LAST, t.created_position DESC LIMIT $2 OFFSET $3', [viewer.idUser, page.limit, page.offset]),
+        await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser]),
+      ];
       const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
       const personal = await personalState(tx, this.schema, viewer.idUser, lots.map((l) => l.idLot));
       const now = this.now();
-      return lots.flatMap((l) => {
+      const items = lots.flatMap((l) => {
         const view = lotViewOf(l, now, { privileged: isPrivileged(l.idOwner, viewer), personal });
         const best = personal.bests.get(l.idLot);
         if (!view || !best) return [];
         const won = view.awardStatus === 'AWA' && l.awardedUserId === viewer.idUser;
         return [{ ...view, auctionName: l.auctionName, myBestOffer: best.bestAmount, leading: view.leading ?? l.bestUserId === viewer.idUser, won }];
       });
+      return { items, total: Number(counted[0]?.total ?? 0), limit: page.limit, offset: page.offset };
     });
   }
 
-  /** Auctions not started yet, soonest start first, with their lots. */
-  scheduled(viewer: Viewer): Promise<AuctionView[]> {
-    return this.read(async (tx) => {
-      const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(auctionsTable)} FROM ${qualified(this.schema, auctionsTable)} t WHERE t.status = 'SCH'`, []);
-      const auctions = rows.map((r) => fromDb(auctionsTable, r));
-      const idLots = auctions.flatMap((a) => a.lotIds);
-      const lots = new Map((await lotsByIds(tx, this.schema, idLots)).map((l) => [l.idLot, l]));
-      const mine = await personalState(tx, this.schema, viewer.idUser, idLots);
-      const now = this.now();
-      return auctions
-        .map((a) => auctionViewOf(a, lots, now, { privileged: isPrivileged(a.idOwner, viewer), personal: mine }))
-        .filter((a) => a.status === 'SCH')
-        .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate) || a.idAuction.localeCompare(b.idAuction));
-    });
+  /** One page of the auctions not started yet, soonest start first, without their lots (`auctionFull` has them). */
+  scheduled(_viewer: Viewer, page: PageQuery): Promise<Page<ManagedAuction>> {
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'SCH', toSearch: undefined }, 'start', page));
   }
 
   private read<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {

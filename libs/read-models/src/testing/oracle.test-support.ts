@@ -30,13 +30,15 @@ export class Oracle {
     return this.view(a, v, personal);
   }
 
-  running(v: Viewer, toSearch?: string): AuctionView[] {
+  /** Every running auction (as the read model's pages put together), without its lots but with their count. */
+  running(v: Viewer, toSearch?: string): (Omit<AuctionView, 'lots'> & { lotsCount: number })[] {
     const needle = toSearch?.toLowerCase();
     return this.log.statesOf<AuctionState>('auction-').filter((a): a is Live => a.status === 'RUN')
       .map((a) => this.view(a, v, true))
       .filter((view) => !needle || view.auctionName.toLowerCase().includes(needle)
         || view.lots.some((l) => [l.licensePlate, l.brand, l.model].some((s) => s.toLowerCase().includes(needle))))
-      .sort((x, y) => Date.parse(x.endDate) - Date.parse(y.endDate));
+      .sort((x, y) => Date.parse(x.endDate) - Date.parse(y.endDate))
+      .map(({ lots, ...view }) => ({ ...view, lotsCount: lots.length }));
   }
 
   observed(v: Viewer): (LotView & { auctionName: string })[] {

@@ -50,10 +50,16 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
     it('running auctions, with search on name, plate, brand and model', async () => {
       for (const v of viewers.slice(0, 3)) {
         for (const toSearch of [undefined, 'golf', 'GA10', 'fleet 2', 'renault', 'zzz']) {
-          expect(await auctions.running(v, toSearch), `${v.idUser} ${toSearch}`).toEqual(oracle.running(v, toSearch));
+          const expected = oracle.running(v, toSearch);
+          const page = await auctions.running(v, { toSearch, limit: 100, offset: 0 });
+          expect(page, `${v.idUser} ${toSearch}`).toEqual({ items: expected, total: expected.length, limit: 100, offset: 0 });
         }
       }
-      expect((await auctions.running(viewers[0]!)).length).toBeGreaterThan(0);
+      const all = oracle.running(viewers[0]!);
+      expect(all.length).toBeGreaterThan(1);
+      // Pages: the server's order, a page past the end empty with the total still counted.
+      expect(await auctions.running(viewers[0]!, { limit: 1, offset: 1 })).toEqual({ items: [all[1]], total: all.length, limit: 1, offset: 1 });
+      expect(await auctions.running(viewers[0]!, { limit: 5, offset: 1000 })).toEqual({ items: [], total: all.length, limit: 5, offset: 1000 });
     });
 
     it('accepted regulation and observed lots', async () => {

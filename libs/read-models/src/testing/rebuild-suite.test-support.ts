@@ -52,7 +52,7 @@ export function describeRebuildSuite(name: string, suite: () => SuiteDb): void {
       })();
       const reader = (async () => {
         while (writing) {
-          await queries.running({ idUser: 'dealer-1', roles: ['BUYER'] });
+          await queries.running({ idUser: 'dealer-1', roles: ['BUYER'] }, { limit: 100, offset: 0 });
           queried++;
           // PGlite answers without real I/O: yield to timers, or this loop would starve the writer's.
           await new Promise((resolve) => setTimeout(resolve, 1));

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch,
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  AuctionFullQuery, AuctionManagementQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
-  PlaceOfferRequest, PurchaseQuery, ResizeTimeRequest, RunningSearchQuery,
+  AuctionFullQuery, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
+  PlaceOfferRequest, PurchaseQuery, ResizeTimeRequest, RunningAuctionsQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
@@ -71,7 +71,7 @@ export class AuctionController {
   @Get('running-auctions')
   async running(@CurrentActor() actor: Actor, @Query() query: unknown) {
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.running(actor, parse(RunningSearchQuery, query, 'query').toSearch);
+    return this.queries.running(actor, parse(RunningAuctionsQuery, query, 'query'));
   }
 
   @Get('running-auctions/search')
@@ -79,11 +79,11 @@ export class AuctionController {
     return this.running(actor, query);
   }
 
-  /** The caller's own auctions (ADMIN: all), newest start first, for the management screen. */
+  /** One page of the caller's own auctions (ADMIN: all), newest start first, for the management screen. */
   @Get('auction-management')
   @Roles(...managers)
   async managed(@CurrentActor() actor: Actor, @Query() query: unknown) {
-    const filters = parse(AuctionManagementQuery, query, 'query');
+    const filters = parse(AuctionManagementPageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
     return this.queries.managed(actor, filters);
   }

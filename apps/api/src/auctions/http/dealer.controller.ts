@@ -1,5 +1,5 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { Id } from '@auction/contracts';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Id, PageQuery } from '@auction/contracts';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import type { Actor } from '../../identity/actor.js';
 import { Consistency } from '../../platform/engine/consistency.js';
@@ -24,14 +24,16 @@ export class DealerController {
 
   @Get('my-bids')
   @Roles('BUYER')
-  async myBids(@CurrentActor() actor: Actor) {
+  async myBids(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.myBids(actor);
+    return this.queries.myBids(actor, page);
   }
 
   @Get('scheduled-auctions')
-  async scheduled(@CurrentActor() actor: Actor) {
+  async scheduled(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.scheduled(actor);
+    return this.queries.scheduled(actor, page);
   }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  AuctionView, CreateAuctionRequest, ManagedAuction, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
+  AuctionSummaryPage, AuctionView, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
-  LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory, MyBid,
+  LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory,
 } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -21,11 +21,12 @@ const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, 
   + 'Showcase caps per dealer: at most MY_LOT_MAX_VEHICLES vehicles in one\'s my lot (default 20, bought ones not counted; more: 409018), at most SHOWCASE_HOLDS_MAX vehicles held at once by booking and pre-emption (default 10; more: 409019).';
 
 /** Rules on time (issue 11: A1, A3, A8, A9, A11). */
-const TIME_RULES = 'Instants: ISO 8601 with Z or an offset, stored and answered in UTC (Z) and compared and sorted as instants (running-auctions: by the instant of the end shown). '
+const TIME_RULES = `Lists: a list answer is one page \`{items, total, limit, offset}\` (query \`limit\` 1-${PAGE_MAX}, default ${PAGE_DEFAULT}; \`offset\`), in the order the server fixes, never every row at once. `
+  + 'Instants: ISO 8601 with Z or an offset, stored and answered in UTC (Z) and compared and sorted as instants (running-auctions: by the instant of the end shown). '
   + 'An auction lasts at least MIN_AUCTION_SECONDS from its start to its end (default 60 s; a zero-length auction takes no offer): else 422030, at creation, in an edit and in resize-time. '
   + 'An auction\'s endDate is its last lot\'s end (anti-sniping extensions included); a lot bought with clickAndBuy ends at the purchase instant; an auction stays RUN while a lot runs. '
   + 'Resize-time: a scheduled auction\'s end may move earlier or later (its lots follow); a running auction\'s end only later, never earlier than its current end (else 409030), and a lot\'s end never moves before its current end (an extension beyond the new end is kept). '
-  + 'An offer is judged at the instant the API had received all of it (its body included: a request whose amount arrives after the end is late), not when its turn comes on a busy server; a lot is closed 250 ms after its end so offers received before the end are judged first. Lots of an auction that end at one instant are closed together in one decision, without holding other auctions.';
+  + 'An offer is judged at the instant its bytes reached the API (its head, or its body when that came in a later read: a request whose amount arrives after the end is late), not when its turn comes on a busy server; offers on one lot keep their arrival order whatever their headers (an Idempotency-Key never costs a place); the auction\'s owner and the users of the seller\'s dealer cannot bid on its lots (422050); a lot is closed 250 ms after its end so offers received before the end are judged first. Lots of an auction that end at one instant are closed together in one decision, without holding other auctions.';
 
 const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/api/v1/open/sso/login', 'Single sign-on (the web client\'s login): 302 to the OpenID Connect issuer\'s authorization endpoint (authorization code, PKCE S256, state, nonce; the flow is kept 10 minutes in an http-only cookie). Query: `redirect`, a path of the portal to land on afterwards (never another origin: 400), `lang`, the language of the issuer\'s page. The issuer is OIDC_ISSUER_URL, or the embedded one at /oidc (discovery at /oidc/.well-known/openid-configuration), whose sign-in page checks the portal\'s users. Issuer unreachable: 302 to /?ssoError=503010.', 'anyone', undefined, 'none'],
@@ -42,17 +43,17 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/api/v1/secure/auction/{idAuction}', 'An auction with its lots', 'logged in', undefined, AuctionView],
   ['delete', '/api/v1/secure/auction/{idAuction}', 'Delete a scheduled auction (the spec\'s `/api/v1/secure/auction/{idAuction}/`, with the trailing slash, is the same route: paths ignore a trailing slash)', 'owner, ADMIN', undefined, 'none'],
   ['get', '/api/v1/secure/auctionFull', 'An auction with the caller\'s myBestOffer, leading and observed per lot (query idAuction)', 'logged in', undefined, AuctionView],
-  ['get', '/api/v1/secure/running-auctions', 'Running auctions (query toSearch filters on name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
-  ['get', '/api/v1/secure/running-auctions/search', 'Running auctions matching toSearch (name, plate, brand, model)', 'logged in', undefined, z.array(AuctionView)],
-  ['get', '/api/v1/secure/auction-management', 'The caller\'s own auctions (ADMIN: every auction), newest start first, without lots but with lotsCount (query status=SCH|RUN|CLD|AWA, toSearch filters on name, plate, brand, model)', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', undefined, z.array(ManagedAuction)],
+  ['get', '/api/v1/secure/running-auctions', 'One page of the running auctions, soonest shown end first, without their lots but with lotsCount (auctionFull has the lots; query toSearch filters on name, plate, brand, model)', 'logged in', undefined, AuctionSummaryPage],
+  ['get', '/api/v1/secure/running-auctions/search', 'One page of the running auctions matching toSearch (name, plate, brand, model), soonest shown end first, without their lots but with lotsCount', 'logged in', undefined, AuctionSummaryPage],
+  ['get', '/api/v1/secure/auction-management', 'One page of the caller\'s own auctions (ADMIN: every auction), newest start first, without lots but with lotsCount (query status=SCH|RUN|CLD|AWA, toSearch filters on name, plate, brand, model)', 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', undefined, ManagedAuctionPage],
   ['patch', '/api/v1/secure/auction/{idAuction}/accept-regulation', 'Accept the auction\'s regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/auction/{idAuction}/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
   ['post', '/api/v1/secure/auction/{idAuction}/offer/{idLot}', 'Place an offer. Answered once durable. First offer ≥ basePrice, later ≥ best + minIncrement; clickAndBuy buys at buyNowPrice and closes the lot; an offer within windowSeconds of the end moves it to now + extendSeconds. A retry with the same Idempotency-Key returns the first answer.', 'BUYER (enabled, regulation accepted when required)', PlaceOfferRequest, PlaceOfferResponse],
   ['post', '/api/v1/secure/auction/{idAuction}/observe/{idLot}', 'Observe a lot (query endObservation=true ends it)', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/auction/observed', 'Observed lots with their live state', 'BUYER', undefined, z.array(LotView)],
   ['get', '/api/v1/secure/auction/{idAuction}/lot/{idLot}/bids', 'The bids of a lot for a dealer, newest first: amount, placedAt (UTC), clickAndBuy, `mine` for the caller\'s own and, for every other dealer, an anonymous `bidder` number (1, 2, ... by first bid on the lot, the caller left out): never another dealer\'s name or id. With `hasReserve` and `reserveMet` (the best offer meets the reserve; the reserve amount stays hidden). Unknown, withdrawn or other auction\'s lot: 404021.', 'BUYER', undefined, LotBidHistory],
-  ['get', '/api/v1/secure/my-bids', 'The lots the caller bid on (auctions not deleted), latest end first: the lot view with auctionName, myBestOffer, leading and won (awarded to one of the caller\'s offers)', 'BUYER', undefined, z.array(MyBid)],
-  ['get', '/api/v1/secure/scheduled-auctions', 'Auctions not started yet (SCH), soonest start first, with their lots', 'logged in', undefined, z.array(AuctionView)],
+  ['get', '/api/v1/secure/my-bids', 'One page of the lots the caller bid on (auctions not deleted), latest end first: the lot view with auctionName, myBestOffer, leading and won (awarded to one of the caller\'s offers)', 'BUYER', undefined, MyBidPage],
+  ['get', '/api/v1/secure/scheduled-auctions', 'One page of the auctions not started yet (SCH), soonest start first, without their lots but with lotsCount', 'logged in', undefined, AuctionSummaryPage],
   ['patch', '/api/v1/secure/auction/{idAuction}/resize-time', 'Move the end of a scheduled or running auction: while SCH earlier or later (lots follow, at least MIN_AUCTION_SECONDS after the start, else 422030); while RUN only later than its current end (else 409030), and no lot\'s end moves before its current end (its anti-sniping extension is kept)', 'owner, ADMIN', ResizeTimeRequest, AuctionView],
   ['patch', '/api/v1/secure/auction/{idAuction}/award/{idLot}/{idOffer}', 'Award a closed lot to one of its offers', 'owner, ADMIN', undefined, LotView],
   ['patch', '/api/v1/secure/auction/{idAuction}/award', 'Award every TBA lot whose best offer meets its reserve', 'owner, ADMIN', undefined, z.array(LotView)],
@@ -105,11 +106,19 @@ const LOGIN_REFUSALS: Record<string, string> = {
   '429': 'too many failed logins for this user or from this address, or too many login calls from this address (429001); `Retry-After` gives the seconds to wait',
 };
 
+/** Answers that are one page of a list: their calls take `limit` and `offset`. */
+const PAGED = new Set<unknown>([AuctionSummaryPage, ManagedAuctionPage, MyBidPage]);
+const PAGE_PARAMETERS = [
+  { name: 'limit', in: 'query', required: false, description: `items of the page, at most ${PAGE_MAX} (more: 400)`, schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT } },
+  { name: 'offset', in: 'query', required: false, description: 'items skipped', schema: { type: 'integer', minimum: 0, default: 0 } },
+];
+
 /** The OpenAPI 3.1 description of the API, built from the contracts' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [method, path, summary, roles, body, answer, bodyMediaType] of ROUTES) {
-    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params: object[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (PAGED.has(answer)) params.push(...PAGE_PARAMETERS);
     const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
       [ok]: ok === '302' ? { description: 'redirect (Location)' } : answer === 'none' || answer === undefined ? { description: 'done' }

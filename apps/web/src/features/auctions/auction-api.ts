@@ -1,5 +1,8 @@
 import type { LotBidHistory, MyBid } from '@auction/contracts';
-import type { AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, PlaceOfferResponse, PurchaseQuery, PurchaseRow, UserProfile } from '@auction/contracts';
+import type {
+  AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
+  PurchaseQuery, PurchaseRow, UserProfile,
+} from '@auction/contracts';
 import type { Http, RequestOptions } from '../../api/http.js';
 
 const S = '/api/v1/secure';
@@ -20,8 +23,11 @@ export function auctionApi(http: Http) {
     time: () => http.get<{ serverTime: string; epochMs: number }>(`${S}/time`, { noSpinner: true, noPopup: true }),
     liveCredentials: () => http.get<LiveCredentials>(`${S}/live-credentials`, { noSpinner: true, noPopup: true }),
 
-    runningAuctions: (toSearch?: string) =>
-      toSearch ? http.get<AuctionView[]>(`${S}/running-auctions/search`, { query: { toSearch } }) : http.get<AuctionView[]>(`${S}/running-auctions`),
+    /** One page of the running auctions (without their lots), soonest end first. */
+    runningAuctions: (toSearch?: string, page: Partial<PageQuery> = {}) =>
+      toSearch
+        ? http.get<Page<ManagedAuction>>(`${S}/running-auctions/search`, { query: { toSearch, ...page } })
+        : http.get<Page<ManagedAuction>>(`${S}/running-auctions`, { query: { ...page } }),
     auction: (idAuction: string) => http.get<AuctionView>(`${S}/auction/${enc(idAuction)}`),
     auctionFull: (idAuction: string, options: RequestOptions = {}) => http.get<AuctionView>(`${S}/auctionFull`, { ...options, query: { idAuction } }),
     acceptedRegulation: (idAuction: string) => http.get<{ accepted: boolean }>(`${S}/auction/${enc(idAuction)}/accepted-regulation`, { noSpinner: true }),
@@ -35,12 +41,13 @@ export function auctionApi(http: Http) {
     /** A lot's bids for a dealer (others anonymous) and whether its reserve is met; quiet, it refreshes live. */
     bidHistory: (idAuction: string, idLot: string) =>
       http.get<LotBidHistory>(`${S}/auction/${enc(idAuction)}/lot/${enc(idLot)}/bids`, { noSpinner: true, noPopup: true }),
-    myBids: () => http.get<MyBid[]>(`${S}/my-bids`),
-    scheduledAuctions: () => http.get<AuctionView[]>(`${S}/scheduled-auctions`),
+    myBids: (page: Partial<PageQuery> = {}) => http.get<Page<MyBid>>(`${S}/my-bids`, { query: { ...page } }),
+    scheduledAuctions: (page: Partial<PageQuery> = {}) => http.get<Page<ManagedAuction>>(`${S}/scheduled-auctions`, { query: { ...page } }),
     purchases: (filters: PurchaseQuery) => http.get<PurchaseRow[]>(`${S}/purchases`, { query: filters }),
 
-    /** The caller's own auctions (ADMIN: all), newest start first, without lots. */
-    auctionManagement: (query: AuctionManagementQuery = {}) => http.get<ManagedAuction[]>(`${S}/auction-management`, { query }),
+    /** One page of the caller's own auctions (ADMIN: all), newest start first, without lots. */
+    auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>
+      http.get<Page<ManagedAuction>>(`${S}/auction-management`, { query: { ...query, ...page } }),
     createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body, quiet),
     resizeTime: (idAuction: string, endDate: string) => http.patch<AuctionView>(`${S}/auction/${enc(idAuction)}/resize-time`, { endDate }, quiet),
     awardLot: (idAuction: string, idLot: string, idOffer: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/award/${enc(idLot)}/${enc(idOffer)}`, undefined, quiet),

@@ -34,3 +34,4 @@ export {
   pageSlice, pageWindow, showPaginator, showSizeSelector, toggleSort,
   type PageRequest, type SortOrder, type SortState, type SortValue,
 } from './paging.js';
+export { ServerPaginator, useServerPages, type FetchPage } from './ServerPages.js';
