@@ -92,7 +92,7 @@ export function expectNoConsoleErrors(logs: readonly ConsoleLog[], expected: rea
 /** The running demo auction ("Demo live auction…", regulation required) and its first lot, read by a demo dealer. */
 export async function demoAuction(baseUrl: string, reader = 'dealer1'): Promise<{ idAuction: string; idLot: string; name: string }> {
   const api = await ApiSession.login(baseUrl, reader);
-  const running = await api.expect<{ idAuction: string; auctionName: string }[]>(200, 'GET', '/api/v1/secure/running-auctions');
+  const { items: running } = await api.expect<{ items: { idAuction: string; auctionName: string }[] }>(200, 'GET', '/api/v1/secure/running-auctions?limit=100');
   const demo = running.find((a) => a.auctionName.startsWith('Demo live auction'));
   if (!demo) throw new Error(`no running demo auction among ${JSON.stringify(running.map((a) => a.auctionName))}`);
   const full = await api.auctionFull(demo.idAuction);
