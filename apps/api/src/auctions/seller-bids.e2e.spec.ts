@@ -75,7 +75,8 @@ describe('the seller cannot bid on its own lots (embedded, real SMTP)', () => {
     const idLot = created.body.lots[0]!.idLot;
 
     const own = await invited.post(paths.offer(idAuction, idLot), { body: { offer: 1000 }, idempotencyKey: `own-${tag}` });
-    expect(isCleanError(own, 422) && own.body.errorCode === 422050).toBe(true);
+    expect(`${own.status} ${own.body.errorCode}`).toBe('422 422050');
+    expect(isCleanError(own, 422)).toBe(true);
     expect(typeof own.body.errorMsg).toBe('string');
     const buyNow = await invited.post(paths.offer(idAuction, idLot), { body: { offer: 5000, clickAndBuy: true } });
     expect(`${buyNow.status} ${buyNow.body.errorCode}`).toBe('422 422050');
