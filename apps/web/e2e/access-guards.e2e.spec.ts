@@ -200,7 +200,7 @@ describe('access guards', () => {
     await expectPhoneFriendly(page, 'forbidden page');
   });
 
-  it('/change-password: a format hint, at most 30, submit disabled while invalid, success dialog', async () => {
+  it('/change-password: the current password, a format hint, at most 30, submit disabled while invalid, success dialog', async () => {
     const { page } = await e2e.user('dealer3', '/observed');
     await page.goto('/change-password');
     await page.getByTestId('change-password-page').waitFor({ state: 'visible' });
@@ -220,11 +220,24 @@ describe('access guards', () => {
     await page.getByTestId('change-confPassword-error').waitFor({ state: 'visible' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByTestId('change-confPassword').fill(DEMO_PASSWORD);
+    // The current password is asked (issue 21 item 8): without it nothing is sent; a wrong one is refused and said.
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByTestId('change-currentPassword').getAttribute('autocomplete')).toBe('current-password');
+    await page.getByTestId('change-currentPassword').fill('Wrong#Pass2026');
     expect(await submit.isDisabled()).toBe(false);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/secure/change-password'));
+    await submit.click();
+    expect((await refused).status()).toBe(403);
+    const dialog = page.getByTestId('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.getAttribute('data-kind')).toBe('error');
+    expect(await dialog.textContent()).toContain('current password');
+    await page.getByTestId('dialog-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('change-currentPassword').fill(DEMO_PASSWORD);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/secure/change-password'));
     await submit.click();
     expect((await answer).status()).toBe(204);
-    const dialog = page.getByTestId('dialog');
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.getAttribute('data-kind')).toBe('success');
     await page.getByTestId('dialog-ok').click();

@@ -20,8 +20,11 @@ export const VerifyPwdRecoveryRequest = z.object({
 });
 export type VerifyPwdRecoveryRequest = z.infer<typeof VerifyPwdRecoveryRequest>;
 
-/** `POST /api/v1/secure/change-password` and `/mobile/change-password`: at most 30 characters each. */
-export const ChangePasswordRequest = z.object({ password: z.string().max(30), confPassword: z.string().max(30) });
+/**
+ * `POST /api/v1/secure/change-password` and `/mobile/change-password`: the new password twice (at most 30 each), and the current one (required unless the session
+ * signed in within the last 5 minutes: 403042 otherwise).
+ */
+export const ChangePasswordRequest = z.object({ currentPassword: z.string().max(128).optional(), password: z.string().max(30), confPassword: z.string().max(30) });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** `POST /api/v1/secure/user/invite`: the invitee's e-mail and the inviting dealer. */

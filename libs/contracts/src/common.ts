@@ -91,6 +91,12 @@ export const API_ERROR_CODES = {
   OUTSIDE_ADMIN_MARKETS: 403021,
   /** Invitations and users created by the staff: the dealer is not ENABLED (pending approval, disabled or deleted). */
   DEALER_NOT_ENABLED: 403030,
+  /** Back-office: only an ADMIN changes an account holding ADMIN, CUSTOMER_CENTER, AUCTIONEER, MULTI_AUCTIONEER or EXHIBITOR, or grants those roles. */
+  PROTECTED_ACCOUNT: 403040,
+  /** Back-office: only an ADMIN enables or disables a dealer one of whose users holds such a role. */
+  PROTECTED_DEALER: 403041,
+  /** Password change: the current password is missing or wrong. */
+  CURRENT_PASSWORD_WRONG: 403042,
   /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
   SELF_CHANGE_REFUSED: 409120,
   /**

@@ -38,6 +38,8 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
 };
 export * from './identity/user/user.js';
 export * from './dealers/dealer/dealer.js';
+export * from './dealers/dealer/dealer-restore.js';
+export * from './identity/user/staff-protection.js';
 export * from './identity/user/user.upcasters.js';
 export * from './identity/registration/index.js';
 export * from './upcasters.js';

@@ -11,3 +11,4 @@ export * from './templates/links.js';
 export * from './templates/layout.js';
 export * from './templates/texts.js';
 export * from './templates/templates.js';
+export * from './templates/account-templates.js';

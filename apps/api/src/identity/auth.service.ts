@@ -16,6 +16,8 @@ export interface Session {
   readonly sid: string;
   /** When the token presented expires (epoch ms). */
   readonly expiresAt: number;
+  /** When the token presented was issued, i.e. when its session signed in (epoch ms; 0 when the token does not say). */
+  readonly issuedAt?: number;
 }
 
 /** An authenticated live-channel connection: a live token, or a session token (the mobile app's). */
@@ -132,7 +134,7 @@ export class AuthService {
       idUser: d.idUser, username: d.username, roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
       readOnly: d.readOnly === true, adminEnabledMarket: d.adminEnabledMarket ?? [],
     };
-    return { sid: claims.sid, actor, expiresAt: claims.exp, scope: claims.scope };
+    return { sid: claims.sid, actor, expiresAt: claims.exp, issuedAt: claims.iat, scope: claims.scope };
   }
 
   /** Ends a session for good (an event on the user's stream). */

@@ -6,7 +6,10 @@ import { NewPasswordForm } from '../features/identity/access/NewPasswordForm.js'
 import { requireUser } from '../session/guards.js';
 import { useServices } from '../ui/services-context.js';
 
-/** `/change-password` for the logged user (spec 01 §2): max 30, a format hint, submit disabled while invalid. */
+/**
+ * `/change-password` for the logged user (spec 01 §2): the current password (issue 21 item 8), then the new one (max 30,
+ * a format hint), submit disabled while invalid.
+ */
 export const Route = createFileRoute('/change-password')({
   beforeLoad: requireUser(),
   component: ChangePasswordPage,
@@ -15,7 +18,7 @@ export const Route = createFileRoute('/change-password')({
 function ChangePasswordPage() {
   const { t } = useTranslation('account');
   const services = useServices();
-  const submit = async (body: { password: string; confPassword: string }) => {
+  const submit = async (body: { currentPassword?: string; password: string; confPassword: string }) => {
     const changed = await accountApi(services.http).changePassword(body).then(() => true, () => false);
     if (!changed) return;
     await services.dialogs.success('account:change.done');
@@ -27,7 +30,7 @@ function ChangePasswordPage() {
         <h1 id="change-title">{t('change.title')}</h1>
         <NewPasswordForm
           idPrefix="change" schema={changePasswordSchema} inputMaxLength={CHANGE_PASSWORD_MAX_LENGTH}
-          labels={{ password: t('change.password'), confPassword: t('change.confPassword'), submit: t('change.submit') }}
+          labels={{ currentPassword: t('change.currentPassword'), password: t('change.password'), confPassword: t('change.confPassword'), submit: t('change.submit') }}
           serverError={null} onSubmit={submit}
         />
       </div>

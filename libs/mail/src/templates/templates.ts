@@ -33,6 +33,8 @@ export interface RegistrationReceivedInput extends MailInputBase {
 /** Notice that an administrator enabled the account. */
 export interface AccountEnabledInput extends MailInputBase {
   readonly username: string;
+  /** The account has no password yet: say that a separate mail to the account brings the link to choose it. */
+  readonly passwordSetup?: boolean;
 }
 
 /** The single-use, expiring password-recovery link (`tag`, `username`, optionally `email`). */
@@ -72,7 +74,7 @@ export function renderAccountEnabled(input: AccountEnabledInput): RenderedMail {
   const mail = frame(input);
   const t = mail.texts.accountEnabled;
   const action = { label: t.action, url: portalLink(input.site.baseUrl, MAIL_LINK_PATHS.login) };
-  return mail.render(t.subject, [t.body], action, [], { username: required('username', input.username) });
+  return mail.render(t.subject, input.passwordSetup ? [t.body, t.passwordSetup] : [t.body], action, [], { username: required('username', input.username) });
 }
 
 /** Password recovery: the link to the recovery page with `tag` and `username` (and `email` when given). */
@@ -110,7 +112,7 @@ export function renderPasswordChanged(input: PasswordChangedInput): RenderedMail
 }
 
 /** The texts of the language and a renderer that adds the greeting, signature and footer every mail shares. */
-function frame(input: MailInputBase) {
+export function frame(input: MailInputBase) {
   const texts = mailTextsFor(input.language);
   const portal = required('site.portalName', input.site.portalName);
   const portalUrl = parseBaseUrl(input.site.baseUrl).href;
@@ -140,12 +142,14 @@ function frame(input: MailInputBase) {
   };
 }
 
-function required(field: string, value: string): string {
+/** The trimmed value; a `MailError` when blank. */
+export function required(field: string, value: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new MailError('INPUT_INVALID', `${field} is required`);
   return value.trim();
 }
 
-function requiredEmail(field: string, value: string): string {
+/** The trimmed value, an e-mail address; a `MailError` otherwise. */
+export function requiredEmail(field: string, value: string): string {
   const address = required(field, value);
   if (!isEmailAddress(address)) throw new MailError('INPUT_INVALID', `${field} is not an e-mail address`);
   return address;
@@ -159,7 +163,7 @@ export function formatDuration(minutes: number, language: Language): string {
 }
 
 /** DD/MM/YYYY HH:mm:ss on the zone's wall clock (the spec's date format), the zone named after it. */
-function formatWhen(instant: Date | string, timeZone: string): string {
+export function formatWhen(instant: Date | string, timeZone: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) throw new MailError('INPUT_INVALID', 'changedAt is not a date');
   try {

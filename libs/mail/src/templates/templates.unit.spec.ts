@@ -1,6 +1,7 @@
 import { LANGUAGES, TRANSLATED_LANGUAGES, type Language } from '@auction/i18n';
 import { describe, expect, it } from 'vitest';
 import { MAIL_ERROR_CODES } from '../errors.js';
+import { mailTextsFor } from './texts.js';
 import type { RenderedMail } from './layout.js';
 import {
   formatDuration,
@@ -11,6 +12,7 @@ import {
   renderRegistrationReceived,
   type MailSite,
 } from './templates.js';
+import { renderAccountSetup, renderEmailChanged, renderSignUpExisting } from './account-templates.js';
 
 const site: MailSite = { baseUrl: 'https://portal.example.com/', portalName: 'Vehicle Auctions', supportEmail: 'support@example.com' };
 const HOSTILE = `<script>alert("x")</script> & 'Co'`;
@@ -22,6 +24,11 @@ const TEMPLATES: Record<string, (language: Language) => RenderedMail> = {
   passwordRecovery: (language) => renderPasswordRecovery({ language, site, username: 'mario.rossi', tag: 't-123', validForMinutes: 60 }),
   invitation: (language) => renderInvitation({ language, site, email: 'anna@example.com', tag: 't-9', dealerId: 'D42', dealerName: 'Rossi Auto', validForMinutes: 2880 }),
   passwordChanged: (language) => renderPasswordChanged({ language, site, username: 'mario.rossi', changedAt: '2026-03-01T10:15:00Z', timeZone: 'Europe/Rome' }),
+  accountEnabledNoPassword: (language) => renderAccountEnabled({ language, site, username: 'mario.rossi', passwordSetup: true }),
+  accountSetupApproved: (language) => renderAccountSetup({ language, site, reason: 'approved', username: 'mario.rossi', tag: 't-1', validForMinutes: 10080 }),
+  accountSetupCreated: (language) => renderAccountSetup({ language, site, reason: 'created', username: 'mario.rossi', tag: 't-1', validForMinutes: 10080 }),
+  emailChanged: (language) => renderEmailChanged({ language, site, username: 'mario.rossi', changedAt: '2026-03-01T10:15:00Z', timeZone: 'Europe/Rome' }),
+  signUpExisting: (language) => renderSignUpExisting({ language, site, username: 'mario.rossi@example.com' }),
 };
 
 /** The lines of a text part after a blank line, i.e. the paragraphs' first lines and the link lines. */
@@ -81,6 +88,22 @@ describe('mail templates', () => {
     expect(linesOf(mail.text)).toContain(link.href);
     expect(mail.html).toContain(`href="${link.href.replaceAll('&', '&amp;')}"`);
     expect(mail.text).toContain('expires in 90 minutes');
+  });
+
+  it('the first-password mail is no reset mail: approved or opened, how to choose the password, no "ignore this" (issue 21 item 16)', () => {
+    for (const language of LANGUAGES) {
+      const approved = TEMPLATES.accountSetupApproved!(language);
+      const recovery = TEMPLATES.passwordRecovery!(language);
+      expect(approved.subject, language).not.toBe(recovery.subject);
+      const ignore = mailTextsFor(language).passwordRecovery.ignore;
+      expect(approved.text, language).not.toContain(ignore);
+      expect(approved.text, language).not.toBe(TEMPLATES.accountSetupCreated!(language).text);
+      expect(approved.text, language).toContain(mailTextsFor(language).accountSetup.action);
+    }
+    const link = actionLink(renderAccountSetup({ language: 'en', site, reason: 'created', username: 'a b', tag: 't/1', validForMinutes: 60 }));
+    expect([link.pathname, link.searchParams.get('tag'), link.searchParams.get('username')]).toEqual(['/password-recovery', 't/1', 'a b']);
+    expect(TEMPLATES.accountEnabledNoPassword!('it').text).toContain(mailTextsFor('it').accountEnabled.passwordSetup);
+    expect(TEMPLATES.accountEnabled!('it').text).not.toContain(mailTextsFor('it').accountEnabled.passwordSetup);
   });
 
   it('links the invitation to the sign-up page with email, tag and dealerId', () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { API_ERROR_CODES, type AdminDealerChanged, type AdminDealerCreate, type AdminDealerEdit } from '@auction/contracts';
 import { isLanguage } from '@auction/i18n';
 import {
-  DEALER_CODE_FIELDS, DealerRuleError, MARKETS, decideDealer, decideUser, streamId,
+  DEALER_CODE_FIELDS, DealerRuleError, MARKETS, decideDealer, decideUser, streamId, usersToRestore,
   type DealerCapability, type DealerCommand, type DealerState, type Market, type Role, type UserCommand, type UserState,
 } from '@auction/domain';
 import { AccountMail } from '../../identity/accounts/account-mail.js';
@@ -17,6 +17,7 @@ import { Consistency } from '../../platform/engine/consistency.js';
 import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { assertInScope } from '../../identity/admin-scope.js';
+import { assertMayChangeDealerUsers } from '../../identity/staff-protection.js';
 import { DealerMails } from './dealer-mails.js';
 import { DealerQueries } from './dealer-queries.service.js';
 import { CHECKED_FIELDS, assertBusinessRules } from './dealer-rules.js';
@@ -136,7 +137,8 @@ export class DealerChanges {
     if (actor.idDealer === idDealer) throw conflict('you may not delete your own dealer');
     // Every live user of the dealer, enabled or not: their streams are part of the write, so a user an enable racing
     // this delete has just switched on is switched off again in the same write (decided on their current state).
-    const users = this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
+    const users = this.liveUsersOf(idDealer);
+    assertMayChangeDealerUsers(actor, users);
     // Offers live in the read models: wait until they show every write acknowledged so far (an offer just placed counts).
     await this.consistency.caughtUp();
     const live = await runningCommitments(this.fanout.db, this.model, users.map((u) => u.data.idUser));
@@ -147,24 +149,27 @@ export class DealerChanges {
   }
 
   /**
-   * `PUT /admin/enable-dealer`: PENDING or DISABLED → ENABLED (its users enabled with it; first enabling: the dealer is
-   * mailed in its language, and its reference user gets a first-password link when it has no password), ENABLED or
-   * PENDING → DISABLED (its users disabled: their sessions end). The caller's own dealer cannot be disabled (409120).
+   * `PUT /admin/enable-dealer`: PENDING or DISABLED → ENABLED (first enabling: the dealer is mailed in its language, and
+   * its reference user gets a first-password link when it has no password), ENABLED or PENDING → DISABLED (its users
+   * disabled: their sessions end; the event lists them). A re-enable switches on only the users the disable switched
+   * off and nobody disabled since (`usersToRestore`): a user disabled one by one stays disabled. Only an ADMIN acts on a
+   * dealer one of whose users holds a protected role (403041). The caller's own dealer cannot be disabled (409120).
    */
   async setEnabled(actor: Actor, idDealer: string, flgEnabled: boolean): Promise<AdminDealerChanged> {
     const dealer = this.queries.dealer(actor, idDealer);
     if (!flgEnabled && actor.idDealer === idDealer) throw new AccessError(409, API_ERROR_CODES.SELF_CHANGE_REFUSED, 'you may not disable your own dealer');
     const from = dealer.status;
-    const all = this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
-    // First enabling: the reference user only (a pending dealer has no other); a re-enable: every user the disable stopped.
-    // A disable takes every user's stream (each decided on its state at write time): a user an enable racing it has
-    // just switched on must not stay enabled in a disabled dealer.
-    const users = flgEnabled
-      ? (from === 'PENDING' ? all.filter((u) => u.data.idUser === dealer.data.idReferenceUser) : all).filter((u) => !u.data.flgEnabled)
-      : all;
+    // Every user's stream is in the write: the protection and the choice of whom to switch are decided on their states
+    // at write time (a user an enable racing a disable has just switched on must not stay enabled in a disabled dealer).
+    const users = this.liveUsersOf(idDealer);
+    assertMayChangeDealerUsers(actor, users);
     const now = this.clock.now();
-    const appended = await this.run(actor, idDealer, users, () => ({ type: 'SetDealerEnabled', idDealer, flgEnabled, by: actor.idUser, now }),
-      () => ({ type: 'SetUserEnabled', flgEnabled, by: actor.idUser, now }));
+    const appended = await this.run(actor, idDealer, users,
+      (switched) => ({ type: 'SetDealerEnabled', idDealer, flgEnabled, ...(flgEnabled ? {} : { switchedOff: switched }), by: actor.idUser, now }),
+      (state, dealerState, all) => {
+        if (flgEnabled && (dealerState.status === 'NONE' || !usersToRestore(dealerState, all).includes(state.data.idUser))) return null;
+        return { type: 'SetUserEnabled', flgEnabled, by: actor.idUser, now };
+      });
     if (appended && flgEnabled) await this.mails.enabled(dealer, from === 'PENDING');
     return this.changed(idDealer);
   }
@@ -177,18 +182,21 @@ export class DealerChanges {
     const role = CAPABILITY_ROLES[capability];
     const now = this.clock.now();
     await this.run(actor, idDealer, users, () => ({ type: 'SetDealerCapability', idDealer, capability, flgEnabled, by: actor.idUser, now }), (state) => {
-      const roles = state.status !== 'ACTIVE' ? [] : flgEnabled ? [...new Set([...state.data.roles, role])] : state.data.roles.filter((r) => r !== role);
+      const roles = flgEnabled ? [...new Set([...state.data.roles, role])] : state.data.roles.filter((r) => r !== role);
       return { type: 'SetUserRoles', roles, by: actor.idUser, now };
     });
     return this.changed(idDealer);
   }
 
   /**
-   * One write over the dealer's stream and `users`' streams: the dealer's command decides first (its refusal is the
-   * answer), then each user's. True when something was appended. Waits until this instance's index has it.
+   * One write over the dealer's stream and `users`' streams: each user's command is decided on its state at write time
+   * (null: that user is left as it is), then the dealer's, given the ids of the users whose streams change (its refusal
+   * is the answer; when it writes nothing, no user changes either). The staff protection is checked again on the users'
+   * states at write time. True when something was appended. Waits until this instance's index has it.
    */
   private async run(
-    actor: Actor, idDealer: string, users: readonly ActiveUser[], dealerCommand: () => DealerCommand, userCommand?: (state: UserState) => UserCommand,
+    actor: Actor, idDealer: string, users: readonly ActiveUser[], dealerCommand: (changedUsers: string[]) => DealerCommand,
+    userCommand?: (state: ActiveUser, dealer: DealerState, all: readonly ActiveUser[]) => UserCommand | null,
   ): Promise<boolean> {
     const sid = streamId.dealer(idDealer);
     const userSids = users.map((u) => streamId.user(u.data.idUser));
@@ -199,14 +207,22 @@ export class DealerChanges {
         actor: actor.idUser,
         metadata: { userId: actor.idUser },
         decide: (view): Decision[] => {
-          const events = decideDealer(dealerCommand(), view.state<DealerState>(sid));
-          if (events.length === 0 || !userCommand) return [{ streamId: sid, events }];
-          return [{ streamId: sid, events }, ...userSids.map((u) => {
-            const state = view.state<UserState>(u);
-            // Deleted or anonymised since it was read (a racing back-office call): left as it is, not a 500.
-            const gone = state.status !== 'ACTIVE' || state.deleted === true || state.anonymised === true;
-            return { streamId: u, events: gone ? [] : decideUser(userCommand(state), state) };
-          })];
+          const dealerState = view.state<DealerState>(sid);
+          // Deleted or anonymised since it was read (a racing back-office call): left as it is, not a 500.
+          const live = userSids.map((u) => view.state<UserState>(u))
+            .filter((s): s is ActiveUser => s.status === 'ACTIVE' && s.deleted !== true && s.anonymised !== true);
+          if (userCommand) assertMayChangeDealerUsers(actor, live);
+          const userDecisions: Decision[] = [];
+          const changed: string[] = [];
+          for (const state of userCommand ? live : []) {
+            const command = userCommand!(state, dealerState, live);
+            const events = command ? decideUser(command, state) : [];
+            if (events.length === 0) continue;
+            userDecisions.push({ streamId: streamId.user(state.data.idUser), events });
+            changed.push(state.data.idUser);
+          }
+          const events = decideDealer(dealerCommand(changed), dealerState);
+          return events.length === 0 ? [{ streamId: sid, events }] : [{ streamId: sid, events }, ...userDecisions];
         },
         reply: () => undefined,
       });
@@ -218,6 +234,11 @@ export class DealerChanges {
     }
     await this.model.waitFor(outcome.position);
     return outcome.events > 0;
+  }
+
+  /** The dealer's users that are not deleted or anonymised. */
+  private liveUsersOf(idDealer: string): ActiveUser[] {
+    return this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
   }
 
   private changed(idDealer: string): AdminDealerChanged {

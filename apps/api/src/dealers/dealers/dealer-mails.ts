@@ -6,7 +6,10 @@ import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import { CREDENTIAL_STORE, type CredentialStore } from '../../identity/credential-store.port.js';
 import { PasswordsService } from '../../identity/passwords/passwords.service.js';
 
-/** The mails of a dealer's first enabling: "account enabled" in the dealer's language, and a first-password link when needed. */
+/**
+ * The mails of a dealer's first enabling: "account enabled" in the dealer's language (saying, when the reference user
+ * has no password yet, that a separate mail brings the link to choose it), and that first-password mail.
+ */
 @Injectable()
 export class DealerMails {
   private readonly logger = new Logger('DealerMails');
@@ -37,12 +40,12 @@ export class DealerMails {
     const to = business.email || (await this.accounts.personalOf(reference.data.idUser)).email;
     if (to) {
       await this.mail.send(to, (site) => renderAccountEnabled({
-        language: this.mail.language(dealer.data.language), site, username: reference.data.username,
+        language: this.mail.language(dealer.data.language), site, username: reference.data.username, passwordSetup: noPassword,
         ...(business.businessName ? { recipientName: business.businessName } : {}),
       }));
     } else {
       this.logger.warn(`dealer ${dealer.data.idDealer} has no e-mail: no "account enabled" mail`);
     }
-    if (noPassword) await this.passwords.mailLink(reference, 'SETUP');
+    if (noPassword) await this.passwords.mailLink(reference, 'SETUP', 'approved');
   }
 }

@@ -101,7 +101,7 @@ describe('users back-office: card, list, edit, enable/disable, reset link, permi
     expect(again.body.length).toBe(stream.body.length);
     refused(await c.customer.put(USER, { body: { idUser: 'dealer2', fiscalCode: 'RSSMRA85T10A562S', birthDate: '1985-12-10' } }), 422, 422103);
     refused(await c.customer.put(USER, { body: { idUser: 'customer', adminEnabledMarket: ['IT'] } }), 403, 403001);
-    refused(await c.customer.put(USER, { body: { idUser: 'admin', name: 'Mallory' } }), 403, 403001);
+    refused(await c.customer.put(USER, { body: { idUser: 'admin', name: 'Mallory' } }), 403, 403040);
     refused(await c.auditor.put(USER, { body: { idUser: 'dealer2', name: 'Audit' } }), 403, 403020);
     refused(await c.dealer1.put(USER, { body: { idUser: 'dealer1', readOnly: true } }), 403, 403001);
     refused(await c.admin.put(USER, { body: { idUser: 'dealer2', idDealer: 'D-NOPE' } }), 404, 404040);
@@ -180,7 +180,7 @@ describe('users back-office: card, list, edit, enable/disable, reset link, permi
     for (let i = 0; i < 6; i++) last = await c.admin.patch(RESET, { body: { idUser: 'dealer8' } });
     refused(last!, 429, 429001);
     expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
-    refused(await c.customer.patch(RESET, { body: { idUser: 'admin' } }), 403, 403001);
+    refused(await c.customer.patch(RESET, { body: { idUser: 'admin' } }), 403, 403040);
     refused(await c.dealer1.patch(RESET, { body: { idUser: 'dealer1' } }), 403, 403001);
     expect(isCleanError(await c.admin.patch(RESET, { body: { idUser: ['dealer7'] } }), 400)).toBe(true);
   }, 60_000);

@@ -3,7 +3,9 @@ import {
   API_ERROR_CODES, type AdminEditUserRequest, type AdminUserDetails, type AdminUsersPage, type AdminUsersQuery,
 } from '@auction/contracts';
 import { decideUserPlan, isActingAdmin, removesActingAdmin, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
-import { marketLanguages } from '@auction/i18n';
+import { marketLanguages, timeZoneOfMarket } from '@auction/i18n';
+import { renderEmailChanged } from '@auction/mail';
+import { AccountMail } from '../../identity/accounts/account-mail.js';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import { hasRole, type Actor } from '../../identity/actor.js';
 import { AccountAccessError } from '../../identity/passwords/account-access-error.js';
@@ -16,10 +18,11 @@ import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
+import { assertMayChangeAccount, assertMayGrantRoles } from '../../identity/staff-protection.js';
 import { adminDetailsOf, adminRowOf, adminUserOrder, type KnownUser } from './admin-user-view.js';
 import { personalEdit } from './personal-edit.js';
 
-/** Roles only an ADMIN may grant, and that a CUSTOMER_CENTER user may not act on (taking over a peer's account). */
+/** The back-office's own roles: nobody takes their own (409120). */
 const STAFF_ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER_CENTER'];
 const RESET_WINDOW_MS = 15 * 60_000;
 
@@ -27,8 +30,9 @@ const RESET_WINDOW_MS = 15 * 60_000;
  * The users back-office (issue 14): the list and card, the edit, enable/disable, delete, the mailed password-reset link
  * and permissions. Every call checks the caller's markets against the user's (403021); changes to a deleted or
  * anonymised user are 410020; a staff user may not disable, delete or demote themselves (409120); only an ADMIN acts on
- * another ADMIN or CUSTOMER_CENTER account (403001: a customer-centre user could otherwise change an administrator's
- * e-mail and mail themselves its reset link). Each change is an event with `by` and `at`: the audit trail.
+ * another account holding a staff, auctioneer or exhibitor role (403040, `staff-protection.ts`: a customer-centre user
+ * could otherwise change its e-mail and mail themselves its reset link). Each change is an event with `by` and `at`:
+ * the audit trail; an e-mail change is told to the old address.
  */
 @Injectable()
 export class AdminUsersService {
@@ -38,6 +42,7 @@ export class AdminUsersService {
     private readonly accounts: AccountsService,
     private readonly passwords: PasswordsService,
     private readonly dealers: DealerDirectory,
+    private readonly mail: AccountMail,
     private readonly readModel: LiveReadModel,
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -119,7 +124,16 @@ export class AdminUsersService {
       await this.accounts.personalData.merge('USER', request.idUser, personal);
       if (this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
     }
+    // The old address is told (a takeover points the account's mails, reset links included, somewhere else).
+    if (changed.includes('email') && current.email) await this.mailEmailChanged(user, current.email);
     return this.get(actor, request.idUser);
+  }
+
+  private async mailEmailChanged(user: KnownUser, oldEmail: string): Promise<void> {
+    const d = user.data;
+    await this.mail.send(oldEmail, (site) => renderEmailChanged({
+      language: this.mail.language(d.preferredLanguage), site, username: d.username, changedAt: new Date(this.clock.now()), timeZone: timeZoneOfMarket(d.idMarket),
+    }));
   }
 
   /** `DELETE /admin/user` (ADMIN): no login, every token refused from the next request on; the history stays. */
@@ -155,7 +169,7 @@ export class AdminUsersService {
   /** `POST`/`DELETE /admin/user/permission` (ADMIN): grants or takes one role; taking one's own staff role is 409120. */
   async setPermission(actor: Actor, idUser: string, permission: Role, granted: boolean): Promise<AdminUserDetails> {
     this.changeable(actor, idUser, { allowSelf: granted || !STAFF_ROLES.includes(permission) });
-    if (STAFF_ROLES.includes(permission) && !hasRole(actor, ['ADMIN'])) throw AccessError.role();
+    assertMayGrantRoles(actor, [permission]);
     await this.run(actor, idUser, (state) => {
       if (state.status !== 'ACTIVE') return [];
       const roles = granted ? [...state.data.roles, permission] : state.data.roles.filter((r) => r !== permission);
@@ -192,7 +206,7 @@ export class AdminUsersService {
     if (user.deleted || user.anonymised) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
     const self = idUser === actor.idUser;
     if (self && !allowSelf) throw new AccessError(409, API_ERROR_CODES.SELF_CHANGE_REFUSED, 'you cannot do this to your own account');
-    if (!self && !hasRole(actor, ['ADMIN']) && user.data.roles.some((r) => STAFF_ROLES.includes(r))) throw AccessError.role();
+    assertMayChangeAccount(actor, user);
     return user;
   }
 
@@ -212,6 +226,8 @@ export class AdminUsersService {
         const state = view.state<UserState>(sid);
         // Checked again on the stream's own state: a delete or anonymisation that won the race is 410020, not a 5xx/4xx of the domain's.
         if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
+        // And the staff protection on the roles as the append sees them (a protected role granted meanwhile counts).
+        if (state.status === 'ACTIVE') assertMayChangeAccount(actor, state);
         const events = decideUserPlan(plan(state), state);
         if (removesActingAdmin(state, events) && !admins.some((a) => a !== sid && isActingAdmin(view.state<UserState>(a)))) {
           throw new AccessError(409, API_ERROR_CODES.LAST_ADMIN, 'this is the last administrator');

@@ -5,7 +5,7 @@ import {
 import type { RouteDoc } from '../../platform/docs/route-doc.js';
 
 const SCOPE = 'Only users of the caller\'s adminEnabledMarket (the user\'s idMarket; else 403021); unknown idUser: 404060.';
-const CHANGE = `${SCOPE} A deleted or anonymised user: 410020. Only an ADMIN acts on another ADMIN or CUSTOMER_CENTER account (403001). A read-only caller: 403020. Recorded on the user's stream with by (the caller's id) and at: see GET /api/v1/admin/audit.`;
+const CHANGE = `${SCOPE} A deleted or anonymised user: 410020. Only an ADMIN acts on another account holding ADMIN, CUSTOMER_CENTER, AUCTIONEER, MULTI_AUCTIONEER or EXHIBITOR (403040). A read-only caller: 403020. Recorded on the user's stream with by (the caller's id) and at: see GET /api/v1/admin/audit.`;
 const NO_STORE = 'Never cached (Cache-Control: private, no-store).';
 
 /** OpenAPI entries of the back-office's users feature. */

@@ -146,7 +146,7 @@ describe('invitations: invite, verify-tag, user sign-up (IT rules), first passwo
     expect((await anonymous.post(VERIFY_PWD, { body: { password: 'Centre#2026', confPassword: 'Centre#2026', hash: link.searchParams.get('tag'), username: email } })).status).toBe(204);
     const centre = await ApiClient.login(server.baseUrl, email, 'Centre#2026');
     const escalate = await centre.post('/api/v1/secure/user', { body: { email: address('boss'), roles: ['ADMIN'], idMarket: 'IT', preferredLanguage: 'IT' } });
-    expect(isCleanError(escalate, 403) && escalate.body.errorCode === 403001).toBe(true);
+    expect(isCleanError(escalate, 403) && escalate.body.errorCode === 403040).toBe(true);
     const buyer = await centre.post('/api/v1/secure/user', { body: { email: address('buyer'), idDealer: 'D-1003', roles: ['USER', 'BUYER'], idMarket: 'IT', preferredLanguage: 'OTHER' } });
     expect(buyer.body).toMatchObject({ idDealer: 'D-1003', preferredLanguage: 'EN' });
     // The staff invite for any dealer.

@@ -11,6 +11,7 @@ import { ValidationError, parse } from '../../platform/http/validation.js';
 import { AccountMail } from '../accounts/account-mail.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { assertInScope } from '../admin-scope.js';
+import { assertMayGrantRoles } from '../staff-protection.js';
 import { hasRole, type Actor } from '../actor.js';
 import { AuthService } from '../auth.service.js';
 import { AccountAccessError } from '../passwords/account-access-error.js';
@@ -152,11 +153,11 @@ export class InvitationsService {
   /**
    * `POST /secure/user`: the staff create a user (username = the e-mail, lower case; consents unanswered, so the
    * access guard asks for them at the first login), who gets a first-password link. Only an ADMIN grants ADMIN or
-   * CUSTOMER_CENTER (403001); an unknown dealer is 404040; a taken username 409110.
+   * CUSTOMER_CENTER, and AUCTIONEER, MULTI_AUCTIONEER and EXHIBITOR (403040: `staff-protection.ts`); an unknown dealer is 404040; a taken username 409110.
    */
   async createUser(actor: Actor, body: unknown): Promise<UserProfile> {
     const request = parse(CreateUserRequest, body);
-    if (!hasRole(actor, ['ADMIN']) && request.roles.some((r) => (STAFF as readonly string[]).includes(r))) throw AccessError.role();
+    assertMayGrantRoles(actor, request.roles);
     // The back-office's ownership rule: staff create users of the markets they manage only (403021).
     assertInScope(actor, request.idMarket);
     const dealer = request.idDealer ? await this.dealer(request.idDealer) : null;

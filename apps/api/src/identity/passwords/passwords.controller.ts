@@ -41,7 +41,7 @@ export class PasswordsController {
   @Post('secure/change-password')
   @HttpCode(204)
   async change(@CurrentSession() session: Session, @Body() body: unknown): Promise<void> {
-    await this.passwords.change(session.actor.idUser, session.sid, body);
+    await this.passwords.change(session.actor.idUser, session, body);
   }
 
   @TokenOnly()
@@ -49,6 +49,6 @@ export class PasswordsController {
   @Post('mobile/change-password')
   @HttpCode(204)
   async changeMobile(@CurrentSession() session: Session, @Body() body: unknown): Promise<void> {
-    await this.passwords.change(session.actor.idUser, session.sid, body);
+    await this.passwords.change(session.actor.idUser, session, body);
   }
 }

@@ -182,7 +182,11 @@ describe('passwords: recovery, first password and change (postgres, real SMTP)',
       expect(res.body.errorCode).toBe(422104);
     }
     expect((await login(username, 'Change#Pass1')).status).toBe(200);
-    expect((await client.post(CHANGE, { body: { password: 'Change#Pass2', confPassword: 'Change#Pass2' } })).status).toBe(204);
+    // The current password, when given, must be right (issue 21 item 8; an older session must give it: the unit test).
+    const wrong = await client.post(CHANGE, { body: { currentPassword: 'Wrong#Pass1', password: 'Change#Pass2', confPassword: 'Change#Pass2' } });
+    expect([wrong.status, wrong.body.errorCode, isCleanError(wrong, 403)]).toEqual([403, 403042, true]);
+    expect((await client.get('/api/v1/secure/user')).status).toBe(200);
+    expect((await client.post(CHANGE, { body: { currentPassword: 'Change#Pass1', password: 'Change#Pass2', confPassword: 'Change#Pass2' } })).status).toBe(204);
     expect((await login(username, 'Change#Pass1')).status).toBe(401);
     await mail.next(email, (m) => !/[?&]tag=/.test(m.text));
     // The mobile call takes the token header only.

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { renderPasswordChanged, renderPasswordRecovery } from '@auction/mail';
+import { renderAccountSetup, renderPasswordChanged, renderPasswordRecovery } from '@auction/mail';
 import { timeZoneOfMarket } from '@auction/i18n';
-import { REGISTRATION_ERROR_CODES, changePasswordSchema, passwordRecoveryRequestSchema, passwordRecoverySchema, type UserState } from '@auction/domain';
+import { REGISTRATION_ERROR_CODES, changePasswordFreshSchema, changePasswordSchema, passwordRecoveryRequestSchema, passwordRecoverySchema, type UserState } from '@auction/domain';
 import type { z } from 'zod';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { AccessError } from '../../platform/engine/access-error.js';
@@ -21,6 +21,10 @@ type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
 /** Recovery requests per typed username or e-mail, and per client address, in {@link LIMIT_WINDOW_MS}. */
 export const RECOVERY_LIMITS = { perAccount: 5, perAddress: 50 } as const;
 const LIMIT_WINDOW_MS = 15 * 60_000;
+/** A session signed in this recently may change its password without giving the current one (issue 21 item 8). */
+export const FRESH_SIGN_IN_MS = 5 * 60_000;
+/** Changes with a current password one user may try in {@link LIMIT_WINDOW_MS} (a session guessing it). */
+const CURRENT_PASSWORD_ATTEMPTS = 5;
 const PASSWORD_FIELDS = new Set(['password', 'confPassword']);
 /** An id no user has (ids have no blanks or brackets): what the link of an unknown username is looked up with. */
 const NO_USER = '(no user)';
@@ -35,6 +39,7 @@ export class PasswordsService {
   private readonly logger = new Logger('Passwords');
   private readonly perAccount = new RequestLimiter(RECOVERY_LIMITS.perAccount, LIMIT_WINDOW_MS);
   private readonly perAddress = new RequestLimiter(RECOVERY_LIMITS.perAddress, LIMIT_WINDOW_MS);
+  private readonly attempts = new RequestLimiter(CURRENT_PASSWORD_ATTEMPTS, LIMIT_WINDOW_MS);
 
   constructor(
     private readonly tags: AccessTagStore,
@@ -77,9 +82,10 @@ export class PasswordsService {
 
   /**
    * Issues a `RECOVERY` or `SETUP` tag for a user (voiding their older ones of that kind) and mails its link to the
-   * user's stored e-mail, in their language. False when the user has no e-mail (nothing issued).
+   * user's stored e-mail, in their language. False when the user has no e-mail (nothing issued). A `SETUP` link comes
+   * in its own mail (nobody asked for a reset): the account was `approved` (a registration enabled) or `created`.
    */
-  async mailLink(user: ActiveUser, kind: 'RECOVERY' | 'SETUP'): Promise<boolean> {
+  async mailLink(user: ActiveUser, kind: 'RECOVERY' | 'SETUP', reason: 'approved' | 'created' = 'created'): Promise<boolean> {
     const personal = await this.accounts.personalOf(user.data.idUser);
     const to = personal.email;
     if (!to) {
@@ -89,10 +95,8 @@ export class PasswordsService {
     const ttlMs = kind === 'RECOVERY' ? this.config.accessTagTtlMs.recovery : this.config.accessTagTtlMs.setup;
     const tag = (await this.tags.issue({ kind, idUser: user.data.idUser }, this.clock.now(), ttlMs))!;
     const recipientName = [personal.name, personal.surname].filter(Boolean).join(' ') || undefined;
-    await this.mail.send(to, (site) => renderPasswordRecovery({
-      language: this.mail.language(user.data.preferredLanguage), site, recipientName,
-      username: user.data.username, tag, validForMinutes: Math.round(ttlMs / 60_000),
-    }));
+    const input = { language: this.mail.language(user.data.preferredLanguage), recipientName, username: user.data.username, tag, validForMinutes: Math.round(ttlMs / 60_000) };
+    await this.mail.send(to, (site) => (kind === 'SETUP' ? renderAccountSetup({ ...input, site, reason }) : renderPasswordRecovery({ ...input, site })));
     return true;
   }
 
@@ -112,14 +116,28 @@ export class PasswordsService {
   }
 
   /**
-   * `POST /secure/change-password` (and the mobile one): the caller's own password, at most 30 characters. The
-   * caller's session (`sid`) stays; the user's other sessions end.
+   * `POST /secure/change-password` (and the mobile one): the caller's own password, at most 30 characters. The current
+   * password is asked (a session left open must not be enough to take the account): missing or wrong, 403042; more than
+   * {@link CURRENT_PASSWORD_ATTEMPTS} tries in 15 minutes, 429001. A session signed in within
+   * {@link FRESH_SIGN_IN_MS} may leave it out (single sign-on users may have no portal password). The caller's session
+   * (`sid`) stays; the user's other sessions end.
    */
-  async change(idUser: string, sid: string, body: unknown): Promise<void> {
-    const request = this.parsePasswords(changePasswordSchema, body);
+  async change(idUser: string, session: { sid: string; issuedAt?: number }, body: unknown): Promise<void> {
+    const raw = body !== null && typeof body === 'object' ? (body as { currentPassword?: unknown }).currentPassword : undefined;
+    const given = raw !== undefined && raw !== null && raw !== '';
+    const fresh = session.issuedAt !== undefined && this.clock.now() - session.issuedAt <= FRESH_SIGN_IN_MS;
+    if (!given && !fresh) throw currentPasswordWrong();
+    // The new password's rules first: a weak one does not spend a guess of the current one.
+    const request = given ? this.parsePasswords(changePasswordSchema, body) : this.parsePasswords(changePasswordFreshSchema, body);
     const user = this.accounts.user(idUser);
     if (!user) throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
-    await this.setPassword(user, request.password!, sid);
+    if (given) {
+      // Counted before the check: concurrent guesses cannot outrun the limit.
+      const wait = this.attempts.hit(idUser, this.clock.now());
+      if (wait > 0) throw AccountAccessError.tooMany(wait);
+      if (!(await this.credentials.verify(idUser, String(raw)))) throw currentPasswordWrong();
+    }
+    await this.setPassword(user, request.password!, session.sid);
   }
 
   /**
@@ -169,6 +187,8 @@ export class PasswordsService {
     }
   }
 }
+
+const currentPasswordWrong = () => new AccessError(403, API_ERROR_CODES.CURRENT_PASSWORD_WRONG, 'give your current password (currentPassword), or sign in again');
 
 /** A user not enabled yet and never disabled by staff: a registration waiting for approval. */
 function neverEnabled(user: ActiveUser): boolean {

@@ -1,7 +1,7 @@
 /**
  * Dealer registration through HTTP against the real built server (issue 13 item 3): spec 01 §5's country table row by
  * row (a valid registration per country, each row's rules refused), the documents judged by content (600002), hostile
- * multipart bodies (never a 500), a taken username (409110), nothing stored after any refusal, the confirmation mail
+ * multipart bodies (never a 500), a taken username (answered as a new one, the owner told by mail), nothing stored after any refusal, the confirmation mail
  * read from the real SMTP server, and the stored documents served only to the back office. Embedded mode, plus one
  * registration and download on PostgreSQL.
  */
@@ -173,21 +173,30 @@ describe('dealer registration over HTTP (embedded)', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  test('a taken username is 409110 and stores nothing (blobs cleaned up); the DE username is the dealer e-mail', async () => {
+  test('a taken username answers as a new registration (no account enumeration), stores nothing and tells the owner by mail; the DE username is the dealer e-mail', async () => {
     const first = registrationFor('IT');
-    expect((await signUp(base, first, filesFor('IT'))).status).toBe(201);
+    const created = await signUp(base, first, filesFor('IT'));
+    expect(created.status).toBe(201);
     const before = await snapshot();
     const again = { ...registrationFor('IT'), referenceEmail: String(first.referenceEmail).toUpperCase() };
     const res = await signUp(base, again, filesFor('IT'));
-    expect([res.status, res.body.errorCode]).toEqual([409, 409110]);
+    // Issue 21 item 8: this was 409110, which told anyone that the e-mail has an account.
+    expect([res.status, Object.keys(res.body)]).toEqual([201, Object.keys(created.body)]);
+    expect(res.body.idDealer).not.toBe(created.body.idDealer);
+    expect((await admin.get(`/api/v1/admin/dealer?idDealer=${res.body.idDealer}`)).body.errorCode).toBe(404040);
+    const [notice] = await waitForMail(String(first.referenceEmail));
+    expect(notice!.subject).toMatch(/registration was sent with your e-mail/i);
+    // The typed dealer e-mail gets what a new registration gives it: the confirmation.
+    expect((await waitForMail(again.email))[0]!.text).toContain(String(again.businessName));
     const de = registrationFor('DE');
     expect((await signUp(base, de, filesFor('DE'))).status).toBe(201);
     const before2 = await snapshot();
     const sameDealerMail = { ...registrationFor('DE'), email: de.email, confEmail: de.email, referenceEmail: 'h1-hidden-field@example.com' };
-    expect((await signUp(base, sameDealerMail, filesFor('DE'))).body.errorCode).toBe(409110);
+    expect((await signUp(base, sameDealerMail, filesFor('DE'))).status).toBe(201);
+    expect((await waitForMail(de.email, 2))[0]!.subject).toMatch(/registration was sent with your e-mail/i);
     expect((await snapshot()).blobs).toEqual(before2.blobs);
-    expect(before2.events).toBe(before.events + 2); // the DE dealer and its user; the refused IT one left nothing
-  });
+    expect(before2.events).toBe(before.events + 2); // the DE dealer and its user; the taken IT one left nothing
+  }, 60_000);
 
   test('the confirmation mail reaches the real SMTP server, in the registrant\'s language, to the dealer e-mail', async () => {
     const dto = registrationFor('IT');

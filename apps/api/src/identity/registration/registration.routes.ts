@@ -18,7 +18,7 @@ export const REGISTRATION_ROUTE_DOCS: RouteDoc[] = [
     + 'Refusals: a field rule 422101 with details [{field, rule: message key}]; a document missing, too large, of a refused type or name 600002 (HTTP 422); '
     + 'a part other than these four, a part twice or a malformed body 400001; dealerFullDTO not JSON 400002; a JSON body 415001 (the user sign-up after an '
     + 'invitation is POST /api/v1/open/user-sign-up); the username (reference e-mail lower-cased, or the dealer e-mail where the reference e-mail is hidden: DE) '
-    + `taken 409110; more than ${DEFAULT_SIGN_UP_LIMITS.perAddress} sign-up calls from one address in ${DEFAULT_SIGN_UP_LIMITS.windowMs / 60_000} minutes (refused or not), `
+    + `taken is NOT refused: the answer is that of a new registration (201, an idDealer that names nothing), nothing is stored, and the account's owner is told by mail (the form must not tell which e-mails have an account); more than ${DEFAULT_SIGN_UP_LIMITS.perAddress} sign-up calls from one address in ${DEFAULT_SIGN_UP_LIMITS.windowMs / 60_000} minutes (refused or not), `
     + `more than ${MAX_CONCURRENT_MULTIPART_READS} bodies being read at once by this instance or ${MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS} from one address: 429001 with Retry-After. `
     + `At most ${MAX_MULTIPART_PARTS} parts and ${MAX_PART_HEADER_BYTES / 1024} KiB of headers per part (else 400001). A body must arrive within 120 s. Nothing is stored after a refusal. On success the documents are stored, the reference user is created (roles USER, BUYER; disabled; `
     + 'no password yet; consents from checkConsents1..3), the dealer waits PENDING and disabled for an administrator, and a confirmation mail goes to the dealer e-mail.',

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { isLanguage, type Language } from '@auction/i18n';
-import { renderRegistrationReceived } from '@auction/mail';
+import { renderRegistrationReceived, renderSignUpExisting } from '@auction/mail';
 import {
   COUNTRY_RULES, DOCUMENT_EXTENSIONS, MARKETS, MAX_DOCUMENT_BYTES, REGISTRATION_DOCUMENT_KINDS, REGISTRATION_ERROR_CODES, dealerRegistrationSchema, decideDealer, formatIsoDate,
   parseBirthDate, registrationCountryOf, sniffDocumentType, streamId, type DealerDocument, type DealerRegistration, type DealerState, type Market, type RegistrationDocumentKind,
@@ -97,8 +97,39 @@ export class RegistrationService {
     // The reference person's e-mail is the username; where the form hides it (DE), the dealer's e-mail.
     const referenceEmailShown = COUNTRY_RULES[registrationCountryOf(registration.country)].referenceEmail.shown;
     const username = ((referenceEmailShown && registration.referenceEmail) || registration.email!).toLowerCase();
-    if (this.accounts.userNamed(username)) throw new AccessError(409, API_ERROR_CODES.USERNAME_TAKEN, 'this username is taken');
-    return this.register(registration, documents, username);
+    // A taken username answers as a new registration does, so the form does not tell which e-mails have an account
+    // (issue 21 item 8): the account's owner is told by mail instead, and nothing is stored.
+    if (this.accounts.userNamed(username)) return this.answerTaken(registration, username);
+    try {
+      return await this.register(registration, documents, username);
+    } catch (error) {
+      // Claimed by a registration racing this one: the same answer.
+      if (error instanceof AccessError && error.code === API_ERROR_CODES.USERNAME_TAKEN) return this.answerTaken(registration, username);
+      throw error;
+    }
+  }
+
+  /**
+   * The answer to a registration whose username (an e-mail) already has an account: a dealer id that names nothing,
+   * a mail to the account's owner (its stored e-mail, else the username) saying no account was made and how to log in
+   * or recover the password, and, as for a new registration, the confirmation to the dealer's e-mail when that is
+   * another address (whoever typed it sees what a new registration gives).
+   */
+  private async answerTaken(reg: DealerRegistration, username: string): Promise<{ idDealer: string }> {
+    const owner = this.accounts.userNamed(username);
+    const ownerEmail = owner ? (await this.accounts.personalOf(owner.data.idUser)).email || username : username;
+    const language = owner ? this.mail.language(owner.data.preferredLanguage) : 'en';
+    await this.mail.send(ownerEmail, (site) => renderSignUpExisting({ language, site, username }));
+    const dealerEmail = reg.email!.toLowerCase();
+    if (dealerEmail !== ownerEmail.toLowerCase() && dealerEmail !== username) await this.mailReceived(reg, languageOf(reg.idMarket, marketOf(reg)));
+    return { idDealer: randomUUID() };
+  }
+
+  private async mailReceived(reg: DealerRegistration, language: Language): Promise<void> {
+    const recipientName = [reg.referenceName, reg.referenceSurname].filter(Boolean).join(' ') || undefined;
+    await this.mail.send(reg.email!, (site) => renderRegistrationReceived({
+      language, site, businessName: reg.businessName!, ...(recipientName ? { recipientName } : {}),
+    }));
   }
 
   private async readForm(body: unknown): Promise<{ dto: unknown; files: Map<RegistrationDocumentKind, MultipartFile> }> {
@@ -184,7 +215,7 @@ export class RegistrationService {
     const idDealer = randomUUID();
     const idUser = randomUUID();
     const country = reg.country!.toUpperCase();
-    const idMarket: Market = (MARKETS as readonly string[]).includes(country) ? (country as Market) : 'OTHER';
+    const idMarket = marketOf(reg);
     const language = languageOf(reg.idMarket, idMarket);
     const stored: DealerDocument[] = [];
     let userCreated = false;
@@ -233,12 +264,15 @@ export class RegistrationService {
       }
       throw error;
     }
-    const recipientName = [reg.referenceName, reg.referenceSurname].filter(Boolean).join(' ') || undefined;
-    await this.mail.send(reg.email!, (site) => renderRegistrationReceived({
-      language, site, businessName: reg.businessName!, ...(recipientName ? { recipientName } : {}),
-    }));
+    await this.mailReceived(reg, language);
     return { idDealer };
   }
+}
+
+/** The market a registration buys in: its country when that is a market, else OTHER. */
+function marketOf(reg: DealerRegistration): Market {
+  const country = reg.country!.toUpperCase();
+  return (MARKETS as readonly string[]).includes(country) ? (country as Market) : 'OTHER';
 }
 
 /** The dealer's business and personal data, kept beside the log (personal-data store, kind DEALER). */

@@ -71,6 +71,19 @@ export interface KnownDealer {
   readonly data: DealerData;
   readonly flgEnabled: boolean;
   readonly capabilities: DealerCapabilityFlags;
+  /** False while the dealer was never ENABLED (a registration waiting, or disabled before approval). Absent: true. */
+  readonly approved?: boolean;
+  /** What the dealer's last disable switched off, for its re-enable (see `usersToRestore`); absent while enabled. */
+  readonly switchedOff?: SwitchedOff;
+}
+
+/**
+ * The users a dealer's disable switched off and when (`at`, the disable's audit time, which their own
+ * `UserEnabledChanged` carries too). `idUsers` null: a disable written by an earlier release, which did not record them.
+ */
+export interface SwitchedOff {
+  readonly idUsers: readonly string[] | null;
+  readonly at: number;
 }
 
 /** Dealer state, discriminated on `status`. */
@@ -81,7 +94,8 @@ export type DealerEvent =
   | { type: 'DealerRegistered'; data: DealerData & { status: 'PENDING'; flgEnabled: false } }
   /** Staff created the dealer directly (enabled at once). */
   | { type: 'DealerCreatedByAdmin'; data: DealerData & AuditStamp & { status: 'ENABLED'; flgEnabled: true } }
-  | { type: 'DealerEnabledChanged'; data: AuditStamp & { idDealer: string; flgEnabled: boolean; status: 'ENABLED' | 'DISABLED'; from: DealerStatus } }
+  /** `switchedOff` (a disable): the ids of the users this disable switched off, whom the re-enable switches back on. */
+  | { type: 'DealerEnabledChanged'; data: AuditStamp & { idDealer: string; flgEnabled: boolean; status: 'ENABLED' | 'DISABLED'; from: DealerStatus; switchedOff?: readonly string[] } }
   | { type: 'DealerCapabilityChanged'; data: AuditStamp & { idDealer: string; capability: DealerCapability; flgEnabled: boolean } }
   /** Codes changed, and the NAMES of the business/personal fields changed beside the log. */
   | { type: 'DealerEditedByAdmin'; data: AuditStamp & DealerCodeChange & { idDealer: string; personalFields?: readonly string[] } }
@@ -91,7 +105,8 @@ export type DealerEvent =
 export type DealerCommand =
   | { type: 'RegisterDealer'; data: DealerData }
   | { type: 'CreateDealerByAdmin'; data: DealerData; by: string; now: number }
-  | { type: 'SetDealerEnabled'; idDealer: string; flgEnabled: boolean; by: string; now: number }
+  /** `switchedOff`: with a disable, the users the same write switches off (the shell decides them on their states). */
+  | { type: 'SetDealerEnabled'; idDealer: string; flgEnabled: boolean; switchedOff?: readonly string[]; by: string; now: number }
   | { type: 'SetDealerCapability'; idDealer: string; capability: DealerCapability; flgEnabled: boolean; by: string; now: number }
   | { type: 'EditDealerByAdmin'; idDealer: string; codes: DealerCodeChange; personalFields: readonly string[]; by: string; now: number }
   | { type: 'DeleteDealer'; idDealer: string; by: string; now: number };
@@ -137,7 +152,8 @@ export function decideDealer(command: DealerCommand, state: DealerState): Dealer
       const dealer = known(state);
       const to = command.flgEnabled ? 'ENABLED' : 'DISABLED';
       if (dealer.status === to) return [];
-      return [{ type: 'DealerEnabledChanged', data: { idDealer: command.idDealer, flgEnabled: command.flgEnabled, status: to, from: dealer.status, by: command.by, at: command.now } }];
+      const switchedOff = command.flgEnabled ? {} : { switchedOff: [...new Set(command.switchedOff ?? [])].sort() };
+      return [{ type: 'DealerEnabledChanged', data: { idDealer: command.idDealer, flgEnabled: command.flgEnabled, status: to, from: dealer.status, ...switchedOff, by: command.by, at: command.now } }];
     }
     case 'SetDealerCapability': {
       const dealer = known(state);
@@ -178,12 +194,21 @@ export function evolveDealer(state: DealerState, event: DealerEvent): DealerStat
       const { status: _status, flgEnabled: _flgEnabled, ...rest } = event.data as DealerData & { status: unknown; flgEnabled: unknown; by?: unknown; at?: unknown };
       const { by: _by, at: _at, ...data } = rest;
       const status: DealerStatus = event.type === 'DealerCreatedByAdmin' ? 'ENABLED' : 'PENDING';
-      return { status, data: { ...data, documents: Array.isArray(data.documents) ? data.documents : [] }, flgEnabled: status === 'ENABLED', capabilities: NO_CAPABILITIES };
+      return {
+        status, data: { ...data, documents: Array.isArray(data.documents) ? data.documents : [] }, flgEnabled: status === 'ENABLED', capabilities: NO_CAPABILITIES,
+        approved: status === 'ENABLED',
+      };
     }
     case 'DealerEnabledChanged': {
       if (state.status === 'NONE' || state.status === 'DELETED') return state;
       const status = event.data.flgEnabled === true ? 'ENABLED' : event.data.flgEnabled === false ? 'DISABLED' : state.status;
-      return { ...state, status, flgEnabled: status === 'ENABLED' };
+      const { switchedOff: _previous, ...rest } = state;
+      if (status === 'ENABLED') return { ...rest, status, flgEnabled: true, approved: true };
+      if (status !== 'DISABLED' || state.status === 'DISABLED') return { ...state, status, flgEnabled: false };
+      const recorded = event.data.switchedOff;
+      const idUsers = Array.isArray(recorded) ? recorded.filter((id): id is string => typeof id === 'string') : null;
+      const at = typeof event.data.at === 'number' && Number.isFinite(event.data.at) ? event.data.at : 0;
+      return { ...rest, status, flgEnabled: false, switchedOff: { idUsers, at } };
     }
     case 'DealerCapabilityChanged': {
       if (state.status === 'NONE' || !(DEALER_CAPABILITIES as readonly unknown[]).includes(event.data.capability) || typeof event.data.flgEnabled !== 'boolean') return state;

@@ -18,7 +18,7 @@ describe('RegisterDealer', () => {
   it('registers a new dealer as PENDING and disabled, with only the codes, ids and documents it was given', () => {
     dealers.given([]).when({ type: 'RegisterDealer', data }).then([registered]);
     const { state } = dealers.given([]).when({ type: 'RegisterDealer', data }).run();
-    expect(state).toEqual({ status: 'PENDING', data, flgEnabled: false, capabilities: NO_CAPABILITIES });
+    expect(state).toEqual({ status: 'PENDING', data, flgEnabled: false, capabilities: NO_CAPABILITIES, approved: false });
     expect(isDealerEnabled(state)).toBe(false);
   });
 
@@ -56,7 +56,8 @@ const by = 'admin-1';
 const now = 1_800_000_000_000;
 const enable = (flgEnabled: boolean): DealerCommand => ({ type: 'SetDealerEnabled', idDealer: data.idDealer, flgEnabled, by, now });
 const enabledEvent = (flgEnabled: boolean, from: DealerState['status']): DealerEvent => ({
-  type: 'DealerEnabledChanged', data: { idDealer: data.idDealer, flgEnabled, status: flgEnabled ? 'ENABLED' : 'DISABLED', from: from as 'PENDING', by, at: now },
+  type: 'DealerEnabledChanged',
+  data: { idDealer: data.idDealer, flgEnabled, status: flgEnabled ? 'ENABLED' : 'DISABLED', from: from as 'PENDING', ...(flgEnabled ? {} : { switchedOff: [] }), by, at: now },
 });
 const deleted: DealerEvent = { type: 'DealerDeleted', data: { idDealer: data.idDealer, from: 'ENABLED', by, at: now } };
 
@@ -72,7 +73,7 @@ describe('CreateDealerByAdmin', () => {
   it('creates an ENABLED dealer with the audit stamp; a retry changes nothing', () => {
     const { events, state } = dealers.given([]).when({ type: 'CreateDealerByAdmin', data, by, now }).run();
     expect(events).toEqual([{ type: 'DealerCreatedByAdmin', data: { ...data, status: 'ENABLED', flgEnabled: true, by, at: now } }]);
-    expect(state).toEqual({ status: 'ENABLED', data, flgEnabled: true, capabilities: NO_CAPABILITIES });
+    expect(state).toEqual({ status: 'ENABLED', data, flgEnabled: true, capabilities: NO_CAPABILITIES, approved: true });
     dealers.given(events).when({ type: 'CreateDealerByAdmin', data, by, now }).thenNothing();
   });
 });

@@ -64,13 +64,30 @@ export const passwordRecoverySchema = z
 export type PasswordRecovery = z.output<typeof passwordRecoverySchema>;
 
 /**
- * `POST /secure/change-password` (and the mobile one) and the logged-in change form: both fields at most 30
+ * `POST /secure/change-password` (and the mobile one) right after a sign-in: the new password only, both fields at most 30
  * (spec 01 §2, §9). The spec does not show the form's further check ("passwords not acceptable"); we apply the
  * recovery rule (min 8, 3 of 4 classes, equal), so every way of setting a password has one strength rule.
  */
-export const changePasswordSchema = z
+export const changePasswordFreshSchema = z
   .object({ password: secret(), confPassword: secret() }, { error: FORM_MESSAGE_KEYS.wrongFormat })
   .superRefine((p, ctx) => reportIssues(ctx, newPasswordIssues(p, CHANGE_PASSWORD_MAX_LENGTH)));
+
+/**
+ * The change with the CURRENT password too (issue 21 item 8: a session left open must not be enough to take the
+ * account): `currentPassword` required, at most {@link RECOVERY_PASSWORD_MAX_LENGTH} (the longest a password can be),
+ * plus the rules of {@link changePasswordFreshSchema}. The form always asks for it; the API lets a session signed in
+ * within the last few minutes leave it out (a user without a portal password, signed in through single sign-on).
+ */
+export const changePasswordSchema = z
+  .object({ currentPassword: secret(), password: secret(), confPassword: secret() }, { error: FORM_MESSAGE_KEYS.wrongFormat })
+  .superRefine((p, ctx) => {
+    const issues = newPasswordIssues(p, CHANGE_PASSWORD_MAX_LENGTH);
+    if (isBlank(p.currentPassword)) issues.unshift({ path: ['currentPassword'], message: FORM_MESSAGE_KEYS.mandatory });
+    else if ([...p.currentPassword].length > RECOVERY_PASSWORD_MAX_LENGTH) {
+      issues.unshift({ path: ['currentPassword'], message: FORM_MESSAGE_KEYS.wrongFormat, params: { maxLength: RECOVERY_PASSWORD_MAX_LENGTH } });
+    }
+    reportIssues(ctx, issues);
+  });
 export type ChangePassword = z.output<typeof changePasswordSchema>;
 
 /**

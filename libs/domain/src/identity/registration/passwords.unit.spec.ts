@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { FORM_MESSAGE_KEYS as K } from './form-messages.js';
 import {
-  changePasswordSchema, isStrongPassword, passwordClassCount, passwordRecoveryRequestSchema, passwordRecoveryRequestStrictSchema,
+  changePasswordFreshSchema, changePasswordSchema, isStrongPassword, passwordClassCount, passwordRecoveryRequestSchema, passwordRecoveryRequestStrictSchema,
   passwordRecoverySchema,
 } from './passwords.js';
 
@@ -42,19 +42,30 @@ describe('passwordRecoverySchema (recovery link)', () => {
   });
 });
 
-describe('changePasswordSchema (logged in): max 30 plus the recovery rule', () => {
+describe('changePasswordFreshSchema (logged in, fresh sign-in): max 30 plus the recovery rule', () => {
   test('30 passes, 31 is too long', () => {
     const p30 = `Aa1!${'x'.repeat(26)}`;
-    expect(issuesOf(changePasswordSchema, { password: p30, confPassword: p30 })).toEqual({});
-    expect(issuesOf(changePasswordSchema, { password: `${p30}y`, confPassword: `${p30}y` })).toEqual({ password: K.passwordTooLong, confPassword: K.passwordTooLong });
+    expect(issuesOf(changePasswordFreshSchema, { password: p30, confPassword: p30 })).toEqual({});
+    expect(issuesOf(changePasswordFreshSchema, { password: `${p30}y`, confPassword: `${p30}y` })).toEqual({ password: K.passwordTooLong, confPassword: K.passwordTooLong });
   });
   test('the strength rule and equality apply', () => {
-    expect(issuesOf(changePasswordSchema, { password: 'password', confPassword: 'password' })).toEqual({ password: K.passwordWeak, confPassword: K.passwordWeak });
-    expect(issuesOf(changePasswordSchema, { password: 'Secret12!', confPassword: 'secret12' })).toEqual({ confPassword: K.passwordWeak });
-    expect(issuesOf(changePasswordSchema, { password: 'Secret12!', confPassword: 'Secret13!' })).toEqual({ confPassword: K.passwordMismatch });
+    expect(issuesOf(changePasswordFreshSchema, { password: 'password', confPassword: 'password' })).toEqual({ password: K.passwordWeak, confPassword: K.passwordWeak });
+    expect(issuesOf(changePasswordFreshSchema, { password: 'Secret12!', confPassword: 'secret12' })).toEqual({ confPassword: K.passwordWeak });
+    expect(issuesOf(changePasswordFreshSchema, { password: 'Secret12!', confPassword: 'Secret13!' })).toEqual({ confPassword: K.passwordMismatch });
   });
   test('a non-string is wrongFormat, never a crash', () => {
-    expect(issuesOf(changePasswordSchema, { password: 12345678, confPassword: 12345678 })).toEqual({ password: K.wrongFormat, confPassword: K.wrongFormat });
+    expect(issuesOf(changePasswordFreshSchema, { password: 12345678, confPassword: 12345678 })).toEqual({ password: K.wrongFormat, confPassword: K.wrongFormat });
+  });
+});
+
+describe('changePasswordSchema: the current password too (issue 21 item 8)', () => {
+  const p = 'Secret12!';
+  test('the current password is required, and bounded; then the new password rules', () => {
+    expect(issuesOf(changePasswordSchema, { password: p, confPassword: p })).toEqual({ currentPassword: K.mandatory });
+    expect(issuesOf(changePasswordSchema, { currentPassword: '', password: p, confPassword: p })).toEqual({ currentPassword: K.mandatory });
+    expect(issuesOf(changePasswordSchema, { currentPassword: 'x'.repeat(129), password: p, confPassword: p })).toEqual({ currentPassword: K.wrongFormat });
+    expect(issuesOf(changePasswordSchema, { currentPassword: 'old one', password: p, confPassword: p })).toEqual({});
+    expect(issuesOf(changePasswordSchema, { currentPassword: 'old one', password: p, confPassword: 'Secret13!' })).toEqual({ confPassword: K.passwordMismatch });
   });
 });
 

@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Neuen Link anfordern',
   },
   change: {
+    currentPassword: "Aktuelles Passwort",
     title: 'Passwort ändern',
     password: 'Neues Passwort',
     confPassword: 'Neues Passwort bestätigen',

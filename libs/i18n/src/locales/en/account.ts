@@ -41,6 +41,7 @@ export const account = {
     askAgain: 'Ask for a new link',
   },
   change: {
+    currentPassword: "Current password",
     title: 'Change password',
     password: 'New password',
     confPassword: 'Confirm the new password',

@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Solicitar un nuevo enlace',
   },
   change: {
+    currentPassword: "Contraseña actual",
     title: 'Cambiar la contraseña',
     password: 'Nueva contraseña',
     confPassword: 'Confirme la nueva contraseña',

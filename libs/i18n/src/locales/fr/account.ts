@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Demander un nouveau lien',
   },
   change: {
+    currentPassword: "Mot de passe actuel",
     title: 'Modifier le mot de passe',
     password: 'Nouveau mot de passe',
     confPassword: 'Confirmer le nouveau mot de passe',

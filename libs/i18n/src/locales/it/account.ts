@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Richiedi un nuovo link',
   },
   change: {
+    currentPassword: "Password attuale",
     title: 'Cambia password',
     password: 'Nuova password',
     confPassword: 'Conferma la nuova password',

@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Nieuwe link aanvragen',
   },
   change: {
+    currentPassword: "Huidig wachtwoord",
     title: 'Wachtwoord wijzigen',
     password: 'Nieuw wachtwoord',
     confPassword: 'Bevestig het nieuwe wachtwoord',

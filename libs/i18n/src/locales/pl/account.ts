@@ -44,6 +44,7 @@ export const account: Translation<typeof en, 'few' | 'many'> = {
     askAgain: 'Poproś o nowy link',
   },
   change: {
+    currentPassword: "Obecne hasło",
     title: 'Zmiana hasła',
     password: 'Nowe hasło',
     confPassword: 'Potwierdź nowe hasło',

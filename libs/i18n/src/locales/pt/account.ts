@@ -44,6 +44,7 @@ export const account: Translation<typeof en> = {
     askAgain: 'Pedir uma nova ligação',
   },
   change: {
+    currentPassword: "Palavra-passe atual",
     title: 'Alterar a palavra-passe',
     password: 'Nova palavra-passe',
     confPassword: 'Confirme a nova palavra-passe',

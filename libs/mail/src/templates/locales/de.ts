@@ -20,6 +20,7 @@ export const de: Translation<MailTexts> = {
     subject: 'Ihr Konto bei {{portal}} ist freigeschaltet',
     body: 'Das Konto {{username}} wurde freigeschaltet: Sie können sich jetzt anmelden und an den Auktionen und am Schaufenster teilnehmen.',
     action: 'Anmelden',
+    passwordSetup: "Das Konto hat noch kein Passwort: Eine separate E-Mail an die Adresse des Kontos enthält den Link, mit dem vor der ersten Anmeldung das Passwort gewählt wird.",
   },
   passwordRecovery: {
     subject: 'Setzen Sie Ihr Passwort zurück',
@@ -41,5 +42,25 @@ export const de: Translation<MailTexts> = {
     noAction: 'Wenn Sie das waren, ist nichts weiter zu tun.',
     notYou: 'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
     action: 'Passwort zurücksetzen',
+  },
+  accountSetup: {
+    subject: "Ihr Konto bei {{portal}}: Wählen Sie Ihr Passwort",
+    approved: "Ihre Registrierung wurde genehmigt: Das Konto {{username}} bei {{portal}} ist aktiviert.",
+    created: "Für Sie wurde ein Konto {{username}} bei {{portal}} eröffnet.",
+    body: "Um sich anzumelden, wählen Sie zuerst mit der Schaltfläche unten Ihr Passwort; melden Sie sich dann mit dem Benutzernamen {{username}} und diesem Passwort an.",
+    action: "Passwort wählen",
+    validity: "Der Link funktioniert einmal und läuft in {{duration}} ab. Ist er abgelaufen, sendet Ihnen die Passwort-Wiederherstellung auf der Anmeldeseite einen neuen.",
+  },
+  emailChanged: {
+    subject: "Die E-Mail-Adresse Ihres Kontos wurde geändert",
+    body: "Die E-Mail-Adresse des Kontos {{username}} bei {{portal}} wurde am {{when}} geändert. Ab jetzt gehen seine E-Mails, auch Passwort-Links, an die neue Adresse, nicht an diese.",
+    notYou: "Wenn Sie diese Änderung nicht erwartet haben, kontaktieren Sie uns sofort.",
+  },
+  signUpExisting: {
+    subject: "Mit Ihrer E-Mail-Adresse wurde eine Registrierung gesendet",
+    body: "Jemand hat bei {{portal}} eine Händlerregistrierung mit dieser E-Mail-Adresse gesendet, die bereits zum Konto {{username}} gehört. Es wurde kein neues Konto angelegt, und Ihr Konto ist unverändert.",
+    ifYou: "Wenn Sie es waren, melden Sie sich mit Ihrem Konto an; haben Sie das Passwort vergessen, wählen Sie mit der Schaltfläche unten ein neues.",
+    notYou: "Wenn Sie es nicht waren, ist nichts zu tun.",
+    action: "Passwort wiederherstellen",
   },
 };

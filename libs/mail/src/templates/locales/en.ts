@@ -20,6 +20,7 @@ export const en = {
     subject: 'Your account on {{portal}} is enabled',
     body: 'The account {{username}} has been enabled: you can now log in and take part in the auctions and the showcase.',
     action: 'Log in',
+    passwordSetup: "The account has no password yet: a separate e-mail to the account's own address brings the link to choose its password before the first login.",
   },
   passwordRecovery: {
     subject: 'Reset your password',
@@ -41,6 +42,26 @@ export const en = {
     noAction: 'If it was you, there is nothing else to do.',
     notYou: 'If it was not you, reset your password at once and contact us.',
     action: 'Reset the password',
+  },
+  accountSetup: {
+    subject: "Your account on {{portal}}: choose your password",
+    approved: "Your registration has been approved: the account {{username}} on {{portal}} is enabled.",
+    created: "An account {{username}} has been opened for you on {{portal}}.",
+    body: "To log in, first choose your password with the button below; then log in with the username {{username}} and that password.",
+    action: "Choose your password",
+    validity: "The link works once and expires in {{duration}}. If it has expired, the password recovery on the login page sends you a new one.",
+  },
+  emailChanged: {
+    subject: "The e-mail address of your account was changed",
+    body: "The e-mail address of the account {{username}} on {{portal}} was changed on {{when}}. From now on its mails, password links included, go to the new address, not to this one.",
+    notYou: "If you did not expect this change, contact us at once.",
+  },
+  signUpExisting: {
+    subject: "A registration was sent with your e-mail address",
+    body: "Someone sent a dealer registration on {{portal}} with this e-mail address, which already belongs to the account {{username}}. No new account was created and your account is unchanged.",
+    ifYou: "If it was you, log in with your account; if you forgot its password, use the button below to choose a new one.",
+    notYou: "If it was not you, there is nothing to do.",
+    action: "Recover the password",
   },
 };
 

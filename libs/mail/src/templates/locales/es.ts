@@ -20,6 +20,7 @@ export const es: Translation<MailTexts> = {
     subject: 'Tu cuenta en {{portal}} está habilitada',
     body: 'La cuenta {{username}} ha sido habilitada: ya puedes iniciar sesión y participar en las subastas y el escaparate.',
     action: 'Iniciar sesión',
+    passwordSetup: "La cuenta aún no tiene contraseña: un correo aparte a la dirección de la cuenta contiene el enlace para elegir su contraseña antes del primer acceso.",
   },
   passwordRecovery: {
     subject: 'Restablece tu contraseña',
@@ -41,5 +42,25 @@ export const es: Translation<MailTexts> = {
     noAction: 'Si fuiste tú, no tienes que hacer nada más.',
     notYou: 'Si no fuiste tú, restablece tu contraseña de inmediato y ponte en contacto con nosotros.',
     action: 'Restablecer la contraseña',
+  },
+  accountSetup: {
+    subject: "Su cuenta en {{portal}}: elija su contraseña",
+    approved: "Su registro ha sido aprobado: la cuenta {{username}} en {{portal}} está habilitada.",
+    created: "Se ha abierto para usted una cuenta {{username}} en {{portal}}.",
+    body: "Para acceder, elija primero su contraseña con el botón de abajo; después acceda con el nombre de usuario {{username}} y esa contraseña.",
+    action: "Elegir su contraseña",
+    validity: "El enlace funciona una vez y caduca en {{duration}}. Si ha caducado, la recuperación de contraseña de la página de acceso le envía uno nuevo.",
+  },
+  emailChanged: {
+    subject: "La dirección de correo de su cuenta ha cambiado",
+    body: "La dirección de correo de la cuenta {{username}} en {{portal}} se cambió el {{when}}. A partir de ahora sus correos, incluidos los enlaces de contraseña, van a la nueva dirección, no a esta.",
+    notYou: "Si no esperaba este cambio, contáctenos de inmediato.",
+  },
+  signUpExisting: {
+    subject: "Se ha enviado un registro con su dirección de correo",
+    body: "Alguien ha enviado un registro de concesionario en {{portal}} con esta dirección de correo, que ya pertenece a la cuenta {{username}}. No se ha creado ninguna cuenta nueva y su cuenta no ha cambiado.",
+    ifYou: "Si fue usted, acceda con su cuenta; si olvidó su contraseña, use el botón de abajo para elegir una nueva.",
+    notYou: "Si no fue usted, no tiene que hacer nada.",
+    action: "Recuperar la contraseña",
   },
 };

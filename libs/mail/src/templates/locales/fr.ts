@@ -20,6 +20,7 @@ export const fr: Translation<MailTexts> = {
     subject: 'Votre compte sur {{portal}} est activé',
     body: 'Le compte {{username}} a été activé : vous pouvez maintenant vous connecter et participer aux enchères et à la vitrine.',
     action: 'Se connecter',
+    passwordSetup: "Le compte n'a pas encore de mot de passe : un e-mail séparé, envoyé à l'adresse du compte, contient le lien pour choisir son mot de passe avant la première connexion.",
   },
   passwordRecovery: {
     subject: 'Réinitialisez votre mot de passe',
@@ -41,5 +42,25 @@ export const fr: Translation<MailTexts> = {
     noAction: "Si c'était vous, vous n'avez rien d'autre à faire.",
     notYou: "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe et contactez-nous.",
     action: 'Réinitialiser le mot de passe',
+  },
+  accountSetup: {
+    subject: "Votre compte sur {{portal}} : choisissez votre mot de passe",
+    approved: "Votre inscription a été approuvée : le compte {{username}} sur {{portal}} est activé.",
+    created: "Un compte {{username}} a été ouvert pour vous sur {{portal}}.",
+    body: "Pour vous connecter, choisissez d'abord votre mot de passe avec le bouton ci-dessous ; connectez-vous ensuite avec le nom d'utilisateur {{username}} et ce mot de passe.",
+    action: "Choisir votre mot de passe",
+    validity: "Le lien fonctionne une fois et expire dans {{duration}}. S'il a expiré, la récupération du mot de passe de la page de connexion vous en envoie un nouveau.",
+  },
+  emailChanged: {
+    subject: "L'adresse e-mail de votre compte a été modifiée",
+    body: "L'adresse e-mail du compte {{username}} sur {{portal}} a été modifiée le {{when}}. Désormais, ses e-mails, liens de mot de passe compris, vont à la nouvelle adresse, et non à celle-ci.",
+    notYou: "Si vous n'attendiez pas cette modification, contactez-nous immédiatement.",
+  },
+  signUpExisting: {
+    subject: "Une inscription a été envoyée avec votre adresse e-mail",
+    body: "Quelqu'un a envoyé une inscription de concessionnaire sur {{portal}} avec cette adresse e-mail, qui appartient déjà au compte {{username}}. Aucun nouveau compte n'a été créé et votre compte est inchangé.",
+    ifYou: "Si c'était vous, connectez-vous avec votre compte ; si vous avez oublié son mot de passe, utilisez le bouton ci-dessous pour en choisir un nouveau.",
+    notYou: "Si ce n'était pas vous, il n'y a rien à faire.",
+    action: "Récupérer le mot de passe",
   },
 };

@@ -20,6 +20,7 @@ export const it: Translation<MailTexts> = {
     subject: 'Il tuo account su {{portal}} è abilitato',
     body: "L'account {{username}} è stato abilitato: ora puoi accedere e partecipare alle aste e alla vetrina.",
     action: 'Accedi',
+    passwordSetup: "L'account non ha ancora una password: un'e-mail separata all'indirizzo dell'account contiene il link per sceglierne la password prima del primo accesso.",
   },
   passwordRecovery: {
     subject: 'Reimposta la tua password',
@@ -41,5 +42,25 @@ export const it: Translation<MailTexts> = {
     noAction: 'Se sei stato tu, non devi fare altro.',
     notYou: 'Se non sei stato tu, reimposta subito la password e contattaci.',
     action: 'Reimposta la password',
+  },
+  accountSetup: {
+    subject: "Il tuo account su {{portal}}: scegli la password",
+    approved: "La tua registrazione è stata approvata: l'account {{username}} su {{portal}} è abilitato.",
+    created: "È stato aperto per te un account {{username}} su {{portal}}.",
+    body: "Per accedere, scegli prima la password con il pulsante qui sotto; poi accedi con il nome utente {{username}} e quella password.",
+    action: "Scegli la password",
+    validity: "Il link funziona una sola volta e scade tra {{duration}}. Se è scaduto, il recupero password nella pagina di accesso te ne invia uno nuovo.",
+  },
+  emailChanged: {
+    subject: "L'indirizzo e-mail del tuo account è stato modificato",
+    body: "L'indirizzo e-mail dell'account {{username}} su {{portal}} è stato modificato il {{when}}. D'ora in poi le sue e-mail, compresi i link per la password, vanno al nuovo indirizzo, non a questo.",
+    notYou: "Se non ti aspettavi questa modifica, contattaci subito.",
+  },
+  signUpExisting: {
+    subject: "È stata inviata una registrazione con il tuo indirizzo e-mail",
+    body: "Qualcuno ha inviato una registrazione dealer su {{portal}} con questo indirizzo e-mail, che appartiene già all'account {{username}}. Non è stato creato alcun nuovo account e il tuo account non è cambiato.",
+    ifYou: "Se sei stato tu, accedi con il tuo account; se ne hai dimenticato la password, usa il pulsante qui sotto per sceglierne una nuova.",
+    notYou: "Se non sei stato tu, non devi fare nulla.",
+    action: "Recupera la password",
   },
 };

@@ -20,6 +20,7 @@ export const nl: Translation<MailTexts> = {
     subject: 'Uw account op {{portal}} is geactiveerd',
     body: 'Het account {{username}} is geactiveerd: u kunt nu inloggen en deelnemen aan de veilingen en de etalage.',
     action: 'Inloggen',
+    passwordSetup: "Het account heeft nog geen wachtwoord: een aparte e-mail naar het adres van het account bevat de link om vóór de eerste aanmelding het wachtwoord te kiezen.",
   },
   passwordRecovery: {
     subject: 'Stel uw wachtwoord opnieuw in',
@@ -41,5 +42,25 @@ export const nl: Translation<MailTexts> = {
     noAction: 'Was u dit zelf? Dan hoeft u niets te doen.',
     notYou: 'Was u dit niet? Stel dan meteen uw wachtwoord opnieuw in en neem contact met ons op.',
     action: 'Wachtwoord opnieuw instellen',
+  },
+  accountSetup: {
+    subject: "Uw account bij {{portal}}: kies uw wachtwoord",
+    approved: "Uw registratie is goedgekeurd: het account {{username}} bij {{portal}} is geactiveerd.",
+    created: "Er is voor u een account {{username}} geopend bij {{portal}}.",
+    body: "Kies om aan te melden eerst uw wachtwoord met de knop hieronder; meld u daarna aan met de gebruikersnaam {{username}} en dat wachtwoord.",
+    action: "Kies uw wachtwoord",
+    validity: "De link werkt één keer en verloopt over {{duration}}. Is hij verlopen, dan stuurt het wachtwoordherstel op de aanmeldpagina u een nieuwe.",
+  },
+  emailChanged: {
+    subject: "Het e-mailadres van uw account is gewijzigd",
+    body: "Het e-mailadres van het account {{username}} bij {{portal}} is gewijzigd op {{when}}. Voortaan gaan de e-mails ervan, wachtwoordlinks inbegrepen, naar het nieuwe adres en niet naar dit adres.",
+    notYou: "Als u deze wijziging niet verwachtte, neem dan meteen contact met ons op.",
+  },
+  signUpExisting: {
+    subject: "Er is een registratie verzonden met uw e-mailadres",
+    body: "Iemand heeft bij {{portal}} een dealerregistratie verzonden met dit e-mailadres, dat al hoort bij het account {{username}}. Er is geen nieuw account aangemaakt en uw account is ongewijzigd.",
+    ifYou: "Was u het, meld u dan aan met uw account; bent u het wachtwoord vergeten, kies dan met de knop hieronder een nieuw.",
+    notYou: "Was u het niet, dan hoeft u niets te doen.",
+    action: "Wachtwoord herstellen",
   },
 };

@@ -20,6 +20,7 @@ export const pl: Translation<MailTexts> = {
     subject: 'Twoje konto w {{portal}} jest aktywne',
     body: 'Konto {{username}} zostało aktywowane: możesz się teraz zalogować i brać udział w aukcjach oraz w witrynie.',
     action: 'Zaloguj się',
+    passwordSetup: "Konto nie ma jeszcze hasła: osobny e-mail na adres konta zawiera link do wybrania hasła przed pierwszym logowaniem.",
   },
   passwordRecovery: {
     subject: 'Zresetuj hasło',
@@ -41,5 +42,25 @@ export const pl: Translation<MailTexts> = {
     noAction: 'Jeśli to Ty, nie musisz nic robić.',
     notYou: 'Jeśli to nie Ty, natychmiast zresetuj hasło i skontaktuj się z nami.',
     action: 'Zresetuj hasło',
+  },
+  accountSetup: {
+    subject: "Twoje konto w {{portal}}: wybierz hasło",
+    approved: "Twoja rejestracja została zatwierdzona: konto {{username}} w {{portal}} jest aktywne.",
+    created: "Otwarto dla Ciebie konto {{username}} w {{portal}}.",
+    body: "Aby się zalogować, najpierw wybierz hasło przyciskiem poniżej; następnie zaloguj się nazwą użytkownika {{username}} i tym hasłem.",
+    action: "Wybierz hasło",
+    validity: "Link działa jeden raz i wygasa za {{duration}}. Jeśli wygasł, odzyskiwanie hasła na stronie logowania wyśle Ci nowy.",
+  },
+  emailChanged: {
+    subject: "Adres e-mail Twojego konta został zmieniony",
+    body: "Adres e-mail konta {{username}} w {{portal}} został zmieniony {{when}}. Od teraz jego wiadomości, w tym linki do hasła, trafiają na nowy adres, a nie na ten.",
+    notYou: "Jeśli nie spodziewałeś się tej zmiany, natychmiast się z nami skontaktuj.",
+  },
+  signUpExisting: {
+    subject: "Wysłano rejestrację z Twoim adresem e-mail",
+    body: "Ktoś wysłał rejestrację dealera w {{portal}} z tym adresem e-mail, który należy już do konta {{username}}. Nie utworzono nowego konta, a Twoje konto pozostało bez zmian.",
+    ifYou: "Jeśli to Ty, zaloguj się na swoje konto; jeśli nie pamiętasz hasła, wybierz nowe przyciskiem poniżej.",
+    notYou: "Jeśli to nie Ty, nie musisz nic robić.",
+    action: "Odzyskaj hasło",
   },
 };

@@ -1,7 +1,7 @@
 import type { AdminUserDetails, UserProfile } from '@auction/contracts';
-import { ROLES, type Role } from '@auction/domain';
+import { PROTECTED_ROLES, ROLES, mayChangeAccount, type Role } from '@auction/domain';
 
-/** The system roles only an ADMIN may grant (common rules: "Nobody but an ADMIN may grant ADMIN or CUSTOMER_CENTER"). */
+/** The back-office roles (ADMIN, CUSTOMER_CENTER): either opens the back-office; nobody takes their own (409120). */
 export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER_CENTER'];
 
 /** True for a back-office user: ADMIN or CUSTOMER_CENTER (spec 01 §6: either role suffices). */
@@ -13,12 +13,13 @@ export function isStaff(roles: readonly string[]): boolean {
 export type Actor = Pick<UserProfile, 'idUser' | 'roles' | 'readOnly'>;
 
 /**
- * The permissions the role picker offers: every role the user does not hold yet, in the order of ROLES; ADMIN and
- * CUSTOMER_CENTER only when the actor is an ADMIN. The API enforces the same; this only keeps a refused choice off screen.
+ * The permissions the role picker offers: every role the user does not hold yet, in the order of ROLES; the protected
+ * roles (the domain's PROTECTED_ROLES: ADMIN, CUSTOMER_CENTER, AUCTIONEER, MULTI_AUCTIONEER, EXHIBITOR) only when the
+ * actor is an ADMIN. The API enforces the same (403040); this only keeps a refused choice off screen.
  */
 export function pickableRoles(actor: Actor, held: readonly Role[]): Role[] {
   const admin = actor.roles.includes('ADMIN');
-  return ROLES.filter((r) => !held.includes(r) && (admin || !STAFF_ROLES.includes(r)));
+  return ROLES.filter((r) => !held.includes(r) && (admin || !PROTECTED_ROLES.includes(r)));
 }
 
 /** What the acting user may do on the user card; each false control is disabled or hidden (the API still enforces). */
@@ -40,14 +41,14 @@ export interface UserCapabilities {
 
 /**
  * The role matrix of issue 14 applied to one user card: read-only actors change nothing (403020); ADMIN-only calls
- * (delete, permissions, adminEnabledMarket/readOnly) need ADMIN; only an ADMIN acts on another staff account
- * (403001); nobody disables or deletes themselves (409120).
+ * (delete, permissions, adminEnabledMarket/readOnly) need ADMIN; only an ADMIN acts on another account with a protected
+ * role (the domain's `mayChangeAccount`, 403040); nobody disables or deletes themselves (409120).
  */
 export function userCapabilities(actor: Actor, user: Pick<AdminUserDetails, 'idUser' | 'state' | 'roles'>): UserCapabilities {
   const self = actor.idUser === user.idUser;
   const gone = user.state === 'DELETED' || user.state === 'ANONYMISED';
   const actorAdmin = actor.roles.includes('ADMIN');
-  const writer = !actor.readOnly && !gone && isStaff(actor.roles) && (actorAdmin || self || !isStaff(user.roles));
+  const writer = !actor.readOnly && !gone && isStaff(actor.roles) && mayChangeAccount(actor, user);
   const admin = writer && actorAdmin;
   return {
     self, gone,

@@ -10,10 +10,9 @@ describe('pickableRoles', () => {
   it('offers an ADMIN every role the user does not hold, in the order of ROLES', () => {
     expect(pickableRoles(admin, ['USER', 'BUYER'])).toEqual(ROLES.filter((r) => r !== 'USER' && r !== 'BUYER'));
   });
-  it('never offers ADMIN or CUSTOMER_CENTER to a customer-centre user', () => {
+  it('never offers a protected role (staff, auctioneers, exhibitor) to a customer-centre user', () => {
     const offered = pickableRoles(customer, []);
-    expect(offered).not.toContain('ADMIN');
-    expect(offered).not.toContain('CUSTOMER_CENTER');
+    for (const role of ['ADMIN', 'CUSTOMER_CENTER', 'AUCTIONEER', 'MULTI_AUCTIONEER', 'EXHIBITOR']) expect(offered).not.toContain(role);
     expect(offered).toContain('BUYER');
   });
   it('offers nothing when the user holds every role', () => {
@@ -51,8 +50,13 @@ describe('userCapabilities', () => {
       expect([can.edit, can.toggleEnabled, can.resetPassword, can.remove, can.permissions]).toEqual([false, false, false, false, false]);
     }
   });
-  it('lets only an ADMIN change another staff account (403001), anyone staff their own', () => {
+  it('lets only an ADMIN change another staff, auctioneer or exhibitor account (403040), anyone staff their own', () => {
     expect(userCapabilities(customer, { idUser: 'u-2', state: 'ENABLED', roles: ['ADMIN'] }).edit).toBe(false);
+    for (const role of ['AUCTIONEER', 'MULTI_AUCTIONEER', 'EXHIBITOR'] as const) {
+      const can = userCapabilities(customer, { idUser: 'u-3', state: 'ENABLED', roles: ['USER', role] });
+      expect([role, can.edit, can.toggleEnabled, can.resetPassword]).toEqual([role, false, false, false]);
+      expect(userCapabilities(admin, { idUser: 'u-3', state: 'ENABLED', roles: ['USER', role] }).edit).toBe(true);
+    }
     expect(userCapabilities(customer, { idUser: 'u-cc', state: 'ENABLED', roles: ['CUSTOMER_CENTER'] }).edit).toBe(true);
     expect(userCapabilities(admin, { idUser: 'u-2', state: 'ENABLED', roles: ['CUSTOMER_CENTER'] }).toggleEnabled).toBe(true);
   });

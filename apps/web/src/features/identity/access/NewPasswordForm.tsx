@@ -5,10 +5,13 @@ import { PASSWORD_MIN_LENGTH } from '@auction/domain';
 import { fieldIssues } from './form-issues.js';
 import { PasswordField } from './PasswordField.js';
 
+type Field = 'currentPassword' | 'password' | 'confPassword';
+
 /**
  * A new password and its confirmation, checked with the domain's schema (the API's): the recovery link form and
- * the logged-in change form. Submit stays disabled while the form is invalid (spec 01 §2); messages show once a
- * field was typed in. `serverError` is a message of the server's answer, shown above the button.
+ * the logged-in change form, which also asks for the current password (`labels.currentPassword`: issue 21 item 8).
+ * Submit stays disabled while the form is invalid (spec 01 §2); messages show once a field was typed in.
+ * `serverError` is a message of the server's answer, shown above the button.
  */
 export function NewPasswordForm(props: {
   readonly idPrefix: string;
@@ -17,21 +20,25 @@ export function NewPasswordForm(props: {
   readonly extra?: Record<string, string>;
   /** Shown as the input's limit (the logged-in form: 30); the recovery form has only the schema's bound. */
   readonly inputMaxLength?: number;
-  readonly labels: { readonly password: string; readonly confPassword: string; readonly submit: string };
+  /** `currentPassword`: the form also asks for the current password (sent as `currentPassword`). */
+  readonly labels: { readonly currentPassword?: string; readonly password: string; readonly confPassword: string; readonly submit: string };
   readonly serverError: string | null;
-  readonly onSubmit: (body: { password: string; confPassword: string }) => Promise<void>;
+  readonly onSubmit: (body: { currentPassword?: string; password: string; confPassword: string }) => Promise<void>;
 }) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState({ password: '', confPassword: '' });
-  const [dirty, setDirty] = useState({ password: false, confPassword: false });
+  const asksCurrent = props.labels.currentPassword !== undefined;
+  const [values, setValues] = useState({ currentPassword: '', password: '', confPassword: '' });
+  const [dirty, setDirty] = useState({ currentPassword: false, password: false, confPassword: false });
   const [sending, setSending] = useState(false);
-  const issues = fieldIssues<'password' | 'confPassword'>(props.schema, { ...props.extra, ...values } as Record<'password' | 'confPassword', string>);
-  const valid = !issues.password && !issues.confPassword;
-  const message = (field: 'password' | 'confPassword') => {
+  const { currentPassword, ...newOnes } = values;
+  const sent = asksCurrent ? values : newOnes;
+  const issues = fieldIssues<Field>(props.schema, { ...props.extra, ...sent } as Record<Field, string>);
+  const valid = !issues.password && !issues.confPassword && !(asksCurrent && issues.currentPassword);
+  const message = (field: Field) => {
     const issue = dirty[field] ? issues[field] : undefined;
     return issue ? t(issue.key, issue.values) : null;
   };
-  const set = (field: 'password' | 'confPassword') => (value: string) => {
+  const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setDirty((d) => ({ ...d, [field]: true }));
   };
@@ -40,7 +47,7 @@ export function NewPasswordForm(props: {
     if (!valid || sending) return;
     setSending(true);
     try {
-      await props.onSubmit(values);
+      await props.onSubmit(asksCurrent ? { currentPassword, ...newOnes } : newOnes);
     } finally {
       setSending(false);
     }
@@ -51,6 +58,12 @@ export function NewPasswordForm(props: {
     : t('passwordHint', { minLength: PASSWORD_MIN_LENGTH });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid={`${props.idPrefix}-form`}>
+      {asksCurrent && (
+        <PasswordField
+          id={`${props.idPrefix}-currentPassword`} label={props.labels.currentPassword!} value={values.currentPassword} onChange={set('currentPassword')}
+          error={message('currentPassword')} autoComplete="current-password"
+        />
+      )}
       <p className="hint muted" id={hintId} data-testid={hintId}>{hint}</p>
       <PasswordField
         id={`${props.idPrefix}-password`} label={props.labels.password} value={values.password} onChange={set('password')}

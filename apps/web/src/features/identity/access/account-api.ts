@@ -27,8 +27,8 @@ export function accountApi(http: Http) {
     /** Sets the password from the e-mail link; 422104 (weak) and 410010 (link gone) are shown by the form. */
     verifyRecovery: (body: { password: string; confPassword: string; hash: string; username: string }) =>
       http.post<void>(`${OPEN}/verify-pwd-recovery`, body, { noPopup: true }),
-    /** The logged user's new password. */
-    changePassword: (body: { password: string; confPassword: string }) => http.post<void>(`${SECURE}/change-password`, body, { noSuccessPopup: true }),
+    /** The logged user's new password, with the current one (403042 when wrong: shown by the error dialog). */
+    changePassword: (body: { currentPassword?: string; password: string; confPassword: string }) => http.post<void>(`${SECURE}/change-password`, body, { noSuccessPopup: true }),
     /** The mobile login: a token for the `token` header. A network failure stays here (spec: only logged). */
     mobileToken: (body: { username: string; password: string }) =>
       http.post<{ token?: unknown } | null>(`${MOBILE}/token`, body, { noPopup: true, noMaintenance: true }),
