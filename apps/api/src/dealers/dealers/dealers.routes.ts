@@ -36,9 +36,9 @@ export const DEALERS_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/admin/dealer-to-configure-count', `How many PENDING dealers of the caller's markets wait. ${NO_STORE}`, BOTH, undefined, DealerToConfigureCount],
   ['get', '/api/v1/admin/dealer-reference', `A dealer's reference user (query idDealer): id, username, name, surname, e-mail, fiscal code, birth date, enabled, roles, whether it has a password. ${ONE} ${NO_STORE}`, BOTH, undefined, AdminDealerReference],
   ['put', '/api/v1/admin/enable-dealer', 'Enable or disable a dealer (body idDealer, flgEnabled). Enabling a PENDING dealer enables its reference user in the same write, mails the dealer '
-    + '"account enabled" in its language and, when the reference user has no password yet, a first-password link; re-enabling a DISABLED dealer re-enables its users '
+    + '"account enabled" in its language and, when the reference user has no password yet, a first-password link; re-enabling a DISABLED dealer re-enables only the users its disable switched off (listed in the disable\'s event; a user disabled one by one stays disabled) '
     + '(and mails them both again when the reference user still has no password: a registration disabled first, then enabled). Nothing is mailed to a deleted or '
-    + 'anonymised reference user. '
+    + 'anonymised reference user. Only an ADMIN enables or disables a dealer one of whose users holds ADMIN, CUSTOMER_CENTER, AUCTIONEER, MULTI_AUCTIONEER or EXHIBITOR (403041). '
     + 'Disabling disables every user of the dealer (their sessions and tokens end). Already so: nothing written. Disabling the caller\'s own dealer: 409120. '
     + `${ONE} ${AUDIT}`, BOTH, AdminDealerToggle, AdminDealerChanged],
 ];
