@@ -25,6 +25,8 @@ describe('the password forms\' rules (the domain schemas the API uses)', () => {
     const long = `Aa1!${'x'.repeat(27)}`;
     const issue = fieldIssues(changePasswordSchema, { password: long, confPassword: long }).password;
     expect(issue).toEqual({ key: 'passwordForm.error.tooLong', values: { maxLength: 30 } });
-    expect(fieldIssues(changePasswordSchema, { password: 'Abcdefg1', confPassword: 'Abcdefg1' })).toEqual({});
+    expect(fieldIssues(changePasswordSchema, { currentPassword: 'Old#Pass1', password: 'Abcdefg1', confPassword: 'Abcdefg1' })).toEqual({});
+    // The current password is asked too (issue 21 item 8).
+    expect(fieldIssues(changePasswordSchema, { password: 'Abcdefg1', confPassword: 'Abcdefg1' })).toEqual({ currentPassword: { key: 'registrationForm.error.mandatory', values: {} } });
   });
 });
