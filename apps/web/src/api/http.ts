@@ -23,7 +23,7 @@ export interface RequestOptions {
 /**
  * How long a call may go unanswered. A server that accepts the connection but never answers (a hung proxy, a
  * stalled upstream) would otherwise leave the spinner and a disabled submit button on screen for good; after this
- * the call fails as status 0, which leads to `/maintenance` (spec 01 §8).
+ * the call fails as status 0, like an unreachable server (see {@link HttpNavigation.serverUnreachable}).
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -51,8 +51,11 @@ export const AUTHENTICATION_FAILED_MESSAGE = 'Error 403: AuthenticationFailed';
  * usable (and testable) without one.
  */
 export interface HttpNavigation {
-  /** Status 0 while the browser is online: the server cannot be reached, show `/maintenance`. */
-  toMaintenance(): void;
+  /**
+   * Status 0 while the browser is online: the server cannot be reached. A page showing live data stays (its live
+   * connection shows the server lost and recovers); any other shows `/maintenance` (spec 01 §8).
+   */
+  serverUnreachable(): void;
   /** {@link AUTHENTICATION_FAILED_MESSAGE}: set the logout flag and go to the root. */
   authenticationFailed(): void;
 }
@@ -161,6 +164,7 @@ export class Http {
         clearTimeout(timer);
       }
       const data: unknown = text ? safeJson(text) : undefined;
+      if (isGatewayFailure(response.status, data)) throw this.unreachable(options);
       if (!response.ok) throw this.fail(response.status, response.statusText, data, options);
       if (method !== 'GET' && !options.noPopup && !options.noSuccessPopup) void this.hooks.dialogs.success();
       return data as T;
@@ -169,10 +173,13 @@ export class Http {
     }
   }
 
-  /** Status 0 (spec 01 §8): no popup; `/maintenance` unless the call says `noMaintenance` or the browser is offline. */
+  /**
+   * Status 0 (spec 01 §8): no popup; the navigation is told (live page: server lost; else `/maintenance`) unless the
+   * call says `noMaintenance` or the browser is offline.
+   */
   private unreachable(options: RequestOptions): ApiError {
     const error = new ApiError(0, 0, 'the server cannot be reached');
-    if (!options.noMaintenance && browserOnline()) this.navigation?.toMaintenance();
+    if (!options.noMaintenance && browserOnline()) this.navigation?.serverUnreachable();
     return error;
   }
 
@@ -201,6 +208,15 @@ export class Http {
     else void this.hooks.dialogs.error(code).then(() => { if (code === 404010) this.hooks.onLoggedOut(); });
     return error;
   }
+}
+
+/**
+ * A proxy or load balancer answering for an API that is down or restarting (502, 503, 504 without the API's own error
+ * body): the same as no answer at all, not an error of the call.
+ */
+function isGatewayFailure(status: number, data: unknown): boolean {
+  if (status !== 502 && status !== 503 && status !== 504) return false;
+  return typeof (data as { errorCode?: unknown } | undefined)?.errorCode !== 'number';
 }
 
 /** Aborted when either is (AbortSignal.any where the browser has it). */

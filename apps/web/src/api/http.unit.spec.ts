@@ -18,7 +18,7 @@ function setup() {
   const dialogs = new Dialogs();
   const events: string[] = [];
   const http = new Http({ spinner, dialogs, onUnauthorized: () => events.push('unauthorized'), onLoggedOut: () => events.push('logged-out') });
-  http.navigation = { toMaintenance: () => events.push('maintenance'), authenticationFailed: () => events.push('authentication-failed') };
+  http.navigation = { serverUnreachable: () => events.push('maintenance'), authenticationFailed: () => events.push('authentication-failed') };
   return { spinner, dialogs, events, http };
 }
 
@@ -93,8 +93,8 @@ describe('Http (the spec error catalogue)', () => {
     fakeNetwork(422, { errorCode: 422104, errorMsg: 'weak password' });
     const { http } = setup();
     await expect(http.post('/api/x', {})).rejects.toMatchObject({ status: 422, errorCode: 422104, message: 'weak password' });
-    fakePlainNetwork(502, 'Bad Gateway');
-    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 502, errorCode: 502, message: '502 Bad Gateway' });
+    fakePlainNetwork(500, 'Internal Server Error');
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 500, errorCode: 500, message: '500 Internal Server Error' });
   });
 
   it('sends a bare 403 (no API code) and 403003 to the login, but shows a logged user\'s refusals (403001, 403004)', async () => {
@@ -132,6 +132,20 @@ describe('Http (the spec error catalogue)', () => {
     await http.get('/api/x').catch(() => undefined);
     expect(events).toEqual(['maintenance']);
     expect(dialogs.queue.get()).toEqual([]);
+  });
+
+  it('a proxy\'s 502/503/504 without an API code is the server unreachable (status 0, no dialog); an API 503 keeps its dialog (#21 item 15)', async () => {
+    const { http, dialogs, events } = setup();
+    for (const status of [502, 503, 504]) {
+      fakePlainNetwork(status, 'Bad Gateway');
+      await expect(http.post('/api/x', {})).rejects.toMatchObject({ status: 0, errorCode: 0 });
+    }
+    expect(events).toEqual(['maintenance', 'maintenance', 'maintenance']);
+    expect(dialogs.queue.get()).toEqual([]);
+    fakeNetwork(503, { errorCode: 503001, errorMsg: 'busy' });
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 503, errorCode: 503001 });
+    expect(events).toHaveLength(3);
+    expect(dialogs.queue.get().map((d) => d.errorCode)).toEqual([503001]);
   });
 
   it('an aborted call is neither a maintenance page nor an ApiError', async () => {

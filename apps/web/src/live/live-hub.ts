@@ -9,6 +9,9 @@ export type { ConnectionStatus };
 
 type Handler = (topic: string, payload: unknown) => void;
 
+/** Statuses in which the live figures may be out of date. */
+const LOST: ReadonlySet<ConnectionStatus> = new Set(['disconnected', 'retrying', 'offline', 'unreachable']);
+
 /**
  * The page's one live connection: the connection machine with the real MQTT-over-WebSocket broker actor.
  * Screens subscribe topic filters with a handler; a filter stays subscribed while any handler needs it.
@@ -42,7 +45,7 @@ export class LiveHub {
     actor.on('status', (event: { status: ConnectionStatus; retryInMs?: number }) => {
       this.retryAt.set(event.status === 'retrying' && event.retryInMs !== undefined ? Date.now() + event.retryInMs : null);
       if (event.status === 'connected') this.stale.set(false);
-      else if (event.status === 'disconnected' || event.status === 'retrying' || event.status === 'offline') this.stale.set(true);
+      else if (LOST.has(event.status)) this.stale.set(true);
       this.status.set(event.status);
     });
     this.actor = actor;
@@ -59,6 +62,19 @@ export class LiveHub {
   /** Connects at once when waiting to retry or offline (the user asked). */
   reconnect(): void {
     this.actor?.send({ type: 'connection.online' });
+  }
+
+  /** An API call found no server: the connection shows the server lost and probes it (no-op when stopped). */
+  serverLost(): void {
+    this.actor?.send({ type: 'connection.serverLost' });
+  }
+
+  /**
+   * Whether a screen shows live auction data (a subscription under `auction/`): such a page survives a lost server
+   * (see session/navigation.ts); the outbid notices every dealer page listens to do not count.
+   */
+  showsLiveData(): boolean {
+    return this.actor !== null && [...this.handlers.keys()].some((filter) => filter.startsWith('auction/'));
   }
 
   /** Closes the connection (logout). */

@@ -1,6 +1,7 @@
 import type { LiveCredentials } from '@auction/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { fromCallback } from 'xstate';
+import { ApiError } from '../api/http.js';
 import type { AuctionApi } from '../features/auctions/auction-api.js';
 import type { BrokerCommand, BrokerEvent, BrokerInput } from '../machines/connection.machine.js';
 
@@ -66,7 +67,13 @@ export function mqttBroker(api: AuctionApi) {
       if (closed) return;
       const c = (client = open(fresh));
       c.on('connect', () => { if (c === client) send({ type: 'broker.connected', expiresInMs: expiresInMs(fresh) }); });
-    }, (error: unknown) => lose(messageOf(error)));
+    }, (error: unknown) => {
+      if (closed || lost) return;
+      // No server behind the credentials call: not a broken connection, a server that is down or restarting.
+      if (!isServerUnreachable(error)) return lose(messageOf(error));
+      lost = true;
+      send({ type: 'broker.unreachable', error: messageOf(error) });
+    });
 
     const renew = async (topics: string[]): Promise<void> => {
       if (closed || lost || !client) return;
@@ -119,6 +126,11 @@ function connected(client: MqttClient): Promise<void> {
     client.once('error', reject);
     client.once('close', () => reject(new Error('closed before CONNACK')));
   });
+}
+
+/** The API client's status 0: no answer (down, restarting, refused connection, timeout, a proxy's 502/503/504). */
+function isServerUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
 }
 
 function messageOf(error: unknown): string {

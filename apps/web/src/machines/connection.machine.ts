@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromCallback, log, setup } from 'xstate';
-import { connectionBackoffMs } from './backoff.js';
+import { connectionBackoffMs, serverProbeMs } from './backoff.js';
 import { LIVE_RENEWAL_RETRY_MS, liveRenewalDelayMs } from './live-renewal.js';
 import { addTopics, removeTopics } from './topic-set.js';
 
@@ -33,6 +33,8 @@ export type BrokerEvent =
   | { type: 'broker.renewed'; expiresInMs?: number }
   | { type: 'broker.renewFailed'; error?: string }
   | { type: 'broker.lost'; error?: string }
+  /** The server itself does not answer (its credentials call failed with no answer, or a 502/503/504 of a proxy). */
+  | { type: 'broker.unreachable'; error?: string }
   | { type: 'broker.message'; topic: string; payload: unknown };
 
 /** Events the UI sends. */
@@ -43,10 +45,12 @@ export type ConnectionUiEvent =
   /** The browser's `offline` event: the connection is given up at once (no waiting for a keepalive to fail). */
   | { type: 'connection.offline' }
   /** The browser's `online` event: connect again at once, without waiting for the back-off. */
-  | { type: 'connection.online' };
+  | { type: 'connection.online' }
+  /** An API call found no server (status 0, or a proxy's 502/503/504): the page stays, the machine probes it. */
+  | { type: 'connection.serverLost' };
 
 /** Status of the live connection as emitted (`actor.on('status', ...)`). */
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'offline' | 'stopped';
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'offline' | 'unreachable' | 'stopped';
 
 /** Events emitted to `actor.on(...)` listeners. */
 export type ConnectionEmitted =
@@ -86,6 +90,9 @@ export const missingBroker = fromCallback<BrokerCommand, BrokerInput>(() => {
  * their lifetime `connected.renewing` asks the broker to `renew` with the whole topic set (a new connection made
  * before the old one is closed, so nothing is unsubscribed); a failed renewal is retried every 5 s meanwhile.
  * Every `broker.message` is emitted as `{ type: 'message', topic, payload }`.
+ * A server that does not answer (`broker.unreachable` from the broker's credentials call, or `connection.serverLost`
+ * from any API call of the page) is `unreachable`: the broker is closed and the server probed by connecting again
+ * after `min(2 s, 500·2^attempt)` ms, so the page catches up within seconds of its return, without leaving the page.
  */
 export const connectionMachine = setup({
   types: {
@@ -97,6 +104,7 @@ export const connectionMachine = setup({
   actors: { broker: missingBroker },
   delays: {
     backoff: ({ context }) => connectionBackoffMs(context.attempt, context.maxBackoffMs),
+    probe: ({ context }) => serverProbeMs(context.attempt),
     renewal: ({ context }) => context.renewInMs ?? 0,
   },
   guards: {
@@ -165,6 +173,11 @@ export const connectionMachine = setup({
           actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) },
         },
         'connection.offline': { target: 'offline', actions: { type: 'recordLoss', params: { error: 'browser offline' } } },
+        'broker.unreachable': {
+          target: 'unreachable',
+          actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'server unreachable' }) },
+        },
+        'connection.serverLost': { target: 'unreachable', actions: { type: 'recordLoss', params: { error: 'server unreachable' } } },
       },
       initial: 'connecting',
       states: {
@@ -219,6 +232,16 @@ export const connectionMachine = setup({
     retrying: {
       entry: 'statusRetrying',
       after: { backoff: { target: 'online', actions: 'nextAttempt' } },
+      on: {
+        'connection.offline': 'offline',
+        'connection.online': { target: 'online', actions: 'resetAttempt' },
+        'connection.serverLost': 'unreachable',
+      },
+    },
+    // The server does not answer: the page stays (prices greyed, offers paused) and the server is probed shortly.
+    unreachable: {
+      entry: [{ type: 'status', params: { status: 'unreachable' } }, 'logLoss'],
+      after: { probe: { target: 'online', actions: 'nextAttempt' } },
       on: {
         'connection.offline': 'offline',
         'connection.online': { target: 'online', actions: 'resetAttempt' },

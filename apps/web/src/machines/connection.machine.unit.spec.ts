@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
-import { connectionBackoffMs } from './backoff.js';
+import { SERVER_PROBE_MAX_MS, connectionBackoffMs } from './backoff.js';
 import { connectionMachine, type BrokerCommand, type BrokerEvent, type BrokerInput } from './connection.machine.js';
 
 interface FakeSocket {
@@ -290,5 +290,55 @@ describe('connectionMachine: the browser online and offline', () => {
     h.actor.send({ type: 'connection.online' });
     expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
     expect(h.sockets).toHaveLength(3);
+  });
+});
+
+describe('connectionMachine: the server lost (issue 21 item 15)', () => {
+  it('a connection that cannot reach the server is "unreachable", probes it every few seconds and connects when it answers', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.socket().send({ type: 'broker.lost', error: 'closed' });
+    h.clock.increment(500);
+    // The credentials call of the new attempt finds no server.
+    h.socket().send({ type: 'broker.unreachable', error: 'the server cannot be reached' });
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+    expect(h.statuses).toEqual(['connecting', 'connected', 'disconnected', 'retrying', 'connecting', 'unreachable']);
+    for (let i = 0; i < 10; i++) {
+      h.clock.increment(SERVER_PROBE_MAX_MS);
+      expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+      h.socket().send({ type: 'broker.unreachable' });
+    }
+    // 20 s of outage: never more than SERVER_PROBE_MAX_MS between probes, so the page catches up within seconds.
+    h.clock.increment(SERVER_PROBE_MAX_MS);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    expect(h.statuses.at(-1)).toBe('connected');
+    expect(h.actor.getSnapshot().context.attempt).toBe(0);
+  });
+
+  it('a failed API call while connected (connection.serverLost) closes the broker and shows the server lost at once', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.actor.send({ type: 'connection.serverLost' });
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+    expect(h.sockets[0]!.closed).toBe(true);
+    expect(h.statuses.at(-1)).toBe('unreachable');
+  });
+
+  it('the browser going offline while the server is lost is offline; online probes at once', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.unreachable' });
+    h.actor.send({ type: 'connection.offline' });
+    expect(h.actor.getSnapshot().value).toBe('offline');
+    h.actor.send({ type: 'connection.online' });
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+  });
+
+  it('the user asking to reconnect while the server is lost probes at once', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.unreachable' });
+    h.actor.send({ type: 'connection.online' });
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.sockets).toHaveLength(2);
   });
 });

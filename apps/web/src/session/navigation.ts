@@ -7,11 +7,17 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
  * Connects the error interceptor to the router (spec 01 §8), once both exist: status 0 → `/maintenance` (with the
- * page the visitor was on, to go back to), `Error 403: AuthenticationFailed` → logout flag, session cleared, root.
+ * page the visitor was on, to go back to), except on a page showing live data, which stays: its live connection
+ * shows the server lost, pauses offers and catches up when the server answers (a bidder thrown out of a live auction
+ * by a blip of a few seconds could not get back); `Error 403: AuthenticationFailed` → logout flag, session cleared, root.
  */
 export function installNavigation(services: Services, router: AppRouter): void {
   services.http.navigation = {
-    toMaintenance() {
+    serverUnreachable() {
+      if (services.live.showsLiveData()) {
+        services.live.serverLost();
+        return;
+      }
       const here = router.state.location;
       if (here.pathname === '/maintenance') return;
       void router.navigate({ to: '/maintenance', search: { from: here.href } });

@@ -21,6 +21,7 @@ export function ConnectionBadge() {
   const seconds = retryAt === null ? 0 : Math.ceil((retryAt - Date.now()) / 1000);
   const text = status === 'connected' ? t('connection.connected') : status === 'connecting' ? t('connection.connecting')
     : status === 'offline' ? t('live.offline')
+    : status === 'unreachable' ? t('live.serverLost')
     : status === 'retrying' ? (seconds > 0 ? t('live.retryingIn', { seconds }) : t('live.retryingNow')) : t('connection.disconnected');
   return (
     <span className={`connection connection-${status}`} role="status" aria-live="polite" data-testid="connection" data-status={status}>

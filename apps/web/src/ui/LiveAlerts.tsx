@@ -23,11 +23,14 @@ export function LiveAlerts() {
 function ConnectionLost() {
   const { live } = useServices();
   const stale = useStore(live.stale);
+  const status = useStore(live.status);
   const { t } = useTranslation();
   if (!stale) return null;
+  // The server itself not answering is told as such: the dealer's network is fine, nothing to fix on its side.
+  const server = status === 'unreachable';
   return (
-    <div className="live-banner live-banner-lost" role="alert" data-testid="connection-lost">
-      <span>{t('live.lost')}</span>
+    <div className="live-banner live-banner-lost" role="alert" data-testid="connection-lost" data-reason={server ? 'server' : 'connection'}>
+      <span>{server ? t('live.lostServer') : t('live.lost')}</span>
       <button type="button" className="btn btn-small" onClick={() => live.reconnect()} data-testid="connection-reconnect">{t('live.reconnect')}</button>
     </div>
   );

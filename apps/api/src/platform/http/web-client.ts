@@ -6,6 +6,11 @@ import { API_ERROR_CODES } from '@auction/contracts';
 
 /** Paths the server answers itself; everything else under `/` is the single-page client. */
 const SERVER_PATHS = /^\/(api|metrics|mqtt|socket\.io)(\/|$)/;
+/**
+ * Files of a build, never a deep link of the app: one that does not exist is 404. The app page with 200 in place of a
+ * chunk of an older build would be run as a script, fail as a module, and hide from the old tab that it must reload.
+ */
+const BUILD_FILES = /^\/assets(\/|$)|\.(m?js|css|map)$/;
 
 function safeDecode(path: string): string {
   try {
@@ -19,7 +24,7 @@ function safeDecode(path: string): string {
  * Serves the built React client from `dist`: its files precompressed when the browser accepts Brotli or gzip (hashed
  * assets cached for a year), and
  * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
- * keep the API's 404 body. Returns false when the client is not built.
+ * keep the API's 404 body, and so do missing files of a build (`/assets/…`, `*.js`, `*.css`). Returns false when the client is not built.
  */
 export async function serveWebClient(fastify: FastifyInstance, dist: string): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
@@ -39,6 +44,10 @@ export async function serveWebClient(fastify: FastifyInstance, dist: string): Pr
     // A file written after start (a rebuild while serving) is served too; anything else opens the app.
     const file = resolve(dist, `.${safeDecode(path)}`);
     if (file.startsWith(resolve(dist) + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(file.slice(resolve(dist).length + 1));
+    if (BUILD_FILES.test(safeDecode(path).toLowerCase())) {
+      // Not cached: the file may appear with the next deployment.
+      return reply.code(404).header('cache-control', 'no-store').send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no file ${path}` });
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   fastify.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

@@ -1,5 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { portalPath } from './return-path.js';
+
+/** How often the page asks whether the server answers again. */
+export const MAINTENANCE_PROBE_MS = 3_000;
 
 /**
  * The customer centre's address on the maintenance and forbidden pages. Configuration: `VITE_CUSTOMER_CENTRE_EMAIL`
@@ -20,12 +24,30 @@ function MaintenanceArt() {
   );
 }
 
-/** The maintenance page (spec 01 §2): title, text, picture and the customer centre's mail; `from` is where to retry. */
+/** Any answer of the API itself (JSON), even a degraded health; not a proxy's page for a server that is down. */
+function serverAnswers(answer: Response): boolean {
+  return answer.status < 500 || (answer.headers.get('content-type') ?? '').includes('json');
+}
+
+/**
+ * The maintenance page (spec 01 §2): title, text, picture and the customer centre's mail; `from` is where to retry.
+ * It asks the server every few seconds and goes back by itself once it answers (a visitor who waits is not left on
+ * this page after the server is back).
+ */
 export function MaintenancePage({ from }: { readonly from: string | undefined }) {
   const { t } = useTranslation('account');
-  // A full load of the page the visitor was on: the app starts again once the server answers.
+  // A full load of the page the visitor was on: the app starts again once the server answers (with its newest build).
   // Checked again here (not only by the route): `/<TAB>/host` passes a startsWith('/') test and leaves the site.
   const retry = () => window.location.assign(portalPath(from) ?? '/');
+  useEffect(() => {
+    let stopped = false;
+    const timer = setInterval(() => {
+      void fetch('/api/health', { cache: 'no-store', credentials: 'omit' }).then((answer) => {
+        if (!stopped && serverAnswers(answer)) retry();
+      }, () => undefined);
+    }, MAINTENANCE_PROBE_MS);
+    return () => { stopped = true; clearInterval(timer); };
+  }, [from]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <section className="access-page" aria-labelledby="maintenance-title" data-testid="maintenance-page">
       <div className="card">
