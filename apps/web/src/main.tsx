@@ -9,10 +9,12 @@ import { ssoLoginUrl } from './session/sso.js';
 import { createAppRouter } from './router.js';
 import { createServices } from './services.js';
 import { ServicesContext } from './ui/services-context.js';
+import { installNewBuildCheck } from './ui/new-build.js';
 import './styles.css';
 import './ui/phone.css';
 
 async function main() {
+  installNewBuildCheck();
   // The login is the issuer's page: go there at once, before the texts, the session and the route's code load.
   const here = new URL(window.location.href);
   if (here.pathname === '/login' && !here.searchParams.has('ssoError')) {

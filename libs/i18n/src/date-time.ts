@@ -3,6 +3,8 @@
  * Instants travel as ISO strings; a date and a time picked in the UI become one with {@link toInstant}.
  */
 
+import { resourceLanguageOf, type Language } from './languages.js';
+
 /** A day of the calendar, months counted from 1. */
 export interface CalendarDate {
   readonly year: number;
@@ -117,4 +119,24 @@ export function toInstant(date: CalendarDate, time: ClockTime): string {
   const d = new Date(date.year, date.month - 1, date.day, time.hour, time.minute, 0, 0);
   if (date.year < 100) d.setFullYear(date.year); // the constructor reads years 0–99 as 1900–1999
   return d.toISOString();
+}
+
+const DURATION_UNITS = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]] as const;
+
+/**
+ * A duration as people read it, in `language`'s short unit words: `16 min 50 sec` (en), `16 min 50 s` (it, fr),
+ * `1 Std. 5 Min.` (de); rounded to whole seconds, zero parts left out, `0 s` style for nothing. Never `1010 s`.
+ */
+export function formatDuration(ms: number, language: Language): string {
+  const locale = resourceLanguageOf(language);
+  let left = Math.max(0, Math.round((Number.isFinite(ms) ? ms : 0) / 1000));
+  const parts: string[] = [];
+  for (const [unit, seconds] of DURATION_UNITS) {
+    const count = Math.floor(left / seconds);
+    left -= count * seconds;
+    if (count > 0 || (unit === 'second' && parts.length === 0)) {
+      parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(count));
+    }
+  }
+  return parts.join(' ');
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calendarDateOf, clockTimeOf, daysInMonth, formatCalendarDate, formatClockTime, formatDate, formatDateTime, formatTime,
+  calendarDateOf, clockTimeOf, daysInMonth, formatCalendarDate, formatClockTime, formatDate, formatDateTime, formatDuration, formatTime,
   isLeapYear, isValidCalendarDate, parseDate, parseTime, toInstant,
 } from './date-time.js';
+import { LANGUAGES } from './languages.js';
 
 // Instants built from local parts, so the tests hold in any time zone.
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s);
@@ -120,5 +121,29 @@ describe('toInstant', () => {
   it('refuses a date or time that does not exist', () => {
     expect(() => toInstant({ year: 2026, month: 2, day: 29 }, { hour: 9, minute: 0 })).toThrow(RangeError);
     expect(() => toInstant({ year: 2026, month: 2, day: 1 }, { hour: 24, minute: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('formatDuration (#21 item 17)', () => {
+  /** Intl separates a number from its unit with a (narrow) no-break space in some languages. */
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('writes minutes and seconds, not a count of seconds, in every language', () => {
+    expect(plain(formatDuration(1_010_000, 'en'))).toBe('16 min 50 sec');
+    expect(plain(formatDuration(1_010_000, 'it'))).toBe('16 min 50 s');
+    expect(plain(formatDuration(1_010_000, 'fr'))).toBe('16 min 50 s');
+    for (const language of LANGUAGES) {
+      const text = formatDuration(1_010_000, language);
+      expect(text, language).toMatch(/^16\D+50\D+$/);
+      expect(text, language).not.toContain('1010');
+    }
+  });
+
+  it('leaves out zero parts, rounds to seconds and shows nothing as zero seconds', () => {
+    expect(plain(formatDuration(30_000, 'en'))).toBe('30 sec');
+    expect(plain(formatDuration(3_600_000, 'en'))).toBe('1 hr');
+    expect(plain(formatDuration(90_061_400, 'en'))).toBe('1 day 1 hr 1 min 1 sec');
+    expect(plain(formatDuration(0, 'en'))).toBe('0 sec');
+    expect(plain(formatDuration(-5, 'it'))).toBe('0 s');
   });
 });

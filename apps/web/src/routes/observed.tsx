@@ -31,7 +31,7 @@ function ObservedLots() {
       <h1 id="observed-title">{t('observedPage.title')}</h1>
       {groups.length === 0 ? <p className="muted">{t('observedPage.empty')}</p> : (
         <div className="table-wrap">
-          <table className="grid responsive" data-testid="observed-table">
+          <table className="grid responsive lots-live" data-testid="observed-table">
             <LotTableHead />
             {groups.map(({ auction, idLots }) => <ObservedAuction key={auction.idAuction} auction={auction} idLots={idLots} />)}
           </table>

@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'Das Ende darf nicht vor dem Beginn liegen.', endNotFuture: 'Das Ende muss in der Zukunft liegen.',
   },
   details: {
-    starts: 'Beginn {{date}}', ends: 'Ende {{date}}', endsIn: 'Restzeit', extension: 'Verlängerung: Fenster {{window}} s, +{{extend}} s',
+    starts: 'Beginn {{date}}', ends: 'Ende {{date}}', endsIn: 'Restzeit', extension: 'Verlängerung: Fenster {{window}}, +{{extend}}',
     extensionOff: 'Keine Verlängerung', regulationRequired: 'Bedingungen müssen akzeptiert werden', back: 'Alle meine Auktionen', extend: 'Verlängern', awardAll: 'Alle zuschlagen',
     confirmAwardAll: 'Alle offenen Lose zuschlagen, deren Höchstgebot den Mindestpreis erreicht?', lotsCaption: 'Lose und ihr Stand',
     countdownLabel: 'Restzeit der Auktion',

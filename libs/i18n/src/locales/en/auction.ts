@@ -12,6 +12,7 @@ export const auction = {
   },
   my: { noOffer: 'No offer', placing: 'Sending…', leading: 'Leading', outbid: 'Outbid', won: 'Won', lost: 'Lost' },
   offer: {
+    paused: 'Offers paused while the connection is lost: nothing is sent. Offer again once it is back.',
     amount: 'Your offer on {{plate}}', submit: 'Offer', invalid: 'Enter an amount in euros with at most 2 decimals.',
     belowMinimum: 'The minimum is {{amount}}.', retrying: 'Connection problem, retrying…', accepted: 'Offer accepted: {{amount}}',
     confirmBuyNow: 'Buy {{brand}} {{model}} ({{plate}}) now for {{amount}}? This is binding.',
@@ -21,7 +22,7 @@ export const auction = {
     text: 'Offers in this auction are binding. The highest offer at the end of a lot wins it, subject to the reserve price. An offer in the last seconds extends the lot. Do you accept the regulation of this auction?',
     accept: 'Accept',
   },
-  bid: { plus: '+{{amount}}', plusLabel: 'Add {{amount}} to the offer ({{steps}} × the minimum increment)', send: 'Send offer', confirmFarAbove: 'You are offering {{amount}}, far above the next valid offer ({{minimum}}). Offers are binding. Send it?', confirmRaiseOwn: 'You already lead this lot with {{current}}. Raise your own offer to {{amount}}?', confirmBuyNowInstead: '{{amount}} reaches the buy-now price. Buy {{brand}} {{model}} ({{plate}}) now for {{buyNow}} instead? This is binding.', accepted: 'Your {{amount}} offer was accepted.', late: 'Your {{amount}} offer arrived after the close and was not taken.', refused: 'Your {{amount}} offer was not taken: {{reason}}', extended: 'Extended by {{seconds}} s: now ends at {{time}}', stale: 'Connection lost: these figures may be out of date.' },
+  bid: { plus: '+{{amount}}', plusLabel: 'Add {{amount}} to the offer ({{steps}} × the minimum increment)', send: 'Send offer', confirmFarAbove: 'You are offering {{amount}}, far above the next valid offer ({{minimum}}). Offers are binding. Send it?', confirmRaiseOwn: 'You already lead this lot with {{current}}. Raise your own offer to {{amount}}?', confirmBuyNowInstead: '{{amount}} reaches the buy-now price. Buy {{brand}} {{model}} ({{plate}}) now for {{buyNow}} instead? This is binding.', accepted: 'Your {{amount}} offer was accepted.', late: 'Your {{amount}} offer arrived after the close and was not taken.', refused: 'Your {{amount}} offer was not taken: {{reason}}', extended: 'Extended by {{duration}}: now ends at {{time}}', extendedShort: '+{{duration}}', stale: 'Connection lost: these figures may be out of date.' },
   dealer: { history: 'Bids', historyEmpty: 'No bids yet.', you: 'You', bidder: 'Bidder {{number}}', amount: 'Amount', time: 'Time', who: 'Bidder', viaBuyNow: 'buy now', reserveMet: 'Reserve met', reserveNotMet: 'Reserve not met', noReserve: 'No reserve', awaitingSeller: 'Awaiting the seller’s decision', myBidsTitle: 'My bids and wins', myBidsEmpty: 'You have not bid on any lot yet.', outcome: 'Outcome', scheduledTitle: 'Scheduled auctions', scheduledEmpty: 'No auction is scheduled.', starts: 'Starts', startsIn: 'Starts in', navMyBids: 'My bids' },
   observedPage: { title: 'Observed lots', empty: 'You do not observe any lot.', auction: 'Auction' },
 };

@@ -26,7 +26,7 @@ export const auctioneer = {
     endBeforeStart: 'The end cannot be before the start.', endNotFuture: 'The end must be in the future.',
   },
   details: {
-    starts: 'Starts {{date}}', ends: 'Ends {{date}}', endsIn: 'Time left', extension: 'Extension: {{window}} s window, +{{extend}} s',
+    starts: 'Starts {{date}}', ends: 'Ends {{date}}', endsIn: 'Time left', extension: 'Extension: {{window}} window, +{{extend}}',
     extensionOff: 'No time extension', regulationRequired: 'Regulation required', back: 'All my auctions', extend: 'Extend time', awardAll: 'Award all',
     confirmAwardAll: 'Award every lot to be awarded whose best offer meets its reserve?', lotsCaption: 'Lots and their state',
     countdownLabel: 'Time left in the auction',

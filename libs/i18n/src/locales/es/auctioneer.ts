@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'El fin no puede ser anterior al inicio.', endNotFuture: 'El fin debe ser una fecha futura.',
   },
   details: {
-    starts: 'Empieza el {{date}}', ends: 'Termina el {{date}}', endsIn: 'Tiempo restante', extension: 'Prórroga: ventana de {{window}} s, +{{extend}} s',
+    starts: 'Empieza el {{date}}', ends: 'Termina el {{date}}', endsIn: 'Tiempo restante', extension: 'Prórroga: ventana de {{window}}, +{{extend}}',
     extensionOff: 'Sin prórroga', regulationRequired: 'Reglamento obligatorio', back: 'Todas mis subastas', extend: 'Prorrogar', awardAll: 'Adjudicar todo',
     confirmAwardAll: '¿Adjudicar todos los lotes por adjudicar cuya mejor oferta alcanza el precio de reserva?', lotsCaption: 'Lotes y su estado',
     countdownLabel: 'Tiempo restante de la subasta',

@@ -32,7 +32,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'La fin ne peut pas précéder le début.', endNotFuture: 'La fin doit être dans le futur.',
   },
   details: {
-    starts: 'Début le {{date}}', ends: 'Fin le {{date}}', endsIn: 'Temps restant', extension: 'Prolongation de +{{extend}} s, fenêtre de {{window}} s',
+    starts: 'Début le {{date}}', ends: 'Fin le {{date}}', endsIn: 'Temps restant', extension: 'Prolongation de +{{extend}}, fenêtre de {{window}}',
     extensionOff: 'Pas de prolongation', regulationRequired: 'Règlement à accepter', back: 'Toutes mes enchères', extend: 'Prolonger', awardAll: 'Tout adjuger',
     confirmAwardAll: 'Adjuger tous les lots à adjuger dont la meilleure offre atteint le prix de réserve\u202f?', lotsCaption: 'Lots et leur état',
     countdownLabel: 'Temps restant de l’enchère',

@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'La fine non può precedere l’inizio.', endNotFuture: 'La fine deve essere nel futuro.',
   },
   details: {
-    starts: 'Inizio {{date}}', ends: 'Fine {{date}}', endsIn: 'Tempo residuo', extension: 'Prolungamento: finestra di {{window}} s, +{{extend}} s',
+    starts: 'Inizio {{date}}', ends: 'Fine {{date}}', endsIn: 'Tempo residuo', extension: 'Prolungamento: finestra di {{window}}, +{{extend}}',
     extensionOff: 'Nessun prolungamento', regulationRequired: 'Regolamento obbligatorio', back: 'Tutte le mie aste', extend: 'Prolunga', awardAll: 'Aggiudica tutti',
     confirmAwardAll: 'Aggiudicare tutti i lotti da aggiudicare la cui migliore offerta raggiunge il prezzo di riserva?', lotsCaption: 'Lotti e relativo stato',
     countdownLabel: 'Tempo residuo dell’asta',

@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'Het einde mag niet vóór het begin liggen.', endNotFuture: 'Het einde moet in de toekomst liggen.',
   },
   details: {
-    starts: 'Begint {{date}}', ends: 'Eindigt {{date}}', endsIn: 'Resterende tijd', extension: 'Verlenging: venster {{window}} s, +{{extend}} s',
+    starts: 'Begint {{date}}', ends: 'Eindigt {{date}}', endsIn: 'Resterende tijd', extension: 'Verlenging: venster {{window}}, +{{extend}}',
     extensionOff: 'Geen verlenging', regulationRequired: 'Voorwaarden verplicht', back: 'Al mijn veilingen', extend: 'Tijd verlengen', awardAll: 'Alles gunnen',
     confirmAwardAll: 'Alle te gunnen kavels gunnen waarvan het hoogste bod de minimumprijs haalt?', lotsCaption: 'Kavels en hun status',
     countdownLabel: 'Resterende tijd van de veiling',

@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     endBeforeStart: 'Koniec nie może być wcześniej niż początek.', endNotFuture: 'Koniec musi przypadać w przyszłości.',
   },
   details: {
-    starts: 'Początek {{date}}', ends: 'Koniec {{date}}', endsIn: 'Pozostało', extension: 'Przedłużanie: okno {{window}} s, +{{extend}} s',
+    starts: 'Początek {{date}}', ends: 'Koniec {{date}}', endsIn: 'Pozostało', extension: 'Przedłużanie: okno {{window}}, +{{extend}}',
     extensionOff: 'Bez przedłużania', regulationRequired: 'Wymagana akceptacja regulaminu', back: 'Wszystkie moje aukcje', extend: 'Przedłuż czas', awardAll: 'Przyznaj wszystkie',
     confirmAwardAll: 'Przyznać wszystkie pozycje do rozstrzygnięcia, których najlepsza oferta osiąga cenę minimalną?', lotsCaption: 'Pozycje i ich stan',
     countdownLabel: 'Pozostały czas aukcji',

@@ -29,7 +29,7 @@ export const auctioneer: Translation<typeof en> = {
     endBeforeStart: 'O fim não pode ser anterior ao início.', endNotFuture: 'O fim tem de ser no futuro.',
   },
   details: {
-    starts: 'Começa a {{date}}', ends: 'Termina a {{date}}', endsIn: 'Tempo restante', extension: 'Prolongamento: janela de {{window}} s, +{{extend}} s',
+    starts: 'Começa a {{date}}', ends: 'Termina a {{date}}', endsIn: 'Tempo restante', extension: 'Prolongamento: janela de {{window}}, +{{extend}}',
     extensionOff: 'Sem prolongamento', regulationRequired: 'Regulamento obrigatório', back: 'Todos os meus leilões', extend: 'Prolongar', awardAll: 'Adjudicar todos',
     confirmAwardAll: 'Adjudicar todos os lotes por adjudicar cuja melhor licitação atinge o preço de reserva?', lotsCaption: 'Lotes e respetivo estado',
     countdownLabel: 'Tempo restante do leilão',

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView, LotView, OfferReportRow } from '@auction/contracts';
-import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
+import { formatDateTimeIn, formatDuration, timeZoneOfMarket } from '@auction/i18n';
+import { appLanguageOf } from '../../../i18n/i18n.js';
 import { Countdown } from '../../../ui/Countdown.js';
 import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { useServices } from '../../../ui/services-context.js';
@@ -106,7 +107,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
       </div>
       <p className="muted">
         {auction.idMarket} · {t(`types.${auction.auctionType}`)} ·{' '}
-        {windowSeconds > 0 ? t('details.extension', { window: windowSeconds, extend: extendSeconds }) : t('details.extensionOff')}
+        {windowSeconds > 0 ? t('details.extension', { window: formatDuration(windowSeconds * 1000, appLanguageOf(i18n)), extend: formatDuration(extendSeconds * 1000, appLanguageOf(i18n)) }) : t('details.extensionOff')}
         {auction.regulationRequired && <> · {t('details.regulationRequired')}</>}
       </p>
       <div className="toolbar">

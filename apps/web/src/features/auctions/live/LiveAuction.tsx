@@ -30,7 +30,7 @@ export function LiveAuction({ auction }: { auction: AuctionView }) {
         <Link to="/live">{t('page.back')}</Link>
       </div>
       <div className="table-wrap">
-        <table className="grid responsive" data-testid="lots-table">
+        <table className="grid responsive lots-live" data-testid="lots-table">
           <LotTableHead />
           <tbody>
             {lotActors.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} startDate={summary.startDate} />)}

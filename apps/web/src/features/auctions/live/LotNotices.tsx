@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTime, formatDuration } from '@auction/i18n';
+import { appLanguageOf } from '../../../i18n/i18n.js';
 import type { OfferOutcome } from '../../../machines/lot-context.js';
 import { useMoney } from '../../../ui/Money.js';
 
@@ -31,9 +32,13 @@ export function OfferOutcomeLine({ idLot, outcome }: { idLot: string; outcome: O
   );
 }
 
-/** Flashes "extended by N s: now ends at HH:MM:SS" for a while after an offer in the window moved the lot's end. */
-export function ExtensionFlash({ idLot, endDate, extendedFrom }: { idLot: string; endDate: string; extendedFrom: string | null }) {
-  const { t } = useTranslation('auction');
+/**
+ * Flashes "extended by 16 min 50 s: now ends at HH:MM:SS" for a while after an offer in the window moved the lot's end.
+ * `reserved` (a table row): always takes the same room, empty or not, and shows only "+16 min 50 s" (the full sentence
+ * for screen readers and as its title), so the row never widens and the offer buttons never move under the cursor.
+ */
+export function ExtensionFlash({ idLot, endDate, extendedFrom, reserved }: { idLot: string; endDate: string; extendedFrom: string | null; reserved?: boolean }) {
+  const { t, i18n } = useTranslation('auction');
   const [shownFor, setShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (extendedFrom === null) return;
@@ -41,12 +46,17 @@ export function ExtensionFlash({ idLot, endDate, extendedFrom }: { idLot: string
     const timer = setTimeout(() => setShownFor(null), EXTENSION_FLASH_MS);
     return () => clearTimeout(timer);
   }, [endDate, extendedFrom]);
-  if (extendedFrom === null || shownFor !== endDate) return null;
-  const seconds = Math.round((Date.parse(endDate) - Date.parse(extendedFrom)) / 1000);
-  const time = formatDateTime(endDate);
+  const shown = extendedFrom !== null && shownFor === endDate;
+  if (!shown) return reserved ? <span className="lot-extended-slot" aria-hidden="true" /> : null;
+  const duration = formatDuration(Date.parse(endDate) - Date.parse(extendedFrom), appLanguageOf(i18n));
+  const full = t('bid.extended', { duration, time: formatDateTime(endDate) });
+  if (!reserved) return <span className="badge badge-extended lot-extended" role="status" data-testid={`lot-extended-${idLot}`}>{full}</span>;
   return (
-    <span className="badge badge-extended lot-extended" role="status" data-testid={`lot-extended-${idLot}`}>
-      {t('bid.extended', { seconds, time })}
+    <span className="lot-extended-slot">
+      <span className="badge badge-extended lot-extended" role="status" title={full} data-testid={`lot-extended-${idLot}`}>
+        <span aria-hidden="true">{t('bid.extendedShort', { duration })}</span>
+        <span className="visually-hidden">{full}</span>
+      </span>
     </span>
   );
 }

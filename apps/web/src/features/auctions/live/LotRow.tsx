@@ -43,7 +43,7 @@ export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
       <td className="num" data-label={t('lot.best')}><strong><Money value={lot.bestOffer} testId={`best-${lot.idLot}`} /></strong></td>
       <td className="num" data-label={t('lot.offers')} data-testid={`offers-count-${lot.idLot}`}>{lot.offersCount}</td>
       <td className="num" data-label={t('lot.mine')}><Money value={myBestOffer} /></td>
-      <td data-label={t('lot.state')}>
+      <td className="lot-state" data-label={t('lot.state')}>
         <span className={`badge badge-${mine}`} data-testid={`my-state-${lot.idLot}`} data-state={mine}>{t(`my.${mine}`)}</span>
         <span className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid={`my-state-announcer-${lot.idLot}`}>
           {announce ? `${lot.licensePlate}: ${t(`my.${mine}`)}` : ''}
@@ -55,7 +55,7 @@ export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
       </td>
       <td className="num" data-label={t('lot.endsIn')}>
         <PhaseCountdown status={status} start={startDate} end={lot.endDate} testId={`countdown-${lot.idLot}`} endLabel={t('lot.countdownLabel', { plate: lot.licensePlate })} />
-        {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
+        {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} reserved />}
       </td>
       <td className="wide" data-label={t('lot.actions')}>
         {status === 'RUN' && <OfferForm lot={lot} lotActor={lotActor} ensureRegulation={ensureRegulation} />}

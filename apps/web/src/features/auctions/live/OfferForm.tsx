@@ -121,13 +121,20 @@ export function OfferForm({ lot, lotActor, ensureRegulation, compact }: Props) {
           {t('bid.plus', { amount: money(steps * lot.minIncrement) })}
         </button>
       ))}
-      <button type="submit" className="btn btn-primary btn-small" disabled={sending || stale || !!problem} data-testid={`offer-submit-${lot.idLot}`}>
+      <button
+        type="submit" className="btn btn-primary btn-small" disabled={sending || stale || !!problem} data-testid={`offer-submit-${lot.idLot}`}
+        aria-describedby={stale ? `offer-paused-${lot.idLot}` : undefined}
+      >
         {sending ? t('my.placing') : t('offer.submit')}
       </button>
       {canBuyNow && !compact && (
         <button type="button" className="btn btn-small" disabled={sending || stale} onClick={() => void buyNow()} data-testid={`buy-now-${lot.idLot}`}>
           {t('lot.buyNowFor', { amount: money(lot.buyNowPrice ?? 0) })}
         </button>
+      )}
+      {stale && !sending && (
+        // Refused at once and told where the dealer clicks: an offer is never held to be sent later at a stale price.
+        <span id={`offer-paused-${lot.idLot}`} className="offer-error" role="status" data-testid={`offer-paused-${lot.idLot}`}>{t('offer.paused')}</span>
       )}
       {(problem || refusal || state.matches('retrying')) && (
         <span id={errorId} className="offer-error" role="alert" data-testid={`offer-error-${lot.idLot}`} data-error-code={ctx.errorCode ?? undefined}>
