@@ -20,7 +20,7 @@ let browser: Browser;
 beforeAll(async () => {
   product = await startProduct({ embedded: true, logFile: path.join(ARTIFACTS, 'product-server-lost.log') });
   browser = await launchChromium();
-}, 150_000);
+}, 360_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
@@ -121,7 +121,7 @@ describe('server lost during a live auction', () => {
     await one.page.getByTestId(`offer-submit-${idLot}`).click();
     await expect.poll(() => two.page.getByTestId(`best-${idLot}`).getAttribute('data-value'), { timeout: 5_000 }).toBe('5100');
     await screenshot(two.page, TEST, 'dealer2-after-return');
-  });
+  }, 600_000);
 });
 
 describe('a tab of an older build', () => {
