@@ -65,4 +65,22 @@ describe('LiveHub', () => {
     expect(broker.commands.flatMap((c) => c.topics)).toEqual(['user/u1/outbid']);
     hub.stop();
   });
+
+  it('a page with live auction data survives a lost server: it shows the server lost, stale, until it answers (#21 item 15)', () => {
+    const broker = fakeBroker();
+    const hub = new LiveHub({} as AuctionApi, broker.actor as never);
+    hub.start();
+    const offOutbid = hub.subscribe('user/u1/outbid', () => undefined);
+    // The outbid notices every dealer page listens to do not make a page a live one.
+    expect(hub.showsLiveData()).toBe(false);
+    const off = hub.subscribe('auction/a1/lot/+', () => undefined);
+    expect(hub.showsLiveData()).toBe(true);
+    hub.serverLost();
+    expect(hub.status.get()).toBe('unreachable');
+    expect(hub.stale.get()).toBe(true);
+    off();
+    offOutbid();
+    hub.stop();
+    expect(hub.showsLiveData()).toBe(false);
+  });
 });
