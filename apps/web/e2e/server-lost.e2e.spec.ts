@@ -136,6 +136,7 @@ describe('a tab of an older build', () => {
     await page.getByTestId('lots-table').waitFor({ state: 'visible' });
     // A deployment: the server's page names another entry script, and the chunks this tab has not loaded yet are gone
     // (the real server answers them 404).
+    const before = new Set(loaded);
     await page.route('**/*', async (route) => {
       const request = route.request();
       const url = new URL(request.url());
@@ -143,7 +144,7 @@ describe('a tab of an older build', () => {
         const answer = await route.fetch();
         return route.fulfill({ response: answer, body: (await answer.text()).replace(/\/assets\/index-[^"']+\.js/, '/assets/index-NEXTBUILD.js') });
       }
-      if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !loaded.has(url.pathname)) {
+      if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !before.has(url.pathname)) {
         return route.continue({ url: `${product.baseUrl}/assets/gone-${url.pathname.slice('/assets/'.length)}` });
       }
       return route.continue();

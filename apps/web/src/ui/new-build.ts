@@ -79,7 +79,11 @@ export function checkForNewBuild(): Promise<NewBuildOutcome> {
  * import nobody caught. Call once at start.
  */
 export function installNewBuildCheck(): void {
-  window.addEventListener('vite:preloadError', () => void checkForNewBuild());
+  window.addEventListener('vite:preloadError', (event) => {
+    // The router would otherwise reload at once, even when the server is down (the browser's "site can't be reached").
+    event.preventDefault();
+    void checkForNewBuild();
+  });
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) void checkForNewBuild();
   });
