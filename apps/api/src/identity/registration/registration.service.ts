@@ -18,6 +18,7 @@ import { BLOB_STORE, type BlobStore } from './blob-store.js';
 import { judgeDocument } from './documents.js';
 import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart, type MultipartFile } from './multipart.js';
 import { Refusal } from './refusal.js';
+import { inexactJsonAt } from '../../platform/http/exact-json.js';
 import { RequestLimiter } from '../passwords/request-limiter.js';
 import { randomUUID } from 'node:crypto';
 
@@ -160,6 +161,12 @@ export class RegistrationService {
           dto = JSON.parse(text);
         } catch {
           throw new Refusal(400, API_ERROR_CODES.BAD_JSON, 'dealerFullDTO is not JSON', [{ field: 'dealerFullDTO', rule: 'JSON' }]);
+        }
+        // Read exactly as written, as every JSON body is (exact-json.ts): a key twice, or a rounded number, is 400.
+        const problem = inexactJsonAt(text);
+        if (problem) {
+          const field = `dealerFullDTO.${problem.field}`;
+          throw new Refusal(400, problem.code, `invalid dealerFullDTO: ${field} ${problem.rule}`, [{ field, rule: problem.rule }]);
         }
       } else if (typeof value === 'string') {
         throw docRefusal([{ field: name, rule: 'must be a file part' }]);
