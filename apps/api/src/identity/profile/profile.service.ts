@@ -144,6 +144,7 @@ export class ProfileService {
     const outcome = await this.writer.execute({
       streams: [sid],
       actor: idUser,
+      ownAccount: true,
       metadata: { userId: idUser },
       decide: (view) => {
         const state = view.state<UserState>(sid);

@@ -1,5 +1,5 @@
 import { API_ERROR_CODES } from '@auction/contracts';
-import type { UserState } from '@auction/domain';
+import { streamId, type UserState } from '@auction/domain';
 import { AccessError } from './access-error.js';
 import type { LiveReadModel } from './live-read-model.js';
 import type { ActorCheck } from './stream-writer.js';
@@ -9,10 +9,11 @@ import type { ActorCheck } from './stream-writer.js';
  * user's state is the engine's index, or the writer's own view of the user's stream when that is newer (a disable
  * decided here and not yet in the index): a disable answered before the command's turn always wins. A user disabled
  * by the back-office is refused 403011, as a new login would be; one deleted, anonymised or unknown 401 (its session
- * is over). Cost on the hot path: two map reads.
+ * is over). Beyond its own account (the guard's rule, applied again in the turn): a user made read-only is 403020
+ * and one whose dealer is no longer enabled 403004. Cost on the hot path: three map reads.
  */
 export function actorCheckOf(model: LiveReadModel): ActorCheck {
-  return (_idUser, userStreamId, local) => {
+  return (_idUser, userStreamId, local, ownAccount) => {
     const user = (local?.ahead ? local.state : model.users.get(userStreamId)) as UserState | undefined;
     if (!user || user.status !== 'ACTIVE' || user.deleted || user.anonymised) {
       throw new AccessError(401, API_ERROR_CODES.SESSION_EXPIRED, 'your session ended: log in again');
@@ -20,5 +21,9 @@ export function actorCheckOf(model: LiveReadModel): ActorCheck {
     if (user.disabledAt !== undefined && !user.data.flgEnabled) {
       throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
     }
+    if (ownAccount) return;
+    if (user.data.readOnly === true) throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
+    const dealer = user.data.idDealer ? model.dealers.get(streamId.dealer(user.data.idDealer)) : undefined;
+    if (dealer && dealer.status !== 'NONE' && dealer.status !== 'ENABLED') throw AccessError.disabled();
   };
 }

@@ -51,10 +51,10 @@ function engine() {
   const model = new LiveReadModel();
   const writer = new StreamWriter(store as unknown as EventStore, () => 1_000, actorCheckOf(model), () => model.currentPosition);
   const project = () => model.apply(store.log.filter((e) => e.position > model.currentPosition));
-  const onUser = (idUser: string, command: Parameters<typeof decideUser>[0], actor?: string) => {
+  const onUser = (idUser: string, command: Parameters<typeof decideUser>[0], actor?: string, ownAccount?: boolean) => {
     const sid = streamId.user(idUser);
     return writer.execute({
-      streams: [sid], actor, metadata: { userId: actor ?? 'system' },
+      streams: [sid], actor, ownAccount, metadata: { userId: actor ?? 'system' },
       decide: (view) => [{ streamId: sid, events: decideUser(command, view.state<UserState>(sid)) }],
       reply: () => 'committed',
     });
@@ -98,5 +98,21 @@ describe('the actor check inside the write (issue 21 item 21: a command past the
     await expect(onUser('dealer', { type: 'EndSession', sid: 'c', expiresAt: 2_000, now: 1_000 }, 'dealer')).resolves.toMatchObject({ reply: 'committed' });
     await onUser('dealer', { type: 'DeleteUser', by: 'admin', now: 1_000 }, 'admin');
     await expect(onUser('dealer', { type: 'EndSession', sid: 'd', expiresAt: 2_000, now: 1_000 }, 'dealer')).rejects.toMatchObject({ httpStatus: 401 });
+  });
+
+  it('beyond its own account, a user made read-only or whose dealer is no longer enabled is refused in the turn, as by the guard', async () => {
+    const { project, onUser, model } = engine();
+    await onUser('viewer', { type: 'RegisterUser', data: { ...user('viewer'), readOnly: true } });
+    await onUser('dealer', { type: 'RegisterUser', data: user('dealer') });
+    project();
+    const end = (sid: string) => ({ type: 'EndSession', sid, expiresAt: 2_000, now: 1_000 }) as const;
+    await expect(onUser('viewer', end('a'), 'viewer')).rejects.toMatchObject({ httpStatus: 403, code: 403020 });
+    await expect(onUser('viewer', end('b'), 'viewer', true)).resolves.toMatchObject({ reply: 'committed' });
+    // The back-office disables the dealer D-1 while the dealer's command waits (the guard let it in before).
+    model.dealers.set(streamId.dealer('D-1'), { status: 'DISABLED' } as never);
+    await expect(onUser('dealer', end('c'), 'dealer')).rejects.toMatchObject({ httpStatus: 403, code: 403004 });
+    await expect(onUser('dealer', end('d'), 'dealer', true)).resolves.toMatchObject({ reply: 'committed' });
+    model.dealers.set(streamId.dealer('D-1'), { status: 'ENABLED' } as never);
+    await expect(onUser('dealer', end('e'), 'dealer')).resolves.toMatchObject({ reply: 'committed' });
   });
 });

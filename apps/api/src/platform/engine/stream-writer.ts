@@ -35,6 +35,11 @@ export interface StreamCommand<R> {
    * arrived): the command keeps the place it took on arrival. A rejection ends the command with that error.
    */
   readonly admit?: Promise<void>;
+  /**
+   * The command touches only its actor's own account (the profile): like the guard's own-account routes, it runs for a
+   * read-only user and for one whose dealer is not enabled. Every other command of a user is refused then.
+   */
+  readonly ownAccount?: boolean;
   decide(view: StreamView, now: number): Decision[];
   reply(view: StreamView, appended: boolean, now: number): R;
 }
@@ -49,7 +54,7 @@ export interface LocalStream {
  * Refuses (throws) a command whose actor may no longer act. Called synchronously in the command's turn, so no write
  * decided after it can slip in between; `local` is the writer's own view of the actor's user stream, when it has one.
  */
-export type ActorCheck = (idUser: string, userStreamId: string, local: LocalStream | undefined) => void;
+export type ActorCheck = (idUser: string, userStreamId: string, local: LocalStream | undefined, ownAccount: boolean) => void;
 
 /** Outcome of a command: its reply once the events are durable, and their last global position. */
 export interface CommandOutcome<R> {
@@ -107,7 +112,7 @@ export class StreamWriter {
       await previous;
       if (command.admit) await command.admit;
       await Promise.all(entries.map((e) => this.ensureLoaded(e)));
-      if (command.actor !== undefined && this.checkActor) this.check(this.checkActor, command.actor);
+      if (command.actor !== undefined && this.checkActor) this.check(this.checkActor, command.actor, command.ownAccount === true);
       const view = this.view();
       const now = this.now();
       const decisions = command.decide(view, now).filter((d) => d.events.length > 0);
@@ -131,11 +136,11 @@ export class StreamWriter {
   }
 
   /** Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). */
-  private check(checkActor: ActorCheck, idUser: string): void {
+  private check(checkActor: ActorCheck, idUser: string, ownAccount: boolean): void {
     const key = streamId.user(idUser);
     const e = this.entries.get(key);
     const local = e?.loaded ? { state: e.state, ahead: e.inFlight > 0 || e.broken || e.position > this.indexPosition() } : undefined;
-    checkActor(idUser, key, local);
+    checkActor(idUser, key, local, ownAccount);
   }
 
   private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {
