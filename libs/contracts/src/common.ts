@@ -97,6 +97,8 @@ export const API_ERROR_CODES = {
   PROTECTED_DEALER: 403041,
   /** Password change: the current password is missing or wrong. */
   CURRENT_PASSWORD_WRONG: 403042,
+  /** Back-office: no password link for a user of a dealer not enabled (its users get their password with the approval). */
+  NO_LINK_DEALER_NOT_ENABLED: 403060,
   /** Back-office: a staff user may not disable, delete, anonymise or take roles from themselves. */
   SELF_CHANGE_REFUSED: 409120,
   /**

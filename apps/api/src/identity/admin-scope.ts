@@ -1,5 +1,5 @@
 import { API_ERROR_CODES } from '@auction/contracts';
-import type { Market } from '@auction/domain';
+import { MARKETS, type Market } from '@auction/domain';
 import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 
@@ -16,6 +16,16 @@ export function adminMarkets(actor: Actor): readonly Market[] {
 export function assertInScope(actor: Actor, market: Market | null | undefined): void {
   if (!adminMarkets(actor).includes(market ?? 'OTHER')) {
     throw new AccessError(403, API_ERROR_CODES.OUTSIDE_ADMIN_MARKETS, 'this dealer or user is of a market you do not manage');
+  }
+}
+
+/**
+ * Throws 403021 unless the caller manages every market: for what cannot be narrowed to markets (the global event
+ * log, whose pages hold every market's dealers and users).
+ */
+export function assertEveryMarket(actor: Actor): void {
+  if (!MARKETS.every((m) => adminMarkets(actor).includes(m))) {
+    throw new AccessError(403, API_ERROR_CODES.OUTSIDE_ADMIN_MARKETS, 'the global event log holds dealers and users of markets you do not manage');
   }
 }
 

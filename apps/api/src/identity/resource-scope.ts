@@ -18,6 +18,12 @@ export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
   idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file',
 };
 
+/**
+ * A stream id (`user-<id>`, `dealer-<id>`: the engineers' event view) names its user or dealer as surely as `idUser`
+ * does: the stream holds the same personal and business data the scoped routes guard.
+ */
+const STREAM_OF = /^(user|dealer)-([A-Za-z0-9_-]+)$/;
+
 const ANY_MARKET_KEY = 'auth:any-market';
 
 /**
@@ -32,7 +38,10 @@ export const ANY_MARKET = ANY_MARKET_KEY;
 /** One dealer, user or file a request names. */
 export interface NamedResource { readonly kind: ScopedKind; readonly id: string }
 
-/** Every dealer, user or file the request names, by the names of {@link SCOPED_NAMES}, in its path, query and body. */
+/**
+ * Every dealer, user or file the request names, by the names of {@link SCOPED_NAMES} (or as a `user-`/`dealer-`
+ * `streamId`), in its path, query and body.
+ */
 export function namedResources(request: { params?: unknown; query?: unknown; body?: unknown }): NamedResource[] {
   const found: NamedResource[] = [];
   for (const source of [request.params, request.query, request.body]) {
@@ -43,6 +52,8 @@ export function namedResources(request: { params?: unknown; query?: unknown; bod
         if (typeof id === 'string' && id.trim()) found.push({ kind, id: id.trim() });
       }
     }
+    const stream = STREAM_OF.exec(String((source as Record<string, unknown>).streamId ?? '').trim());
+    if (stream) found.push({ kind: stream[1] as ScopedKind, id: stream[2]! });
   }
   return found;
 }

@@ -60,6 +60,12 @@ describe('the names of a dealer, user or file in a request', () => {
     ]);
     expect(namedResources({ params: undefined, query: null, body: [{ idUser: 'x' }] })).toEqual([]);
   });
+
+  it('include the user or dealer of an event stream (the engineers\' event view), not an auction\'s', () => {
+    expect(namedResources({ params: { streamId: 'user-dealer1' } })).toEqual([{ kind: 'user', id: 'dealer1' }]);
+    expect(namedResources({ params: { streamId: 'dealer-D-1001' } })).toEqual([{ kind: 'dealer', id: 'D-1001' }]);
+    expect(namedResources({ params: { streamId: 'auction-a1' } })).toEqual([]);
+  });
 });
 
 describe('routes exempted from the market scope', () => {

@@ -155,10 +155,15 @@ export class AdminUsersService {
   /**
    * `PATCH /admin/user/reset-pwd`: mails the user a single-use recovery link (the passwords feature's `RECOVERY` tag,
    * never a password) and records the request. At most {@link RECOVERY_LIMITS.perAccount} per user in 15 minutes
-   * (429001); no e-mail on file: 409121.
+   * (429001); no e-mail on file: 409121; a user of a dealer not enabled: 403060.
    */
   async resetPassword(actor: Actor, idUser: string): Promise<void> {
     const user = this.changeable(actor, idUser, { allowSelf: true });
+    // A registration waiting for approval (or a disabled dealer) has no password to reset: a link would give its user
+    // a password before the dealer may use the portal (issue 21 item 2), whoever enabled the user alone.
+    if (user.data.idDealer && !this.dealers.acceptsUsers(user.data.idDealer)) {
+      throw new AccessError(403, API_ERROR_CODES.NO_LINK_DEALER_NOT_ENABLED, 'this user\'s dealer is not enabled: no password link until it is');
+    }
     if (!(await this.accounts.personalOf(idUser)).email) throw new AccessError(409, API_ERROR_CODES.USER_NO_EMAIL, 'this user has no e-mail on file');
     const wait = this.resets.hit(idUser, this.clock.now());
     if (wait > 0) throw AccountAccessError.tooMany(wait);

@@ -2,7 +2,9 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { QueryInt } from '@auction/contracts';
 import type { EventStore } from '@auction/event-store';
-import { Roles } from '../../identity/auth.guard.js';
+import type { Actor } from '../../identity/actor.js';
+import { assertEveryMarket } from '../../identity/admin-scope.js';
+import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { EVENT_STORE } from '../engine/tokens.js';
 import { upcastStored } from '../engine/upcasters.js';
 import { parse } from '../http/validation.js';
@@ -10,7 +12,10 @@ import { parse } from '../http/validation.js';
 const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
 const LogQuery = z.object({ after: QueryInt(0, Number.MAX_SAFE_INTEGER).default(0), limit: QueryInt(1, 1000).default(100) });
 
-/** Engineers' view of the event log (ADMIN only): one stream, or a page of the global log. */
+/**
+ * Engineers' view of the event log (ADMIN only): one stream (a user's or dealer's of the caller's markets only, checked
+ * by the access guard's resource scope), or a page of the global log (an administrator of every market only).
+ */
 @Controller('api/v1/admin/events')
 @Roles('ADMIN')
 export class EventsController {
@@ -23,7 +28,8 @@ export class EventsController {
   }
 
   @Get('log')
-  async log(@Query() query: unknown) {
+  async log(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    assertEveryMarket(actor);
     const { after, limit } = parse(LogQuery, query, 'query');
     return (await this.store.readAll(after, limit)).map(upcastStored);
   }

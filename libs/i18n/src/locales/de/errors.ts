@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Nur ein Administrator darf ein Konto mit einer Mitarbeiter-, Auktionator- oder Aussteller-Rolle ändern oder eine solche Rolle vergeben.",
   '403041': "Nur ein Administrator darf diesen Händler aktivieren oder deaktivieren: einer seiner Benutzer hat eine Mitarbeiter-, Auktionator- oder Aussteller-Rolle.",
   '403042': "Das aktuelle Passwort fehlt oder ist falsch.",
+  '403060': "Der Händler dieses Benutzers ist nicht freigeschaltet: Bis zur Freischaltung wird kein Passwort-Link gesendet.",
   '409120': "Das können Sie mit Ihrem eigenen Konto nicht tun.",
   '409160': 'Dies ist der letzte Administrator: Die Berechtigung kann nicht entzogen und der Benutzer nicht deaktiviert, gelöscht oder schreibgeschützt werden.',
   '409121': "Für diesen Benutzer ist keine E-Mail-Adresse hinterlegt: Es kann kein Link gesendet werden.",

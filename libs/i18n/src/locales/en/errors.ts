@@ -27,6 +27,7 @@ export const errors = {
   '403040': "Only an administrator may change an account with a staff, auctioneer or exhibitor role, or give such a role.",
   '403041': "Only an administrator may enable or disable this dealer: one of its users has a staff, auctioneer or exhibitor role.",
   '403042': "The current password is missing or wrong.",
+  '403060': "This user's dealer is not enabled: no password link is sent until the dealer is enabled.",
   '409120': "You cannot do this to your own account.",
   '409160': 'This is the last administrator: the permission cannot be removed, nor the user disabled, deleted or made read-only.',
   '409121': "This user has no e-mail address on file: no link can be sent.",

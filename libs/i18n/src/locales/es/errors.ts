@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Solo un administrador puede modificar una cuenta con rol de personal, subastador o expositor, o asignar ese rol.",
   '403041': "Solo un administrador puede habilitar o deshabilitar este concesionario: uno de sus usuarios tiene un rol de personal, subastador o expositor.",
   '403042': "La contraseña actual falta o es incorrecta.",
+  '403060': "El concesionario de este usuario no está habilitado: no se envía ningún enlace de contraseña hasta que lo esté.",
   '409120': "No puede hacer esto con su propia cuenta.",
   '409160': 'Es el último administrador: no se puede quitar el permiso ni deshabilitar, eliminar o poner en solo lectura al usuario.',
   '409121': "Este usuario no tiene una dirección de correo registrada: no se puede enviar el enlace.",

@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Seul un administrateur peut modifier un compte ayant un rôle de personnel, de commissaire-priseur ou d'exposant, ou attribuer un tel rôle.",
   '403041': "Seul un administrateur peut activer ou désactiver ce concessionnaire : l'un de ses utilisateurs a un rôle de personnel, de commissaire-priseur ou d'exposant.",
   '403042': "Le mot de passe actuel est manquant ou erroné.",
+  '403060': "Le concessionnaire de cet utilisateur n'est pas activé : aucun lien de mot de passe n'est envoyé avant son activation.",
   '409120': "Vous ne pouvez pas faire cela sur votre propre compte.",
   '409160': 'C’est le dernier administrateur : la permission ne peut pas être retirée, ni l’utilisateur désactivé, supprimé ou mis en lecture seule.',
   '409121': "Cet utilisateur n'a pas d'adresse e-mail enregistrée : aucun lien ne peut être envoyé.",

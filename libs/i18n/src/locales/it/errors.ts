@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Solo un amministratore può modificare un account con ruolo di staff, banditore o espositore, o assegnare tale ruolo.",
   '403041': "Solo un amministratore può abilitare o disabilitare questo dealer: uno dei suoi utenti ha un ruolo di staff, banditore o espositore.",
   '403042': "La password attuale manca o è errata.",
+  '403060': "Il dealer di questo utente non è abilitato: nessun link per la password viene inviato finché il dealer non è abilitato.",
   '409120': "Non puoi eseguire questa operazione sul tuo account.",
   '409160': 'È l’ultimo amministratore: non si può togliere il permesso, né disabilitare, eliminare o rendere in sola lettura l’utente.',
   '409121': "Questo utente non ha un indirizzo e-mail registrato: non è possibile inviare il link.",

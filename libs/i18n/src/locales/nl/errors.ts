@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Alleen een beheerder mag een account met een medewerkers-, veilingmeester- of exposantrol wijzigen of zo'n rol toekennen.",
   '403041': "Alleen een beheerder mag deze dealer activeren of deactiveren: een van zijn gebruikers heeft een medewerkers-, veilingmeester- of exposantrol.",
   '403042': "Het huidige wachtwoord ontbreekt of is onjuist.",
+  '403060': "De dealer van deze gebruiker is niet geactiveerd: er wordt geen wachtwoordlink verzonden tot de dealer is geactiveerd.",
   '409120': "Dit kunt u niet met uw eigen account doen.",
   '409160': 'Dit is de laatste beheerder: de machtiging kan niet worden ingetrokken en de gebruiker kan niet worden uitgeschakeld, verwijderd of alleen-lezen gemaakt.',
   '409121': "Deze gebruiker heeft geen e-mailadres: er kan geen link worden verzonden.",

@@ -26,6 +26,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403040': "Tylko administrator może zmienić konto z rolą personelu, licytatora lub wystawcy albo nadać taką rolę.",
   '403041': "Tylko administrator może aktywować lub dezaktywować tego dealera: jeden z jego użytkowników ma rolę personelu, licytatora lub wystawcy.",
   '403042': "Brak obecnego hasła lub jest ono błędne.",
+  '403060': "Dealer tego użytkownika nie jest aktywny: link do hasła nie zostanie wysłany, dopóki dealer nie zostanie aktywowany.",
   '409120': "Nie możesz tego zrobić z własnym kontem.",
   '409160': 'To ostatni administrator: nie można odebrać uprawnienia ani wyłączyć, usunąć lub ustawić użytkownika tylko do odczytu.',
   '409121': "Ten użytkownik nie ma zapisanego adresu e-mail: nie można wysłać linku.",

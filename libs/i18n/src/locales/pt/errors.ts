@@ -26,6 +26,7 @@ export const errors: Translation<typeof en> = {
   '403040': "Só um administrador pode alterar uma conta com função de pessoal, leiloeiro ou expositor, ou atribuir essa função.",
   '403041': "Só um administrador pode ativar ou desativar este concessionário: um dos seus utilizadores tem uma função de pessoal, leiloeiro ou expositor.",
   '403042': "A palavra-passe atual está em falta ou está errada.",
+  '403060': "O concessionário deste utilizador não está ativado: não é enviada nenhuma ligação de palavra-passe até que esteja.",
   '409120': "Não pode fazer isto na sua própria conta.",
   '409160': 'É o último administrador: a permissão não pode ser retirada, nem o utilizador desativado, eliminado ou posto só de leitura.',
   '409121': "Este utilizador não tem um endereço de e-mail registado: não é possível enviar a ligação.",
