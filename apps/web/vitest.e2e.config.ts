@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// A spec's beforeAll may start its own product: its hooks get the start's time (E2E_START_TIMEOUT_MS) and more.
+const START_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
+
 /**
  * Browser end-to-end tests of the web client (`e2e/…/*.e2e.spec.ts`): the global setup starts the built product
  * once (`node apps/api/dist/main.js`, embedded, or server mode on a fresh database when DATABASE_URL, KAFKA_BROKERS and
@@ -18,7 +21,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
-    hookTimeout: 120_000,
+    hookTimeout: Math.max(120_000, START_MS + 30_000),
     teardownTimeout: 60_000,
     retry: 0,
   },
