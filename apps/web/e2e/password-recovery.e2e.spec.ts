@@ -52,7 +52,7 @@ let product: Product | undefined;
 
 beforeAll(async () => {
   product = await startProduct({ env: { SMTP_URL: smtp().smtpUrl }, logFile: path.join(ARTIFACTS, 'product-password-recovery.log') });
-}, 120_000);
+}); // the config's hookTimeout: the product's start time (E2E_START_TIMEOUT_MS) and more
 
 afterAll(async () => {
   await product?.stop();

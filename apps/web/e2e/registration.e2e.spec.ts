@@ -36,7 +36,7 @@ afterEach(async () => {
 beforeAll(async () => {
   product = await startProduct({ env: { SMTP_URL, MAIL_FROM: 'registration-e2e@auction-portal.local' } });
   browser = await launchChromium();
-}, 120_000);
+}); // the config's hookTimeout: the product's start time (E2E_START_TIMEOUT_MS) and more
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
