@@ -52,8 +52,9 @@ describe('dealer back-office', () => {
     await page.getByTestId('dealer-search-panel').waitFor({ state: 'visible' });
     await expectNoAxeViolations(page, 'dealer search');
     await tabTo(page, 'dealer-search-idDealer');
-    await page.keyboard.type('D-10x01');
-    expect(await page.getByTestId('dealer-search-idDealer').inputValue()).toBe('1001');
+    // The code is kept whole, only white space dropped (3a8e800, #21 item 18: it used to keep the digits only).
+    await page.keyboard.type(' D-1001 ');
+    expect(await page.getByTestId('dealer-search-idDealer').inputValue()).toBe('D-1001');
     await page.keyboard.press('Tab'); // the hint is text: next control is the business name
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dealer-search-businessName');
     await page.keyboard.type('D');
@@ -80,7 +81,7 @@ describe('dealer back-office', () => {
     await screenshot(page, TEST, 'search-results');
     await expectNoAxeViolations(page, 'dealer list');
     const kept = await page.evaluate(() => sessionStorage.getItem('dealerSearch'));
-    expect(JSON.parse(kept ?? '{}')).toMatchObject({ idDealer: '1001', businessName: 'Demo Motors' });
+    expect(JSON.parse(kept ?? '{}')).toMatchObject({ idDealer: 'D-1001', businessName: 'Demo Motors' });
     // Coming back to the search page finds the panel as it was.
     await page.goto('/dealer-search');
     expect(await page.getByTestId('dealer-search-businessName').inputValue()).toBe('Demo Motors');
@@ -107,7 +108,9 @@ describe('dealer back-office', () => {
     expect(await page.getByTestId('dealer-status').textContent()).toBe('To check');
     const visura = page.getByTestId('dealer-document-visura');
     const href = await visura.getAttribute('href');
-    expect(href).toMatch(/^\/api\/v1\/admin\/file\/[A-Za-z0-9_-]+$/);
+    // Documents open in place, named (2eec091, #21 items 19, 20): ?disposition=inline&name=…
+    expect(href).toMatch(/^\/api\/v1\/admin\/file\/[A-Za-z0-9_-]+\?/);
+    expect(new URL(href!, 'http://x').searchParams.get('disposition')).toBe('inline');
     const file = await page.request.get(href!);
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');

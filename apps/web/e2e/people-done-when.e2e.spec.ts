@@ -9,7 +9,7 @@
  * 2. The customer centre (demo `customer`) disables dealer2 from the user-edit screen while dealer2 has the demo
  *    auction open with its live badge connected: within one second of the disable's answer the page's WebSocket
  *    closes and the badge leaves "connected"; offers can no longer be sent (the buttons are disabled, then the page
- *    goes to the sign-in page), dealer2's session answers 401 to an offer, and signing in again is refused (403011).
+ *    goes to the issuer's sign-in page), dealer2's session answers 401 to an offer, and signing in again is refused.
  *
  * Both: axe on every back-office page shown, no console error of the app. The file starts a product of its own with
  * `SMTP_URL` = the real SMTP server (`E2E_SMTP_URL`, read at `E2E_SMTP_API_URL`), stopped by its pid after the file.
@@ -17,7 +17,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchChromium, loginThroughUi, newUserPage, screenshot, startProduct, type Product } from './harness.js';
+import { ARTIFACTS, launchChromium, loginThroughUi, newUserPage, screenshot, signInAtIssuer, startProduct, type Product } from './harness.js';
 import {
   ANONYMOUS_PROFILE_PROBE, SMTP_URL, callWithCookies, demoAuction, expectNoAxeViolations, expectNoConsoleErrors, linkIn, recordConsole, uniqueEmail, waitForMail,
   watchLive, type ConsoleLog,
@@ -320,16 +320,19 @@ describe('people back-office: issue 14 "Done when"', () => {
     await expectNoAxeViolations(staff, 'user-edit (disabled)');
 
     // The next offer cannot go through: the offer buttons are disabled with the connection; the page's reconnection is
-    // refused (401), which ends its session and sends dealer2 to sign in, where the issuer's remembered sign-in is
-    // refused by the API's callback (403011) and the login page says why.
+    // refused (401), which ends its session and sends dealer2 to sign in. The disable ended the issuer's session too
+    // (93a28e9, #21 item 5), so the issuer's page asks for the password, and refuses it: the account is disabled.
     await expect.poll(() => live.first(/^offer:disabled$/, clickedAt) !== undefined, { timeout: 5_000 }).toBe(true);
     expect(live.first(/^offer:disabled$/, clickedAt)!.at, 'the offer buttons were disabled only after the page left the auction')
       .toBeLessThanOrEqual(live.first(/^page:(?!\/live-auction\/)/, clickedAt)?.at ?? Number.POSITIVE_INFINITY);
-    await dealer.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('ssoError') === '403011', { timeout: 15_000 });
+    await dealer.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'), { timeout: 15_000 });
+    expect(await dealer.getByTestId('current-user').count()).toBe(0);
+    const signInRefused = dealer.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/oidc/interaction/'));
+    await signInAtIssuer(dealer, 'dealer2');
+    expect((await signInRefused).status()).toBe(403);
     const refusal = dealer.getByTestId('login-error');
     await refusal.waitFor({ state: 'visible' });
     expect((await refusal.textContent())?.trim()).not.toMatch(/403011|^$/);
-    expect(await dealer.getByTestId('current-user').count()).toBe(0);
     await screenshot(dealer, TEST, '2-dealer2-refused');
     console.log(`[${TEST}] dealer2's page after the disable: ${live.seen.filter((o) => o.at >= clickedAt).map((o) => `${o.what} +${(o.at - answerAt).toFixed(0)}`).join(', ')}; ` +
       `login page says "${(await refusal.textContent())?.trim()}"`);
@@ -340,6 +343,7 @@ describe('people back-office: issue 14 "Done when"', () => {
 
     expectNoConsoleErrors(logs, [
       { pattern: /status of 401/, since: clickedAt, labels: ['dealer2'], why: "dealer2's reconnection and calls after the disable are refused" },
+      { pattern: /status of 403/, since: clickedAt, labels: ['dealer2'], why: "the issuer's page refuses the disabled account's password" },
     ]);
   });
 });
