@@ -176,11 +176,13 @@ describe('access guards', () => {
     await submit.click();
     await page.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
     expect(await page.getByTestId('current-user').textContent()).toBe('dealer2');
-    // The token lives in memory only: no cookie session, nothing in the storages but the language and the market.
+    // The token lives in memory only: no cookie session, nothing in the storages but the language and the market, and
+    // (since the profile's language applies after a sign-in, 3a8e800, #21 item 18) which account's language was applied.
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'SESSION')).toBeUndefined();
     const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].sort());
-    expect(stored.every((k) => ['language', 'market', 'geolocationMarket'].includes(k)), stored.join(',')).toBe(true);
+    expect(stored.every((k) => ['language', 'market', 'geolocationMarket', 'languageOfAccount'].includes(k)), stored.join(',')).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('languageOfAccount') ?? '')).not.toMatch(/ey[A-Za-z0-9_-]{10,}\./);
     // A new page load has no token any more: the private area asks for a login again.
     await page.goto('/observed');
     await page.waitForURL(SSO_PAGE, { timeout: 15_000 });
