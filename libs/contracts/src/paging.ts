@@ -36,7 +36,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const AuctionSummary = ManagedAuction;
 export type AuctionSummary = ManagedAuction;
 
-/** Query of `GET /running-auctions` (and `/running-auctions/search`): the search and one page, soonest end first. */
+/** Query of `GET /running-auctions` (and `/running-auctions/search`): the search and one page, soonest scheduled end first (the auction's end, not moved by lot extensions: pages stay stable while offers arrive). */
 export const RunningAuctionsQuery = RunningSearchQuery.extend(PageQuery.shape);
 export type RunningAuctionsQuery = z.infer<typeof RunningAuctionsQuery>;
 /** Answer of `GET /running-auctions` and `GET /scheduled-auctions`. */

@@ -12,9 +12,14 @@ export interface SummaryFilter {
   readonly toSearch: string | undefined;
 }
 
-/** The orders of the auction lists: soonest shown end first (running), soonest start first, newest start first. */
+/**
+ * The orders of the auction lists: soonest scheduled end first (running), soonest start first, newest start first.
+ * Running auctions are ordered by the auction's own end, not its lots' shown end: an offer extending a lot moved an
+ * auction between pages while a dealer paged (seen twice, another never), and the auction's end moves only when its
+ * manager resizes it.
+ */
 const ORDERS = {
-  end: 's."lastLotEnd" ASC NULLS LAST, s."createdPosition" ASC',
+  end: 's."endAt" ASC NULLS LAST, s."createdPosition" ASC',
   start: 's."startAt" ASC NULLS LAST, s."idAuction" ASC',
   newest: 's."startAt" DESC NULLS LAST, s."createdPosition" DESC',
 } as const;

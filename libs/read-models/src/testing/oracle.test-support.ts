@@ -33,11 +33,12 @@ export class Oracle {
   /** Every running auction (as the read model's pages put together), without its lots but with their count. */
   running(v: Viewer, toSearch?: string): (Omit<AuctionView, 'lots'> & { lotsCount: number })[] {
     const needle = toSearch?.toLowerCase();
+    // Soonest scheduled end first (the auction's end, not its lots' shown end, so pages stay put while offers arrive).
     return this.log.statesOf<AuctionState>('auction-').filter((a): a is Live => a.status === 'RUN')
+      .sort((x, y) => x.data.endMs - y.data.endMs)
       .map((a) => this.view(a, v, true))
       .filter((view) => !needle || view.auctionName.toLowerCase().includes(needle)
         || view.lots.some((l) => [l.licensePlate, l.brand, l.model].some((s) => s.toLowerCase().includes(needle))))
-      .sort((x, y) => Date.parse(x.endDate) - Date.parse(y.endDate))
       .map(({ lots, ...view }) => ({ ...view, lotsCount: lots.length }));
   }
 
