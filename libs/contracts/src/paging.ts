@@ -46,5 +46,5 @@ export const AuctionManagementPageQuery = AuctionManagementQuery.extend(PageQuer
 export type AuctionManagementPageQuery = z.infer<typeof AuctionManagementPageQuery>;
 /** Answer of `GET /auction-management`. */
 export const ManagedAuctionPage = pageOf(ManagedAuction);
-/** Answer of `GET /my-bids`: the lots the caller bid on, latest end first. */
+/** Answer of `GET /my-bids`: the lots the caller bid on, latest scheduled end first (the auction's end: a lot's extension does not move it between pages). */
 export const MyBidPage = pageOf(MyBid);

@@ -164,6 +164,32 @@ describe('attacks on offers (postgres)', () => {
     expect([...first, ...second].sort()).toEqual([soon.idAuction, later.idAuction].sort());
   }, 60_000);
 
+  test('my bids paged one by one while an offer extends a lot: each lot once, none missed', async () => {
+    const bidder = await ApiClient.login(server.baseUrl, 'dealer6');
+    const tag = runTag();
+    const create = async (name: string, endInMs: number) => {
+      const created = await auctioneer.post<AuctionView>(paths.auctions, {
+        body: createAuctionBody({
+          name: `Bids ${tag} ${name}`, startMs: clock.now() - 1000, endMs: clock.now() + endInMs, regulationRequired: false,
+          extension: { windowSeconds: 3600, extendSeconds: 1800 }, lots: [{ licensePlate: `MB${tag}${name}`, basePrice: 1000, minIncrement: 10 }],
+        }),
+      });
+      expect(created.status).toBe(201);
+      return { idAuction: created.body.idAuction, idLot: created.body.lots[0]!.idLot };
+    };
+    // Latest end first: the later lot leads until an offer extends the sooner one past it.
+    const soon = await create('A', 600_000);
+    const later = await create('B', 1_200_000);
+    for (const l of [soon, later]) expect((await bidder.post(paths.offer(l.idAuction, l.idLot), { body: { offer: 1000 } })).status).toBe(201);
+    const page = async (offset: number) => (await bidder.get<{ items: { idLot: string }[] }>(`/api/v1/secure/my-bids?limit=1&offset=${offset}`))
+      .body.items.map((b) => b.idLot);
+    const first = await page(0);
+    expect(first).toEqual([later.idLot]);
+    expect((await dealer.post(paths.offer(soon.idAuction, soon.idLot), { body: { offer: 1010 } })).status).toBe(201);
+    const second = await page(1);
+    expect([...first, ...second].sort()).toEqual([soon.idLot, later.idLot].sort());
+  }, 60_000);
+
   test('paged dealer lists refuse malformed limits and offsets with a code, and answer past the end', async () => {
     const lists: [ApiClient, string][] = [
       ...['running-auctions', 'scheduled-auctions', 'my-bids', 'running-auctions/search'].map((l): [ApiClient, string] => [dealer, `/api/v1/secure/${l}`]),

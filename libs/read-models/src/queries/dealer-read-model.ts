@@ -52,7 +52,10 @@ export class DealerReadModel {
     });
   }
 
-  /** One page of the lots the viewer bid on (auctions not deleted, lots not withdrawn), latest end first. */
+  /**
+   * One page of the lots the viewer bid on (auctions not deleted, lots not withdrawn), latest end first: the auction's
+   * scheduled end, not the lot's, which an offer's extension moves (a lot then moved between pages while paging).
+   */
   myBids(viewer: Viewer, page: PageQuery): Promise<Page<MyBid>> {
     return this.read(async (tx) => {
       const from = `FROM ${qualified(this.schema, lotsTable)} t ` +
@@ -61,7 +64,7 @@ export class DealerReadModel {
       const [rows, counted] = [
         await tx.query<Record<string, unknown>>(
           `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" ${from} ` +
-            'ORDER BY t.end_at DESC NULLS LAST, t.created_position DESC LIMIT $2 OFFSET $3', [viewer.idUser, page.limit, page.offset]),
+            'ORDER BY a.end_at DESC NULLS LAST, t.created_position DESC LIMIT $2 OFFSET $3', [viewer.idUser, page.limit, page.offset]),
         await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser]),
       ];
       const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
