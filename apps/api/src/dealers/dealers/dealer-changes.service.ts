@@ -13,6 +13,7 @@ import { PasswordsService } from '../../identity/passwords/passwords.service.js'
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { Decision, StreamWriter } from '../../platform/engine/stream-writer.js';
+import { crashPoint } from '../../platform/engine/crash-point.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
@@ -125,9 +126,11 @@ export class DealerChanges {
     const merged = { ...current, region: d.region, typeDealerActivity: d.typeDealerActivity, carSold: d.carSold, buyingInterest: d.buyingInterest, ...changes, ...codes };
     assertBusinessRules(d.country, merged, Object.keys(body).filter((k) => k !== 'idDealer'));
     if (Object.keys(changes).length > 0) await this.accounts.personalData.merge('DEALER', body.idDealer, changes);
+    crashPoint('personal-change:before-event');
     await this.run(actor, dealer.data.idDealer, [], () => ({
       type: 'EditDealerByAdmin', idDealer: body.idDealer, codes, personalFields: Object.keys(changes), by: actor.idUser, now: this.clock.now(),
     }));
+    crashPoint('personal-change:after-event');
     return this.changed(body.idDealer);
   }
 

@@ -14,6 +14,7 @@ import { languageNotOffered } from '../../identity/profile/profile-errors.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
 import { DealerDirectory } from '../../identity/registration/dealer-directory.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
+import { crashPoint } from '../../platform/engine/crash-point.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
@@ -119,7 +120,9 @@ export class AdminUsersService {
     };
     // The event first (refused, 410020, if the user was deleted or anonymised meanwhile), then the values beside the
     // log; then, should an anonymisation have erased them in between, they are erased again: never resurrected.
+    crashPoint('personal-change:before-event');
     await this.run(actor, request.idUser, () => [{ type: 'EditUserByAdmin', change, personalFields: changed, by: actor.idUser, now: this.clock.now() }]);
+    crashPoint('personal-change:after-event');
     if (changed.length > 0) {
       await this.accounts.personalData.merge('USER', request.idUser, personal);
       if (this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
