@@ -8,12 +8,12 @@ import {
 } from '@auction/domain';
 import { AccountMail } from '../../identity/accounts/account-mail.js';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
+import { PERSONAL_CHANGE_KEY, PersonalChanges } from '../../identity/accounts/personal-changes.js';
 import type { Actor } from '../../identity/actor.js';
 import { PasswordsService } from '../../identity/passwords/passwords.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { Decision, StreamWriter } from '../../platform/engine/stream-writer.js';
-import { crashPoint } from '../../platform/engine/crash-point.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
@@ -55,6 +55,7 @@ export class DealerChanges {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FANOUT) private readonly fanout: Fanout,
     private readonly consistency: Consistency,
+    private readonly changes: PersonalChanges,
   ) {}
 
   /** `POST /admin/dealer`: an ENABLED dealer, its business data, its reference user (enabled, no password: a link is mailed). */
@@ -125,12 +126,10 @@ export class DealerChanges {
     const d = dealer.data;
     const merged = { ...current, region: d.region, typeDealerActivity: d.typeDealerActivity, carSold: d.carSold, buyingInterest: d.buyingInterest, ...changes, ...codes };
     assertBusinessRules(d.country, merged, Object.keys(body).filter((k) => k !== 'idDealer'));
-    if (Object.keys(changes).length > 0) await this.accounts.personalData.merge('DEALER', body.idDealer, changes);
-    crashPoint('personal-change:before-event');
-    await this.run(actor, dealer.data.idDealer, [], () => ({
+    // The data staged before the event, taken back if the event is refused or never written (a crash: swept later).
+    await this.changes.apply('DEALER', body.idDealer, changes, (personalChange) => this.run(actor, dealer.data.idDealer, [], () => ({
       type: 'EditDealerByAdmin', idDealer: body.idDealer, codes, personalFields: Object.keys(changes), by: actor.idUser, now: this.clock.now(),
-    }));
-    crashPoint('personal-change:after-event');
+    }), undefined, personalChange));
     return this.changed(body.idDealer);
   }
 
@@ -196,10 +195,12 @@ export class DealerChanges {
    * (null: that user is left as it is), then the dealer's, given the ids of the users whose streams change (its refusal
    * is the answer; when it writes nothing, no user changes either). The staff protection is checked again on the users'
    * states at write time. True when something was appended. Waits until this instance's index has it.
+   * `personalChange`: the token of the personal data staged for it, in the events' metadata.
    */
   private async run(
     actor: Actor, idDealer: string, users: readonly ActiveUser[], dealerCommand: (changedUsers: string[]) => DealerCommand,
     userCommand?: (state: ActiveUser, dealer: DealerState, all: readonly ActiveUser[]) => UserCommand | null,
+    personalChange?: string,
   ): Promise<boolean> {
     const sid = streamId.dealer(idDealer);
     const userSids = users.map((u) => streamId.user(u.data.idUser));
@@ -208,7 +209,7 @@ export class DealerChanges {
       outcome = await this.writer.execute({
         streams: [sid, ...userSids],
         actor: actor.idUser,
-        metadata: { userId: actor.idUser },
+        metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
         decide: (view): Decision[] => {
           const dealerState = view.state<DealerState>(sid);
           // Deleted or anonymised since it was read (a racing back-office call): left as it is, not a 500.

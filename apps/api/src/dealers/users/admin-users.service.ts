@@ -7,6 +7,7 @@ import { marketLanguages, timeZoneOfMarket } from '@auction/i18n';
 import { renderEmailChanged } from '@auction/mail';
 import { AccountMail } from '../../identity/accounts/account-mail.js';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
+import { PERSONAL_CHANGE_KEY, PersonalChanges } from '../../identity/accounts/personal-changes.js';
 import { hasRole, type Actor } from '../../identity/actor.js';
 import { AccountAccessError } from '../../identity/passwords/account-access-error.js';
 import { PasswordsService, RECOVERY_LIMITS } from '../../identity/passwords/passwords.service.js';
@@ -14,7 +15,6 @@ import { languageNotOffered } from '../../identity/profile/profile-errors.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
 import { DealerDirectory } from '../../identity/registration/dealer-directory.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
-import { crashPoint } from '../../platform/engine/crash-point.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
@@ -47,6 +47,7 @@ export class AdminUsersService {
     private readonly readModel: LiveReadModel,
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly changes: PersonalChanges,
   ) {}
 
   /** `GET /admin/user`: the card of a user of the caller's markets (404060 unknown). */
@@ -118,15 +119,14 @@ export class AdminUsersService {
       ...(request.adminEnabledMarket !== undefined ? { adminEnabledMarket: request.adminEnabledMarket } : {}),
       ...(request.idDealer !== undefined ? { idDealer: request.idDealer } : {}),
     };
-    // The event first (refused, 410020, if the user was deleted or anonymised meanwhile), then the values beside the
-    // log; then, should an anonymisation have erased them in between, they are erased again: never resurrected.
-    crashPoint('personal-change:before-event');
-    await this.run(actor, request.idUser, () => [{ type: 'EditUserByAdmin', change, personalFields: changed, by: actor.idUser, now: this.clock.now() }]);
-    crashPoint('personal-change:after-event');
-    if (changed.length > 0) {
-      await this.accounts.personalData.merge('USER', request.idUser, personal);
-      if (this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
-    }
+    // The values staged beside the log, then the event (refused, 410020, if the user was deleted or anonymised
+    // meanwhile: the values are taken back; a crash in between is swept later). An anonymisation erases staged values
+    // with the rest; should one have run in between anyway, they are erased again: never resurrected.
+    const values = changed.length > 0 ? personal : {};
+    await this.changes.apply('USER', request.idUser, values, (personalChange) => this.run(actor, request.idUser, () => [
+      { type: 'EditUserByAdmin', change, personalFields: changed, by: actor.idUser, now: this.clock.now() },
+    ], personalChange));
+    if (changed.length > 0 && this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
     // The old address is told (a takeover points the account's mails, reset links included, somewhere else).
     if (changed.includes('email') && current.email) await this.mailEmailChanged(user, current.email);
     return this.get(actor, request.idUser);
@@ -221,15 +221,16 @@ export class AdminUsersService {
   /**
    * Runs the commands planned on the stream's state as the append sees it, and waits until this instance applied them.
    * A change to an acting administrator takes every administrator's stream in the same turn (so two such changes run one
-   * after the other, each on the other's result) and is refused, 409160, when it would leave none.
+   * after the other, each on the other's result) and is refused, 409160, when it would leave none. `personalChange`:
+   * the token of the personal data staged for it, in the event's metadata.
    */
-  private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[]): Promise<void> {
+  private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[], personalChange?: string): Promise<void> {
     const sid = streamId.user(idUser);
     const admins = this.actingAdminStreams(sid);
     const outcome = await this.writer.execute({
       streams: admins.length > 0 ? [sid, ...admins] : [sid],
       actor: actor.idUser,
-      metadata: { userId: actor.idUser },
+      metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
       decide: (view) => {
         const state = view.state<UserState>(sid);
         // Checked again on the stream's own state: a delete or anonymisation that won the race is 410020, not a 5xx/4xx of the domain's.

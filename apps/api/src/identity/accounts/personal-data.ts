@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
 import { AccessError } from '../../platform/engine/access-error.js';
@@ -33,6 +34,15 @@ export interface PersonalDataStore {
 export const PERSONAL_DATA_STORE = Symbol('PERSONAL_DATA_STORE');
 
 const TABLE = 'public.personal_data';
+/** The changes staged before their event (undo records): resolved once the event is known written or not. */
+const STAGED = 'public.personal_data_staged';
+
+/** A change written to the store whose event may still be missing, by its token and subject. */
+export interface StagedChange {
+  readonly token: string;
+  readonly kind: SubjectKind;
+  readonly id: string;
+}
 
 /**
  * The store as one SQL table on the read models' connection (PostgreSQL in server mode, PGlite in embedded mode),
@@ -53,6 +63,9 @@ export class SqlPersonalDataStore implements PersonalDataStore {
       EXCEPTION WHEN unique_violation THEN
         RAISE WARNING 'personal_data: two users share an e-mail address; the e-mail uniqueness index is not created';
       END $$`,
+      `CREATE TABLE IF NOT EXISTS ${STAGED} (token text PRIMARY KEY, kind text NOT NULL, id text NOT NULL, before jsonb,
+        after jsonb NOT NULL, staged_at timestamptz NOT NULL DEFAULT now())`,
+      `CREATE INDEX IF NOT EXISTS personal_data_staged_subject ON ${STAGED} (kind, id)`,
     ]);
   }
 
@@ -78,18 +91,67 @@ export class SqlPersonalDataStore implements PersonalDataStore {
   async merge(kind: SubjectKind, id: string, data: PersonalData): Promise<PersonalData> {
     await this.ensure();
     return this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ data: unknown }>(`SELECT data FROM ${TABLE} WHERE kind = $1 AND id = $2 FOR UPDATE`, [kind, id]);
-      const merged: PersonalData = { ...(rows[0] ? asData(rows[0].data) : {}), ...data };
-      const email = typeof merged.email === 'string' ? merged.email.toLowerCase() : null;
-      await tx.query(
-        `INSERT INTO ${TABLE} (kind, id, email, data) VALUES ($1, $2, $3, $4::text::jsonb)
-         ON CONFLICT (kind, id) DO UPDATE SET email = EXCLUDED.email, data = EXCLUDED.data, updated_at = now()`,
-        [kind, id, email, JSON.stringify(merged)],
-      ).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? emailTaken() : error;
-      });
+      const merged: PersonalData = { ...((await locked(tx, kind, id)) ?? {}), ...data };
+      await write(tx, kind, id, merged);
       return merged;
     });
+  }
+
+  /**
+   * Merges `data` as {@link merge} does, and records in the same transaction what the changed fields held before, under
+   * a new token: the change is visible (and the e-mail index checked, 409111) before its event is written, and
+   * {@link undo} takes it back should the event never be. {@link settle} forgets the record once the event is written.
+   */
+  async stage(kind: SubjectKind, id: string, data: PersonalData): Promise<StagedChange> {
+    await this.ensure();
+    const token = randomUUID();
+    await this.db.transaction(async (tx) => {
+      const before = await locked(tx, kind, id);
+      await tx.query(`INSERT INTO ${STAGED} (token, kind, id, before, after) VALUES ($1, $2, $3, $4::text::jsonb, $5::text::jsonb)`,
+        [token, kind, id, before ? JSON.stringify(before) : null, JSON.stringify(data)]);
+      await write(tx, kind, id, { ...(before ?? {}), ...data });
+    });
+    return { token, kind, id };
+  }
+
+  /** Forgets a staged change: its event is written, the data stays. */
+  async settle(token: string): Promise<void> {
+    await this.ensure();
+    await this.db.query(`DELETE FROM ${STAGED} WHERE token = $1`, [token]);
+  }
+
+  /**
+   * Takes a staged change back: each field it set and nobody changed since gets its earlier value again (a subject that
+   * had no data loses the row it created). Nothing when the record is gone (settled, or erased by an anonymisation:
+   * erased data is never brought back).
+   */
+  async undo(token: string): Promise<void> {
+    await this.ensure();
+    await this.db.transaction(async (tx) => {
+      const subject = (await tx.query<{ kind: SubjectKind; id: string }>(`SELECT kind, id FROM ${STAGED} WHERE token = $1`, [token]))[0];
+      if (!subject) return;
+      const current = await locked(tx, subject.kind, subject.id);
+      const rows = await tx.query<{ before: unknown; after: unknown }>(`DELETE FROM ${STAGED} WHERE token = $1 RETURNING before, after`, [token]);
+      if (!rows[0] || !current) return;
+      const before = rows[0].before === null ? null : asData(rows[0].before);
+      const restored: Record<string, string | null> = { ...current };
+      for (const [key, value] of Object.entries(asData(rows[0].after))) {
+        if ((current[key] ?? null) !== value) continue;
+        if (before && key in before) restored[key] = before[key] ?? null;
+        else delete restored[key];
+      }
+      if (before === null && Object.keys(restored).length === 0) await tx.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2`, [subject.kind, subject.id]);
+      else await write(tx, subject.kind, subject.id, restored);
+    });
+  }
+
+  /** The staged changes older than `ageMs` (their request has ended or died). */
+  async staged(ageMs: number): Promise<StagedChange[]> {
+    await this.ensure();
+    return this.db.query<StagedChange>(
+      `SELECT token, kind, id FROM ${STAGED} WHERE staged_at <= now() - make_interval(secs => $1::text::float8) ORDER BY staged_at`,
+      [String(ageMs / 1000)],
+    );
   }
 
   async idsByEmail(kind: SubjectKind, email: string): Promise<string[]> {
@@ -98,11 +160,35 @@ export class SqlPersonalDataStore implements PersonalDataStore {
     return rows.map((r) => r.id);
   }
 
+  /** Also forgets the subject's staged changes: no undo may write erased data back. */
   async erase(kind: SubjectKind, id: string): Promise<boolean> {
     await this.ensure();
-    const rows = await this.db.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2 RETURNING id`, [kind, id]);
-    return rows.length > 0;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2 RETURNING id`, [kind, id]);
+      await tx.query(`DELETE FROM ${STAGED} WHERE kind = $1 AND id = $2`, [kind, id]);
+      return rows.length > 0;
+    });
   }
+}
+
+type Tx = Parameters<Parameters<ReadModelDb['transaction']>[0]>[0];
+
+/** The subject's data, its row locked until the transaction ends (null: no row). */
+async function locked(tx: Tx, kind: SubjectKind, id: string): Promise<PersonalData | null> {
+  const rows = await tx.query<{ data: unknown }>(`SELECT data FROM ${TABLE} WHERE kind = $1 AND id = $2 FOR UPDATE`, [kind, id]);
+  return rows[0] ? asData(rows[0].data) : null;
+}
+
+/** Writes the subject's whole data; a user's e-mail another user holds is 409111. */
+async function write(tx: Tx, kind: SubjectKind, id: string, data: PersonalData): Promise<void> {
+  const email = typeof data.email === 'string' ? data.email.toLowerCase() : null;
+  await tx.query(
+    `INSERT INTO ${TABLE} (kind, id, email, data) VALUES ($1, $2, $3, $4::text::jsonb)
+     ON CONFLICT (kind, id) DO UPDATE SET email = EXCLUDED.email, data = EXCLUDED.data, updated_at = now()`,
+    [kind, id, email, JSON.stringify(data)],
+  ).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  });
 }
 
 /** A user's e-mail that another user holds (the unique index said so): 409111, as the services' own check answers. */

@@ -27,6 +27,7 @@ export const ConfigSchema = z.object({
   MY_LOT_MAX_VEHICLES: z.coerce.number().int().min(1).max(2000).default(20),
   SHOWCASE_HOLDS_MAX: z.coerce.number().int().min(1).max(2000).default(10),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().min(24).max(24 * 30).default(24),
+  PERSONAL_CHANGE_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
@@ -79,6 +80,8 @@ export interface AppConfig extends SecurityConfig {
   readonly showcaseHoldsMax: number;
   /** How long an Idempotency-Key is remembered per user (at least 24 hours). */
   readonly idempotencyTtlMs: number;
+  /** How old a personal-data change staged before its event must be before a crash sweep resolves it (its request is over). */
+  readonly personalChangeGraceMs: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error';
   readonly logFormat: 'json' | 'pretty';
   /** Kafka brokers (server mode fan-out); unset: the in-process transport. */
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     preemptionHoldSeconds: e.PREEMPTION_HOLD_SECONDS, logLevel: e.LOG_LEVEL,
     minAuctionMs: e.MIN_AUCTION_SECONDS * 1000,
     myLotMaxVehicles: e.MY_LOT_MAX_VEHICLES, showcaseHoldsMax: e.SHOWCASE_HOLDS_MAX, idempotencyTtlMs: e.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    personalChangeGraceMs: e.PERSONAL_CHANGE_GRACE_MS,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
