@@ -25,8 +25,9 @@ beforeAll(async () => {
   idLot = created.lots[0]!.idLot;
   const dealer4 = await e2e.api('dealer4');
   await dealer4.expect(201, 'POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: 5000, clickAndBuy: false });
-  // A closed auction waiting for its award: its lots show the award actions.
-  const closing = await api.createAuction(auctionBody(`E2E Zuschlag ${new Date(now).toISOString()}`, now - 120_000, now + 3_000,
+  // A closed auction waiting for its award: its lots show the award actions. Its minimum length (5 s here) counts from
+  // now, not from a backdated start (b3760ec, #21 item 12): it ends 8 s from now.
+  const closing = await api.createAuction(auctionBody(`E2E Zuschlag ${new Date(now).toISOString()}`, now - 120_000, now + 8_000,
     [{ reservePrice: 9000 }, {}, { buyNowPrice: 9000 }]));
   idClosed = closing.idAuction;
   for (const lot of closing.lots) {
