@@ -15,7 +15,10 @@ const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 102
 const CPU_SLOWDOWN = 4;
 const FIRST_PAINT_BUDGET_MS = 2_500;
 const BIGGEST_SCRIPT_BYTES = 250_000;
-const LOGIN_FORM_BOUND_MS = 6_500;
+// The login form's time on this emulation varies by about ±0.4 s between runs of one build: on 2026-11-23 the build of
+// d49d01c measured 6812 and 6842 ms, and today's build 6171-6769 ms, on the same quiet machine; 6.5 s sat inside
+// that noise. 7.5 s still fails a client that loads like the single 8.8 s bundle did, without failing on the noise.
+const LOGIN_FORM_BOUND_MS = 7_500;
 
 interface Loaded { url: string; encoding: string; bytes: number; type: string; length: number | null }
 
@@ -88,7 +91,8 @@ describe('first load', () => {
     const text = await js.text();
     expect(text).not.toMatch(/sourceMappingURL/);
     const map = await fetch(`${e2e.product.baseUrl}${entry}.map`);
-    expect(map.headers.get('content-type') ?? '').not.toMatch(/json/);
+    // A missing build file is a 404 with the API's error body (#21 item 15), never a map nor the app page.
+    expect(map.status).toBe(404);
     expect(await map.text()).not.toMatch(/"mappings"/);
   });
 });
