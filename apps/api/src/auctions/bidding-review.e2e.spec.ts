@@ -62,7 +62,7 @@ describe('bidding review of issue 11 (embedded)', () => {
 
   test('headers sent before the end, amount after it: the offer is late (409004), the lot keeps its best offer', async () => {
     const now = Math.ceil(s.clock.now() / 1000) * 1000;
-    const end = now + 4_000;
+    const end = now + 6_500;
     const created = await create('slow', now - 60_000, end, [{ licensePlate: `SL${s.tag}` }]);
     expect(created.status).toBe(201);
     const { idAuction } = created.body;
@@ -80,7 +80,7 @@ describe('bidding review of issue 11 (embedded)', () => {
 
   test('an offer whose whole request arrives before the end is still accepted', async () => {
     const now = Math.ceil(s.clock.now() / 1000) * 1000;
-    const end = now + 3_000;
+    const end = now + 6_500;
     const created = await create('ontime', now - 60_000, end, [{ licensePlate: `OT${s.tag}` }]);
     expect(created.status).toBe(201);
     const { idAuction } = created.body;

@@ -59,7 +59,7 @@ describe('offers report export (embedded)', () => {
     s.tag = runTag();
     const now = Math.ceil(s.clock.now() / 1000) * 1000;
     const body = createAuctionBody({
-      name: `Export ${s.tag}`, startMs: now - 120_000, endMs: now + 4_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+      name: `Export ${s.tag}`, startMs: now - 120_000, endMs: now + 7_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
       lots: [
         { licensePlate: `EA${s.tag}`, basePrice: 5000, minIncrement: 100 },
         { licensePlate: `EB${s.tag}`, basePrice: 8000, minIncrement: 100, reservePrice: 20000 },

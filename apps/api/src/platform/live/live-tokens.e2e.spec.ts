@@ -79,7 +79,7 @@ describe(`live tokens (LIVE_TOKEN_TTL_SECONDS=${TTL_S}) and the end of live conn
     const lifetime = Date.parse(live.expiresAt) - Date.parse(received.headers.get('date') ?? '');
     expect(lifetime).toBeGreaterThan((TTL_S - 2) * 1000);
     expect(lifetime).toBeLessThanOrEqual((TTL_S + 1) * 1000);
-    expect(received.headers.get('cache-control')).toBe('no-store');
+    expect(received.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('refuses a live token as an API credential: as the token header, as the SESSION cookie, and to get new credentials', async () => {
