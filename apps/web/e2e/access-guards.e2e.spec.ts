@@ -94,7 +94,9 @@ describe('access guards', () => {
   });
 
   it('a server that cannot be reached leads to /maintenance, and "try again" comes back', async () => {
-    const { page } = await e2e.user('dealer1', '/observed');
+    // From a page without live auction data: a page showing it stays and shows the server lost (#21 item 15,
+    // apps/web/e2e/server-lost.e2e.spec.ts); every other page goes to /maintenance (spec 01 §8).
+    const { page } = await e2e.user('dealer1', '/purchase-summary');
     await page.route('**/api/v1/secure/running-auctions**', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Running auctions' }).click();
     await page.waitForURL((url) => url.pathname === '/maintenance', { timeout: 10_000 });
