@@ -4,26 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PgliteEventStore } from '@auction/event-store';
-import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
-import { createStorage, type ServerStorage } from '../testing/server.test-support.js';
+import type { ReadModelDb } from '@auction/read-models';
+import { READ_MODEL_MODES, withFreshReadModelDb } from '../testing/read-model-db.test-support.js';
 import { migrateLegacyCredentials } from './legacy-credentials.js';
 import { MemoryCredentialStore } from './memory-credential-store.test-support.js';
 import { SqlCredentialStore } from './sql-credential-store.js';
 
-const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 
-describe.each(modes)('SqlCredentialStore on %s', (mode) => {
-  let storage: ServerStorage | undefined;
+describe.each(READ_MODEL_MODES)('SqlCredentialStore on %s', (mode) => {
   let db: ReadModelDb;
 
-  beforeAll(async () => {
-    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
-    db = await createReadModelDb({ databaseUrl: storage?.databaseUrl });
-  });
-  afterAll(async () => {
-    await db?.close();
-    await storage?.dispose();
-  });
+  withFreshReadModelDb(mode, ([opened]) => { db = opened!; });
 
   it('stores, replaces only what it expects, and lists who has no password', async () => {
     const store = new SqlCredentialStore(db);

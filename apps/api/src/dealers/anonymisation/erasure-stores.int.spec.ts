@@ -2,35 +2,26 @@
  * The erase operations anonymisation relies on, store by store (PGlite, and PostgreSQL when DATABASE_URL is set):
  * each removes exactly the subject's rows, answers what it removed, and removes nothing on a repeat.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
+import type { ReadModelDb } from '@auction/read-models';
 import { AccessTagStore } from '../../identity/passwords/access-tags.js';
 import { PushTokenStore } from '../../identity/profile/push-tokens.js';
 import { FileBlobStore } from '../../identity/registration/file-blob-store.js';
 import { SqlBlobStore } from '../../identity/registration/sql-blob-store.js';
 import { SqlCredentialStore } from '../../identity/sql-credential-store.js';
-import { createStorage, type ServerStorage } from '../../testing/server.test-support.js';
+import { READ_MODEL_MODES, withFreshReadModelDb } from '../../testing/read-model-db.test-support.js';
 
-const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 const T0 = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;
 const PDF = new TextEncoder().encode('%PDF-1.4 erasure');
 
-describe.each(modes)('erasure of a subject\'s side rows on %s', (mode) => {
-  let storage: ServerStorage | undefined;
+describe.each(READ_MODEL_MODES)('erasure of a subject\'s side rows on %s', (mode) => {
   let db: ReadModelDb;
 
-  beforeAll(async () => {
-    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
-    db = await createReadModelDb({ databaseUrl: storage?.databaseUrl });
-  });
-  afterAll(async () => {
-    await db?.close();
-    await storage?.dispose();
-  });
+  withFreshReadModelDb(mode, ([opened]) => { db = opened!; });
 
   it('deletes a user\'s password hash only', async () => {
     const store = new SqlCredentialStore(db);

@@ -3,14 +3,13 @@
  * sweep (kept when the subject's stream holds the token's event, taken back otherwise), an erasure is never undone,
  * and the e-mail index still refuses a taken address before any event is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EventStore, StoredEvent } from '@auction/event-store';
-import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
-import { createStorage, type ServerStorage } from '../../testing/server.test-support.js';
+import type { ReadModelDb } from '@auction/read-models';
+import { READ_MODEL_MODES, withFreshReadModelDb } from '../../testing/read-model-db.test-support.js';
 import { PERSONAL_CHANGE_KEY, PersonalChanges } from './personal-changes.js';
 import { SqlPersonalDataStore } from './personal-data.js';
 
-const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 
 /** An event log holding, per stream, the tokens of the events written. */
 function log(): { store: EventStore; written: Map<string, string[]> } {
@@ -20,18 +19,10 @@ function log(): { store: EventStore; written: Map<string, string[]> } {
   return { store: { readStream } as unknown as EventStore, written };
 }
 
-describe.each(modes)('personal changes staged before their event on %s', (mode) => {
-  let storage: ServerStorage | undefined;
+describe.each(READ_MODEL_MODES)('personal changes staged before their event on %s', (mode) => {
   let db: ReadModelDb;
 
-  beforeAll(async () => {
-    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
-    db = await createReadModelDb({ databaseUrl: storage?.databaseUrl });
-  });
-  afterAll(async () => {
-    await db.close();
-    await storage?.dispose();
-  });
+  withFreshReadModelDb(mode, ([opened]) => { db = opened!; });
 
   it('a refused event takes the data back; a written one keeps it and forgets the record', async () => {
     const store = new SqlPersonalDataStore(db);

@@ -3,27 +3,17 @@
  * connection to one database) giving two users one e-mail at the same moment. The services' check ("no other user has
  * it") runs in each instance and cannot see the other's write: the database's unique index is what holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
-import { createStorage, type ServerStorage } from '../../testing/server.test-support.js';
+import { describe, expect, it } from '@jest/globals';
+import type { ReadModelDb } from '@auction/read-models';
+import { READ_MODEL_MODES, withFreshReadModelDb } from '../../testing/read-model-db.test-support.js';
 import { SqlPersonalDataStore } from './personal-data.js';
 
-const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 
-describe.each(modes)('personal data: one user per e-mail on %s', (mode) => {
-  let storage: ServerStorage | undefined;
+describe.each(READ_MODEL_MODES)('personal data: one user per e-mail on %s', (mode) => {
   const dbs: ReadModelDb[] = [];
 
-  beforeAll(async () => {
-    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
-    dbs.push(await createReadModelDb({ databaseUrl: storage?.databaseUrl }));
-    // PGlite is one process's database: its "second instance" is a second store on the same connection.
-    dbs.push(mode === 'postgres' ? await createReadModelDb({ databaseUrl: storage?.databaseUrl }) : dbs[0]!);
-  });
-  afterAll(async () => {
-    for (const db of new Set(dbs)) await db.close();
-    await storage?.dispose();
-  });
+  // PGlite is one process's database: its "second instance" is a second store on the same connection.
+  withFreshReadModelDb(mode, (opened) => { dbs.push(...opened); }, 2);
 
   it('two instances giving two users one e-mail at once: one wins, the other is 409111', async () => {
     const [a, b] = [new SqlPersonalDataStore(dbs[0]!), new SqlPersonalDataStore(dbs[1]!)];

@@ -3,28 +3,21 @@
  * is consumed once, by its subject, before it expires; a newer recovery tag voids the older; an invitation is
  * issued once while live, also when two are issued at once; of many concurrent uses exactly one wins.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
-import { createStorage, type ServerStorage } from '../../testing/server.test-support.js';
+import { describe, expect, it } from '@jest/globals';
+import type { ReadModelDb } from '@auction/read-models';
+import { READ_MODEL_MODES, withFreshReadModelDb } from '../../testing/read-model-db.test-support.js';
 import { AccessTagStore, tagHash } from './access-tags.js';
 
-const modes = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 const T0 = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;
 
-describe.each(modes)('AccessTagStore on %s', (mode) => {
-  let storage: ServerStorage | undefined;
+describe.each(READ_MODEL_MODES)('AccessTagStore on %s', (mode) => {
   let db: ReadModelDb;
   let store: AccessTagStore;
 
-  beforeAll(async () => {
-    storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
-    db = await createReadModelDb({ databaseUrl: storage?.databaseUrl });
+  withFreshReadModelDb(mode, ([opened]) => {
+    db = opened!;
     store = new AccessTagStore(db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await storage?.dispose();
   });
 
   it('stores only the hash, and consumes a tag once, by its subject, before it expires', async () => {

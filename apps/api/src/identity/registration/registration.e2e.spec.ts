@@ -189,7 +189,7 @@ describe('dealer registration over HTTP (embedded)', () => {
     const [notice] = await waitForMail(String(first.referenceEmail));
     expect(notice!.subject).toBe(mailTextsFor('it').signUpExisting.subject);
     // The typed dealer e-mail gets what a new registration gives it: the confirmation.
-    expect((await waitForMail(again.email))[0]!.text).toContain(String(again.businessName));
+    expect((await waitForMail(again.email))[0]!.text).toContain(String((again as Record<string, unknown>).businessName));
     const de = registrationFor('DE');
     expect((await signUp(base, de, filesFor('DE'))).status).toBe(201);
     const before2 = await snapshot();
