@@ -16,8 +16,11 @@ export interface Session {
   readonly sid: string;
   /** When the token presented expires (epoch ms). */
   readonly expiresAt: number;
-  /** When the token presented was issued, i.e. when its session signed in (epoch ms; 0 when the token does not say). */
-  readonly issuedAt?: number;
+  /**
+   * When the user last proved its identity for this session (epoch ms): the password login, or the single sign-on's
+   * `auth_time` at the issuer; undefined when unknown (never counted as recent).
+   */
+  readonly authenticatedAt?: number;
 }
 
 /** An authenticated live-channel connection: a live token, or a session token (the mobile app's). */
@@ -44,7 +47,8 @@ export class AuthService {
 
   /** Checks credentials; returns a token and the profile, or throws 401. */
   async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
-    return this.startSession(await this.verifyCredentials(username, password));
+    const user = await this.verifyCredentials(username, password);
+    return this.startSession(user, this.clock.now());
   }
 
   /** The active user with these credentials, or 401 (the same answer, in the same time, for an unknown name). */
@@ -80,9 +84,12 @@ export class AuthService {
     return user?.status === 'ACTIVE' && !user.deleted && !user.anonymised ? user : null;
   }
 
-  /** A new session of a user whose identity was proven (password, or single sign-on). */
-  startSession(user: ActiveUser): { token: string; profile: UserProfile; expiresAt: number } {
-    const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now());
+  /**
+   * A new session of a user whose identity was proven (password, or single sign-on) at `authenticatedAt` (epoch ms;
+   * undefined when the issuer does not say).
+   */
+  startSession(user: ActiveUser, authenticatedAt: number | undefined): { token: string; profile: UserProfile; expiresAt: number } {
+    const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now(), authenticatedAt);
     return { token, profile: profileOf(user), expiresAt: claims.exp };
   }
 
@@ -134,7 +141,7 @@ export class AuthService {
       idUser: d.idUser, username: d.username, roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
       readOnly: d.readOnly === true, adminEnabledMarket: d.adminEnabledMarket ?? [],
     };
-    return { sid: claims.sid, actor, expiresAt: claims.exp, issuedAt: claims.iat, scope: claims.scope };
+    return { sid: claims.sid, actor, expiresAt: claims.exp, authenticatedAt: claims.auth, scope: claims.scope };
   }
 
   /** Ends a session for good (an event on the user's stream). */

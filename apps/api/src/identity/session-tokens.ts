@@ -15,6 +15,12 @@ export interface SessionClaims {
    * issued before this claim existed (so they count as older than any change).
    */
   readonly iat: number;
+  /**
+   * When the user last proved its identity for this session (epoch ms): a password login's own time, a single sign-on's
+   * `auth_time` at the issuer (which may be hours before the session, for an issuer session reused). Absent when
+   * unknown (tokens issued before this claim existed, an issuer that does not say): never counted as recent.
+   */
+  readonly auth?: number;
   /** Tokens issued before scopes existed carry none and are session tokens. */
   readonly scope: TokenScope;
 }
@@ -60,9 +66,10 @@ export class SessionTokens {
     this.liveTtlMs = options.liveTtlMs ?? DEFAULT_LIVE_TTL_MS;
   }
 
-  /** Issues a session token for a user (a new session). */
-  issue(idUser: string, now: number): { token: string; claims: SessionClaims } {
-    return this.sign({ sub: idUser, sid: randomBytes(9).toString('base64url'), iat: now, exp: now + this.ttlMs, scope: 'session' });
+  /** Issues a session token for a user (a new session) whose identity was proven at `authAt` (see {@link SessionClaims.auth}). */
+  issue(idUser: string, now: number, authAt?: number): { token: string; claims: SessionClaims } {
+    const auth = authAt !== undefined && Number.isFinite(authAt) ? { auth: Math.min(authAt, now) } : {};
+    return this.sign({ sub: idUser, sid: randomBytes(9).toString('base64url'), iat: now, exp: now + this.ttlMs, scope: 'session', ...auth });
   }
 
   /**
@@ -103,13 +110,14 @@ export class SessionTokens {
 
   private check(token: string): SessionClaims | null {
     if (!token.startsWith('v1.')) return null;
-    const claims = this.signed.open(token.slice(3)) as (Omit<SessionClaims, 'scope' | 'iat'> & { scope?: unknown; iat?: unknown }) | null;
+    const claims = this.signed.open(token.slice(3)) as (Omit<SessionClaims, 'scope' | 'iat' | 'auth'> & { scope?: unknown; iat?: unknown; auth?: unknown }) | null;
     if (!claims || typeof claims !== 'object') return null;
     const scope = claims.scope ?? 'session';
     const valid = typeof claims.sub === 'string' && typeof claims.sid === 'string' && typeof claims.exp === 'number'
       && SCOPES.includes(scope as TokenScope);
     const iat = typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat : 0;
-    return valid ? { sub: claims.sub, sid: claims.sid, iat, exp: claims.exp, scope: scope as TokenScope } : null;
+    const auth = typeof claims.auth === 'number' && Number.isFinite(claims.auth) ? { auth: claims.auth } : {};
+    return valid ? { sub: claims.sub, sid: claims.sid, iat, exp: claims.exp, scope: scope as TokenScope, ...auth } : null;
   }
 
   private sign(claims: SessionClaims): { token: string; claims: SessionClaims } {

@@ -13,6 +13,14 @@ describe('SessionTokens', () => {
     expect(claims.exp).toBe(1_000 + hour);
   });
 
+  it('carries when the identity was proven (never later than the issue), and nothing when unknown', () => {
+    const tokens = new SessionTokens(secret, hour);
+    expect(tokens.verify(tokens.issue('u1', 10_000, 4_000).token, 11_000)?.auth).toBe(4_000);
+    expect(tokens.verify(tokens.issue('u1', 10_000, 99_000).token, 11_000)?.auth).toBe(10_000);
+    expect(tokens.verify(tokens.issue('u1', 10_000).token, 11_000)).not.toHaveProperty('auth');
+    expect(tokens.verify(tokens.issue('u1', 10_000, Number.NaN).token, 11_000)).not.toHaveProperty('auth');
+  });
+
   it('refuses a token signed with another secret, an altered body, an altered signature and junk', () => {
     const tokens = new SessionTokens(secret, hour);
     const other = new SessionTokens(Buffer.from('another-secret-of-enough-length'), hour);

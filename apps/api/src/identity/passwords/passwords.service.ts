@@ -119,13 +119,15 @@ export class PasswordsService {
    * `POST /secure/change-password` (and the mobile one): the caller's own password, at most 30 characters. The current
    * password is asked (a session left open must not be enough to take the account): missing or wrong, 403042; more than
    * {@link CURRENT_PASSWORD_ATTEMPTS} tries in 15 minutes, 429001. A session signed in within
-   * {@link FRESH_SIGN_IN_MS} may leave it out (single sign-on users may have no portal password). The caller's session
+   * {@link FRESH_SIGN_IN_MS} may leave it out (single sign-on users may have no portal password): signed in means the
+   * password was checked then (a password login, or the issuer's `auth_time`), not that the session was made then, since
+   * `/open/sso/login` makes a new session from an issuer session hours old. The caller's session
    * (`sid`) stays; the user's other sessions end.
    */
-  async change(idUser: string, session: { sid: string; issuedAt?: number }, body: unknown): Promise<void> {
+  async change(idUser: string, session: { sid: string; authenticatedAt?: number }, body: unknown): Promise<void> {
     const raw = body !== null && typeof body === 'object' ? (body as { currentPassword?: unknown }).currentPassword : undefined;
     const given = raw !== undefined && raw !== null && raw !== '';
-    const fresh = session.issuedAt !== undefined && this.clock.now() - session.issuedAt <= FRESH_SIGN_IN_MS;
+    const fresh = session.authenticatedAt !== undefined && this.clock.now() - session.authenticatedAt <= FRESH_SIGN_IN_MS;
     if (!given && !fresh) throw currentPasswordWrong();
     // The new password's rules first: a weak one does not spend a guess of the current one.
     const request = given ? this.parsePasswords(changePasswordSchema, body) : this.parsePasswords(changePasswordFreshSchema, body);

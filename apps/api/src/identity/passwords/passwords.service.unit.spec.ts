@@ -12,8 +12,8 @@ const dealer = { status: 'ACTIVE', data: { idUser: 'dealer1', username: 'dealer1
 
 const NOW = Date.UTC(2026, 10, 22);
 const CURRENT = 'Current#Pass1';
-const fresh = { sid: 'sid-1', issuedAt: NOW - 60_000 };
-const old = { sid: 'sid-1', issuedAt: NOW - 10 * 60_000 };
+const fresh = { sid: 'sid-1', authenticatedAt: NOW - 60_000 };
+const old = { sid: 'sid-1', authenticatedAt: NOW - 10 * 60_000 };
 
 function service() {
   const calls: string[] = [];

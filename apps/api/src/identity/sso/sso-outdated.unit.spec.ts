@@ -26,10 +26,15 @@ const { SsoController } = await import('./sso.controller.js');
 
 const CHANGED_AT = Date.UTC(2026, 10, 23, 10);
 const user = { status: 'ACTIVE', data: { idUser: 'dealer1', flgEnabled: true }, passwordChange: { changedAt: CHANGED_AT, keepSid: null } };
+/** The `authenticatedAt` of each session started (what decides whether it counts as a recent sign-in). */
+const sessionsAuthenticatedAt: (number | undefined)[] = [];
 const auth = {
   activeUserNamed: () => user,
   assertMaySignIn: () => undefined,
-  startSession: () => ({ token: 'session-token', profile: {}, expiresAt: CHANGED_AT + 3_600_000 }),
+  startSession: (_user: unknown, authenticatedAt: number | undefined) => {
+    sessionsAuthenticatedAt.push(authenticatedAt);
+    return { token: 'session-token', profile: {}, expiresAt: CHANGED_AT + 3_600_000 };
+  },
 };
 const config = {
   publicUrl: 'https://portal.example', sessionTtlMs: 43_200_000,
@@ -117,5 +122,16 @@ describe('a single sign-on proven before the latest password change (#21 item 5)
     } finally {
       issuedAt = undefined;
     }
+  });
+
+  it('a session made from an issuer session counts as signed in when the issuer checked the password, not now (review of #21 item 8)', async () => {
+    // An issuer session of an hour ago reused by /open/sso/login: the new portal session must not count as a fresh
+    // sign-in, or a browser left signed in could change the password without the current one.
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3_600;
+    authTime = anHourAgo;
+    sessionsAuthenticatedAt.length = 0;
+    const signIn = await callbackQuery();
+    await expect(sso.finish(signIn.query, signIn.cookie)).resolves.toMatchObject({ token: 'session-token' });
+    expect(sessionsAuthenticatedAt).toEqual([anHourAgo * 1000]);
   });
 });

@@ -197,7 +197,9 @@ export class SsoService {
     const authTime = typeof claims?.auth_time === 'number' ? claims.auth_time : flow.fresh ? claims?.iat : undefined;
     const outdated = typeof authTime === 'number' ? isSignInOutdated(user, authTime) : credentialsChangedAt(user) !== undefined;
     if (outdated) throw new SsoSignInOutdated(flow.redirect, !flow.fresh);
-    return { ...this.auth.startSession(user), idToken, redirect: flow.redirect };
+    // The session is recent (a password change without the current password, passwords.service.ts) only as of when the
+    // issuer last checked the password, not as of now: an issuer session reused hours later is not a fresh sign-in.
+    return { ...this.auth.startSession(user, typeof authTime === 'number' ? authTime * 1000 : undefined), idToken, redirect: flow.redirect };
   }
 
   /** The issuer's end-session URL (RP-initiated logout), or null when it has none. */
