@@ -48,7 +48,7 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
     expect(running.body.items[0].lotsCount).toBeGreaterThan(0);
     const showcase = await dealer.get('/api/v1/secure/showcase');
     expect(showcase.status).toBe(200);
-    expect(showcase.body.length).toBeGreaterThan(0);
+    expect(showcase.body.items.length).toBeGreaterThan(0);
     const docs = await fetch(`${url}/api/docs-json`);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0');
 

@@ -11,7 +11,10 @@ export const LotBid = z.object({
 });
 export type LotBid = z.infer<typeof LotBid>;
 
-/** `GET /auction/{idAuction}/lot/{idLot}/bids`: the bids of a lot, newest first, and whether its reserve is met. */
+/**
+ * `GET /auction/{idAuction}/lot/{idLot}/bids`: one page of the bids of a lot, newest first (query `limit`, `offset` of
+ * the `PageQuery`; `total` counts every bid), and whether its reserve is met. Bidder numbers count over every bid.
+ */
 export const LotBidHistory = z.object({
   idAuction: z.string(), idLot: z.string(),
   /** The lot has a reserve price (its amount stays hidden). */
@@ -19,6 +22,7 @@ export const LotBidHistory = z.object({
   /** The best offer meets the reserve (no reserve: any offer does); false without offers. */
   reserveMet: z.boolean(),
   bids: z.array(LotBid),
+  total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int(),
 });
 export type LotBidHistory = z.infer<typeof LotBidHistory>;
 

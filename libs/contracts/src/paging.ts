@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { adminQueryInt } from './admin-common.js';
+import { Id } from './common.js';
 import { MyBid } from './dealer-views.js';
-import { AuctionManagementQuery, ManagedAuction, RunningSearchQuery } from './auction.js';
+import { AuctionManagementQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, PurchaseQuery, PurchaseRow, RunningSearchQuery } from './auction.js';
+import { ShowcaseQuery, VehicleSearchQuery, VehicleView } from './showcase.js';
 
 /**
  * Every list answer of the API is one page, never "everything": a query carries `limit` (1 to {@link PAGE_MAX},
@@ -48,3 +50,43 @@ export type AuctionManagementPageQuery = z.infer<typeof AuctionManagementPageQue
 export const ManagedAuctionPage = pageOf(ManagedAuction);
 /** Answer of `GET /my-bids`: the lots the caller bid on, latest scheduled end first (the auction's end: a lot's extension does not move it between pages). */
 export const MyBidPage = pageOf(MyBid);
+
+/**
+ * Query of `GET /auctionFull` and `GET /auction/{idAuction}`: the auction and one page of its lots (1-100, default 100),
+ * optionally only the lot `idLot` (a lot's own page, whatever its place in a big auction).
+ */
+export const AuctionLotsQuery = z.object({ limit: adminQueryInt(1, PAGE_MAX, PAGE_MAX), offset: adminQueryInt(0, 1_000_000, 0), idLot: Id.optional() });
+export type AuctionLotsQuery = z.infer<typeof AuctionLotsQuery>;
+/**
+ * Answer of `GET /auctionFull` and `GET /auction/{idAuction}`: the auction with one page of its lots in lot-number
+ * order (`lots`), and `lotsPage` giving the page (`total` lots over all pages). The auction's own fields (its end: the
+ * last lot's end) count every lot, not only the page's.
+ */
+export const AuctionLotsView = AuctionView.extend({
+  lotsPage: z.object({ total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() }),
+});
+export type AuctionLotsView = z.infer<typeof AuctionLotsView>;
+
+/** An observed lot with its auction's name (`GET /auction/observed`). */
+export const ObservedLot = LotView.extend({ auctionName: z.string() });
+export type ObservedLot = z.infer<typeof ObservedLot>;
+/** Answer of `GET /auction/observed`: the caller's observed lots, in the lots' creation order (stable while offers arrive). */
+export const ObservedLotPage = pageOf(ObservedLot);
+
+/** Query of `GET /purchases`: the spec's purchase filters and one page, newest purchase first. */
+export const PurchasePageQuery = PurchaseQuery.extend(PageQuery.shape);
+export type PurchasePageQuery = z.infer<typeof PurchasePageQuery>;
+/** Answer of `GET /purchases`. */
+export const PurchasePage = pageOf(PurchaseRow);
+
+/** Answer of `GET /auction/{idAuction}/auction-offers-report`: the auction's offers in the order they were accepted. */
+export const OfferReportPage = pageOf(OfferReportRow);
+
+/** Query of `GET /showcase`: the market and one page, in listing order. */
+export const ShowcasePageQuery = ShowcaseQuery.extend(PageQuery.shape);
+export type ShowcasePageQuery = z.infer<typeof ShowcasePageQuery>;
+/** Query of `GET /showcase/search-vehicles`: the filters and one page, in listing order. */
+export const VehicleSearchPageQuery = VehicleSearchQuery.extend(PageQuery.shape);
+export type VehicleSearchPageQuery = z.infer<typeof VehicleSearchPageQuery>;
+/** Answer of `GET /showcase`, `GET /showcase/search-vehicles` and `GET /showcase/myLot` (in listing order). */
+export const VehiclePage = pageOf(VehicleView);

@@ -207,8 +207,8 @@ describe('input rules (embedded)', () => {
       expect(book.status).toBe(200);
       expect(book.body.map((o) => (o.ok ? 'ok' : o.errorCode))).toEqual(['ok', 'ok', 409019]);
       expectCode(await dealer.patch(`${SHOWCASE}/preempt-vehicle`, { body: { idVehicle: vehicles[5] } }), 409019);
-      const myLot = await dealer.get<{ idVehicle: string; heldByMe: boolean }[]>(`${SHOWCASE}/myLot`);
-      expect(myLot.body.filter((v) => v.heldByMe)).toHaveLength(HOLDS_MAX);
+      const myLot = await dealer.get<{ items: { idVehicle: string; heldByMe: boolean }[] }>(`${SHOWCASE}/myLot`);
+      expect(myLot.body.items.filter((v) => v.heldByMe)).toHaveLength(HOLDS_MAX);
     });
   });
 });

@@ -340,9 +340,9 @@ function auctionScenario(mode: StorageMode) {
     const winnerName = s.acceptedA.get(a.bestOfferId!)!.username;
     const nonBestName = s.acceptedA.get(s.nonBestOffer)!.username;
     const purchasesOf = async (d: ApiClient) => {
-      const res = await d.get<PurchaseRow[]>(paths.purchases);
+      const res = await d.get<{ items: PurchaseRow[] }>(`${paths.purchases}?limit=100`);
       expect(res.status).toBe(200);
-      return res.body.filter((p) => p.idAuction === s.id);
+      return res.body.items.filter((p) => p.idAuction === s.id);
     };
     const dealer = (name: string) => [...s.dealers.slice(1), s.lateDealer].find((d) => d.username === name)!;
     // The award is the auctioneer's write: the winner's view may lag it a little.

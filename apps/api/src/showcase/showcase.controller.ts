@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CreateShowcaseRequest, FeedbackRequest, Id, PreemptRequest, QueryInt, ShowcaseQuery, VehicleIdsQuery, VehicleIdsRequest, VehicleSearchQuery,
+  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, QueryInt, ShowcasePageQuery, VehicleIdsQuery, VehicleIdsRequest,
+  VehicleSearchPageQuery,
 } from '@auction/contracts';
 import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
@@ -70,16 +71,16 @@ export class ShowcaseController {
 
   @Get()
   async catalogue(@CurrentActor() actor: Actor, @Query() query: unknown) {
-    const { idMarket } = parse(ShowcaseQuery, query, 'query');
+    const { idMarket, ...page } = parse(ShowcasePageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.catalogue(actor, idMarket);
+    return this.queries.catalogue(actor, idMarket, page);
   }
 
   @Get('search-vehicles')
   async search(@CurrentActor() actor: Actor, @Query() query: unknown) {
-    const filters = parse(VehicleSearchQuery, query, 'query');
+    const { limit, offset, ...filters } = parse(VehicleSearchPageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.search(actor, filters);
+    return this.queries.search(actor, filters, { limit, offset });
   }
 
   @Post('add-to-myLot')
@@ -89,7 +90,7 @@ export class ShowcaseController {
     const { idVehicles } = parse(VehicleIdsRequest, body);
     return this.perDealer.run(actor.idUser, async () => {
       await this.consistency.caughtUp(actor.idUser);
-      const inLot = new Set((await this.queries.myLot(actor)).filter((v) => !v.boughtByMe).map((v) => v.idVehicle));
+      const inLot = new Set(await this.queries.myLotToBook(actor));
       return this.capped(actor, 'add-to-my-lot', idVehicles, inLot, this.config.myLotMaxVehicles - inLot.size, 'MY_LOT_FULL', headers);
     });
   }
@@ -104,9 +105,10 @@ export class ShowcaseController {
 
   @Get('myLot')
   @Roles('BUYER')
-  async myLot(@CurrentActor() actor: Actor) {
+  async myLot(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.myLot(actor);
+    return this.queries.myLot(actor, page);
   }
 
   @Patch('book-myLot')

@@ -89,11 +89,15 @@ export function lotOf(view: AuctionView, idLot: string): LotView {
   return lot;
 }
 
-/** Reads the offers report as its owner, failing on anything but 200. */
+/** Reads every page of the offers report as its owner, failing on anything but 200. */
 export async function getReport(owner: ApiClient, idAuction: string): Promise<OfferReportRow[]> {
-  const res = await owner.get<OfferReportRow[]>(paths.report(idAuction));
-  if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`GET offers report: ${describeResult(res)}`);
-  return res.body;
+  const rows: OfferReportRow[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const res = await owner.get<{ items: OfferReportRow[]; total: number }>(`${paths.report(idAuction)}?limit=100&offset=${offset}`);
+    if (res.status !== 200 || !Array.isArray(res.body.items)) throw new Error(`GET offers report: ${describeResult(res)}`);
+    rows.push(...res.body.items);
+    if (rows.length >= res.body.total || res.body.items.length === 0) return rows;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type {
-  AuctionManagementPageQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, Page, PurchaseQuery, PurchaseRow, RunningAuctionsQuery,
+  AuctionLotsQuery, AuctionLotsView, AuctionManagementPageQuery, AuctionView, ManagedAuction, ObservedLot, OfferReportRow, Page, PageQuery, PurchasePageQuery, PurchaseRow,
+  RunningAuctionsQuery,
 } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
@@ -40,6 +41,22 @@ export class AuctionReadModel {
   }
 
   /**
+   * An auction's view with one page of its lots (lot-number order; withdrawn ones left out): the auction's fields count
+   * every lot, the viewer's own state (`personal`) is read for the page's lots only. Throws AUCTION_NOT_FOUND.
+   */
+  auctionPage(viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery): Promise<AuctionLotsView> {
+    return this.read(async (tx) => {
+      const auction = await this.existing(tx, idAuction);
+      const rows = await lotsByIds(tx, this.schema, auction.lotIds);
+      const shown = rows.filter((l) => l.state !== 'WITHDRAWN' && (!page.idLot || l.idLot === page.idLot)).sort((a, b) => a.lotNumber - b.lotNumber);
+      const pageIds = new Set(shown.slice(page.offset, page.offset + page.limit).map((l) => l.idLot));
+      const mine = personal ? await personalState(tx, this.schema, viewer.idUser, [...pageIds]) : null;
+      const view = auctionViewOf(auction, new Map(rows.map((l) => [l.idLot, l])), this.now(), { privileged: isPrivileged(auction.idOwner, viewer), personal: mine });
+      return { ...view, lots: view.lots.filter((l) => pageIds.has(l.idLot)), lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
+    });
+  }
+
+  /**
    * One page of the running auctions, optionally those whose name, or a lot's plate, brand or model, contains
    * `toSearch` (any case), soonest shown end (the last lot's end) first; without their lots (`auctionFull` has them).
    */
@@ -67,42 +84,93 @@ export class AuctionReadModel {
     });
   }
 
-  /** Lots the viewer observes (of auctions not deleted), with their live state and their auction's name, in creation order. */
-  observed(viewer: Viewer): Promise<(LotView & { auctionName: string })[]> {
+  /**
+   * One page of the lots the viewer observes (of auctions not deleted), with their live state and their auction's name,
+   * in the lots' creation order (stable while offers arrive).
+   */
+  observed(viewer: Viewer, page: PageQuery): Promise<Page<ObservedLot>> {
     return this.read(async (tx) => {
+      const from = `FROM ${qualified(this.schema, lotsTable)} t ` +
+        `JOIN ${qualified(this.schema, observationsTable)} o ON o.id_lot = t.id_lot AND o.id_user = $1 ` +
+        `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' WHERE t.state <> 'WITHDRAWN'`;
       const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" FROM ${qualified(this.schema, lotsTable)} t ` +
-          `JOIN ${qualified(this.schema, observationsTable)} o ON o.id_lot = t.id_lot AND o.id_user = $1 ` +
-          `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' ` +
-          `WHERE t.state <> 'WITHDRAWN' ORDER BY t.created_position`, [viewer.idUser]);
+        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" ${from} ` +
+          'ORDER BY t.created_position LIMIT $2 OFFSET $3', [viewer.idUser, page.limit, page.offset]);
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser]);
       const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
       const personal = await personalState(tx, this.schema, viewer.idUser, lots.map((l) => l.idLot));
       const now = this.now();
-      return lots.map((l) => ({ ...lotViewOf(l, now, { privileged: isPrivileged(l.idOwner, viewer), personal })!, auctionName: l.auctionName }));
+      const items = lots.map((l) => ({ ...lotViewOf(l, now, { privileged: isPrivileged(l.idOwner, viewer), personal })!, auctionName: l.auctionName }));
+      return { items, total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
     });
   }
 
-  /** Every accepted offer of an auction in stored order; owner or administrator only. Throws AUCTION_NOT_FOUND. */
-  offersReport(viewer: Viewer, idAuction: string): Promise<OfferReportRow[]> {
+  /** One page of the accepted offers of an auction in stored order; owner or administrator only. Throws AUCTION_NOT_FOUND. */
+  offersReport(viewer: Viewer, idAuction: string, page: PageQuery): Promise<Page<OfferReportRow>> {
     return this.read(async (tx) => {
-      const auction = await this.existing(tx, idAuction);
-      if (!isPrivileged(auction.idOwner, viewer)) throw this.errors.notOwner('auction');
+      await this.reportable(tx, viewer, idAuction);
+      const table = qualified(this.schema, offersTable);
       const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 ORDER BY t.position`, [idAuction]);
-      return rows.map((r) => fromDb(offersTable, r)).map((o) => ({
-        idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: this.usernameOf(o.idUser), createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy,
-      }));
+        `SELECT ${selectList(offersTable)} FROM ${table} t WHERE t.id_auction = $1 ORDER BY t.position LIMIT $2 OFFSET $3`, [idAuction, page.limit, page.offset]);
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total FROM ${table} t WHERE t.id_auction = $1`, [idAuction]);
+      return { items: rows.map((r) => this.reportRow(r)), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
     });
   }
 
-  /** What the viewer won in auctions (buy-now included) or bought in the showcase, filtered, newest first. */
-  purchases(viewer: Viewer, query: PurchaseQuery): Promise<PurchaseRow[]> {
+  /**
+   * Every accepted offer of an auction in stored order, `batch` rows at a time (owner or administrator only; throws
+   * AUCTION_NOT_FOUND before the first batch): an export file streams them, never holding a big auction's offers at once.
+   * Batches follow the offers' positions (keyset), so offers accepted meanwhile come last, none twice.
+   */
+  async *offersReportBatches(viewer: Viewer, idAuction: string, batch = 1000): AsyncGenerator<OfferReportRow[]> {
+    await this.read((tx) => this.reportable(tx, viewer, idAuction));
+    let after = -1;
+    for (;;) {
+      const rows = await this.read((tx) => tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 AND t.position > $2 ` +
+          'ORDER BY t.position LIMIT $3', [idAuction, after, batch]));
+      if (rows.length === 0) return;
+      after = Number(fromDb(offersTable, rows[rows.length - 1]!).position);
+      yield rows.map((r) => this.reportRow(r));
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** The dealers' usernames of some offers of an auction, by offer id (the winners of an offers report). */
+  async offerUsernames(idAuction: string, idOffers: readonly string[]): Promise<Map<string, string>> {
+    if (idOffers.length === 0) return new Map();
+    const rows = await this.read((tx) => tx.query<{ idOffer: string; idUser: string }>(
+      `SELECT id_offer AS "idOffer", id_user AS "idUser" FROM ${qualified(this.schema, offersTable)} WHERE id_auction = $1 AND id_offer = ANY($2::text[])`,
+      [idAuction, [...idOffers]]));
+    return new Map(rows.map((r) => [r.idOffer, this.usernameOf(r.idUser)]));
+  }
+
+  /** One page of what the viewer won in auctions (buy-now included) or bought in the showcase, filtered, newest first. */
+  purchases(viewer: Viewer, query: PurchasePageQuery): Promise<Page<PurchaseRow>> {
     return this.read((tx) => purchasesOf(tx, this.schema, viewer.idUser, query));
+  }
+
+  /** Whether the viewer won a lot of the auction (a dealer rates only an auction it bought in). */
+  async wonIn(viewer: Viewer, idAuction: string): Promise<boolean> {
+    const rows = await this.read((tx) => tx.query(
+      `SELECT 1 FROM ${qualified(this.schema, lotsTable)} t WHERE t.award_status = 'AWA' AND t.state = 'CLOSED' AND t.awarded_user_id = $1 ` +
+        'AND t.id_auction = $2 LIMIT 1', [viewer.idUser, idAuction]));
+    return rows.length > 0;
   }
 
   /** The owner of an auction. Throws AUCTION_NOT_FOUND. */
   auctionOwner(idAuction: string): Promise<string> {
     return this.read(async (tx) => (await this.existing(tx, idAuction)).idOwner);
+  }
+
+  private async reportable(tx: SqlRunner, viewer: Viewer, idAuction: string): Promise<void> {
+    const auction = await this.existing(tx, idAuction);
+    if (!isPrivileged(auction.idOwner, viewer)) throw this.errors.notOwner('auction');
+  }
+
+  private reportRow(r: Record<string, unknown>): OfferReportRow {
+    const o = fromDb(offersTable, r);
+    return { idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: this.usernameOf(o.idUser), createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy };
   }
 
   private async existing(tx: SqlRunner, idAuction: string): Promise<AuctionRow> {

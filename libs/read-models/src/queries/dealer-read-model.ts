@@ -26,28 +26,32 @@ export class DealerReadModel {
   }
 
   /**
-   * The bids of a lot, newest first: the viewer's own as `mine`, every other dealer as a number given in the order of
-   * their first bid on the lot (the viewer left out); and whether the best offer meets the reserve. Throws AUCTION_NOT_FOUND, LOT_NOT_FOUND
-   * (also for a withdrawn lot or a lot of another auction).
+   * One page of the bids of a lot, newest first: the viewer's own as `mine`, every other dealer as a number given in the
+   * order of their first bid on the lot (the viewer left out, counted over every bid, not the page's); and whether the
+   * best offer meets the reserve. Throws AUCTION_NOT_FOUND, LOT_NOT_FOUND (also for a withdrawn lot or a lot of another auction).
    */
-  bidHistory(viewer: Viewer, idAuction: string, idLot: string): Promise<LotBidHistory> {
+  bidHistory(viewer: Viewer, idAuction: string, idLot: string, page: PageQuery): Promise<LotBidHistory> {
     return this.read(async (tx) => {
       if (!(await findAuction(tx, this.schema, idAuction))) throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
       const [lot] = await lotsByIds(tx, this.schema, [idLot]);
       if (!lot || lot.idAuction !== idAuction || lot.state === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 AND t.id_lot = $2 ` +
-          'ORDER BY t.position', [idAuction, idLot]);
-      const numbers = new Map<string, number>();
-      const bids: LotBid[] = rows.map((r) => fromDb(offersTable, r)).map((o) => {
+        `WITH o AS (SELECT ${selectList(offersTable)}, t.id_user AS bidder_id, min(t.position) OVER (PARTITION BY t.id_user) AS first ` +
+          `FROM ${qualified(this.schema, offersTable)} t WHERE t.id_lot = $1 AND t.id_auction = $2) ` +
+          'SELECT o.*, dense_rank() OVER (PARTITION BY o.bidder_id = $3 ORDER BY o.first) AS bidder, count(*) OVER () AS total ' +
+          'FROM o ORDER BY o.position DESC LIMIT $4 OFFSET $5', [idLot, idAuction, viewer.idUser, page.limit, page.offset]);
+      const bids: LotBid[] = rows.map((r) => {
+        const o = fromDb(offersTable, r);
         const mine = o.idUser === viewer.idUser;
-        if (!mine && !numbers.has(o.idUser)) numbers.set(o.idUser, numbers.size + 1);
-        return { amount: o.amount, placedAt: iso(o.placedAt as string | null), mine, bidder: mine ? null : numbers.get(o.idUser)!, clickAndBuy: o.clickAndBuy };
+        return { amount: o.amount, placedAt: iso(o.placedAt as string | null), mine, bidder: mine ? null : Number(r['bidder']), clickAndBuy: o.clickAndBuy };
       });
+      // A page past the end carries no row, so no total: count them.
+      const total = rows.length > 0 ? Number(rows[0]!['total']) : page.offset === 0 ? 0 : Number((await tx.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM ${qualified(this.schema, offersTable)} t WHERE t.id_lot = $1 AND t.id_auction = $2`, [idLot, idAuction]))[0]?.n ?? 0);
       return {
         idAuction, idLot, hasReserve: lot.reservePrice !== null,
         reserveMet: lot.bestAmount !== null && meetsReserve(lot.reservePrice, lot.bestAmount),
-        bids: bids.reverse(),
+        bids, total, limit: page.limit, offset: page.offset,
       };
     });
   }

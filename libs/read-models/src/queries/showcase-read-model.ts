@@ -1,4 +1,4 @@
-import type { VehicleView } from '@auction/contracts';
+import type { Page, PageQuery, VehicleView } from '@auction/contracts';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
 import type { VehicleRow } from '../rows.js';
@@ -28,12 +28,6 @@ export interface SoldPage {
   readonly sortOrder: 'asc' | 'desc';
 }
 
-/** Paging of the catalogue and the search (listing order). */
-export interface CataloguePage {
-  readonly limit?: number;
-  readonly offset?: number;
-}
-
 /** Filters of search-vehicles. */
 export interface VehicleSearch {
   readonly idMarket?: string;
@@ -59,26 +53,24 @@ export class ShowcaseReadModel {
     this.schema = options.schema ?? db.schema;
   }
 
-  /** Vehicles not sold, in listing order, optionally of one market. */
-  catalogue(viewer: Viewer, idMarket?: string, page: CataloguePage = {}): Promise<VehicleView[]> {
+  /** One page of the vehicles not sold, in listing order, optionally of one market. */
+  catalogue(viewer: Viewer, idMarket: string | undefined, page: PageQuery): Promise<Page<VehicleView>> {
     return this.search(viewer, { idMarket }, page);
   }
 
-  /** The catalogue filtered: brand, model and plate contain the given text (any case), price at most `maxPrice`. */
-  async search(viewer: Viewer, q: VehicleSearch, page: CataloguePage = {}): Promise<VehicleView[]> {
+  /** One page of the catalogue filtered: brand, model and plate contain the given text (any case), price at most `maxPrice`. */
+  async search(viewer: Viewer, q: VehicleSearch, page: PageQuery): Promise<Page<VehicleView>> {
     const part = (s?: string) => (s ? s.toLowerCase() : null);
     const has = (col: string, n: number) => `($${n}::text IS NULL OR strpos(lower(t.${col}), $${n}) > 0)`;
-    const rows = await this.vehicles(
-      `t.status = 'LISTED' AND ($2::text IS NULL OR t.id_market = $2) AND ${has('brand', 3)} AND ${has('model', 4)} ` +
-        `AND ${has('license_plate', 5)} AND ($6::float8 IS NULL OR t.price <= $6) ORDER BY t.listed_position LIMIT $7 OFFSET $8`,
-      [q.idMarket ?? null, part(q.brand), part(q.model), part(q.licensePlate), q.maxPrice ?? null, page.limit ?? null, page.offset ?? 0],
-      viewer, 'LEFT');
-    return this.views(rows, viewer);
+    const where = `t.status = 'LISTED' AND ($2::text IS NULL OR t.id_market = $2) AND ${has('brand', 3)} AND ${has('model', 4)} ` +
+      `AND ${has('license_plate', 5)} AND ($6::float8 IS NULL OR t.price <= $6)`;
+    const params = [q.idMarket ?? null, part(q.brand), part(q.model), part(q.licensePlate), q.maxPrice ?? null];
+    return this.page(where, params, 'LEFT', viewer, page);
   }
 
-  /** The viewer's my lot, sold vehicles included, in listing order. */
-  async myLot(viewer: Viewer): Promise<VehicleView[]> {
-    return this.views(await this.vehicles('true ORDER BY t.listed_position', [], viewer, 'INNER'), viewer);
+  /** One page of the viewer's my lot, sold vehicles included, in listing order. */
+  myLot(viewer: Viewer, page: PageQuery): Promise<Page<VehicleView>> {
+    return this.page('true', [], 'INNER', viewer, page);
   }
 
   /** Ids of the vehicles of the viewer's my lot still to book (those the viewer bought are done). */
@@ -140,6 +132,16 @@ export class ShowcaseReadModel {
     const key = page.sortField;
     sold.sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
     return sold.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit);
+  }
+
+  /** One page of vehicles with the viewer's my-lot flag, in listing order, and the total over all pages. */
+  private async page(where: string, params: unknown[], join: 'LEFT' | 'INNER', viewer: Viewer, page: PageQuery): Promise<Page<VehicleView>> {
+    const n = params.length + 2;
+    const rows = await this.vehicles(`${where} ORDER BY t.listed_position LIMIT $${n} OFFSET $${n + 1}`, [...params, page.limit, page.offset], viewer, join);
+    const [counted] = await this.db.query<{ total: number | string }>(
+      `SELECT count(*) AS total FROM ${qualified(this.schema, vehiclesTable)} t ${join} JOIN ${qualified(this.schema, myLotTable)} m ` +
+        `ON m.id_vehicle = t.id_vehicle AND m.id_user = $1 WHERE ${where}`, [viewer.idUser, ...params]);
+    return { items: this.views(rows, viewer), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
   }
 
   /** Vehicles with the viewer's my-lot flag: `$1` is the viewer; `INNER` keeps only the viewer's my lot. */

@@ -62,7 +62,8 @@ export const offersTable: TableSpec<OfferRow> = {
     idOffer: 'text', idLot: 'text', idAuction: 'text', idUser: 'text', amount: 'double', clickAndBuy: 'boolean',
     placedAt: ['instant', 'null'], position: 'bigint',
   }),
-  indexes: [{ name: 'auction_position', props: ['idAuction', 'position'] }],
+  // lot_position serves one page of a lot's bids (a lot of a big auction: not every offer of the auction).
+  indexes: [{ name: 'auction_position', props: ['idAuction', 'position'] }, { name: 'lot_position', props: ['idLot', 'position'] }],
   droppedColumns: ['username'],
 };
 

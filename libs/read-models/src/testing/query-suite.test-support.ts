@@ -8,6 +8,10 @@ import { chunks, projectInto, type SuiteDb } from './int-support.test-support.js
 import { Oracle } from './oracle.test-support.js';
 import { generateScenario, shuffledAcrossPartitions, type Scenario } from './scenario.test-support.js';
 
+/** A page holding a whole (small) list. */
+const P = { limit: 100, offset: 0 };
+const whole = <T>(items: T[]) => ({ items, total: items.length, limit: 100, offset: 0 });
+
 const buyer = (idUser: string): Viewer => ({ idUser, roles: ['BUYER'] });
 
 /** The queries answer what the domain states imply, for every kind of viewer. */
@@ -64,7 +68,7 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
 
     it('accepted regulation and observed lots', async () => {
       for (const v of viewers) {
-        expect(await auctions.observed(v)).toEqual(oracle.observed(v));
+        expect(await auctions.observed(v, P)).toEqual(whole(oracle.observed(v)));
         for (const id of ['a0', 'a1', 'a2']) expect(await auctions.acceptedRegulation(v, id)).toEqual({ accepted: oracle.accepted(v, id) });
       }
       await expect(auctions.acceptedRegulation(viewers[0]!, 'a7')).rejects.toMatchObject({ code: 404020 });
@@ -73,11 +77,14 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
     it('offers report in stored order, for the owner and administrators only', async () => {
       for (const id of ['a0', 'a2', 'a3']) {
         const owner = { idUser: `owner-${Number(id.slice(1)) % 2}`, roles: ['AUCTIONEER'] };
-        const report = await auctions.offersReport(owner, id);
-        expect(report).toEqual(oracle.offersReport(id));
-        expect(report.length).toBeGreaterThan(0);
-        expect(await auctions.offersReport({ idUser: 'admin', roles: ['ADMIN'] }, id)).toEqual(report);
-        await expect(auctions.offersReport(viewers[0]!, id)).rejects.toBeInstanceOf(ReadModelAccessError);
+        const report = await auctions.offersReport(owner, id, P);
+        expect(report).toEqual(whole(oracle.offersReport(id)));
+        expect(report.items.length).toBeGreaterThan(0);
+        expect(await auctions.offersReport({ idUser: 'admin', roles: ['ADMIN'] }, id, P)).toEqual(report);
+        const batches: unknown[] = [];
+        for await (const batch of auctions.offersReportBatches(owner, id, 2)) batches.push(...batch);
+        expect(batches).toEqual(report.items);
+        await expect(auctions.offersReport(viewers[0]!, id, P)).rejects.toBeInstanceOf(ReadModelAccessError);
         expect(await auctions.auctionOwner(id)).toBe(owner.idUser);
       }
     });
@@ -87,9 +94,9 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
       for (const v of viewers) {
         for (const q of [{}, { channel: 'AUCTION' as const }, { channel: 'SHOWCASE' as const }, { licensePlate: 'ga1' }, { auctionName: 'fleet 3' },
           { frame: 'zfa' }, { fromDate: '2026-11-21T09:30:00Z', toDate: '2026-11-21T19:55:00Z' }, { idVehicle: 'sc0-v1' }]) {
-          const rows = await auctions.purchases(v, q);
-          expect(rows, `${v.idUser} ${JSON.stringify(q)}`).toEqual(oracle.purchases(v, q));
-          if (Object.keys(q).length === 0) total += rows.length;
+          const rows = await auctions.purchases(v, { ...q, ...P });
+          expect(rows, `${v.idUser} ${JSON.stringify(q)}`).toEqual(whole(oracle.purchases(v, q)));
+          if (Object.keys(q).length === 0) total += rows.items.length;
         }
       }
       expect(total).toBeGreaterThan(3);
@@ -98,18 +105,19 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
     it('showcase catalogue, search, my lot, regulation and purchases of a dealer', async () => {
       for (const v of viewers) {
         const listed = (st: VehicleState) => st.status === 'LISTED';
-        expect(await showcase.catalogue(v)).toEqual(oracle.vehicles(v, listed));
-        expect(await showcase.catalogue(v, 'DE')).toEqual(oracle.vehicles(v, (st) => listed(st) && st.data.listing.idMarket === 'DE'));
+        expect(await showcase.catalogue(v, undefined, P)).toEqual(whole(oracle.vehicles(v, listed)));
+        expect(await showcase.catalogue(v, 'DE', P)).toEqual(whole(oracle.vehicles(v, (st) => listed(st) && st.data.listing.idMarket === 'DE')));
         const search = oracle.vehicles(v, (st) => listed(st) && st.data.listing.brand.toLowerCase().includes('fi') && st.data.listing.price <= 6000);
-        expect(await showcase.search(v, { brand: 'FI', maxPrice: 6000 })).toEqual(search);
-        expect(await showcase.catalogue(v, undefined, { limit: 3, offset: 2 })).toEqual(oracle.vehicles(v, listed).slice(2, 5));
-        expect(await showcase.myLot(v)).toEqual(oracle.vehicles(v, (st) => st.data.inMyLotOf.includes(v.idUser)));
+        expect(await showcase.search(v, { brand: 'FI', maxPrice: 6000 }, P)).toEqual(whole(search));
+        const all = oracle.vehicles(v, listed);
+        expect(await showcase.catalogue(v, undefined, { limit: 3, offset: 2 })).toEqual({ items: all.slice(2, 5), total: all.length, limit: 3, offset: 2 });
+        expect(await showcase.myLot(v, P)).toEqual(whole(oracle.vehicles(v, (st) => st.data.inMyLotOf.includes(v.idUser))));
         expect(await showcase.myLotToBook(v)).toEqual(oracle.vehicles(v, (st) => st.data.inMyLotOf.includes(v.idUser)
           && !(st.status === 'SOLD' && st.sale.idUser === v.idUser)).map((x) => x.idVehicle));
         expect(await showcase.acceptedRegulation(v)).toEqual({ accepted: oracle.showcaseAccepted(v) });
         for (const bought of oracle.vehicles(v, () => true)) expect(await showcase.boughtByCaller(v, bought.idVehicle)).toBe(bought.boughtByMe);
       }
-      const states = new Set((await showcase.myLot(viewers[0]!)).concat(await showcase.catalogue(viewers[1]!)).map((x) => x.state));
+      const states = new Set((await showcase.myLot(viewers[0]!, P)).items.concat((await showcase.catalogue(viewers[1]!, undefined, P)).items).map((x) => x.state));
       expect(states.has('AVAILABLE')).toBe(true);
     });
 

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
-  AuctionFullQuery, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
-  PlaceOfferRequest, PurchaseQuery, ResizeTimeRequest, RunningAuctionsQuery,
+  AuctionFullQuery, AuctionLotsQuery, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
+  PageQuery, PlaceOfferRequest, PurchasePageQuery, ResizeTimeRequest, RunningAuctionsQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
@@ -17,8 +18,8 @@ import type { Actor } from '../../identity/actor.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 import { CommandRunner } from '../../platform/http/command-runner.js';
-import { attachmentDisposition, toCsv, toXlsx } from '../../platform/http/report-file.js';
-import { ReportFileQuery, exportLanguage, offersExport } from './offers-export.js';
+import { attachmentDisposition, csvStream, xlsxStream } from '../../platform/http/report-file.js';
+import { ReportFileQuery, awardedOffers, exportLanguage, offersExporter } from './offers-export.js';
 import { AuthService } from '../../identity/auth.service.js';
 import { Metrics } from '../../platform/metrics/metrics.js';
 import { idempotencyKeyOf, parse } from '../../platform/http/validation.js';
@@ -51,21 +52,26 @@ export class AuctionController {
 
   @Get('auction/observed')
   @Roles('BUYER')
-  async observed(@CurrentActor() actor: Actor) {
+  async observed(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.observed(actor);
+    return this.queries.observed(actor, page);
   }
 
   @Get('auction/:idAuction')
-  async get(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+  async get(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown) {
+    const idAuction = parse(Id, id, 'idAuction');
+    const page = parse(AuctionLotsQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.auction(actor, parse(Id, id, 'idAuction'), false);
+    return this.queries.auctionPage(actor, idAuction, false, page);
   }
 
+  /** The auction with one page of its lots and the caller's own state on them (an auction of 2,000 lots: 100 at a time). */
   @Get('auctionFull')
   async full(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const { idAuction, ...page } = parse(AuctionFullQuery.extend(AuctionLotsQuery.shape), query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.auction(actor, parse(AuctionFullQuery, query, 'query').idAuction, true);
+    return this.queries.auctionPage(actor, idAuction, true, page);
   }
 
   @Get('running-auctions')
@@ -176,9 +182,11 @@ export class AuctionController {
 
   @Get('auction/:idAuction/auction-offers-report')
   @Roles(...managers)
-  async offersReport(@CurrentActor() actor: Actor, @Param('idAuction') id: string) {
+  async offersReport(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown) {
+    const idAuction = parse(Id, id, 'idAuction');
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.offersReport(actor, parse(Id, id, 'idAuction'));
+    return this.queries.offersReport(actor, idAuction, page);
   }
 
   @Get('auction/:idAuction/create-report')
@@ -187,21 +195,28 @@ export class AuctionController {
     const { typeExport, lang } = parse(ReportFileQuery, query, 'query');
     const idAuction = parse(Id, id, 'idAuction');
     await this.consistency.caughtUp(actor.idUser);
-    const rows = await this.queries.offersReport(actor, idAuction);
     const auction = await this.queries.auction(actor, idAuction, false);
+    const winners = await this.queries.offerUsernames(idAuction, awardedOffers(auction));
     const language = exportLanguage(lang, this.auth.profile(actor.idUser).preferredLanguage);
-    const file = offersExport(auction, rows, language, typeExport === 'CSV' ? 'text' : 'number');
+    const file = offersExporter(auction, winners, language, typeExport === 'CSV' ? 'text' : 'number');
+    // The offers are read and written a batch at a time: a big auction's report is never held whole in memory.
+    const batches = this.queries.offersReportBatches(actor, idAuction);
+    const first = await batches.next(); // the owner check runs before any byte is sent
+    const rows = (async function* () {
+      if (!first.done) yield first.value.map(file.rowOf);
+      for await (const batch of batches) yield batch.map(file.rowOf);
+    })();
     const name = `${file.fileName}.${typeExport.toLowerCase()}`;
     void reply.header('content-disposition', attachmentDisposition(name)).header('content-language', language);
-    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(toCsv(file.header, file.rows, file.separator));
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(toXlsx(file.header, file.rows, file.sheet));
+    if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(Readable.from(csvStream(file.header, rows, file.separator)));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(Readable.from(xlsxStream(file.header, rows, file.sheet)));
   }
 
   @Get('purchases')
   @Roles('BUYER')
   async purchases(@CurrentActor() actor: Actor, @Query() query: unknown) {
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.purchases(actor, parse(PurchaseQuery, query, 'query'));
+    return this.queries.purchases(actor, parse(PurchasePageQuery, query, 'query'));
   }
 
   @Post('auction/:idAuction/feedback')
@@ -210,7 +225,7 @@ export class AuctionController {
     const idAuction = parse(Id, id, 'idAuction');
     const request = parse(FeedbackRequest, body);
     await this.consistency.caughtUp(actor.idUser);
-    if (!(await this.queries.purchases(actor, {})).some((p) => p.idAuction === idAuction)) {
+    if (!(await this.queries.wonIn(actor, idAuction))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
     }
     if (request.idAuctioneer !== undefined && (await this.queries.auction(actor, idAuction, false)).idOwner !== request.idAuctioneer) {

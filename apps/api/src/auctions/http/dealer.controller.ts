@@ -16,10 +16,11 @@ export class DealerController {
 
   @Get('auction/:idAuction/lot/:idLot/bids')
   @Roles('BUYER')
-  async bids(@CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string) {
+  async bids(@CurrentActor() actor: Actor, @Param('idAuction') idAuction: string, @Param('idLot') idLot: string, @Query() query: unknown) {
     const ids = [parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot')] as const;
+    const page = parse(PageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.bidHistory(actor, ...ids);
+    return this.queries.bidHistory(actor, ...ids, page);
   }
 
   @Get('my-bids')

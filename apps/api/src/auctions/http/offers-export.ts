@@ -38,6 +38,11 @@ export function exportLanguage(lang: Language | undefined, preferredLanguage: st
   return isLanguage(preferred) ? preferred : 'en';
 }
 
+/** An offers report written row by row: the sheet's name, its header row, how one offer reads, the file's name. */
+export interface OffersExporter extends Omit<OffersExport, 'rows'> {
+  readonly rowOf: (offer: OfferReportRow) => Cell[];
+}
+
 /**
  * The offers report as people read it, in `language`: each offer's lot by number, plate and vehicle (never an
  * internal id), its amount in euros (`amountAs`: a number for a spreadsheet, `1234.50` text for CSV), its dealer,
@@ -46,17 +51,31 @@ export function exportLanguage(lang: Language | undefined, preferredLanguage: st
  * lot's winner (the dealer of the awarded offer; empty while the lot is not awarded).
  */
 export function offersExport(auction: AuctionView, offers: readonly OfferReportRow[], language: Language, amountAs: 'number' | 'text'): OffersExport {
+  const usernameOf = new Map(offers.map((o) => [o.idOffer, o.username]));
+  const { rowOf, ...file } = offersExporter(auction, usernameOf, language, amountAs);
+  return { ...file, rows: offers.map(rowOf) };
+}
+
+/** The ids of the offers an auction's lots were awarded to (their dealers are the winners of {@link offersExporter}). */
+export function awardedOffers(auction: AuctionView): string[] {
+  return auction.lots.flatMap((l) => (l.awardStatus === 'AWA' && (l.idOfferAwarded ?? l.bestOfferId) ? [(l.idOfferAwarded ?? l.bestOfferId)!] : []));
+}
+
+/**
+ * {@link offersExport} one offer at a time, for a file streamed as the offers are read: `winners` gives the dealer of
+ * each awarded offer (see {@link awardedOffers}).
+ */
+export function offersExporter(auction: AuctionView, winners: ReadonlyMap<string, string>, language: Language, amountAs: 'number' | 'text'): OffersExporter {
   const t = resources[resourceLanguageOf(language)].auctioneer.export;
   const zone = timeZoneOfMarket(auction.idMarket);
   const lots = new Map(auction.lots.map((l) => [l.idLot, l]));
-  const usernameOf = new Map(offers.map((o) => [o.idOffer, o.username]));
   const awardedOffer = (idLot: string) => {
     const lot = lots.get(idLot);
     return lot?.awardStatus === 'AWA' ? lot.idOfferAwarded ?? lot.bestOfferId : null;
   };
   const winnerOf = (idLot: string) => {
     const idOffer = awardedOffer(idLot);
-    return (idOffer && usernameOf.get(idOffer)) ?? '';
+    return (idOffer && winners.get(idOffer)) ?? '';
   };
   const statusOf = (o: OfferReportRow) => {
     const lot = lots.get(o.idLot);
@@ -66,13 +85,13 @@ export function offersExport(auction: AuctionView, offers: readonly OfferReportR
   };
   const { separator, decimal } = csvConventionsOf(language);
   const header = [t.lotNumber, t.plate, t.vehicle, t.amount, t.dealer, t.time.replace('{{zone}}', zone), t.clickAndBuy, t.awardStatus, t.winner];
-  const rows = offers.map((o): Cell[] => {
+  const rowOf = (o: OfferReportRow): Cell[] => {
     const lot = lots.get(o.idLot);
     return [
       lot?.lotNumber ?? null, lot?.licensePlate ?? '', lot ? `${lot.brand} ${lot.model}`.trim() : '',
       amountAs === 'number' ? o.offer : o.offer.toFixed(2).replace('.', decimal), o.username, formatDateTimeIn(o.createdAt, zone),
       o.clickAndBuy ? t.yes : t.no, statusOf(o), winnerOf(o.idLot),
     ];
-  });
-  return { sheet: t.sheet, header, rows, separator, fileName: `${auction.auctionName} - ${t.sheet}` };
+  };
+  return { sheet: t.sheet, header, rowOf, separator, fileName: `${auction.auctionName} - ${t.sheet}` };
 }

@@ -181,7 +181,7 @@ describe('anonymisation of a dealer (right to erasure)', () => {
   it('keeps the offers in the auction\'s report, attributed to anonymous-<idUser>', async () => {
     const report = await admin.get(paths.report(idAuction));
     expect(report.status).toBe(200);
-    const mine = report.body.filter((o: { idLot: string; username: string }) => o.username === `anonymous-${idUser}`);
+    const mine = report.body.items.filter((o: { idLot: string; username: string }) => o.username === `anonymous-${idUser}`);
     expect(mine.length).toBe(1);
     expect(mine[0].idLot).toBe(idLot);
   });

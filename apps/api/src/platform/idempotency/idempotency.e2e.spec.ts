@@ -137,8 +137,8 @@ function idempotencySuite(mode: StorageMode) {
     expect(describeResult(first)).toMatch(/^200 .*"ok":true/);
     expect(await buy(v1!)).toMatchObject({ status: 200, body: first.body });
     expectReused(await buy(v2!));
-    const myLot = await s.dealers[0]!.get<{ idVehicle: string; state: string }[]>(`${SHOWCASE}/search-vehicles?licensePlate=B${s.tag}2`);
-    expect(myLot.body.map((v) => v.idVehicle)).toEqual([v2]);
+    const myLot = await s.dealers[0]!.get<{ items: { idVehicle: string; state: string }[] }>(`${SHOWCASE}/search-vehicles?licensePlate=B${s.tag}2`);
+    expect(myLot.body.items.map((v) => v.idVehicle)).toEqual([v2]);
   });
 
   test('five concurrent creates under one key make one auction; with five bodies, one runs and the others get 409100', async () => {
