@@ -7,7 +7,8 @@ import { requireUser } from '../session/guards.js';
 export const Route = createFileRoute('/lot-detail/$idAuction/$idLot')({
   params: { parse: (p) => ({ idAuction: Id.parse(p.idAuction), idLot: Id.parse(p.idLot) }), stringify: (p) => p },
   beforeLoad: requireUser(['BUYER']),
-  loader: ({ context, params }) => context.services.api.auctionFull(params.idAuction),
+  // Only this lot: in an auction of 2,000 lots it may be on any page.
+  loader: ({ context, params }) => context.services.api.auctionFull(params.idAuction, {}, { idLot: params.idLot }),
   component: Page,
 });
 

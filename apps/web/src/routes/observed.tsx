@@ -1,31 +1,47 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { AuctionView } from '@auction/contracts';
+import { PAGE_DEFAULT, PAGE_MAX, PageQuery, type AuctionView } from '@auction/contracts';
 import { LotRow } from '../features/auctions/live/LotRow.js';
 import { LotTableHead } from '../features/auctions/live/LotTableHead.js';
 import { useAuctionLive } from '../features/auctions/live/use-auction-live.js';
 import { useRegulation } from '../features/auctions/live/use-regulation.js';
 import { requireUser } from '../session/guards.js';
+import { lenientSearch } from '../ui/lenient-search.js';
+import { Paginator } from '../ui/table/index.js';
+
+// Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
+const validateSearch = lenientSearch(PageQuery.partial());
 
 /**
- * The lots the dealer observes, live: each observed lot's auction is followed on the live channel like the auction
- * page (state, my state, best offer, countdown, the offer form and its alerts), showing only the observed lots.
+ * The lots the dealer observes, a page at a time (`limit`, `offset` in the URL), live: each observed lot's auction is
+ * followed on the live channel like the auction page (state, my state, best offer, countdown, the offer form and its
+ * alerts), showing only the observed lots of the page.
  */
 export const Route = createFileRoute('/observed')({
+  validateSearch,
   beforeLoad: requireUser(['BUYER']),
-  loader: async ({ context }) => {
+  loaderDeps: ({ search }) => ({ limit: search.limit, offset: search.offset }),
+  loader: async ({ context, deps }) => {
     const { api } = context.services;
-    const lots = await api.observed();
+    const page = await api.observed(deps);
+    const lots = page.items;
     const ids = [...new Set(lots.map((l) => l.idAuction))];
-    const auctions = await Promise.all(ids.map((id) => api.auctionFull(id)));
-    return auctions.map((auction) => ({ auction, idLots: lots.filter((l) => l.idAuction === auction.idAuction).map((l) => l.idLot) }));
+    // Each auction's own fields (one lot is enough), with the observed lots of the page as its lots: they may be on
+    // any page of a big auction.
+    const auctions = await Promise.all(ids.map((id) => api.auctionFull(id, {}, { limit: 1 })));
+    const groups = auctions.map(({ lotsPage: _page, ...auction }) => {
+      const own = lots.filter((l) => l.idAuction === auction.idAuction);
+      return { auction: { ...auction, lots: own.map(({ auctionName: _name, ...lot }) => lot) }, idLots: own.map((l) => l.idLot) };
+    });
+    return { groups, total: page.total, limit: page.limit, offset: page.offset };
   },
   component: ObservedLots,
 });
 
 function ObservedLots() {
   const { t } = useTranslation('auction');
-  const groups = Route.useLoaderData();
+  const { groups, total, limit, offset } = Route.useLoaderData();
+  const navigate = useNavigate({ from: '/observed' });
   return (
     <section aria-labelledby="observed-title">
       <h1 id="observed-title">{t('observedPage.title')}</h1>
@@ -37,6 +53,10 @@ function ObservedLots() {
           </table>
         </div>
       )}
+      <Paginator
+        page={Math.floor(offset / limit)} size={limit} total={total} sizes={[PAGE_DEFAULT, PAGE_MAX]} testId="observed-pages"
+        onPage={(index) => void navigate({ search: { limit, offset: index * limit } })} onSize={(size) => void navigate({ search: { limit: size, offset: 0 } })}
+      />
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { lenientSearch } from '../ui/lenient-search.js';
 import { PurchaseFilters } from '../features/auctions/purchases/PurchaseFilters.js';
 import { PurchasesTable } from '../features/auctions/purchases/PurchasesTable.js';
 import { requireUser } from '../session/guards.js';
+import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 // Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
 const validateSearch = lenientSearch(PurchaseQuery);
@@ -20,17 +22,20 @@ export const Route = createFileRoute('/purchase-summary')({
 
 function PurchaseSummary() {
   const { t } = useTranslation('purchases');
-  const rows = Route.useLoaderData();
   const search = Route.useSearch();
+  const { api } = useServices();
+  const pages = useServerPages(Route.useLoaderData(), (limit, offset) => api.purchases(search, { limit, offset }));
+  const rows = pages.page.items;
   const navigate = useNavigate({ from: '/purchase-summary' });
   return (
     <section aria-labelledby="purchases-title">
       <div className="page-head">
         <h1 id="purchases-title">{t('title')}</h1>
-        <span className="muted" role="status">{t('count', { count: rows.length })}</span>
+        <span className="muted" role="status">{t('count', { count: pages.page.total })}</span>
       </div>
       <PurchaseFilters key={JSON.stringify(search)} query={search} onSearch={(query) => void navigate({ search: query })} />
       <PurchasesTable rows={rows} />
+      <ServerPaginator pages={pages} testId="purchases-pages" />
     </section>
   );
 }

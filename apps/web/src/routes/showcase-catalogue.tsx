@@ -5,6 +5,8 @@ import { lenientSearch } from '../ui/lenient-search.js';
 import { CatalogueSearch } from '../features/showcase/CatalogueSearch.js';
 import { CatalogueTable } from '../features/showcase/CatalogueTable.js';
 import { requireUser } from '../session/guards.js';
+import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 // The router reads `?maxPrice=1500` as the number 1500, where the API's query schema takes only the digits it is sent.
 const CatalogueQuery = VehicleSearchQuery.omit({ idMarket: true }).extend({ maxPrice: Money.optional() });
@@ -31,9 +33,14 @@ export const Route = createFileRoute('/showcase-catalogue')({
 
 function ShowcaseCatalogue() {
   const { t } = useTranslation('showcase');
-  const vehicles = Route.useLoaderData();
   const search = Route.useSearch();
   const { profile } = Route.useRouteContext();
+  const { showcase } = useServices();
+  const idMarket = profile.roles.includes('BUYER') ? profile.idMarket : undefined;
+  const filtered = Object.values(search).some((v) => v !== undefined);
+  const pages = useServerPages(Route.useLoaderData(), (limit, offset) =>
+    (filtered ? showcase.search({ ...search, idMarket }, { limit, offset }) : showcase.catalogue(idMarket, { limit, offset })));
+  const vehicles = pages.page.items;
   const navigate = useNavigate({ from: '/showcase-catalogue' });
   const dealer = profile.roles.includes('BUYER');
   const manager = profile.roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
@@ -42,13 +49,14 @@ function ShowcaseCatalogue() {
       <div className="page-head">
         <h1 id="catalogue-title">{t('catalogue.title')}</h1>
         {dealer && <span className="muted">{t('catalogue.market', { market: profile.idMarket })}</span>}
-        <span className="muted" role="status">{t('catalogue.count', { count: vehicles.length })}</span>
+        <span className="muted" role="status">{t('catalogue.count', { count: pages.page.total })}</span>
         {dealer && <Link to="/my-lot">{t('common:nav.myLot')}</Link>}
         {(manager || dealer) && <Link to="/showcase-sold" data-testid="sold-link">{t('sold.link')}</Link>}
       </div>
       {!dealer && <p className="muted" data-testid="catalogue-read-only">{t('catalogue.readOnly')}</p>}
       <CatalogueSearch key={JSON.stringify(search)} filters={search} onSearch={(filters) => void navigate({ search: filters })} />
       <CatalogueTable vehicles={vehicles} dealer={dealer} />
+      <ServerPaginator pages={pages} testId="catalogue-pages" />
     </section>
   );
 }

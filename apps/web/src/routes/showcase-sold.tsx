@@ -1,11 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Id } from '@auction/contracts';
+import { Id, type Page, type PurchaseRow } from '@auction/contracts';
 import { lenientSearch } from '../ui/lenient-search.js';
 import { BoughtVehicles } from '../features/showcase/BoughtVehicles.js';
 import { SoldVehicles } from '../features/showcase/SoldVehicles.js';
 import { requireUser } from '../session/guards.js';
+import { useServices } from '../ui/services-context.js';
+import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 const SoldSearch = z.object({
   idShowcase: Id.optional(),
@@ -48,10 +50,22 @@ function ShowcaseSold() {
   return (
     <section aria-labelledby="showcase-sold-title">
       <div className="page-head"><h1 id="showcase-sold-title">{t('sold.title')}</h1></div>
-      {bought && <BoughtVehicles rows={bought} />}
+      {bought && <BoughtPages first={bought} />}
       {isManager(profile.roles) && (
         <SoldVehicles key={JSON.stringify(search)} choice={search} rows={sold} onChoose={(choice) => void navigate({ search: choice })} />
       )}
     </section>
+  );
+}
+
+/** What the dealer bought in the showcase, a page at a time. */
+function BoughtPages({ first }: { first: Page<PurchaseRow> }) {
+  const { api } = useServices();
+  const pages = useServerPages(first, (limit, offset) => api.purchases({ channel: 'SHOWCASE' }, { limit, offset }));
+  return (
+    <>
+      <BoughtVehicles rows={pages.page.items} />
+      <ServerPaginator pages={pages} testId="bought-pages" />
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import type { LotBidHistory, MyBid } from '@auction/contracts';
+import { PAGE_MAX, type LotBidHistory, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
 import type {
-  AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
+  AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
   PurchaseQuery, PurchaseRow, UserProfile,
 } from '@auction/contracts';
 import type { Http, RequestOptions } from '../../api/http.js';
@@ -11,7 +11,20 @@ const quiet: RequestOptions = { noSuccessPopup: true };
 
 
 /** An observed lot with its auction's name. */
-export type ObservedLot = LotView & { auctionName?: string };
+export type ObservedLot = ObservedLotView;
+
+/**
+ * Every item of a server-paged list, read a page of {@link PAGE_MAX} at a time (each answer stays bounded); for a
+ * screen that needs the whole list at once (the auctioneer's offers report beside its award dialog).
+ */
+export async function allPages<T>(fetchPage: (page: PageQuery) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  for (let offset = 0; ; offset += PAGE_MAX) {
+    const page = await fetchPage({ limit: PAGE_MAX, offset });
+    items.push(...page.items);
+    if (page.items.length < PAGE_MAX || items.length >= page.total) return items;
+  }
+}
 
 /** The auction, auth and purchase calls of API.md. */
 export function auctionApi(http: Http) {
@@ -29,7 +42,9 @@ export function auctionApi(http: Http) {
         ? http.get<Page<ManagedAuction>>(`${S}/running-auctions/search`, { query: { toSearch, ...page } })
         : http.get<Page<ManagedAuction>>(`${S}/running-auctions`, { query: { ...page } }),
     auction: (idAuction: string) => http.get<AuctionView>(`${S}/auction/${enc(idAuction)}`),
-    auctionFull: (idAuction: string, options: RequestOptions = {}) => http.get<AuctionView>(`${S}/auctionFull`, { ...options, query: { idAuction } }),
+    /** The auction with one page of its lots (100 unless `lots` asks fewer) and the caller's own state on them; `lots.idLot`: only that lot. */
+    auctionFull: (idAuction: string, options: RequestOptions = {}, lots: Partial<AuctionLotsQuery> = {}) =>
+      http.get<AuctionLotsView>(`${S}/auctionFull`, { ...options, query: { idAuction, ...lots } }),
     acceptedRegulation: (idAuction: string) => http.get<{ accepted: boolean }>(`${S}/auction/${enc(idAuction)}/accepted-regulation`, { noSpinner: true }),
     acceptRegulation: (idAuction: string) => http.patch<void>(`${S}/auction/${enc(idAuction)}/accept-regulation`, undefined, { noSuccessPopup: true }),
     /** An offer: no spinner (the lot shows it is placing), no popup (the offer machine shows the refusal inline). */
@@ -37,13 +52,15 @@ export function auctionApi(http: Http) {
       http.post<PlaceOfferResponse>(`${S}/auction/${enc(idAuction)}/offer/${enc(idLot)}`, { offer, clickAndBuy }, { idempotencyKey, noSpinner: true, noPopup: true }),
     observe: (idAuction: string, idLot: string, endObservation: boolean) =>
       http.post<void>(`${S}/auction/${enc(idAuction)}/observe/${enc(idLot)}`, undefined, { query: { endObservation }, noSuccessPopup: true, noSpinner: true }),
-    observed: () => http.get<ObservedLot[]>(`${S}/auction/observed`),
-    /** A lot's bids for a dealer (others anonymous) and whether its reserve is met; quiet, it refreshes live. */
-    bidHistory: (idAuction: string, idLot: string) =>
-      http.get<LotBidHistory>(`${S}/auction/${enc(idAuction)}/lot/${enc(idLot)}/bids`, { noSpinner: true, noPopup: true }),
+    /** One page of the caller's observed lots, in the lots' order. */
+    observed: (page: Partial<PageQuery> = {}) => http.get<Page<ObservedLot>>(`${S}/auction/observed`, { query: { ...page } }),
+    /** One page of a lot's bids for a dealer (others anonymous), newest first, and whether its reserve is met; quiet, it refreshes live. */
+    bidHistory: (idAuction: string, idLot: string, page: Partial<PageQuery> = {}) =>
+      http.get<LotBidHistory>(`${S}/auction/${enc(idAuction)}/lot/${enc(idLot)}/bids`, { noSpinner: true, noPopup: true, query: { ...page } }),
     myBids: (page: Partial<PageQuery> = {}) => http.get<Page<MyBid>>(`${S}/my-bids`, { query: { ...page } }),
     scheduledAuctions: (page: Partial<PageQuery> = {}) => http.get<Page<ManagedAuction>>(`${S}/scheduled-auctions`, { query: { ...page } }),
-    purchases: (filters: PurchaseQuery) => http.get<PurchaseRow[]>(`${S}/purchases`, { query: filters }),
+    /** One page of the caller's purchases, newest first. */
+    purchases: (filters: PurchaseQuery, page: Partial<PageQuery> = {}) => http.get<Page<PurchaseRow>>(`${S}/purchases`, { query: { ...filters, ...page } }),
 
     /** One page of the caller's own auctions (ADMIN: all), newest start first, without lots. */
     auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>
@@ -55,7 +72,9 @@ export function auctionApi(http: Http) {
     notAward: (idAuction: string, idLots: string[]) => http.post<LotView[]>(`${S}/auction/${enc(idAuction)}/not-award`, { idLots }, quiet),
     revertAward: (idAuction: string, idLot: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/revert-award/${enc(idLot)}`, undefined, quiet),
     deleteAuction: (idAuction: string) => http.delete<void>(`${S}/auction/${enc(idAuction)}`, quiet),
-    offersReport: (idAuction: string) => http.get<OfferReportRow[]>(`${S}/auction/${enc(idAuction)}/auction-offers-report`),
+    /** Every offer of the auction in stored order, read page by page. */
+    offersReport: (idAuction: string) =>
+      allPages((page) => http.get<Page<OfferReportRow>>(`${S}/auction/${enc(idAuction)}/auction-offers-report`, { query: { ...page } })),
     /** The offers report as a file, its headers and texts in `lang`. */
     reportUrl: (idAuction: string, typeExport: 'CSV' | 'XLSX', lang: string) => http.url(`${S}/auction/${enc(idAuction)}/create-report`, { typeExport, lang }),
   };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView } from '@auction/contracts';
+import type { Page, PageQuery, VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView } from '@auction/contracts';
 import type { Market } from '@auction/domain';
 import type { Http, RequestOptions } from '../../api/http.js';
 
@@ -39,9 +39,12 @@ export function showcaseApi(http: Http) {
   const enc = encodeURIComponent;
   const quiet: RequestOptions = { noSuccessPopup: true };
   return {
-    catalogue: (idMarket?: Market) => http.get<VehicleView[]>(S, { query: { idMarket } }),
-    search: (filters: VehicleSearch) => http.get<VehicleView[]>(`${S}/search-vehicles`, { query: filters }),
-    myLot: () => http.get<VehicleView[]>(`${S}/myLot`),
+    /** One page of the catalogue, in listing order. */
+    catalogue: (idMarket?: Market, page: Partial<PageQuery> = {}) => http.get<Page<VehicleView>>(S, { query: { idMarket, ...page } }),
+    /** One page of the catalogue searched, in listing order. */
+    search: (filters: VehicleSearch, page: Partial<PageQuery> = {}) => http.get<Page<VehicleView>>(`${S}/search-vehicles`, { query: { ...filters, ...page } }),
+    /** One page of the caller's my lot, in listing order. */
+    myLot: (page: Partial<PageQuery> = {}) => http.get<Page<VehicleView>>(`${S}/myLot`, { query: { ...page } }),
     addToMyLot: (idVehicles: readonly string[]) => http.post<VehicleOutcome[]>(`${S}/add-to-myLot`, { idVehicles }, quiet),
     removeFromMyLot: (idVehicles: readonly string[]) => http.delete<VehicleOutcome[]>(`${S}/remove-from-myLot`, { ...quiet, query: { idVehicles } }),
     bookMyLot: (idempotencyKey?: string) => http.patch<VehicleOutcome[]>(`${S}/book-myLot`, undefined, { ...quiet, idempotencyKey }),

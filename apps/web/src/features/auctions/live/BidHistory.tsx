@@ -1,23 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LotBidHistory, LotView } from '@auction/contracts';
+import { PAGE_DEFAULT, PAGE_MAX, type LotBidHistory, type LotView } from '@auction/contracts';
 import { formatDateTime } from '@auction/i18n';
 import { Money } from '../../../ui/Money.js';
 import { useServices } from '../../../ui/services-context.js';
+import { Paginator } from '../../../ui/table/index.js';
 
 /**
  * A lot's bids as a dealer may see them (amount, time, "you" or an anonymous bidder number) and whether its reserve
- * is met; read again whenever the lot's live view says its offers or status changed.
+ * is met, a page at a time (newest first: the first page shows the latest bids); read again whenever the lot's live
+ * view says its offers or status changed.
  */
 export function BidHistory({ lot }: { lot: LotView }) {
   const { api } = useServices();
   const { t } = useTranslation('auction');
   const [history, setHistory] = useState<LotBidHistory | null>(null);
+  const [page, setPage] = useState({ limit: PAGE_DEFAULT, offset: 0 });
   useEffect(() => {
     let live = true;
-    api.bidHistory(lot.idAuction, lot.idLot).then((h) => { if (live) setHistory(h); }, () => undefined);
+    api.bidHistory(lot.idAuction, lot.idLot, page).then((h) => { if (live) setHistory(h); }, () => undefined);
     return () => { live = false; };
-  }, [api, lot.idAuction, lot.idLot, lot.offersCount, lot.bestOffer, lot.status]);
+  }, [api, lot.idAuction, lot.idLot, lot.offersCount, lot.bestOffer, lot.status, page]);
   if (!history) return null;
   const reserve = !history.hasReserve ? 'none' : history.reserveMet ? 'met' : 'notMet';
   return (
@@ -53,6 +56,10 @@ export function BidHistory({ lot }: { lot: LotView }) {
           </table>
         </div>
       )}
+      <Paginator
+        page={Math.floor(page.offset / page.limit)} size={page.limit} total={history.total} sizes={[PAGE_DEFAULT, PAGE_MAX]} testId={`bid-history-pages-${lot.idLot}`}
+        onPage={(index) => setPage({ limit: page.limit, offset: index * page.limit })} onSize={(size) => setPage({ limit: size, offset: 0 })}
+      />
     </section>
   );
 }
