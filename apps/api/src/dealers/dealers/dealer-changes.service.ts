@@ -19,6 +19,7 @@ import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { assertInScope } from '../../identity/admin-scope.js';
 import { assertMayChangeDealerUsers } from '../../identity/staff-protection.js';
+import { actingAdminStreams, assertAnAdminLeft } from '../users/last-admin.js';
 import { DealerMails } from './dealer-mails.js';
 import { DealerQueries } from './dealer-queries.service.js';
 import { CHECKED_FIELDS, assertBusinessRules } from './dealer-rules.js';
@@ -204,10 +205,12 @@ export class DealerChanges {
   ): Promise<boolean> {
     const sid = streamId.dealer(idDealer);
     const userSids = users.map((u) => streamId.user(u.data.idUser));
+    // A dealer's disable or delete switches its users off: the last acting administrator among them is kept (409160).
+    const admins = userCommand ? actingAdminStreams(this.model.users, userSids) : [];
     let outcome;
     try {
       outcome = await this.writer.execute({
-        streams: [sid, ...userSids],
+        streams: [sid, ...userSids, ...admins],
         actor: actor.idUser,
         metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
         decide: (view): Decision[] => {
@@ -226,7 +229,9 @@ export class DealerChanges {
             changed.push(state.data.idUser);
           }
           const events = decideDealer(dealerCommand(changed), dealerState);
-          return events.length === 0 ? [{ streamId: sid, events }] : [{ streamId: sid, events }, ...userDecisions];
+          if (events.length === 0) return [{ streamId: sid, events }];
+          assertAnAdminLeft(view, [...userSids, ...admins], userDecisions);
+          return [{ streamId: sid, events }, ...userDecisions];
         },
         reply: () => undefined,
       });

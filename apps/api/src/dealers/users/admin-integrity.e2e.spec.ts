@@ -124,4 +124,37 @@ describe('back-office integrity (issue 21 item 21, PostgreSQL)', () => {
     const flags = [(await winner.get(`${A}/user?idUser=admin`)).body.readOnly, (await winner.get(`${A}/user?idUser=customer`)).body.readOnly];
     expect(flags.sort()).toEqual([false, true]);
   });
+
+  test('two administrators disabling each other\'s dealer at once leave one acting administrator (review of #21 item 21)', async () => {
+    // dealer41 (D-1041) and dealer42 (D-1042) become the only acting administrators: the two staff administrators of the
+    // test above lose ADMIN (one of them is read-only by now and administers nothing).
+    const self = await admin.get(`${A}/user?idUser=admin`);
+    const boss = self.status === 200 && self.body.readOnly === false && self.body.roles.includes('ADMIN') ? admin : customer;
+    for (const idUser of ['dealer41', 'dealer42']) {
+      expect((await boss.post(PERMISSION, { body: { idUser, permission: 'ADMIN' } })).status).toBe(200);
+      expect((await boss.put(`${A}/user`, { body: { idUser, adminEnabledMarket: ['IT', 'OTHER'] } })).status).toBe(200);
+    }
+    const [a, b] = await Promise.all(['dealer41', 'dealer42'].map((u) => ApiClient.login(server.baseUrl, u)));
+    for (const idUser of ['admin', 'customer']) {
+      const res = await a!.delete(`${PERMISSION}?userID=${idUser}&permission=ADMIN`);
+      expect(`${idUser}: ${[200, 409].includes(res.status) ? 'ok' : `${res.status} ${JSON.stringify(res.body)}`}`).toBe(`${idUser}: ok`); // 409: no ADMIN left
+    }
+    // Each disables the other's dealer, both calls in flight together: disjoint dealers and users, but one write must
+    // see the other's result, or no acting administrator is left.
+    const race = await Promise.all([
+      a!.put(`${A}/enable-dealer`, { body: { idDealer: 'D-1042', flgEnabled: false } }),
+      b!.put(`${A}/enable-dealer`, { body: { idDealer: 'D-1041', flgEnabled: false } }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, expect.any(Number)]);
+    const loser = race.find((r) => r.status !== 200)!;
+    // Refused by the last-admin rule, or by the actor check in the turn when the winner's write had switched it off.
+    expect([[409, 409160], [403, 403011], [403, 403004]]).toContainEqual([loser.status, loser.body?.errorCode]);
+    const winner = race[0]!.status === 200 ? a! : b!;
+    const acting = [];
+    for (const idUser of ['dealer41', 'dealer42']) {
+      const user = (await winner.get(`${A}/user?idUser=${idUser}`)).body;
+      if (user.flgEnabled && user.roles.includes('ADMIN')) acting.push(idUser);
+    }
+    expect(acting).toHaveLength(1);
+  });
 });

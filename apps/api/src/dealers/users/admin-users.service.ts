@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, type AdminEditUserRequest, type AdminUserDetails, type AdminUsersPage, type AdminUsersQuery,
 } from '@auction/contracts';
-import { decideUserPlan, isActingAdmin, removesActingAdmin, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
+import { decideUserPlan, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
 import { marketLanguages, timeZoneOfMarket } from '@auction/i18n';
 import { renderEmailChanged } from '@auction/mail';
 import { AccountMail } from '../../identity/accounts/account-mail.js';
@@ -21,6 +21,7 @@ import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.j
 import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
 import { assertMayChangeAccount, assertMayGrantRoles } from '../../identity/staff-protection.js';
 import { adminDetailsOf, adminRowOf, adminUserOrder, type KnownUser } from './admin-user-view.js';
+import { actingAdminStreams, assertAnAdminLeft } from './last-admin.js';
 import { personalEdit } from './personal-edit.js';
 
 /** The back-office's own roles: nobody takes their own (409120). */
@@ -226,9 +227,9 @@ export class AdminUsersService {
    */
   private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[], personalChange?: string): Promise<void> {
     const sid = streamId.user(idUser);
-    const admins = this.actingAdminStreams(sid);
+    const admins = actingAdminStreams(this.readModel.users, [sid]);
     const outcome = await this.writer.execute({
-      streams: admins.length > 0 ? [sid, ...admins] : [sid],
+      streams: [sid, ...admins],
       actor: actor.idUser,
       metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
       decide: (view) => {
@@ -237,23 +238,13 @@ export class AdminUsersService {
         if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
         // And the staff protection on the roles as the append sees them (a protected role granted meanwhile counts).
         if (state.status === 'ACTIVE') assertMayChangeAccount(actor, state);
-        const events = decideUserPlan(plan(state), state);
-        if (removesActingAdmin(state, events) && !admins.some((a) => a !== sid && isActingAdmin(view.state<UserState>(a)))) {
-          throw new AccessError(409, API_ERROR_CODES.LAST_ADMIN, 'this is the last administrator');
-        }
-        return [{ streamId: sid, events }];
+        const decisions = [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
+        assertAnAdminLeft(view, [sid, ...admins], decisions);
+        return decisions;
       },
       reply: () => undefined,
     });
     await this.readModel.waitFor(outcome.position);
   }
 
-  /** The streams of the acting administrators when `sid` is one of them (empty otherwise: no change of it can leave none). */
-  private actingAdminStreams(sid: string): string[] {
-    const target = this.readModel.users.get(sid);
-    if (!target || !isActingAdmin(target)) return [];
-    const streams: string[] = [];
-    for (const [id, user] of this.readModel.users) if (isActingAdmin(user)) streams.push(id);
-    return streams.includes(sid) ? streams : [sid, ...streams];
-  }
 }

@@ -1,0 +1,34 @@
+import { API_ERROR_CODES } from '@auction/contracts';
+import { evolveUser, isActingAdmin, type UserEvent, type UserState } from '@auction/domain';
+import { AccessError } from '../../platform/engine/access-error.js';
+import type { Decision, StreamView } from '../../platform/engine/stream-writer.js';
+
+/**
+ * The last acting administrator is never removed, by whatever path reaches users (a user's own edit, its dealer's
+ * disable or delete). A write that may remove one takes every acting administrator's stream (from this instance's
+ * index) into its turn, so two such writes run one after the other, each decided on the other's result.
+ */
+
+/** The streams to add to a write on `sids` when one of them is an acting administrator's (empty: none can be removed). */
+export function actingAdminStreams(users: ReadonlyMap<string, UserState>, sids: readonly string[]): string[] {
+  if (!sids.some((sid) => { const user = users.get(sid); return user !== undefined && isActingAdmin(user); })) return [];
+  const streams: string[] = [];
+  for (const [sid, user] of users) if (isActingAdmin(user) && !sids.includes(sid)) streams.push(sid);
+  return streams;
+}
+
+/**
+ * Throws 409160 when `decisions` take away an acting administrator and leave none among `adminSids` (the write's
+ * administrators' streams, `decisions`' own included), as the append sees them.
+ */
+export function assertAnAdminLeft(view: StreamView, adminSids: readonly string[], decisions: readonly Decision[]): void {
+  const after = (sid: string): { before: boolean; after: boolean } => {
+    const state = view.state<UserState>(sid);
+    const events = decisions.filter((d) => d.streamId === sid).flatMap((d) => d.events as UserEvent[]);
+    return { before: isActingAdmin(state), after: isActingAdmin(events.reduce(evolveUser, state)) };
+  };
+  const admins = [...new Set(adminSids)].map(after);
+  if (admins.some((a) => a.before && !a.after) && !admins.some((a) => a.after)) {
+    throw new AccessError(409, API_ERROR_CODES.LAST_ADMIN, 'this is the last administrator');
+  }
+}
