@@ -23,7 +23,17 @@ class HeldStore {
     const [result] = await this.appendMulti([{ streamId: id, expectedVersion, events }]);
     return result!;
   }
+  /** The next append touching `id` is refused, as a version conflict or a lost connection would be. */
+  failNextAppendOf(id: string): void {
+    this.failing = id;
+  }
+  private failing: string | null = null;
+
   async appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.some((a) => a.streamId === this.failing)) {
+      this.failing = null;
+      throw new Error('append refused');
+    }
     return appends.map((a) => {
       let version = this.log.filter((e) => e.streamId === a.streamId).length;
       const positions = a.events.map((e) => {
@@ -114,5 +124,17 @@ describe('the actor check inside the write (issue 21 item 21: a command past the
     await expect(onUser('dealer', end('d'), 'dealer', true)).resolves.toMatchObject({ reply: 'committed' });
     model.dealers.set(streamId.dealer('D-1'), { status: 'ENABLED' } as never);
     await expect(onUser('dealer', end('e'), 'dealer')).resolves.toMatchObject({ reply: 'committed' });
+  });
+
+  it('a disable whose append failed does not count: the index decides, and the user still acts (review of #21 item 21)', async () => {
+    const { store, project, onUser } = engine();
+    await onUser('dealer', { type: 'RegisterUser', data: user('dealer') });
+    await onUser('other', { type: 'RegisterUser', data: user('other') });
+    project();
+    store.failNextAppendOf(streamId.user('dealer'));
+    await expect(onUser('dealer', { type: 'SetUserEnabled', flgEnabled: false, by: 'admin', now: 1_000 })).rejects.toThrow('append refused');
+    project();
+    // The log and the index say enabled; the writer's entry of the dealer holds the disable it never wrote.
+    await expect(onUser('other', { type: 'EndSession', sid: 's-2', expiresAt: 2_000, now: 1_000 }, 'dealer')).resolves.toMatchObject({ reply: 'committed' });
   });
 });

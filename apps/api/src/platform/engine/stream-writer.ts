@@ -135,11 +135,14 @@ export class StreamWriter {
     return e.state as S;
   }
 
-  /** Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). */
+  /**
+   * Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). A
+   * broken entry's state holds events whose append failed: not the truth, so the index decides until it is reloaded.
+   */
   private check(checkActor: ActorCheck, idUser: string, ownAccount: boolean): void {
     const key = streamId.user(idUser);
     const e = this.entries.get(key);
-    const local = e?.loaded ? { state: e.state, ahead: e.inFlight > 0 || e.broken || e.position > this.indexPosition() } : undefined;
+    const local = e?.loaded && !e.broken ? { state: e.state, ahead: e.inFlight > 0 || e.position > this.indexPosition() } : undefined;
     checkActor(idUser, key, local, ownAccount);
   }
 
