@@ -36,6 +36,13 @@ describe('the event view of an administrator narrowed to one market', () => {
     expect((await auditorFr.get<unknown[]>('/api/v1/admin/events/stream/user-auditor')).status).toBe(200);
   });
 
+  it('refuses the stream of a deleted dealer of another market too (its history keeps its market; review of #21 item 4)', async () => {
+    const deleted = await admin.delete('/api/v1/admin/dealer?idDealer=D-DAC-1');
+    expect([deleted.status, deleted.body]).toEqual([204, null]);
+    expect(refusal(await auditorFr.get('/api/v1/admin/events/stream/dealer-D-DAC-1'))).toEqual([403, 403021]);
+    expect((await admin.get<unknown[]>('/api/v1/admin/events/stream/dealer-D-DAC-1')).status).toBe(200);
+  });
+
   it('refuses the global log, which holds every market\'s dealers and users (403021)', async () => {
     expect(refusal(await auditorFr.get('/api/v1/admin/events/log?limit=5'))).toEqual([403, 403021]);
     expect((await admin.get<unknown[]>('/api/v1/admin/events/log?limit=5')).body).toHaveLength(5);

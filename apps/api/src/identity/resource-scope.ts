@@ -85,7 +85,7 @@ export class ResourceScope {
   private async marketOf(actor: Actor, { kind, id }: NamedResource): Promise<Market | null | undefined> {
     switch (kind) {
       case 'dealer':
-        return id === actor.idDealer ? undefined : this.dealers.marketOf(id) ?? undefined;
+        return id === actor.idDealer ? undefined : this.dealers.recordedMarketOf(id) ?? undefined;
       case 'user': {
         if (id === actor.idUser) return undefined;
         const user = this.readModel.users.get(streamId.user(id));
@@ -96,7 +96,7 @@ export class ResourceScope {
         if (!meta) return undefined;
         const [ownerKind, owner] = [meta.owner.slice(0, meta.owner.indexOf(':')), meta.owner.slice(meta.owner.indexOf(':') + 1)];
         if (meta.owner === `user:${actor.idUser}` || meta.owner === `dealer:${actor.idDealer}`) return undefined;
-        if (ownerKind === 'dealer') return this.dealers.marketOf(owner) ?? 'OTHER';
+        if (ownerKind === 'dealer') return this.dealers.recordedMarketOf(owner) ?? 'OTHER';
         const user = this.readModel.users.get(streamId.user(owner));
         return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : 'OTHER';
       }

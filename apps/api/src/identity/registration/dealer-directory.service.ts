@@ -65,6 +65,15 @@ export class DealerDirectory {
   marketOf(idDealer: string): Market | null {
     const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
     if (dealer?.status === 'DELETED') return null;
+    return this.recordedMarketOf(idDealer);
+  }
+
+  /**
+   * The market a dealer was recorded in, a deleted dealer's included (the back-office's market scope still covers its
+   * history: events, files); null when no dealer or user of that id is known.
+   */
+  recordedMarketOf(idDealer: string): Market | null {
+    const dealer = this.readModel.dealers.get(streamId.dealer(idDealer));
     if (dealer && dealer.status !== 'NONE') return dealer.data.idMarket;
     return this.accounts.usersOfDealer(idDealer)[0]?.data.idMarket ?? null;
   }
