@@ -21,7 +21,7 @@ function listPagingSuite(mode: StorageMode) {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as {
-    auctioneer: ApiClient; exhibitor: ApiClient; d1: ApiClient; d2: ApiClient; tag: string; auction: AuctionView; vehicles: string[];
+    auctioneer: ApiClient; exhibitor: ApiClient; d1: ApiClient; d2: ApiClient; tag: string; auction: AuctionView; vehicles: string[]; idShowcase: string;
   };
   const ok = async <T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
     const r = await res;
@@ -58,8 +58,9 @@ function listPagingSuite(mode: StorageMode) {
     for (const lot of s.auction.lots) await ok(s.d1.post(`${S}/auction/${s.auction.idAuction}/observe/${lot.idLot}`), 'observe');
     await ok(s.d2.post(`${S}/auction/${s.auction.idAuction}/observe/${s.auction.lots[1]!.idLot}`), 'observe');
     const vehicles = [1, 2, 3, 4, 5, 6].map((i) => ({ licensePlate: `SC${s.tag}${i}`, brand: 'Fiat', model: 'Panda', price: 5000 + i }));
-    const showcase = await ok(s.exhibitor.post<{ vehicles: { idVehicle: string }[] }>(`${S}/showcase`, { body: { idMarket: 'IT', vehicles } }), 'showcase');
+    const showcase = await ok(s.exhibitor.post<{ idShowcase: string; vehicles: { idVehicle: string }[] }>(`${S}/showcase`, { body: { idMarket: 'IT', vehicles } }), 'showcase');
     s.vehicles = showcase.vehicles.map((v) => v.idVehicle);
+    s.idShowcase = showcase.idShowcase;
     await ok(s.d1.patch(`${S}/showcase/accept-regulation`), 'regulation');
     await ok(s.d2.patch(`${S}/showcase/accept-regulation`), 'regulation');
     await ok(s.d1.put(`${S}/showcase/buy`, { body: { idVehicles: s.vehicles.slice(0, 3) } }), 'buy');
@@ -161,6 +162,17 @@ function listPagingSuite(mode: StorageMode) {
     expect(mine.lots[0]).toMatchObject({ myBestOffer: 1400, leading: true, observed: true });
     const one = await ok(s.d1.get<Full>(`${full}&idLot=${s.auction.lots[1]!.idLot}`), 'auctionFull of a lot');
     expect({ lots: one.lots.map((l) => l.idLot), page: one.lotsPage }).toEqual({ lots: [s.auction.lots[1]!.idLot], page: { total: 1, limit: 100, offset: 0 } });
+  });
+
+  test('a showcase\'s sold vehicles: pages of at most 100 (50 by default) in the order asked, for its owner', async () => {
+    const path = `${S}/showcase/sold/${s.idShowcase}?sortField=price&sortOrder=asc`;
+    const tooBig = await s.exhibitor.get<{ errorCode?: unknown }>(`${path}&limit=101`);
+    expect(`${tooBig.status} ${typeof tooBig.body.errorCode}`).toBe('400 number');
+    const full = await ok(s.exhibitor.get<Page<Row>>(path), 'sold');
+    expect(full).toMatchObject({ total: 4, limit: 50, offset: 0 });
+    expect(full.items.map((v) => v['idVehicle'])).toEqual(s.vehicles.slice(0, 4));
+    expect(await allPages(s.exhibitor, path, 3)).toEqual({ items: full.items, total: 4 });
+    expect((await s.d1.get(path)).status).toBe(403);
   });
 
   test('showcase catalogue, search and my lot: pages in listing order, the caller\'s own my lot only', async () => {

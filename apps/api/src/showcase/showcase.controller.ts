@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, QueryInt, ShowcasePageQuery, VehicleIdsQuery, VehicleIdsRequest,
+  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, ShowcasePageQuery, VehicleIdsQuery, VehicleIdsRequest,
   VehicleSearchPageQuery,
 } from '@auction/contracts';
 import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
@@ -23,10 +23,8 @@ import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
 
 const managers = [...SHOWCASE_MANAGER_ROLES];
 
-/** Query of `GET sold/{id}` (the contracts have none yet). */
-const SoldQuery = z.object({
-  limit: QueryInt(1, 1000).optional(),
-  offset: QueryInt(0, Number.MAX_SAFE_INTEGER).default(0),
+/** Query of `GET sold/{id}`: one page (the contracts' `PageQuery`: 1-100, default 50) in the order asked. */
+const SoldQuery = PageQuery.extend({
   sortField: z.enum(['price', 'soldAt', 'licensePlate']).default('soldAt'),
   sortOrder: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('desc').transform((v) => v.toLowerCase() as 'asc' | 'desc'),
 });

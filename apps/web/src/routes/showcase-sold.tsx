@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Id, type Page, type PurchaseRow } from '@auction/contracts';
+import type { SoldVehicle } from '../features/showcase/showcase-api.js';
 import { lenientSearch } from '../ui/lenient-search.js';
 import { BoughtVehicles } from '../features/showcase/BoughtVehicles.js';
 import { SoldVehicles } from '../features/showcase/SoldVehicles.js';
@@ -51,9 +52,9 @@ function ShowcaseSold() {
     <section aria-labelledby="showcase-sold-title">
       <div className="page-head"><h1 id="showcase-sold-title">{t('sold.title')}</h1></div>
       {bought && <BoughtPages first={bought} />}
-      {isManager(profile.roles) && (
-        <SoldVehicles key={JSON.stringify(search)} choice={search} rows={sold} onChoose={(choice) => void navigate({ search: choice })} />
-      )}
+      {isManager(profile.roles) && (sold && search.idShowcase
+        ? <SoldPages key={JSON.stringify(search)} first={sold} choice={{ ...search, idShowcase: search.idShowcase }} onChoose={(choice) => void navigate({ search: choice })} />
+        : <SoldVehicles key={JSON.stringify(search)} choice={search} rows={null} onChoose={(choice) => void navigate({ search: choice })} />)}
     </section>
   );
 }
@@ -66,6 +67,19 @@ function BoughtPages({ first }: { first: Page<PurchaseRow> }) {
     <>
       <BoughtVehicles rows={pages.page.items} />
       <ServerPaginator pages={pages} testId="bought-pages" />
+    </>
+  );
+}
+
+/** A showcase's sold vehicles, a page at a time in the order chosen. */
+function SoldPages({ first, choice, onChoose }: { first: Page<SoldVehicle>; choice: z.output<typeof SoldSearch> & { idShowcase: string }; onChoose: (c: z.output<typeof SoldSearch>) => void }) {
+  const { showcase } = useServices();
+  const { idShowcase, ...order } = choice;
+  const pages = useServerPages(first, (limit, offset) => showcase.sold(idShowcase, { ...order, limit, offset }));
+  return (
+    <>
+      <SoldVehicles choice={choice} rows={pages.page.items} onChoose={onChoose} />
+      <ServerPaginator pages={pages} testId="sold-pages" />
     </>
   );
 }

@@ -22,7 +22,7 @@ export interface SoldVehicleRow {
 
 /** Paging and order of the sold list. */
 export interface SoldPage {
-  readonly limit?: number;
+  readonly limit: number;
   readonly offset: number;
   readonly sortField: 'price' | 'soldAt' | 'licensePlate';
   readonly sortOrder: 'asc' | 'desc';
@@ -113,10 +113,10 @@ export class ShowcaseReadModel {
   }
 
   /**
-   * Sold vehicles of a showcase with their buyer (owner of the showcase or administrator), sorted and paged.
-   * A showcase holds at most 2,000 vehicles, so its sold ones are sorted here with the in-memory comparator.
+   * One page of the sold vehicles of a showcase with their buyer (owner of the showcase or administrator), sorted, and
+   * their total. A showcase holds at most 2,000 vehicles, so its sold ones are sorted here with the in-memory comparator.
    */
-  async sold(viewer: Viewer, idShowcase: string, page: SoldPage): Promise<SoldVehicleRow[]> {
+  async sold(viewer: Viewer, idShowcase: string, page: SoldPage): Promise<Page<SoldVehicleRow>> {
     const rows = await this.db.query<Record<string, unknown>>(
       `SELECT ${selectList(vehiclesTable)} FROM ${qualified(this.schema, vehiclesTable)} t WHERE t.id_showcase = $1 ORDER BY t.listed_position`,
       [idShowcase]);
@@ -131,7 +131,7 @@ export class ShowcaseReadModel {
     const sign = page.sortOrder === 'asc' ? 1 : -1;
     const key = page.sortField;
     sold.sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
-    return sold.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit);
+    return { items: sold.slice(page.offset, page.offset + page.limit), total: sold.length, limit: page.limit, offset: page.offset };
   }
 
   /** One page of vehicles with the viewer's my-lot flag, in listing order, and the total over all pages. */

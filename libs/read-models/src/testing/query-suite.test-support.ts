@@ -124,16 +124,16 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
     it('sold vehicles of a showcase, sorted and paged, for its owner and administrators only', async () => {
       const owner = { idUser: 'exhibitor-sc0', roles: ['EXHIBITOR'] };
       const sold = oracle.vehicles(owner, (st) => st.status === 'SOLD' && st.data.listing.idShowcase === 'sc0');
-      const all = await showcase.sold(owner, 'sc0', { offset: 0, sortField: 'soldAt', sortOrder: 'desc' });
+      const all = (await showcase.sold(owner, 'sc0', { limit: 100, offset: 0, sortField: 'soldAt', sortOrder: 'desc' })).items;
       expect(all.map((r) => r.idVehicle).sort()).toEqual(sold.map((x) => x.idVehicle).sort());
-      const pages: SoldPage[] = [{ offset: 0, sortField: 'price', sortOrder: 'asc' }, { offset: 1, limit: 2, sortField: 'licensePlate', sortOrder: 'desc' }];
+      const pages: SoldPage[] = [{ limit: 100, offset: 0, sortField: 'price', sortOrder: 'asc' }, { offset: 1, limit: 2, sortField: 'licensePlate', sortOrder: 'desc' }];
       for (const page of pages) {
         const sign = page.sortOrder === 'asc' ? 1 : -1;
         const key = page.sortField;
         const expected = [...all].sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
-        expect(await showcase.sold(owner, 'sc0', page)).toEqual(expected.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit));
+        expect(await showcase.sold(owner, 'sc0', page)).toEqual({ items: expected.slice(page.offset, page.offset + page.limit), total: all.length, limit: page.limit, offset: page.offset });
       }
-      expect(await showcase.sold({ idUser: 'admin', roles: ['ADMIN'] }, 'sc0', pages[0]!)).toHaveLength(all.length);
+      expect((await showcase.sold({ idUser: 'admin', roles: ['ADMIN'] }, 'sc0', pages[0]!)).items).toHaveLength(all.length);
       await expect(showcase.sold(viewers[0]!, 'sc0', pages[0]!)).rejects.toMatchObject({ httpStatus: 403 });
       await expect(showcase.sold(owner, 'nope', pages[0]!)).rejects.toMatchObject({ httpStatus: 404 });
       expect(await showcase.showcaseOwner('sc0')).toBe('exhibitor-sc0');

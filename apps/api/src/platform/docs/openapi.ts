@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AuctionLotsView, AuctionSummaryPage, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
+  AuctionLotsView, AuctionSummaryPage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
   LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory,
 } from '@auction/contracts';
@@ -27,6 +27,11 @@ const TIME_RULES = `Lists: a list answer is one page \`{items, total, limit, off
   + 'An auction\'s endDate is its last lot\'s end (anti-sniping extensions included); a lot bought with clickAndBuy ends at the purchase instant; an auction stays RUN while a lot runs. '
   + 'Resize-time: a scheduled auction\'s end may move earlier or later (its lots follow); a running auction\'s end only later, never earlier than its current end (else 409030), and a lot\'s end never moves before its current end (an extension beyond the new end is kept). '
   + 'An offer is judged at the instant its bytes reached the API (its head, or its body when that came in a later read: a request whose amount arrives after the end is late), not when its turn comes on a busy server; offers on one lot keep their arrival order whatever their headers (an Idempotency-Key never costs a place); the auction\'s owner and the users of the seller\'s dealer cannot bid on its lots (422050); a lot is closed 250 ms after its end so offers received before the end are judged first. Lots of an auction that end at one instant are closed together in one decision, without holding other auctions.';
+
+/** A sold vehicle of a showcase with its buyer (`GET showcase/sold/{id}`). */
+const SoldVehiclePage = pageOf(z.object({
+  idVehicle: z.string(), licensePlate: z.string(), brand: z.string(), model: z.string(), price: z.number(), idUser: z.string(), username: z.string(), soldAt: z.string(),
+}));
 
 const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/api/v1/open/sso/login', 'Single sign-on (the web client\'s login): 302 to the OpenID Connect issuer\'s authorization endpoint (authorization code, PKCE S256, state, nonce; the flow is kept 10 minutes in an http-only cookie). Query: `redirect`, a path of the portal to land on afterwards (never another origin: 400), `lang`, the language of the issuer\'s page. The issuer is OIDC_ISSUER_URL, or the embedded one at /oidc (discovery at /oidc/.well-known/openid-configuration), whose sign-in page checks the portal\'s users. Issuer unreachable: 302 to /?ssoError=503010.', 'anyone', undefined, 'none'],
@@ -74,7 +79,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['patch', '/api/v1/secure/showcase/preempt-vehicle', 'Pre-empt one vehicle. Pre-emption rule: a short exclusive hold (PREEMPTION_HOLD_SECONDS, default 300) on a vehicle nobody else holds, to buy it at once without adding it to my lot; once per dealer and vehicle.', 'BUYER', PreemptRequest, VehicleOutcome],
   ['patch', '/api/v1/secure/showcase/accept-regulation', 'Accept the showcase regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/showcase/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
-  ['get', '/api/v1/secure/showcase/sold/{id}', 'Sold vehicles of a showcase (limit, offset, sortField, sortOrder)', 'owner, ADMIN', undefined, undefined],
+  ['get', '/api/v1/secure/showcase/sold/{id}', 'One page {items, total, limit, offset} of the sold vehicles of a showcase with their buyer (limit 1-100, default 50; offset; sortField price|soldAt|licensePlate, default soldAt; sortOrder asc|desc, default desc; ties by vehicle id)', 'owner, ADMIN', undefined, SoldVehiclePage],
   ['post', '/api/v1/secure/showcase/feedback/{id}', 'Rate a showcase purchase (once)', 'BUYER who bought it', FeedbackRequest, z.object({ idFeedback: z.string() })],
   ['get', '/api/v1/admin/events/stream/{streamId}', 'The events of one stream (auction-, lot-, vehicle-, user-<id>, dealer-<id>) with metadata; a user\'s or dealer\'s stream of a market the caller does not manage: 403021', 'ADMIN', undefined, undefined],
   ['get', '/api/v1/admin/events/log', 'A page of the global log (after, limit); only for an administrator of every market (403021 otherwise: the log holds every market\'s dealers and users)', 'ADMIN', undefined, undefined],
@@ -107,7 +112,7 @@ const LOGIN_REFUSALS: Record<string, string> = {
 };
 
 /** Answers that are one page of a list: their calls take `limit` and `offset`. */
-const PAGED = new Set<unknown>([AuctionLotsView, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory]);
+const PAGED = new Set<unknown>([AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory]);
 const PAGE_PARAMETERS = [
   { name: 'limit', in: 'query', required: false, description: `items of the page, at most ${PAGE_MAX} (more: 400)`, schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT } },
   { name: 'offset', in: 'query', required: false, description: 'items skipped', schema: { type: 'integer', minimum: 0, default: 0 } },

@@ -52,7 +52,8 @@ export function showcaseApi(http: Http) {
     preempt: (idVehicle: string, idempotencyKey?: string) => http.patch<VehicleOutcome>(`${S}/preempt-vehicle`, { idVehicle }, { ...quiet, idempotencyKey }),
     acceptedRegulation: () => http.get<{ accepted: boolean }>(`${S}/accepted-regulation`, { noSpinner: true }),
     acceptRegulation: () => http.patch<void>(`${S}/accept-regulation`, undefined, quiet),
-    sold: (idShowcase: string, page: SoldPageQuery = {}) => http.get<SoldVehicle[]>(`${S}/sold/${enc(idShowcase)}`, { query: { ...page } }),
+    /** One page of a showcase's sold vehicles in the order asked. */
+    sold: (idShowcase: string, page: SoldPageQuery = {}) => http.get<Page<SoldVehicle>>(`${S}/sold/${enc(idShowcase)}`, { query: { ...page } }),
     /** Rates a showcase purchase (`id` is the vehicle bought). */
     feedback: (idVehicle: string, rating: number) => http.post<{ idFeedback: string }>(`${S}/feedback/${enc(idVehicle)}`, { rating }, quiet),
   };
