@@ -37,7 +37,7 @@ function crashBetweenWrites(mode: StorageMode) {
     { crashAt: 'personal-change:after-event', target: 'dealer' },
   ];
   // Recovery at start resolves every pending change at once (no grace: nothing else is in flight).
-  const start = (crashAt?: string) => startServer(storage!, { PERSONAL_CHANGE_GRACE_MS: '0', ...(crashAt ? { TEST_CRASH_AT: crashAt } : {}) });
+  const start = (crashAt?: string) => startServer(storage!, { PERSONAL_CHANGE_GRACE_MS: '0', ...(crashAt ? { TEST_CRASH_AT: crashAt, NODE_ENV: 'test' } : {}) });
 
   afterAll(async () => {
     await server?.kill();

@@ -28,6 +28,9 @@ export const ConfigSchema = z.object({
   SHOWCASE_HOLDS_MAX: z.coerce.number().int().min(1).max(2000).default(10),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().min(24).max(24 * 30).default(24),
   PERSONAL_CHANGE_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  NODE_ENV: z.string().optional(),
+  // Test-only crash hook (platform/engine/crash-point.ts): refused below unless NODE_ENV=test.
+  TEST_CRASH_AT: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
@@ -128,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_SECRET) throw new Error('bad configuration:\n  OIDC_CLIENT_SECRET: required with OIDC_ISSUER_URL');
+  // A variable that SIGKILLs the process at a named point must never reach a real deployment by mistake.
+  if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new Error('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,

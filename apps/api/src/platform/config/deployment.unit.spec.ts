@@ -58,3 +58,11 @@ describe('SESSION_SECRET', () => {
     expect(loadConfig({ SESSION_SECRET: 'q7Vx3JkR9mZt2LwP8nYc4HbF6sDg1AeU0oKiTr5' }).sessionSecret).toBe('q7Vx3JkR9mZt2LwP8nYc4HbF6sDg1AeU0oKiTr5');
   });
 });
+
+describe('the test-only crash hook (TEST_CRASH_AT)', () => {
+  it('is refused unless NODE_ENV=test: one variable must not be able to kill a real deployment', () => {
+    expect(() => loadConfig({ TEST_CRASH_AT: 'personal-change:after-event' })).toThrow(/TEST_CRASH_AT: a test hook/);
+    expect(() => loadConfig({ TEST_CRASH_AT: 'personal-change:after-event', NODE_ENV: 'production' })).toThrow(/TEST_CRASH_AT/);
+    expect(() => loadConfig({ TEST_CRASH_AT: 'personal-change:after-event', NODE_ENV: 'test' })).not.toThrow();
+  });
+});
