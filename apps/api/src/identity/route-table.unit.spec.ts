@@ -48,6 +48,12 @@ describe('route table', () => {
     expect(routes).toContainEqual({ method: 'post', path: '/api/v1/open/login', public: true, tokenOnly: false });
   });
 
+  it('states the rules every call follows in the description (exact JSON, the range of instants, access beyond the role)', () => {
+    const description = (openApiDocument().info as { description: string }).description;
+    // (Every code is also in the description's list of codes: the phrases are the rules.)
+    for (const rule of ['a key written twice in one object is 400030', 'is 400031, never rounded', 'years 0001 to 9999', 'is not enabled gets 403004', 'outside its adminEnabledMarket gets 403021']) expect(description).toContain(rule);
+  });
+
   it('describes every served route in the OpenAPI description', () => {
     const missing = routes.filter((r) => !paths[r.path]?.[r.method]).map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(missing).toEqual([]);

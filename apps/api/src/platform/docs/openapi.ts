@@ -15,6 +15,8 @@ import type { RouteDoc } from './route-doc.js';
 const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
   + 'Lists of ids never name an id twice (400); a lot id is never reused, a removed lot keeps its id. One licence plate at most once per auction (422008, as in a showcase), plates compared without case, spaces, dashes, dots or invisible characters and with full-width letters as their plain forms ("AB 123 CD" is "ab123cd"). '
   + 'Strings (bodies, queries, path parameters) never carry NUL or lone surrogates (400). '
+  + 'JSON bodies are read exactly: a key written twice in one object is 400030; a number that cannot be held exactly as written (more than 2 decimals for money, an exponent, more than 15 integer digits) is 400031, never rounded. '
+  + 'Access beyond the role: a user who, or whose dealer, is not enabled gets 403004 on every call but its own account\'s; a read-only user changes nothing (403020); a back-office user naming a dealer, user or file (in the path, query or body) of a market outside its adminEnabledMarket gets 403021. '
   + 'PATCH .../award on an auction still SCH or RUN is 409020. A feedback\'s idAuctioneer must be the auction\'s owner (the showcase\'s exhibitor): else 422013. '
   + 'Idempotency-Key (every POST, PUT, PATCH and DELETE of a logged-in user, 1 to 128 characters): a repeat with the same key, user, call (method and path) and body (and query) answers the first answer (status and body) and changes nothing, also after the resource was deleted; the same key with another call or body is 409100. '
   + 'Keys are remembered per user for IDEMPOTENCY_TTL_HOURS (default and minimum 24 hours). Concurrent requests with one key run once: the others wait and get the first answer. A call that failed is not remembered: a retry runs it again. '
@@ -22,7 +24,7 @@ const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, 
 
 /** Rules on time (issue 11: A1, A3, A8, A9, A11). */
 const TIME_RULES = `Lists: a list answer is one page \`{items, total, limit, offset}\` (query \`limit\` 1-${PAGE_MAX}, default ${PAGE_DEFAULT}; \`offset\`), in the order the server fixes, never every row at once. `
-  + 'Instants: ISO 8601 with Z or an offset, stored and answered in UTC (Z) and compared and sorted as instants (running-auctions: by the instant of the end shown). '
+  + 'Instants: ISO 8601 with Z or an offset, of the years 0001 to 9999 once the offset is applied (else 400), stored and answered in UTC (Z) and compared and sorted as instants (running-auctions: by the instant of the end shown). '
   + 'An auction lasts at least MIN_AUCTION_SECONDS from its start to its end (default 60 s; a zero-length auction takes no offer): else 422030, at creation, in an edit and in resize-time. '
   + 'An auction\'s endDate is its last lot\'s end (anti-sniping extensions included); a lot bought with clickAndBuy ends at the purchase instant; an auction stays RUN while a lot runs. '
   + 'Resize-time: a scheduled auction\'s end may move earlier or later (its lots follow); a running auction\'s end only later, never earlier than its current end (else 409030), and a lot\'s end never moves before its current end (an extension beyond the new end is kept). '
