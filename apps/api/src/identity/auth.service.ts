@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
-import { decideUser, isCredentialRevoked, type UserState } from '@auction/domain';
+import { decideUser, effectiveRoles, isCredentialRevoked, type UserState } from '@auction/domain';
 import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { streamId } from '@auction/domain';
@@ -135,8 +135,7 @@ export class AuthService {
     // `disabledAt`, which the revocation by issue time alone would let through until re-enabled and beyond).
     if (isDisabledByStaff(user)) return null;
     const d = user.data;
-    // VISITOR views only: with it, BUYER is void (a user given both may still never bid or buy).
-    const roles = d.roles.includes('VISITOR') ? d.roles.filter((r) => r !== 'BUYER') : d.roles;
+    const roles = effectiveRoles(d.roles);
     const actor = {
       idUser: d.idUser, username: d.username, roles, idDealer: d.idDealer, flgEnabled: d.flgEnabled,
       readOnly: d.readOnly === true, adminEnabledMarket: d.adminEnabledMarket ?? [],

@@ -47,7 +47,7 @@ function onVehicle(writer: StreamWriter, s: Sender, idVehicle: string, command: 
   const sid = streamId.vehicle(idVehicle);
   return writer.execute({
     streams: [sid],
-    actor: s.actor.idUser,
+    actor: s.actor,
     metadata: { userId: s.actor.idUser, idempotencyKey: s.idempotencyKey ?? undefined, correlationId: s.correlationId },
     decide: (view, now) => [{ streamId: sid, events: decideVehicle(command(now), view.state<VehicleState>(sid)) }],
     reply: (view, _appended, now) => {
@@ -85,7 +85,7 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
     const sids = listings.map((l) => streamId.vehicle(l.idVehicle));
     return this.writer.execute({
       streams: sids,
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, idempotencyKey: idempotencyKey ?? undefined, correlationId },
       decide: (view) => {
         // A retried key finds its showcase listed already: it changes nothing, whatever the body says now.
@@ -199,7 +199,7 @@ export class AcceptShowcaseRegulationHandler implements ICommandHandler<AcceptSh
     const sid = streamId.user(actor.idUser);
     return this.writer.execute({
       streams: [sid],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view) => [{ streamId: sid, events: decideUser({ type: 'AcceptShowcaseRegulation' }, view.state<UserState>(sid)) }],
       reply: () => undefined,

@@ -39,7 +39,7 @@ export class AwardHandler implements ICommandHandler<AwardCommand, CommandOutcom
     let touched: string[] = [];
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);

@@ -67,7 +67,7 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
     const auctionSid = streamId.auction(idAuction);
     return this.writer.execute({
       streams: [auctionSid, ...lotIds.map(streamId.lot)],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, idempotencyKey: idempotencyKey ?? undefined, correlationId },
       decide: (view, now) => [
         {

@@ -27,7 +27,7 @@ export class GiveFeedbackHandler implements ICommandHandler<GiveFeedbackCommand,
     const idFeedback = derivedId('feedback', actor.idUser, target, idTarget);
     return this.writer.execute({
       streams: [sid],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser },
       decide: (view) => [{
         streamId: sid,

@@ -53,7 +53,7 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     const lots = lotDefinitions(idAuction, seller, body, newIds);
     return this.writer.execute({
       streams: [...auctionStreams(before, idAuction), ...newIds.map(streamId.lot)],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);
@@ -88,7 +88,7 @@ export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionComman
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = view.state<AuctionState>(streamId.auction(idAuction));
@@ -123,7 +123,7 @@ export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, Com
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);

@@ -46,7 +46,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
     const idOffer = newId();
     return this.writer.execute({
       streams: [sid],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, idempotencyKey: c.idempotencyKey ?? undefined, correlationId: c.correlationId },
       ...(c.admit ? { admit: c.admit } : {}),
       decide: (view, now) => {
@@ -90,7 +90,7 @@ export class ObserveLotHandler implements ICommandHandler<ObserveLotCommand, Com
     const sid = streamId.lot(idLot);
     return this.writer.execute({
       streams: [sid],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view) => [{ streamId: sid, events: decideLot({ type: 'ObserveLot', idUser: actor.idUser, end }, requireLotOf(view, idAuction, idLot)) }],
       reply: () => undefined,

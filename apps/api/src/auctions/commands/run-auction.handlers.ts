@@ -83,7 +83,7 @@ export class AcceptRegulationHandler implements ICommandHandler<AcceptRegulation
     const sid = streamId.auction(idAuction);
     return this.writer.execute({
       streams: [sid],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view) => [{ streamId: sid, events: decideAuction({ type: 'AcceptRegulation', idUser: actor.idUser }, existingAuction(view, idAuction)) }],
       reply: () => undefined,

@@ -105,7 +105,7 @@ export class AnonymisationService {
       const sid = streamId.user(user.data.idUser);
       const outcome = await this.writer.execute({
         streams: [sid],
-        actor: actor.idUser,
+        actor,
         metadata: { userId: actor.idUser },
         // Decided on the stream's state at write time: a re-enable that raced the checks above refuses the erasure.
         decide: (view, now) => {

@@ -19,7 +19,7 @@ import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../../platform/engine/
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { assertInScope } from '../../identity/admin-scope.js';
 import { assertMayChangeDealerUsers } from '../../identity/staff-protection.js';
-import { actingAdminStreams, assertAnAdminLeft } from '../users/last-admin.js';
+import { actingAdminStreams, assertAnAdminLeft, dealerEnabledIn } from '../users/last-admin.js';
 import { DealerMails } from './dealer-mails.js';
 import { DealerQueries } from './dealer-queries.service.js';
 import { CHECKED_FIELDS, assertBusinessRules } from './dealer-rules.js';
@@ -206,12 +206,12 @@ export class DealerChanges {
     const sid = streamId.dealer(idDealer);
     const userSids = users.map((u) => streamId.user(u.data.idUser));
     // A dealer's disable or delete switches its users off: the last acting administrator among them is kept (409160).
-    const admins = userCommand ? actingAdminStreams(this.model.users, userSids) : [];
+    const admins = userCommand ? actingAdminStreams(this.model.users, userSids, dealerEnabledIn(this.model.dealers)) : [];
     let outcome;
     try {
       outcome = await this.writer.execute({
         streams: [sid, ...userSids, ...admins],
-        actor: actor.idUser,
+        actor,
         metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
         decide: (view): Decision[] => {
           const dealerState = view.state<DealerState>(sid);
@@ -230,7 +230,7 @@ export class DealerChanges {
           }
           const events = decideDealer(dealerCommand(changed), dealerState);
           if (events.length === 0) return [{ streamId: sid, events }];
-          assertAnAdminLeft(view, [...userSids, ...admins], userDecisions);
+          assertAnAdminLeft(view, [...userSids, ...admins], userDecisions, dealerEnabledIn(this.model.dealers));
           return [{ streamId: sid, events }, ...userDecisions];
         },
         reply: () => undefined,

@@ -21,7 +21,7 @@ import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.j
 import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
 import { assertMayChangeAccount, assertMayGrantRoles } from '../../identity/staff-protection.js';
 import { adminDetailsOf, adminRowOf, adminUserOrder, type KnownUser } from './admin-user-view.js';
-import { actingAdminStreams, assertAnAdminLeft } from './last-admin.js';
+import { actingAdminStreams, assertAnAdminLeft, dealerEnabledIn } from './last-admin.js';
 import { personalEdit } from './personal-edit.js';
 
 /** The back-office's own roles: nobody takes their own (409120). */
@@ -227,10 +227,10 @@ export class AdminUsersService {
    */
   private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[], personalChange?: string): Promise<void> {
     const sid = streamId.user(idUser);
-    const admins = actingAdminStreams(this.readModel.users, [sid]);
+    const admins = actingAdminStreams(this.readModel.users, [sid], this.dealerLetsAct);
     const outcome = await this.writer.execute({
       streams: [sid, ...admins],
-      actor: actor.idUser,
+      actor,
       metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
       decide: (view) => {
         const state = view.state<UserState>(sid);
@@ -239,7 +239,7 @@ export class AdminUsersService {
         // And the staff protection on the roles as the append sees them (a protected role granted meanwhile counts).
         if (state.status === 'ACTIVE') assertMayChangeAccount(actor, state);
         const decisions = [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
-        assertAnAdminLeft(view, [sid, ...admins], decisions);
+        assertAnAdminLeft(view, [sid, ...admins], decisions, this.dealerLetsAct);
         return decisions;
       },
       reply: () => undefined,
@@ -247,4 +247,8 @@ export class AdminUsersService {
     await this.readModel.waitFor(outcome.position);
   }
 
+  /** Whether a user of this dealer may act (as the actor check judges it). */
+  private get dealerLetsAct() {
+    return dealerEnabledIn(this.readModel.dealers);
+  }
 }

@@ -4,7 +4,7 @@ import type { AppendResult, EventStore, NewEvent, StoredEvent, StreamAppend } fr
 import { AccessError } from './access-error.js';
 import { actorCheckOf } from './actor-check.js';
 import { LiveReadModel } from './live-read-model.js';
-import { StreamWriter } from './stream-writer.js';
+import { StreamWriter, type ActingUser } from './stream-writer.js';
 
 /** A store in memory whose reads of one stream can be held (to keep a command waiting in that stream's mailbox). */
 class HeldStore {
@@ -61,10 +61,10 @@ function engine() {
   const model = new LiveReadModel();
   const writer = new StreamWriter(store as unknown as EventStore, () => 1_000, actorCheckOf(model), () => model.currentPosition);
   const project = () => model.apply(store.log.filter((e) => e.position > model.currentPosition));
-  const onUser = (idUser: string, command: Parameters<typeof decideUser>[0], actor?: string, ownAccount?: boolean) => {
+  const onUser = (idUser: string, command: Parameters<typeof decideUser>[0], actor?: string | ActingUser, ownAccount?: boolean) => {
     const sid = streamId.user(idUser);
     return writer.execute({
-      streams: [sid], actor, ownAccount, metadata: { userId: actor ?? 'system' },
+      streams: [sid], actor, ownAccount, metadata: { userId: typeof actor === 'string' ? actor : actor?.idUser ?? 'system' },
       decide: (view) => [{ streamId: sid, events: decideUser(command, view.state<UserState>(sid)) }],
       reply: () => 'committed',
     });
@@ -136,5 +136,32 @@ describe('the actor check inside the write (issue 21 item 21: a command past the
     project();
     // The log and the index say enabled; the writer's entry of the dealer holds the disable it never wrote.
     await expect(onUser('other', { type: 'EndSession', sid: 's-2', expiresAt: 2_000, now: 1_000 }, 'dealer')).resolves.toMatchObject({ reply: 'committed' });
+  });
+
+  it('a command waiting while its user loses a role its session had is refused 403001 in its turn (a bid after BUYER is taken)', async () => {
+    const { store, project, onUser } = engine();
+    await onUser('buyer', { type: 'RegisterUser', data: user('buyer') });
+    await onUser('other', { type: 'RegisterUser', data: user('other') });
+    project();
+    // The buyer's command passed the guard with its session's roles (USER, BUYER), then waits behind a busy stream.
+    const asGuarded: ActingUser = { idUser: 'buyer', roles: ['USER', 'BUYER'] };
+    const release = store.holdReadsOf(streamId.user('other'));
+    const first = onUser('other', { type: 'EndSession', sid: 's-0', expiresAt: 2_000, now: 1_000 });
+    const queued = onUser('other', { type: 'EndSession', sid: 's-1', expiresAt: 2_000, now: 1_000 }, asGuarded);
+    // Meanwhile an administrator takes BUYER (answered before the queued command's turn).
+    await onUser('buyer', { type: 'SetUserRoles', roles: ['USER'], by: 'admin', now: 1_000 });
+    project();
+    release();
+    await first;
+    await expect(queued).rejects.toMatchObject({ httpStatus: 403, code: 403001 });
+    expect(store.log.some((e) => e.type === 'UserSessionEnded' && (e.data as { sid: string }).sid === 's-1')).toBe(false);
+    // VISITOR given beside BUYER voids BUYER, as for the guard; a role given meanwhile changes nothing; own account runs.
+    await onUser('buyer', { type: 'SetUserRoles', roles: ['USER', 'BUYER', 'VISITOR'], by: 'admin', now: 1_000 });
+    project();
+    await expect(onUser('buyer', { type: 'EndSession', sid: 's-2', expiresAt: 2_000, now: 1_000 }, asGuarded)).rejects.toMatchObject({ code: 403001 });
+    await expect(onUser('buyer', { type: 'EndSession', sid: 's-3', expiresAt: 2_000, now: 1_000 }, asGuarded, true)).resolves.toMatchObject({ reply: 'committed' });
+    await onUser('buyer', { type: 'SetUserRoles', roles: ['USER', 'BUYER', 'LOADER'], by: 'admin', now: 1_000 });
+    project();
+    await expect(onUser('buyer', { type: 'EndSession', sid: 's-4', expiresAt: 2_000, now: 1_000 }, asGuarded)).resolves.toMatchObject({ reply: 'committed' });
   });
 });

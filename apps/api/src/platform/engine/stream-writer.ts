@@ -27,9 +27,10 @@ export interface StreamCommand<R> {
   /**
    * The user on whose behalf the command runs (absent: the system's own work). Checked in the command's turn, just
    * before it decides, by the writer's {@link ActorCheck}: a user disabled after the request passed the guard is
-   * refused then, never committed.
+   * refused then, never committed. Given with its roles (the session's, which the guard let in), each must still be
+   * held in the turn: a user who lost BUYER while its offer waited is refused (403001), as the guard would refuse it now.
    */
-  readonly actor?: string;
+  readonly actor?: string | ActingUser;
   /**
    * Awaited inside the command's turn, before it decides (an idempotency key's claim, started when the request
    * arrived): the command keeps the place it took on arrival. A rejection ends the command with that error.
@@ -44,6 +45,12 @@ export interface StreamCommand<R> {
   reply(view: StreamView, appended: boolean, now: number): R;
 }
 
+/** A user acting with the roles its session had when the guard let the request in. */
+export interface ActingUser {
+  readonly idUser: string;
+  readonly roles: readonly string[];
+}
+
 /** What the writer knows of a stream in memory: its state, and whether it has appends this instance's index may not show yet. */
 export interface LocalStream {
   readonly state: unknown;
@@ -54,7 +61,7 @@ export interface LocalStream {
  * Refuses (throws) a command whose actor may no longer act. Called synchronously in the command's turn, so no write
  * decided after it can slip in between; `local` is the writer's own view of the actor's user stream, when it has one.
  */
-export type ActorCheck = (idUser: string, userStreamId: string, local: LocalStream | undefined, ownAccount: boolean) => void;
+export type ActorCheck = (idUser: string, userStreamId: string, local: LocalStream | undefined, ownAccount: boolean, roles?: readonly string[]) => void;
 
 /** Outcome of a command: its reply once the events are durable, and their last global position. */
 export interface CommandOutcome<R> {
@@ -139,11 +146,12 @@ export class StreamWriter {
    * Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). A
    * broken entry's state holds events whose append failed: not the truth, so the index decides until it is reloaded.
    */
-  private check(checkActor: ActorCheck, idUser: string, ownAccount: boolean): void {
+  private check(checkActor: ActorCheck, actor: string | ActingUser, ownAccount: boolean): void {
+    const idUser = typeof actor === 'string' ? actor : actor.idUser;
     const key = streamId.user(idUser);
     const e = this.entries.get(key);
     const local = e?.loaded && !e.broken ? { state: e.state, ahead: e.inFlight > 0 || e.position > this.indexPosition() } : undefined;
-    checkActor(idUser, key, local, ownAccount);
+    checkActor(idUser, key, local, ownAccount, typeof actor === 'string' ? undefined : actor.roles);
   }
 
   private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {

@@ -354,16 +354,26 @@ export function decideUserPlan(commands: readonly UserCommand[], state: UserStat
 /** The user decider. */
 export const userDecider = { decide: decideUser, evolve: evolveUser, initialState: initialUserState };
 
+/** The roles a user acts with: with VISITOR, BUYER is void (a user given both may still never bid or buy). */
+export function effectiveRoles<R extends string>(roles: readonly R[]): readonly R[] {
+  return roles.includes('VISITOR' as R) ? roles.filter((r) => r !== 'BUYER') : roles;
+}
+
 /**
- * An administrator who can still administer: has ADMIN, is enabled, not read-only, not deleted or anonymised. The
- * back-office never lets the last of them go (a portal nobody can administer cannot be repaired from inside).
+ * An administrator who can still administer: has ADMIN, is enabled, not read-only, not deleted or anonymised, and
+ * manages its own market (an administrator of no market, or of others only, cannot reach even its own account to
+ * undo that); `dealerEnabled` (when given) says whether its dealer lets it act (one in a dealer that is not enabled is
+ * refused every change). The back-office never lets the last of them go (a portal nobody can administer cannot be
+ * repaired from inside).
  */
-export function isActingAdmin(state: UserState): boolean {
+export function isActingAdmin(state: UserState, dealerEnabled?: (idDealer: string) => boolean): boolean {
   return state.status === 'ACTIVE' && state.data.roles.includes('ADMIN') && state.data.flgEnabled
-    && state.data.readOnly !== true && !state.deleted && !state.anonymised;
+    && state.data.readOnly !== true && !state.deleted && !state.anonymised
+    && (state.data.adminEnabledMarket ?? []).includes(state.data.idMarket)
+    && (!state.data.idDealer || !dealerEnabled || dealerEnabled(state.data.idDealer));
 }
 
 /** The ADMIN that `events` would take away: the user is an acting administrator before them and not after. */
-export function removesActingAdmin(state: UserState, events: readonly UserEvent[]): boolean {
-  return isActingAdmin(state) && !isActingAdmin(events.reduce(evolveUser, state));
+export function removesActingAdmin(state: UserState, events: readonly UserEvent[], dealerEnabled?: (idDealer: string) => boolean): boolean {
+  return isActingAdmin(state, dealerEnabled) && !isActingAdmin(events.reduce(evolveUser, state), dealerEnabled);
 }
