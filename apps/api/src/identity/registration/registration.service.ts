@@ -18,6 +18,7 @@ import { BLOB_STORE, type BlobStore } from './blob-store.js';
 import { judgeDocument } from './documents.js';
 import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart, type MultipartFile } from './multipart.js';
 import { Refusal } from './refusal.js';
+import { AnswerTime } from './answer-time.js';
 import { inexactJsonAt } from '../../platform/http/exact-json.js';
 import { RequestLimiter } from '../passwords/request-limiter.js';
 import { randomUUID } from 'node:crypto';
@@ -67,6 +68,7 @@ const badRequest = (message: string, field: string, rule: string) => new Refusal
 export class RegistrationService {
   private readonly logger = new Logger('Registration');
   private readonly perAddress: RequestLimiter;
+  private readonly answerTime = new AnswerTime();
 
   constructor(
     private readonly accounts: AccountsService,
@@ -98,14 +100,21 @@ export class RegistrationService {
     // The reference person's e-mail is the username; where the form hides it (DE), the dealer's e-mail.
     const referenceEmailShown = COUNTRY_RULES[registrationCountryOf(registration.country)].referenceEmail.shown;
     const username = ((referenceEmailShown && registration.referenceEmail) || registration.email!).toLowerCase();
-    // A taken username answers as a new registration does, so the form does not tell which e-mails have an account
-    // (issue 21 item 8): the account's owner is told by mail instead, and nothing is stored.
-    if (this.accounts.userNamed(username)) return this.answerTaken(registration, username);
+    // A taken username, or the e-mail of another account (staff accounts have a username of their own), answers as a
+    // new registration does, in comparable time, so the form does not tell which e-mails have an account (issue 21
+    // item 8): the account's owner is told by mail instead, and nothing is stored.
+    const startedAt = performance.now();
+    const taken = this.accounts.userNamed(username) ?? (await this.accounts.usersWithEmail(username))[0];
+    if (taken) return this.answerTaken(registration, username, startedAt);
     try {
-      return await this.register(registration, documents, username);
+      const answer = await this.register(registration, documents, username);
+      this.answerTime.record(performance.now() - startedAt);
+      return answer;
     } catch (error) {
-      // Claimed by a registration racing this one: the same answer.
-      if (error instanceof AccessError && error.code === API_ERROR_CODES.USERNAME_TAKEN) return this.answerTaken(registration, username);
+      // Claimed by a registration racing this one (the username, or the e-mail in the personal data): the same answer.
+      if (error instanceof AccessError && (error.code === API_ERROR_CODES.USERNAME_TAKEN || error.code === API_ERROR_CODES.EMAIL_TAKEN)) {
+        return this.answerTaken(registration, username, startedAt);
+      }
       throw error;
     }
   }
@@ -116,13 +125,14 @@ export class RegistrationService {
    * or recover the password, and, as for a new registration, the confirmation to the dealer's e-mail when that is
    * another address (whoever typed it sees what a new registration gives).
    */
-  private async answerTaken(reg: DealerRegistration, username: string): Promise<{ idDealer: string }> {
-    const owner = this.accounts.userNamed(username);
+  private async answerTaken(reg: DealerRegistration, username: string, startedAt: number): Promise<{ idDealer: string }> {
+    const owner = this.accounts.userNamed(username) ?? (await this.accounts.usersWithEmail(username))[0];
     const ownerEmail = owner ? (await this.accounts.personalOf(owner.data.idUser)).email || username : username;
     const language = owner ? this.mail.language(owner.data.preferredLanguage) : 'en';
     await this.mail.send(ownerEmail, (site) => renderSignUpExisting({ language, site, username }));
     const dealerEmail = reg.email!.toLowerCase();
     if (dealerEmail !== ownerEmail.toLowerCase() && dealerEmail !== username) await this.mailReceived(reg, languageOf(reg.idMarket, marketOf(reg)));
+    await this.answerTime.pad(startedAt);
     return { idDealer: randomUUID() };
   }
 
