@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Gefundene Händler' },
   detail: {
     actions: 'Aktionen für den Händler',
+    toggleBlocked: { protectedUsers: 'Nur ein Administrator darf diesen Händler freischalten oder sperren: Einer seiner Benutzer hat eine Mitarbeiter-, Auktionator- oder Aussteller-Rolle.' },
     enable: 'Freischalten',
     disable: 'Sperren',
     confirmEnable: '{{name}} freischalten? Der Händler wird per E-Mail informiert und kann an Auktionen teilnehmen.',

@@ -69,6 +69,7 @@ export const dealers = {
   list: { title: 'Dealers found' },
   detail: {
     actions: 'Dealer actions',
+    toggleBlocked: { protectedUsers: 'Only an administrator may enable or disable this dealer: one of its users has a staff, auctioneer or exhibitor role.' },
     enable: 'Enable',
     disable: 'Disable',
     confirmEnable: 'Enable {{name}}? The dealer is told by e-mail and can take part in auctions.',

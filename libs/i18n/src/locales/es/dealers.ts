@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Concesionarios encontrados' },
   detail: {
     actions: 'Acciones del concesionario',
+    toggleBlocked: { protectedUsers: 'Solo un administrador puede habilitar o deshabilitar este concesionario: uno de sus usuarios tiene un rol de personal, subastador o expositor.' },
     enable: 'Habilitar',
     disable: 'Deshabilitar',
     confirmEnable: '¿Habilitar {{name}}? El concesionario recibe un correo y puede participar en las subastas.',

@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Concessionnaires trouvés' },
   detail: {
     actions: 'Actions sur le concessionnaire',
+    toggleBlocked: { protectedUsers: "Seul un administrateur peut activer ou désactiver ce concessionnaire : l'un de ses utilisateurs a un rôle de personnel, de commissaire-priseur ou d'exposant." },
     enable: 'Activer',
     disable: 'Désactiver',
     confirmEnable: 'Activer {{name}} ? Le concessionnaire est prévenu par e-mail et peut participer aux enchères.',

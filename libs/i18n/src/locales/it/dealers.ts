@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Concessionari trovati' },
   detail: {
     actions: 'Azioni sul concessionario',
+    toggleBlocked: { protectedUsers: 'Solo un amministratore può abilitare o disabilitare questo dealer: uno dei suoi utenti ha un ruolo di staff, banditore o espositore.' },
     enable: 'Abilita',
     disable: 'Disabilita',
     confirmEnable: 'Abilitare {{name}}? Il concessionario riceve un’e-mail e può partecipare alle aste.',

@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Gevonden dealers' },
   detail: {
     actions: 'Acties voor de dealer',
+    toggleBlocked: { protectedUsers: 'Alleen een beheerder mag deze dealer activeren of deactiveren: een van de gebruikers heeft een rol als medewerker, veilingmeester of exposant.' },
     enable: 'Activeren',
     disable: 'Deactiveren',
     confirmEnable: '{{name}} activeren? De dealer krijgt een e-mail en kan aan veilingen deelnemen.',

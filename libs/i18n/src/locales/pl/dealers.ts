@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en, 'few' | 'many'> = {
   list: { title: 'Znalezieni dealerzy' },
   detail: {
     actions: 'Działania dla dealera',
+    toggleBlocked: { protectedUsers: 'Tylko administrator może aktywować lub dezaktywować tego dealera: jeden z jego użytkowników ma rolę personelu, aukcjonera lub wystawcy.' },
     enable: 'Aktywuj',
     disable: 'Dezaktywuj',
     confirmEnable: 'Aktywować {{name}}? Dealer otrzyma e-mail i będzie mógł brać udział w aukcjach.',

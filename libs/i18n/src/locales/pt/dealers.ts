@@ -72,6 +72,7 @@ export const dealers: Translation<typeof en> = {
   list: { title: 'Concessionários encontrados' },
   detail: {
     actions: 'Ações do concessionário',
+    toggleBlocked: { protectedUsers: 'Só um administrador pode ativar ou desativar este concessionário: um dos seus utilizadores tem uma função de pessoal, leiloeiro ou expositor.' },
     enable: 'Ativar',
     disable: 'Desativar',
     confirmEnable: 'Ativar {{name}}? O concessionário é avisado por e-mail e pode participar nos leilões.',

@@ -6,11 +6,12 @@ import { DEALER_CAPABILITIES } from '@auction/domain';
 import type { TFunction } from 'i18next';
 import { DataTable, type TableColumn } from '../../../ui/table/index.js';
 import { roleNames } from '../users/role-names.js';
-import { useServices } from '../../../ui/services-context.js';
+import { useProfile, useServices } from '../../../ui/services-context.js';
 import { AuditTrail } from './AuditTrail.js';
 import { DacDialog } from './DacDialog.js';
 import { DealerFacts, useDealerCodeLabels } from './DealerFacts.js';
 import { DealerEditForm } from './DealerEditForm.js';
+import { DealerToggle, dealerToggleBlock } from './DealerToggle.js';
 import { ReadOnlyNote } from './ReadOnlyNote.js';
 import { useDealerPowers, useDealersApi, useLoaded, useOneAtATime } from './use-dealers.js';
 import './dealers.css';
@@ -35,6 +36,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
   const api = useDealersApi();
   const { dialogs } = useServices();
   const powers = useDealerPowers();
+  const profile = useProfile();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [dac, setDac] = useState(false);
@@ -68,9 +70,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
       <ReadOnlyNote show={powers.readOnly} />
       <div className="toolbar" role="group" aria-label={t('detail.actions')}>
         {!gone && (
-          <button type="button" className="btn btn-primary" disabled={!powers.change} aria-disabled={action.busy || undefined} onClick={() => void toggle()} data-testid="dealer-toggle">
-            {t(dealer.flgEnabled ? 'detail.disable' : 'detail.enable')}
-          </button>
+          <DealerToggle enabled={dealer.flgEnabled} disabled={!powers.change} blocked={powers.change ? dealerToggleBlock(profile, dealer.users) : null} busy={action.busy} onToggle={() => void toggle()} />
         )}
         {!gone && <button type="button" className="btn" disabled={!powers.change} aria-expanded={editing} onClick={() => setEditing((e) => !e)} data-testid="dealer-edit">{t('detail.edit')}</button>}
         {dealer.vatCode && <button type="button" className="btn" onClick={() => setDac(true)} data-testid="dealer-dac">{t('detail.sameVat')}</button>}
