@@ -77,4 +77,30 @@ describe.each(READ_MODEL_MODES)('personal changes staged before their event on %
     expect(await store.get('USER', 'm-2')).toEqual({ email: 'mine@example.com' });
     expect(await store.staged(0)).toEqual([]);
   });
+
+  it('an undo whose earlier e-mail another user took meanwhile (a sign-up racing the change) completes, keeping the staged one', async () => {
+    const store = new SqlPersonalDataStore(db);
+    const changes = new PersonalChanges(store, log().store, 0);
+    const [before, after] = [`race-old-${mode}@example.test`, `race-new-${mode}@example.test`];
+    await store.merge('USER', `race-1-${mode}`, { name: 'Ada', email: before });
+    await expect(changes.apply('USER', `race-1-${mode}`, { email: after, name: 'Eve' }, async () => {
+      // The change freed the earlier address: someone signs up with it before the change's event is refused.
+      await store.merge('USER', `race-2-${mode}`, { email: before });
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    expect(await store.get('USER', `race-1-${mode}`)).toEqual({ name: 'Ada', email: after });
+    expect(await store.staged(0)).toEqual([]);
+  });
+
+  it('a staged change that cannot be resolved does not hold back the sweep of the others', async () => {
+    const store = new SqlPersonalDataStore(db);
+    await store.merge('USER', `stuck-${mode}`, { name: 'Old' });
+    const stuck = await store.stage('USER', `stuck-${mode}`, { name: 'New' });
+    await store.stage('USER', `next-${mode}`, { name: 'Later' });
+    // The first one's stream cannot be read (its store fails), the next one's can.
+    const events = { readStream: async (id: string) => { if (id === `user-stuck-${mode}`) throw new Error('unreadable'); return []; } } as unknown as EventStore;
+    await new PersonalChanges(store, events, 0).sweep();
+    expect((await store.staged(0)).map((s) => s.token)).toEqual([stuck.token]);
+    expect(await store.get('USER', `next-${mode}`)).toBeNull();
+  });
 });

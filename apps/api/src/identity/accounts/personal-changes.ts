@@ -62,7 +62,10 @@ export class PersonalChanges implements OnApplicationBootstrap, OnModuleDestroy 
   /** Resolves every staged change older than the grace period; a failure is logged and retried on the next sweep. */
   async sweep(): Promise<void> {
     try {
-      for (const staged of await this.store.staged(this.graceMs)) await this.resolve(staged);
+      // One that fails is logged and retried next time; it never holds back the others.
+      for (const staged of await this.store.staged(this.graceMs)) {
+        await this.resolve(staged).catch((error: unknown) => this.logger.error(`personal change ${staged.token} not resolved: ${String(error)}`));
+      }
     } catch (error) {
       this.logger.error(`staged personal changes not resolved: ${String(error)}`);
     }

@@ -123,7 +123,7 @@ export class SqlPersonalDataStore implements PersonalDataStore {
   /**
    * Takes a staged change back: each field it set and nobody changed since gets its earlier value again (a subject that
    * had no data loses the row it created). Nothing when the record is gone (settled, or erased by an anonymisation:
-   * erased data is never brought back).
+   * erased data is never brought back). An earlier e-mail another user holds by now is not given back (see below).
    */
   async undo(token: string): Promise<void> {
     await this.ensure();
@@ -139,6 +139,13 @@ export class SqlPersonalDataStore implements PersonalDataStore {
         if ((current[key] ?? null) !== value) continue;
         if (before && key in before) restored[key] = before[key] ?? null;
         else delete restored[key];
+      }
+      // The earlier e-mail may have been taken meanwhile (a sign-up or another edit once the change had freed it): the
+      // user keeps the staged one, else the undo would fail on the index at every try and hold the sweep forever.
+      const earlier = typeof restored.email === 'string' ? restored.email.toLowerCase() : null;
+      if (subject.kind === 'USER' && earlier && earlier !== (current.email ?? null)
+        && (await tx.query(`SELECT 1 FROM ${TABLE} WHERE kind = 'USER' AND email = $1 AND id <> $2`, [earlier, subject.id])).length > 0) {
+        restored.email = current.email ?? null;
       }
       if (before === null && Object.keys(restored).length === 0) await tx.query(`DELETE FROM ${TABLE} WHERE kind = $1 AND id = $2`, [subject.kind, subject.id]);
       else await write(tx, subject.kind, subject.id, restored);
