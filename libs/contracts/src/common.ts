@@ -106,6 +106,13 @@ export const API_ERROR_CODES = {
    * cannot be taken, nor the user disabled, deleted or made read-only.
    */
   LAST_ADMIN: 409160,
+  /**
+   * Back-office: a staff, auctioneer or exhibitor account moved into a dealer that is not enabled (it could do nothing
+   * there and, the dealer holding it, only an ADMIN could enable the dealer again).
+   */
+  PROTECTED_INTO_DISABLED_DEALER: 409170,
+  /** Back-office: the dealer's users changed while a dealer-wide change was decided (a user moved in): try again. */
+  DEALER_USERS_CHANGED: 409171,
   /** Back-office: the user has no e-mail on file, so no password-reset link can be mailed. */
   USER_NO_EMAIL: 409121,
   /** Back-office: the dealer's state does not allow this (already enabled, deleted, has live offers...). */

@@ -31,11 +31,12 @@ describe('staff protection, attack review (PostgreSQL)', () => {
     await storage?.dispose();
   });
 
-  test('the last acting ADMIN cannot give itself no market, only other markets, or move into a dealer that is not enabled (409160)', async () => {
+  test('the last acting ADMIN cannot give itself no market, only other markets (409160), or move into a dealer that is not enabled (409170)', async () => {
     // The demo's other ADMIN, `auditor`, is read-only: `admin` is the last one who administers.
     refused(await admin.put(USER, { body: { idUser: 'admin', adminEnabledMarket: [] } }), 409, 409160);
     refused(await admin.put(USER, { body: { idUser: 'admin', adminEnabledMarket: ['FR'] } }), 409, 409160);
-    refused(await admin.put(USER, { body: { idUser: 'admin', idDealer: 'D-PEND-1' } }), 409, 409160);
+    // Into a pending dealer: refused for every staff account already (409170), the last ADMIN's case included.
+    refused(await admin.put(USER, { body: { idUser: 'admin', idDealer: 'D-PEND-1' } }), 409, 409170);
     // Still the administrator of its market: it reaches its own card and changes others.
     const card = await admin.get(`${USER}?idUser=admin`);
     expect([card.status, card.body.idDealer, card.body.adminEnabledMarket.includes('IT')]).toEqual([200, null, true]);
@@ -45,6 +46,29 @@ describe('staff protection, attack review (PostgreSQL)', () => {
     const narrowed = await admin.put(USER, { body: { idUser: 'admin', adminEnabledMarket: ['IT'] } });
     expect([narrowed.status, narrowed.body.adminEnabledMarket]).toEqual([200, ['IT']]);
   });
+
+  test('the customer centre\'s dealer disable racing an ADMIN\'s move of a MULTI_AUCTIONEER into that dealer never leaves it locked out in a disabled dealer (403041 / 409170)', async () => {
+    const customer = await ApiClient.login(base, 'customer');
+    const auditor = await ApiClient.login(base, 'auditor');
+    // An ADMIN moving such an account into a dealer that is not enabled is refused outright (it could do nothing there).
+    expect((await admin.put('/api/v1/admin/enable-dealer', { body: { idDealer: 'D-1060', flgEnabled: false } })).status).toBe(200);
+    refused(await admin.put(USER, { body: { idUser: 'multiauctioneer', idDealer: 'D-1060' } }), 409, 409170);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const [move, disable] = await Promise.all([
+        admin.put(USER, { body: { idUser: 'multiauctioneer', idDealer: 'D-1061' } }),
+        customer.put('/api/v1/admin/enable-dealer', { body: { idDealer: 'D-1061', flgEnabled: false } }),
+      ]);
+      const dealer = (await auditor.get('/api/v1/admin/dealer?idDealer=D-1061')).body.status as string;
+      const user = (await auditor.get(`${USER}?idUser=multiauctioneer`)).body;
+      outcomes.push(`move ${move.status}${move.body?.errorCode ? `/${move.body.errorCode}` : ''}, disable ${disable.status}${disable.body?.errorCode ? `/${disable.body.errorCode}` : ''}`);
+      // Never: the auction manager inside a dealer the customer centre disabled (every call of it 403004 from then on).
+      expect([round, user.idDealer === 'D-1061' && dealer === 'DISABLED']).toEqual([round, false]);
+      await admin.put(USER, { body: { idUser: 'multiauctioneer', idDealer: 'D-AUCT' } });
+      if (dealer === 'DISABLED') await admin.put('/api/v1/admin/enable-dealer', { body: { idDealer: 'D-1061', flgEnabled: true } });
+    }
+    console.log(`move/disable races: ${outcomes.join('; ')}`);
+  }, 120_000);
 
   test('a sign-up with a taken e-mail, a dealer\'s username or a staff account\'s e-mail, answers as a new one, in comparable time (item 8; figures printed)', async () => {
     const times = { created: [] as number[], taken: [] as number[] };

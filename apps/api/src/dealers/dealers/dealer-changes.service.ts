@@ -148,7 +148,7 @@ export class DealerChanges {
     if (live.length > 0) throw conflict(`the dealer has running auction commitments: ${live.slice(0, 5).join('; ')}`);
     const now = this.clock.now();
     await this.run(actor, dealer.data.idDealer, users, () => ({ type: 'DeleteDealer', idDealer, by: actor.idUser, now }),
-      () => ({ type: 'SetUserEnabled', flgEnabled: false, by: actor.idUser, now }));
+      () => ({ type: 'SetUserEnabled', flgEnabled: false, by: actor.idUser, now }), undefined, true);
   }
 
   /**
@@ -159,6 +159,16 @@ export class DealerChanges {
    * dealer one of whose users holds a protected role (403041). The caller's own dealer cannot be disabled (409120).
    */
   async setEnabled(actor: Actor, idDealer: string, flgEnabled: boolean): Promise<AdminDealerChanged> {
+    // Users moved into the dealer while it was decided: read them again, once (a second change in between: 409171).
+    try {
+      return await this.setEnabledOnce(actor, idDealer, flgEnabled);
+    } catch (error) {
+      if (!(error instanceof AccessError && error.code === API_ERROR_CODES.DEALER_USERS_CHANGED)) throw error;
+      return this.setEnabledOnce(actor, idDealer, flgEnabled);
+    }
+  }
+
+  private async setEnabledOnce(actor: Actor, idDealer: string, flgEnabled: boolean): Promise<AdminDealerChanged> {
     const dealer = this.queries.dealer(actor, idDealer);
     if (!flgEnabled && actor.idDealer === idDealer) throw new AccessError(409, API_ERROR_CODES.SELF_CHANGE_REFUSED, 'you may not disable your own dealer');
     const from = dealer.status;
@@ -172,7 +182,7 @@ export class DealerChanges {
       (state, dealerState, all) => {
         if (flgEnabled && (dealerState.status === 'NONE' || !usersToRestore(dealerState, all).includes(state.data.idUser))) return null;
         return { type: 'SetUserEnabled', flgEnabled, by: actor.idUser, now };
-      });
+      }, undefined, true);
     if (appended && flgEnabled) await this.mails.enabled(dealer, from === 'PENDING');
     return this.changed(idDealer);
   }
@@ -201,7 +211,7 @@ export class DealerChanges {
   private async run(
     actor: Actor, idDealer: string, users: readonly ActiveUser[], dealerCommand: (changedUsers: string[]) => DealerCommand,
     userCommand?: (state: ActiveUser, dealer: DealerState, all: readonly ActiveUser[]) => UserCommand | null,
-    personalChange?: string,
+    personalChange?: string, wholeDealer = false,
   ): Promise<boolean> {
     const sid = streamId.dealer(idDealer);
     const userSids = users.map((u) => streamId.user(u.data.idUser));
@@ -217,8 +227,19 @@ export class DealerChanges {
           const dealerState = view.state<DealerState>(sid);
           // Deleted or anonymised since it was read (a racing back-office call): left as it is, not a 500.
           const live = userSids.map((u) => view.state<UserState>(u))
-            .filter((s): s is ActiveUser => s.status === 'ACTIVE' && s.deleted !== true && s.anonymised !== true);
-          if (userCommand) assertMayChangeDealerUsers(actor, live);
+            .filter((s): s is ActiveUser => s.status === 'ACTIVE' && s.deleted !== true && s.anonymised !== true)
+            // Moved to another dealer since it was read: no longer this dealer's (a dealer-wide change leaves it alone).
+            .filter((s) => !wholeDealer || s.data.idDealer === idDealer);
+          if (userCommand && wholeDealer) {
+            // A user moved into the dealer after its users were read is not in this write: it would be left enabled in
+            // a disabled dealer (locked out) or escape the staff protection. Its move is in the index by now unless
+            // still being written; the caller reads the users again and retries.
+            const inWrite = new Set(userSids);
+            if (this.liveUsersOf(idDealer).some((u) => !inWrite.has(streamId.user(u.data.idUser)))) {
+              throw new AccessError(409, API_ERROR_CODES.DEALER_USERS_CHANGED, 'the dealer\'s users changed meanwhile: try again');
+            }
+            assertMayChangeDealerUsers(actor, live);
+          }
           const userDecisions: Decision[] = [];
           const changed: string[] = [];
           for (const state of userCommand ? live : []) {

@@ -40,5 +40,6 @@ export const DEALERS_ROUTE_DOCS: readonly RouteDoc[] = [
     + '(and mails them both again when the reference user still has no password: a registration disabled first, then enabled). Nothing is mailed to a deleted or '
     + 'anonymised reference user. Only an ADMIN enables or disables a dealer one of whose users holds ADMIN, CUSTOMER_CENTER, AUCTIONEER, MULTI_AUCTIONEER or EXHIBITOR (403041). '
     + 'Disabling disables every user of the dealer (their sessions and tokens end). Already so: nothing written. Disabling the caller\'s own dealer: 409120. '
+    + 'The users are judged in the write: one moved into the dealer meanwhile is read again once, then 409171. '
     + `${ONE} ${AUDIT}`, BOTH, AdminDealerToggle, AdminDealerChanged],
 ];

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, type AdminEditUserRequest, type AdminUserDetails, type AdminUsersPage, type AdminUsersQuery,
 } from '@auction/contracts';
-import { decideUserPlan, streamId, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
+import { decideUserPlan, isProtectedAccount, streamId, type DealerState, type Market, type Role, type UserCommand, type UserState } from '@auction/domain';
 import { marketLanguages, timeZoneOfMarket } from '@auction/i18n';
 import { renderEmailChanged } from '@auction/mail';
 import { AccountMail } from '../../identity/accounts/account-mail.js';
@@ -124,9 +124,10 @@ export class AdminUsersService {
     // meanwhile: the values are taken back; a crash in between is swept later). An anonymisation erases staged values
     // with the rest; should one have run in between anyway, they are erased again: never resurrected.
     const values = changed.length > 0 ? personal : {};
+    const intoDealer = request.idDealer && request.idDealer !== user.data.idDealer ? request.idDealer : undefined;
     await this.changes.apply('USER', request.idUser, values, (personalChange) => this.run(actor, request.idUser, () => [
       { type: 'EditUserByAdmin', change, personalFields: changed, by: actor.idUser, now: this.clock.now() },
-    ], personalChange));
+    ], personalChange, intoDealer));
     if (changed.length > 0 && this.accounts.user(request.idUser)?.anonymised) await this.accounts.personalData.erase('USER', request.idUser);
     // The old address is told (a takeover points the account's mails, reset links included, somewhere else).
     if (changed.includes('email') && current.email) await this.mailEmailChanged(user, current.email);
@@ -225,11 +226,13 @@ export class AdminUsersService {
    * after the other, each on the other's result) and is refused, 409160, when it would leave none. `personalChange`:
    * the token of the personal data staged for it, in the event's metadata.
    */
-  private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[], personalChange?: string): Promise<void> {
+  private async run(actor: Actor, idUser: string, plan: (state: UserState) => readonly UserCommand[], personalChange?: string, intoDealer?: string): Promise<void> {
     const sid = streamId.user(idUser);
     const admins = actingAdminStreams(this.readModel.users, [sid], this.dealerLetsAct);
+    // A move into a dealer takes that dealer's stream too: it is decided in turn with the dealer's enable or disable.
+    const dealerSid = intoDealer ? streamId.dealer(intoDealer) : undefined;
     const outcome = await this.writer.execute({
-      streams: [sid, ...admins],
+      streams: [sid, ...admins, ...(dealerSid ? [dealerSid] : [])],
       actor,
       metadata: { userId: actor.idUser, ...(personalChange ? { [PERSONAL_CHANGE_KEY]: personalChange } : {}) },
       decide: (view) => {
@@ -238,6 +241,12 @@ export class AdminUsersService {
         if (state.status === 'ACTIVE' && (state.deleted || state.anonymised)) throw new AccessError(410, API_ERROR_CODES.USER_GONE, 'this user was deleted or anonymised');
         // And the staff protection on the roles as the append sees them (a protected role granted meanwhile counts).
         if (state.status === 'ACTIVE') assertMayChangeAccount(actor, state);
+        // A staff or auction-manager account in a dealer that is not enabled can do nothing, and only an ADMIN could
+        // enable that dealer again: refused, whoever moves it (a dealer disabled just before the move counts).
+        const into = dealerSid ? view.state<DealerState>(dealerSid) : undefined;
+        if (state.status === 'ACTIVE' && into && into.status !== 'NONE' && into.status !== 'ENABLED' && isProtectedAccount(state.data.roles)) {
+          throw new AccessError(409, API_ERROR_CODES.PROTECTED_INTO_DISABLED_DEALER, 'a staff, auctioneer or exhibitor account cannot be moved into a dealer that is not enabled');
+        }
         const decisions = [{ streamId: sid, events: decideUserPlan(plan(state), state) }];
         assertAnAdminLeft(view, [sid, ...admins], decisions, this.dealerLetsAct);
         return decisions;

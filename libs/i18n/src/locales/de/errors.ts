@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "Der Händler dieses Benutzers ist nicht freigeschaltet: Bis zur Freischaltung wird kein Passwort-Link gesendet.",
   '409120': "Das können Sie mit Ihrem eigenen Konto nicht tun.",
   '409160': 'Dies ist der letzte Administrator: Die Berechtigung kann nicht entzogen und der Benutzer nicht deaktiviert, gelöscht oder schreibgeschützt werden.',
+  '409170': 'Ein Mitarbeiter-, Auktionator- oder Ausstellerkonto kann nicht in einen nicht freigeschalteten Händler verschoben werden: Schalten Sie zuerst den Händler frei.',
+  '409171': 'Die Benutzer des Händlers haben sich inzwischen geändert (ein Benutzer wurde hierher verschoben): Prüfen Sie den Händler erneut und versuchen Sie es noch einmal.',
   '409121': "Für diesen Benutzer ist keine E-Mail-Adresse hinterlegt: Es kann kein Link gesendet werden.",
   '409130': "Der Status des Händlers lässt dies nicht zu.",
   '409140': "Dieser Benutzer kann jetzt nicht anonymisiert werden.",

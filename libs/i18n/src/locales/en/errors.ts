@@ -30,6 +30,8 @@ export const errors = {
   '403060': "This user's dealer is not enabled: no password link is sent until the dealer is enabled.",
   '409120': "You cannot do this to your own account.",
   '409160': 'This is the last administrator: the permission cannot be removed, nor the user disabled, deleted or made read-only.',
+  '409170': 'A staff, auctioneer or exhibitor account cannot be moved into a dealer that is not enabled: enable the dealer first.',
+  '409171': "The dealer's users changed meanwhile (a user was moved in): look at the dealer again and retry.",
   '409121': "This user has no e-mail address on file: no link can be sent.",
   '409130': "The dealer is not in a state that allows this.",
   '409140': "This user cannot be anonymised now.",

@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "El concesionario de este usuario no está habilitado: no se envía ningún enlace de contraseña hasta que lo esté.",
   '409120': "No puede hacer esto con su propia cuenta.",
   '409160': 'Es el último administrador: no se puede quitar el permiso ni deshabilitar, eliminar o poner en solo lectura al usuario.',
+  '409170': 'Una cuenta de personal, subastador o expositor no puede moverse a un concesionario no habilitado: habilite primero el concesionario.',
+  '409171': 'Los usuarios del concesionario han cambiado mientras tanto (se ha movido un usuario aquí): revise el concesionario y vuelva a intentarlo.',
   '409121': "Este usuario no tiene una dirección de correo registrada: no se puede enviar el enlace.",
   '409130': "El estado del concesionario no permite esta operación.",
   '409140': "Este usuario no se puede anonimizar ahora.",

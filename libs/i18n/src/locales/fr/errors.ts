@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "Le concessionnaire de cet utilisateur n'est pas activé : aucun lien de mot de passe n'est envoyé avant son activation.",
   '409120': "Vous ne pouvez pas faire cela sur votre propre compte.",
   '409160': 'C’est le dernier administrateur : la permission ne peut pas être retirée, ni l’utilisateur désactivé, supprimé ou mis en lecture seule.',
+  '409170': "Un compte de personnel, de commissaire-priseur ou d'exposant ne peut pas être déplacé vers un concessionnaire non activé : activez d'abord le concessionnaire.",
+  '409171': 'Les utilisateurs du concessionnaire ont changé entre-temps (un utilisateur y a été déplacé) : vérifiez le concessionnaire et réessayez.',
   '409121': "Cet utilisateur n'a pas d'adresse e-mail enregistrée : aucun lien ne peut être envoyé.",
   '409130': "L'état du concessionnaire ne permet pas cette opération.",
   '409140': "Cet utilisateur ne peut pas être anonymisé maintenant.",

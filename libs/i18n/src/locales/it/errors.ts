@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "Il dealer di questo utente non è abilitato: nessun link per la password viene inviato finché il dealer non è abilitato.",
   '409120': "Non puoi eseguire questa operazione sul tuo account.",
   '409160': 'È l’ultimo amministratore: non si può togliere il permesso, né disabilitare, eliminare o rendere in sola lettura l’utente.',
+  '409170': 'Un account di staff, banditore o espositore non può essere spostato in un dealer non abilitato: abilita prima il dealer.',
+  '409171': 'Gli utenti del dealer sono cambiati nel frattempo (un utente è stato spostato qui): ricontrolla il dealer e riprova.',
   '409121': "Questo utente non ha un indirizzo e-mail registrato: non è possibile inviare il link.",
   '409130': "Lo stato del dealer non consente questa operazione.",
   '409140': "Questo utente non può essere anonimizzato ora.",

@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "De dealer van deze gebruiker is niet geactiveerd: er wordt geen wachtwoordlink verzonden tot de dealer is geactiveerd.",
   '409120': "Dit kunt u niet met uw eigen account doen.",
   '409160': 'Dit is de laatste beheerder: de machtiging kan niet worden ingetrokken en de gebruiker kan niet worden uitgeschakeld, verwijderd of alleen-lezen gemaakt.',
+  '409170': 'Een account van een medewerker, veilingmeester of exposant kan niet naar een niet-geactiveerde dealer worden verplaatst: activeer eerst de dealer.',
+  '409171': 'De gebruikers van de dealer zijn intussen gewijzigd (er is een gebruiker naartoe verplaatst): bekijk de dealer opnieuw en probeer het nog eens.',
   '409121': "Deze gebruiker heeft geen e-mailadres: er kan geen link worden verzonden.",
   '409130': "De status van de dealer staat dit niet toe.",
   '409140': "Deze gebruiker kan nu niet geanonimiseerd worden.",

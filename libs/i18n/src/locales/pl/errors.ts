@@ -29,6 +29,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403060': "Dealer tego użytkownika nie jest aktywny: link do hasła nie zostanie wysłany, dopóki dealer nie zostanie aktywowany.",
   '409120': "Nie możesz tego zrobić z własnym kontem.",
   '409160': 'To ostatni administrator: nie można odebrać uprawnienia ani wyłączyć, usunąć lub ustawić użytkownika tylko do odczytu.',
+  '409170': 'Konta personelu, aukcjonera ani wystawcy nie można przenieść do nieaktywnego dealera: najpierw aktywuj dealera.',
+  '409171': 'Użytkownicy dealera zmienili się w międzyczasie (przeniesiono do niego użytkownika): sprawdź dealera ponownie i spróbuj jeszcze raz.',
   '409121': "Ten użytkownik nie ma zapisanego adresu e-mail: nie można wysłać linku.",
   '409130': "Stan dealera nie pozwala na tę operację.",
   '409140': "Tego użytkownika nie można teraz zanonimizować.",

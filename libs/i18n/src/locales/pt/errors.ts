@@ -29,6 +29,8 @@ export const errors: Translation<typeof en> = {
   '403060': "O concessionário deste utilizador não está ativado: não é enviada nenhuma ligação de palavra-passe até que esteja.",
   '409120': "Não pode fazer isto na sua própria conta.",
   '409160': 'É o último administrador: a permissão não pode ser retirada, nem o utilizador desativado, eliminado ou posto só de leitura.',
+  '409170': 'Uma conta de pessoal, leiloeiro ou expositor não pode ser movida para um concessionário não ativado: ative primeiro o concessionário.',
+  '409171': 'Os utilizadores do concessionário mudaram entretanto (foi movido um utilizador para lá): reveja o concessionário e tente de novo.',
   '409121': "Este utilizador não tem um endereço de e-mail registado: não é possível enviar a ligação.",
   '409130': "O estado do concessionário não permite esta operação.",
   '409140': "Este utilizador não pode ser anonimizado agora.",
