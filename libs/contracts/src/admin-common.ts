@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { QueryInt } from './common.js';
 
 /**
  * Shared shapes of the people back-office (`/api/v1/admin/*`): server-side paging and sorting for every list that can
  * grow. A query carries `limit` (1-100, default 20), `offset` (default 0), `sortField` (one of the list's own keys)
  * and `sortOrder` (asc|desc); an answer is `{ items, total, limit, offset }`, `total` over all pages.
  */
-export const adminQueryInt = (min: number, max: number, fallback: number) =>
-  z.string().max(7).regex(/^\d{1,7}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).optional().default(fallback);
+export const adminQueryInt = (min: number, max: number, fallback: number) => QueryInt(min, max).optional().default(fallback);
 
 /** `limit`, `offset`, `sortField` (from `sortFields`) and `sortOrder` of a back-office list. */
 export function adminPageQuery<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number], defaultOrder: 'asc' | 'desc' = 'asc') {

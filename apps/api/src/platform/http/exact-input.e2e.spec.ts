@@ -73,16 +73,16 @@ describe('input read exactly as written (postgres)', () => {
     expect(describeResult(bought)).toMatch(/^201 /);
     const list = async (query: string) => {
       for (let i = 0; i < 50; i++) {
-        const res = await c.dealer.get<{ idLot: string }[]>(`${paths.purchases}?${query}`);
-        if (res.status !== 200 || res.body.some((r) => r.idLot === auction.lots[1]!.idLot)) return res;
+        const res = await c.dealer.get<{ items: { idLot: string }[] }>(`${paths.purchases}?${query}`);
+        if (res.status !== 200 || res.body.items.some((r) => r.idLot === auction.lots[1]!.idLot)) return res;
         await new Promise((r) => setTimeout(r, 100));
       }
-      return c.dealer.get<{ idLot: string }[]>(`${paths.purchases}?${query}`);
+      return c.dealer.get<{ items: { idLot: string }[] }>(`${paths.purchases}?${query}`);
     };
     const earlier = await list(`toDate=${encodeURIComponent('2999-01-01T00:00:00Z')}`);
-    expect(earlier.body.map((r) => r.idLot)).toContain(auction.lots[1]!.idLot);
+    expect(earlier.body.items.map((r) => r.idLot)).toContain(auction.lots[1]!.idLot);
     const latest = await list(`toDate=${encodeURIComponent('9999-12-31T09:59:59-14:00')}&fromDate=${encodeURIComponent('0001-01-01T00:00:00Z')}`);
-    expect(latest.body.map((r) => r.idLot)).toEqual(earlier.body.map((r) => r.idLot));
+    expect(latest.body.items.map((r) => r.idLot)).toEqual(earlier.body.items.map((r) => r.idLot));
     const beyond = await c.dealer.get(`${paths.purchases}?toDate=${encodeURIComponent('9999-12-31T23:59:59-14:00')}`);
     expect({ status: beyond.status, code: beyond.body?.errorCode }).toEqual({ status: 400, code: API_ERROR_CODES.BAD_REQUEST });
   });
