@@ -121,8 +121,8 @@ async function liveDiagnosis(page: Page, frames: readonly LiveFrame[], control: 
 interface LivePage { page: Page; name: string; frames: LiveFrame[]; control: ControlLog }
 
 /** Opens a context for `username`, records its live connection from the first WebSocket on, and logs in to `target`. */
-async function openLive(username: string, target: string): Promise<LivePage> {
-  const { page } = await e2e.anonymous();
+async function openLive(username: string, target: string, options: { timezoneId?: string } = {}): Promise<LivePage> {
+  const { page } = await e2e.anonymous(options);
   const control: ControlLog = [];
   const frames = recordLiveFrames(page, control);
   await loginThroughUi(page, username, target);
@@ -188,7 +188,14 @@ async function setField(page: Page, testId: string, value: string): Promise<void
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The date (DD/MM/YYYY), hour and minute of an instant on Rome's clock, as the extend dialog of an Italian auction reads them. */
+function romeWallClock(ms: number): { date: string; hour: string; minute: string } {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, hour: parts.hour!, minute: parts.minute! };
+}
 
 /** Closes the success dialog an auctioneer's command ends with. */
 async function closeSuccess(page: Page): Promise<void> {
@@ -256,8 +263,9 @@ describe('live bidding in the browser', () => {
     await screenshot(d1, TEST, '03-dealer1-outbid');
     await screenshot(d2, TEST, '03-dealer2-leading');
 
-    // The auctioneer extends the end through the extend dialog (whole minutes, as the dialog offers).
-    const la = await openLive('auctioneer', `/auction-details/${idAuction}`);
+    // The auctioneer extends the end through the extend dialog (whole minutes, as the dialog offers), from a browser in
+    // New York: the dialog shows and reads the Italian auction's times on Rome's clock, and says so (#21 item 19).
+    const la = await openLive('auctioneer', `/auction-details/${idAuction}`, { timezoneId: 'America/New_York' });
     const au = la.page;
     await au.getByTestId('extend-time').waitFor({ state: 'visible', timeout: 15_000 });
     await screenshot(au, TEST, '04-auctioneer-details');
@@ -269,10 +277,12 @@ describe('live bidding in the browser', () => {
     await au.getByTestId('extend-time').click();
     const dialog = au.getByTestId('extend-dialog');
     await dialog.waitFor({ state: 'visible' });
-    const end = new Date(newEnd); // the auctioneer's browser runs in UTC
-    await setField(au, 'extend-end-date', `${pad(end.getUTCDate())}/${pad(end.getUTCMonth() + 1)}/${end.getUTCFullYear()}`);
-    await setField(au, 'extend-end-hour', pad(end.getUTCHours()));
-    await setField(au, 'extend-end-minute', pad(end.getUTCMinutes()));
+    expect(await au.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+    expect(await au.getByTestId('extend-zone').textContent()).toBe('Times in Europe/Rome');
+    const rome = romeWallClock(newEnd);
+    await setField(au, 'extend-end-date', rome.date);
+    await setField(au, 'extend-end-hour', rome.hour);
+    await setField(au, 'extend-end-minute', rome.minute);
     await screenshot(au, TEST, '05-extend-dialog');
     const resized = au.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/auction/${idAuction}/resize-time`));
     await au.getByTestId('extend-submit').click();
@@ -280,6 +290,9 @@ describe('live bidding in the browser', () => {
     expect(resizeAnswer.status(), await resizeAnswer.text().catch(() => '')).toBe(200);
     expect(Date.parse(JSON.parse(resizeAnswer.request().postData() ?? '{}').endDate)).toBe(newEnd);
     const extendedBy = newEnd - oldEnd;
+    const stored = await auctioneerApi.auctionFull(idAuction);
+    console.log(`[e2e] extend dialog in New York: typed ${rome.date} ${rome.hour}:${rome.minute} (Rome), the API's end is ${stored.lots[0]!.endDate}`);
+    expect(Date.parse(stored.lots[0]!.endDate)).toBe(newEnd);
     await closeSuccess(au);
     await dialog.waitFor({ state: 'detached' });
 

@@ -19,12 +19,14 @@ export interface UserOptions {
   /** Shifts the page's `Date` by this many ms (Playwright's clock, running in real time from there). */
   readonly clockOffsetMs?: number;
   readonly locale?: string;
+  /** The browser's time zone (IANA name); default UTC. */
+  readonly timezoneId?: string;
 }
 
-/** A fresh context (own cookies and storage) and page for one user, in English and UTC, 1280×900. */
+/** A fresh context (own cookies and storage) and page for one user, in English and UTC (unless told), 1280×900. */
 export async function newUserPage(browser: Browser, baseUrl: string, options: UserOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl, locale: options.locale ?? 'en-GB', timezoneId: 'UTC', viewport: { width: 1280, height: 900 },
+    baseURL: baseUrl, locale: options.locale ?? 'en-GB', timezoneId: options.timezoneId ?? 'UTC', viewport: { width: 1280, height: 900 },
   });
   context.setDefaultTimeout(15_000);
   if (options.clockOffsetMs) {

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuctionManagementQuery, type ManagedAuction } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, AUCTION_STATUSES, type AuctionStatus } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
 import { requireUser } from '../session/guards.js';
+import { listTimes } from '../ui/market-zone.js';
 import { useServices } from '../ui/services-context.js';
+import { TimeZoneNote } from '../ui/TimeZoneNote.js';
 import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
 /** The auctioneer's auctions (an administrator's: all), filtered by status and text, newest start first. */
@@ -73,8 +74,11 @@ function ManagedTable({ auctions }: { auctions: readonly ManagedAuction[] }) {
     void dialogs.success('auctioneer:outcome.deleted', { name: a.auctionName });
     await router.invalidate();
   };
+  // One zone named for the table when every auction shares it; else each time names its own.
+  const times = listTimes(auctions.map((a) => a.idMarket));
   return (
     <div className="table-wrap">
+      {times.zone && <p><TimeZoneNote zone={times.zone} /></p>}
       <table className="grid responsive" data-testid="management-table">
         <caption className="visually-hidden">{t('management.caption')}</caption>
         <thead>
@@ -98,8 +102,8 @@ function ManagedTable({ auctions }: { auctions: readonly ManagedAuction[] }) {
               <td data-label={t('management.market')}>{a.idMarket}</td>
               <td data-label={t('management.type')}>{t(`types.${a.auctionType}`)}</td>
               <td data-label={t('management.status')}><span className={`badge badge-${a.status}`}>{t(`common:status.${a.status}`)}</span></td>
-              <td data-label={t('management.start')}>{formatDateTime(a.startDate)}</td>
-              <td data-label={t('management.end')}>{formatDateTime(a.endDate)}</td>
+              <td data-label={t('management.start')}>{times.format(a.startDate, a.idMarket)}</td>
+              <td data-label={t('management.end')}>{times.format(a.endDate, a.idMarket)}</td>
               <td className="num" data-label={t('management.lots')}>{a.lotsCount}</td>
               <td data-label={t('management.actions')}>
                 {a.status === 'SCH' && (

@@ -2,9 +2,10 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_DEFAULT, RunningSearchQuery, type ManagedAuction } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
 import { requireUser } from '../session/guards.js';
 import { Countdown } from '../ui/Countdown.js';
+import { listTimes } from '../ui/market-zone.js';
+import { TimeZoneNote } from '../ui/TimeZoneNote.js';
 import { useServices } from '../ui/services-context.js';
 import { ServerPaginator, useServerPages } from '../ui/table/index.js';
 
@@ -30,6 +31,8 @@ function RunningAuctions() {
   const running = useServerPages(loaded.running, (limit, offset) => api.runningAuctions(toSearch, { limit, offset }));
   const scheduled = useServerPages(loaded.scheduled, (limit, offset) => api.scheduledAuctions({ limit, offset }));
   const auctions = running.page.items;
+  // One zone named for the screen when every auction listed shares it; else each time names its own.
+  const times = listTimes([...auctions, ...scheduled.page.items].map((a) => a.idMarket));
   const navigate = useNavigate({ from: '/live' });
   const [text, setText] = useState(toSearch ?? '');
   const search = (e: FormEvent) => {
@@ -47,6 +50,7 @@ function RunningAuctions() {
         <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
         {toSearch && <button type="button" className="btn" onClick={() => { setText(''); void navigate({ search: {} }); }}>{t('search.clear')}</button>}
       </form>
+      {times.zone && <p><TimeZoneNote zone={times.zone} /></p>}
       {auctions.length === 0 ? <p className="muted" data-testid="no-auctions">{t('list.empty')}</p> : (
         <div className="table-wrap">
           <table className="grid responsive" data-testid="auctions-table">
@@ -67,7 +71,7 @@ function RunningAuctions() {
                   </td>
                   <td data-label={t('list.market')}>{a.idMarket}</td>
                   <td className="num" data-label={t('list.lots')}>{a.lotsCount}</td>
-                  <td data-label={t('list.ends')}>{formatDateTime(a.endDate)}</td>
+                  <td data-label={t('list.ends')}>{times.format(a.endDate, a.idMarket)}</td>
                   <td className="num" data-label={t('list.endsIn')}><Countdown end={a.endDate} /></td>
                 </tr>
               ))}
@@ -76,13 +80,13 @@ function RunningAuctions() {
         </div>
       )}
       <ServerPaginator pages={running} testId="running-pages" />
-      {scheduled.page.total > 0 && <ScheduledAuctions pages={scheduled} />}
+      {scheduled.page.total > 0 && <ScheduledAuctions pages={scheduled} times={times} />}
     </section>
   );
 }
 
 /** Auctions not started yet, soonest first, with their start and the time until it. */
-function ScheduledAuctions({ pages }: { pages: ReturnType<typeof useServerPages<ManagedAuction>> }) {
+function ScheduledAuctions({ pages, times }: { pages: ReturnType<typeof useServerPages<ManagedAuction>>; times: ReturnType<typeof listTimes> }) {
   const { t } = useTranslation('auction');
   const auctions = pages.page.items;
   return (
@@ -107,7 +111,7 @@ function ScheduledAuctions({ pages }: { pages: ReturnType<typeof useServerPages<
                 </td>
                 <td data-label={t('list.market')}>{a.idMarket}</td>
                 <td className="num" data-label={t('list.lots')}>{a.lotsCount}</td>
-                <td data-label={t('dealer.starts')} data-testid={`scheduled-start-${a.idAuction}`}>{formatDateTime(a.startDate)}</td>
+                <td data-label={t('dealer.starts')} data-testid={`scheduled-start-${a.idAuction}`}>{times.format(a.startDate, a.idMarket)}</td>
                 <td className="num" data-label={t('dealer.startsIn')}><Countdown end={a.startDate} /></td>
               </tr>
             ))}

@@ -1,13 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_DEFAULT, PAGE_MAX, PageQuery, type AuctionView } from '@auction/contracts';
+import { timeZoneOfMarket } from '@auction/i18n';
 import { LotRow } from '../features/auctions/live/LotRow.js';
 import { LotTableHead } from '../features/auctions/live/LotTableHead.js';
 import { useAuctionLive } from '../features/auctions/live/use-auction-live.js';
 import { useRegulation } from '../features/auctions/live/use-regulation.js';
 import { requireUser } from '../session/guards.js';
 import { lenientSearch } from '../ui/lenient-search.js';
+import { MarketZoneProvider } from '../ui/market-zone.js';
 import { Paginator } from '../ui/table/index.js';
+import { TimeZoneNote } from '../ui/TimeZoneNote.js';
 
 // Built outside the route options: inside them TypeScript cannot infer the search type through the generic call.
 const validateSearch = lenientSearch(PageQuery.partial());
@@ -67,10 +70,15 @@ function ObservedAuction({ auction, idLots }: { auction: AuctionView; idLots: re
   const { lotActors } = useAuctionLive(auction, 'dealer');
   const ensureRegulation = useRegulation(auction, true);
   const shown = lotActors.filter((a) => idLots.includes(a.getSnapshot().context.lot.idLot));
+  const zone = timeZoneOfMarket(auction.idMarket);
   return (
-    <tbody data-testid={`observed-auction-${auction.idAuction}`}>
-      <tr className="group-row"><th scope="rowgroup" colSpan={12}>{t('observedPage.auction')}: {auction.auctionName}</th></tr>
-      {shown.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} startDate={auction.startDate} />)}
-    </tbody>
+    <MarketZoneProvider value={zone}>
+      <tbody data-testid={`observed-auction-${auction.idAuction}`}>
+        <tr className="group-row">
+          <th scope="rowgroup" colSpan={12}>{t('observedPage.auction')}: {auction.auctionName} · <TimeZoneNote zone={zone} testId={`time-zone-${auction.idAuction}`} /></th>
+        </tr>
+        {shown.map((lotActor) => <LotRow key={lotActor.id} lotActor={lotActor} ensureRegulation={ensureRegulation} startDate={auction.startDate} />)}
+      </tbody>
+    </MarketZoneProvider>
   );
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseRow } from '@auction/contracts';
-import { formatDate } from '@auction/i18n';
+import { formatDateIn } from '@auction/i18n';
+import { useMarketZone } from '../../ui/market-zone.js';
 import { Money } from '../../ui/Money.js';
+import { TimeZoneNote } from '../../ui/TimeZoneNote.js';
 import { useServices } from '../../ui/services-context.js';
 import { RatingDialog } from './RatingDialog.js';
 import { vehicleLabel } from './vehicle-text.js';
@@ -11,6 +13,7 @@ import { vehicleLabel } from './vehicle-text.js';
 export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
   const { t } = useTranslation('showcase');
   const { showcase } = useServices();
+  const zone = useMarketZone();
   const [rating, setRating] = useState<PurchaseRow | null>(null);
   const [rated, setRated] = useState<ReadonlySet<string>>(new Set());
   const bought = rows.filter((r): r is PurchaseRow & { idVehicle: string } => r.idVehicle !== null);
@@ -20,6 +23,7 @@ export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
       <h2 id="bought-title">{t('sold.bought')}</h2>
       {bought.length === 0 ? <p className="muted" data-testid="bought-empty">{t('sold.boughtEmpty')}</p> : (
         <div className="table-wrap">
+          <p><TimeZoneNote zone={zone} /></p>
           <table className="grid responsive" data-testid="bought-table">
             <thead>
               <tr>
@@ -34,7 +38,7 @@ export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
             <tbody>
               {bought.map((r) => (
                 <tr key={r.idVehicle} data-testid={`vehicle-${r.idVehicle}`}>
-                  <td data-label={t('columns.date')}><time dateTime={r.date}>{formatDate(r.date)}</time></td>
+                  <td data-label={t('columns.date')}><time dateTime={r.date}>{formatDateIn(r.date, zone)}</time></td>
                   <td data-label={t('columns.licensePlate')}><span className="plate">{r.licensePlate}</span></td>
                   <td data-label={t('columns.brand')}>{r.brand}</td>
                   <td data-label={t('columns.model')}>{r.model}</td>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { VehicleView } from '@auction/contracts';
+import { listTimes } from '../../ui/market-zone.js';
 import { Money } from '../../ui/Money.js';
+import { TimeZoneNote } from '../../ui/TimeZoneNote.js';
 import { VehicleActions } from './VehicleActions.js';
 import { HoldUntil, VehicleStateBadge } from './VehicleState.js';
 import { useVehicleCommands } from './use-vehicle-commands.js';
@@ -10,8 +12,10 @@ export function CatalogueTable({ vehicles, dealer }: { vehicles: readonly Vehicl
   const { t } = useTranslation('showcase');
   const commands = useVehicleCommands(dealer);
   if (vehicles.length === 0) return <p className="muted" data-testid="catalogue-empty">{t('catalogue.empty')}</p>;
+  const times = listTimes(vehicles.map((v) => v.idMarket));
   return (
     <div className="table-wrap">
+      {times.zone && <p><TimeZoneNote zone={times.zone} /></p>}
       <table className="grid responsive" data-testid="catalogue-table">
         <caption className="visually-hidden">{t('catalogue.count', { count: vehicles.length })}</caption>
         <thead>
@@ -33,7 +37,7 @@ export function CatalogueTable({ vehicles, dealer }: { vehicles: readonly Vehicl
               <td data-label={t('columns.model')}>{v.model}</td>
               <td className="num" data-label={t('columns.price')}><Money value={v.price} testId={`price-${v.idVehicle}`} /></td>
               <td data-label={t('columns.state')}><VehicleStateBadge vehicle={v} /></td>
-              <td data-label={t('columns.hold')}><HoldUntil vehicle={v} /></td>
+              <td data-label={t('columns.hold')}><HoldUntil vehicle={v} named={!times.zone} /></td>
               {dealer && <td className="wide" data-label={t('columns.actions')}><VehicleActions vehicle={v} commands={commands} /></td>}
             </tr>
           ))}

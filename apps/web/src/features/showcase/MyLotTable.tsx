@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { VehicleView } from '@auction/contracts';
 import { Money } from '../../ui/Money.js';
+import { listTimes } from '../../ui/market-zone.js';
+import { TimeZoneNote } from '../../ui/TimeZoneNote.js';
 import { OutcomeText } from './OutcomeText.js';
 import { HoldUntil, VehicleStateBadge } from './VehicleState.js';
 import { isBuyable, useMyLot } from './use-my-lot.js';
@@ -14,6 +16,7 @@ export function MyLotTable({ vehicles }: { vehicles: readonly VehicleView[] }) {
     return <p className="muted" data-testid="my-lot-empty">{t('myLot.empty')} <Link to="/showcase-catalogue">{t('myLot.toCatalogue')}</Link></p>;
   }
   const buyable = vehicles.filter(isBuyable);
+  const times = listTimes(vehicles.map((v) => v.idMarket));
   const allSelected = buyable.length > 0 && buyable.every((v) => lot.selected.has(v.idVehicle));
   return (
     <>
@@ -24,6 +27,7 @@ export function MyLotTable({ vehicles }: { vehicles: readonly VehicleView[] }) {
         </button>
       </div>
       <div className="table-wrap">
+        {times.zone && <p><TimeZoneNote zone={times.zone} /></p>}
         <table className="grid responsive" data-testid="my-lot-table">
           <caption className="visually-hidden">{t('myLot.title')}</caption>
           <thead>
@@ -55,9 +59,9 @@ export function MyLotTable({ vehicles }: { vehicles: readonly VehicleView[] }) {
                 <td data-label={t('columns.model')}>{v.model}</td>
                 <td className="num" data-label={t('columns.price')}><Money value={v.price} /></td>
                 <td data-label={t('columns.state')}><VehicleStateBadge vehicle={v} /></td>
-                <td data-label={t('columns.hold')}><HoldUntil vehicle={v} /></td>
+                <td data-label={t('columns.hold')}><HoldUntil vehicle={v} named={!times.zone} /></td>
                 <td className="wide" data-label={t('columns.outcome')} aria-live="polite">
-                  <OutcomeText result={lot.outcomes.get(v.idVehicle)} idVehicle={v.idVehicle} />
+                  <OutcomeText result={lot.outcomes.get(v.idVehicle)} idVehicle={v.idVehicle} market={v.idMarket} named={!times.zone} />
                 </td>
                 <td data-label={t('columns.actions')}>
                   {!v.boughtByMe && (

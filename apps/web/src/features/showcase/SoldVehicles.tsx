@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn } from '@auction/i18n';
 import type { SoldVehicle } from './showcase-api.js';
+import { useMarketZone } from '../../ui/market-zone.js';
 import { Money } from '../../ui/Money.js';
+import { TimeZoneNote } from '../../ui/TimeZoneNote.js';
 
 /** The sold list's choice, kept in the URL: which showcase and in which order. */
 export interface SoldChoice {
@@ -19,6 +21,7 @@ const SORT_FIELDS = ['soldAt', 'price', 'licensePlate'] as const;
  */
 export function SoldVehicles({ choice, rows, onChoose }: { choice: SoldChoice; rows: readonly SoldVehicle[] | null; onChoose: (c: SoldChoice) => void }) {
   const { t } = useTranslation('showcase');
+  const zone = useMarketZone();
   const [form, setForm] = useState({ idShowcase: choice.idShowcase ?? '', sortField: choice.sortField ?? 'soldAt', sortOrder: choice.sortOrder ?? 'desc' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -51,6 +54,7 @@ export function SoldVehicles({ choice, rows, onChoose }: { choice: SoldChoice; r
       {rows === null ? <p className="muted">{t('sold.chooseShowcase')}</p>
         : rows.length === 0 ? <p className="muted" data-testid="sold-empty">{t('sold.empty')}</p> : (
           <div className="table-wrap">
+            <p><TimeZoneNote zone={zone} /></p>
             <table className="grid responsive" data-testid="sold-table">
               <thead>
                 <tr>
@@ -70,7 +74,7 @@ export function SoldVehicles({ choice, rows, onChoose }: { choice: SoldChoice; r
                     <td data-label={t('columns.model')}>{r.model}</td>
                     <td className="num" data-label={t('columns.price')}><Money value={r.price} /></td>
                     <td data-label={t('columns.buyer')}>{r.username}</td>
-                    <td data-label={t('columns.soldAt')}><time dateTime={r.soldAt}>{formatDateTime(r.soldAt)}</time></td>
+                    <td data-label={t('columns.soldAt')}><time dateTime={r.soldAt}>{formatDateTimeIn(r.soldAt, zone)}</time></td>
                   </tr>
                 ))}
               </tbody>

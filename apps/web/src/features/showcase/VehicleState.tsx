@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { VehicleView } from '@auction/contracts';
-import { formatTime } from '@auction/i18n';
+import { formatTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { Countdown } from '../../ui/Countdown.js';
 import './showcase.css';
 
@@ -11,14 +11,19 @@ export function VehicleStateBadge({ vehicle }: { vehicle: VehicleView }) {
   return <span className={`badge badge-${kind}`} data-testid={`state-${vehicle.idVehicle}`} data-state={vehicle.state}>{t(`state.${kind}`)}</span>;
 }
 
-/** While a vehicle is held: the time left (server clock) and the hour it ends; nothing otherwise. */
-export function HoldUntil({ vehicle }: { vehicle: VehicleView }) {
+/**
+ * While a vehicle is held: the time left (server clock) and the hour it ends on its market's clock, followed by the
+ * zone when the screen does not name one for all its rows (`named`); nothing otherwise.
+ */
+export function HoldUntil({ vehicle, named = false }: { vehicle: VehicleView; named?: boolean }) {
   const { t } = useTranslation('showcase');
   if (!vehicle.holdUntil || vehicle.state !== 'HELD') return <span className="muted">–</span>;
+  const zone = timeZoneOfMarket(vehicle.idMarket);
+  const time = formatTimeIn(vehicle.holdUntil, zone);
   return (
     <span className="hold-until">
       <Countdown end={vehicle.holdUntil} testId={`hold-${vehicle.idVehicle}`} />{' '}
-      <span className="muted">{t('hold.until', { time: formatTime(vehicle.holdUntil) })}</span>
+      <span className="muted">{t('hold.until', { time: named ? `${time} (${zone})` : time })}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { VehicleView } from '@auction/contracts';
-import { formatTime } from '@auction/i18n';
+import { formatTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { useMoney } from '../../ui/Money.js';
 import { useServices } from '../../ui/services-context.js';
 import { useShowcaseRegulation } from './use-showcase-regulation.js';
@@ -47,7 +47,7 @@ export function useVehicleCommands(dealer: boolean) {
     if (!(await ensureRegulation())) return;
     if (!(await dialogs.confirm('showcase:confirmPreempt', { vehicle: vehicleLabel(v) }, 'showcase:actions.preempt'))) return;
     const outcome = await showcase.preempt(v.idVehicle, newIdempotencyKey());
-    if (outcome.ok) void dialogs.success('showcase:preempted', { vehicle: vehicleLabel(v), time: outcome.holdUntil ? formatTime(outcome.holdUntil) : '–' });
+    if (outcome.ok) void dialogs.success('showcase:preempted', { vehicle: vehicleLabel(v), time: outcome.holdUntil ? `${formatTimeIn(outcome.holdUntil, timeZoneOfMarket(v.idMarket))} (${timeZoneOfMarket(v.idMarket)})` : '–' });
     else void dialogs.error(outcome.errorCode ?? 0);
   });
 

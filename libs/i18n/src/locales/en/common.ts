@@ -8,7 +8,7 @@ export const common = {
   connection: { connecting: 'Connecting to live updates…', connected: 'Live', disconnected: 'Connection lost', retrying: 'Reconnecting in {{seconds}} s…' },
   live: { serverLost: 'Server not answering', lostServer: 'The server is not answering: prices may be out of date and offers are paused. The page reconnects by itself as soon as it answers.', offline: 'Offline', retryingIn: 'Reconnecting in {{seconds}} s', retryingNow: 'Reconnecting', lost: 'Connection lost: prices may be out of date. Offers are paused until it is back.', reconnect: 'Reconnect now', outbid: 'You have been outbid: the best offer is now {{amount}} (yours: {{yours}}).', outbidTitle: 'Outbid', outbidLot: 'Lot {{number}}: {{vehicle}}', openLotOf: 'Open the lot of {{vehicle}}', openLot: 'Open the lot', dismiss: 'Dismiss', tabTitle: '({{count}}) Outbid' },
   status: { SCH: 'Scheduled', RUN: 'Running', CLD: 'Closed', AWA: 'Awarded', TBA: 'To be awarded', NAW: 'Not awarded' },
-  time: { days: '{{count}} d', ended: 'Ended', startsIn: 'Starts in' },
+  time: { days: '{{count}} d', ended: 'Ended', startsIn: 'Starts in', zone: 'Times in {{zone}}' },
   actions: { search: 'Search', reset: 'Reset', back: 'Back', save: 'Save' },
   empty: 'Nothing to show.',
 };

@@ -11,7 +11,7 @@ export const common: Translation<typeof en> = {
   connection: { connecting: 'Conectando con las actualizaciones en directo…', connected: 'En directo', disconnected: 'Conexión perdida', retrying: 'Reintentando en {{seconds}} s…' },
   live: { serverLost: 'El servidor no responde', lostServer: 'El servidor no responde: los precios pueden no estar actualizados y las ofertas están en pausa. La página se reconecta sola en cuanto responda.', offline: 'Sin conexión', retryingIn: 'Reintentando en {{seconds}} s', retryingNow: 'Reconectando', lost: 'Conexión perdida: los precios pueden no estar actualizados. Las ofertas se pausan hasta que vuelva.', reconnect: 'Reconectar ahora', outbid: 'Su oferta ha sido superada: la mejor oferta es ahora {{amount}} (la suya: {{yours}}).', outbidTitle: 'Oferta superada', outbidLot: 'Lote {{number}}: {{vehicle}}', openLotOf: 'Abrir el lote de {{vehicle}}', openLot: 'Abrir el lote', dismiss: 'Ocultar', tabTitle: '({{count}}) Superada' },
   status: { SCH: 'Programada', RUN: 'En curso', CLD: 'Cerrada', AWA: 'Adjudicada', TBA: 'Por adjudicar', NAW: 'No adjudicada' },
-  time: { days: '{{count}} d', ended: 'Finalizada', startsIn: 'Empieza en' },
+  time: { days: '{{count}} d', ended: 'Finalizada', startsIn: 'Empieza en', zone: 'Horas en {{zone}}' },
   actions: { search: 'Buscar', reset: 'Restablecer', back: 'Volver', save: 'Guardar' },
   empty: 'No hay nada que mostrar.',
 };

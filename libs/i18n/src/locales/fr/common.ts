@@ -11,7 +11,7 @@ export const common: Translation<typeof en> = {
   connection: { connecting: 'Connexion aux mises à jour en direct…', connected: 'En direct', disconnected: 'Connexion perdue', retrying: 'Nouvelle tentative dans {{seconds}} s…' },
   live: { serverLost: 'Le serveur ne répond pas', lostServer: 'Le serveur ne répond pas : les prix peuvent ne plus être à jour et les offres sont suspendues. La page se reconnecte d’elle-même dès qu’il répond.', offline: 'Hors ligne', retryingIn: 'Nouvelle tentative dans {{seconds}} s', retryingNow: 'Reconnexion', lost: 'Connexion perdue : les prix peuvent ne plus être à jour. Les offres sont suspendues jusqu’à son retour.', reconnect: 'Se reconnecter', outbid: 'Votre offre a été dépassée : la meilleure offre est maintenant {{amount}} (la vôtre : {{yours}}).', outbidTitle: 'Offre dépassée', outbidLot: 'Lot {{number}} : {{vehicle}}', openLotOf: 'Ouvrir le lot de {{vehicle}}', openLot: 'Ouvrir le lot', dismiss: 'Masquer', tabTitle: '({{count}}) Dépassée' },
   status: { SCH: 'Programmée', RUN: 'En cours', CLD: 'Clôturée', AWA: 'Adjugée', TBA: 'À adjuger', NAW: 'Non adjugée' },
-  time: { days: '{{count}} j', ended: 'Terminée', startsIn: 'Commence dans' },
+  time: { days: '{{count}} j', ended: 'Terminée', startsIn: 'Commence dans', zone: 'Heures en {{zone}}' },
   actions: { search: 'Rechercher', reset: 'Réinitialiser', back: 'Retour', save: 'Enregistrer' },
   empty: 'Aucun élément à afficher.',
 };

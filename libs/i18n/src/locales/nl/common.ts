@@ -11,7 +11,7 @@ export const common: Translation<typeof en> = {
   connection: { connecting: 'Verbinden met live-updates…', connected: 'Live', disconnected: 'Verbinding verbroken', retrying: 'Opnieuw verbinden over {{seconds}} s…' },
   live: { serverLost: 'Server reageert niet', lostServer: 'De server reageert niet: prijzen zijn mogelijk niet actueel en bieden is gepauzeerd. De pagina maakt zelf opnieuw verbinding zodra hij reageert.', offline: 'Offline', retryingIn: 'Opnieuw verbinden over {{seconds}} s', retryingNow: 'Opnieuw verbinden', lost: 'Verbinding verbroken: prijzen zijn mogelijk niet actueel. Bieden is gepauzeerd tot ze terug is.', reconnect: 'Nu verbinden', outbid: 'U bent overboden: het hoogste bod is nu {{amount}} (het uwe: {{yours}}).', outbidTitle: 'Overboden', outbidLot: 'Kavel {{number}}: {{vehicle}}', openLotOf: 'Kavel van {{vehicle}} openen', openLot: 'Kavel openen', dismiss: 'Verbergen', tabTitle: '({{count}}) Overboden' },
   status: { SCH: 'Gepland', RUN: 'Lopend', CLD: 'Gesloten', AWA: 'Gegund', TBA: 'Te gunnen', NAW: 'Niet gegund' },
-  time: { days: '{{count}} d', ended: 'Afgelopen', startsIn: 'Begint over' },
+  time: { days: '{{count}} d', ended: 'Afgelopen', startsIn: 'Begint over', zone: 'Tijden in {{zone}}' },
   actions: { search: 'Zoeken', reset: 'Wissen', back: 'Terug', save: 'Opslaan' },
   empty: 'Niets om weer te geven.',
 };

@@ -11,7 +11,7 @@ export const common: Translation<typeof en, 'few' | 'many'> = {
   connection: { connecting: 'Łączenie z aktualizacjami na żywo…', connected: 'Na żywo', disconnected: 'Utracono połączenie', retrying: 'Ponowne łączenie za {{seconds}} s…' },
   live: { serverLost: 'Serwer nie odpowiada', lostServer: 'Serwer nie odpowiada: ceny mogą być nieaktualne, a składanie ofert jest wstrzymane. Strona połączy się sama, gdy tylko odpowie.', offline: 'Brak sieci', retryingIn: 'Ponowna próba za {{seconds}} s', retryingNow: 'Ponowne łączenie', lost: 'Utracono połączenie: ceny mogą być nieaktualne. Składanie ofert wstrzymane do jego powrotu.', reconnect: 'Połącz teraz', outbid: 'Twoja oferta została przebita: najlepsza oferta to teraz {{amount}} (twoja: {{yours}}).', outbidTitle: 'Przebito', outbidLot: 'Partia {{number}}: {{vehicle}}', openLotOf: 'Otwórz partię: {{vehicle}}', openLot: 'Otwórz los', dismiss: 'Ukryj', tabTitle: '({{count}}) Przebito' },
   status: { SCH: 'Zaplanowana', RUN: 'Trwa', CLD: 'Zamknięta', AWA: 'Rozstrzygnięta', TBA: 'Do rozstrzygnięcia', NAW: 'Nierozstrzygnięta' },
-  time: { days: '{{count}} d.', ended: 'Zakończona', startsIn: 'Start za' },
+  time: { days: '{{count}} d.', ended: 'Zakończona', startsIn: 'Start za', zone: 'Czas: {{zone}}' },
   actions: { search: 'Szukaj', reset: 'Wyczyść', back: 'Wstecz', save: 'Zapisz' },
   empty: 'Brak danych do wyświetlenia.',
 };

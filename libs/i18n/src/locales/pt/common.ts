@@ -11,7 +11,7 @@ export const common: Translation<typeof en> = {
   connection: { connecting: 'A ligar às atualizações em direto…', connected: 'Em direto', disconnected: 'Ligação perdida', retrying: 'Nova tentativa dentro de {{seconds}} s…' },
   live: { serverLost: 'O servidor não responde', lostServer: 'O servidor não responde: os preços podem estar desatualizados e as ofertas estão em pausa. A página volta a ligar-se sozinha assim que ele responder.', offline: 'Sem ligação', retryingIn: 'Nova tentativa em {{seconds}} s', retryingNow: 'A restabelecer ligação', lost: 'Ligação perdida: os preços podem estar desatualizados. As ofertas estão em pausa até voltar.', reconnect: 'Ligar agora', outbid: 'A sua oferta foi ultrapassada: a melhor oferta é agora {{amount}} (a sua: {{yours}}).', outbidTitle: 'Ultrapassada', outbidLot: 'Lote {{number}}: {{vehicle}}', openLotOf: 'Abrir o lote de {{vehicle}}', openLot: 'Abrir o lote', dismiss: 'Ocultar', tabTitle: '({{count}}) Ultrapassada' },
   status: { SCH: 'Agendado', RUN: 'Em curso', CLD: 'Encerrado', AWA: 'Adjudicado', TBA: 'Por adjudicar', NAW: 'Não adjudicado' },
-  time: { days: '{{count}} d', ended: 'Terminado', startsIn: 'Começa em' },
+  time: { days: '{{count}} d', ended: 'Terminado', startsIn: 'Começa em', zone: 'Horas em {{zone}}' },
   actions: { search: 'Pesquisar', reset: 'Repor', back: 'Voltar', save: 'Guardar' },
   empty: 'Nada a mostrar.',
 };

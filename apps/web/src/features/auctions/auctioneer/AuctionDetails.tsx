@@ -145,7 +145,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
       <OffersReport idAuction={id} idMarket={auction.idMarket} rows={report} lotActors={lotActors} onRefresh={() => void loadReport()} />
       {extending && (
         <ExtendTimeDialog
-          idAuction={id} startDate={summary.startDate} endDate={endDate}
+          idAuction={id} startDate={summary.startDate} endDate={endDate} idMarket={auction.idMarket}
           onClose={(newEnd) => { setExtending(false); if (newEnd) setEndDate(newEnd); }}
         />
       )}

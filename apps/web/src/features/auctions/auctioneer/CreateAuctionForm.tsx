@@ -2,7 +2,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
+import { timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
@@ -32,7 +34,7 @@ export function CreateAuctionForm() {
   const profile = useProfile();
   const navigate = useNavigate();
   const [form, setForm] = useState<AuctionForm>(() =>
-    initialAuctionForm(clock.isSynced ? clock.now() : Date.now(), profile?.idMarket ?? 'IT'));
+    initialAuctionForm(clock.now(), profile?.idMarket ?? 'IT'));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const nextKey = useRef(1);
@@ -110,6 +112,8 @@ export function CreateAuctionForm() {
         <p className="muted">{t('create.extensionHint')}</p>
       </fieldset>
       <div className="card form-grid">
+        {/* The start and end are typed on the chosen market's clock, whatever the browser's zone. */}
+        <p className="form-note"><TimeZoneNote zone={timeZoneOfMarket(form.idMarket)} testId="auction-zone" /></p>
         <DateTimePicker testIdPrefix="start" legend={t('create.start')} value={form.start} onChange={(start) => update({ start })} error={message('startDate')} />
         <DateTimePicker testIdPrefix="end" legend={t('create.end')} value={form.end} onChange={(end) => update({ end })} error={message('endDate')} />
       </div>

@@ -1,6 +1,6 @@
 import { CreateAuctionRequest } from '@auction/contracts';
 import type { AuctionType } from '@auction/domain';
-import { parseMoney } from '@auction/i18n';
+import { parseMoney, timeZoneOfMarket } from '@auction/i18n';
 import type { z } from 'zod';
 import { dateTimeValueOf, instantOf, type DateTimeValue } from './date-time-value.js';
 
@@ -46,15 +46,17 @@ export function emptyLot(): LotForm {
   return { licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
 }
 
-/** A new form: one blank lot, starting at the next whole hour after `now` for one hour, 60 s extension. */
+/**
+ * A new form: one blank lot, starting at the next whole hour after `now` on the market's clock for one hour, 60 s
+ * extension.
+ */
 export function initialAuctionForm(now: number, idMarket = 'IT'): AuctionForm {
-  const next = new Date(now);
-  next.setMinutes(0, 0, 0);
-  next.setHours(next.getHours() + 1); // the local clock's next hour, also where the zone is not a whole hour off UTC
-  const start = next.getTime();
+  const zone = timeZoneOfMarket(idMarket);
+  const hourStart = Date.parse(instantOf({ ...dateTimeValueOf(now, zone), minute: '00' }, zone)!);
+  const start = hourStart + 3_600_000;
   return {
     auctionName: '', idMarket, auctionType: 'OTH', regulationRequired: false, windowSeconds: '60', extendSeconds: '60',
-    start: dateTimeValueOf(start), end: dateTimeValueOf(start + 3_600_000), lots: [emptyLot()],
+    start: dateTimeValueOf(start, zone), end: dateTimeValueOf(start + 3_600_000, zone), lots: [emptyLot()],
   };
 }
 
@@ -85,13 +87,14 @@ function seconds(text: string): number {
 
 /**
  * Maps the form to the body of `POST /auction` and validates it with the contract's `CreateAuctionRequest`:
- * dates DD/MM/YYYY with HH:mm become ISO instants (browser time zone, seconds zero), amounts are read in any of the
+ * dates DD/MM/YYYY with HH:mm become ISO instants (on the chosen market's clock, seconds zero), amounts are read in any of the
  * portal's number formats, empty optional fields are left out. Every broken rule is reported by field path.
  */
 export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResult {
   const errors: Record<string, FieldErrorKey> = {};
-  const startDate = instantOf(form.start);
-  const endDate = instantOf(form.end);
+  const zone = timeZoneOfMarket(form.idMarket);
+  const startDate = instantOf(form.start, zone);
+  const endDate = instantOf(form.end, zone);
   if (!startDate) errors.startDate = 'date';
   if (!endDate) errors.endDate = 'date';
   if (startDate && endDate && Date.parse(endDate) < Date.parse(startDate)) errors.endDate = 'endBeforeStart';

@@ -2,7 +2,11 @@
 import { describe, expect, test } from 'vitest';
 import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
 
-const local = (y: number, mo: number, d: number, h: number, mi: number) => new Date(y, mo - 1, d, h, mi).toISOString();
+// The browser's clock is not the market's: New York while the auction is Italian or German (#21 item 19).
+process.env.TZ = 'America/New_York';
+
+/** An instant on the winter clock of Rome and Berlin (UTC+1), as the pickers of the auction's market read it. */
+const local = (y: number, mo: number, d: number, h: number, mi: number) => new Date(Date.UTC(y, mo - 1, d, h - 1, mi)).toISOString();
 
 const lot = { ...emptyLot(), licensePlate: 'GA123BC', frame: 'ZFA31200000123456', brand: 'Fiat', model: '500', basePrice: '5000', minIncrement: '100' };
 const form: AuctionForm = {
@@ -64,7 +68,7 @@ describe('create-auction form → request', () => {
   });
 
   test('a new form starts at the next whole hour for one hour, with one blank lot', () => {
-    const now = new Date(2026, 10, 21, 9, 17, 42).getTime();
+    const now = Date.parse(local(2026, 11, 21, 9, 17)) + 42_000;
     const initial = initialAuctionForm(now, 'DE');
     expect(initial.start).toEqual({ date: '21/11/2026', hour: '10', minute: '00' });
     expect(initial.end).toEqual({ date: '21/11/2026', hour: '11', minute: '00' });

@@ -10,10 +10,10 @@ export type ExtendTimeDecision = { readonly ok: true; readonly endDate: string }
  * The extend-time dialog's rule (spec: the end date and time are combined with seconds set to zero and sent as a
  * resize; the end cannot be before the start): the picked end as an ISO instant with zero seconds, refused when
  * it is not a real date and time, before `startDate`, or not after `now` (epoch ms of the server clock), which the
- * server refuses for a running auction too.
+ * server refuses for a running auction too. The picked end is read on the wall clock of `timeZone` (the market's).
  */
-export function decideNewEnd(startDate: string, end: DateTimeValue, now: number): ExtendTimeDecision {
-  const endDate = instantOf(end);
+export function decideNewEnd(startDate: string, end: DateTimeValue, now: number, timeZone: string): ExtendTimeDecision {
+  const endDate = instantOf(end, timeZone);
   if (endDate === null) return { ok: false, error: 'date' };
   const endMs = Date.parse(endDate);
   if (endMs < Date.parse(startDate)) return { ok: false, error: 'endBeforeStart' };

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_DEFAULT, PAGE_MAX, type LotBidHistory, type LotView } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn } from '@auction/i18n';
+import { useMarketZone } from '../../../ui/market-zone.js';
 import { Money } from '../../../ui/Money.js';
 import { useServices } from '../../../ui/services-context.js';
 import { Paginator } from '../../../ui/table/index.js';
@@ -14,6 +15,7 @@ import { Paginator } from '../../../ui/table/index.js';
 export function BidHistory({ lot }: { lot: LotView }) {
   const { api } = useServices();
   const { t } = useTranslation('auction');
+  const zone = useMarketZone();
   const [history, setHistory] = useState<LotBidHistory | null>(null);
   const [page, setPage] = useState({ limit: PAGE_DEFAULT, offset: 0 });
   useEffect(() => {
@@ -45,7 +47,7 @@ export function BidHistory({ lot }: { lot: LotView }) {
               {history.bids.map((b, i) => (
                 <tr key={`${b.placedAt}-${i}`} data-mine={b.mine}>
                   <td className="num"><Money value={b.amount} /></td>
-                  <td>{formatDateTime(b.placedAt)}</td>
+                  <td>{formatDateTimeIn(b.placedAt, zone)}</td>
                   <td>
                     {b.mine ? <strong>{t('dealer.you')}</strong> : t('dealer.bidder', { number: b.bidder })}
                     {b.clickAndBuy && <span className="muted"> ({t('dealer.viaBuyNow')})</span>}

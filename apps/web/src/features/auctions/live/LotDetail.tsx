@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionView } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
+import { MarketZoneProvider, useMarketZone } from '../../../ui/market-zone.js';
 import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { Money } from '../../../ui/Money.js';
 import { splitLotState } from './lot-state.js';
 import { OfferForm } from './OfferForm.js';
@@ -20,7 +22,11 @@ export function LotDetail({ auction, idLot }: { auction: AuctionView; idLot: str
   const ensureRegulation = useRegulation(auction, true);
   const lotActor = lotActors.find((a) => a.getSnapshot().context.lot.idLot === idLot);
   if (!lotActor) return <p className="muted">{t('common:empty')}</p>;
-  return <LotCard lotActor={lotActor} auctionName={auction.auctionName} startDate={auction.startDate} ensureRegulation={ensureRegulation} />;
+  return (
+    <MarketZoneProvider value={timeZoneOfMarket(auction.idMarket)}>
+      <LotCard lotActor={lotActor} auctionName={auction.auctionName} startDate={auction.startDate} ensureRegulation={ensureRegulation} />
+    </MarketZoneProvider>
+  );
 }
 
 function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotActor: LotActor; auctionName: string; startDate: string; ensureRegulation: () => Promise<boolean> }) {
@@ -31,6 +37,7 @@ function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotAc
   const mine = sub ?? 'noOffer';
   const { live } = useServices();
   const stale = useStore(live.stale);
+  const zone = useMarketZone();
   const rows: [string, React.ReactNode][] = [
     [t('lot.plate'), <span className="plate">{lot.licensePlate}</span>],
     [t('lot.base'), <Money value={lot.basePrice} />],
@@ -40,8 +47,8 @@ function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotAc
     [t('lot.offers'), lot.offersCount],
     [t('lot.mine'), <Money value={myBestOffer} />],
     [t('lot.buyNow'), <Money value={lot.buyNowPrice} />],
-    ...(status === 'SCH' ? [[t('dealer.starts'), formatDateTime(startDate)] as [string, React.ReactNode]] : []),
-    [t('list.ends'), formatDateTime(lot.endDate)],
+    ...(status === 'SCH' ? [[t('dealer.starts'), formatDateTimeIn(startDate, zone)] as [string, React.ReactNode]] : []),
+    [t('list.ends'), <span data-testid={`lot-end-${lot.idLot}`}>{formatDateTimeIn(lot.endDate, zone)}</span>],
   ];
   return (
     <section className={`card${stale ? ' live-stale' : ''}`} aria-labelledby="lot-title" data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine}>
@@ -53,7 +60,7 @@ function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotAc
         {status === 'RUN' && <ExtensionFlash idLot={lot.idLot} endDate={lot.endDate} extendedFrom={extendedFrom} />}
       </div>
       <p className="muted">
-        <Link to="/live-auction/$idAuction" params={{ idAuction: lot.idAuction }}>{auctionName}</Link>
+        <Link to="/live-auction/$idAuction" params={{ idAuction: lot.idAuction }}>{auctionName}</Link>{' · '}<TimeZoneNote zone={zone} />
       </p>
       <dl className="facts">
         {rows.map(([label, value]) => (

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@auction/domain';
-import { formatDateTime, formatDuration } from '@auction/i18n';
+import { formatDateTimeIn, formatDuration } from '@auction/i18n';
 import { appLanguageOf } from '../../../i18n/i18n.js';
 import type { OfferOutcome } from '../../../machines/lot-context.js';
+import { useMarketZone } from '../../../ui/market-zone.js';
 import { useMoney } from '../../../ui/Money.js';
 
 /** How long an extension stays flashed on its lot. */
@@ -39,6 +40,7 @@ export function OfferOutcomeLine({ idLot, outcome }: { idLot: string; outcome: O
  */
 export function ExtensionFlash({ idLot, endDate, extendedFrom, reserved }: { idLot: string; endDate: string; extendedFrom: string | null; reserved?: boolean }) {
   const { t, i18n } = useTranslation('auction');
+  const zone = useMarketZone();
   const [shownFor, setShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (extendedFrom === null) return;
@@ -49,7 +51,7 @@ export function ExtensionFlash({ idLot, endDate, extendedFrom, reserved }: { idL
   const shown = extendedFrom !== null && shownFor === endDate;
   if (!shown) return reserved ? <span className="lot-extended-slot" aria-hidden="true" /> : null;
   const duration = formatDuration(Date.parse(endDate) - Date.parse(extendedFrom), appLanguageOf(i18n));
-  const full = t('bid.extended', { duration, time: formatDateTime(endDate) });
+  const full = t('bid.extended', { duration, time: formatDateTimeIn(endDate, zone) });
   if (!reserved) return <span className="badge badge-extended lot-extended" role="status" data-testid={`lot-extended-${idLot}`}>{full}</span>;
   return (
     <span className="lot-extended-slot">
