@@ -70,6 +70,10 @@ export function createServices(i18n: I18n): Services {
     },
   });
   const api = auctionApi(http);
-  Object.assign(services, { http, api, showcase: showcaseApi(http), live: new LiveHub(api), clock: new ClockService(() => api.time()) });
+  const live = new LiveHub(api);
+  const clock = new ClockService(() => api.time());
+  // The server's clock tick checks the measured offset every second, without a request: a drift re-syncs at once.
+  live.onTick((epochMs) => clock.observe(epochMs));
+  Object.assign(services, { http, api, showcase: showcaseApi(http), live, clock });
   return services;
 }

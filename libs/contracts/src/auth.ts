@@ -59,3 +59,15 @@ export const LiveCredentials = z.object({
   expiresIn: z.number().int().nonnegative(),
 });
 export type LiveCredentials = z.infer<typeof LiveCredentials>;
+
+/**
+ * MQTT topic of the server's clock tick: every API instance publishes `{epochMs}` (QoS 0, not retained) to its own
+ * broker's clients once per {@link LIVE_CLOCK_PERIOD_MS}. Any logged-in client may subscribe; a page that stops
+ * getting it (nor any other message) for a few seconds knows the server is frozen even though its socket stays open.
+ */
+export const LIVE_CLOCK_TOPIC = 'server/clock';
+/** Period of the clock tick, ms. */
+export const LIVE_CLOCK_PERIOD_MS = 1_000;
+/** Payload of {@link LIVE_CLOCK_TOPIC}: the server's time when it sent the tick. */
+export const LiveClockTick = z.object({ epochMs: z.number() });
+export type LiveClockTick = z.infer<typeof LiveClockTick>;

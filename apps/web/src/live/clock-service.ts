@@ -1,6 +1,9 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { clockMachine } from '../machines/clock.machine.js';
-import { createServerClock, type ServerClock } from '../machines/server-clock.js';
+import { createServerClock, tickDisagrees, type ServerClock } from '../machines/server-clock.js';
+
+/** Shortest time between two re-syncs asked by clock ticks (a slow link delays every tick: no request storm). */
+const DRIFT_RESYNC_MIN_MS = 30_000;
 
 /**
  * The page's server clock: the clock machine samples `GET /secure/time` (round-trip corrected, re-synced on
@@ -11,6 +14,7 @@ export class ClockService {
   private readonly clock: ServerClock = createServerClock(() => Date.now());
   private readonly onFocus = () => this.actor?.send({ type: 'window.focus' });
   private synced = false;
+  private lastDriftResync = -Infinity;
 
   constructor(private readonly fetchTime: () => Promise<{ epochMs: number }>) {}
 
@@ -35,6 +39,18 @@ export class ClockService {
     window.removeEventListener('focus', this.onFocus);
     this.actor?.stop();
     this.actor = null;
+  }
+
+  /**
+   * A clock tick of the server (its time when sent): when it contradicts the estimate (the local clock jumped, the
+   * server's was set), the offset is measured again at once, at most every 30 s.
+   */
+  observe(tickMs: number): void {
+    if (!this.synced || !tickDisagrees(this.clock.now(), tickMs)) return;
+    const local = Date.now();
+    if (local - this.lastDriftResync < DRIFT_RESYNC_MIN_MS) return;
+    this.lastDriftResync = local;
+    this.actor?.send({ type: 'clock.drifted' });
   }
 
   /** True once the first sync is done. */

@@ -1,5 +1,6 @@
+import { LIVE_CLOCK_PERIOD_MS, LIVE_CLOCK_TOPIC } from '@auction/contracts';
 import { createActor, type Actor } from 'xstate';
-import { connectionMachine, type ConnectionStatus } from '../machines/connection.machine.js';
+import { connectionMachine, type ConnectionInput, type ConnectionStatus } from '../machines/connection.machine.js';
 import type { AuctionApi } from '../features/auctions/auction-api.js';
 import { createStore, type Store } from '../ui/store.js';
 import { mqttBroker } from './mqtt-broker.actor.js';
@@ -8,6 +9,14 @@ import { topicMatches } from './topic-filter.js';
 export type { ConnectionStatus };
 
 type Handler = (topic: string, payload: unknown) => void;
+
+/**
+ * How long a connection may stay silent (no clock tick, no other message) before the server counts as frozen: three
+ * tick periods. A frozen server then shows within 2-3 s. A busy one does not: its event loop would have to stall for
+ * 2 s beyond the period (the bench's worst stall under saturating load was 0.5 s, a major GC), and any other message
+ * proves it alive too.
+ */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 3 * LIVE_CLOCK_PERIOD_MS;
 
 /** Statuses in which the live figures may be out of date. */
 const LOST: ReadonlySet<ConnectionStatus> = new Set(['disconnected', 'retrying', 'offline', 'unreachable']);
@@ -33,15 +42,29 @@ export class LiveHub {
   private readonly pendingUnsubscribes = new Map<string, ReturnType<typeof setTimeout>>();
   /** Last message per retained topic, replayed to a handler that subscribes while the broker subscription stays. */
   private readonly last = new Map<string, unknown>();
+  private readonly tickListeners = new Set<(epochMs: number) => void>();
 
-  /** `broker` is the MQTT actor (tests pass a stand-in). */
-  constructor(api: AuctionApi, private readonly broker: ReturnType<typeof mqttBroker> = mqttBroker(api)) {}
+  /**
+   * `broker` is the MQTT actor (tests pass a stand-in); `heartbeat`: the server's clock tick and how long the
+   * connection may stay silent (null: no watchdog, the MQTT keepalive alone).
+   */
+  constructor(
+    api: AuctionApi,
+    private readonly broker: ReturnType<typeof mqttBroker> = mqttBroker(api),
+    private readonly heartbeat: ConnectionInput['heartbeat'] | null = { topic: LIVE_CLOCK_TOPIC, timeoutMs: LIVE_HEARTBEAT_TIMEOUT_MS },
+  ) {}
 
   /** Opens the connection (after login). */
   start(): void {
     if (this.actor) return;
-    const actor = createActor(connectionMachine.provide({ actors: { broker: this.broker } }), { input: {} });
+    const actor = createActor(connectionMachine.provide({ actors: { broker: this.broker } }), {
+      input: { heartbeat: this.heartbeat ?? undefined },
+    });
     actor.on('message', (event: { topic: string; payload: unknown }) => this.dispatch(event.topic, event.payload));
+    actor.on('tick', (event: { payload: unknown }) => {
+      const epochMs = (event.payload as { epochMs?: unknown } | null)?.epochMs;
+      if (typeof epochMs === 'number' && Number.isFinite(epochMs)) for (const listener of this.tickListeners) listener(epochMs);
+    });
     actor.on('status', (event: { status: ConnectionStatus; retryInMs?: number }) => {
       this.retryAt.set(event.status === 'retrying' && event.retryInMs !== undefined ? Date.now() + event.retryInMs : null);
       if (event.status === 'connected') this.stale.set(false);
@@ -57,6 +80,12 @@ export class LiveHub {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) actor.send({ type: 'connection.offline' });
     const desired = [...this.handlers.keys()];
     if (desired.length) actor.send({ type: 'topic.subscribe', topics: desired });
+  }
+
+  /** Calls `listener` with the server's time of each clock tick (about once a second while connected); returns the removal. */
+  onTick(listener: (epochMs: number) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
   }
 
   /** Connects at once when waiting to retry or offline (the user asked). */

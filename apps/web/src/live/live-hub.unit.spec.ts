@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { AuctionApi } from '../features/auctions/auction-api.js';
-import { LiveHub } from './live-hub.js';
+import { LIVE_HEARTBEAT_TIMEOUT_MS, LiveHub } from './live-hub.js';
 
 type Command = { type: 'subscribe' | 'unsubscribe'; topics: string[] };
 
@@ -31,7 +31,7 @@ describe('LiveHub', () => {
     broker.push('auction/a1/lot/l1', { position: 1 });
     broker.push('auction/a2/lot/l1', { position: 2 });
     expect(seen).toEqual(['1 auction/a1/lot/l1', '2 auction/a1/lot/l1']);
-    expect(broker.commands).toEqual([{ type: 'subscribe', topics: ['auction/a1/lot/+'] }]);
+    expect(broker.commands).toEqual([{ type: 'subscribe', topics: ['server/clock'] }, { type: 'subscribe', topics: ['auction/a1/lot/+'] }]);
     off1();
     off2();
     await tick();
@@ -51,7 +51,7 @@ describe('LiveHub', () => {
     const replayed: unknown[] = [];
     hub.subscribe('auction/a1', (_topic, payload) => replayed.push(payload));
     await tick();
-    expect(broker.commands).toEqual([{ type: 'subscribe', topics: ['auction/a1'] }]);
+    expect(broker.commands).toEqual([{ type: 'subscribe', topics: ['server/clock'] }, { type: 'subscribe', topics: ['auction/a1'] }]);
     expect(replayed).toEqual([{ status: 'RUN', position: 7 }]);
     hub.stop();
   });
@@ -62,7 +62,7 @@ describe('LiveHub', () => {
     hub.subscribe('user/u1/outbid', () => undefined);
     expect(broker.commands).toEqual([]);
     hub.start();
-    expect(broker.commands.flatMap((c) => c.topics)).toEqual(['user/u1/outbid']);
+    expect(broker.commands.flatMap((c) => c.topics)).toEqual(['server/clock', 'user/u1/outbid']);
     hub.stop();
   });
 
@@ -82,5 +82,34 @@ describe('LiveHub', () => {
     offOutbid();
     hub.stop();
     expect(hub.showsLiveData()).toBe(false);
+  });
+});
+
+describe('LiveHub: the server\'s clock tick (#21 item 15)', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('hands each tick\'s time to its listeners, and shows a frozen server lost and stale within 3 s of the last message', () => {
+    vi.useFakeTimers();
+    const broker = fakeBroker();
+    const hub = new LiveHub({} as AuctionApi, broker.actor as never);
+    const ticks: number[] = [];
+    hub.onTick((epochMs) => ticks.push(epochMs));
+    hub.start();
+    const seen: unknown[] = [];
+    hub.subscribe('auction/a1', (_topic, payload) => seen.push(payload));
+    for (let i = 1; i <= 10; i++) {
+      vi.advanceTimersByTime(1_000);
+      broker.push('server/clock', { epochMs: i });
+    }
+    expect(ticks).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(seen).toEqual([]);
+    expect(hub.status.get()).toBe('connected');
+    expect(LIVE_HEARTBEAT_TIMEOUT_MS).toBe(3_000);
+    vi.advanceTimersByTime(LIVE_HEARTBEAT_TIMEOUT_MS - 1);
+    expect(hub.stale.get()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(hub.status.get()).toBe('unreachable');
+    expect(hub.stale.get()).toBe(true);
+    hub.stop();
   });
 });

@@ -66,7 +66,7 @@ describe('the MQTT broker actor in the live hub: live token renewal', () => {
 
   it('connects with a new live token before the old one expires, subscribes every topic on it, then closes the old connection', async () => {
     const { api, liveCredentials } = credentialsApi();
-    const hub = new LiveHub(api);
+    const hub = new LiveHub(api, undefined, null);
     const seen: unknown[] = [];
     hub.subscribe('auction/a1/lot/+', (_topic, payload) => seen.push(payload));
     hub.subscribe('user/u1/outbid', (_topic, payload) => seen.push(payload));
@@ -120,7 +120,7 @@ describe('the MQTT broker actor in the live hub: live token renewal', () => {
 
   it('keeps the current connection when a renewal fails, and tries again', async () => {
     const { api, liveCredentials } = credentialsApi();
-    const hub = new LiveHub(api);
+    const hub = new LiveHub(api, undefined, null);
     hub.start();
     await vi.advanceTimersByTimeAsync(0);
     clients[0]!.accept();

@@ -16,6 +16,7 @@ export const topics = {
   lotsOf: (idAuction: string) => `auction/${idAuction}/lot/+`,
   lot: (idAuction: string, idLot: string) => `auction/${idAuction}/lot/${idLot}`,
   outbid: (idUser: string) => `user/${idUser}/outbid`,
+  ownOffer: (idUser: string) => `user/${idUser}/offer`,
 };
 
 /** A parsed live topic. */
@@ -23,6 +24,7 @@ export type ParsedTopic =
   | { kind: 'auction'; idAuction: string }
   | { kind: 'lot'; idAuction: string; idLot: string }
   | { kind: 'outbid'; idUser: string }
+  | { kind: 'ownOffer'; idUser: string }
   | null;
 
 /** Parses a topic of {@link topics}. */
@@ -31,5 +33,6 @@ export function parseTopic(topic: string): ParsedTopic {
   if (p[0] === 'auction' && p.length === 2) return { kind: 'auction', idAuction: p[1]! };
   if (p[0] === 'auction' && p.length === 4 && p[2] === 'lot') return { kind: 'lot', idAuction: p[1]!, idLot: p[3]! };
   if (p[0] === 'user' && p.length === 3 && p[2] === 'outbid') return { kind: 'outbid', idUser: p[1]! };
+  if (p[0] === 'user' && p.length === 3 && p[2] === 'offer') return { kind: 'ownOffer', idUser: p[1]! };
   return null;
 }

@@ -1,7 +1,7 @@
 import type { AuctionView, PlaceOfferResponse } from '@auction/contracts';
 import { assign, enqueueActions, setup } from 'xstate';
 import {
-  isWithdrawnLot, type AuctionMessage, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage,
+  isWithdrawnLot, type AuctionMessage, type LiveViewer, type LotMessage, type OutbidMessage, type OwnOfferMessage, type WithdrawnLotMessage,
 } from './live-messages.js';
 import { lotMachine, type LotEvent } from './lot.machine.js';
 
@@ -41,6 +41,7 @@ export type AuctionEvent =
   | { type: 'live.auction'; auction: AuctionMessage }
   | { type: 'live.lot'; lot: LotMessage | WithdrawnLotMessage }
   | { type: 'live.outbid'; message: OutbidMessage }
+  | { type: 'live.ownOffer'; message: OwnOfferMessage }
   | { type: 'offer.placing'; idLot: string }
   | { type: 'offer.accepted'; idLot: string; response: PlaceOfferResponse }
   | { type: 'offer.failed'; idLot: string; errorCode: number; amount: number; clickAndBuy: boolean }
@@ -56,6 +57,7 @@ function lotEventOf(event: AuctionEvent): { idLot: string; lotEvent: LotEvent } 
   switch (event.type) {
     case 'live.lot': return { idLot: event.lot.idLot, lotEvent: { type: 'live.lot', lot: event.lot } };
     case 'live.outbid': return { idLot: event.message.idLot, lotEvent: { type: 'live.outbid', message: event.message } };
+    case 'live.ownOffer': return { idLot: event.message.idLot, lotEvent: { type: 'live.ownOffer', message: event.message } };
     case 'offer.placing': return { idLot: event.idLot, lotEvent: { type: 'offer.placing' } };
     case 'offer.accepted': return { idLot: event.idLot, lotEvent: { type: 'offer.accepted', response: event.response } };
     case 'offer.failed': {
@@ -164,6 +166,7 @@ export const auctionMachine = setup({
       { actions: 'spawnLot' },
     ],
     'live.outbid': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'live.ownOffer': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.placing': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.accepted': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.failed': { guard: 'isKnownLot', actions: 'forwardToLot' },

@@ -88,6 +88,27 @@ describe('auctionMachine: lots', () => {
     expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'outbid' });
   });
 
+  it('an offer the dealer placed from another device counts as its own, whichever message comes first (#21 item 15)', () => {
+    const own = (position: number, idOffer: string, offer: number) => ({
+      type: 'live.ownOffer' as const,
+      message: { idAuction: 'a1', idLot: 'l1', idOffer, offer, clickAndBuy: false, position, serverTime: '2030-01-01T00:00:00.000Z' },
+    });
+    const h = start('dealer');
+    // The lot's public message first: whose offer it is, it does not say.
+    h.actor.send({ type: 'live.lot', lot: lotMessage(5, { idLot: 'l1', bestOffer: 5000, bestOfferId: 'phone-1' }) });
+    h.actor.send(own(5, 'phone-1', 5000));
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'leading' });
+    expect(h.lot('l1')!.getSnapshot().context.myBestOffer).toBe(5000);
+    // The notice first, then the lot's message.
+    h.actor.send(own(6, 'phone-2', 5100));
+    h.actor.send({ type: 'live.lot', lot: lotMessage(6, { idLot: 'l1', bestOffer: 5100, bestOfferId: 'phone-2' }) });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'leading' });
+    expect(h.lot('l1')!.getSnapshot().context.myBestOffer).toBe(5100);
+    // Someone else's offer is still someone else's.
+    h.actor.send({ type: 'live.lot', lot: lotMessage(7, { idLot: 'l1', bestOffer: 5200, bestOfferId: 'other' }) });
+    expect(h.lot('l1')!.getSnapshot().value).toEqual({ RUN: 'outbid' });
+  });
+
   it('ignores events of unknown lots and lot messages of another auction', () => {
     const h = start('dealer');
     h.actor.send({ type: 'offer.placing', idLot: 'nope' });

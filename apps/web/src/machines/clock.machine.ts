@@ -36,7 +36,7 @@ export interface ClockContext {
 }
 
 /** UI events of {@link clockMachine}. */
-export type ClockEvent = { type: 'window.focus' };
+export type ClockEvent = { type: 'window.focus' } | { type: 'clock.drifted' };
 
 /** Emitted after each successful sync. */
 export type ClockEmitted = { type: 'synced'; offset: number; rttMs: number };
@@ -49,6 +49,7 @@ export const missingServerTime = fromPromise<ServerTime>(async () => {
 /**
  * Server clock synchronisation: `syncing` takes `samples` requests (`syncing.sampling` ↔ `syncing.measured`),
  * keeps the smallest round trip and goes to `synced`; `synced` re-syncs after `resyncMs` or on `window.focus`.
+ * `clock.drifted` (a server clock tick that contradicts the estimate) re-syncs at once too.
  * A failed request goes to `failed`, which retries after `retryMs` (or on `window.focus`) and keeps the previous
  * offset. The machine only measures: the UI feeds `context.offset` to a monotonic `ServerClock`
  * (`createServerClock(...).update(offset)`) whenever `context.syncedAt` changes, or on the `synced` emitted event.
@@ -109,11 +110,11 @@ export const clockMachine = setup({
     synced: {
       entry: 'emitSynced',
       after: { resync: 'syncing' },
-      on: { 'window.focus': 'syncing' },
+      on: { 'window.focus': 'syncing', 'clock.drifted': 'syncing' },
     },
     failed: {
       after: { retry: 'syncing' },
-      on: { 'window.focus': 'syncing' },
+      on: { 'window.focus': 'syncing', 'clock.drifted': 'syncing' },
     },
   },
 });

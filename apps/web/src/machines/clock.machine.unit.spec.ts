@@ -93,6 +93,15 @@ describe('clockMachine', () => {
     expect(h.actor.getSnapshot().context.syncedAt).toBeGreaterThan(first!);
   });
 
+  it('re-syncs at once when a server clock tick contradicts the estimate (clock.drifted, #21 item 15)', async () => {
+    const h = start({ roundTrips: [50] });
+    await h.settled('synced');
+    h.actor.send({ type: 'clock.drifted' });
+    expect(h.actor.getSnapshot().matches('syncing')).toBe(true);
+    await h.settled('synced');
+    expect(h.calls()).toBe(6);
+  });
+
   it('fails, keeps the previous offset, and retries after retryMs', async () => {
     const h = start({ roundTrips: [50], serverAhead: 700, retryMs: 2_000, fail: (call) => call === 4 });
     await h.settled('synced');

@@ -7,6 +7,12 @@ import { addTopics, removeTopics } from './topic-set.js';
 export interface ConnectionInput {
   /** Cap of the reconnect back-off (default 30 000 ms). */
   maxBackoffMs?: number;
+  /**
+   * The server's heartbeat: a topic it publishes to at a steady pace, subscribed with the others. A connection on which
+   * nothing at all arrives for `timeoutMs` (neither a tick nor any other message) is a frozen server: `unreachable`.
+   * Absent: no watchdog (only the MQTT keepalive tells a silent link).
+   */
+  heartbeat?: { topic: string; timeoutMs: number };
 }
 
 /** Input of the `broker` actor: how many reconnects preceded this connection (0 on the first). */
@@ -52,11 +58,18 @@ export type ConnectionUiEvent =
 /** Status of the live connection as emitted (`actor.on('status', ...)`). */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'retrying' | 'offline' | 'unreachable' | 'stopped';
 
+/** The topics to subscribe on a (re)connection: the wanted ones and the heartbeat's. */
+function withHeartbeat(context: ConnectionContext): string[] {
+  return context.heartbeat ? addTopics([...context.topics], [context.heartbeat.topic]) : [...context.topics];
+}
+
 /** Events emitted to `actor.on(...)` listeners. */
 export type ConnectionEmitted =
   | { type: 'message'; topic: string; payload: unknown }
   /** `retryInMs`: with `retrying`, when the next attempt starts. */
-  | { type: 'status'; status: ConnectionStatus; retryInMs?: number };
+  | { type: 'status'; status: ConnectionStatus; retryInMs?: number }
+  /** A message of the heartbeat topic (the server's clock tick). */
+  | { type: 'tick'; payload: unknown };
 
 /** Context of {@link connectionMachine}. */
 export interface ConnectionContext {
@@ -69,6 +82,9 @@ export interface ConnectionContext {
   lastError: string | null;
   /** Delay until the connection's credentials are renewed; null: they do not expire. */
   renewInMs: number | null;
+  heartbeat: { topic: string; timeoutMs: number } | null;
+  /** The server was lost and has not answered since: probes keep telling `unreachable`, not `connecting`. */
+  serverLost: boolean;
 }
 
 /**
@@ -93,6 +109,10 @@ export const missingBroker = fromCallback<BrokerCommand, BrokerInput>(() => {
  * A server that does not answer (`broker.unreachable` from the broker's credentials call, or `connection.serverLost`
  * from any API call of the page) is `unreachable`: the broker is closed and the server probed by connecting again
  * after `min(2 s, 500·2^attempt)` ms, so the page catches up within seconds of its return, without leaving the page.
+ * Until a probe connects, the status stays `unreachable` (the banner keeps naming the server, not the dealer's network).
+ * With a `heartbeat` (the server's clock tick), a connection on which nothing arrives for its timeout is a frozen server:
+ * `unreachable` too (`connected.heartbeat.watching`, restarted by every message). Heartbeat messages are emitted as
+ * `tick`, not as `message`.
  */
 export const connectionMachine = setup({
   types: {
@@ -106,12 +126,18 @@ export const connectionMachine = setup({
     backoff: ({ context }) => connectionBackoffMs(context.attempt, context.maxBackoffMs),
     probe: ({ context }) => serverProbeMs(context.attempt),
     renewal: ({ context }) => context.renewInMs ?? 0,
+    heartbeat: ({ context }) => context.heartbeat?.timeoutMs ?? 0,
   },
   guards: {
     expires: ({ context }) => context.renewInMs !== null,
+    watchesHeartbeat: ({ context }) => context.heartbeat !== null,
+    serverLost: ({ context }) => context.serverLost,
+    isTick: ({ context, event }) => event.type === 'broker.message' && event.topic === context.heartbeat?.topic,
   },
   actions: {
     status: emit((_, params: { status: ConnectionStatus }) => ({ type: 'status' as const, status: params.status })),
+    /** A probe of a lost server is still the server lost for the page, until it answers. */
+    statusConnecting: emit(({ context }) => ({ type: 'status' as const, status: context.serverLost ? 'unreachable' as const : 'connecting' as const })),
     statusRetrying: emit(({ context }) => ({
       type: 'status' as const, status: 'retrying' as const, retryInMs: connectionBackoffMs(context.attempt, context.maxBackoffMs),
     })),
@@ -128,10 +154,11 @@ export const connectionMachine = setup({
       if (removed.length > 0) enqueue.sendTo('broker', { type: 'unsubscribe', topics: removed });
     }),
     subscribeAll: enqueueActions(({ context, enqueue }) => {
-      if (context.topics.length > 0) enqueue.sendTo('broker', { type: 'subscribe', topics: [...context.topics] });
+      const topics = withHeartbeat(context);
+      if (topics.length > 0) enqueue.sendTo('broker', { type: 'subscribe', topics });
     }),
     renew: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo('broker', { type: 'renew', topics: [...context.topics] });
+      enqueue.sendTo('broker', { type: 'renew', topics: withHeartbeat(context) });
     }),
     scheduleRenewal: assign({
       renewInMs: (_, params: { expiresInMs?: number }) => (params.expiresInMs === undefined ? null : liveRenewalDelayMs(params.expiresInMs)),
@@ -139,16 +166,22 @@ export const connectionMachine = setup({
     scheduleRenewalRetry: assign({ renewInMs: LIVE_RENEWAL_RETRY_MS }),
     logRenewalFailure: log((_, params: { error?: string }) => `live credentials not renewed (${params.error ?? 'unknown'}), retrying`),
     resetAttempt: assign({ attempt: 0, lastError: null }),
+    markServerLost: assign({ serverLost: true }),
+    markServerBack: assign({ serverLost: false }),
     nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     recordLoss: assign({ lastError: (_, params: { error: string }) => params.error }),
     logLoss: log(({ context }) => `live connection lost (${context.lastError ?? 'unknown'}), reconnect attempt ${context.attempt}`),
-    forwardMessage: emit((_, params: { topic: string; payload: unknown }) => ({
-      type: 'message' as const, topic: params.topic, payload: params.payload,
-    })),
+    forwardMessage: enqueueActions(({ context, enqueue }, params: { topic: string; payload: unknown }) => {
+      if (params.topic === context.heartbeat?.topic) enqueue.emit({ type: 'tick', payload: params.payload });
+      else enqueue.emit({ type: 'message', topic: params.topic, payload: params.payload });
+    }),
   },
 }).createMachine({
   id: 'connection',
-  context: ({ input }) => ({ topics: [], attempt: 0, maxBackoffMs: input.maxBackoffMs ?? 30_000, lastError: null, renewInMs: null }),
+  context: ({ input }) => ({
+    topics: [], attempt: 0, maxBackoffMs: input.maxBackoffMs ?? 30_000, lastError: null, renewInMs: null,
+    heartbeat: input.heartbeat ?? null, serverLost: false,
+  }),
   initial: 'online',
   on: {
     'topic.subscribe': { actions: { type: 'remember', params: ({ event }) => ({ topics: event.topics }) } },
@@ -168,10 +201,11 @@ export const connectionMachine = setup({
         },
       },
       on: {
-        'broker.lost': {
-          target: 'disconnected',
-          actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) },
-        },
+        'broker.lost': [
+          // A probe of a lost server that fails another way (its WebSocket times out on a frozen process) is the server still.
+          { guard: 'serverLost', target: 'unreachable', actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) } },
+          { target: 'disconnected', actions: { type: 'recordLoss', params: ({ event }) => ({ error: event.error ?? 'connection lost' }) } },
+        ],
         'connection.offline': { target: 'offline', actions: { type: 'recordLoss', params: { error: 'browser offline' } } },
         'broker.unreachable': {
           target: 'unreachable',
@@ -182,28 +216,55 @@ export const connectionMachine = setup({
       initial: 'connecting',
       states: {
         connecting: {
-          entry: { type: 'status', params: { status: 'connecting' } },
+          entry: 'statusConnecting',
           on: {
             'broker.connected': {
               target: 'connected',
-              actions: ['resetAttempt', 'subscribeAll', { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) }],
+              actions: ['resetAttempt', 'markServerBack', 'subscribeAll', { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) }],
             },
           },
         },
         connected: {
           entry: { type: 'status', params: { status: 'connected' } },
-          // Credentials that expire are renewed before they do: a new connection replaces this one, same topics.
-          initial: 'live',
+          type: 'parallel',
           states: {
-            live: { always: { guard: 'expires', target: 'waiting' } },
-            waiting: { after: { renewal: 'renewing' } },
-            renewing: {
-              entry: 'renew',
-              on: {
-                'broker.renewed': { target: 'live', actions: { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) } },
-                'broker.renewFailed': {
-                  target: 'waiting',
-                  actions: [{ type: 'logRenewalFailure', params: ({ event }) => ({ error: event.error }) }, 'scheduleRenewalRetry'],
+            // Credentials that expire are renewed before they do: a new connection replaces this one, same topics.
+            renewal: {
+              initial: 'live',
+              states: {
+                live: { always: { guard: 'expires', target: 'waiting' } },
+                waiting: { after: { renewal: 'renewing' } },
+                renewing: {
+                  entry: 'renew',
+                  on: {
+                    'broker.renewed': { target: 'live', actions: { type: 'scheduleRenewal', params: ({ event }) => ({ expiresInMs: event.expiresInMs }) } },
+                    'broker.renewFailed': {
+                      target: 'waiting',
+                      actions: [{ type: 'logRenewalFailure', params: ({ event }) => ({ error: event.error }) }, 'scheduleRenewalRetry'],
+                    },
+                  },
+                },
+              },
+            },
+            // A frozen server keeps its socket open and says nothing: every message restarts the watch.
+            heartbeat: {
+              initial: 'route',
+              states: {
+                route: { always: [{ guard: 'watchesHeartbeat', target: 'watching' }, { target: 'off' }] },
+                off: {},
+                watching: {
+                  after: {
+                    heartbeat: {
+                      target: '#connection.unreachable',
+                      actions: { type: 'recordLoss', params: ({ context }) => ({ error: `no clock tick from the server for ${context.heartbeat?.timeoutMs ?? 0} ms` }) },
+                    },
+                  },
+                  on: {
+                    'broker.message': {
+                      target: 'watching', reenter: true,
+                      actions: { type: 'forwardMessage', params: ({ event }) => ({ topic: event.topic, payload: event.payload }) },
+                    },
+                  },
                 },
               },
             },
@@ -240,7 +301,7 @@ export const connectionMachine = setup({
     },
     // The server does not answer: the page stays (prices greyed, offers paused) and the server is probed shortly.
     unreachable: {
-      entry: [{ type: 'status', params: { status: 'unreachable' } }, 'logLoss'],
+      entry: ['markServerLost', { type: 'status', params: { status: 'unreachable' } }, 'logLoss'],
       after: { probe: { target: 'online', actions: 'nextAttempt' } },
       on: {
         'connection.offline': 'offline',
@@ -249,7 +310,7 @@ export const connectionMachine = setup({
     },
     // The browser says the network is gone: nothing to try until it says it is back.
     offline: {
-      entry: { type: 'status', params: { status: 'offline' } },
+      entry: ['markServerBack', { type: 'status', params: { status: 'offline' } }],
       on: { 'connection.online': { target: 'online', actions: 'resetAttempt' } },
     },
     stopped: {

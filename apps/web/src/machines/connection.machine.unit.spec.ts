@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
 import { SERVER_PROBE_MAX_MS, connectionBackoffMs } from './backoff.js';
-import { connectionMachine, type BrokerCommand, type BrokerEvent, type BrokerInput } from './connection.machine.js';
+import { connectionMachine, type BrokerCommand, type BrokerEvent, type BrokerInput, type ConnectionInput } from './connection.machine.js';
 
 interface FakeSocket {
   attempt: number;
@@ -10,7 +10,7 @@ interface FakeSocket {
   send(event: BrokerEvent): void;
 }
 
-function start(input: { maxBackoffMs?: number } = {}) {
+function start(input: ConnectionInput = {}) {
   const sockets: FakeSocket[] = [];
   const broker = fromCallback<BrokerCommand, BrokerInput>(({ input: brokerInput, sendBack, receive }) => {
     const socket: FakeSocket = { attempt: brokerInput.attempt, received: [], closed: false, send: (e) => sendBack(e) };
@@ -25,11 +25,13 @@ function start(input: { maxBackoffMs?: number } = {}) {
   });
   const messages: { topic: string; payload: unknown }[] = [];
   const statuses: string[] = [];
+  const ticks: unknown[] = [];
   actor.on('message', (e) => messages.push({ topic: e.topic, payload: e.payload }));
+  actor.on('tick', (e) => ticks.push(e.payload));
   actor.on('status', (e) => statuses.push(e.status));
   actor.start();
   const socket = () => sockets[sockets.length - 1]!;
-  return { actor, clock, sockets, socket, logs, messages, statuses };
+  return { actor, clock, sockets, socket, logs, messages, statuses, ticks };
 }
 
 describe('connectionMachine', () => {
@@ -215,12 +217,12 @@ describe('connectionMachine', () => {
       h.clock.increment(1);
       // 7.5 minutes in: 2.5 minutes before the token expires, the broker is asked for a new connection.
       expect(h.socket().received.at(-1)).toEqual({ type: 'renew', topics: ['auction/a1', 'user/u1/outbid'] });
-      expect(h.actor.getSnapshot().matches({ online: { connected: 'renewing' } })).toBe(true);
+      expect(h.actor.getSnapshot().matches({ online: { connected: { renewal: 'renewing' } } })).toBe(true);
       // Topics wanted meanwhile still reach the broker (its queue applies them to the new connection).
       h.actor.send({ type: 'topic.subscribe', topics: ['auction/a2'] });
       expect(h.socket().received.at(-1)).toEqual({ type: 'subscribe', topics: ['auction/a2'] });
       h.socket().send({ type: 'broker.renewed', expiresInMs: TEN_MINUTES });
-      expect(h.actor.getSnapshot().matches({ online: { connected: 'waiting' } })).toBe(true);
+      expect(h.actor.getSnapshot().matches({ online: { connected: { renewal: 'waiting' } } })).toBe(true);
       // The same broker actor: no reconnect, no spinner, no status change.
       expect(h.sockets).toHaveLength(1);
       expect(h.socket().closed).toBe(false);
@@ -257,7 +259,7 @@ describe('connectionMachine', () => {
       h.socket().send({ type: 'broker.connected' });
       h.clock.increment(24 * 3600_000);
       expect(h.socket().received).toEqual([]);
-      expect(h.actor.getSnapshot().matches({ online: { connected: 'live' } })).toBe(true);
+      expect(h.actor.getSnapshot().matches({ online: { connected: { renewal: 'live' } } })).toBe(true);
     });
   });
 });
@@ -340,5 +342,84 @@ describe('connectionMachine: the server lost (issue 21 item 15)', () => {
     h.actor.send({ type: 'connection.online' });
     expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
     expect(h.sockets).toHaveLength(2);
+  });
+});
+
+describe('connectionMachine: a frozen server, told by its missing clock tick (issue 21 item 15)', () => {
+  const heartbeat = { topic: 'server/clock', timeoutMs: 3_000 };
+  const tick = (h: ReturnType<typeof start>, epochMs = 1) => h.socket().send({ type: 'broker.message', topic: 'server/clock', payload: { epochMs } });
+
+  it('subscribes the tick with the topics, and shows the server lost once no tick came for the timeout', () => {
+    const h = start({ heartbeat });
+    h.actor.send({ type: 'topic.subscribe', topics: ['auction/a1'] });
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.socket().received).toEqual([{ type: 'subscribe', topics: ['auction/a1', 'server/clock'] }]);
+    // A minute of ticks, once a second: connected all along.
+    for (let i = 0; i < 60; i++) { h.clock.increment(1_000); tick(h, i); }
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    expect(h.ticks).toHaveLength(60);
+    expect(h.ticks[59]).toEqual({ epochMs: 59 });
+    // The server freezes: its socket stays open, nothing comes any more.
+    h.clock.increment(2_999);
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    h.clock.increment(1);
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+    expect(h.sockets[0]!.closed).toBe(true);
+    expect(h.statuses.at(-1)).toBe('unreachable');
+    expect(h.actor.getSnapshot().context.lastError).toBe('no clock tick from the server for 3000 ms');
+  });
+
+  it('counts any message as a sign of life (a busy server whose tick waits behind lot messages is not lost)', () => {
+    const h = start({ heartbeat });
+    h.socket().send({ type: 'broker.connected' });
+    for (let i = 0; i < 30; i++) {
+      h.clock.increment(2_500);
+      h.socket().send({ type: 'broker.message', topic: 'auction/a1/lot/l1', payload: { position: i } });
+    }
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    expect(h.messages).toHaveLength(30);
+  });
+
+  it('keeps telling the server lost while it probes it, and watches the ticks again once connected', () => {
+    const h = start({ heartbeat });
+    h.socket().send({ type: 'broker.connected' });
+    h.clock.increment(3_000);
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+    h.clock.increment(500);
+    // The probe's credentials call waits on the frozen server: still the server lost, not "connecting".
+    expect(h.actor.getSnapshot().matches({ online: 'connecting' })).toBe(true);
+    expect(h.statuses.slice(-2)).toEqual(['unreachable', 'unreachable']);
+    // Its WebSocket gives up: still the server, not the dealer's connection.
+    h.socket().send({ type: 'broker.lost', error: 'connect timeout' });
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+    h.clock.increment(SERVER_PROBE_MAX_MS);
+    h.socket().send({ type: 'broker.connected' });
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+    expect(h.statuses.at(-1)).toBe('connected');
+    h.clock.increment(3_000);
+    expect(h.actor.getSnapshot().value).toBe('unreachable');
+  });
+
+  it('a lost connection after a normal one is the connection again, not the server', () => {
+    const h = start({ heartbeat });
+    h.socket().send({ type: 'broker.connected' });
+    h.socket().send({ type: 'broker.lost' });
+    expect(h.actor.getSnapshot().value).toBe('retrying');
+  });
+
+  it('without a heartbeat, a silent connection stays connected (the keepalive alone tells)', () => {
+    const h = start();
+    h.socket().send({ type: 'broker.connected' });
+    h.clock.increment(60_000);
+    expect(h.actor.getSnapshot().matches({ online: 'connected' })).toBe(true);
+  });
+
+  it('renews with the tick among the topics', () => {
+    const h = start({ heartbeat });
+    h.socket().send({ type: 'broker.connected', expiresInMs: 4_000 });
+    h.clock.increment(2_900);
+    tick(h);
+    h.clock.increment(100);
+    expect(h.socket().received.at(-1)).toEqual({ type: 'renew', topics: ['server/clock'] });
   });
 });

@@ -49,6 +49,18 @@ export interface OutbidMessage extends LiveStamp {
   readonly auctionName?: string;
 }
 
+/**
+ * Message of `user/{idUser}/offer`: an offer this dealer placed, from whichever of its devices (the lot's public
+ * message does not say whose its best offer is).
+ */
+export interface OwnOfferMessage extends LiveStamp {
+  readonly idAuction: string;
+  readonly idLot: string;
+  readonly idOffer: string;
+  readonly offer: number;
+  readonly clickAndBuy: boolean;
+}
+
 /** Who looks at a lot or auction: a bidding dealer, the auction's auctioneer, or anyone else. */
 export type LiveViewer = 'dealer' | 'auctioneer' | 'viewer';
 

@@ -1,6 +1,6 @@
 import type { LotView, PlaceOfferResponse } from '@auction/contracts';
 import { toCents } from '@auction/domain';
-import type { LiveViewer, LotMessage, OutbidMessage } from './live-messages.js';
+import type { LiveViewer, LotMessage, OutbidMessage, OwnOfferMessage } from './live-messages.js';
 
 /** Input of the lot machine: a live message or a lot of `GET auctionFull` (no position: -1). */
 export interface LotInput {
@@ -107,6 +107,17 @@ export function applyStanding(ctx: LotContext, standing: MyStanding): LotContext
   const mine = standing.leading && standing.bestOfferId !== null && !ctx.myOfferIds.includes(standing.bestOfferId);
   const myOfferIds = mine ? [...ctx.myOfferIds, standing.bestOfferId!] : ctx.myOfferIds;
   return { ...ctx, myOfferIds, myBestOffer, leading: standing.leading, lastOutcome };
+}
+
+/**
+ * Takes the notice of an offer this dealer placed from any of its devices: the offer is the dealer's own, so a best
+ * offer with its id (before or after this notice) is "leading", not someone else's.
+ */
+export function applyOwnOffer(ctx: LotContext, message: OwnOfferMessage): LotContext {
+  if (ctx.viewer !== 'dealer' || message.idLot !== ctx.lot.idLot) return ctx;
+  const myOfferIds = ctx.myOfferIds.includes(message.idOffer) ? ctx.myOfferIds : [...ctx.myOfferIds, message.idOffer];
+  const leading = ctx.lot.bestOfferId === message.idOffer ? true : ctx.leading;
+  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, message.offer), leading };
 }
 
 /** Takes a refused offer: its outcome stays on the lot. */

@@ -1,9 +1,9 @@
 import type { PlaceOfferResponse } from '@auction/contracts';
 import type { AuctionStatus } from '@auction/domain';
 import { assign, setup } from 'xstate';
-import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type WithdrawnLotMessage } from './live-messages.js';
+import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type OwnOfferMessage, type WithdrawnLotMessage } from './live-messages.js';
 import {
-  applyAccepted, applyLotMessage, applyOutbid, applyRefused, applyStanding, awardPhase, dealerPhase, initialLotContext, outbidApplies,
+  applyAccepted, applyLotMessage, applyOutbid, applyOwnOffer, applyRefused, applyStanding, awardPhase, dealerPhase, initialLotContext, outbidApplies,
   type AwardPhase, type DealerPhase, type LotContext, type LotInput, type MyStanding,
 } from './lot-context.js';
 
@@ -13,6 +13,8 @@ export type { LotContext, LotInput } from './lot-context.js';
 export type LotEvent =
   | { type: 'live.lot'; lot: LotMessage | WithdrawnLotMessage }
   | { type: 'live.outbid'; message: OutbidMessage }
+  /** An offer this dealer placed, from whichever device (`user/{id}/offer`). */
+  | { type: 'live.ownOffer'; message: OwnOfferMessage }
   | { type: 'offer.placing' }
   | { type: 'offer.accepted'; response: PlaceOfferResponse }
   | { type: 'offer.failed'; errorCode: number; amount: number; clickAndBuy: boolean }
@@ -67,6 +69,7 @@ export const lotMachine = setup({
     markOutbid: assign(({ context, event }) => (event.type === 'live.outbid' ? applyOutbid(context, event.message) : context)),
     accept: assign(({ context, event }) => (event.type === 'offer.accepted' ? applyAccepted(context, event.response) : context)),
     refuse: assign(({ context, event }) => (event.type === 'offer.failed' ? applyRefused(context, event) : context)),
+    takeOwnOffer: assign(({ context, event }) => (event.type === 'live.ownOffer' ? applyOwnOffer(context, event.message) : context)),
     takeStanding: assign(({ context, event }) => (event.type === 'mine.refreshed' ? applyStanding(context, event) : context)),
   },
 }).createMachine({
@@ -80,6 +83,7 @@ export const lotMachine = setup({
       { target: '.route', actions: 'storeLot' },
     ],
     'live.outbid': { guard: 'outbidApplies', target: '.route', actions: 'markOutbid' },
+    'live.ownOffer': { target: '.route', actions: 'takeOwnOffer' },
     'offer.accepted': { target: '.route', actions: 'accept' },
     // The refusal may come after the lot closed (a late bid): it is kept whatever the state.
     'offer.failed': { actions: 'refuse' },
@@ -113,6 +117,7 @@ export const lotMachine = setup({
           on: {
             'live.lot': { guard: 'isRunningUpdate', actions: 'storeLot' },
             'live.outbid': { guard: 'outbidApplies', actions: 'markOutbid' },
+            'live.ownOffer': { actions: 'takeOwnOffer' },
             'offer.failed': { target: 'route', actions: 'refuse' },
           },
         },

@@ -30,6 +30,15 @@ export function remainingMs(endIso: string, serverNow: number): number {
   return Number.isFinite(left) ? Math.max(0, left) : 0;
 }
 
+/**
+ * Does a clock tick of the server (its time `tickMs` when it sent the tick) contradict the estimate `estimateMs` at its
+ * arrival? A tick cannot arrive before it was sent, so an estimate more than 250 ms behind it is wrong; one more than
+ * 2 s ahead is wrong too unless the tick took that long on the way (a re-sync then measures which).
+ */
+export function tickDisagrees(estimateMs: number, tickMs: number): boolean {
+  return estimateMs < tickMs - 250 || estimateMs > tickMs + 2_000;
+}
+
 /** A server-time estimate that never decreases (see {@link createServerClock}). */
 export interface ServerClock {
   /** Applies a newly measured offset. */

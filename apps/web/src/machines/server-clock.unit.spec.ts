@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSample, createServerClock, remainingMs, sampleOffset } from './server-clock.js';
+import { bestSample, createServerClock, remainingMs, sampleOffset, tickDisagrees } from './server-clock.js';
 
 describe('sampleOffset', () => {
   it('corrects the server time by half the round trip', () => {
@@ -120,5 +120,15 @@ describe('createServerClock', () => {
       local += 20_000;
       expect(clock.now()).toBe(local + offset);
     }
+  });
+});
+
+describe('tickDisagrees', () => {
+  it('flags an estimate behind a tick already received, or far ahead of it; a tick late on the way is fine', () => {
+    expect(tickDisagrees(10_000, 10_000)).toBe(false);
+    expect(tickDisagrees(10_000, 10_200)).toBe(false);
+    expect(tickDisagrees(10_000, 10_251)).toBe(true);
+    expect(tickDisagrees(11_900, 10_000)).toBe(false);
+    expect(tickDisagrees(12_001, 10_000)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AedesSink } from './aedes-sink.js';
+import { startClockTicks } from './clock-ticks.js';
 import { LiveConnections } from './live-connections.js';
 import { mqttConnect, mqttSubscribe, until } from './mqtt-packets.test-support.js';
 import { startEmbeddedBroker, type EmbeddedBroker, type LiveIdentity } from './embedded-broker.js';
@@ -133,6 +134,26 @@ describe('embedded broker (aedes over WebSocket on the API server)', () => {
     await until(() => got.length >= 4);
     await sleep(100);
     expect(got.map((g) => g.topic)).toEqual(['auction/a7/lot/l1', 'user/u-alice/outbid', 'auction/a7/lot/l2', 'auction/a7']);
+  });
+
+  it('ticks every client that subscribes server/clock, and a tick amid live messages never makes a client drop one (#21 item 15)', async () => {
+    const alice = await connect('alice', 'token-alice');
+    const got = collect(alice);
+    expect(await grantOf(alice, 'server/clock')).toBe(1);
+    expect(await grantOf(alice, 'server/#')).toBe(128);
+    await alice.subscribeAsync({ 'auction/a6/#': { qos: 1 } });
+    const ticks = startClockTicks(live.broker, { periodMs: 2, now: () => 1_000 });
+    try {
+      // Retained publishes take a turn to be stored: ticks published meanwhile must not overtake and void them.
+      for (let i = 1; i <= 40; i++) await sink.publish(`auction/a6/lot/l${i % 4}`, { position: i }, { retain: true, qos: 1 });
+      await until(() => got.filter((g) => g.topic !== 'server/clock').length >= 40);
+      await until(() => got.some((g) => g.topic === 'server/clock'));
+    } finally {
+      ticks.stop();
+    }
+    expect(got.filter((g) => g.topic !== 'server/clock').map((g) => (g.body as { position: number }).position)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(got.find((g) => g.topic === 'server/clock')).toEqual({ topic: 'server/clock', body: { epochMs: 1_000 }, retain: false });
+    expect(ticks.count()).toBeGreaterThan(0);
   });
 
   it('drops a client whose token was revoked when it next subscribes', async () => {

@@ -1,4 +1,5 @@
 export { AedesSink } from './aedes-sink.js';
+export { startClockTicks, type ClockTicks, type ClockTicksOptions } from './clock-ticks.js';
 export {
   startEmbeddedBroker, type EmbeddedBroker, type EmbeddedBrokerOptions, type LiveAuthenticate, type LiveIdentity,
 } from './embedded-broker.js';
@@ -8,7 +9,7 @@ export {
 export { consoleLiveLogger, describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 export {
   auctionPayload, lotPayload,
-  type AuctionPayload, type AuctionSnapshot, type LiveStamp, type LotPayload, type OutbidPayload, type WithdrawnLotPayload,
+  type AuctionPayload, type AuctionSnapshot, type LiveStamp, type LotPayload, type OutbidPayload, type OwnOfferPayload, type WithdrawnLotPayload,
 } from './live-payloads.js';
 export { LivePublisher, type LivePublisherOptions, type LivePublisherStats } from './live-publisher.js';
 export type { LivePublishOptions, LiveSink } from './live-sink.js';

@@ -51,6 +51,18 @@ export interface OutbidPayload extends LiveStamp {
   readonly auctionName: string;
 }
 
+/**
+ * Message of `user/{idUser}/offer`: an offer this user placed, from whichever device. The lot's public message does not
+ * say whose its best offer is, so without it another of the dealer's pages would show its own offer as someone else's.
+ */
+export interface OwnOfferPayload extends LiveStamp {
+  readonly idAuction: string;
+  readonly idLot: string;
+  readonly idOffer: string;
+  readonly offer: number;
+  readonly clickAndBuy: boolean;
+}
+
 /** The current state of one auction for a (re)subscribing client: the same payloads as the topics. */
 export interface AuctionSnapshot {
   readonly auction: AuctionPayload | null;

@@ -2,7 +2,7 @@ import { AUCTION, LOT, toIso, type AuctionState, type LotState } from '@auction/
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import {
-  auctionPayload, lotPayload, type AuctionPayload, type AuctionSnapshot, type LotPayload, type OutbidPayload, type WithdrawnLotPayload,
+  auctionPayload, lotPayload, type AuctionPayload, type AuctionSnapshot, type LotPayload, type OutbidPayload, type OwnOfferPayload, type WithdrawnLotPayload,
 } from './live-payloads.js';
 import type { LiveSink } from './live-sink.js';
 import { LiveState, type LiveUpcast } from './live-state.js';
@@ -190,6 +190,7 @@ export class LivePublisher {
       }
       const lost = leaderWhoLostTheLead(change.before, change.after.state, event);
       if (lost) this.pushOutbid(messages, lost, change.idLot, change.after.state, event.position);
+      if (event.type === 'OfferPlaced') this.pushOwnOffer(messages, event);
     }
     release();
     // A lot's shown status follows its auction's start (SCH → RUN) without a lot event: republish the
@@ -261,6 +262,18 @@ export class LivePublisher {
     };
     const topic = liveTopics.outbid(idUser);
     out.push({ key: `${topic}|${idLot}@${position}`, conflate: `${topic}|${idLot}`, topic, payload, position, options: { retain: false, qos: 1 } });
+  }
+
+  private pushOwnOffer(out: LiveMessage[], event: StoredEvent): void {
+    const data = event.data as { idOffer?: unknown; idUser?: unknown; idLot?: unknown; amount?: unknown; clickAndBuy?: unknown; idAuction?: unknown };
+    const lot = typeof data.idLot === 'string' ? this.state.lot(data.idLot)?.state : undefined;
+    if (typeof data.idUser !== 'string' || typeof data.idOffer !== 'string' || typeof data.amount !== 'number' || !lot || lot.status === 'NONE') return;
+    const payload: OwnOfferPayload = {
+      idAuction: lot.data.definition.idAuction, idLot: data.idLot as string, idOffer: data.idOffer, offer: data.amount,
+      clickAndBuy: data.clickAndBuy === true, position: event.position, serverTime: toIso(this.now()),
+    };
+    const topic = liveTopics.ownOffer(data.idUser);
+    out.push({ key: `${topic}|${payload.idLot}@${event.position}`, conflate: `${topic}|${payload.idLot}`, topic, payload, position: event.position, options: { retain: false, qos: 1 } });
   }
 
   private async deliver(messages: LiveMessage[]): Promise<void> {

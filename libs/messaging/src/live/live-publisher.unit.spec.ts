@@ -103,7 +103,7 @@ describe('LivePublisher', () => {
     await publisher.handle([first]);
     const raised = (await engine.offer(a1, lot1, 'dealer-a', 5100))[0]!;
     await publisher.handle([raised]);
-    expect(sink.received.filter((r) => r.topic.startsWith('user/'))).toEqual([]);
+    expect(sink.received.filter((r) => r.topic.endsWith('/outbid'))).toEqual([]);
 
     const b = (await engine.offer(a1, lot1, 'dealer-b', 5200))[0]!;
     await publisher.handle([b]);
@@ -117,6 +117,22 @@ describe('LivePublisher', () => {
       options: { retain: false, qos: 1 },
     }]);
     expect(sink.on('user/dealer-b/outbid')).toEqual([]);
+  });
+
+  it('tells the dealer each offer it placed, from whichever device: its other pages know the best offer is its own (#21 item 15)', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    const a = (await engine.offer(a1, lot1, 'dealer-a', 5000))[0]!;
+    await publisher.handle([a]);
+    const b = (await engine.offer(a1, lot1, 'dealer-b', 5100))[0]!;
+    await publisher.handle([b]);
+    const mine = sink.on('user/dealer-a/offer');
+    expect(mine).toEqual([{
+      topic: 'user/dealer-a/offer',
+      payload: { idAuction: a1, idLot: lot1, idOffer: (a.data as { idOffer: string }).idOffer, offer: 5000, clickAndBuy: false, position: a.position, serverTime: new Date(NOW).toISOString() },
+      options: { retain: false, qos: 1 },
+    }]);
+    expect(sink.on('user/dealer-b/offer').map((r) => r.payload['offer'])).toEqual([5100]);
   });
 
   it('in one batch, tells each dealer every time someone else took the lead', async () => {
@@ -172,7 +188,7 @@ describe('LivePublisher', () => {
     // A publisher that starts now only receives what comes after the head.
     await publisher.handle(await eventsAfter(head));
 
-    expect(sink.received.map((r) => r.topic).sort()).toEqual([lotTopic(lot1), 'user/dealer-b/outbid']);
+    expect(sink.received.map((r) => r.topic).filter((t) => !t.endsWith('/offer')).sort()).toEqual([lotTopic(lot1), 'user/dealer-b/outbid']);
     expect(sink.on(lotTopic(lot1))[0]!.payload).toMatchObject({ bestOffer: 5200, offersCount: 3, position: last.position, lotNumber: 1 });
     expect(sink.on('user/dealer-b/outbid')[0]!.payload).toMatchObject({ bestOffer: 5200, yourBestOffer: 5100 });
   });
@@ -189,7 +205,8 @@ describe('LivePublisher', () => {
     sink.failing = true;
     await expect(publisher.handle(batch)).rejects.toThrow(/live publish failed/);
     // Both lot states and the outbid notice wait for the failing sink; the healthy one has them all.
-    expect(publisher.stats().pendingMessages).toBe(3);
+    // Two lot messages, the outbid notice and each bidder's own-offer notice.
+    expect(publisher.stats().pendingMessages).toBe(5);
     expect(healthy.on(lotTopic(lot1)).map((m) => m.payload['bestOffer'])).toEqual([null, 5000, 5100]);
 
     sink.failing = false;
@@ -199,7 +216,7 @@ describe('LivePublisher', () => {
     expect(sink.on('user/dealer-a/outbid')).toHaveLength(1);
     // The healthy sink got nothing twice.
     expect(healthy.on(lotTopic(lot1))).toHaveLength(3);
-    expect(publisher.stats()).toMatchObject({ pendingMessages: 0, publishFailures: 3 });
+    expect(publisher.stats()).toMatchObject({ pendingMessages: 0, publishFailures: 5 });
   });
 
   it('answers a snapshot with events it has not published yet, and still publishes them later', async () => {

@@ -1,3 +1,5 @@
+import { LIVE_CLOCK_TOPIC } from '@auction/contracts';
+
 /** MQTT topics of the live channel (API.md "Live channel"). */
 export const liveTopics = {
   /** Lot view, retained, QoS 1. */
@@ -6,6 +8,10 @@ export const liveTopics = {
   auction: (idAuction: string): string => `auction/${idAuction}`,
   /** Per-user outbid notification, QoS 1, not retained. */
   outbid: (idUser: string): string => `user/${idUser}/outbid`,
+  /** Per-user notice of each offer the user placed (from any device), QoS 1, not retained. */
+  ownOffer: (idUser: string): string => `user/${idUser}/offer`,
+  /** The instance's clock tick (heartbeat), QoS 0, not retained. */
+  clock: LIVE_CLOCK_TOPIC,
 };
 
 /** A live topic, parsed. */
@@ -31,8 +37,10 @@ export function parseLiveTopic(topic: string): LiveTopic | null {
  * May a client of user `idUser` subscribe to this MQTT topic filter? Only filters whose first level is
  * literally `auction`, or whose first two levels are literally `user/{idUser}`: a wildcard in those
  * levels (`#`, `+/…`, `user/+/…`) could reach other users' topics, and `$share/…` or `$SYS/…` are refused.
+ * The clock tick's topic, exactly, is open to every client.
  */
 export function maySubscribe(filter: string, idUser: string): boolean {
+  if (filter === LIVE_CLOCK_TOPIC) return true;
   const levels = filter.split('/');
   if (levels[0] === 'auction') return true;
   return levels[0] === 'user' && levels.length >= 2 && levels[1] === idUser && idUser !== '';

@@ -112,8 +112,8 @@ describe('server mode: publisher → Mosquitto → bridge → embedded edge brok
       await until(() => got.length >= 2);
       expect(got.find((g) => g.topic === `auction/${id}/lot/${lot1}`)).toMatchObject({ retain: true, body: { idLot: lot1, bestOffer: 5000, status: 'RUN' } });
       expect(got.find((g) => g.topic === `auction/${id}`)).toMatchObject({ retain: true, body: { idAuction: id, status: 'RUN' } });
-      // The lot's state before the offer and after it (every state a command left), and the auction's.
-      expect(publisher.stats()).toMatchObject({ messagesPublished: 3, pendingMessages: 0 });
+      // The lot's state before the offer and after it (every state a command left), the auction's, and the bidder's own-offer notice.
+      expect(publisher.stats()).toMatchObject({ messagesPublished: 4, pendingMessages: 0 });
     } finally {
       await engine.store.close();
     }

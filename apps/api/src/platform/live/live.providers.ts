@@ -1,7 +1,7 @@
 import type { INestApplication, Provider } from '@nestjs/common';
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import {
-  AedesSink, LivePublisher, MqttClientSink, describeError, redact, startEmbeddedBroker, startMosquittoBridge,
+  AedesSink, LivePublisher, MqttClientSink, describeError, redact, startClockTicks, startEmbeddedBroker, startMosquittoBridge,
   type EmbeddedBroker, type EmbeddedBrokerOptions, type LiveLogger, type LivePublisherStats, type MosquittoBridge,
 } from '@auction/messaging';
 import type { JsonLogger } from '../config/json-logger.js';
@@ -97,6 +97,9 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     return startEmbeddedBroker({ ...brokerOptions, tcpPort: 0 });
   });
   logger.info(`MQTT over WebSocket at ws://localhost:${port ?? '<port>'}${config.wsPath}`, { mode: config.mode });
+  // The heartbeat of this very process, to its own clients: a frozen server shows in the pages within seconds.
+  const clock = app.get<Clock>(CLOCK);
+  const ticks = startClockTicks(broker.broker, { now: () => clock.now() });
   if (broker.tcpAddress) logger.info(`MQTT TCP at mqtt://127.0.0.1:${broker.tcpAddress.port}`, {});
 
   const socketSink = new SocketIoSink(() => gateway.namespace);
@@ -142,6 +145,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   return {
     config, publisher, broker, bridge, stats,
     close: async () => {
+      ticks.stop();
       await consumer.stop();
       await bridge?.close();
       await publisher.close();

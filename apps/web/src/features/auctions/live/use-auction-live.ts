@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { AuctionView } from '@auction/contracts';
 import { auctionMachine } from '../../../machines/auction.machine.js';
 import type { lotMachine } from '../../../machines/lot.machine.js';
-import type { AuctionMessage, LotMessage, OutbidMessage } from '../../../machines/live-messages.js';
+import type { AuctionMessage, LotMessage, OutbidMessage, OwnOfferMessage } from '../../../machines/live-messages.js';
 import { parseTopic, topics } from '../../../live/topic-filter.js';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import type { ActorRefFrom } from 'xstate';
@@ -55,13 +55,16 @@ export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
       else if (parsed.kind === 'lot') actor.send({ type: 'live.lot', lot: payload as LotMessage });
       else if (parsed.kind === 'outbid' && (payload as OutbidMessage).idAuction === auction.idAuction) {
         actor.send({ type: 'live.outbid', message: payload as OutbidMessage });
+      } else if (parsed.kind === 'ownOffer' && (payload as OwnOfferMessage).idAuction === auction.idAuction) {
+        actor.send({ type: 'live.ownOffer', message: payload as OwnOfferMessage });
       }
     };
     const offs = [
       live.subscribe(topics.auction(auction.idAuction), onMessage),
       live.subscribe(topics.lotsOf(auction.idAuction), onMessage),
     ];
-    if (viewer === 'dealer' && profile) offs.push(live.subscribe(topics.outbid(profile.idUser), onMessage));
+    // The dealer's own offers from its other devices: the lot's public message does not say whose its best offer is.
+    if (viewer === 'dealer' && profile) offs.push(live.subscribe(topics.outbid(profile.idUser), onMessage), live.subscribe(topics.ownOffer(profile.idUser), onMessage));
     return () => offs.forEach((off) => off());
   }, [actor, live, auction.idAuction, viewer, profile]);
 
