@@ -13,6 +13,9 @@ import { ExtendTimeDialog } from './auctioneer/ExtendTimeDialog.js';
 import { BidHistory } from './live/BidHistory.js';
 import { LiveAuction } from './live/LiveAuction.js';
 import { MarketZoneProvider } from '../../ui/market-zone.js';
+import { PurchasesTable } from './purchases/PurchasesTable.js';
+import { DealerTable } from '../dealers/dealers/DealerTable.js';
+import type { AdminDealerPage } from '@auction/contracts';
 
 // The page outside a router: links as plain anchors.
 vi.mock('@tanstack/react-router', () => ({ Link: ({ children }: { children: ReactNode }) => <a href="#">{children}</a> }));
@@ -91,5 +94,22 @@ describe('one zone, named, everywhere: the market\'s clock in a browser elsewher
       <MarketZoneProvider value="Europe/Rome"><BidHistory lot={lotView({ idLot: 'l1', idAuction: 'a1' })} /></MarketZoneProvider>
     ));
     await waitFor(() => expect(screen.getByTestId('bid-history-l1').textContent).toContain('16/01/2030 00:30:05'));
+  });
+
+  it('purchases and the back-office\'s dealers show their dates on the market\'s clock, the zone named (not the browser\'s)', () => {
+    // 23:30 UTC on 15 January: the 16th in Rome, still the 15th in New York.
+    const late = '2030-01-15T23:30:00.000Z';
+    renderWith(services({}), <PurchasesTable rows={[{
+      idAuction: 'a1', idLot: 'l1', idVehicle: null, licensePlate: 'AB123CD', brand: 'Fiat', model: 'Panda', price: 1000, channel: 'AUCTION', date: late, auctionName: 'A', frame: null,
+    }]} />);
+    expect(screen.getByTestId('purchase-l1').textContent).toContain('16/01/2030');
+    expect(screen.getByTestId('time-zone').textContent).toBe('Times in Europe/Rome');
+    cleanup();
+    const row = { idDealer: 'D-1', sincom: 'S1', status: 'ENABLED', flgEnabled: true, idMarket: 'IT', country: 'IT', region: null, businessName: 'B', vatCode: null, city: null, createdAt: late };
+    const page = { items: [row, { ...row, idDealer: 'D-2', idMarket: 'PL' }], total: 2, limit: 20, offset: 0 } as unknown as AdminDealerPage;
+    renderWith(services({}), <DealerTable page={page} request={{ limit: 20, offset: 0 }} onRequest={() => undefined} caption="dealers" testId="dealers" />);
+    // Two markets, two zones: each time names its own.
+    expect(screen.getByTestId('dealers-row-D-1').textContent).toContain('16/01/2030 00:30:00 (Europe/Rome)');
+    expect(screen.getByTestId('dealers-row-D-2').textContent).toContain('16/01/2030 00:30:00 (Europe/Warsaw)');
   });
 });

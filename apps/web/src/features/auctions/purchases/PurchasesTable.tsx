@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PurchaseRow } from '@auction/contracts';
-import { formatDate } from '@auction/i18n';
+import { formatDateIn } from '@auction/i18n';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
+import { useMarketZone } from '../../../ui/market-zone.js';
 import { Money } from '../../../ui/Money.js';
 
 const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price'] as const;
@@ -8,9 +10,12 @@ const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'mod
 /** The purchases found: date, channel, auction name, plate, brand, model, frame and price; an empty state when none. */
 export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
   const { t } = useTranslation('purchases');
+  // Purchase dates on the user's market clock (a purchase at 00:30 in Rome is of that day there), the zone named.
+  const zone = useMarketZone();
   if (rows.length === 0) return <p className="muted" data-testid="purchases-empty">{t('empty')}</p>;
   return (
     <div className="table-wrap">
+      <p><TimeZoneNote zone={zone} /></p>
       <table className="grid responsive" data-testid="purchases-table">
         <caption className="visually-hidden">{t('count', { count: rows.length })}</caption>
         <thead>
@@ -21,7 +26,7 @@ export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.channel}-${r.idLot ?? r.idVehicle ?? r.licensePlate}`} data-testid={`purchase-${r.idLot ?? r.idVehicle}`}>
-              <td data-label={t('columns.date')}><time dateTime={r.date}>{formatDate(r.date)}</time></td>
+              <td data-label={t('columns.date')}><time dateTime={r.date}>{formatDateIn(r.date, zone)}</time></td>
               <td data-label={t('columns.channel')}><span className={`badge badge-${r.channel}`}>{t(`channel.${r.channel}`)}</span></td>
               <td data-label={t('columns.auctionName')}>{r.auctionName ?? '–'}</td>
               <td data-label={t('columns.licensePlate')}><span className="plate">{r.licensePlate}</span></td>

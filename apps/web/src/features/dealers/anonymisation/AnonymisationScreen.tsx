@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnonymiseCandidate, AnonymiseCandidatePage } from '@auction/contracts';
 import { MARKETS, type Market } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn } from '@auction/i18n';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
+import { useMarketZone } from '../../../ui/market-zone.js';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { ReadOnlyNote } from '../shell/ReadOnlyNote.js';
@@ -62,6 +64,7 @@ export function AnonymisationScreen() {
     }
   }, [api, selected, services]);
 
+  const zone = useMarketZone();
   const columns: TableColumn<AnonymiseCandidate>[] = [
     {
       key: 'select', header: t('anonymise.select'),
@@ -75,12 +78,13 @@ export function AnonymisationScreen() {
     { key: 'idDealer', header: t('anonymise.idDealer'), sortable: true, cell: (c) => c.idDealer ?? '' },
     { key: 'idMarket', header: t('anonymise.market'), sortable: true, cell: (c) => c.idMarket },
     { key: 'status', header: t('anonymise.status'), sortable: true, cell: (c) => t(`anonymise.reasons.${c.status}`) },
-    { key: 'since', header: t('anonymise.since'), sortable: true, cell: (c) => (c.since ? formatDateTime(c.since) : '') },
+    { key: 'since', header: t('anonymise.since'), sortable: true, cell: (c) => (c.since ? formatDateTimeIn(c.since, zone) : '') },
   ];
   return (
     <section aria-labelledby="anonymise-title" data-testid="anonymisation">
       <div className="page-head"><h1 id="anonymise-title">{t('anonymise.title')}</h1></div>
       <p className="muted">{t('anonymise.intro')}</p>
+      <p><TimeZoneNote zone={zone} /></p>
       <ReadOnlyNote />
       <div className="toolbar">
         <label className="field"><span>{t('anonymise.market')}</span>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { roleNames } from '../users/role-names.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { useDealersApi, useLoaded } from './use-dealers.js';
@@ -21,13 +22,15 @@ export function auditTypeText(t: TFunction, type: string): string {
 }
 
 /** The audit trail of one dealer (`GET /admin/audit?idDealer=`): every administrative change, who and when, newest first. */
-export function AuditTrail({ idDealer, version }: { readonly idDealer: string; readonly version: number }) {
+export function AuditTrail({ idDealer, idMarket, version }: { readonly idDealer: string; readonly idMarket: string; readonly version: number }) {
   const { t } = useTranslation('dealers');
   const api = useDealersApi();
+  // On the dealer's market clock, as its card, the zone named.
+  const zone = timeZoneOfMarket(idMarket);
   const [request, setRequest] = useState<PageRequest>({ limit: 10, offset: 0, sortOrder: 'desc' });
   const page = useLoaded(() => api.audit(idDealer, request.limit, request.offset), `${idDealer}:${request.limit}:${request.offset}:${version}`);
   const columns: TableColumn<AuditEntry>[] = [
-    { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
+    { key: 'at', header: t('audit.at'), cell: (e) => formatDateTimeIn(e.at, zone) },
     { key: 'type', header: t('audit.type'), cell: (e) => auditTypeText(t as unknown as TFunction, e.type) },
     { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.self') },
     { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details, (codes) => roleNames(t as unknown as TFunction, codes)) },
@@ -35,6 +38,7 @@ export function AuditTrail({ idDealer, version }: { readonly idDealer: string; r
   return (
     <section aria-labelledby="dealer-audit-title" className="dealer-section">
       <h2 id="dealer-audit-title">{t('audit.title')}</h2>
+      <p><TimeZoneNote zone={zone} /></p>
       {page.status === 'ready' ? (
         <DataTable
           mode="server" rows={page.data.items} total={page.data.total} request={request} onRequest={setRequest}

@@ -84,7 +84,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
       <Documents dealer={dealer} />
       <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} action={action} />
       <DealerUsers users={dealer.users} />
-      <AuditTrail idDealer={dealer.idDealer} version={version} />
+      <AuditTrail idDealer={dealer.idDealer} idMarket={dealer.idMarket} version={version} />
       {dac && dealer.vatCode && (
         <DacDialog
           vatCode={dealer.vatCode} onCancel={() => setDac(false)}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDealerDetail } from '@auction/contracts';
 import { MARKETS, registrationLayout, type Market } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { useLanguage } from '../../../ui/Money.js';
 import { useServices } from '../../../ui/services-context.js';
 import { countryName } from '../../../ui/language-options.js';
@@ -46,6 +46,8 @@ export function useDealerCodeLabels(dealer: AdminDealerDetail): CodeLabel {
  */
 export function DealerFacts({ dealer, label }: { readonly dealer: AdminDealerDetail; readonly label: CodeLabel }) {
   const { t } = useTranslation('dealers');
+  // The dealer's creation on its own market's clock, the zone named.
+  const zone = timeZoneOfMarket(dealer.idMarket);
   const language = useLanguage();
   const named = (group: CodeGroup, code: string | null, withCode = false) => {
     if (!code) return null;
@@ -79,7 +81,7 @@ export function DealerFacts({ dealer, label }: { readonly dealer: AdminDealerDet
       {([1, 2, 3] as const).map((n) => (
         <Consent key={n} n={n} title={t(`registration:consent.checkConsents${n}`)} value={consent(dealer.consents?.[`consent${n}`])} />
       ))}
-      {fact('createdAt', t('fields.createdAt'), formatDateTime(dealer.createdAt))}
+      {fact('createdAt', t('fields.createdAt'), `${formatDateTimeIn(dealer.createdAt, zone)} (${zone})`)}
     </dl>
   );
 }

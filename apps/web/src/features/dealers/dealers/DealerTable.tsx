@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDealerPage, AdminDealerRow } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
+import { listTimes } from '../../../ui/market-zone.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { DEALER_PAGE_SIZES } from './dealer-search.js';
 
@@ -22,6 +23,8 @@ interface Props {
 export function DealerTable({ page, request, onRequest, caption, testId, linkTo = 'dealer', actions }: Props) {
   const { t } = useTranslation('dealers');
   if (!page) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  // Each dealer's time on its market's clock: one zone named above the table, or each time its own.
+  const times = listTimes(page.items.map((r) => r.idMarket));
   const columns: TableColumn<AdminDealerRow>[] = [
     {
       key: 'idDealer', header: t('fields.idDealer'), sortable: true,
@@ -34,14 +37,17 @@ export function DealerTable({ page, request, onRequest, caption, testId, linkTo 
     { key: 'city', header: t('fields.city'), sortable: true, cell: (r) => r.city ?? '—' },
     { key: 'country', header: t('fields.country'), sortable: true, cell: (r) => r.country },
     { key: 'status', header: t('fields.status'), sortable: true, cell: (r) => <span className={`badge dealer-status-${r.status}`}>{t(`status.${r.status}`)}</span> },
-    { key: 'createdAt', header: t('fields.createdAt'), sortable: true, cell: (r) => formatDateTime(r.createdAt) },
+    { key: 'createdAt', header: t('fields.createdAt'), sortable: true, cell: (r) => times.format(r.createdAt, r.idMarket) },
   ];
   if (actions) columns.push({ key: 'actions', header: actions.header, cell: actions.cell });
   return (
+    <>
+    {times.zone && <p><TimeZoneNote zone={times.zone} /></p>}
     <DataTable
       mode="server" rows={page.items} total={page.total} request={request} onRequest={onRequest}
       columns={columns} rowKey={(r) => r.idDealer} rowTestId={(r) => `${testId}-row-${r.idDealer}`}
       pageSizes={DEALER_PAGE_SIZES} caption={caption} empty={t('common.empty')} testId={testId}
     />
+    </>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AuditEntry, AuditPage } from '@auction/contracts';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn } from '@auction/i18n';
+import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { useServices } from '../../../ui/services-context.js';
 import { roleNames } from './role-names.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
@@ -19,7 +20,7 @@ export function auditDetails(details: AuditEntry['details'], roles: (codes: read
 }
 
 /** The user's audit trail (GET /admin/audit?idUser), newest first, server-paged; `version` reloads it after a change. */
-export function AuditTrail({ idUser, version }: { idUser: string; version: number }) {
+export function AuditTrail({ idUser, zone, version }: { idUser: string; version: number; zone: string }) {
   const { t, i18n } = useTranslation('people');
   const services = useServices();
   const api = useMemo(() => usersApi(services.http, services.dialogs), [services]);
@@ -31,7 +32,7 @@ export function AuditTrail({ idUser, version }: { idUser: string; version: numbe
     return () => { live = false; };
   }, [api, idUser, request, version]);
   const columns: TableColumn<AuditEntry>[] = [
-    { key: 'at', header: t('audit.at'), cell: (e) => formatDateTime(e.at) },
+    { key: 'at', header: t('audit.at'), cell: (e) => formatDateTimeIn(e.at, zone) },
     { key: 'type', header: t('audit.type'), cell: (e) => (i18n.exists(`people:audit.types.${e.type}`) ? t(`audit.types.${e.type}` as 'audit.types.UserDeleted') : e.type) },
     { key: 'by', header: t('audit.by'), cell: (e) => e.byUsername ?? e.by ?? t('audit.system') },
     { key: 'details', header: t('audit.details'), className: 'wide', cell: (e) => auditDetails(e.details, (codes) => roleNames(t as unknown as TFunction, codes)) },
@@ -39,6 +40,7 @@ export function AuditTrail({ idUser, version }: { idUser: string; version: numbe
   return (
     <section aria-labelledby="audit-title" className="card" data-testid="user-audit">
       <h2 id="audit-title">{t('audit.title')}</h2>
+      <p><TimeZoneNote zone={zone} /></p>
       {page && (
         <DataTable
           mode="server" rows={page.items} total={page.total} request={request} onRequest={setRequest} columns={columns}

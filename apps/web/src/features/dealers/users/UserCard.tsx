@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetails } from '@auction/contracts';
 import type { Role } from '@auction/domain';
-import { formatDateTime } from '@auction/i18n';
+import { formatDateTimeIn, timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { ReadOnlyNote } from '../shell/ReadOnlyNote.js';
 import '../shell/shell.css';
@@ -27,6 +27,8 @@ export function UserCard({ initial }: { initial: AdminUserDetails }) {
   const api = useMemo(() => usersApi(services.http, services.dialogs), [services]);
   const [user, setUser] = useState(initial);
   const [version, setVersion] = useState(0);
+  // The user's times on its market's clock (its card and its audit trail), the zone named.
+  const zone = timeZoneOfMarket(user.idMarket ?? 'OTHER');
   const can = userCapabilities(profile ?? { idUser: '', roles: [], readOnly: true }, user);
   const name = { username: user.username };
   const applied = (next: AdminUserDetails) => { setUser(next); setVersion((v) => v + 1); };
@@ -79,7 +81,7 @@ export function UserCard({ initial }: { initial: AdminUserDetails }) {
     const next = await attempt(() => api.removePermission(user.idUser, role));
     if (next) applied(next);
   })();
-  const stateText = user.state === 'DISABLED' && user.disabledAt ? t('edit.stateDisabled', { since: formatDateTime(user.disabledAt) }) : t(stateKey(user.state));
+  const stateText = user.state === 'DISABLED' && user.disabledAt ? t('edit.stateDisabled', { since: `${formatDateTimeIn(user.disabledAt, zone)} (${zone})` }) : t(stateKey(user.state));
 
   return (
     <section aria-labelledby="user-title" data-testid="user-card" data-state={user.state}>
@@ -103,7 +105,7 @@ export function UserCard({ initial }: { initial: AdminUserDetails }) {
       <UserEditForm key={version} user={user} can={can} onSave={save} />
       <div className="bo-sections">
         <UserPermissions user={user} can={can} busy={busy} onAdd={addRole} onRemove={removeRole} />
-        <AuditTrail idUser={user.idUser} version={version} />
+        <AuditTrail idUser={user.idUser} zone={zone} version={version} />
       </div>
     </section>
   );
