@@ -107,7 +107,7 @@ describe('one zone, named, everywhere: the market\'s clock in a browser elsewher
     cleanup();
     const row = { idDealer: 'D-1', sincom: 'S1', status: 'ENABLED', flgEnabled: true, idMarket: 'IT', country: 'IT', region: null, businessName: 'B', vatCode: null, city: null, createdAt: late };
     const page = { items: [row, { ...row, idDealer: 'D-2', idMarket: 'PL' }], total: 2, limit: 20, offset: 0 } as unknown as AdminDealerPage;
-    renderWith(services({}), <DealerTable page={page} request={{ limit: 20, offset: 0 }} onRequest={() => undefined} caption="dealers" testId="dealers" />);
+    renderWith(services({}), <DealerTable page={page} request={{ limit: 20, offset: 0, sortOrder: 'asc' }} onRequest={() => undefined} caption="dealers" testId="dealers" />);
     // Two markets, two zones: each time names its own.
     expect(screen.getByTestId('dealers-row-D-1').textContent).toContain('16/01/2030 00:30:00 (Europe/Rome)');
     expect(screen.getByTestId('dealers-row-D-2').textContent).toContain('16/01/2030 00:30:00 (Europe/Warsaw)');
