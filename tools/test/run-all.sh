@@ -1,81 +1,129 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace against real services, then prints one closing line.
-#   1. builds the workspace (tsc -b), the web client (vite) and k6 (tools/k6/build-k6.sh, for the load smoke test);
-#   2. starts PostgreSQL, Kafka and Mosquitto with tools/infra unless DATABASE_URL is already set (then the
-#      caller provides KAFKA_BROKERS and MQTT_* too), and Keycloak unless E2E_OIDC_ISSUER_URL is set, and stops them
-#      afterwards;
-#   3. runs the library suites (vitest), the API suites (jest, unit and end-to-end through HTTP) and the web client's
-#      browser tests (vitest + playwright-core in Debian's Chromium, tools/test/ensure-chromium.sh);
-#   4. prints "Tests: N passed, N failed" from the runners' JSON reports.
+# Runs every test of the workspace against real services, then prints each part's time and one closing line.
+#   1. builds the workspace (tsc -b) and the web client (vite), while PostgreSQL, Kafka and Mosquitto start
+#      (tools/infra, unless DATABASE_URL is already set: then the caller provides KAFKA_BROKERS and MQTT_*), the
+#      SMTP server too (unless E2E_SMTP_URL is set), and k6 builds (tools/k6/build-k6.sh, for the load smoke test);
+#   2. runs two lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
+#      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network):
+#        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
+#        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set), the web client's browser tests (vitest +
+#                        playwright-core in Debian's Chromium), then the long API files named in JEST_LANE_WEB;
+#      each lane's output is prefixed with its name;
+#   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
+# TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 REPORTS="$ROOT/test-results"
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 export NX_DAEMON=false NX_NO_CLOUD=true
+TIMES="$REPORTS/times.txt"
+: >"$TIMES"
+
+# The long API files (about 8 of jest's 26 minutes alone) that run after the browser tests, in lane "web". A path
+# that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
+JEST_LANE_WEB='src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/auctions/auction-input-rules|src/load-smoke|src/identity/credentials\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
+# part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
+part() {
+  local name=$1 t0 rc; shift
+  step "$name"
+  t0=$(date +%s)
+  "$@"; rc=$?
+  printf '%-44s %5d s  exit %d\n' "$name" "$(( $(date +%s) - t0 ))" "$rc" >>"$TIMES"
+  return $rc
+}
 
 node -e 'if (!process.version.startsWith("v24.")) { console.error("expected Node 24, got " + process.version); process.exit(1) }' || exit 1
+RUN_START=$(date +%s)
 
-step "build"
-npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
+started=""
+cleanup() { [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1; }
+trap cleanup EXIT
+
+# Services and k6 start in the background while the workspace builds.
+# The SMTP server (tools/infra smtp: a real SMTP listener with an HTTP API to read what it caught) is for the tests
+# that read the product's mail, named with an E2E_ prefix: only those tests point a server at it.
+[ -z "${DATABASE_URL:-}" ] && started="postgres kafka mosquitto"
+[ -z "${E2E_SMTP_URL:-}" ] && started="$started smtp"
+if [ -n "$started" ]; then
+  (part "start $started (tools/infra)" bash tools/infra/infra.sh start $started >"$REPORTS/infra.log" 2>&1
+    echo $? >"$REPORTS/infra.rc") &
+  infra_pid=$!
+fi
+(part "k6 (tools/k6/build-k6.sh)" bash tools/k6/build-k6.sh >"$REPORTS/k6-build.log" 2>&1 ||
+  echo "k6 could not be built: the load smoke test will fail") &
+k6_pid=$!
+
+part "build (tsc -b)" npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
 # The web client (apps/web/dist, served by the API at /) for the browser tests; a failure fails the run but lets the
 # other suites run.
 web_built=1
-npm run build --silent -w @auction/web || { echo "web client build failed"; web_built=0; }
-# k6 (.tools/bin/k6) for the load smoke test (apps/api/src/load-smoke.e2e.spec.ts), which fails when it is missing.
-step "k6 (tools/k6/build-k6.sh)"
-bash tools/k6/build-k6.sh || echo "k6 could not be built: the load smoke test will fail"
+part "build the web client (vite)" npm run build --silent -w @auction/web || { echo "web client build failed"; web_built=0; }
 
-started=""
-if [ -z "${DATABASE_URL:-}" ]; then
-  step "start PostgreSQL, Kafka and Mosquitto (tools/infra)"
-  bash tools/infra/infra.sh start postgres kafka mosquitto || { echo "could not start the services"; exit 1; }
-  started="postgres kafka mosquitto"
-  eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"
+if [ -n "${infra_pid:-}" ]; then
+  step "waiting for the services"
+  wait "$infra_pid"
+  cat "$REPORTS/infra.log"
+  [ "$(cat "$REPORTS/infra.rc" 2>/dev/null)" = 0 ] || { echo "could not start the services"; exit 1; }
+  [ -z "${DATABASE_URL:-}" ] && eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"
+  [ -z "${E2E_SMTP_URL:-}" ] && eval "$(bash tools/infra/infra.sh env smtp | sed 's/SMTP_/E2E_SMTP_/g')"
 fi
-# Keycloak (tools/infra, from Maven Central) for the browser test of single sign-on against a real issuer
-# (apps/web/e2e/single-sign-on-keycloak.e2e.spec.ts). Named with an E2E_ prefix: every other test keeps the embedded
-# issuer. When it cannot start, that test fails and says why; the others run.
-if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
-  step "start Keycloak (tools/infra)"
-  if bash tools/infra/infra.sh start keycloak; then
-    started="$started keycloak"
-    eval "$(bash tools/infra/infra.sh env keycloak | sed 's/OIDC_/E2E_OIDC_/g')"
-  else
-    echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+step "waiting for k6"
+wait "$k6_pid"
+tail -3 "$REPORTS/k6-build.log"
+echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-} E2E_SMTP_URL=${E2E_SMTP_URL:-}"
+
+jest() { (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --ci "$@"); }
+
+lane_api() {
+  local status=0
+  part "libraries and web units (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
+  part "API (jest) but the long files" jest --json --outputFile="$REPORTS/jest.json" --testPathIgnorePatterns "$JEST_LANE_WEB" || status=1
+  return $status
+}
+
+lane_web() {
+  local status=0
+  # Keycloak (tools/infra, from Maven Central) for the browser test of single sign-on against a real issuer
+  # (apps/web/e2e/single-sign-on-keycloak.e2e.spec.ts), named with an E2E_ prefix: every other test keeps the embedded
+  # issuer. When it cannot start, that test fails and says why; the others run.
+  if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
+    if part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
+      eval "$(bash tools/infra/infra.sh env keycloak | sed 's/OIDC_/E2E_OIDC_/g')"
+    else
+      echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+    fi
   fi
-fi
-# The SMTP server (tools/infra smtp: a real SMTP listener with an HTTP API to read what it caught) for the tests that
-# read the product's mail. Named with an E2E_ prefix: only those tests point a server at it.
-if [ -z "${E2E_SMTP_URL:-}" ]; then
-  step "start the SMTP server (tools/infra)"
-  if bash tools/infra/infra.sh start smtp; then
-    started="$started smtp"
-    eval "$(bash tools/infra/infra.sh env smtp | sed 's/SMTP_/E2E_SMTP_/g')"
+  if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
+    part "web client (Playwright in Chromium)" npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
+      --outputFile.json="$REPORTS/web-e2e.json" || status=1
   else
-    echo "the SMTP server could not be started: the tests that read mail will fail"
+    echo "browser tests not run (web client not built or no Chromium)"; status=1
   fi
-fi
-cleanup() { [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1; }
-trap cleanup EXIT
-echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-}"
+  part "API (jest): the long files" jest --json --outputFile="$REPORTS/jest-long.json" --testPathPatterns "$JEST_LANE_WEB" || status=1
+  return $status
+}
 
-status=0
-step "libraries (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
+# lane NAME FUNCTION: runs FUNCTION with every line prefixed by "[NAME] ", its exit code in $REPORTS/NAME.rc.
+lane() { { "$2"; echo $? >"$REPORTS/$1.rc"; } 2>&1 | sed -u "s/^/[$1] /"; }
 
-step "API (jest: unit and end-to-end through HTTP)"
-(cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --json --outputFile="$REPORTS/jest.json") || status=1
-
-step "web client (Playwright in Chromium)"
-if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
-  npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e.json" || status=1
+if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then started="$started keycloak"; fi
+if [ "${TEST_LANES:-2}" = 1 ]; then
+  lane api lane_api; lane web lane_web
 else
-  echo "browser tests not run (web client not built or no Chromium)"; status=1
+  step "lanes api and web, side by side"
+  lane api lane_api & api_lane=$!
+  lane web lane_web & web_lane=$!
+  wait "$api_lane" "$web_lane"
 fi
+status=0
+for l in api web; do [ "$(cat "$REPORTS/$l.rc" 2>/dev/null)" = 0 ] || status=1; done
 
+step "times"
+cat "$TIMES"
+printf '%-44s %5d s\n' "whole run" "$(( $(date +%s) - RUN_START ))"
 step "summary"
-node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/web-e2e.json" || status=1
+node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" || status=1
 exit $status
