@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace against real services, then prints each part's time and one closing line.
-#   1. builds the workspace (tsc -b) and the web client (vite), while PostgreSQL, Kafka and Mosquitto start
+#   1. builds the workspace (tsc -b), typechecks the API's tests and builds the web client (vite), while PostgreSQL, Kafka and Mosquitto start
 #      (tools/infra, unless DATABASE_URL is already set: then the caller provides KAFKA_BROKERS and MQTT_*), the
 #      SMTP server too (unless E2E_SMTP_URL is set), and k6 builds (tools/k6/build-k6.sh, for the load smoke test);
 #   2. runs two lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
@@ -57,6 +57,9 @@ fi
 k6_pid=$!
 
 part "build (tsc -b)" npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
+# The API's tests are run by jest through swc, which strips types: a type error in a test would otherwise go unseen.
+typecheck_ok=1
+part "typecheck the API's tests (tsc)" bash -c 'cd apps/api && npx tsc -p tsconfig.spec.json --noEmit' || { echo "the API's tests do not typecheck"; typecheck_ok=0; }
 # The web client (apps/web/dist, served by the API at /) for the browser tests; a failure fails the run but lets the
 # other suites run.
 web_built=1
@@ -119,6 +122,7 @@ else
   wait "$api_lane" "$web_lane"
 fi
 status=0
+[ "$typecheck_ok" -eq 1 ] || status=1
 for l in api web; do [ "$(cat "$REPORTS/$l.rc" 2>/dev/null)" = 0 ] || status=1; done
 
 step "times"
