@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEALER_CAPABILITIES, DEALER_DOCUMENT_KINDS, DEALER_DOCUMENT_MEDIA_TYPES, DEALER_STATUSES, MARKETS } from '@auction/domain';
-import { adminPage, adminPageQuery } from './admin-common.js';
+import { adminPage, adminPageQuery, adminQueryInt } from './admin-common.js';
 
 /**
  * Wire shapes of the dealers back-office (`/api/v1/admin/dealer*`, `/dealers-info/search`, `/dealer-to-configure*`,
@@ -189,14 +189,15 @@ export type DealerDacList = z.infer<typeof DealerDacList>;
 export const DealerToConfigureCount = z.object({ count: z.number().int().nonnegative() });
 export type DealerToConfigureCount = z.infer<typeof DealerToConfigureCount>;
 
-/** Query of `GET /admin/dealer-auctioneer`. */
-export const DealerAuctioneerQuery = z.object({ market: z.enum(MARKETS) });
+/** Query of `GET /admin/dealer-auctioneer`: the market and one page (`limit` 1-100, default 50; `offset`). */
+export const DealerAuctioneerQuery = z.object({ market: z.enum(MARKETS), limit: adminQueryInt(1, 100, 50), offset: adminQueryInt(0, 1_000_000, 0) });
 export type DealerAuctioneerQuery = z.infer<typeof DealerAuctioneerQuery>;
 /** An auctioneer dealer in a picker. */
 export const DealerPickerItem = z.object({ idDealer: z.string(), businessName: z.string().nullable(), idMarket: z.enum(MARKETS), multiAuctioneer: z.boolean() });
 export type DealerPickerItem = z.infer<typeof DealerPickerItem>;
-export const DealerPickerList = z.array(DealerPickerItem);
-export type DealerPickerList = z.infer<typeof DealerPickerList>;
+/** Answer of `GET /admin/dealer-auctioneer`: one page of auctioneer dealers, by business name. */
+export const DealerPickerPage = adminPage(DealerPickerItem);
+export type DealerPickerPage = z.infer<typeof DealerPickerPage>;
 
 /** `GET /admin/dealer-reference?idDealer`: the dealer's reference user. */
 export const AdminDealerReference = z.object({

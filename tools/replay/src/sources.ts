@@ -41,8 +41,15 @@ export class HttpSource implements EventSource {
     return parsed;
   }
 
+  /** The whole stream, read a page (at most 1,000 events) at a time. */
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    return (await this.call<Json[]>('GET', `/api/v1/admin/events/stream/${encodeURIComponent(streamId)}`)).map(revive);
+    const events: StoredEvent[] = [];
+    for (let fromVersion = 1; ;) {
+      const page = (await this.call<Json[]>('GET', `/api/v1/admin/events/stream/${encodeURIComponent(streamId)}?fromVersion=${fromVersion}&limit=1000`)).map(revive);
+      events.push(...page);
+      if (page.length < 1000) return events;
+      fromVersion = page.at(-1)!.streamVersion + 1;
+    }
   }
 
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {

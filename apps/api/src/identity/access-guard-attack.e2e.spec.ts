@@ -43,6 +43,16 @@ describe('the event view of an administrator narrowed to one market', () => {
     expect((await admin.get<unknown[]>('/api/v1/admin/events/stream/dealer-D-DAC-1')).status).toBe(200);
   });
 
+  it('reads a stream a page at a time, 1,000 events at most (#21 item 10)', async () => {
+    type Ev = { streamVersion: number; type: string };
+    const whole = (await admin.get<Ev[]>('/api/v1/admin/events/stream/user-auditor')).body;
+    expect(whole.length).toBeGreaterThanOrEqual(2);
+    const first = await admin.get<Ev[]>('/api/v1/admin/events/stream/user-auditor?limit=1');
+    const next = await admin.get<Ev[]>('/api/v1/admin/events/stream/user-auditor?fromVersion=2&limit=1');
+    expect([first.body, next.body]).toEqual([[whole[0]], [whole[1]]]);
+    expect(refusal(await admin.get('/api/v1/admin/events/stream/user-auditor?limit=1001'))).toEqual([400, 400001]);
+  });
+
   it('refuses the global log, which holds every market\'s dealers and users (403021)', async () => {
     expect(refusal(await auditorFr.get('/api/v1/admin/events/log?limit=5'))).toEqual([403, 403021]);
     expect((await admin.get<unknown[]>('/api/v1/admin/events/log?limit=5')).body).toHaveLength(5);

@@ -61,7 +61,8 @@ describe('dealers back-office (PostgreSQL)', () => {
     const exhb = await admin.get(`${A}/dealer?idDealer=D-EXHB`);
     expect(exhb.body.capabilities).toEqual({ auctioneer: false, exhibitor: true, multiAuctioneer: false });
     const pickers = await customer.get(`${A}/dealer-auctioneer?market=IT`);
-    expect(pickers.body.map((p: any) => p.idDealer)).toEqual(['D-AUCT']);
+    expect(pickers.body).toMatchObject({ total: 1, limit: 50, offset: 0 });
+    expect(pickers.body.items.map((p: any) => p.idDealer)).toEqual(['D-AUCT']);
     const auctioneers = await admin.get(`${A}/auctioneer`);
     expect(auctioneers.body.items.map((r: any) => r.idDealer)).toEqual(['D-AUCT']);
   });
@@ -236,7 +237,12 @@ describe('dealers back-office (PostgreSQL)', () => {
     expect((await admin.get(`${A}/exhibitor?limit=100`)).body.items.map((r: any) => r.idDealer)).not.toContain('D-1006');
     const auct = await admin.put(`${A}/enable-auctioneer`, { body: { idDealer: 'D-1008', flgEnabled: true } });
     expect(auct.body.capabilities.auctioneer).toBe(true);
-    expect((await admin.get(`${A}/dealer-auctioneer?market=IT`)).body.map((p: any) => p.idDealer)).toEqual(expect.arrayContaining(['D-AUCT', 'D-1008']));
+    expect((await admin.get(`${A}/dealer-auctioneer?market=IT`)).body.items.map((p: any) => p.idDealer)).toEqual(expect.arrayContaining(['D-AUCT', 'D-1008']));
+    // A page, by business name: one at a time, each once; over 100 is refused.
+    const first = await admin.get(`${A}/dealer-auctioneer?market=IT&limit=1`);
+    const second = await admin.get(`${A}/dealer-auctioneer?market=IT&limit=1&offset=1`);
+    expect([first.body.items.length, second.body.items.length, first.body.total]).toEqual([1, 1, 2]);
+    expect(first.body.items[0].idDealer).not.toBe(second.body.items[0].idDealer);
   });
 
   test('delete (ADMIN): refused for a dealer owning or bidding in a running auction, else gone from lists with its users disabled', async () => {
@@ -289,7 +295,7 @@ describe('dealers back-office (PostgreSQL)', () => {
       ['GET', `${SEARCH}?businessName=${'x'.repeat(500)}`], ['GET', `${SEARCH}?businessName=%00`], ['GET', `${SEARCH}?vatCodes=${'a,'.repeat(60)}`],
       ['GET', `${A}/dealer?limit=0`], ['GET', `${A}/dealer?sortField=password`], ['GET', `${A}/dealer?createTo=2026-13-45`],
       ['GET', `${A}/dealer?idDealer=../../etc`], ['GET', `${A}/dealer?idDealer=${'x'.repeat(65)}`],
-      ['GET', `${A}/dealer/dac`], ['GET', `${A}/dealer/dac?vatCode=`], ['GET', `${A}/dealer-auctioneer?market=MARS`], ['GET', `${A}/dealer-auctioneer`],
+      ['GET', `${A}/dealer/dac`], ['GET', `${A}/dealer/dac?vatCode=`], ['GET', `${A}/dealer-auctioneer?market=MARS`], ['GET', `${A}/dealer-auctioneer`], ['GET', `${A}/dealer-auctioneer?market=IT&limit=101`],
       ['PUT', `${A}/enable-dealer`, { idDealer: 'D-1001' }], ['PUT', `${A}/enable-dealer`, { idDealer: 'D-1001', flgEnabled: 'yes' }],
       ['PUT', `${A}/enable-dealer`, { idDealer: 'D-1001', flgEnabled: false, extra: 1 }], ['PUT', `${A}/enable-dealer`, [1, 2]],
       ['PUT', `${A}/enable-auctioneer`, { idDealer: null, flgEnabled: true }],

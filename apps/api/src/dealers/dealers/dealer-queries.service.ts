@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, type AdminDealerDetail, type AdminDealerPage, type AdminDealerReference, type AdminDealerRow, type DealerDacRow,
-  type DealerPickerItem, type DealerToConfigureQuery, type AdminDealerSearchQuery,
+  type DealerAuctioneerQuery, type DealerPickerItem, type DealerPickerPage, type DealerToConfigureQuery, type AdminDealerSearchQuery,
 } from '@auction/contracts';
 import { DEALER_DOCUMENT_KINDS, streamId, type KnownDealer, type Market } from '@auction/domain';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
@@ -84,11 +84,13 @@ export class DealerQueries {
     }));
   }
 
-  /** The auctioneer dealers (enabled) of one market the caller manages, by business name. */
-  async auctioneersOf(actor: Actor, market: Market): Promise<DealerPickerItem[]> {
-    assertInScope(actor, market);
-    const { items } = await this.rows({ markets: [market], status: 'ENABLED', capability: 'auctioneer' }, { limit: null, offset: 0, sortField: 'businessName', sortOrder: 'asc' });
-    return items.map((r) => ({ idDealer: r.idDealer, businessName: r.businessName, idMarket: r.idMarket, multiAuctioneer: r.capabilities.multiAuctioneer }));
+  /** One page of the auctioneer dealers (enabled) of one market the caller manages, by business name. */
+  async auctioneersOf(actor: Actor, query: DealerAuctioneerQuery): Promise<DealerPickerPage> {
+    assertInScope(actor, query.market);
+    const { limit, offset } = query;
+    const { items, total } = await this.rows({ markets: [query.market], status: 'ENABLED', capability: 'auctioneer' }, { limit, offset, sortField: 'businessName', sortOrder: 'asc' });
+    const picked = items.map((r): DealerPickerItem => ({ idDealer: r.idDealer, businessName: r.businessName, idMarket: r.idMarket, multiAuctioneer: r.capabilities.multiAuctioneer }));
+    return { items: picked, total, limit, offset };
   }
 
   /** A dealer known to the engine and of the caller's markets (404040 unknown or deleted, 403021 outside). */

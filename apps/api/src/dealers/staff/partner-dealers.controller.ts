@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, Put, Query } from '@nestjs/common';
 import {
-  AdminDealerSearchQuery, AdminDealerToggle, DealerAuctioneerQuery, type AdminDealerChanged, type AdminDealerPage, type DealerPickerList,
+  AdminDealerSearchQuery, AdminDealerToggle, DealerAuctioneerQuery, type AdminDealerChanged, type AdminDealerPage, type DealerPickerPage,
 } from '@auction/contracts';
 import type { DealerCapability } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
@@ -37,8 +37,8 @@ export class PartnerDealersController {
   @Roles('ADMIN', 'CUSTOMER_CENTER')
   @Header(...NO_STORE)
   @Get('dealer-auctioneer')
-  auctioneersOfMarket(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerPickerList> {
-    return this.queries.auctioneersOf(actor, parse(DealerAuctioneerQuery, query, 'query').market);
+  auctioneersOfMarket(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerPickerPage> {
+    return this.queries.auctioneersOf(actor, parse(DealerAuctioneerQuery, query, 'query'));
   }
 
   @Roles('ADMIN')

@@ -1,4 +1,4 @@
-import { AdminDealerChanged, AdminDealerPage, AdminDealerToggle, DealerPickerList } from '@auction/contracts';
+import { AdminDealerChanged, AdminDealerPage, AdminDealerToggle, DealerPickerPage } from '@auction/contracts';
 import type { RouteDoc } from '../../platform/docs/route-doc.js';
 import { DEALER_FILTERS } from '../dealers/dealers.routes.js';
 
@@ -11,7 +11,7 @@ const SWITCH = 'Unknown or deleted idDealer: 404040; outside the caller\'s marke
 export const STAFF_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/admin/auctioneer', `The dealers with the auctioneer capability. ${DEALER_FILTERS} ${NO_STORE}`, BOTH, undefined, AdminDealerPage],
   ['get', '/api/v1/admin/exhibitor', `The dealers with the exhibitor capability. ${DEALER_FILTERS} ${NO_STORE}`, BOTH, undefined, AdminDealerPage],
-  ['get', '/api/v1/admin/dealer-auctioneer', `The ENABLED auctioneer dealers of a market (query market, one the caller manages, else 403021), by business name, for pickers. ${NO_STORE}`, BOTH, undefined, DealerPickerList],
+  ['get', '/api/v1/admin/dealer-auctioneer', `One page of the ENABLED auctioneer dealers of a market (query market, one the caller manages, else 403021; limit 1-100, default 50; offset), by business name, for pickers: {items, total, limit, offset}. ${NO_STORE}`, BOTH, undefined, DealerPickerPage],
   ['put', '/api/v1/admin/enable-auctioneer', `Set or clear the auctioneer capability (body idDealer, flgEnabled) and grant or take the role AUCTIONEER of the dealer's reference user. ${SWITCH}`, 'ADMIN', AdminDealerToggle, AdminDealerChanged],
   ['put', '/api/v1/admin/enable-exhibitor', `Set or clear the exhibitor capability (body idDealer, flgEnabled) and grant or take the role EXHIBITOR of the dealer's reference user. ${SWITCH}`, 'ADMIN', AdminDealerToggle, AdminDealerChanged],
   ['put', '/api/v1/admin/enable-multi-auctioneer', `Set or clear the multi-auctioneer capability (body idDealer, flgEnabled) and grant or take the role MULTI_AUCTIONEER of the dealer's reference user. ${SWITCH}`, 'ADMIN', AdminDealerToggle, AdminDealerChanged],

@@ -11,6 +11,9 @@ import { parse } from '../http/validation.js';
 
 const StreamIdParam = z.string().min(1).max(160).regex(/^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$/, 'must be a stream id such as auction-<id>');
 const LogQuery = z.object({ after: QueryInt(0, Number.MAX_SAFE_INTEGER).default(0), limit: QueryInt(1, 1000).default(100) });
+/** Most events one answer of a stream holds; the next page starts at the last one's streamVersion + 1. */
+export const STREAM_PAGE_MAX = 1000;
+const StreamQuery = z.object({ fromVersion: QueryInt(1, Number.MAX_SAFE_INTEGER).default(1), limit: QueryInt(1, STREAM_PAGE_MAX).default(STREAM_PAGE_MAX) });
 
 /**
  * Engineers' view of the event log (ADMIN only): one stream (a user's or dealer's of the caller's markets only, checked
@@ -21,10 +24,14 @@ const LogQuery = z.object({ after: QueryInt(0, Number.MAX_SAFE_INTEGER).default(
 export class EventsController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
+  /** One page of a stream: at most `limit` events from `fromVersion` (a lot with thousands of offers is never one answer). */
   @Get('stream/:streamId')
-  async stream(@Param('streamId') streamId: string) {
+  async stream(@Param('streamId') streamId: string, @Query() query: unknown) {
+    const id = parse(StreamIdParam, streamId, 'streamId');
+    const { fromVersion, limit } = parse(StreamQuery, query, 'query');
+    const events = (await this.store.readStream(id)).filter((e) => e.streamVersion >= fromVersion).slice(0, limit);
     // Upcast like every reader: old bodies are lifted, and secrets of earlier releases never leave the store.
-    return (await this.store.readStream(parse(StreamIdParam, streamId, 'streamId'))).map(upcastStored);
+    return events.map(upcastStored);
   }
 
   @Get('log')
