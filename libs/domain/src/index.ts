@@ -10,9 +10,9 @@ export * from './auctions/lot/lot.predicates.js';
 export * from './auctions/auction/auction.types.js';
 export * from './auctions/auction/auction.evolve.js';
 export * from './auctions/auction/auction.decide.js';
-export * from './showcase/vehicle/vehicle.types.js';
-export * from './showcase/vehicle/vehicle.evolve.js';
-export * from './showcase/vehicle/vehicle.decide.js';
+export * from './vehicles/vehicle/vehicle.types.js';
+export * from './vehicles/vehicle/vehicle.evolve.js';
+export * from './vehicles/vehicle/vehicle.decide.js';
 export * from './shared/decider.js';
 
 import { decideAuction } from './auctions/auction/auction.decide.js';
@@ -22,9 +22,9 @@ import { decideLot } from './auctions/lot/lot.decide.js';
 import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
 import type { LotCommand, LotEvent, LotState } from './auctions/lot/lot.types.js';
 import type { Decider } from './shared/decider.js';
-import { decideVehicle } from './showcase/vehicle/vehicle.decide.js';
-import { evolveVehicle, initialVehicleState } from './showcase/vehicle/vehicle.evolve.js';
-import type { VehicleCommand, VehicleEvent, VehicleState } from './showcase/vehicle/vehicle.types.js';
+import { decideVehicle } from './vehicles/vehicle/vehicle.decide.js';
+import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
+import type { VehicleCommand, VehicleEvent, VehicleState } from './vehicles/vehicle/vehicle.types.js';
 
 /** The auction decider. */
 export const auctionDecider: Decider<AuctionCommand, AuctionEvent, AuctionState> = {

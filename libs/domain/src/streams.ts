@@ -4,8 +4,8 @@ import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
 import type { LotEvent, LotState } from './auctions/lot/lot.types.js';
 import { dealerDecider, type DealerEvent, type DealerState } from './dealers/dealer/dealer.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
-import { evolveVehicle, initialVehicleState } from './showcase/vehicle/vehicle.evolve.js';
-import type { VehicleEvent, VehicleState } from './showcase/vehicle/vehicle.types.js';
+import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
+import type { VehicleEvent, VehicleState } from './vehicles/vehicle/vehicle.types.js';
 
 /** How the engine folds one kind of stream. */
 export interface StreamKind<S, E> {

@@ -1,6 +1,6 @@
 import { vehicleDecider } from '../index.js';
 import { toIso } from '../shared/time.js';
-import type { VehicleCommand, VehicleEvent, VehicleListing } from '../showcase/vehicle/vehicle.types.js';
+import type { VehicleCommand, VehicleEvent, VehicleListing } from '../vehicles/vehicle/vehicle.types.js';
 import { spec } from './decider-specification.test-support.js';
 
 /** Given / when / then over the showcase vehicle decider. */
