@@ -13,6 +13,10 @@ export * from './auctions/auction/auction.decide.js';
 export * from './vehicles/vehicle/vehicle.types.js';
 export * from './vehicles/vehicle/vehicle.evolve.js';
 export * from './vehicles/vehicle/vehicle.decide.js';
+export * from './vehicles/vehicle/vehicle.predicates.js';
+export * from './vehicles/vehicle/vehicle.errors.js';
+export * from './vehicles/vehicle/vehicle-details.js';
+export * from './vehicles/vehicle/vehicle-details.rules.js';
 export * from './shared/decider.js';
 
 import { decideAuction } from './auctions/auction/auction.decide.js';
@@ -32,7 +36,7 @@ export const auctionDecider: Decider<AuctionCommand, AuctionEvent, AuctionState>
 };
 /** The lot decider. */
 export const lotDecider: Decider<LotCommand, LotEvent, LotState> = { decide: decideLot, evolve: evolveLot, initialState: initialLotState };
-/** The showcase vehicle decider. */
+/** The vehicle decider: one vehicle's whole life on its stream `vehicle-{idVehicle}`. */
 export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState> = {
   decide: decideVehicle, evolve: evolveVehicle, initialState: initialVehicleState,
 };

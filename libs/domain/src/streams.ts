@@ -18,7 +18,7 @@ export interface StreamKind<S, E> {
 export const AUCTION: StreamKind<AuctionState, AuctionEvent> = { prefix: 'auction-', evolve: evolveAuction, initialState: initialAuctionState };
 /** Lot streams `lot-{id}`. */
 export const LOT: StreamKind<LotState, LotEvent> = { prefix: 'lot-', evolve: evolveLot, initialState: initialLotState };
-/** Showcase vehicle streams `vehicle-{id}`. */
+/** Vehicle streams `vehicle-{id}`: one vehicle's whole life (loading, placements, sale). */
 export const VEHICLE: StreamKind<VehicleState, VehicleEvent> = { prefix: 'vehicle-', evolve: evolveVehicle, initialState: initialVehicleState };
 /** User streams `user-{id}`. */
 export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', evolve: userDecider.evolve, initialState: userDecider.initialState };

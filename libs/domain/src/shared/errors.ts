@@ -31,6 +31,23 @@ export const ERROR_CODES = {
   AUCTION_NOT_ENDED: 409020,
   /** Resize-time would move a running auction's end earlier than its current end. */
   AUCTION_END_EARLIER: 409030,
+  // 409200-409229: the vehicle's life (libs/domain/src/vehicles)
+  /** A vehicle of this id was loaded already, with other data (or listed directly in a showcase). */
+  VEHICLE_ALREADY_LOADED: 409200,
+  /** The vehicle is in an auction (the error names it): it is in one auction or showcase at a time. */
+  VEHICLE_IN_AUCTION: 409201,
+  /** The vehicle is in a showcase (the error names it): it is in one auction or showcase at a time. */
+  VEHICLE_IN_SHOWCASE: 409202,
+  /** Only a published vehicle goes into an auction or a showcase. */
+  VEHICLE_NOT_PUBLISHED: 409203,
+  /** A showcase operation on a vehicle that is not in a showcase. */
+  VEHICLE_NOT_IN_SHOWCASE: 409204,
+  /** A lot's outcome for a vehicle that is not in that lot. */
+  VEHICLE_NOT_IN_LOT: 409205,
+  /** The hand-over does not fit who holds the vehicle now (loader, superior, multi-auctioneer). */
+  VEHICLE_WRONG_HOLDER: 409206,
+  /** This file is attached to the vehicle already, as another kind. */
+  VEHICLE_FILE_KIND_CONFLICT: 409207,
   // 422: the request breaks a business rule
   OFFER_BELOW_BASE: 422001,
   OFFER_BELOW_MIN_INCREMENT: 422002,
@@ -49,6 +66,25 @@ export const ERROR_CODES = {
   AUCTION_TOO_SHORT: 422030,
   /** The bidder is the auction's owner or a user of the seller's dealer. */
   SELLER_CANNOT_BID: 422050,
+  // 422200-422229: the vehicle's data and files (libs/domain/src/vehicles)
+  VEHICLE_PLATE_INVALID: 422200,
+  /** The frame number (VIN): 17 letters and digits, without I, O and Q. */
+  VEHICLE_FRAME_INVALID: 422201,
+  /** A text field is missing, too long, or holds control characters. */
+  VEHICLE_TEXT_INVALID: 422202,
+  VEHICLE_FIRST_REGISTRATION_INVALID: 422203,
+  VEHICLE_MILEAGE_INVALID: 422204,
+  VEHICLE_POWER_INVALID: 422205,
+  VEHICLE_DAMAGE_INVALID: 422206,
+  VEHICLE_FUEL_INVALID: 422207,
+  VEHICLE_GEARBOX_INVALID: 422208,
+  VEHICLE_APPRAISAL_INVALID: 422209,
+  VEHICLE_TOO_MANY_PHOTOS: 422210,
+  VEHICLE_TOO_MANY_DOCUMENTS: 422211,
+  /** A new photo order must name every photo of the vehicle once. */
+  VEHICLE_PHOTO_ORDER_INVALID: 422212,
+  /** A vehicle is handed over to a user other than its loader. */
+  VEHICLE_HOLDER_INVALID: 422213,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

@@ -4,7 +4,8 @@ import { DomainError, ERROR_CODES } from '../../shared/errors.js';
 import { toMs } from '../../shared/time.js';
 import { NOW, listed } from '../../testing/vehicle-fixtures.test-support.js';
 import { decideVehicle } from './vehicle.decide.js';
-import { evolveVehicle, foldVehicle, liveHold } from './vehicle.evolve.js';
+import { evolveVehicle, foldVehicle } from './vehicle.evolve.js';
+import { liveHold, showcaseDataOf } from './vehicle.predicates.js';
 import type { VehicleCommand, VehicleEvent, VehicleState } from './vehicle.types.js';
 
 const DEALERS = ['dealer-a', 'dealer-b', 'dealer-c', 'dealer-d'] as const;
@@ -76,8 +77,9 @@ function play(batches: readonly { dt: number; commands: readonly ((now: number) 
 
 /** Invariants of one appended event against the state it was decided on. */
 function check(before: VehicleState, event: VehicleEvent, now: number): void {
-  if (before.status === 'NONE') throw new Error('events on an unlisted vehicle');
-  const hold = liveHold(before.data, now);
+  const data = showcaseDataOf(before);
+  if (!data) throw new Error('events on an unlisted vehicle');
+  const hold = liveHold(data, now);
   switch (event.type) {
     case 'VehicleSold':
       expect(before.status, 'sold only once').toBe('LISTED');
@@ -89,10 +91,10 @@ function check(before: VehicleState, event: VehicleEvent, now: number): void {
       expect(hold, 'no hold over another dealer hold').toBeNull();
       expect(toMs(event.data.until)).toBeGreaterThan(now);
       if (event.type === 'VehicleBooked') {
-        expect(before.data.inMyLotOf).toContain(event.data.idUser);
-        expect(before.data.bookedBy, 'a booking is not renewable').not.toContain(event.data.idUser);
+        expect(data.inMyLotOf).toContain(event.data.idUser);
+        expect(data.bookedBy, 'a booking is not renewable').not.toContain(event.data.idUser);
       } else {
-        expect(before.data.preemptedBy, 'a pre-emption is not renewable').not.toContain(event.data.idUser);
+        expect(data.preemptedBy, 'a pre-emption is not renewable').not.toContain(event.data.idUser);
       }
       break;
     default:

@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'Der Sofortkaufpreis darf nicht unter dem Mindestpreis liegen.',
   '422013': 'Dieser Auktionator hat diesen Verkauf nicht durchgeführt.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Ein Fahrzeug mit dieser Kennung wurde bereits mit anderen Daten geladen.',
+  '409201': 'Dieses Fahrzeug ist bereits in einer Auktion: Ein Fahrzeug ist immer nur in einer Auktion oder einem Schaufenster.',
+  '409202': 'Dieses Fahrzeug ist bereits in einem Schaufenster: Ein Fahrzeug ist immer nur in einer Auktion oder einem Schaufenster.',
+  '409203': 'Veröffentlichen Sie das Fahrzeug, bevor Sie es in eine Auktion oder ein Schaufenster stellen.',
+  '409204': 'Dieses Fahrzeug ist in keinem Schaufenster.',
+  '409205': 'Dieses Fahrzeug gehört nicht zu diesem Los.',
+  '409206': 'Diese Übergabe passt nicht dazu, wer das Fahrzeug gerade hält (Erfasser, Vorgesetzter oder Multi-Auktionator).',
+  '409207': 'Diese Datei ist dem Fahrzeug bereits als andere Dokumentart angehängt.',
+  '422200': 'Das Kennzeichen ist ungültig: 2 bis 12 Buchstaben und Ziffern.',
+  '422201': 'Die Fahrgestellnummer (FIN) ist ungültig: 17 Buchstaben und Ziffern, ohne I, O und Q.',
+  '422202': 'Ein Textfeld fehlt, ist zu lang oder enthält unzulässige Zeichen.',
+  '422203': 'Das Datum der Erstzulassung ist ungültig oder liegt in der Zukunft.',
+  '422204': 'Der Kilometerstand muss eine ganze Zahl von Kilometern sein, nicht negativ und realistisch.',
+  '422205': 'Die Leistung muss eine ganze Zahl in kW sein, nicht negativ und realistisch.',
+  '422206': 'Die Schadenssumme muss 0 oder ein Betrag in Euro mit höchstens 2 Dezimalstellen sein.',
+  '422207': 'Die Kraftstoffart steht nicht in der Liste.',
+  '422208': 'Die Getriebeart steht nicht in der Liste.',
+  '422209': 'Das Gutachten ist ungültig: Prüfen Sie Datum (nicht in der Zukunft), Bewertung und Anmerkungen.',
+  '422210': 'Ein Fahrzeug hat höchstens 50 Fotos: Entfernen Sie eines, bevor Sie ein weiteres hinzufügen.',
+  '422211': 'Ein Fahrzeug hat höchstens 20 Dokumente: Entfernen Sie eines, bevor Sie ein weiteres hinzufügen.',
+  '422212': 'Die neue Reihenfolge der Fotos muss jedes Foto des Fahrzeugs genau einmal enthalten.',
+  '422213': 'Ein Fahrzeug kann nur an einen anderen Benutzer als seinen Erfasser übergeben werden.',
+
   // The spec's registration upload
   '600002': 'Die Registrierungsdatei fehlt oder ist ungültig. Laden Sie eine gültige Datei hoch.',
 

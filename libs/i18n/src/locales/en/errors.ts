@@ -94,6 +94,30 @@ export const errors = {
   '422012': 'The Buy now price must not be below the reserve price.',
   '422013': 'This auctioneer did not run this sale.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'A vehicle with this identifier was already loaded with other data.',
+  '409201': 'This vehicle is already in an auction: a vehicle is in one auction or showcase at a time.',
+  '409202': 'This vehicle is already in a showcase: a vehicle is in one auction or showcase at a time.',
+  '409203': 'Publish the vehicle before putting it in an auction or a showcase.',
+  '409204': 'This vehicle is not in a showcase.',
+  '409205': 'This vehicle is not in this lot.',
+  '409206': 'This hand-over does not fit who holds the vehicle now (loader, superior or multi-auctioneer).',
+  '409207': 'This file is already attached to the vehicle as another kind of document.',
+  '422200': 'The licence plate is not valid: 2 to 12 letters and digits.',
+  '422201': 'The frame number (VIN) is not valid: 17 letters and digits, without I, O and Q.',
+  '422202': 'A text field is missing, too long or contains characters that are not allowed.',
+  '422203': 'The date of first registration is not valid or is in the future.',
+  '422204': 'The mileage must be a whole number of kilometres, not negative and within a realistic range.',
+  '422205': 'The power must be a whole number of kW, not negative and within a realistic range.',
+  '422206': 'The damage total must be 0 or an amount in euros with at most 2 decimals.',
+  '422207': 'The fuel type is not one of the list.',
+  '422208': 'The gearbox type is not one of the list.',
+  '422209': 'The appraisal is not valid: check its date (not in the future), grade and notes.',
+  '422210': 'A vehicle has at most 50 photos: remove one before adding another.',
+  '422211': 'A vehicle has at most 20 documents: remove one before adding another.',
+  '422212': 'The new photo order must include every photo of the vehicle once.',
+  '422213': 'A vehicle can only be handed over to a user other than its loader.',
+
   // The spec's registration upload
   '600002': 'The registration file is missing or not valid. Upload a valid file.',
 

@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'El precio de Compra inmediata no puede ser inferior al precio de reserva.',
   '422013': 'Este subastador no realizó esta venta.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Ya se cargó un vehículo con este identificador con otros datos.',
+  '409201': 'Este vehículo ya está en una subasta: un vehículo está en una sola subasta o escaparate a la vez.',
+  '409202': 'Este vehículo ya está en un escaparate: un vehículo está en una sola subasta o escaparate a la vez.',
+  '409203': 'Publique el vehículo antes de ponerlo en una subasta o un escaparate.',
+  '409204': 'Este vehículo no está en un escaparate.',
+  '409205': 'Este vehículo no está en este lote.',
+  '409206': 'Este traspaso no corresponde a quien tiene ahora el vehículo (cargador, superior o multisubastador).',
+  '409207': 'Este archivo ya está adjunto al vehículo como otro tipo de documento.',
+  '422200': 'La matrícula no es válida: de 2 a 12 letras y cifras.',
+  '422201': 'El número de bastidor (VIN) no es válido: 17 letras y cifras, sin I, O ni Q.',
+  '422202': 'Falta un campo de texto, es demasiado largo o contiene caracteres no permitidos.',
+  '422203': 'La fecha de primera matriculación no es válida o está en el futuro.',
+  '422204': 'El kilometraje debe ser un número entero de kilómetros, no negativo y realista.',
+  '422205': 'La potencia debe ser un número entero de kW, no negativo y realista.',
+  '422206': 'El total de daños debe ser 0 o un importe en euros con 2 decimales como máximo.',
+  '422207': 'El tipo de combustible no está en la lista.',
+  '422208': 'El tipo de cambio no está en la lista.',
+  '422209': 'La peritación no es válida: revise su fecha (no futura), su calificación y sus notas.',
+  '422210': 'Un vehículo tiene como máximo 50 fotos: elimine una antes de añadir otra.',
+  '422211': 'Un vehículo tiene como máximo 20 documentos: elimine uno antes de añadir otro.',
+  '422212': 'El nuevo orden de las fotos debe incluir cada foto del vehículo una sola vez.',
+  '422213': 'Un vehículo solo puede traspasarse a un usuario distinto de quien lo cargó.',
+
   // The spec's registration upload
   '600002': 'Falta el archivo de registro o no es válido. Suba un archivo válido.',
 

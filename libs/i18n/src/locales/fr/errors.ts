@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'Le prix d’Achat immédiat ne peut pas être inférieur au prix de réserve.',
   '422013': 'Ce commissaire-priseur n’a pas mené cette vente.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Un véhicule avec cet identifiant a déjà été chargé avec d’autres données.',
+  '409201': 'Ce véhicule est déjà dans une enchère : un véhicule n’est que dans une enchère ou une vitrine à la fois.',
+  '409202': 'Ce véhicule est déjà dans une vitrine : un véhicule n’est que dans une enchère ou une vitrine à la fois.',
+  '409203': 'Publiez le véhicule avant de le mettre dans une enchère ou une vitrine.',
+  '409204': 'Ce véhicule n’est pas dans une vitrine.',
+  '409205': 'Ce véhicule n’est pas dans ce lot.',
+  '409206': 'Ce transfert ne correspond pas à qui détient le véhicule maintenant (chargeur, supérieur ou multi-commissaire-priseur).',
+  '409207': 'Ce fichier est déjà joint au véhicule comme un autre type de document.',
+  '422200': 'La plaque d’immatriculation n’est pas valide : 2 à 12 lettres et chiffres.',
+  '422201': 'Le numéro de châssis (VIN) n’est pas valide : 17 lettres et chiffres, sans I, O ni Q.',
+  '422202': 'Un champ de texte manque, est trop long ou contient des caractères non autorisés.',
+  '422203': 'La date de première immatriculation n’est pas valide ou est dans le futur.',
+  '422204': 'Le kilométrage doit être un nombre entier de kilomètres, positif et réaliste.',
+  '422205': 'La puissance doit être un nombre entier de kW, positif et réaliste.',
+  '422206': 'Le total des dommages doit être 0 ou un montant en euros avec au plus 2 décimales.',
+  '422207': 'Le type de carburant ne fait pas partie de la liste.',
+  '422208': 'Le type de boîte de vitesses ne fait pas partie de la liste.',
+  '422209': 'L’expertise n’est pas valide : vérifiez sa date (pas dans le futur), sa note et ses remarques.',
+  '422210': 'Un véhicule a au plus 50 photos : supprimez-en une avant d’en ajouter une autre.',
+  '422211': 'Un véhicule a au plus 20 documents : supprimez-en un avant d’en ajouter un autre.',
+  '422212': 'Le nouvel ordre des photos doit inclure chaque photo du véhicule une seule fois.',
+  '422213': 'Un véhicule ne peut être transmis qu’à un utilisateur autre que celui qui l’a chargé.',
+
   // The spec's registration upload
   '600002': 'Le fichier d’inscription est absent ou non valide. Téléversez un fichier valide.',
 

@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'Il prezzo Compra subito non può essere inferiore al prezzo di riserva.',
   '422013': 'Questo banditore non ha gestito questa vendita.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Un veicolo con questo identificativo è già stato caricato con altri dati.',
+  '409201': 'Questo veicolo è già in un’asta: un veicolo sta in una sola asta o vetrina alla volta.',
+  '409202': 'Questo veicolo è già in una vetrina: un veicolo sta in una sola asta o vetrina alla volta.',
+  '409203': 'Pubblicare il veicolo prima di inserirlo in un’asta o in una vetrina.',
+  '409204': 'Questo veicolo non è in una vetrina.',
+  '409205': 'Questo veicolo non è in questo lotto.',
+  '409206': 'Questo passaggio non corrisponde a chi detiene ora il veicolo (caricatore, superiore o multi-banditore).',
+  '409207': 'Questo file è già allegato al veicolo come un altro tipo di documento.',
+  '422200': 'La targa non è valida: da 2 a 12 lettere e cifre.',
+  '422201': 'Il numero di telaio (VIN) non è valido: 17 lettere e cifre, senza I, O e Q.',
+  '422202': 'Un campo di testo manca, è troppo lungo o contiene caratteri non ammessi.',
+  '422203': 'La data di prima immatricolazione non è valida o è nel futuro.',
+  '422204': 'Il chilometraggio deve essere un numero intero di chilometri, non negativo e realistico.',
+  '422205': 'La potenza deve essere un numero intero di kW, non negativo e realistico.',
+  '422206': 'Il totale dei danni deve essere 0 o un importo in euro con al massimo 2 decimali.',
+  '422207': 'Il tipo di alimentazione non è tra quelli dell’elenco.',
+  '422208': 'Il tipo di cambio non è tra quelli dell’elenco.',
+  '422209': 'La perizia non è valida: verificare la data (non nel futuro), il giudizio e le note.',
+  '422210': 'Un veicolo ha al massimo 50 foto: rimuoverne una prima di aggiungerne un’altra.',
+  '422211': 'Un veicolo ha al massimo 20 documenti: rimuoverne uno prima di aggiungerne un altro.',
+  '422212': 'Il nuovo ordine delle foto deve comprendere ogni foto del veicolo una sola volta.',
+  '422213': 'Un veicolo può essere passato solo a un utente diverso da chi lo ha caricato.',
+
   // The spec's registration upload
   '600002': 'Il file di registrazione manca o non è valido. Caricare un file valido.',
 

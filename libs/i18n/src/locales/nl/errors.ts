@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'De Direct kopen-prijs mag niet lager zijn dan de minimumprijs.',
   '422013': 'Deze veilingmeester heeft deze verkoop niet geleid.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Er is al een voertuig met deze identificatie geladen met andere gegevens.',
+  '409201': 'Dit voertuig zit al in een veiling: een voertuig zit in één veiling of etalage tegelijk.',
+  '409202': 'Dit voertuig staat al in een etalage: een voertuig zit in één veiling of etalage tegelijk.',
+  '409203': 'Publiceer het voertuig voordat u het in een veiling of etalage plaatst.',
+  '409204': 'Dit voertuig staat niet in een etalage.',
+  '409205': 'Dit voertuig hoort niet bij deze kavel.',
+  '409206': 'Deze overdracht past niet bij wie het voertuig nu heeft (lader, leidinggevende of multi-veilingmeester).',
+  '409207': 'Dit bestand is al als ander soort document aan het voertuig toegevoegd.',
+  '422200': 'Het kenteken is ongeldig: 2 tot 12 letters en cijfers.',
+  '422201': 'Het chassisnummer (VIN) is ongeldig: 17 letters en cijfers, zonder I, O en Q.',
+  '422202': 'Een tekstveld ontbreekt, is te lang of bevat niet-toegestane tekens.',
+  '422203': 'De datum van eerste inschrijving is ongeldig of ligt in de toekomst.',
+  '422204': 'De kilometerstand moet een geheel aantal kilometers zijn, niet negatief en realistisch.',
+  '422205': 'Het vermogen moet een geheel aantal kW zijn, niet negatief en realistisch.',
+  '422206': 'Het schadebedrag moet 0 zijn of een bedrag in euro met hoogstens 2 decimalen.',
+  '422207': 'De brandstofsoort staat niet in de lijst.',
+  '422208': 'Het type versnellingsbak staat niet in de lijst.',
+  '422209': 'De taxatie is ongeldig: controleer de datum (niet in de toekomst), de beoordeling en de opmerkingen.',
+  '422210': 'Een voertuig heeft hoogstens 50 foto’s: verwijder er een voordat u een andere toevoegt.',
+  '422211': 'Een voertuig heeft hoogstens 20 documenten: verwijder er een voordat u een ander toevoegt.',
+  '422212': 'De nieuwe volgorde van de foto’s moet elke foto van het voertuig precies één keer bevatten.',
+  '422213': 'Een voertuig kan alleen worden overgedragen aan een andere gebruiker dan de lader.',
+
   // The spec's registration upload
   '600002': 'Het registratiebestand ontbreekt of is ongeldig. Upload een geldig bestand.',
 

@@ -93,6 +93,30 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422012': 'Cena Kup teraz nie może być niższa od ceny minimalnej.',
   '422013': 'Ten aukcjoner nie prowadził tej sprzedaży.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Pojazd o tym identyfikatorze został już załadowany z innymi danymi.',
+  '409201': 'Ten pojazd jest już w aukcji: pojazd może być naraz tylko w jednej aukcji lub witrynie.',
+  '409202': 'Ten pojazd jest już w witrynie: pojazd może być naraz tylko w jednej aukcji lub witrynie.',
+  '409203': 'Opublikuj pojazd przed umieszczeniem go w aukcji lub witrynie.',
+  '409204': 'Tego pojazdu nie ma w witrynie.',
+  '409205': 'Ten pojazd nie należy do tej partii.',
+  '409206': 'To przekazanie nie pasuje do tego, kto teraz ma pojazd (ładujący, przełożony lub multiaukcjoner).',
+  '409207': 'Ten plik jest już dołączony do pojazdu jako inny rodzaj dokumentu.',
+  '422200': 'Numer rejestracyjny jest nieprawidłowy: od 2 do 12 liter i cyfr.',
+  '422201': 'Numer nadwozia (VIN) jest nieprawidłowy: 17 liter i cyfr, bez I, O i Q.',
+  '422202': 'Brakuje pola tekstowego, jest ono za długie lub zawiera niedozwolone znaki.',
+  '422203': 'Data pierwszej rejestracji jest nieprawidłowa lub przypada w przyszłości.',
+  '422204': 'Przebieg musi być całkowitą liczbą kilometrów, nieujemną i realistyczną.',
+  '422205': 'Moc musi być całkowitą liczbą kW, nieujemną i realistyczną.',
+  '422206': 'Suma szkód musi wynosić 0 lub być kwotą w euro z co najwyżej 2 miejscami po przecinku.',
+  '422207': 'Rodzaju paliwa nie ma na liście.',
+  '422208': 'Rodzaju skrzyni biegów nie ma na liście.',
+  '422209': 'Wycena jest nieprawidłowa: sprawdź jej datę (nie w przyszłości), ocenę i uwagi.',
+  '422210': 'Pojazd ma najwyżej 50 zdjęć: usuń jedno, zanim dodasz kolejne.',
+  '422211': 'Pojazd ma najwyżej 20 dokumentów: usuń jeden, zanim dodasz kolejny.',
+  '422212': 'Nowa kolejność zdjęć musi zawierać każde zdjęcie pojazdu dokładnie raz.',
+  '422213': 'Pojazd można przekazać tylko użytkownikowi innemu niż ten, który go załadował.',
+
   // The spec's registration upload
   '600002': 'Brak pliku rejestracyjnego lub plik jest nieprawidłowy. Prześlij prawidłowy plik.',
 

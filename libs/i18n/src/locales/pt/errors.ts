@@ -93,6 +93,30 @@ export const errors: Translation<typeof en> = {
   '422012': 'O preço de Compra imediata não pode ser inferior ao preço de reserva.',
   '422013': 'Este leiloeiro não conduziu esta venda.',
 
+  // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
+  '409200': 'Já foi carregado um veículo com este identificador com outros dados.',
+  '409201': 'Este veículo já está num leilão: um veículo está num só leilão ou montra de cada vez.',
+  '409202': 'Este veículo já está numa montra: um veículo está num só leilão ou montra de cada vez.',
+  '409203': 'Publique o veículo antes de o colocar num leilão ou numa montra.',
+  '409204': 'Este veículo não está numa montra.',
+  '409205': 'Este veículo não está neste lote.',
+  '409206': 'Esta passagem não corresponde a quem detém agora o veículo (carregador, superior ou multileiloeiro).',
+  '409207': 'Este ficheiro já está anexado ao veículo como outro tipo de documento.',
+  '422200': 'A matrícula não é válida: de 2 a 12 letras e algarismos.',
+  '422201': 'O número de quadro (VIN) não é válido: 17 letras e algarismos, sem I, O e Q.',
+  '422202': 'Falta um campo de texto, é demasiado longo ou contém caracteres não permitidos.',
+  '422203': 'A data da primeira matrícula não é válida ou está no futuro.',
+  '422204': 'A quilometragem deve ser um número inteiro de quilómetros, não negativo e realista.',
+  '422205': 'A potência deve ser um número inteiro de kW, não negativo e realista.',
+  '422206': 'O total de danos deve ser 0 ou um montante em euros com no máximo 2 casas decimais.',
+  '422207': 'O tipo de combustível não consta da lista.',
+  '422208': 'O tipo de caixa de velocidades não consta da lista.',
+  '422209': 'A peritagem não é válida: verifique a data (não futura), a classificação e as notas.',
+  '422210': 'Um veículo tem no máximo 50 fotografias: remova uma antes de adicionar outra.',
+  '422211': 'Um veículo tem no máximo 20 documentos: remova um antes de adicionar outro.',
+  '422212': 'A nova ordem das fotografias deve incluir cada fotografia do veículo uma só vez.',
+  '422213': 'Um veículo só pode ser passado a um utilizador diferente de quem o carregou.',
+
   // The spec's registration upload
   '600002': 'O ficheiro de registo está em falta ou não é válido. Carregue um ficheiro válido.',
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOKING_SECONDS, NOW, added, book, booked, buy, listed, listing, removed, sold, vehicleSpec,
 } from '../../../testing/vehicle-fixtures.test-support.js';
-import { vehicleAvailability } from '../vehicle.evolve.js';
+import { vehicleAvailability } from '../vehicle.predicates.js';
 
 describe('ListVehicle', () => {
   it('lists a vehicle in the showcase', () => {
