@@ -63,3 +63,9 @@ export const returnedFromShowcase = (idShowcase = SHOWCASE): VehicleEvent =>
 
 /** A vehicle in stock, published: ready to be placed. */
 export const ready: readonly VehicleEvent[] = [loaded, published];
+
+/** A showcase event of `vehicle-fixtures` (my lot, holds, sale) on the loaded vehicle of these specs. */
+export const onLoaded = (event: VehicleEvent): VehicleEvent => ({ ...event, data: { ...event.data, idVehicle: ID_LOADED } }) as VehicleEvent;
+/** The showcase sale of the loaded vehicle at its showcase price. */
+export const boughtInShowcase = (idUser: string, at: number = NOW): VehicleEvent =>
+  ({ type: 'VehicleSold', data: { ...id, idUser, price: SHOWCASE_PRICE, soldAt: toIso(at) } });
