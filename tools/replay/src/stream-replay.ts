@@ -1,5 +1,7 @@
 import { PUBLIC_VIEWER, lotView } from '@auction/contracts';
-import { kindOf, toIso, type AuctionState, type DealerState, type LotState, type UserState, type VehicleState } from '@auction/domain';
+import {
+  kindOf, showcaseDataOf, toIso, type AuctionState, type DealerState, type LotState, type UserState, type VehicleState,
+} from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
 
 /** Where a replay stops: after a global position, or at an instant (events recorded up to it). */
@@ -33,8 +35,13 @@ export function summarize(streamId: string, state: unknown, atMs: number): Recor
   if (kind === 'vehicle-') {
     const v = state as VehicleState;
     if (v.status === 'NONE') return { status: 'NONE' };
-    const hold = v.data.hold ? { holder: v.data.hold.idUser, kind: v.data.hold.kind, until: toIso(v.data.hold.untilMs) } : null;
-    return { status: v.status, price: v.data.listing.price, inMyLots: v.data.inMyLotOf.length, hold, buyer: v.status === 'SOLD' ? v.sale.idUser : null };
+    // The showcase side (listing, my lots, hold) exists while listed and after a showcase sale only.
+    const data = showcaseDataOf(v);
+    const hold = data?.hold ? { holder: data.hold.idUser, kind: data.hold.kind, until: toIso(data.hold.untilMs) } : null;
+    return {
+      status: v.status, price: data?.listing.price ?? null, inMyLots: data?.inMyLotOf.length ?? 0, hold,
+      buyer: v.status === 'SOLD' ? v.sale.idUser : null,
+    };
   }
   if (kind === 'dealer-') {
     // Codes and ids only: the business data is beside the log (and erased by an anonymisation).

@@ -1,12 +1,14 @@
 import type { VehicleView } from '@auction/contracts';
-import { liveHold, toIso, vehicleAvailability, type VehicleState } from '@auction/domain';
+import { liveHold, showcaseDataOf, toIso, vehicleAvailability, type VehicleState } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
 
 /** The view of a vehicle for a dealer, from its domain state (command answers). */
 export function vehicleView(state: VehicleState, now: number, actor: Actor): VehicleView | null {
   const availability = vehicleAvailability(state, now);
-  if (state.status === 'NONE' || !availability) return null;
-  const { listing, inMyLotOf } = state.data;
+  // Only the showcase side of a vehicle (listed, or sold from a showcase) has a dealer's view here.
+  const data = showcaseDataOf(state);
+  if (!data || !availability) return null;
+  const { listing, inMyLotOf } = data;
   const hold = state.status === 'LISTED' ? liveHold(state.data, now) : null;
   return {
     idVehicle: listing.idVehicle, idMarket: listing.idMarket, licensePlate: listing.licensePlate, brand: listing.brand,

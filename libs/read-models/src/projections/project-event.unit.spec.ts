@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LotState, VehicleState } from '@auction/domain';
+import { showcaseDataOf, type LotState, type VehicleState } from '@auction/domain';
 import { generateScenario, shuffledAcrossPartitions } from '../testing/scenario.test-support.js';
 import { PROJECTED_TABLES, type ProjectedTable } from '../tables/read-model-tables.js';
 import { projectAll, rowsTouchedBy } from './project-event.js';
@@ -35,11 +35,12 @@ describe('projectAll over logs the deciders wrote', () => {
       for (const idUser of d.observers) expect(rows.observations.get({ idLot: d.definition.idLot, idUser })).toBeDefined();
     }
     for (const v of log.statesOf<VehicleState>('vehicle-')) {
-      if (v.status === 'NONE') continue;
-      expect(rows.vehicles.get({ idVehicle: v.data.listing.idVehicle })).toMatchObject({
-        status: v.status, holdUserId: v.data.hold?.idUser ?? null, soldUserId: v.status === 'SOLD' ? v.sale.idUser : null,
+      const data = showcaseDataOf(v);
+      if (!data) continue;
+      expect(rows.vehicles.get({ idVehicle: data.listing.idVehicle })).toMatchObject({
+        status: v.status, holdUserId: data.hold?.idUser ?? null, soldUserId: v.status === 'SOLD' ? v.sale.idUser : null,
       });
-      for (const idUser of v.data.inMyLotOf) expect(rows.myLot.get({ idVehicle: v.data.listing.idVehicle, idUser })).toBeDefined();
+      for (const idUser of data.inMyLotOf) expect(rows.myLot.get({ idVehicle: data.listing.idVehicle, idUser })).toBeDefined();
     }
   });
 

@@ -1,12 +1,17 @@
 import { auctionView, lotView, type AuctionView, type LotView, type OfferReportRow, type PurchaseQuery, type PurchaseRow, type VehicleView } from '@auction/contracts';
 import {
-  awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, toIso, vehicleAvailability,
-  type AuctionState, type LotState, type UserState, type VehicleState,
+  awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, showcaseDataOf, toIso, vehicleAvailability,
+  type AuctionState, type LotState, type UserState, type VehicleData, type VehicleState,
 } from '@auction/domain';
 import { newestFirst, purchaseMatches } from '../queries/purchases.js';
 import type { Viewer } from '../queries/viewer.js';
 import { scenarioUsername } from './auction-scenario.test-support.js';
 import type { EventLog } from './event-log.test-support.js';
+
+/** A vehicle of the showcase: listed, or sold from a showcase (its showcase side, `data`, is there). */
+type ShowcaseVehicle =
+  | Extract<VehicleState, { status: 'LISTED' }>
+  | (Extract<VehicleState, { status: 'SOLD' }> & { readonly data: VehicleData });
 
 /**
  * What the queries must answer, computed from the domain states the deciders folded (the in-memory
@@ -77,7 +82,8 @@ export class Oracle {
       });
     }
     for (const s of this.log.statesOf<VehicleState>('vehicle-')) {
-      if (s.status !== 'SOLD' || s.sale.idUser !== v.idUser) continue;
+      // Showcase sales only (a sale in an auction is the lot's, above).
+      if (s.status !== 'SOLD' || s.sale.idUser !== v.idUser || !s.data) continue;
       const l = s.data.listing;
       rows.push({
         idAuction: null, idLot: null, idVehicle: l.idVehicle, licensePlate: l.licensePlate, brand: l.brand, model: l.model,
@@ -87,8 +93,8 @@ export class Oracle {
     return rows.filter((r) => purchaseMatches(r, q)).sort(newestFirst);
   }
 
-  vehicles(v: Viewer, keep: (s: Exclude<VehicleState, { status: 'NONE' }>) => boolean): VehicleView[] {
-    return this.log.statesOf<VehicleState>('vehicle-').filter((s): s is Exclude<VehicleState, { status: 'NONE' }> => s.status !== 'NONE' && keep(s))
+  vehicles(v: Viewer, keep: (s: ShowcaseVehicle) => boolean): VehicleView[] {
+    return this.log.statesOf<VehicleState>('vehicle-').filter((s): s is ShowcaseVehicle => showcaseDataOf(s) !== null && keep(s as ShowcaseVehicle))
       .map((s) => {
         const hold = s.status === 'LISTED' ? liveHold(s.data, this.now) : null;
         const l = s.data.listing;
