@@ -1,5 +1,5 @@
 import { REGISTRATION_ERROR_CODES } from './registration-error-codes.js';
-import { hasUnsafeCharacter } from './unsafe-text.js';
+import { hasUnsafeCharacter } from '../../shared/unsafe-text.js';
 
 /** The file types a registration document may have, named by content. */
 export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'png', 'eps'] as const;

@@ -9,7 +9,7 @@ export * from './registration-countries.js';
 export * from './format-helpers.js';
 export * from './documents.js';
 export * from './website.js';
-export { hasUnsafeCharacter } from './unsafe-text.js';
+export { hasUnsafeCharacter } from '../../shared/unsafe-text.js';
 export * from './dealer-registration.schema.js';
 export * from './dealer-registration.rules.js';
 export * from './registration-layout.js';

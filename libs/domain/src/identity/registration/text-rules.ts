@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldFormat } from './field-formats.js';
 import { FORM_MESSAGE_KEYS, isBlank, type FormIssue } from './form-messages.js';
-import { hasUnsafeCharacter } from './unsafe-text.js';
+import { hasUnsafeCharacter } from '../../shared/unsafe-text.js';
 
 /**
  * A valid e-mail address: zod's own e-mail rule (the one `z.email()` applies), so the form, the API and the

@@ -1,5 +1,5 @@
 import type { FieldFormat } from './field-formats.js';
-import { hasUnsafeCharacter } from './unsafe-text.js';
+import { hasUnsafeCharacter } from '../../shared/unsafe-text.js';
 
 /** A URL scheme as browsers read it: a letter, then letters, digits, `+`, `.` or `-`, up to the first `:`. */
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;

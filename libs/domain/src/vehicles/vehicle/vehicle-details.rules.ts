@@ -3,7 +3,7 @@ import { isValidAmount } from '../../shared/money.js';
 import { plateKey } from '../../shared/plates.js';
 import { toIso } from '../../shared/time.js';
 // One rule for "no control characters in a text" across the domain (written for the registration first).
-import { hasUnsafeCharacter } from '../../identity/registration/unsafe-text.js';
+import { hasUnsafeCharacter } from '../../shared/unsafe-text.js';
 import {
   EARLIEST_FIRST_REGISTRATION, FUELS, GEARBOXES, MAX_MILEAGE_KM, MAX_POWER_KW, VEHICLE_DETAIL_FIELDS, VEHICLE_TEXT_MAX,
   type AppraisalSummary, type VehicleDetails,

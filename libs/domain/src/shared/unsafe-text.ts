@@ -1,5 +1,5 @@
 /**
- * Characters no file name or web address of a registration may hold: C0 controls and DEL (NUL truncates a name in
+ * Characters no text a person types may hold (file names, web addresses, vehicle data): C0 controls and DEL (NUL truncates a name in
  * C APIs: `a.html\0.pdf`), C1 controls, the bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E,
  * U+2066-U+2069: a right-to-left override shows `invoice\u202Efdp.exe` as `invoiceexe.pdf` to the reviewer) and lone
  * surrogates (no UTF-8 form, so no stored name). None is ever typed by a person.
