@@ -1,8 +1,14 @@
 /**
- * A server blip during a live auction (issue 21 item 15): the API really stops (its process ends) for at least 20 s
- * and is started again on the same port and data, the embedded default. Two dealers stay on the live page, both see
- * the server lost within 2 s, an offer tried meanwhile is refused where it was tried (never sent later), and once
- * the server answers both pages catch up without a reload. Prints the measured times.
+ * Server outages during a live auction (issue 21 item 15), on one embedded product shared by the scenarios:
+ * - frozen: the API process is stopped with SIGSTOP for 6 s, so its sockets stay open and nothing closes them, then
+ *   resumed with SIGCONT. Both dealers' pages show the server lost within the heartbeat's bound (no clock tick for
+ *   3 s), keep offers paused, and catch up after SIGCONT without a reload: prices, and a dealer's own offers placed from
+ *   another device (during the catch-up and after it);
+ * - lost: the API really stops (its process ends) for at least 20 s and is started again on the same port and data.
+ *   Two dealers stay on the live page, both see the server lost within 2 s, an offer tried meanwhile is refused where
+ *   it was tried (never sent later), and once the server answers both pages catch up without a reload;
+ * - a tab of an older build reloads itself once.
+ * Prints the measured times.
  */
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
@@ -13,9 +19,14 @@ import {
 
 const TEST = 'server-lost';
 const OUTAGE_MS = 20_000;
+const FROZEN_MS = 6_000;
+/** The page's heartbeat timeout (LIVE_HEARTBEAT_TIMEOUT_MS) plus the banner's render and this test's polling. */
+const LOST_BOUND_MS = 3_500;
 
 let product: Product;
 let browser: Browser;
+/** True while the product's process is stopped by SIGSTOP (resumed in afterAll if a test fails meanwhile). */
+let frozen = false;
 
 beforeAll(async () => {
   product = await startProduct({ embedded: true, logFile: path.join(ARTIFACTS, 'product-server-lost.log') });
@@ -23,6 +34,7 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
+  if (frozen) process.kill(product.pid, 'SIGCONT');
   await browser?.close().catch(() => undefined);
   await product?.stop();
 }, 60_000);
@@ -45,6 +57,80 @@ async function untilServerLost(page: Page, since: number, timeoutMs: number): Pr
     undefined, { timeout: timeoutMs, polling: 20 });
   return Date.now() - since;
 }
+
+describe('a frozen server during a live auction', () => {
+  it('both dealers see the server lost within 3.5 s of a SIGSTOP, and catch up after SIGCONT without a reload', async () => {
+    const auctioneer = await ApiSession.login(product.baseUrl, 'auctioneer');
+    const now = (await auctioneer.serverClock()).now();
+    const created = await auctioneer.createAuction(auctionBody(`E2E server frozen ${new Date(now).toISOString()}`, now - 65_000, now + 600_000, [{}]));
+    const { idAuction } = created;
+    const idLot = created.lots[0]!.idLot;
+    const target = `/live-auction/${idAuction}`;
+    const one = await dealerOn('dealer1', target);
+    const two = await dealerOn('dealer2', target);
+    // dealer2's other device (a phone): signed in before the freeze.
+    const phone = await ApiSession.login(product.baseUrl, 'dealer2');
+    for (const d of [one, two]) {
+      await d.page.getByTestId(`offer-submit-${idLot}`).waitFor({ state: 'visible' });
+      await expect.poll(() => status(d.page), { timeout: 10_000 }).toBe('connected');
+    }
+    // An idle server that is alive never shows the banner: its clock ticks keep the pages sure of it.
+    await one.page.waitForTimeout(5_000);
+    for (const d of [one, two]) {
+      expect(await status(d.page)).toBe('connected');
+      expect(await d.page.getByTestId('connection-lost').count()).toBe(0);
+    }
+
+    const stopAt = Date.now();
+    process.kill(product.pid, 'SIGSTOP');
+    frozen = true;
+    const [lostOne, lostTwo] = await Promise.all([untilServerLost(one.page, stopAt, 10_000), untilServerLost(two.page, stopAt, 10_000)]);
+    console.log(`[${TEST}] SIGSTOP: server-lost banner after ${lostOne} ms (dealer1), ${lostTwo} ms (dealer2)`);
+    expect(lostOne).toBeLessThanOrEqual(LOST_BOUND_MS);
+    expect(lostTwo).toBeLessThanOrEqual(LOST_BOUND_MS);
+    for (const d of [one, two]) {
+      await d.page.getByTestId(`offer-paused-${idLot}`).waitFor({ state: 'visible', timeout: 3_000 });
+      expect(await d.page.getByTestId(`offer-submit-${idLot}`).isDisabled()).toBe(true);
+    }
+    await screenshot(one.page, `${TEST}-frozen`, 'dealer1-server-frozen');
+    // The freeze lasts: the banner keeps naming the server (its probes wait on the frozen process), the pages stay.
+    while (Date.now() - stopAt < FROZEN_MS) {
+      await one.page.waitForTimeout(500);
+      for (const d of [one, two]) {
+        expect(await d.page.getByTestId('connection-lost').getAttribute('data-reason')).toBe('server');
+        expect(new URL(d.page.url()).pathname).toBe(target);
+      }
+    }
+
+    process.kill(product.pid, 'SIGCONT');
+    frozen = false;
+    const contAt = Date.now();
+    // dealer2 bids from its phone the moment the server runs again.
+    const placed = await phone.request('POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: 5_000, clickAndBuy: false });
+    expect(placed.status).toBe(201);
+    const back: number[] = [];
+    for (const d of [one, two]) {
+      await expect.poll(() => status(d.page), { timeout: 10_000 }).toBe('connected');
+      back.push(Date.now() - contAt);
+      await expect.poll(() => d.page.getByTestId(`best-${idLot}`).getAttribute('data-value'), { timeout: 5_000 }).toBe('5000');
+      await expect.poll(() => d.page.getByTestId('connection-lost').count(), { timeout: 3_000 }).toBe(0);
+    }
+    console.log(`[${TEST}] SIGCONT: connected again after ${back[0]} ms (dealer1), ${back[1]} ms (dealer2); prices caught up`);
+    // dealer2's laptop shows the offer its phone placed as its own: leading with 5,000, not "No offer".
+    await expect.poll(() => two.page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: 5_000 }).toBe('leading');
+    await expect.poll(() => one.page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: 5_000 }).toBe('noOffer');
+    // Connected again, the phone raises its own offer: the laptop shows it as dealer2's own (leading), not as someone
+    // else's that outbid it.
+    const raised = await phone.request('POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: 5_100, clickAndBuy: false });
+    expect(raised.status).toBe(201);
+    await expect.poll(() => two.page.getByTestId(`best-${idLot}`).getAttribute('data-value'), { timeout: 5_000 }).toBe('5100');
+    expect(await two.page.getByTestId(`my-state-${idLot}`).getAttribute('data-state')).toBe('leading');
+    for (const d of [one, two]) expect(d.urls, `${d.name}'s navigations`).toEqual([]);
+    await screenshot(two.page, `${TEST}-frozen`, 'dealer2-after-sigcont');
+    // The next scenario opens its own pages: these leave, so they do not probe the stopped server meanwhile.
+    for (const d of [one, two]) await d.page.context().close();
+  }, 300_000);
+});
 
 describe('server lost during a live auction', () => {
   it('neither dealer leaves the page; both see the server lost within 2 s, offers are refused visibly, and prices catch up after the restart', async () => {
