@@ -18,9 +18,12 @@ export function adminPageQuery<const S extends readonly [string, ...string[]]>(s
   });
 }
 
-/** One page of a back-office list. */
+/** Where one page of a list stands: the total over all pages, and the `limit` and `offset` it answers. */
+export const PageMeta = z.object({ total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
+
+/** The schema of one page of `item`: `{ items, total, limit, offset }` (every paged list of the API, back-office or not). */
 export function adminPage<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
+  return PageMeta.extend({ items: z.array(item) });
 }
 
 /** An administrative change as the audit trail shows it: what, on which stream, by whom (id and current username), when. */

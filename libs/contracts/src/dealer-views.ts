@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageMeta } from './admin-common.js';
 import { LotView } from './auction.js';
 
 /**
@@ -22,8 +23,7 @@ export const LotBidHistory = z.object({
   /** The best offer meets the reserve (no reserve: any offer does); false without offers. */
   reserveMet: z.boolean(),
   bids: z.array(LotBid),
-  total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int(),
-});
+}).extend(PageMeta.shape);
 export type LotBidHistory = z.infer<typeof LotBidHistory>;
 
 /** `GET /my-bids`: a lot the caller bid on, with its auction's name, the caller's best offer, lead and win. */

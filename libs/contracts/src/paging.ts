@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminQueryInt } from './admin-common.js';
+import { PageMeta, adminPage, adminQueryInt } from './admin-common.js';
 import { Id } from './common.js';
 import { MyBid } from './dealer-views.js';
 import { AuctionManagementQuery, AuctionView, LotView, ManagedAuction, OfferReportRow, PurchaseQuery, PurchaseRow, RunningSearchQuery } from './auction.js';
@@ -26,10 +26,8 @@ export interface Page<T> {
   readonly offset: number;
 }
 
-/** The schema of one page of `item`. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
-}
+/** The schema of one page of `item` (the one shape of `admin-common.ts`). */
+export const pageOf = adminPage;
 
 /**
  * An auction in a list (running, scheduled, managed): its view without the lots, with how many lots it has. The lots
@@ -63,7 +61,7 @@ export type AuctionLotsQuery = z.infer<typeof AuctionLotsQuery>;
  * last lot's end) count every lot, not only the page's.
  */
 export const AuctionLotsView = AuctionView.extend({
-  lotsPage: z.object({ total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() }),
+  lotsPage: PageMeta,
 });
 export type AuctionLotsView = z.infer<typeof AuctionLotsView>;
 
