@@ -63,18 +63,10 @@ function rowXml(r: readonly Cell[], y: number): string {
   return `<row r="${y + 1}">${cells.join('')}</row>`;
 }
 
-function sheetXml(header: readonly string[], rows: readonly Cell[][]): string {
-  return SHEET_START + [header, ...rows].map(rowXml).join('') + SHEET_END;
-}
-
-/** A minimal Office Open XML workbook (one sheet, named `sheet`), zipped without compression. */
-export function toXlsx(header: readonly string[], rows: readonly Cell[][], sheet = 'Offers'): Buffer {
-  return zipStored([...workbookFiles(sheet), ['xl/worksheets/sheet1.xml', Buffer.from(sheetXml(header, rows), 'utf8')]]);
-}
-
 /**
- * {@link toXlsx} written as its rows arrive, batch by batch (the sheet is the zip's last entry, its size and CRC in a
- * data descriptor after it): a big report is never held whole in memory.
+ * A minimal Office Open XML workbook (one sheet, named `sheet`, zipped without compression) written as its rows arrive,
+ * batch by batch (the sheet is the zip's last entry, its size and CRC in a data descriptor after it): a big report is
+ * never held whole in memory. (Issue 22 item 9 replaces this writer with exceljs's streaming one.)
  */
 export async function* xlsxStream(header: readonly string[], batches: AsyncIterable<readonly Cell[][]>, sheet = 'Offers'): AsyncGenerator<Buffer> {
   const zip = new ZipWriter();
@@ -157,30 +149,4 @@ class ZipWriter {
     end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(this.offset, 16);
     return Buffer.concat([last, dir, end]);
   }
-}
-
-/** A zip archive of stored (uncompressed) entries. */
-export function zipStored(files: readonly [string, Buffer][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of files) {
-    const nameBuf = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0x0800, 6);
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(data.length, 18); local.writeUInt32LE(data.length, 22); local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16); central.writeUInt32LE(data.length, 20); central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28); central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
-    centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + data.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
 }
