@@ -24,7 +24,10 @@ export function actorCheckOf(model: LiveReadModel): ActorCheck {
       throw new AccessError(403, API_ERROR_CODES.ACCOUNT_DISABLED, 'this account was disabled: ask the customer centre');
     }
     if (ownAccount) return;
-    if (roles && roles.some((r) => !(effectiveRoles(user.data.roles) as readonly string[]).includes(r))) throw AccessError.role();
+    if (roles && roles.length > 0) {
+      const held = effectiveRoles(user.data.roles) as readonly string[];
+      if (roles.some((r) => !held.includes(r))) throw AccessError.role();
+    }
     if (user.data.readOnly === true) throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     const dealer = user.data.idDealer ? model.dealers.get(streamId.dealer(user.data.idDealer)) : undefined;
     if (dealer && dealer.status !== 'NONE' && dealer.status !== 'ENABLED') throw AccessError.disabled();
