@@ -20,6 +20,7 @@ export function adminPageQuery<const S extends readonly [string, ...string[]]>(s
 
 /** Where one page of a list stands: the total over all pages, and the `limit` and `offset` it answers. */
 export const PageMeta = z.object({ total: z.number().int().nonnegative(), limit: z.number().int(), offset: z.number().int() });
+export type PageMeta = z.infer<typeof PageMeta>;
 
 /** The schema of one page of `item`: `{ items, total, limit, offset }` (every paged list of the API, back-office or not). */
 export function adminPage<T extends z.ZodType>(item: T) {

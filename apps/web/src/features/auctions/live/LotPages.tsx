@@ -1,12 +1,8 @@
-import { PAGE_DEFAULT, PAGE_MAX } from '@auction/contracts';
+import { PAGE_DEFAULT, PAGE_MAX, type PageMeta } from '@auction/contracts';
 import { Paginator } from '../../../ui/table/index.js';
 
 /** Where an auction's page of lots sits among all of them (`lotsPage` of `auctionFull`). */
-export interface LotsPage {
-  readonly total: number;
-  readonly limit: number;
-  readonly offset: number;
-}
+export type LotsPage = PageMeta;
 
 /**
  * The pager of an auction's lots: an auction of 2,000 lots is shown a page at a time (each page live); nothing when
