@@ -42,7 +42,12 @@ export function attachmentDisposition(name: string, inline = false): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * Characters XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF, lone surrogates): a brand or a name holding one made the
+ * whole workbook unreadable (Excel and exceljs refuse it), so each becomes U+FFFD, the rest of the text kept.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const xml = (s: string) => s.replace(NOT_XML_CHAR, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function column(i: number): string {
   let s = '';
