@@ -42,13 +42,17 @@ export class AuctionReadModel {
 
   /**
    * An auction's view with one page of its lots (lot-number order; withdrawn ones left out): the auction's fields count
-   * every lot, the viewer's own state (`personal`) is read for the page's lots only. Throws AUCTION_NOT_FOUND.
+   * every lot, the viewer's own state (`personal`) is read for the page's lots only. Throws AUCTION_NOT_FOUND, and
+   * LOT_NOT_FOUND when `idLot` names no lot of this auction shown (withdrawn, another auction's, unknown).
    */
   auctionPage(viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery): Promise<AuctionLotsView> {
     return this.read(async (tx) => {
       const auction = await this.existing(tx, idAuction);
       const rows = await lotsByIds(tx, this.schema, auction.lotIds);
       const shown = rows.filter((l) => l.state !== 'WITHDRAWN' && (!page.idLot || l.idLot === page.idLot)).sort((a, b) => a.lotNumber - b.lotNumber);
+      // A lot asked by id that is not one of this auction's (another auction's, withdrawn, unknown) is not found, as for
+      // its bids: an empty page would read as an auction without lots.
+      if (page.idLot && shown.length === 0) throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       const pageIds = new Set(shown.slice(page.offset, page.offset + page.limit).map((l) => l.idLot));
       const mine = personal ? await personalState(tx, this.schema, viewer.idUser, [...pageIds]) : null;
       const view = auctionViewOf(auction, new Map(rows.map((l) => [l.idLot, l])), this.now(), { privileged: isPrivileged(auction.idOwner, viewer), personal: mine });
