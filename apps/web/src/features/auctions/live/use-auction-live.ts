@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import type { AuctionView } from '@auction/contracts';
+import { useEffect, useRef } from 'react';
+import { PAGE_MAX, type AuctionLotsQuery, type AuctionLotsView, type AuctionView } from '@auction/contracts';
 import { auctionMachine } from '../../../machines/auction.machine.js';
 import type { lotMachine } from '../../../machines/lot.machine.js';
 import type { AuctionMessage, LotMessage, OutbidMessage, OwnOfferMessage } from '../../../machines/live-messages.js';
@@ -28,6 +28,8 @@ export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
   // Back from a lost connection, a dealer reads its own standing again: an offer whose answer was lost on the way may
   // have been accepted (the retained live messages carry the prices, not who leads), and a stale "not leading" would
   // let the dealer bid against itself without being asked.
+  const shown = useRef(auction);
+  shown.current = auction;
   useEffect(() => {
     if (viewer !== 'dealer') return;
     let wasStale = live.stale.get();
@@ -35,12 +37,14 @@ export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
     const off = live.stale.subscribe(() => {
       const stale = live.stale.get();
       if (wasStale && !stale) {
-        api.auctionFull(auction.idAuction, { noSpinner: true, noPopup: true }).then((full) => {
-          if (cancelled) return;
-          for (const lot of full.lots) {
-            actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
-          }
-        }, () => undefined);
+        for (const lots of refreshQueriesOf(shown.current)) {
+          api.auctionFull(auction.idAuction, { noSpinner: true, noPopup: true }, lots).then((full) => {
+            if (cancelled) return;
+            for (const lot of full.lots) {
+              actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
+            }
+          }, () => undefined);
+        }
       }
       wasStale = stale;
     });
@@ -80,4 +84,15 @@ function lotActorsOf(children: Record<string, unknown>, lotIds: readonly string[
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/**
+ * The `auctionFull` reads that give again every lot a view holds (`auctionFull` answers one page or one lot): lots
+ * numbered up to 100 are on the first page (one read, as before paging); a page of lots past them (the live page's
+ * second page) is read as that page; other lots (a lot's own page, observed lots of a big auction) one by one.
+ */
+export function refreshQueriesOf(auction: AuctionView | AuctionLotsView): Partial<AuctionLotsQuery>[] {
+  if (auction.lots.every((l) => l.lotNumber <= PAGE_MAX)) return [{}];
+  if ('lotsPage' in auction && auction.lots.length > 1) return [{ limit: auction.lotsPage.limit, offset: auction.lotsPage.offset }];
+  return auction.lots.map((l) => ({ idLot: l.idLot }));
 }
