@@ -25,6 +25,20 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promi
   }
 }
 
+/**
+ * Reads until `done` holds (or `timeoutMs` passed) and answers the last read. A SQL store shows a commit in the global
+ * log only once every older transaction of the server has ended (no event ever appears behind a reader), so another
+ * test's open transaction on the same PostgreSQL server delays what a read right after an append sees.
+ */
+export async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Reads the whole global log after `after`, page by page. */
 export async function readAllPages(store: EventStore, after: number, pageSize: number): Promise<StoredEvent[]> {
   const out: StoredEvent[] = [];
@@ -71,7 +85,8 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       // The store's clock (the database server's) is this machine's: the time is the append's, to the millisecond.
       expect(read[0]!.recordedAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
       expect(read[0]!.recordedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-      expect((await store.readAll(0, 10_000)).find((e) => e.position === result.positions[0])?.recordedAt.getTime()).toBe(read[0]!.recordedAt.getTime());
+      const inLog = await settled(async () => (await store.readAll(0, 10_000)).find((e) => e.position === result.positions[0]), (e) => e !== undefined);
+      expect(inLog?.recordedAt.getTime()).toBe(read[0]!.recordedAt.getTime());
       expect(await store.streamVersion(`${p}-a`)).toBe(2);
       expect(await store.streamVersion(`${p}-none`)).toBe(0);
       expect(await store.readStream(`${p}-none`)).toEqual([]);
@@ -133,7 +148,10 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       const head = await store.headPosition();
       const written: number[] = [];
       for (let i = 0; i < 7; i++) written.push(...(await store.append(`${p}-g${i % 3}`, 'any', events(1 + (i % 2)))).positions);
-      const read = (await readAllPages(store, head, 3)).filter((e) => e.streamId.startsWith(p));
+      const read = await settled(
+        async () => (await readAllPages(store, head, 3)).filter((e) => e.streamId.startsWith(p)),
+        (events) => events.length >= written.length,
+      );
       expect(read.map((e) => e.position)).toEqual(written);
       expect(isIncreasing(written)).toBe(true);
       expect(read.map((e) => e.streamId).slice(0, 3)).toEqual([`${p}-g0`, `${p}-g1`, `${p}-g1`]);
@@ -143,7 +161,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       const before = await store.headPosition();
       const { positions } = await store.append(`${p}-h`, 0, events(3));
       expect(positions[0]).toBeGreaterThan(before);
-      expect(await store.headPosition()).toBe(positions[2]);
+      expect(await settled(() => store.headPosition(), (head) => head >= positions[2]!)).toBe(positions[2]);
     });
 
     it('delivers existing then new events to a subscriber, in order', async () => {
