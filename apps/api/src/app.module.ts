@@ -5,12 +5,13 @@ import { DEALERS_CONTEXT_CONTROLLERS, DealersModule } from './dealers/dealers.mo
 import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
 import { SHOWCASE_CONTROLLERS, ShowcaseModule } from './showcase/showcase.module.js';
+import { VEHICLES_CONTROLLERS, VehiclesModule } from './vehicles/vehicles.module.js';
 
 /** What the application is built from. */
 export type AppDependencies = PlatformDependencies;
 
 /** Every controller of the API, context by context (the route-table test reads their routes). */
-export const ALL_CONTROLLERS = [...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS];
+export const ALL_CONTROLLERS = [...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
 @Module({})
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(dependencies: AppDependencies): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule],
     };
   }
 }

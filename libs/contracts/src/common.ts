@@ -150,4 +150,21 @@ export const API_ERROR_CODES = {
   UNAVAILABLE: 503001,
   /** Single sign-on: the OpenID Connect issuer cannot be reached. */
   SSO_UNAVAILABLE: 503010,
+  // Vehicles (issue 22): the vehicles context of the API (apps/api/src/vehicles), 400200-422229
+  /** A vehicle list's bounds cross: a min above its max, or insertDate after insertDateTo. */
+  VEHICLE_FILTER_BOUNDS: 400200,
+  /** The caller sees this vehicle but may not change it now (who holds it decides: ROLES.md). */
+  VEHICLE_CHANGE_FORBIDDEN: 403200,
+  /** A vehicle is loaded only into a provenance of the loader's own dealer. */
+  VEHICLE_PROVENANCE_FORBIDDEN: 403201,
+  /** No such vehicle, or not one the caller may see (the same answer: existence is not disclosed). */
+  VEHICLE_NOT_VISIBLE: 404200,
+  /** Another vehicle not sold nor withdrawn has this licence plate. */
+  VEHICLE_DUPLICATE_PLATE: 409210,
+  /** Another vehicle not sold nor withdrawn has this frame number (VIN). */
+  VEHICLE_DUPLICATE_FRAME: 409211,
+  /** No provenance has this code. */
+  PROVENANCE_UNKNOWN: 422220,
+  /** A hand-over names a user who cannot take the vehicle (not an AUCTIONEER of its dealer, not a MULTI_AUCTIONEER). */
+  VEHICLE_HANDOVER_TARGET_INVALID: 422221,
 } as const;

@@ -14,3 +14,4 @@ export * from './admin-dealers.js';
 export * from './admin-users.js';
 export * from './anonymisation.js';
 export * from './paging.js';
+export * from './vehicles.js';

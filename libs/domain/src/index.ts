@@ -17,6 +17,7 @@ export * from './vehicles/vehicle/vehicle.predicates.js';
 export * from './vehicles/vehicle/vehicle.errors.js';
 export * from './vehicles/vehicle/vehicle-details.js';
 export * from './vehicles/vehicle/vehicle-details.rules.js';
+export * from './vehicles/vehicle-access.js';
 export * from './shared/decider.js';
 
 import { decideAuction } from './auctions/auction/auction.decide.js';

@@ -7,13 +7,13 @@ export * from './rows.js';
 export { createReadModelDb, ReadModelDb, type ReadModelDbOptions, type SqlRunner, type TransactionOptions } from './db/read-model-db.js';
 export {
   ALL_TABLES, PROJECTED_TABLES, readModelEntities, type ProjectedTable,
-  auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, checkpointsTable,
+  auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, vehicleRecordsTable, vehicleAuctionsTable, checkpointsTable,
   parkedEventsTable,
 } from './tables/read-model-tables.js';
 export type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tables/table-spec.js';
 export { projectAuction, projectAuctionRegulation } from './projections/auction.projection.js';
 export { projectDealerBest, projectLot, projectObservation, projectOffer } from './projections/lot.projection.js';
-export { projectMyLotEntry, projectShowcaseRegulation, projectVehicle } from './projections/vehicle.projection.js';
+export { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './projections/vehicle.projection.js';
 export { emptyRowSet, isProjectedStream, projectAll, projectEvent, rowsTouchedBy, type RowRef } from './projections/project-event.js';
 export { TableRows, type RowKey, type RowOf, type RowSet } from './projections/row-set.js';
 export { Projector, isEventFault, type ProjectorOptions } from './projector.js';
@@ -29,3 +29,6 @@ export {
   DEFAULT_ACCESS_ERRORS, ReadModelAccessError, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer,
 } from './queries/viewer.js';
 export { auctionViewOf, lotStatusOf, lotViewOf, vehicleViewOf, type LotViewOptions, type PersonalState } from './queries/views.js';
+export {
+  VehicleReadModel, scopeSql, type VehicleAuctionHistoryRow, type VehicleFilters, type VehicleListPage,
+} from './queries/vehicle-read-model.js';

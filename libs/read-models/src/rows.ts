@@ -121,6 +121,65 @@ export interface VehicleRow {
   listedPosition: number;
 }
 
+/**
+ * A loaded vehicle (stream `vehicle-{idVehicle}` from `VehicleLoaded`) through its whole life: the back-office's
+ * vehicle list, details and the checks against duplicate plates and frames. A vehicle listed directly in a showcase
+ * (no load) has no row here. Users by id only.
+ */
+export interface VehicleRecordRow {
+  idVehicle: string;
+  provenance: string;
+  idLoader: string;
+  status: 'STOCK' | 'IN_AUCTION' | 'LISTED' | 'SOLD' | 'WITHDRAWN';
+  published: boolean;
+  holderRole: 'LOADER' | 'SUPERIOR' | 'MULTI_AUCTIONEER';
+  holderUserId: string;
+  /** The plate in its compared form (`plateKey`), as the domain stores it. */
+  licensePlate: string;
+  frame: string;
+  brand: string;
+  model: string;
+  version: string | null;
+  firstRegistration: string;
+  mileageKm: number;
+  fuel: string;
+  gearbox: string;
+  powerKw: number;
+  colour: string | null;
+  damageTotal: number;
+  channel: string;
+  area: string;
+  region: string;
+  /** The appraisal summary (`{appraisedOn, grade, notes}`) or null. */
+  appraisal: unknown;
+  /** Photo blob ids in display order. */
+  photos: string[];
+  /** Documents: `{idBlob, kind}`. */
+  documents: unknown[];
+  /** The price asked: the showcase listing's, or null while none was set. */
+  price: number | null;
+  /** Times the vehicle was put in an auction. */
+  auctionsCount: number;
+  idAuction: string | null;
+  idLot: string | null;
+  idShowcase: string | null;
+  soldUserId: string | null;
+  soldPrice: number | null;
+  soldAt: string | null;
+  insertedAt: string;
+  /** Position of the load: the list's tie-breaker. */
+  loadedPosition: number;
+}
+
+/** One placement of a loaded vehicle in an auction lot: the vehicle's auctions history. */
+export interface VehicleAuctionRow {
+  idVehicle: string;
+  idLot: string;
+  idAuction: string;
+  placedAt: string;
+  position: number;
+}
+
 /** A vehicle in a dealer's my lot. */
 export interface MyLotRow {
   idVehicle: string;

@@ -64,6 +64,8 @@ export async function seedDemoData(
     user('auditor', 'auditor', ['USER', 'ADMIN'], null, { adminEnabledMarket: ALL_MARKETS, readOnly: true }),
     user('multiauctioneer', 'multiauctioneer', ['USER', 'MULTI_AUCTIONEER'], 'D-AUCT'),
     user('loader', 'loader', ['USER', 'LOADER'], 'D-AUCT'),
+    // The loader of the second provenance's dealer (RENT-IT of D-EXHB): another dealer's vehicles.
+    user('loader2', 'loader2', ['USER', 'LOADER'], 'D-EXHB'),
     user('auctioneer', 'auctioneer', ['USER', 'AUCTIONEER'], 'D-AUCT'),
     user('exhibitor', 'exhibitor', ['USER', 'EXHIBITOR'], 'D-EXHB'),
     // A former employee the back-office disabled (below): the anonymisation screen's demo candidate.
@@ -104,6 +106,7 @@ export async function seedDemoData(
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
   await seedShowcase(writer);
+  await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now);
   return { users: users.length };
 }
 

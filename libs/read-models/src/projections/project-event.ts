@@ -4,7 +4,7 @@ import { projectAuction, projectAuctionRegulation } from './auction.projection.j
 import { STREAM_PREFIX } from './event-data.js';
 import { projectDealerBest, projectLot, projectObservation, projectOffer } from './lot.projection.js';
 import { TableRows, type RowKey, type RowSet } from './row-set.js';
-import { projectMyLotEntry, projectShowcaseRegulation, projectVehicle } from './vehicle.projection.js';
+import { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './vehicle.projection.js';
 
 /** A row an event reads or writes: its table and primary key. */
 export interface RowRef {
@@ -39,7 +39,9 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
     return refs;
   }
   if (id.startsWith(STREAM_PREFIX.vehicle)) {
-    const refs: RowRef[] = [{ table: 'vehicles', key: { idVehicle: id.slice(STREAM_PREFIX.vehicle.length) } }];
+    const idVehicle = id.slice(STREAM_PREFIX.vehicle.length);
+    const refs: RowRef[] = [{ table: 'vehicles', key: { idVehicle } }, { table: 'vehicleRecords', key: { idVehicle } }];
+    if (event.type === 'VehiclePutInAuction') refs.push({ table: 'vehicleAuctions', key: { idVehicle, idLot: str(d['idLot']) } });
     if (event.type === 'VehicleAddedToMyLot' || event.type === 'VehicleRemovedFromMyLot') {
       refs.push({ table: 'myLot', key: { idVehicle: str(d['idVehicle']), idUser: str(d['idUser']) } });
     }
@@ -57,8 +59,10 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
  * No I/O: every row it needs was loaded from {@link rowsTouchedBy}.
  */
 export function projectEvent(rows: RowSet, event: StoredEvent): void {
-  const [own, dependent] = rowsTouchedBy(event);
+  const refs = rowsTouchedBy(event);
+  const [own] = refs;
   if (!own) return;
+  const dependent = refs.find((r, i) => i > 0 && r.table !== 'vehicleRecords' && r.table !== 'vehicleAuctions');
   switch (own.table) {
     case 'auctions': {
       const auction = rows.auctions.update(own.key, (r) => projectAuction(r, event));
@@ -77,6 +81,9 @@ export function projectEvent(rows: RowSet, event: StoredEvent): void {
     case 'vehicles': {
       const vehicle = rows.vehicles.update(own.key, (r) => projectVehicle(r, event));
       if (dependent) rows.myLot.update(dependent.key, (r) => projectMyLotEntry(r, event, vehicle));
+      const record = rows.vehicleRecords.update(own.key, (r) => projectVehicleRecord(r, event));
+      const placement = refs.find((r) => r.table === 'vehicleAuctions');
+      if (placement) rows.vehicleAuctions.update(placement.key, (r) => projectVehicleAuction(r, event, record));
       return;
     }
     case 'regulations':

@@ -1,5 +1,5 @@
 import type {
-  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, VehicleRow,
+  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
 } from '../rows.js';
 import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
 
@@ -85,6 +85,40 @@ export const vehiclesTable: TableSpec<VehicleRow> = {
   ],
 };
 
+/**
+ * Loaded vehicles (the back-office's vehicle list). Lists are always narrowed by provenance (who sees what), so every
+ * sort index leads with it; the plate and frame indexes serve the duplicate checks and the exact searches.
+ */
+export const vehicleRecordsTable: TableSpec<VehicleRecordRow> = {
+  table: 'vehicle_records', entity: 'ReadModelVehicleRecord', primary: ['idVehicle'], fillfactor: 70,
+  columns: columns<VehicleRecordRow>({
+    idVehicle: 'text', provenance: 'text', idLoader: 'text', status: 'text', published: 'boolean', holderRole: 'text', holderUserId: 'text',
+    licensePlate: 'text', frame: 'text', brand: 'text', model: 'text', version: ['text', 'null'], firstRegistration: 'text',
+    mileageKm: 'integer', fuel: 'text', gearbox: 'text', powerKw: 'integer', colour: ['text', 'null'], damageTotal: 'double',
+    channel: 'text', area: 'text', region: 'text', appraisal: ['json', 'null'], photos: 'json', documents: 'json',
+    price: ['double', 'null'], auctionsCount: 'integer', idAuction: ['text', 'null'], idLot: ['text', 'null'], idShowcase: ['text', 'null'],
+    soldUserId: ['text', 'null'], soldPrice: ['double', 'null'], soldAt: ['instant', 'null'], insertedAt: 'instant', loadedPosition: 'bigint',
+  }),
+  indexes: [
+    { name: 'provenance_loaded', props: ['provenance', 'loadedPosition'] },
+    { name: 'provenance_inserted', props: ['provenance', 'insertedAt', 'loadedPosition'] },
+    { name: 'provenance_brand', props: ['provenance', 'brand', 'model', 'loadedPosition'] },
+    { name: 'provenance_damage', props: ['provenance', 'damageTotal', 'loadedPosition'] },
+    { name: 'provenance_price', props: ['provenance', 'price', 'loadedPosition'] },
+    { name: 'for_auction', props: ['provenance', 'loadedPosition'], where: `status = 'STOCK' AND published` },
+    { name: 'holder', props: ['holderUserId', 'loadedPosition'] },
+    { name: 'plate', props: ['licensePlate'] },
+    { name: 'frame', props: ['frame'] },
+  ],
+};
+
+/** Placements of loaded vehicles in auction lots, newest last: a vehicle's auctions history. */
+export const vehicleAuctionsTable: TableSpec<VehicleAuctionRow> = {
+  table: 'vehicle_auctions', entity: 'ReadModelVehicleAuction', primary: ['idVehicle', 'idLot'],
+  columns: columns<VehicleAuctionRow>({ idVehicle: 'text', idLot: 'text', idAuction: 'text', placedAt: 'instant', position: 'bigint' }),
+  indexes: [],
+};
+
 /** Vehicles in each dealer's my lot. */
 export const myLotTable: TableSpec<MyLotRow> = {
   table: 'my_lot_entries', entity: 'ReadModelMyLotEntry', primary: ['idVehicle', 'idUser'],
@@ -113,6 +147,7 @@ export const parkedEventsTable: TableSpec<ParkedEventRow> = {
 export const PROJECTED_TABLES = {
   auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
   regulations: regulationsTable, offers: offersTable, vehicles: vehiclesTable, myLot: myLotTable,
+  vehicleRecords: vehicleRecordsTable, vehicleAuctions: vehicleAuctionsTable,
 } as const;
 export type ProjectedTable = keyof typeof PROJECTED_TABLES;
 

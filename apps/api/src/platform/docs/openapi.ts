@@ -9,6 +9,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
+import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
@@ -102,7 +103,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 ];
 
 /** Every documented route: the core table above, then each context's own table. */
-const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS];
+const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 

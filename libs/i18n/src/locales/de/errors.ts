@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "Das Passwort ist nicht zulässig: mindestens 8 Zeichen mit 3 von Kleinbuchstaben, Großbuchstaben, Ziffern und Sonderzeichen, und beide Felder gleich.",
   '422105': "Geben Sie einen Benutzernamen (mindestens 6 Zeichen) oder eine gültige E-Mail ein.",
   '422106': "Die IBAN ist ungültig.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Eine Untergrenze liegt über ihrer Obergrenze (min über max oder insertDate nach insertDateTo).",
+  '403200': "Sie können dieses Fahrzeug sehen, aber jetzt nicht ändern: Es ändert, wer es hält.",
+  '403201': "Sie können Fahrzeuge nur in eine Herkunft Ihres eigenen Händlers laden.",
+  '404200': "Fahrzeug nicht gefunden.",
+  '409210': "Ein anderes Fahrzeug im Bestand, in einer Auktion oder in einem Schaufenster hat bereits dieses Kennzeichen.",
+  '409211': "Ein anderes Fahrzeug im Bestand, in einer Auktion oder in einem Schaufenster hat bereits diese Fahrgestellnummer (VIN).",
+  '422220': "Diese Herkunft gibt es nicht.",
+  '422221': "Das Fahrzeug kann diesem Benutzer nicht übergeben werden: Wählen Sie einen Auktionator des Händlers der Herkunft oder einen Multi-Auktionator.",
 };

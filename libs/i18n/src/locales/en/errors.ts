@@ -139,4 +139,14 @@ export const errors = {
   '422104': "The password is not acceptable: at least 8 characters with 3 of lower case, upper case, digits and symbols, and both fields equal.",
   '422105': "Enter a username (at least 6 characters) or a valid e-mail.",
   '422106': "The IBAN is not valid.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "A lower bound is above its upper bound (min above max, or insertDate after insertDateTo).",
+  '403200': "You can see this vehicle but not change it now: whoever holds it changes it.",
+  '403201': "You can load vehicles only into a provenance of your own dealer.",
+  '404200': "Vehicle not found.",
+  '409210': "Another vehicle in stock, in an auction or in a showcase already has this licence plate.",
+  '409211': "Another vehicle in stock, in an auction or in a showcase already has this frame number (VIN).",
+  '422220': "This provenance does not exist.",
+  '422221': "The vehicle cannot be handed over to this user: choose an auctioneer of the provenance's dealer or a multi-auctioneer.",
 };

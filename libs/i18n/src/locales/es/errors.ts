@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "La contraseña no es aceptable: al menos 8 caracteres con 3 de minúsculas, mayúsculas, cifras y símbolos, y ambos campos iguales.",
   '422105': "Introduzca un nombre de usuario (al menos 6 caracteres) o un e-mail válido.",
   '422106': "El IBAN no es válido.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Un límite inferior supera su límite superior (min por encima de max, o insertDate después de insertDateTo).",
+  '403200': "Puede ver este vehículo pero no modificarlo ahora: lo modifica quien lo tiene a su cargo.",
+  '403201': "Solo puede cargar vehículos en una procedencia de su propio concesionario.",
+  '404200': "Vehículo no encontrado.",
+  '409210': "Otro vehículo en stock, en subasta o en escaparate ya tiene esta matrícula.",
+  '409211': "Otro vehículo en stock, en subasta o en escaparate ya tiene este número de bastidor (VIN).",
+  '422220': "Esta procedencia no existe.",
+  '422221': "El vehículo no puede entregarse a este usuario: elija un subastador del concesionario de la procedencia o un multisubastador.",
 };

@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "Le mot de passe n'est pas acceptable : au moins 8 caractères avec 3 types parmi minuscules, majuscules, chiffres et symboles, et les deux champs identiques.",
   '422105': "Saisissez un nom d'utilisateur (au moins 6 caractères) ou un e-mail valide.",
   '422106': "L'IBAN n'est pas valide.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Une borne inférieure dépasse sa borne supérieure (min au-dessus de max, ou insertDate après insertDateTo).",
+  '403200': "Vous pouvez voir ce véhicule mais pas le modifier maintenant : celui qui le détient le modifie.",
+  '403201': "Vous ne pouvez charger des véhicules que dans une provenance de votre propre concessionnaire.",
+  '404200': "Véhicule introuvable.",
+  '409210': "Un autre véhicule en stock, en enchère ou en vitrine a déjà cette immatriculation.",
+  '409211': "Un autre véhicule en stock, en enchère ou en vitrine a déjà ce numéro de châssis (VIN).",
+  '422220': "Cette provenance n'existe pas.",
+  '422221': "Le véhicule ne peut pas être confié à cet utilisateur : choisissez un commissaire-priseur du concessionnaire de la provenance ou un multi-commissaire-priseur.",
 };

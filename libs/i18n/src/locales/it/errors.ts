@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "La password non è accettabile: almeno 8 caratteri con 3 tra minuscole, maiuscole, cifre e simboli, e i due campi uguali.",
   '422105': "Inserisci un nome utente (almeno 6 caratteri) o un'e-mail valida.",
   '422106': "L'IBAN non è valido.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Un limite inferiore supera il suo limite superiore (min oltre max, o insertDate dopo insertDateTo).",
+  '403200': "Puoi vedere questo veicolo ma non modificarlo ora: lo modifica chi lo ha in carico.",
+  '403201': "Puoi caricare veicoli solo in una provenienza del tuo concessionario.",
+  '404200': "Veicolo non trovato.",
+  '409210': "Un altro veicolo in stock, in asta o in vetrina ha già questa targa.",
+  '409211': "Un altro veicolo in stock, in asta o in vetrina ha già questo numero di telaio (VIN).",
+  '422220': "Questa provenienza non esiste.",
+  '422221': "Il veicolo non può essere affidato a questo utente: scegli un banditore del concessionario della provenienza o un multi-banditore.",
 };

@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "Het wachtwoord is niet toegestaan: minstens 8 tekens met 3 van kleine letters, hoofdletters, cijfers en symbolen, en beide velden gelijk.",
   '422105': "Vul een gebruikersnaam (minstens 6 tekens) of een geldig e-mailadres in.",
   '422106': "De IBAN is ongeldig.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Een ondergrens ligt boven haar bovengrens (min boven max, of insertDate na insertDateTo).",
+  '403200': "U kunt dit voertuig zien maar nu niet wijzigen: wie het beheert, wijzigt het.",
+  '403201': "U kunt alleen voertuigen laden in een herkomst van uw eigen dealer.",
+  '404200': "Voertuig niet gevonden.",
+  '409210': "Een ander voertuig in voorraad, in een veiling of in een etalage heeft dit kenteken al.",
+  '409211': "Een ander voertuig in voorraad, in een veiling of in een etalage heeft dit chassisnummer (VIN) al.",
+  '422220': "Deze herkomst bestaat niet.",
+  '422221': "Het voertuig kan niet aan deze gebruiker worden overgedragen: kies een veilingmeester van de dealer van de herkomst of een multi-veilingmeester.",
 };

@@ -138,4 +138,14 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422104': "Hasło jest niedopuszczalne: co najmniej 8 znaków z 3 z rodzajów: małe litery, wielkie litery, cyfry i symbole, a oba pola takie same.",
   '422105': "Podaj nazwę użytkownika (co najmniej 6 znaków) lub prawidłowy e-mail.",
   '422106': "IBAN jest nieprawidłowy.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Dolna granica jest wyższa niż górna (min powyżej max lub insertDate po insertDateTo).",
+  '403200': "Możesz zobaczyć ten pojazd, ale nie możesz go teraz zmienić: zmienia go ten, kto go prowadzi.",
+  '403201': "Możesz ładować pojazdy tylko do pochodzenia własnego dealera.",
+  '404200': "Nie znaleziono pojazdu.",
+  '409210': "Inny pojazd na stanie, na aukcji lub w witrynie ma już ten numer rejestracyjny.",
+  '409211': "Inny pojazd na stanie, na aukcji lub w witrynie ma już ten numer nadwozia (VIN).",
+  '422220': "To pochodzenie nie istnieje.",
+  '422221': "Pojazdu nie można przekazać temu użytkownikowi: wybierz licytatora dealera pochodzenia lub multilicytatora.",
 };

@@ -138,4 +138,14 @@ export const errors: Translation<typeof en> = {
   '422104': "A palavra-passe não é aceitável: pelo menos 8 caracteres com 3 de minúsculas, maiúsculas, algarismos e símbolos, e os dois campos iguais.",
   '422105': "Introduza um nome de utilizador (pelo menos 6 caracteres) ou um e-mail válido.",
   '422106': "O IBAN não é válido.",
+
+  // The vehicles context of the API (issue 22): 400200-422229
+  '400200': "Um limite inferior está acima do seu limite superior (min acima de max, ou insertDate depois de insertDateTo).",
+  '403200': "Pode ver este veículo mas não alterá-lo agora: altera-o quem o tem a seu cargo.",
+  '403201': "Só pode carregar veículos numa proveniência do seu próprio concessionário.",
+  '404200': "Veículo não encontrado.",
+  '409210': "Outro veículo em stock, em leilão ou em montra já tem esta matrícula.",
+  '409211': "Outro veículo em stock, em leilão ou em montra já tem este número de quadro (VIN).",
+  '422220': "Esta proveniência não existe.",
+  '422221': "O veículo não pode ser entregue a este utilizador: escolha um leiloeiro do concessionário da proveniência ou um multi-leiloeiro.",
 };

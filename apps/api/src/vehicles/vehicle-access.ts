@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { API_ERROR_CODES } from '@auction/contracts';
+import {
+  mayChangeVehicle, recordOf, scopeShows, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleScope,
+  type VehicleState,
+} from '@auction/domain';
+import type { VehicleRecordRow } from '@auction/read-models';
+import type { Actor } from '../identity/actor.js';
+import { AccessError } from '../platform/engine/access-error.js';
+import { Provenances } from './provenances.js';
+import { VehicleQueries } from './vehicle-queries.js';
+
+/** 404200: no such vehicle, or one the caller may not see (the same answer, so existence is not disclosed). */
+export function vehicleNotVisible(): AccessError {
+  return new AccessError(404, API_ERROR_CODES.VEHICLE_NOT_VISIBLE, 'vehicle not found');
+}
+
+/** The rule's facts of a vehicle's state in a command's turn; null for a stream without a loaded vehicle. */
+export function factsOfState(state: VehicleState): VehicleFacts | null {
+  const record = recordOf(state);
+  if (!record || state.status === 'NONE') return null;
+  return {
+    provenance: record.provenance, status: state.status, published: record.published, holderRole: record.holder.role,
+    holderUserId: record.holder.idUser, soldUserId: state.status === 'SOLD' ? state.sale.idUser : null,
+  };
+}
+
+/**
+ * Who sees and changes which vehicle: the domain's one rule (`vehicleScopeOf`, `scopeShows`, `mayChangeVehicle`)
+ * applied on every vehicle path: reads (one vehicle, lists, files) and commands (judged on the vehicle's state in the
+ * command's turn). Other contexts' vehicle calls (files, uploads) come through here too.
+ */
+@Injectable()
+export class VehicleAccess {
+  constructor(private readonly provenances: Provenances, private readonly queries: VehicleQueries) {}
+
+  /** The vehicles the actor may see, as lists narrow them. */
+  scope(actor: Actor): VehicleScope {
+    return vehicleScopeOf(actor, this.provenances.list());
+  }
+
+  /** The provenance of a code, or undefined. */
+  provenance(code: string): Provenance | undefined {
+    return this.provenances.get(code);
+  }
+
+  /** True when the actor may see the vehicle of `facts`. */
+  shows(actor: Actor, facts: VehicleFacts): boolean {
+    return scopeShows(this.scope(actor), facts, actor.idUser);
+  }
+
+  /** The read-model row of a vehicle the actor may see; 404200 otherwise. */
+  async visible(actor: Actor, idVehicle: string): Promise<VehicleRecordRow> {
+    const row = await this.queries.byId(idVehicle);
+    if (!row || !this.shows(actor, row)) throw vehicleNotVisible();
+    return row;
+  }
+
+  /** Throws unless the actor may make `change` to the vehicle: 404200 when it may not even see it, else 403200. */
+  assertMayChange(actor: Actor, facts: VehicleFacts | null, change: VehicleChange): void {
+    if (!facts || !this.shows(actor, facts)) throw vehicleNotVisible();
+    if (actor.readOnly || !mayChangeVehicle(actor, this.provenances.get(facts.provenance), facts, change)) {
+      throw new AccessError(403, API_ERROR_CODES.VEHICLE_CHANGE_FORBIDDEN, `you may not ${change} this vehicle now`);
+    }
+  }
+
+  /** Throws unless the actor may change the vehicle in `state` (a command's turn). */
+  assertMayChangeState(actor: Actor, state: VehicleState, change: VehicleChange): void {
+    this.assertMayChange(actor, factsOfState(state), change);
+  }
+}

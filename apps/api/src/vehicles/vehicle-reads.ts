@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import {
+  API_ERROR_CODES, type Page, type ProvenanceView, type VehicleAuctionsQuery, type VehicleCard, type VehicleListQuery, type VehicleSheet,
+} from '@auction/contracts';
+import type { Market } from '@auction/domain';
+import type { VehicleAuctionHistoryRow, VehicleFilters, VehicleRecordRow } from '@auction/read-models';
+import type { z } from 'zod';
+import type { Actor } from '../identity/actor.js';
+import { hasRole } from '../identity/actor.js';
+import { AccessError } from '../platform/engine/access-error.js';
+import { Consistency } from '../platform/engine/consistency.js';
+import { ValidationError } from '../platform/http/validation.js';
+import { Provenances } from './provenances.js';
+import { VehicleAccess } from './vehicle-access.js';
+import { VehicleQueries } from './vehicle-queries.js';
+import { vehicleCardOf, vehicleSheetOf } from './vehicle-views.js';
+
+/** Roles of the back-office vehicle lists (a dealer finds vehicles in auctions and showcases). */
+export const VEHICLE_LIST_ROLES = ['LOADER', 'AUCTIONEER', 'MULTI_AUCTIONEER', 'ADMIN', 'CUSTOMER_CENTER'] as const;
+/** Roles of `vehicle-for-auction`: who makes auctions. */
+export const VEHICLE_FOR_AUCTION_ROLES = ['AUCTIONEER', 'MULTI_AUCTIONEER', 'ADMIN'] as const;
+
+/** Which list: every vehicle, those an auctioneer may put in an auction, those of the provenances asked. */
+export type VehicleListKind = 'all' | 'for-auction' | 'by-provenance';
+
+const DAY_MS = 86_400_000;
+
+function bounds(field: string, min: number | undefined, max: number | undefined): void {
+  if (min !== undefined && max !== undefined && min > max) {
+    throw new ValidationError(`${field}: the lower bound is above the upper one`, [{ field, rule: 'min must not exceed max' }], API_ERROR_CODES.VEHICLE_FILTER_BOUNDS);
+  }
+}
+
+/** The read model's filters of a parsed query; crossing bounds are 400200. A day's `insertDateTo` counts the whole day. */
+export function filtersOf(q: VehicleListQuery, kind: VehicleListKind): VehicleFilters {
+  bounds('minAuctions', q.minAuctions, q.maxAuctions);
+  bounds('minDamage', q.minDamage, q.maxDamage);
+  bounds('minPrice', q.minPrice, q.maxPrice);
+  const from = q.insertDate?.ms;
+  const before = q.insertDateTo ? q.insertDateTo.ms + (q.insertDateTo.day ? DAY_MS : 1) : undefined;
+  bounds('insertDate', from, before === undefined ? undefined : before - 1);
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+  return {
+    brand: q.brand, channel: q.channel, model: q.model, licensePlate: q.licensePlate, vehicleCode: q.vehicleCode, vehicleFrame: q.vehicleFrame,
+    insertFrom: iso(from), insertBefore: iso(before), minAuctions: q.minAuctions, maxAuctions: q.maxAuctions, minDamage: q.minDamage,
+    maxDamage: q.maxDamage, minPrice: q.minPrice, maxPrice: q.maxPrice, provenance: q.provenance?.map((p) => p.toUpperCase()),
+    forAuction: kind === 'for-auction',
+  };
+}
+
+/** The vehicle reads of the API, each narrowed by {@link VehicleAccess}. */
+@Injectable()
+export class VehicleReads {
+  constructor(
+    private readonly access: VehicleAccess, private readonly queries: VehicleQueries, private readonly provenances: Provenances,
+    private readonly consistency: Consistency,
+  ) {}
+
+  private name(code: string): string | null {
+    return this.provenances.get(code)?.name ?? null;
+  }
+
+  private async row(actor: Actor, idVehicle: string): Promise<VehicleRecordRow> {
+    await this.consistency.caughtUp(actor.idUser);
+    return this.access.visible(actor, idVehicle);
+  }
+
+  /** One vehicle as a list shows it (404200 when unknown or not visible). */
+  async card(actor: Actor, idVehicle: string): Promise<VehicleCard> {
+    const r = await this.row(actor, idVehicle);
+    return vehicleCardOf(r, this.name(r.provenance));
+  }
+
+  /** One vehicle's whole sheet. */
+  async sheet(actor: Actor, idVehicle: string): Promise<VehicleSheet> {
+    const r = await this.row(actor, idVehicle);
+    return vehicleSheetOf(r, this.name(r.provenance));
+  }
+
+  /** One page of a list, narrowed to what the actor sees (lists leave out what others see as dealers). */
+  async list(actor: Actor, q: VehicleListQuery, kind: VehicleListKind): Promise<Page<VehicleCard>> {
+    const roles = kind === 'for-auction' ? VEHICLE_FOR_AUCTION_ROLES : VEHICLE_LIST_ROLES;
+    if (!hasRole(actor, roles)) throw AccessError.role();
+    if (kind === 'by-provenance' && !q.provenance?.length) {
+      throw new ValidationError('provenance is required', [{ field: 'provenance', rule: 'required' }]);
+    }
+    const filters = filtersOf(q, kind);
+    await this.consistency.caughtUp(actor.idUser);
+    const scope = { ...this.access.scope(actor), placed: false };
+    const page = await this.queries.list(scope, actor.idUser, filters, q);
+    return { ...page, items: page.items.map((r) => vehicleCardOf(r, this.name(r.provenance))) };
+  }
+
+  /** One page of a vehicle's auctions history. */
+  async auctions(actor: Actor, idVehicle: string, q: z.output<typeof VehicleAuctionsQuery>): Promise<Page<VehicleAuctionHistoryRow>> {
+    await this.row(actor, idVehicle);
+    return this.queries.auctions(idVehicle, q);
+  }
+
+  /** The provenances (reference data), optionally of one market. */
+  provenanceList(idMarket?: Market): ProvenanceView[] {
+    return this.provenances.list(idMarket).map((p) => ({ ...p }));
+  }
+}

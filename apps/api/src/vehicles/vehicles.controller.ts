@@ -1,0 +1,94 @@
+import { Body, Controller, Get, Headers, Param, Patch, Put, Query } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  EditVehicleRequest, HandOverRequest, Id, ProvenanceQuery, PubUnpubRequest, SendBackRequest, VehicleAuctionsQuery, VehicleListQuery,
+  type Page, type ProvenanceView, type VehicleCard, type VehicleSheet,
+} from '@auction/contracts';
+import type { VehicleDetails } from '@auction/domain';
+import type { Actor } from '../identity/actor.js';
+import { CurrentActor, Roles } from '../identity/auth.guard.js';
+import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
+import type { VehicleAuctionHistoryRow } from '@auction/read-models';
+import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
+import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
+
+function keysOf(headers: Record<string, unknown>): CallKeys {
+  return { idempotencyKey: idempotencyKeyOf(headers), correlationId: randomUUID() };
+}
+
+/**
+ * The vehicle calls of `/api/v1/secure` (spec 02 §7, "Secure vehicles"): lists, one vehicle, its auctions, edits,
+ * publication and hand-over. Who sees and changes which vehicle is `VehicleAccess`'s one rule (ROLES.md).
+ */
+@Controller('api/v1/secure')
+export class VehiclesController {
+  constructor(private readonly reads: VehicleReads, private readonly commands: VehicleCommands) {}
+
+  @Get('vehicle')
+  @Roles(...VEHICLE_LIST_ROLES)
+  list(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Page<VehicleCard>> {
+    return this.reads.list(actor, parse(VehicleListQuery, query, 'query'), 'all');
+  }
+
+  @Get('vehicle-for-auction')
+  @Roles(...VEHICLE_FOR_AUCTION_ROLES)
+  forAuction(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Page<VehicleCard>> {
+    return this.reads.list(actor, parse(VehicleListQuery, query, 'query'), 'for-auction');
+  }
+
+  @Get('vehicle-by-provenance')
+  @Roles(...VEHICLE_LIST_ROLES)
+  byProvenance(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Page<VehicleCard>> {
+    return this.reads.list(actor, parse(VehicleListQuery, query, 'query'), 'by-provenance');
+  }
+
+  @Get('vehicle/:idVehicle')
+  card(@CurrentActor() actor: Actor, @Param('idVehicle') idVehicle: string): Promise<VehicleCard> {
+    return this.reads.card(actor, parse(Id, idVehicle, 'idVehicle'));
+  }
+
+  @Get('vehicle/:idVehicle/details')
+  details(@CurrentActor() actor: Actor, @Param('idVehicle') idVehicle: string): Promise<VehicleSheet> {
+    return this.reads.sheet(actor, parse(Id, idVehicle, 'idVehicle'));
+  }
+
+  @Get('vehicle/:idVehicle/auctions')
+  auctions(@CurrentActor() actor: Actor, @Param('idVehicle') idVehicle: string, @Query() query: unknown): Promise<Page<VehicleAuctionHistoryRow>> {
+    return this.reads.auctions(actor, parse(Id, idVehicle, 'idVehicle'), parse(VehicleAuctionsQuery, query, 'query'));
+  }
+
+  @Put('vehicle')
+  async edit(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleSheet> {
+    const { idVehicle, ...changes } = parse(EditVehicleRequest, body);
+    await this.commands.edit(actor, idVehicle, changes as Partial<VehicleDetails>, keysOf(headers));
+    return this.reads.sheet(actor, idVehicle);
+  }
+
+  @Put('vehicle/pubUnpubVehicle')
+  pubUnpub(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleCallOutcome[]> {
+    const { idVehicles, published } = parse(PubUnpubRequest, body);
+    return this.commands.setPublished(actor, idVehicles, published, keysOf(headers));
+  }
+
+  @Patch('sendToSup')
+  sendToSup(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleCallOutcome[]> {
+    const { idVehicles, idUser } = parse(HandOverRequest, body);
+    return this.commands.sendToSup(actor, idVehicles, idUser, keysOf(headers));
+  }
+
+  @Patch('sendToMultiAuctioneer')
+  sendToMulti(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleCallOutcome[]> {
+    const { idVehicles, idUser } = parse(HandOverRequest, body);
+    return this.commands.sendToMultiAuctioneer(actor, idVehicles, idUser, keysOf(headers));
+  }
+
+  @Patch('sendBack')
+  sendBack(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleCallOutcome[]> {
+    return this.commands.sendBack(actor, parse(SendBackRequest, body).idVehicles, keysOf(headers));
+  }
+
+  @Get('provenance')
+  provenances(@Query() query: unknown): ProvenanceView[] {
+    return this.reads.provenanceList(parse(ProvenanceQuery, query, 'query').idMarket);
+  }
+}
