@@ -140,6 +140,10 @@ export const API_ERROR_CODES = {
   DEALER_NOT_FOUND: 404040,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */
   FILE_NOT_FOUND: 404030,
+  /** Mobile: the offer sent as a GET came from a browser page (Origin or Sec-Fetch-* headers): only the app may send it. */
+  MOBILE_CALL_FROM_BROWSER: 403220,
+  /** `random-vehicle`: none of the auctions named has a running lot the caller may see. */
+  NO_RUNNING_LOT: 404220,
   METHOD_NOT_ALLOWED: 405001,
   PAYLOAD_TOO_LARGE: 413001,
   UNSUPPORTED_MEDIA: 415001,

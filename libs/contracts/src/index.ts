@@ -15,3 +15,4 @@ export * from './admin-users.js';
 export * from './anonymisation.js';
 export * from './paging.js';
 export * from './vehicles.js';
+export * from './lot-lookups.js';

@@ -7,12 +7,14 @@ import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.han
 import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
 import { AuctionController } from './http/auction.controller.js';
 import { DealerController } from './http/dealer.controller.js';
+import { LotLookupsController } from './http/lot-lookups.controller.js';
+import { MobileAuctionController } from './http/mobile-auction.controller.js';
 import { AuctionQueries } from './read/auction-queries.js';
 import { DealerQueries } from './read/dealer-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
 
 /** The auctions context's controllers: auctioneers' and dealers' auction calls. */
-export const AUCTIONS_CONTROLLERS = [AuctionController, DealerController];
+export const AUCTIONS_CONTROLLERS = [AuctionController, DealerController, LotLookupsController, MobileAuctionController];
 
 /** Auctions, lots, offers and awards: their commands, queries, calls and the scheduler of timed transitions. */
 @Module({

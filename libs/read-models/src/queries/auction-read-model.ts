@@ -1,5 +1,5 @@
 import type {
-  AuctionLotsQuery, AuctionLotsView, AuctionManagementPageQuery, AuctionView, ManagedAuction, ObservedLot, OfferReportRow, Page, PageQuery, PurchasePageQuery, PurchaseRow,
+  AuctionLotsQuery, AuctionLotsView, LotFilters, RandomVehicle, AuctionManagementPageQuery, AuctionView, ManagedAuction, ObservedLot, OfferReportRow, Page, PageQuery, PurchasePageQuery, PurchaseRow,
   RunningAuctionsQuery,
 } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
@@ -9,6 +9,7 @@ import type { AuctionRow, LotRow } from '../rows.js';
 import { auctionsTable, lotsTable, observationsTable, offersTable, regulationsTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
 import { auctionSummaries } from './auction-summaries.js';
+import { lotMatches } from './lot-filters.js';
 import { purchasesOf } from './purchases.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
 import { DEFAULT_ACCESS_ERRORS, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
@@ -43,13 +44,15 @@ export class AuctionReadModel {
   /**
    * An auction's view with one page of its lots (lot-number order; withdrawn ones left out): the auction's fields count
    * every lot, the viewer's own state (`personal`) is read for the page's lots only. Throws AUCTION_NOT_FOUND, and
-   * LOT_NOT_FOUND when `idLot` names no lot of this auction shown (withdrawn, another auction's, unknown).
+   * LOT_NOT_FOUND when `idLot` names no lot of this auction shown (withdrawn, another auction's, unknown). `filters`
+   * (`auctionFull/{id}/search`) keep the lots whose fields contain the texts given.
    */
-  auctionPage(viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery): Promise<AuctionLotsView> {
+  auctionPage(viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery, filters?: LotFilters): Promise<AuctionLotsView> {
     return this.read(async (tx) => {
       const auction = await this.existing(tx, idAuction);
       const rows = await lotsByIds(tx, this.schema, auction.lotIds);
-      const shown = rows.filter((l) => l.state !== 'WITHDRAWN' && (!page.idLot || l.idLot === page.idLot)).sort((a, b) => a.lotNumber - b.lotNumber);
+      const shown = rows.filter((l) => l.state !== 'WITHDRAWN' && (!page.idLot || l.idLot === page.idLot) && (!filters || lotMatches(l, filters)))
+        .sort((a, b) => a.lotNumber - b.lotNumber);
       // A lot asked by id that is not one of this auction's (another auction's, withdrawn, unknown) is not found, as for
       // its bids: an empty page would read as an auction without lots.
       if (page.idLot && shown.length === 0) throw new DomainError('LOT_NOT_FOUND', 'lot not found');
@@ -66,6 +69,36 @@ export class AuctionReadModel {
    */
   running(_viewer: Viewer, query: RunningAuctionsQuery): Promise<Page<ManagedAuction>> {
     return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'RUN', toSearch: query.toSearch }, 'end', query));
+  }
+
+  /** One page of the auctions named (deleted and unknown ones left out), soonest scheduled end first, without their lots. */
+  byIds(_viewer: Viewer, ids: readonly string[], page: PageQuery): Promise<Page<ManagedAuction>> {
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: null, toSearch: undefined, ids }, 'end', page));
+  }
+
+  /**
+   * One lot, picked by `pick` (a number in [0, 1)), of the running lots of the running auctions named, with its
+   * auction's name; null when none of them has a running lot.
+   */
+  randomRunningLot(_viewer: Viewer, idAuctions: readonly string[], pick: number): Promise<RandomVehicle | null> {
+    return this.read(async (tx) => {
+      const from = `FROM ${qualified(this.schema, lotsTable)} t JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction ` +
+        `AND a.status = 'RUN' WHERE t.id_auction = ANY($1::text[]) AND t.state <> 'WITHDRAWN' AND t.state <> 'CLOSED' AND t.start_at <= $2::timestamptz AND t.end_at > $2::timestamptz`;
+      const now = new Date(this.now()).toISOString();
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [[...idAuctions], now]);
+      const total = Number(counted?.total ?? 0);
+      if (total === 0) return null;
+      const offset = Math.min(total - 1, Math.floor(pick * total));
+      const [row] = await tx.query<Record<string, unknown>>(
+        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName" ${from} ORDER BY t.id_lot LIMIT 1 OFFSET $3`, [[...idAuctions], now, offset]);
+      if (!row) return null;
+      const lot = fromDb<LotRow & { auctionName: string }>(lotsTable as never, row);
+      const view = lotViewOf(lot, this.now(), { privileged: false, personal: null })!;
+      return {
+        idAuction: lot.idAuction, auctionName: lot.auctionName, idLot: lot.idLot, lotNumber: lot.lotNumber, licensePlate: lot.licensePlate,
+        frame: lot.frame, brand: lot.brand, model: lot.model, basePrice: lot.basePrice, endDate: view.endDate,
+      };
+    });
   }
 
   /**
@@ -90,17 +123,19 @@ export class AuctionReadModel {
 
   /**
    * One page of the lots the viewer observes (of auctions not deleted), with their live state and their auction's name,
-   * in the lots' creation order (stable while offers arrive).
+   * in the lots' creation order (stable while offers arrive); `idAuctions`: only those auctions' lots.
    */
-  observed(viewer: Viewer, page: PageQuery): Promise<Page<ObservedLot>> {
+  observed(viewer: Viewer, page: PageQuery, idAuctions?: readonly string[]): Promise<Page<ObservedLot>> {
     return this.read(async (tx) => {
       const from = `FROM ${qualified(this.schema, lotsTable)} t ` +
         `JOIN ${qualified(this.schema, observationsTable)} o ON o.id_lot = t.id_lot AND o.id_user = $1 ` +
-        `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' WHERE t.state <> 'WITHDRAWN'`;
+        `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' WHERE t.state <> 'WITHDRAWN' ` +
+        'AND ($2::text[] IS NULL OR t.id_auction = ANY($2::text[]))';
+      const only = idAuctions ? [...idAuctions] : null;
       const rows = await tx.query<Record<string, unknown>>(
         `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" ${from} ` +
-          'ORDER BY t.created_position LIMIT $2 OFFSET $3', [viewer.idUser, page.limit, page.offset]);
-      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser]);
+          'ORDER BY t.created_position LIMIT $3 OFFSET $4', [viewer.idUser, only, page.limit, page.offset]);
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser, only]);
       const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
       const personal = await personalState(tx, this.schema, viewer.idUser, lots.map((l) => l.idLot));
       const now = this.now();

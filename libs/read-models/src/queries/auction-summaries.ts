@@ -10,6 +10,8 @@ export interface SummaryFilter {
   readonly owner: string | null;
   readonly status: string | null;
   readonly toSearch: string | undefined;
+  /** Only these auctions (`GET /auction?ids[]`); absent: any. */
+  readonly ids?: readonly string[];
 }
 
 /**
@@ -42,9 +44,9 @@ export async function auctionSummaries(
       `AND ($1::text IS NULL OR t.id_owner = $1) AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL ` +
       `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
       `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
-      `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m))) ` +
+      `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m)) AND ($6::text[] IS NULL OR t.id_auction = ANY($6))) ` +
       `SELECT s.*, count(*) OVER () AS "total" FROM s ORDER BY ${ORDERS[order]} LIMIT $4 OFFSET $5`,
-    [filter.owner, filter.status, filter.toSearch ? filter.toSearch.toLowerCase() : null, page.limit, page.offset]);
+    [filter.owner, filter.status, filter.toSearch ? filter.toSearch.toLowerCase() : null, page.limit, page.offset, filter.ids ? [...filter.ids] : null]);
   const items = rows.map((r) => {
     const { lotsCount, lastLotEnd, total: _total, ...raw } = r;
     const lastEnd = lastLotEnd === null || lastLotEnd === undefined ? null : new Date(lastLotEnd as string | Date).toISOString();

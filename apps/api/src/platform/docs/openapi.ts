@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AuctionLotsView, AuctionSummaryPage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
+  AuctionLotsView, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
   LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory,
 } from '@auction/contracts';
@@ -10,6 +10,7 @@ import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
+import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH } from '../../auctions/mobile.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
@@ -103,7 +104,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 ];
 
 /** Every documented route: the core table above, then each context's own table. */
-const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS];
+const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
@@ -115,7 +116,7 @@ const LOGIN_REFUSALS: Record<string, string> = {
 };
 
 /** Answers that are one page of a list: their calls take `limit` and `offset`. */
-const PAGED = new Set<unknown>([AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory]);
+const PAGED = new Set<unknown>([LotBasePage, AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory]);
 const PAGE_PARAMETERS = [
   { name: 'limit', in: 'query', required: false, description: `items of the page, at most ${PAGE_MAX} (more: 400)`, schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT } },
   { name: 'offset', in: 'query', required: false, description: 'items skipped', schema: { type: 'integer', minimum: 0, default: 0 } },
@@ -143,7 +144,7 @@ export function openApiDocument(): Record<string, unknown> {
     const secured = roles !== 'anyone';
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
-      summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
+      summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' && path !== MOBILE_OFFER_PATH ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
       ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: schema(body) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };

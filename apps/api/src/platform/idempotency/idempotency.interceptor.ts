@@ -56,13 +56,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest & { session?: Session }>();
     const idUser = request.session?.actor.idUser;
-    if (READ_METHODS.has(request.method) || !idUser) return next.handle();
+    const inTurn = this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, context.getHandler()) === true;
+    // A @ClaimInTurn GET is a command all the same (the mobile app's offer, sent as a GET): its key counts.
+    if ((READ_METHODS.has(request.method) && !inTurn) || !idUser) return next.handle();
     const key = idempotencyKeyOf(request.headers);
     if (key === null) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const call = `${request.method} ${request.url.split('?')[0]!.replace(/\/+$/, '')}`;
     const fingerprint = createHash('sha256').update(canonical({ query: request.query ?? null, body: request.body ?? null })).digest('base64url');
-    const inTurn = this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, context.getHandler()) === true;
     const task = inTurn
       ? () => this.runInTurn(request, idUser, key, call, fingerprint, reply, next)
       : () => this.run(idUser, key, call, fingerprint, reply, next);

@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'Die angeforderte Seite oder der Eintrag existiert nicht.',
   '404010': 'Ihr Benutzerkonto wurde nicht gefunden. Sie werden abgemeldet.',
   '404060': 'Dieser Benutzer existiert nicht.',
+  '403220': 'Dieser Aufruf ist nur für die mobile App: Eine Browserseite kann ihn nicht senden.',
+  '404220': 'Keine dieser Auktionen hat gerade ein laufendes Los.',
   '405001': 'Dieser Vorgang ist nicht zulässig.',
   '409100': 'Diese Anfrage wurde bereits mit anderen Daten gesendet. Laden Sie die Seite neu und versuchen Sie es erneut.',
   '413001': 'Die gesendeten Daten sind zu groß. Verwenden Sie eine kleinere Datei.',

@@ -42,6 +42,8 @@ export const errors = {
   '404001': 'The requested page or item does not exist.',
   '404010': 'Your user account was not found. You will be logged out.',
   '404060': 'This user does not exist.',
+  '403220': 'This call is for the mobile app only: a browser page cannot send it.',
+  '404220': 'None of these auctions has a lot running now.',
   '405001': 'This operation is not allowed.',
   '409100': 'This request was already sent with different data. Reload the page and try again.',
   '413001': 'The data sent is too large. Use a smaller file.',

@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'La página o el elemento solicitado no existe.',
   '404010': 'No se ha encontrado su cuenta de usuario. Se cerrará la sesión.',
   '404060': 'Este usuario no existe.',
+  '403220': 'Esta llamada es solo para la aplicación móvil: una página del navegador no puede enviarla.',
+  '404220': 'Ninguna de estas subastas tiene un lote en curso.',
   '405001': 'Esta operación no está permitida.',
   '409100': 'Esta solicitud ya se envió con otros datos. Recargue la página e inténtelo de nuevo.',
   '413001': 'Los datos enviados son demasiado grandes. Use un archivo más pequeño.',

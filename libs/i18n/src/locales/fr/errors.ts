@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'La page ou l’élément demandé n’existe pas.',
   '404010': 'Votre compte utilisateur est introuvable. Vous allez être déconnecté.',
   '404060': 'Cet utilisateur n’existe pas.',
+  '403220': 'Cet appel est réservé à l’application mobile : une page de navigateur ne peut pas l’envoyer.',
+  '404220': 'Aucune de ces enchères n’a de lot en cours.',
   '405001': 'Cette opération n’est pas autorisée.',
   '409100': 'Cette requête a déjà été envoyée avec d’autres données. Rechargez la page et réessayez.',
   '413001': 'Les données envoyées sont trop volumineuses. Utilisez un fichier plus petit.',

@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'La pagina o l’elemento richiesto non esiste.',
   '404010': 'Utente non trovato. Verrà effettuata la disconnessione.',
   '404060': 'Questo utente non esiste.',
+  '403220': 'Questa chiamata è riservata all’app mobile: una pagina del browser non può inviarla.',
+  '404220': 'Nessuna di queste aste ha un lotto in corso.',
   '405001': 'Operazione non consentita.',
   '409100': 'Questa richiesta è già stata inviata con dati diversi. Ricaricare la pagina e riprovare.',
   '413001': 'I dati inviati sono troppo grandi. Usare un file più piccolo.',

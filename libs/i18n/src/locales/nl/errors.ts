@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'De gevraagde pagina of het gevraagde item bestaat niet.',
   '404010': 'Uw gebruikersaccount is niet gevonden. U wordt afgemeld.',
   '404060': 'Deze gebruiker bestaat niet.',
+  '403220': 'Deze aanroep is alleen voor de mobiele app: een browserpagina kan hem niet versturen.',
+  '404220': 'Geen van deze veilingen heeft nu een lopend kavel.',
   '405001': 'Deze bewerking is niet toegestaan.',
   '409100': 'Dit verzoek is al verzonden met andere gegevens. Laad de pagina opnieuw en probeer het nog eens.',
   '413001': 'De verzonden gegevens zijn te groot. Gebruik een kleiner bestand.',

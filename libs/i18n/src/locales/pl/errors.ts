@@ -41,6 +41,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '404001': 'Żądana strona lub element nie istnieje.',
   '404010': 'Nie znaleziono konta użytkownika. Nastąpi wylogowanie.',
   '404060': 'Ten użytkownik nie istnieje.',
+  '403220': 'To wywołanie jest tylko dla aplikacji mobilnej: strona w przeglądarce nie może go wysłać.',
+  '404220': 'Żadna z tych aukcji nie ma teraz trwającego lotu.',
   '405001': 'Ta operacja jest niedozwolona.',
   '409100': 'To żądanie zostało już wysłane z innymi danymi. Odśwież stronę i spróbuj ponownie.',
   '413001': 'Przesłane dane są zbyt duże. Użyj mniejszego pliku.',

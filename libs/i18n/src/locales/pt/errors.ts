@@ -41,6 +41,8 @@ export const errors: Translation<typeof en> = {
   '404001': 'A página ou o elemento pedido não existe.',
   '404010': 'A sua conta de utilizador não foi encontrada. A sessão vai ser terminada.',
   '404060': 'Este utilizador não existe.',
+  '403220': 'Esta chamada é apenas para a aplicação móvel: uma página do navegador não pode enviá-la.',
+  '404220': 'Nenhum destes leilões tem um lote em curso.',
   '405001': 'Esta operação não é permitida.',
   '409100': 'Este pedido já foi enviado com dados diferentes. Recarregue a página e tente novamente.',
   '413001': 'Os dados enviados são demasiado grandes. Utilize um ficheiro mais pequeno.',
