@@ -10,15 +10,18 @@ import { ClaimInTurn } from '../../platform/idempotency/claim-in-turn.js';
 import { AuctionController } from './auction.controller.js';
 import { LotLookupsController } from './lot-lookups.controller.js';
 
-/** Headers only a browser sends: a page's fetch (`Origin`, `Sec-Fetch-*`), a navigation or a form. */
-const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'] as const;
+/** Headers only a browser sends: a page's request (`Origin`, `Sec-Fetch-Site`, `Sec-Fetch-Dest`). */
+const BROWSER_HEADERS = ['origin', 'sec-fetch-site', 'sec-fetch-dest'] as const;
 
 /**
- * The offer sent as a GET changes state: a browser page must never be able to send it (a link, an image, a page's
- * fetch). The token header already keeps a plain link out; this refuses any request a browser marks as its own.
+ * The offer sent as a GET changes state: a browser page must never be able to send it (a link, a form, an image, a
+ * page's fetch). The token header already keeps a plain link out; this refuses any request a browser marks as its
+ * own. `Sec-Fetch-Mode: cors` alone is not a browser's (a browser's CORS request carries `Origin` and
+ * `Sec-Fetch-Site`): it is what Node's and Deno's fetch send on every request.
  */
 function refuseBrowser(request: FastifyRequest): void {
-  if (BROWSER_HEADERS.some((h) => request.headers[h] !== undefined)) {
+  const mode = request.headers['sec-fetch-mode'];
+  if (BROWSER_HEADERS.some((h) => request.headers[h] !== undefined) || (mode !== undefined && mode !== 'cors')) {
     throw new AccessError(403, API_ERROR_CODES.MOBILE_CALL_FROM_BROWSER, 'the offer sent as a GET is the mobile app\'s: a browser page cannot send it');
   }
 }
