@@ -209,7 +209,7 @@ export class AuctionController {
     const name = `${file.fileName}.${typeExport.toLowerCase()}`;
     void reply.header('content-disposition', attachmentDisposition(name)).header('content-language', language);
     if (typeExport === 'CSV') return reply.type('text/csv; charset=utf-8').send(Readable.from(csvStream(file.header, rows, file.separator)));
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(Readable.from(xlsxStream(file.header, rows, file.sheet)));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(xlsxStream(file.header, rows, file.sheet));
   }
 
   @Get('purchases')
