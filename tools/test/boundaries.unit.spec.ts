@@ -14,6 +14,8 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   'libs/domain': { allow: [/^zod$/, /^codice-fiscale-js$/, /^jsvat-next$/, /^ibantools$/] },
   'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
   'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
+  // The blob store speaks to its database through a two-method port of its own; its tests run the SQL on PGlite.
+  'libs/blob-store': { allow: [], testAllow: [/^@electric-sql\/pglite$/] },
   'libs/messaging': {
     allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
   },

@@ -14,7 +14,7 @@ import { JsonLogger } from './platform/config/json-logger.js';
 import { loadSessionSecret } from './platform/config/session-secret.js';
 import { seedDemoData } from './demo/demo-data.js';
 import { PERSONAL_DATA_STORE, type PersonalDataStore } from './identity/accounts/personal-data.js';
-import { BLOB_STORE, type BlobStore } from './identity/registration/blob-store.js';
+import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { UsernameClaims } from './identity/accounts/username-claims.js';
 import type { StreamWriter } from './platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';

@@ -3,7 +3,7 @@ import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type Auct
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
-import type { BlobStore } from '../identity/registration/blob-store.js';
+import type { BlobStore } from '@auction/blob-store';
 import type { CredentialsService } from '../identity/credentials.service.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { lotDefinitions, auctionDefinition } from '../auctions/commands/create-auction.handler.js';

@@ -2,7 +2,7 @@ import {
   decideDealer, evolveDealer, streamId, type DealerCapability, type DealerData, type DealerDocument, type DealerState, type UserData, type UserState,
 } from '@auction/domain';
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
-import type { BlobStore } from '../identity/registration/blob-store.js';
+import type { BlobStore } from '@auction/blob-store';
 import type { AppConfig } from '../platform/config/app-config.js';
 import type { StreamWriter } from '../platform/engine/stream-writer.js';
 import type { DemoAccounts } from './demo-data.js';

@@ -3,7 +3,7 @@ import { streamId, type Market } from '@auction/domain';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { assertInScope } from './admin-scope.js';
-import { BLOB_STORE, type BlobStore } from './registration/blob-store.js';
+import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './registration/dealer-directory.service.js';
 
 /** What a request may name that belongs to a market. */

@@ -8,7 +8,7 @@ import { UsernameClaims } from '../../identity/accounts/username-claims.js';
 import { CREDENTIAL_STORE, type CredentialStore } from '../../identity/credential-store.port.js';
 import { AccessTagStore } from '../../identity/passwords/access-tags.js';
 import { PushTokenStore } from '../../identity/profile/push-tokens.js';
-import { BLOB_STORE, type BlobStore } from '../../identity/registration/blob-store.js';
+import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';

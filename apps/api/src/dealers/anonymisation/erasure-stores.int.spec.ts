@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { ReadModelDb } from '@auction/read-models';
 import { AccessTagStore } from '../../identity/passwords/access-tags.js';
 import { PushTokenStore } from '../../identity/profile/push-tokens.js';
-import { FileBlobStore } from '../../identity/registration/file-blob-store.js';
-import { SqlBlobStore } from '../../identity/registration/sql-blob-store.js';
+import { FileBlobStore, SqlBlobStore } from '@auction/blob-store';
 import { SqlCredentialStore } from '../../identity/sql-credential-store.js';
 import { READ_MODEL_MODES, withFreshReadModelDb } from '../../testing/read-model-db.test-support.js';
 

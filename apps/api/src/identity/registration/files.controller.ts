@@ -7,7 +7,7 @@ import { attachmentDisposition } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import type { Actor } from '../actor.js';
 import { CurrentActor, Roles } from '../auth.guard.js';
-import { BLOB_STORE, type BlobStore } from './blob-store.js';
+import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { Inject } from '@nestjs/common';
 import { MULTIPART_ROUTE } from './multipart.js';
 import { answerRefusal } from './registration.controller.js';

@@ -3,14 +3,12 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { APP_CONFIG, FANOUT } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
-import { BLOB_STORE, type BlobStore } from './blob-store.js';
+import { BLOB_STORE, FileBlobStore, SqlBlobStore, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './dealer-directory.service.js';
-import { FileBlobStore } from './file-blob-store.js';
 import { FilesController } from './files.controller.js';
 import { MultipartParsing } from './multipart.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService, SIGN_UP_LIMITS, signUpLimitsFrom } from './registration.service.js';
-import { SqlBlobStore } from './sql-blob-store.js';
 import { UploadsService } from './uploads.service.js';
 
 /** Controllers of the registration calls, registered by the identity module. */

@@ -14,7 +14,7 @@ import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../../platform/engine/tokens.js';
 import { parse } from '../../platform/http/validation.js';
-import { BLOB_STORE, type BlobStore } from './blob-store.js';
+import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { judgeDocument } from './documents.js';
 import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart, type MultipartFile } from './multipart.js';
 import { Refusal } from './refusal.js';

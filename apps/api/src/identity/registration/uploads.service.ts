@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type StoredFileView } from '@auction/contracts';
 import { MAX_DOCUMENT_BYTES, REGISTRATION_ERROR_CODES, type DealerDocumentMediaType } from '@auction/domain';
 import { hasRole, type Actor } from '../actor.js';
-import { BLOB_STORE, type BlobMeta, type BlobStore } from './blob-store.js';
+import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { judgeDocument } from './documents.js';
 import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart } from './multipart.js';
 import { RequestLimiter } from '../passwords/request-limiter.js';

@@ -1,7 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { blobStoreContract } from './contract.test-support.js';
 import { FileBlobStore } from './file-blob-store.js';
 
 const withStore = async (run: (store: FileBlobStore, dir: string) => Promise<void>) => {
@@ -45,4 +46,14 @@ describe('FileBlobStore (embedded mode)', () => {
     await rm(join(dir, `${a.idFile}.json`));
     expect(await store.get(a.idFile)).toBeNull();
   }));
+});
+
+blobStoreContract('FileBlobStore', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'blobs-'));
+  const blobs = join(dir, 'blobs');
+  return {
+    store: new FileBlobStore(blobs),
+    count: async () => (await readdir(blobs).catch(() => [] as string[])).length,
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
 });
