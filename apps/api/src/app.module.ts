@@ -6,12 +6,16 @@ import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
 import { SHOWCASE_CONTROLLERS, ShowcaseModule } from './showcase/showcase.module.js';
 import { VEHICLES_CONTROLLERS, VehiclesModule } from './vehicles/vehicles.module.js';
+import { VEHICLE_UPLOADS_CONTROLLERS, VehicleUploadsModule } from './vehicles/uploads/vehicle-uploads.module.js';
 
 /** What the application is built from. */
 export type AppDependencies = PlatformDependencies;
 
 /** Every controller of the API, context by context (the route-table test reads their routes). */
-export const ALL_CONTROLLERS = [...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS];
+export const ALL_CONTROLLERS = [
+  ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
+  ...VEHICLE_UPLOADS_CONTROLLERS,
+];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
 @Module({})
@@ -19,7 +23,10 @@ export class AppModule {
   static forRoot(dependencies: AppDependencies): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule],
+      imports: [
+        CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
+        VehicleUploadsModule,
+      ],
     };
   }
 }

@@ -171,4 +171,44 @@ export const API_ERROR_CODES = {
   PROVENANCE_UNKNOWN: 422220,
   /** A hand-over names a user who cannot take the vehicle (not an AUCTIONEER of its dealer, not a MULTI_AUCTIONEER). */
   VEHICLE_HANDOVER_TARGET_INVALID: 422221,
+  // Vehicle uploads and their files (apps/api/src/vehicles/uploads): 400210-400219, 404210-404219, 413200-413209,
+  // 415200-415209, 422240-422259, 429200-429209.
+  /** An upload's multipart body is broken, or has a part it does not take, or lacks the file. */
+  VEHICLE_UPLOAD_MALFORMED: 400210,
+  /** An upload lacks a field it needs (provenance, tempId, tupla), or a file call a parameter (idImage, idPdf, size). */
+  VEHICLE_UPLOAD_FIELD_MISSING: 400211,
+  /** The temporary batch (tempId) is unknown, expired, saved already or another user's. */
+  VEHICLE_UPLOAD_BATCH_NOT_FOUND: 404210,
+  /** The tupla names no vehicle of the temporary batch (neither its row nor its plate). */
+  VEHICLE_UPLOAD_TUPLA_NOT_FOUND: 404211,
+  /** A photo, PDF or file that does not exist or that the caller may not see (the same answer for both). */
+  VEHICLE_FILE_NOT_FOUND: 404212,
+  /** An uploaded file is larger than its kind allows. */
+  VEHICLE_UPLOAD_TOO_LARGE: 413200,
+  /** A vehicle file has more rows than one upload takes. */
+  VEHICLE_UPLOAD_TOO_MANY_ROWS: 413201,
+  /** A photo has more pixels than the server decodes (a decompression bomb, or simply too big a picture). */
+  VEHICLE_PHOTO_TOO_MANY_PIXELS: 413202,
+  /** The file's content is not of a type this upload takes, whatever its name says (an HTML page named .jpg). */
+  VEHICLE_UPLOAD_WRONG_TYPE: 415200,
+  /** An upload must be multipart/form-data. */
+  VEHICLE_UPLOAD_NOT_MULTIPART: 415201,
+  /** Rows of the vehicle file are refused (listed in `rows`); nothing of the file was kept. */
+  VEHICLE_UPLOAD_ROWS_REFUSED: 422240,
+  /** The file cannot be read as what it claims to be (a broken spreadsheet, CSV or picture). */
+  VEHICLE_UPLOAD_UNREADABLE: 422241,
+  /** The vehicle file has no vehicle rows, or its header lacks a required column (listed in `details`). */
+  VEHICLE_UPLOAD_NO_ROWS: 422242,
+  /** The provenance is missing, invalid, or not one the caller loads for. */
+  VEHICLE_UPLOAD_PROVENANCE_REFUSED: 422243,
+  /** Two rows of the file have the same plate or frame. */
+  VEHICLE_UPLOAD_DUPLICATE_VEHICLE: 422244,
+  /** A vehicle of the batch has as many photos or documents as a vehicle may have. */
+  VEHICLE_UPLOAD_TOO_MANY_FILES: 422245,
+  /** A temporary batch's vehicles could not all be saved (some were refused: listed in `rows`). */
+  VEHICLE_SAVE_REFUSED: 422246,
+  /** Too many uploads by this user in the last hour. */
+  VEHICLE_UPLOAD_RATE_LIMITED: 429200,
+  /** Too many open temporary batches (this user's, or the server's room for them): save or wait for them to expire. */
+  VEHICLE_UPLOAD_BATCHES_FULL: 429201,
 } as const;

@@ -16,3 +16,4 @@ export * from './anonymisation.js';
 export * from './paging.js';
 export * from './vehicles.js';
 export * from './lot-lookups.js';
+export * from './vehicle-uploads.js';

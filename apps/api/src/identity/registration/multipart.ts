@@ -101,6 +101,15 @@ export async function readMultipart(body: unknown, maxBytes: number): Promise<Mu
     body.payload.on('error', () => undefined).resume(); // drained, never kept
     throw new MultipartError('tooLarge', `the body is larger than ${maxBytes} bytes`);
   }
+  return withReadingSlot(body, () => parseForm(body, maxBytes));
+}
+
+/**
+ * Runs `read` in one of the instance's multipart reading slots (at most {@link MAX_CONCURRENT_MULTIPART_READS}, and
+ * {@link MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS} per client address), shared by every multipart route; `busy`
+ * (the body drained unread) when none is free.
+ */
+export async function withReadingSlot<T>(body: MultipartRequestBody, read: () => Promise<T>): Promise<T> {
   const address = body.address;
   const byAddress = address ? (readingByAddress.get(address) ?? 0) : 0;
   if (reading >= MAX_CONCURRENT_MULTIPART_READS || byAddress >= MAX_CONCURRENT_MULTIPART_READS_PER_ADDRESS) {
@@ -110,7 +119,7 @@ export async function readMultipart(body: unknown, maxBytes: number): Promise<Mu
   reading++;
   if (address) readingByAddress.set(address, byAddress + 1);
   try {
-    return await parseForm(body, maxBytes);
+    return await read();
   } finally {
     reading--;
     if (address) {

@@ -6,6 +6,16 @@ const PRIVATE_AREAS = /^\/api\/v1\/(secure|admin|mobile)\//i;
 /** The one value for such answers: no browser, proxy or CDN keeps a copy, nor shares it. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
+/**
+ * The value for a private answer that never changes (a vehicle photo's variant: its blob id names its content): the
+ * caller's own browser keeps it for a year without asking again, no shared cache (proxy, CDN) stores it, since whether
+ * one may see it depends on who asks.
+ */
+export const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+
+/** Set on a request by a handler whose successful answer is {@link PRIVATE_IMMUTABLE} (refusals stay no-store). */
+export const IMMUTABLE_REQUEST = Symbol('immutable');
+
 /** Set on a request by the access guard when its route is marked `@NoStore()` (a public answer with a secret in it). */
 export const NO_STORE_REQUEST = Symbol('no-store');
 
@@ -17,11 +27,15 @@ export function mustNotStore(request: FastifyRequest): boolean {
 /**
  * The cache policy of the API, decided in one place when an answer is sent (success, refusal, file or error alike),
  * not per controller: every answer of the private areas and of the `@NoStore()` public routes is
- * `Cache-Control: private, no-store`, whatever a handler set. Register before the routes.
+ * `Cache-Control: private, no-store`, whatever a handler set, but for the immutable private files a handler marks
+ * ({@link IMMUTABLE_REQUEST}). Register before the routes.
  */
 export function cachePolicy(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (mustNotStore(request)) void reply.header('cache-control', PRIVATE_NO_STORE);
+    if (!mustNotStore(request)) return payload;
+    const immutable = (request as FastifyRequest & { [IMMUTABLE_REQUEST]?: boolean })[IMMUTABLE_REQUEST] === true
+      && (reply.statusCode === 200 || reply.statusCode === 304);
+    void reply.header('cache-control', immutable ? PRIVATE_IMMUTABLE : PRIVATE_NO_STORE);
     return payload;
   });
 }

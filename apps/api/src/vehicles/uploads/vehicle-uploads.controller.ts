@@ -1,0 +1,111 @@
+import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import {
+  SaveVehicleQuery, type ErrorBody, type SaveVehicleResponse, type VehicleFileUploadResponse, type VehicleUploadResponse,
+} from '@auction/contracts';
+import type { Actor } from '../../identity/actor.js';
+import { CurrentActor, Roles } from '../../identity/auth.guard.js';
+import { MULTIPART_ROUTE } from '../../identity/registration/multipart.js';
+import { parse } from '../../platform/http/validation.js';
+import { answerUploadRefusal } from './upload-refusal.js';
+import { VehicleUploadsService, type UploadKind } from './vehicle-uploads.service.js';
+
+/** Who loads vehicles: loaders, and administrators for them. */
+export const VEHICLE_UPLOAD_ROLES = ['LOADER', 'ADMIN'] as const;
+
+/**
+ * The vehicle loading calls of spec 02 §7: a vehicle file (`upload-vehicle`), then photos and documents for its
+ * vehicles (`upload-photos`, `-appraisal`, `-datasheet`, `-other`, `-recdoc`), then `save-vehicle`. Multipart bodies
+ * are read streaming, after the guard.
+ */
+@Controller()
+export class VehicleUploadsController {
+  constructor(private readonly uploads: VehicleUploadsService) {}
+
+  @Post('api/v1/secure/upload-vehicle')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  async uploadVehicle(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleUploadResponse | ErrorBody> {
+    try {
+      this.uploads.admit(actor, body, true);
+      return await this.uploads.uploadSheet(actor, body);
+    } catch (error) {
+      return answerUploadRefusal(error, reply);
+    }
+  }
+
+  @Post('api/v1/secure/upload-photos')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  uploadPhotos(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
+    return this.file(actor, body, reply, 'PHOTO');
+  }
+
+  @Post('api/v1/secure/upload-appraisal')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  uploadAppraisal(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
+    return this.file(actor, body, reply, 'APPRAISAL');
+  }
+
+  @Post('api/v1/secure/upload-datasheet')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  uploadDatasheet(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
+    return this.file(actor, body, reply, 'DATASHEET');
+  }
+
+  @Post('api/v1/secure/upload-other')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  uploadOther(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
+    return this.file(actor, body, reply, 'OTHER');
+  }
+
+  @Post('api/v1/secure/upload-recdoc')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  uploadRecdoc(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
+    return this.file(actor, body, reply, 'RECOGNITION_DOC');
+  }
+
+  @Post('api/v1/secure/save-vehicle')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  async save(@CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<SaveVehicleResponse | ErrorBody> {
+    try {
+      return await this.uploads.save(actor, null, randomUUID());
+    } catch (error) {
+      return answerUploadRefusal(error, reply);
+    }
+  }
+
+  @Post('api/v2/secure/save-vehicle')
+  @HttpCode(201)
+  @Roles(...VEHICLE_UPLOAD_ROLES)
+  async saveV2(@CurrentActor() actor: Actor, @Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SaveVehicleResponse | ErrorBody> {
+    const { idTemp } = parse(SaveVehicleQuery, query, 'query');
+    try {
+      return await this.uploads.save(actor, idTemp, randomUUID());
+    } catch (error) {
+      return answerUploadRefusal(error, reply);
+    }
+  }
+
+  private async file(actor: Actor, body: unknown, reply: FastifyReply, kind: UploadKind): Promise<VehicleFileUploadResponse | ErrorBody> {
+    try {
+      this.uploads.admit(actor, body, false);
+      return await this.uploads.uploadFile(actor, body, kind);
+    } catch (error) {
+      return answerUploadRefusal(error, reply);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Vehicle loading through HTTP against the real built server (issue 22 items 2 and 3): a vehicle file (XLSX, CSV) with
+ * refused rows refused whole and listed, a valid one becoming a temporary batch, photos and documents for its vehicles,
+ * the batch saved as vehicles; every bad upload (broken file, HTML named .jpg, too large, a decompression bomb) refused
+ * with its code and nothing left behind; photos served without EXIF, in WebP or JPEG by Accept, cached privately, and
+ * never to a dealer while the vehicle is unpublished. Embedded mode.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import sharp from 'sharp';
+import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { blobFiles, loggedEvents } from '../../identity/registration/registration.test-support.js';
+import { csvOf, download, jpegWithGps, pngBomb, upload, vehicleRow, xlsxOf } from './vehicle-uploads.test-support.js';
+
+const MIB = 1024 * 1024;
+
+describe('vehicle uploads over HTTP (embedded)', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+  let admin: ApiClient;
+  let loader: ApiClient;
+  let dealer: ApiClient;
+  /** What is stored: the blob files and the vehicles loaded. */
+  const snapshot = async () => ({
+    blobs: await blobFiles(storage.dataDir!),
+    loaded: (await loggedEvents(admin, ['VehicleLoaded'])).length,
+  });
+  /** A fresh batch of `rows` vehicles (numbered from `from`). */
+  const batchOf = async (rows: number, from: number) => {
+    const res = await upload(loader, '/api/v1/secure/upload-vehicle', {
+      provenance: 'LEASYS-IT', file: { bytes: await xlsxOf(Array.from({ length: rows }, (_, i) => vehicleRow(from + i))), name: 'vehicles.xlsx' },
+    });
+    expect(res.status).toBe(201);
+    return res.body as { tempId: string; vehicles: { row: number; licensePlate: string }[] };
+  };
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    [admin, loader, dealer] = await Promise.all([ApiClient.login(server.baseUrl, 'admin'), ApiClient.login(server.baseUrl, 'loader'), ApiClient.login(server.baseUrl, 'dealer1')]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('a 50-row XLSX with 3 bad rows is refused whole (422240), each bad field listed with its row and code; nothing is kept', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => vehicleRow(i + 1));
+    rows[4] = vehicleRow(5, { frame: 'SHORTVIN' });
+    rows[19] = vehicleRow(20, { fuel: 'steam' });
+    rows[39] = vehicleRow(40, { mileageKm: 'lots', powerKw: -3 });
+    const before = await snapshot();
+    const res = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: await xlsxOf(rows), name: 'vehicles.xlsx' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errorCode).toBe(422240);
+    expect(res.body.rows.map((r: any) => [r.row, r.field, r.errorCode])).toEqual([
+      [6, 'frame', 422201], [21, 'fuel', 422207], [41, 'mileageKm', 422204], [41, 'powerKw', 422205],
+    ]);
+    expect(res.body.rows.every((r: any) => typeof r.reason === 'string' && r.reason.length > 0)).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('the same rows in a CSV with a duplicate plate: refused (422240, 422244 on the second row), nothing kept', async () => {
+    const before = await snapshot();
+    const res = await upload(loader, '/api/v1/secure/upload-vehicle', {
+      provenance: 'LEASYS-IT', file: { bytes: csvOf([vehicleRow(1), vehicleRow(2), vehicleRow(3, { licensePlate: 'ab-001-cd' })]), name: 'vehicles.csv' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.rows).toEqual([{ row: 4, field: 'licensePlate', reason: 'the same plate as row 2', errorCode: 422244 }]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('a malformed XLSX (a ZIP header, then garbage) is 422241; a missing column 422242; nothing kept', async () => {
+    const before = await snapshot();
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 0x41)]);
+    const bad = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: broken, name: 'vehicles.xlsx' } });
+    expect([bad.status, bad.body.errorCode]).toEqual([422, 422241]);
+    const noFrame = new TextEncoder().encode('licensePlate;brand\nAB123CD;Fiat\n');
+    const missing = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: noFrame, name: 'vehicles.csv' } });
+    expect([missing.status, missing.body.errorCode]).toEqual([422, 422242]);
+    expect(missing.body.details).toContainEqual({ field: 'frame', rule: 'missing' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('an HTML page named .jpg (and sent as image/jpeg) is refused by its content: 415200, nothing kept', async () => {
+    const { tempId } = await batchOf(2, 100);
+    const before = await snapshot();
+    const html = new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const res = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: html, name: 'car.jpg', type: 'image/jpeg' } });
+    expect([res.status, res.body.errorCode]).toEqual([415, 415200]);
+    const asSheet = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: html, name: 'vehicles.csv', type: 'text/csv' } });
+    expect([asSheet.status, asSheet.body.errorCode]).toEqual([415, 415200]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('a photo one byte over 20 MiB is 413200, read as a stream and never kept', async () => {
+    const { tempId } = await batchOf(1, 200);
+    const before = await snapshot();
+    const big = Buffer.alloc(20 * MIB + 1, 0x20);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: big, name: 'big.jpg' } });
+    expect([res.status, res.body.errorCode]).toEqual([413, 413200]);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  test('a decompression bomb (a PNG claiming 50,000 × 50,000 pixels) is 413202 before decoding, nothing kept', async () => {
+    const { tempId } = await batchOf(1, 300);
+    const before = await snapshot();
+    const bomb = pngBomb();
+    expect(bomb.length).toBeLessThan(200);
+    const res = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: bomb, name: 'bomb.png' } });
+    expect([res.status, res.body.errorCode]).toEqual([413, 413202]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('a file for an unknown batch (404210) or an unknown vehicle of it (404211) is not kept; a dealer may not upload (403)', async () => {
+    const { tempId } = await batchOf(1, 400);
+    const before = await snapshot();
+    const photo = { bytes: await jpegWithGps(64, 48), name: 'car.jpg' };
+    const unknownBatch = await upload(loader, '/api/v1/secure/upload-photos', { tempId: 'nope', tupla: '2', file: photo });
+    expect([unknownBatch.status, unknownBatch.body.errorCode]).toEqual([404, 404210]);
+    const unknownVehicle = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: 'ZZ999ZZ', file: photo });
+    expect([unknownVehicle.status, unknownVehicle.body.errorCode]).toEqual([404, 404211]);
+    const notLoader = await upload(dealer, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: photo });
+    expect(notLoader.status).toBe(403);
+    const otherUsers = await upload(admin, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: photo });
+    expect([otherUsers.status, otherUsers.body.errorCode]).toEqual([404, 404210]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('a saved batch: photos served without EXIF or GPS, WebP or JPEG by Accept, ETag and private immutable caching; a dealer never sees an unpublished vehicle\'s photo', async () => {
+    const { tempId, vehicles } = await batchOf(3, 500);
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const byRow = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '3', file: { bytes: original, name: 'front.jpg' } });
+    expect(byRow.status).toBe(201);
+    expect(byRow.body).toMatchObject({ tempId, row: 3, kind: 'PHOTO', mediaType: 'image/jpeg' });
+    const byPlate = await upload(loader, '/api/v1/secure/upload-appraisal', {
+      tempId, tupla: vehicles[1]!.licensePlate.toLowerCase(), file: { bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), name: 'appraisal.pdf' },
+    });
+    expect(byPlate.body).toMatchObject({ row: 3, kind: 'APPRAISAL', mediaType: 'application/pdf' });
+    const idImage = byRow.body.idFile as string;
+
+    const beforeSave = await download(dealer, `/api/v1/secure/image?idImage=${idImage}`);
+    expect(beforeSave.status).toBe(404); // a batch's photo: its uploader's alone
+
+    const saved = await loader.post(`/api/v2/secure/save-vehicle?idTemp=${tempId}`);
+    expect(saved.status).toBe(201);
+    expect(saved.body.vehicles.map((v: any) => [v.row, v.files])).toEqual([[2, 0], [3, 2], [4, 0]]);
+    expect((await loader.post(`/api/v2/secure/save-vehicle?idTemp=${tempId}`)).body.errorCode).toBe(404210);
+
+    const webp = await download(loader, `/api/v1/secure/image?idImage=${idImage}&size=original`, { accept: 'image/avif,image/webp,*/*' });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(webp.headers.get('vary')).toMatch(/accept/i);
+    const webpMeta = await sharp(webp.bytes).metadata();
+    expect([webpMeta.format, webpMeta.width, webpMeta.exif]).toEqual(['webp', 1600, undefined]);
+
+    const jpeg = await download(loader, `/api/v1/secure/image?idImage=${idImage}&size=thumb`, { accept: 'image/jpeg' });
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    const jpegMeta = await sharp(jpeg.bytes).metadata();
+    expect([jpegMeta.format, jpegMeta.width, jpegMeta.exif]).toEqual(['jpeg', 320, undefined]);
+    expect(jpeg.headers.get('content-disposition')).toMatch(/^inline; filename=".+-thumb\.jpg"/);
+
+    const etag = jpeg.headers.get('etag')!;
+    const again = await download(loader, `/api/v1/secure/image?idImage=${idImage}&size=thumb`, { accept: 'image/jpeg', 'if-none-match': etag });
+    expect([again.status, again.bytes.length]).toEqual([304, 0]);
+
+    const refused = await download(dealer, `/api/v1/secure/image?idImage=${idImage}`, { 'if-none-match': etag });
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.bytes.toString()).errorCode).toBe(404212);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    expect((await download(dealer, `/api/v1/mobile/image?idImage=${idImage}`)).status).toBe(404);
+
+    const pdf = await download(loader, `/api/v1/secure/pdf?idPdf=${byPlate.body.idFile}&filename=perizia.pdf`);
+    expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.toString('latin1', 0, 5)]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect(pdf.headers.get('content-disposition')).toMatch(/^inline; filename="perizia\.pdf"/);
+    expect((await download(dealer, `/api/v1/secure/pdf?idPdf=${byPlate.body.idFile}`)).status).toBe(404);
+    const generic = await download(loader, `/api/v1/secure/generic-file?idFile=${byPlate.body.idFile}`);
+    expect(generic.headers.get('content-disposition')).toMatch(/^attachment; /);
+  }, 60_000);
+});
