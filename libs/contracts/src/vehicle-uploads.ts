@@ -163,3 +163,9 @@ export const VehicleGenericFileQuery = z.object({ idFile: z.string().min(1).max(
 export const ProvenanceLogo = z.object({ provenance: z.string(), logo: z.string().nullable() });
 export type ProvenanceLogo = z.infer<typeof ProvenanceLogo>;
 
+
+const FileField = z.string().meta({ format: 'binary', description: 'a file part' });
+/** The form of `POST /upload-vehicle` (for the OpenAPI description; the body is read streaming). */
+export const VehicleSheetMultipartBody = z.object({ file: FileField, provenance: z.string().max(60) });
+/** The form of `POST /upload-photos`, `-appraisal`, `-datasheet`, `-other`, `-recdoc`. */
+export const VehicleFileMultipartBody = z.object({ file: FileField, tempId: z.string().max(64), tupla: z.string().max(40) });

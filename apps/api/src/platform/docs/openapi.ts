@@ -10,6 +10,7 @@ import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
+import { VEHICLE_UPLOADS_ROUTE_DOCS } from '../../vehicles/uploads/vehicle-uploads.routes.js';
 import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH } from '../../auctions/mobile.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
@@ -104,7 +105,10 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 ];
 
 /** Every documented route: the core table above, then each context's own table. */
-const ROUTES: readonly RouteDoc[] = [...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS];
+const ROUTES: readonly RouteDoc[] = [
+  ...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS,
+  ...VEHICLE_UPLOADS_ROUTE_DOCS,
+];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { VehicleUploadRow } from '@auction/contracts';
+import { judgeDocument, judgePhoto, judgeVehicleSheet } from './content-types.js';
+import { TempBatches } from './temp-batches.js';
+import { photoFormatFor } from './vehicle-photos.js';
+
+const row = (changes: Record<string, string> = {}) => ({
+  licensePlate: 'ab-123 cd', frame: 'wvwzzz1jzxw000001', brand: ' Fiat ', model: 'Panda', firstRegistration: '2019-05-02', mileageKm: '40 000',
+  fuel: 'plug-in hybrid', gearbox: 'manual', powerKw: '51', damageTotal: '350,50', channel: 'REMARKETING', area: 'North', region: 'Lombardia', ...changes,
+});
+const codes = (result: ReturnType<typeof VehicleUploadRow.safeParse>) =>
+  result.success ? [] : result.error.issues.map((i) => [i.path[0], (i as { params?: { errorCode?: number } }).params?.errorCode]);
+
+describe('VehicleUploadRow: one row of a vehicle file, checked by the vehicle\'s own rules', () => {
+  it('normalises a good row as the decider stores it', () => {
+    const result = VehicleUploadRow.safeParse(row());
+    expect(result.success && result.data).toMatchObject({
+      licensePlate: 'AB123CD', frame: 'WVWZZZ1JZXW000001', brand: 'Fiat', mileageKm: 40_000, fuel: 'PLUG_IN_HYBRID', gearbox: 'MANUAL', damageTotal: 350.5,
+      version: null, colour: null, appraisal: null, location: { area: 'North', region: 'Lombardia' },
+    });
+  });
+
+  it('lists every broken field of a row with the domain\'s code, not only the first', () => {
+    expect(codes(VehicleUploadRow.safeParse(row({ frame: 'SHORT', mileageKm: 'lots', fuel: 'steam', firstRegistration: '2999-01-01', area: '' })))).toEqual([
+      ['frame', 422201], ['firstRegistration', 422203], ['mileageKm', 422204], ['fuel', 422207], ['area', 422202],
+    ]);
+    expect(codes(VehicleUploadRow.safeParse(row({ damageTotal: '12.345', appraisedOn: '2019-02-30' })))).toEqual([['damageTotal', 422206], ['appraisedOn', 422209]]);
+  });
+});
+
+describe('content judges: the bytes decide, never the name', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it('tells spreadsheets, CSV text, pictures and documents from markup and binaries', () => {
+    expect(judgeVehicleSheet(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1]))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(judgeVehicleSheet(bytes('\uFEFFlicensePlate;frame\nAB123CD;X\n'))).toBe('text/csv');
+    expect(judgeVehicleSheet(bytes('  <!doctype html><p>'))).toEqual({ refused: 'not an XLSX or CSV file' });
+    expect(judgeVehicleSheet(Uint8Array.from([0x41, 0x00, 0x42]))).toEqual({ refused: 'not an XLSX or CSV file' });
+    expect(judgePhoto(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(judgePhoto(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(judgePhoto(bytes('<html>'))).toEqual({ refused: 'not a JPEG, PNG or WebP picture' });
+    expect(judgeDocument(bytes('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(judgeDocument(bytes('RIFF\0\0\0\0WEBPVP8 '))).toEqual({ refused: 'not a PDF, JPEG or PNG document' });
+  });
+
+  it('serves WebP only to clients whose Accept takes it', () => {
+    expect(photoFormatFor('image/avif,image/webp,image/apng,*/*;q=0.8')).toBe('webp');
+    expect(photoFormatFor('image/webp;q=0')).toBe('jpeg');
+    expect(photoFormatFor('image/*')).toBe('jpeg');
+    expect(photoFormatFor(undefined)).toBe('jpeg');
+  });
+});
+
+describe('temporary batches', () => {
+  const details = { licensePlate: 'AB123CD' } as never;
+  it('are their user\'s, bounded per user and in vehicles, found by row or plate, and expire', () => {
+    const batches = new TempBatches({ ttlMs: 1_000, perUser: 2, totalVehicles: 3 });
+    const a = batches.create('u1', 'P', [{ row: 2, details }], 0)!;
+    expect(batches.get(a.tempId, 'u2', 0)).toBeNull();
+    expect(batches.vehicleOf(a, '2')?.row).toBe(2);
+    expect(batches.vehicleOf(a, 'ab 123-cd')?.row).toBe(2);
+    expect(batches.vehicleOf(a, '3')).toBeNull();
+    expect(batches.create('u1', 'P', [{ row: 2, details }], 0)).not.toBeNull();
+    expect(batches.create('u1', 'P', [{ row: 2, details }], 0)).toBeNull(); // two open already
+    expect(batches.create('u2', 'P', [{ row: 2, details }, { row: 3, details }], 0)).toBeNull(); // 4 vehicles > 3
+    a.vehicles[0]!.files.push({ idFile: 'f1', kind: 'PHOTO', mediaType: 'image/jpeg', size: 1 });
+    expect(batches.get(a.tempId, 'u1', 1_000)).toBeNull();
+    expect(batches.sweep(1_000).map((f) => f.idFile)).toEqual(['f1']);
+    expect(batches.latest('u1', 1_000)).toBeNull();
+  });
+});
