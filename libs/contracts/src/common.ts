@@ -199,8 +199,6 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_UNREADABLE: 422241,
   /** The vehicle file has no vehicle rows, or its header lacks a required column (listed in `details`). */
   VEHICLE_UPLOAD_NO_ROWS: 422242,
-  /** The provenance is missing, invalid, or not one the caller loads for. */
-  VEHICLE_UPLOAD_PROVENANCE_REFUSED: 422243,
   /** Two rows of the file have the same plate or frame. */
   VEHICLE_UPLOAD_DUPLICATE_VEHICLE: 422244,
   /** A vehicle of the batch has as many photos or documents as a vehicle may have. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type VehicleOutcome } from '@auction/contracts';
 import {
-  DomainError, decideVehicle, evolveVehicle, plateKey, streamId, type UserState, type VehicleChange, type VehicleCommand,
+  DomainError, decideVehicle, evolveVehicle, plateKey, streamId, type Provenance, type UserState, type VehicleChange, type VehicleCommand,
   type VehicleDetails, type VehicleDocumentKind, type VehicleEvent, type VehicleFileKind, type VehicleState,
 } from '@auction/domain';
 import type { z } from 'zod';
@@ -58,13 +58,7 @@ export class VehicleCommands {
    * Refused: unknown provenance 422220, another dealer's 403201, a plate or frame of a live vehicle 409210/409211.
    */
   async load(actor: Actor, v: VehicleToLoad, keys: CallKeys): Promise<string> {
-    const provenance = this.access.provenance(v.provenance);
-    if (!provenance) throw new AccessError(422, API_ERROR_CODES.PROVENANCE_UNKNOWN, `no provenance ${v.provenance}`, [{ field: 'provenance', rule: 'unknown' }]);
-    const admin = actor.roles.includes('ADMIN') && (actor.adminEnabledMarket ?? []).includes(provenance.idMarket);
-    const loader = actor.roles.includes('LOADER') && actor.idDealer === provenance.idDealer;
-    if (actor.readOnly || !(admin || loader)) {
-      throw new AccessError(403, API_ERROR_CODES.VEHICLE_PROVENANCE_FORBIDDEN, 'vehicles are loaded into a provenance of your own dealer');
-    }
+    const provenance = this.provenanceToLoad(actor, v.provenance);
     const idVehicle = keys.idempotencyKey ? derivedId('vehicle', actor.idUser, keys.idempotencyKey) : newId();
     await this.assertUnique(v.details, idVehicle);
     const sid = streamId.vehicle(idVehicle);
@@ -91,6 +85,21 @@ export class VehicleCommands {
     });
     this.consistency.noteWrite(outcome);
     return outcome.reply;
+  }
+
+  /**
+   * The provenance the actor may load vehicles into (a LOADER of its dealer; an ADMIN of its market): unknown 422220,
+   * another dealer's 403201. The vehicle uploads ask it before reading a file, so a refused load is refused up front.
+   */
+  provenanceToLoad(actor: Actor, code: string): Provenance {
+    const provenance = this.access.provenance(code);
+    if (!provenance) throw new AccessError(422, API_ERROR_CODES.PROVENANCE_UNKNOWN, `no provenance ${code}`, [{ field: 'provenance', rule: 'unknown' }]);
+    const admin = actor.roles.includes('ADMIN') && (actor.adminEnabledMarket ?? []).includes(provenance.idMarket);
+    const loader = actor.roles.includes('LOADER') && actor.idDealer === provenance.idDealer;
+    if (actor.readOnly || !(admin || loader)) {
+      throw new AccessError(403, API_ERROR_CODES.VEHICLE_PROVENANCE_FORBIDDEN, 'vehicles are loaded into a provenance of your own dealer');
+    }
+    return provenance;
   }
 
   /** Changes a vehicle's data (the fields given); a plate or frame of another live vehicle is 409210/409211. */

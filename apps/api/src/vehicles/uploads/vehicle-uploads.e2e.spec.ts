@@ -19,6 +19,7 @@ describe('vehicle uploads over HTTP (embedded)', () => {
   let admin: ApiClient;
   let loader: ApiClient;
   let dealer: ApiClient;
+  let otherLoader: ApiClient;
   /** What is stored: the blob files and the vehicles loaded. */
   const snapshot = async () => ({
     blobs: await blobFiles(storage.dataDir!),
@@ -36,7 +37,7 @@ describe('vehicle uploads over HTTP (embedded)', () => {
   beforeAll(async () => {
     storage = await createStorage('embedded');
     server = await startServer(storage);
-    [admin, loader, dealer] = await Promise.all([ApiClient.login(server.baseUrl, 'admin'), ApiClient.login(server.baseUrl, 'loader'), ApiClient.login(server.baseUrl, 'dealer1')]);
+    [admin, loader, dealer, otherLoader] = await Promise.all(['admin', 'loader', 'dealer1', 'loader2'].map((name) => ApiClient.login(server.baseUrl, name)));
   }, 120_000);
 
   afterAll(async () => {
@@ -125,6 +126,13 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     expect(notLoader.status).toBe(403);
     const otherUsers = await upload(admin, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: photo });
     expect([otherUsers.status, otherUsers.body.errorCode]).toEqual([404, 404210]);
+    const sheet = { bytes: await xlsxOf([vehicleRow(401)]), name: 'vehicles.xlsx' };
+    const otherDealers = await upload(otherLoader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: sheet });
+    expect([otherDealers.status, otherDealers.body.errorCode]).toEqual([403, 403201]);
+    const unknown = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'NOWHERE', file: sheet });
+    expect([unknown.status, unknown.body.errorCode]).toEqual([422, 422220]);
+    const noProvenance = await upload(loader, '/api/v1/secure/upload-vehicle', { file: sheet });
+    expect([noProvenance.status, noProvenance.body.errorCode]).toEqual([400, 400211]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -148,6 +156,9 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     expect(saved.status).toBe(201);
     expect(saved.body.vehicles.map((v: any) => [v.row, v.files])).toEqual([[2, 0], [3, 2], [4, 0]]);
     expect((await loader.post(`/api/v2/secure/save-vehicle?idTemp=${tempId}`)).body.errorCode).toBe(404210);
+    const card = await loader.get(`/api/v1/secure/vehicle/${saved.body.vehicles[1].idVehicle}`);
+    expect(card.status).toBe(200);
+    expect(JSON.stringify(card.body)).toContain(idImage);
 
     const webp = await download(loader, `/api/v1/secure/image?idImage=${idImage}&size=original`, { accept: 'image/avif,image/webp,*/*' });
     expect(webp.status).toBe(200);
@@ -172,6 +183,7 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     expect(JSON.parse(refused.bytes.toString()).errorCode).toBe(404212);
     expect(refused.headers.get('cache-control')).toBe('private, no-store');
     expect((await download(dealer, `/api/v1/mobile/image?idImage=${idImage}`)).status).toBe(404);
+    expect((await download(otherLoader, `/api/v1/secure/image?idImage=${idImage}`)).status).toBe(404); // another dealer's loader
 
     const pdf = await download(loader, `/api/v1/secure/pdf?idPdf=${byPlate.body.idFile}&filename=perizia.pdf`);
     expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.toString('latin1', 0, 5)]).toEqual([200, 'application/pdf', '%PDF-']);

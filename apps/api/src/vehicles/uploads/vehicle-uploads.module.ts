@@ -1,4 +1,5 @@
 import { Module, type Type } from '@nestjs/common';
+import { VehiclesModule } from '../vehicles.module.js';
 import { VehicleFilesController } from './vehicle-files.controller.js';
 import { VehicleFilesService } from './vehicle-files.service.js';
 import { VehicleGate } from './vehicle-gate.js';
@@ -10,6 +11,7 @@ export const VEHICLE_UPLOADS_CONTROLLERS: Type[] = [VehicleUploadsController, Ve
 
 /** The vehicle loading calls (uploads, temporary batches, saving) and the vehicle files (photos, documents). */
 @Module({
+  imports: [VehiclesModule],
   controllers: VEHICLE_UPLOADS_CONTROLLERS,
   providers: [VehicleGate, VehicleUploadsService, VehicleFilesService],
 })

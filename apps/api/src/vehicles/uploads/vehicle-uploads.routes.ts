@@ -26,7 +26,7 @@ export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
   ['post', '/api/v1/secure/upload-vehicle', `Loads a vehicle file (spec 02 §7): multipart file + provenance. XLSX (its first sheet) or CSV (UTF-8, \`,\` or \`;\`), at most ${VEHICLE_UPLOAD_LIMITS.sheetBytes / MIB} MiB and ${VEHICLE_UPLOAD_LIMITS.sheetRows} rows (413201). `
     + 'The header names the columns (VEHICLE_UPLOAD_COLUMNS, any order and case; the required ones missing: 422242 with details); every row is checked by one schema (VehicleUploadRow: the vehicle\'s own rules). '
     + `Any refused row refuses the file: 422240 with rows [{row, field, reason, errorCode}] (the header is row 1; codes 422200-422209 of the field, 422244 a plate or frame twice; at most ${VEHICLE_UPLOAD_LIMITS.listedRefusals} listed), and nothing is kept. `
-    + `A broken XLSX or CSV 422241; not XLSX or CSV by content 415200; a provenance the caller does not load for 422243. ${COMMON} `
+    + `A broken XLSX or CSV 422241; not XLSX or CSV by content 415200; an unknown provenance 422220, another dealer's 403201 (the vehicles context's rule). ${COMMON} `
     + `Accepted: 201 with a tempId holding the checked vehicles for ${TEMP_BATCH_LIMITS.ttlMs / 3_600_000} hours (at most ${TEMP_BATCH_LIMITS.perUser} open per user: 429201); the file itself is not kept.`,
   LOADERS, VehicleSheetMultipartBody, VehicleUploadResponse, 'multipart/form-data'],
   ['post', '/api/v1/secure/upload-photos', FILE_UPLOAD('a photo', `JPEG, PNG or WebP by content (else 415200), at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels (a decompression bomb: 413202, refused from its header before decoding)`, MAX_PHOTO_BYTES)

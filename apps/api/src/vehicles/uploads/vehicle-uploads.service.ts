@@ -4,7 +4,7 @@ import {
   type VehicleFileUploadResponse, type VehicleUploadResponse,
 } from '@auction/contracts';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
-import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, normaliseProvenance, type VehicleDetails, type VehicleFileKind } from '@auction/domain';
+import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, type VehicleDetails, type VehicleFileKind } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
@@ -168,14 +168,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
     if (value === undefined || value.trim() === '') {
       throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_FIELD_MISSING, 'the provenance is missing', [{ field: 'provenance', rule: 'required' }]);
     }
-    let provenance: string;
-    try {
-      provenance = normaliseProvenance(value);
-    } catch {
-      throw new UploadRefusal(422, API_ERROR_CODES.VEHICLE_UPLOAD_PROVENANCE_REFUSED, 'the provenance is not valid', [{ field: 'provenance', rule: 'invalid' }]);
-    }
-    this.gate.assertMayLoad(actor, provenance);
-    return provenance;
+    return this.gate.provenanceToLoad(actor, value);
   }
 
   /** Every row checked by the one schema; any refused row (or a duplicate) refuses the file, all listed. */

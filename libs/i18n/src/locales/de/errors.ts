@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': 'Einige Zeilen der Fahrzeugdatei sind ungültig; nichts wurde geladen. Korrigieren Sie die aufgeführten Zeilen und laden Sie die Datei erneut hoch.',
   '422241': 'Die Datei ist beschädigt oder nicht lesbar. Speichern Sie sie erneut und laden Sie sie hoch.',
   '422242': 'Die Fahrzeugdatei enthält keine Fahrzeuge oder es fehlen Pflichtspalten. Verwenden Sie die Spaltennamen der Vorlage.',
-  '422243': 'Die Herkunft fehlt oder Sie dürfen dafür keine Fahrzeuge laden.',
   '422244': 'Dasselbe Kennzeichen oder dieselbe Fahrgestellnummer steht in zwei Zeilen. Führen Sie jedes Fahrzeug nur einmal auf.',
   '422245': 'Dieses Fahrzeug hat bereits die höchstzulässige Zahl an Fotos oder Dokumenten.',
   '422246': 'Die Fahrzeuge dieses Uploads konnten nicht gespeichert werden. Prüfen Sie die aufgeführten Zeilen.',

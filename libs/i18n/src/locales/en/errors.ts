@@ -67,7 +67,6 @@ export const errors = {
   '422240': 'Some rows of the vehicle file are not valid; nothing was loaded. Correct the listed rows and upload the file again.',
   '422241': 'The file is damaged or cannot be read. Save it again and upload it.',
   '422242': 'The vehicle file has no vehicles or lacks required columns. Use the column names of the template.',
-  '422243': 'The provenance is missing or you cannot load vehicles for it.',
   '422244': 'The same plate or frame appears on two rows. Keep each vehicle once.',
   '422245': 'This vehicle already has as many photos or documents as it may have.',
   '422246': 'The vehicles of this upload could not be saved. Check the listed rows.',

@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': 'Algunas filas del archivo de vehículos no son válidas; no se cargó nada. Corrija las filas indicadas y cargue de nuevo el archivo.',
   '422241': 'El archivo está dañado o no se puede leer. Guárdelo de nuevo y cárguelo.',
   '422242': 'El archivo de vehículos no contiene vehículos o le faltan columnas obligatorias. Use los nombres de columna de la plantilla.',
-  '422243': 'Falta la procedencia o no puede cargar vehículos para ella.',
   '422244': 'La misma matrícula o el mismo bastidor aparecen en dos filas. Incluya cada vehículo una sola vez.',
   '422245': 'Este vehículo ya tiene el máximo de fotos o documentos.',
   '422246': 'No se pudieron guardar los vehículos de esta carga. Compruebe las filas indicadas.',

@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': "Certaines lignes du fichier des véhicules ne sont pas valides ; rien n'a été chargé. Corrigez les lignes indiquées et renvoyez le fichier.",
   '422241': 'Le fichier est endommagé ou illisible. Enregistrez-le de nouveau et renvoyez-le.',
   '422242': 'Le fichier des véhicules ne contient aucun véhicule ou des colonnes obligatoires manquent. Utilisez les noms de colonne du modèle.',
-  '422243': 'La provenance manque ou vous ne pouvez pas charger de véhicules pour elle.',
   '422244': 'La même immatriculation ou le même numéro de châssis figure sur deux lignes. Indiquez chaque véhicule une seule fois.',
   '422245': 'Ce véhicule a déjà le nombre maximal de photos ou de documents.',
   '422246': "Les véhicules de cet envoi n'ont pas pu être enregistrés. Vérifiez les lignes indiquées.",

@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': 'Alcune righe del file dei veicoli non sono valide; non è stato caricato nulla. Correggi le righe elencate e carica di nuovo il file.',
   '422241': 'Il file è danneggiato o illeggibile. Salvalo di nuovo e caricalo.',
   '422242': 'Il file dei veicoli non contiene veicoli o mancano colonne obbligatorie. Usa i nomi di colonna del modello.',
-  '422243': 'La provenienza manca oppure non puoi caricare veicoli per essa.',
   '422244': 'La stessa targa o lo stesso telaio compaiono su due righe. Inserisci ogni veicolo una sola volta.',
   '422245': 'Questo veicolo ha già il numero massimo di foto o documenti.',
   '422246': 'Non è stato possibile salvare i veicoli di questo caricamento. Controlla le righe elencate.',

@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': 'Sommige rijen van het voertuigbestand zijn ongeldig; er is niets geladen. Corrigeer de vermelde rijen en upload het bestand opnieuw.',
   '422241': 'Het bestand is beschadigd of onleesbaar. Sla het opnieuw op en upload het.',
   '422242': 'Het voertuigbestand bevat geen voertuigen of mist verplichte kolommen. Gebruik de kolomnamen van de sjabloon.',
-  '422243': 'De herkomst ontbreekt of u mag er geen voertuigen voor laden.',
   '422244': 'Hetzelfde kenteken of chassisnummer staat op twee rijen. Vermeld elk voertuig maar één keer.',
   '422245': 'Dit voertuig heeft al het maximale aantal foto’s of documenten.',
   '422246': 'De voertuigen van deze upload konden niet worden opgeslagen. Controleer de vermelde rijen.',

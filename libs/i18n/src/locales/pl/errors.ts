@@ -66,7 +66,6 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422240': 'Niektóre wiersze pliku pojazdów są nieprawidłowe; nic nie zostało wczytane. Popraw wymienione wiersze i prześlij plik ponownie.',
   '422241': 'Plik jest uszkodzony lub nieczytelny. Zapisz go ponownie i prześlij.',
   '422242': 'Plik pojazdów nie zawiera pojazdów lub brakuje w nim wymaganych kolumn. Użyj nazw kolumn z szablonu.',
-  '422243': 'Brakuje pochodzenia lub nie możesz wczytywać dla niego pojazdów.',
   '422244': 'Ten sam numer rejestracyjny lub numer nadwozia występuje w dwóch wierszach. Podaj każdy pojazd tylko raz.',
   '422245': 'Ten pojazd ma już maksymalną liczbę zdjęć lub dokumentów.',
   '422246': 'Nie udało się zapisać pojazdów z tego przesłania. Sprawdź wymienione wiersze.',

@@ -66,7 +66,6 @@ export const errors: Translation<typeof en> = {
   '422240': 'Algumas linhas do ficheiro de veículos não são válidas; nada foi carregado. Corrija as linhas indicadas e envie novamente o ficheiro.',
   '422241': 'O ficheiro está danificado ou não pode ser lido. Guarde-o novamente e envie-o.',
   '422242': 'O ficheiro de veículos não tem veículos ou faltam colunas obrigatórias. Use os nomes de coluna do modelo.',
-  '422243': 'Falta a proveniência ou não pode carregar veículos para ela.',
   '422244': 'A mesma matrícula ou o mesmo número de quadro aparece em duas linhas. Indique cada veículo uma só vez.',
   '422245': 'Este veículo já tem o número máximo de fotografias ou documentos.',
   '422246': 'Não foi possível guardar os veículos deste envio. Verifique as linhas indicadas.',
