@@ -115,9 +115,11 @@ export const VehicleAuctionPage = adminPage(VehicleAuctionRowView);
 export const VehicleDescQuery = z.object({ ids: IdList }).strict();
 /** A vehicle's short description. */
 export const VehicleDesc = z.object({ idVehicle: z.string(), description: z.string(), licensePlate: z.string(), frame: z.string() });
+export type VehicleDesc = z.infer<typeof VehicleDesc>;
 
 /** Query of `GET /dossier`. */
 export const DossierQuery = z.object({ licensePlate: Text(40).min(1), vatCode: Text(30).optional() }).strict();
 /** A plate's dossier: every loaded vehicle of that plate the caller may see, newest first. */
 export const Dossier = z.object({ licensePlate: z.string(), vehicles: z.array(VehicleSheet) });
+export type Dossier = z.infer<typeof Dossier>;
 

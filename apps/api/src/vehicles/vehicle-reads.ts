@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  API_ERROR_CODES, type Page, type ProvenanceView, type VehicleAuctionsQuery, type VehicleCard, type VehicleListQuery, type VehicleSheet,
+  API_ERROR_CODES, type Page, type Dossier, type ProvenanceView, type VehicleAuctionsQuery, type VehicleDesc, type VehicleCard, type VehicleListQuery, type VehicleSheet,
 } from '@auction/contracts';
-import type { Market } from '@auction/domain';
+import { plateKey, type Market } from '@auction/domain';
 import type { VehicleAuctionHistoryRow, VehicleFilters, VehicleRecordRow } from '@auction/read-models';
 import type { z } from 'zod';
 import type { Actor } from '../identity/actor.js';
@@ -24,6 +24,10 @@ export const VEHICLE_FOR_AUCTION_ROLES = ['AUCTIONEER', 'MULTI_AUCTIONEER', 'ADM
 export type VehicleListKind = 'all' | 'for-auction' | 'by-provenance';
 
 const DAY_MS = 86_400_000;
+/** Rows of an export read at a time. */
+const EXPORT_BATCH = 500;
+/** Most rows one export holds. */
+export const EXPORT_MAX_ROWS = 50_000;
 
 function bounds(field: string, min: number | undefined, max: number | undefined): void {
   if (min !== undefined && max !== undefined && min > max) {
@@ -95,6 +99,47 @@ export class VehicleReads {
   async auctions(actor: Actor, idVehicle: string, q: z.output<typeof VehicleAuctionsQuery>): Promise<Page<VehicleAuctionHistoryRow>> {
     await this.row(actor, idVehicle);
     return this.queries.auctions(idVehicle, q);
+  }
+
+  /** Short descriptions of the vehicles asked that the actor sees (others left out), in the order asked. */
+  async descriptions(actor: Actor, ids: readonly string[]): Promise<VehicleDesc[]> {
+    await this.consistency.caughtUp(actor.idUser);
+    const rows = (await this.queries.byIds(ids)).filter((r) => this.access.shows(actor, r));
+    return rows.map((r) => ({
+      idVehicle: r.idVehicle, licensePlate: r.licensePlate, frame: r.frame,
+      description: [r.brand, r.model, r.version].filter(Boolean).join(' ') + ` (${r.licensePlate})`,
+    }));
+  }
+
+  /**
+   * A plate's dossier for the dealer's own people and staff: every loaded vehicle of that plate they see (its sheet,
+   * newest load first; sold and withdrawn ones too). `vatCode` is accepted; the portal keeps no dossier per VAT code.
+   */
+  async dossier(actor: Actor, licensePlate: string): Promise<Dossier> {
+    if (!hasRole(actor, VEHICLE_LIST_ROLES)) throw AccessError.role();
+    await this.consistency.caughtUp(actor.idUser);
+    const scope = { ...this.access.scope(actor), placed: false };
+    const rows = await this.queries.byPlate(scope, actor.idUser, licensePlate);
+    return { licensePlate: plateKey(licensePlate), vehicles: rows.map((r) => vehicleSheetOf(r, this.name(r.provenance))) };
+  }
+
+  /**
+   * Every vehicle of a list in its order, a batch at a time (the export: never the whole list in memory), at most
+   * `EXPORT_MAX_ROWS`. The role and the filters are checked before the first batch is read.
+   */
+  exportBatches(actor: Actor, q: VehicleListQuery): AsyncGenerator<VehicleCard[]> {
+    if (!hasRole(actor, VEHICLE_LIST_ROLES)) throw AccessError.role();
+    const filters = filtersOf(q, 'all');
+    const scope = { ...this.access.scope(actor), placed: false };
+    const self = this;
+    return (async function* () {
+      await self.consistency.caughtUp(actor.idUser);
+      for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+        const page = await self.queries.list(scope, actor.idUser, filters, { ...q, limit: EXPORT_BATCH, offset });
+        yield page.items.map((r) => vehicleCardOf(r, self.name(r.provenance)));
+        if (page.items.length < EXPORT_BATCH) return;
+      }
+    })();
   }
 
   /** The provenances (reference data), optionally of one market. */

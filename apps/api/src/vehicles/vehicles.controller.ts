@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Headers, Param, Patch, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  EditVehicleRequest, HandOverRequest, Id, ProvenanceQuery, PubUnpubRequest, SendBackRequest, VehicleAuctionsQuery, VehicleListQuery,
-  type Page, type ProvenanceView, type VehicleCard, type VehicleSheet,
+  DossierQuery, EditVehicleRequest, HandOverRequest, Id, ProvenanceQuery, VehicleDescQuery, PubUnpubRequest, SendBackRequest, VehicleAuctionsQuery, VehicleListQuery,
+  type Dossier, type Page, type ProvenanceView, type VehicleCard, type VehicleDesc, type VehicleSheet,
 } from '@auction/contracts';
 import type { VehicleDetails } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
@@ -11,6 +12,7 @@ import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
 import type { VehicleAuctionHistoryRow } from '@auction/read-models';
 import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
 import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
+import { sendVehicleCsv } from './vehicle-export.js';
 
 function keysOf(headers: Record<string, unknown>): CallKeys {
   return { idempotencyKey: idempotencyKeyOf(headers), correlationId: randomUUID() };
@@ -90,5 +92,26 @@ export class VehiclesController {
   @Get('provenance')
   provenances(@Query() query: unknown): ProvenanceView[] {
     return this.reads.provenanceList(parse(ProvenanceQuery, query, 'query').idMarket);
+  }
+
+  @Get('vehicle-desc')
+  descriptions(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<VehicleDesc[]> {
+    return this.reads.descriptions(actor, parse(VehicleDescQuery, query, 'query').ids);
+  }
+
+  @Get('dossier')
+  @Roles(...VEHICLE_LIST_ROLES)
+  dossier(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Dossier> {
+    return this.reads.dossier(actor, parse(DossierQuery, query, 'query').licensePlate);
+  }
+
+  @Post('export-vehicle')
+  @HttpCode(200)
+  @Roles(...VEHICLE_LIST_ROLES)
+  exportCsv(@CurrentActor() actor: Actor, @Query() query: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
+    // The filters come in the query or, as the spec's POST sends them, in a JSON body of the same names.
+    const filters = body && typeof body === 'object' && !Array.isArray(body) ? { ...(query as object), ...(body as object) } : query;
+    const q = parse(VehicleListQuery, filters, body ? 'body' : 'query');
+    return sendVehicleCsv(reply, this.reads.exportBatches(actor, q));
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   EditVehicleRequest, HandOverRequest, ProvenanceView, PubUnpubRequest, SendBackRequest, VehicleAuctionPage, VehicleCard, VehicleCardPage,
-  VehicleOutcome, VehicleSheet,
+  Dossier, VehicleDesc, VehicleListQuery, VehicleOutcome, VehicleSheet,
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
 
@@ -25,6 +25,9 @@ export const VEHICLES_ROUTE_DOCS: readonly RouteDoc[] = [
   ['patch', '/api/v1/secure/sendToMultiAuctioneer', `Hand vehicles a superior holds to idUser, an enabled MULTI_AUCTIONEER (else 422221). ${MANY} ${WHO_CHANGES}`, 'AUCTIONEER holding them, ADMIN (vehicle rule)', HandOverRequest, z.array(VehicleOutcome)],
   ['patch', '/api/v1/secure/sendBack', `Send vehicles back to their loader (to correct them); with the loader already: no change. ${MANY} ${WHO_CHANGES}`, 'AUCTIONEER or MULTI_AUCTIONEER holding them, ADMIN (vehicle rule)', SendBackRequest, z.array(VehicleOutcome)],
   ['get', '/api/v1/secure/provenance', 'The provenances (reference data: code, name, market, supplying dealer), by code; query idMarket narrows to one market.', 'logged in', undefined, z.array(ProvenanceView)],
+  ['get', '/api/v1/secure/vehicle-desc', `Short descriptions ("brand model version (plate)", plate, frame) of the vehicles asked (query ids, repeated or comma separated, 1-200, none twice), in the order asked; those the caller may not see, or unknown, are left out. ${WHO_SEES}`, 'logged in (vehicle rule)', undefined, z.array(VehicleDesc)],
+  ['get', '/api/v1/secure/dossier', 'A plate\'s dossier: every loaded vehicle of that plate (query licensePlate, compared as plates are) the caller sees as staff, loader, auctioneer or holder, with its whole sheet, newest load first, sold and withdrawn ones too. Query vatCode is accepted and changes nothing (the portal keeps no dossier per VAT code).', LIST_ROLES, undefined, Dossier],
+  ['post', '/api/v1/secure/export-vehicle', `The vehicle list as a CSV file (vehicles.csv: RFC 4180, UTF-8 with a byte-order mark, CRLF; a text cell starting like a formula gets a leading apostrophe), streamed a batch at a time, at most 50,000 rows, in the list's order. The filters and sort of GET /vehicle, in the query or as a JSON body of the same names (strings); limit and offset are ignored. Columns: idVehicle, provenance, status, published, licensePlate, frame, brand, model, version, firstRegistration, mileageKm, fuel, gearbox, powerKw, colour, damageTotal, channel, area, region, price, auctionsCount, insertDate.`, LIST_ROLES, VehicleListQuery, 'file'],
   ['get', '/api/v1/mobile/vehicle/{idVehicle}', `A loaded vehicle, as GET /api/v1/secure/vehicle/{idVehicle} (mobile app). ${WHO_SEES}`, 'logged in (token header; vehicle rule)', undefined, VehicleCard],
   ['get', '/api/v1/mobile/vehicle/{idVehicle}/details', `A loaded vehicle's whole sheet, as GET /api/v1/secure/vehicle/{idVehicle}/details (mobile app). ${WHO_SEES}`, 'logged in (token header; vehicle rule)', undefined, VehicleSheet],
 ];

@@ -1,0 +1,139 @@
+/**
+ * Issue 22 item 4 (API): the vehicle lists, their filters, paging and sorting, the auctions history, short
+ * descriptions, a plate's dossier, the CSV export and the provenances, through HTTP against the real built server on
+ * the demo stock (V-DEMO-1..10 of LEASYS-IT, D-AUCT, the first six published; V-DEMO-R1 (published) and R2 of RENT-IT,
+ * D-EXHB). Bad input answers a numeric code, never 500.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, type RunningServer, type ServerStorage, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
+
+const S = '/api/v1/secure';
+type Row = Record<string, any>;
+interface Page { items: Row[]; total: number; limit: number; offset: number }
+const DEMO = Array.from({ length: 10 }, (_, i) => `V-DEMO-${i + 1}`);
+
+describe('vehicle lists (embedded)', () => {
+  let storage: ServerStorage | undefined;
+  let server: RunningServer | undefined;
+  const c = {} as Record<'loader' | 'loader2' | 'auctioneer' | 'dealer1' | 'admin', ApiClient>;
+  const ok = async <T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
+    const r = await res;
+    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
+    return r.body;
+  };
+  const code = async (res: Promise<{ status: number; body: any }>) => {
+    const r = await res;
+    return [r.status, r.body?.errorCode];
+  };
+  const ids = async (client: ApiClient, path: string) => (await ok<Page>(client.get(path), path)).items.map((v) => v.idVehicle);
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    await Promise.all((['loader', 'loader2', 'auctioneer', 'dealer1', 'admin'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('a loader\'s list: its dealer\'s vehicles only, 50 by default, newest load first, pages that put together give the list', async () => {
+    const all = await ok<Page>(c.loader.get(`${S}/vehicle`), 'list');
+    expect({ total: all.total, limit: all.limit, offset: all.offset }).toEqual({ total: 10, limit: 50, offset: 0 });
+    expect(all.items.map((v) => v.idVehicle)).toEqual([...DEMO].reverse());
+    const paged: string[] = [];
+    for (let offset = 0; offset < 12; offset += 3) paged.push(...await ids(c.loader, `${S}/vehicle?limit=3&offset=${offset}`));
+    expect(paged).toEqual([...DEMO].reverse());
+    expect(await ids(c.loader, `${S}/vehicle?sortOrder=ASC&limit=2`)).toEqual(['V-DEMO-1', 'V-DEMO-2']);
+    const brands = (await ok<Page>(c.loader.get(`${S}/vehicle?sortField=brand&sortOrder=asc`), 'brand')).items.map((v) => v.brand);
+    expect(brands).toEqual([...brands].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const damage = (await ok<Page>(c.loader.get(`${S}/vehicle?sortField=damageTotal&sortOrder=desc`), 'damage')).items.map((v) => v.damageTotal);
+    expect(damage).toEqual([...damage].sort((a, b) => b - a));
+    expect((await ok<Page>(c.loader2.get(`${S}/vehicle`), 'loader2')).items.map((v) => v.idVehicle).sort()).toEqual(['V-DEMO-R1', 'V-DEMO-R2']);
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle?limit=1`), 'admin')).total).toBe(12);
+  });
+
+  test('bounds of paging and sorting, and crossing filter bounds, answer 400 with a code', async () => {
+    for (const q of ['limit=0', 'limit=101', 'offset=-1', 'limit=abc', 'limit=1e2', 'sortField=owner', 'sortOrder=up', 'minDamage=-1', 'minPrice=1.234', 'minAuctions=x', 'insertDate=yesterday', 'unknown=1']) {
+      expect([q, ...(await code(c.loader.get(`${S}/vehicle?${q}`)))]).toEqual([q, 400, 400001]);
+    }
+    for (const q of ['minDamage=500&maxDamage=100', 'minPrice=10&maxPrice=9', 'minAuctions=2&maxAuctions=1', 'insertDate=2026-02-02&insertDateTo=2026-02-01']) {
+      expect([q, ...(await code(c.loader.get(`${S}/vehicle?${q}`)))]).toEqual([q, 400, 400200]);
+    }
+    expect((await ok<Page>(c.loader.get(`${S}/vehicle?limit=100&idTemplate=T1`), 'max')).limit).toBe(100);
+  });
+
+  test('every filter of spec 02 narrows the list', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const q = (s: string) => ids(c.loader, `${S}/vehicle?sortOrder=asc&${s}`);
+    expect(await q('brand=FIAT')).toEqual(['V-DEMO-1']);
+    expect(await q('model=niro')).toEqual(['V-DEMO-9']);
+    expect(await q('licensePlate=gd 105')).toEqual(['V-DEMO-6']);
+    expect(await q('vehicleFrame=200003')).toEqual(['V-DEMO-4']);
+    expect(await q('vehicleCode=V-DEMO-7')).toEqual(['V-DEMO-7']);
+    expect(await q('minDamage=450&maxDamage=450')).toEqual(['V-DEMO-2', 'V-DEMO-5', 'V-DEMO-8']);
+    expect(await q('channel=remark')).toEqual(['V-DEMO-2', 'V-DEMO-4', 'V-DEMO-6', 'V-DEMO-8', 'V-DEMO-10']);
+    expect(await q('provenance=RENT-IT')).toEqual([]);
+    expect(await q('provenance=LEASYS-IT&provenance=RENT-IT&limit=1')).toEqual(['V-DEMO-1']);
+    expect(await q(`insertDate=${today}&insertDateTo=${today}&limit=1`)).toEqual(['V-DEMO-1']);
+    expect(await q('insertDateTo=2000-01-01')).toEqual([]);
+    expect(await q('minAuctions=0&maxAuctions=0&limit=1')).toEqual(['V-DEMO-1']);
+    expect(await q('minAuctions=1')).toEqual([]);
+    expect(await q('minPrice=1')).toEqual([]);
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle?provenance=LEASYS-IT,RENT-IT`), 'admin')).total).toBe(12);
+  });
+
+  test('vehicle-for-auction: published vehicles in stock; by-provenance needs a provenance; the roles of each list', async () => {
+    expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?sortOrder=asc`)).toEqual(DEMO.slice(0, 6));
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle-for-auction`), 'admin')).total).toBe(7);
+    expect(await code(c.loader.get(`${S}/vehicle-for-auction`))).toEqual([403, 403001]);
+    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&sortOrder=asc`)).toEqual(['V-DEMO-R1', 'V-DEMO-R2']);
+    expect(await ids(c.loader, `${S}/vehicle-by-provenance?provenance=RENT-IT`)).toEqual([]);
+    expect(await code(c.loader.get(`${S}/vehicle-by-provenance`))).toEqual([400, 400001]);
+    for (const path of ['vehicle', 'vehicle-for-auction', 'vehicle-by-provenance?provenance=LEASYS-IT', 'dossier?licensePlate=GD100LS']) {
+      expect([path, ...(await code(c.dealer1.get(`${S}/${path}`)))]).toEqual([path, 403, 403001]);
+    }
+    expect(await code(c.dealer1.post(`${S}/export-vehicle`))).toEqual([403, 403001]);
+  });
+
+  test('a vehicle\'s auctions history: one page, 30 by default, sorted by the dialog\'s columns', async () => {
+    expect(await ok(c.loader.get(`${S}/vehicle/V-DEMO-1/auctions`), 'history')).toEqual({ items: [], total: 0, limit: 30, offset: 0 });
+    expect((await ok<Page>(c.loader.get(`${S}/vehicle/V-DEMO-1/auctions?limit=10&sortField=maxOffer&sortOrder=asc`), 'sorted')).limit).toBe(10);
+    expect(await code(c.loader.get(`${S}/vehicle/V-DEMO-1/auctions?limit=101`))).toEqual([400, 400001]);
+    expect(await code(c.loader.get(`${S}/vehicle/V-DEMO-1/auctions?sortField=owner`))).toEqual([400, 400001]);
+    expect(await code(c.loader2.get(`${S}/vehicle/V-DEMO-1/auctions`))).toEqual([404, 404200]);
+  });
+
+  test('vehicle-desc leaves out what the caller may not see; the dossier of a plate; the provenances', async () => {
+    expect(await ok(c.loader.get(`${S}/vehicle-desc?ids=V-DEMO-1&ids=V-DEMO-R1&ids=NOPE`), 'desc')).toEqual([
+      { idVehicle: 'V-DEMO-1', licensePlate: 'GD100LS', frame: 'ZFA31200000200000', description: 'Fiat Tipo 1.6 MJT (GD100LS)' },
+    ]);
+    expect(await code(c.loader.get(`${S}/vehicle-desc`))).toEqual([400, 400001]);
+    expect(await code(c.loader.get(`${S}/vehicle-desc?ids=A,A`))).toEqual([400, 400001]);
+    const dossier = await ok<Row>(c.loader.get(`${S}/dossier?licensePlate=gd-100 ls&vatCode=IT00000000101`), 'dossier');
+    expect([dossier.licensePlate, dossier.vehicles.map((v: Row) => v.idVehicle)]).toEqual(['GD100LS', ['V-DEMO-1']]);
+    expect((await ok<Row>(c.loader2.get(`${S}/dossier?licensePlate=GD100LS`), 'other dealer')).vehicles).toEqual([]);
+    expect(await code(c.loader.get(`${S}/dossier`))).toEqual([400, 400001]);
+    expect((await ok<Row[]>(c.dealer1.get(`${S}/provenance?idMarket=DE`), 'DE')).map((p) => p.code)).toEqual(['LEASYS-DE']);
+    expect(await code(c.dealer1.get(`${S}/provenance?idMarket=XX`))).toEqual([400, 400001]);
+  });
+
+  test('export-vehicle streams the list as CSV with the same filters; a cell that starts like a formula is written as text', async () => {
+    await ok(c.loader.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-3', version: '=HYPERLINK("http://x")' } }), 'edit');
+    const res = await fetch(`${server!.baseUrl}${S}/export-vehicle?sortOrder=asc`, { method: 'POST', headers: { token: c.loader.credentials.token! } });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(res.headers.get('content-disposition')).toContain('vehicles.csv');
+    // Read as bytes: a text decoder would drop the byte-order mark the file starts with.
+    const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFFidVehicle,provenance,status,published,licensePlate,frame,brand,model,version,firstRegistration,mileageKm,fuel,gearbox,powerKw,colour,damageTotal,channel,area,region,price,auctionsCount,insertDate');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(DEMO);
+    expect(lines[3]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    const filtered = await fetch(`${server!.baseUrl}${S}/export-vehicle`, {
+      method: 'POST', headers: { token: c.loader.credentials.token!, 'content-type': 'application/json' }, body: JSON.stringify({ brand: 'kia' }),
+    });
+    expect((await filtered.text()).split('\r\n').filter(Boolean).slice(1).map((l) => l.split(',')[0])).toEqual(['V-DEMO-9']);
+    expect(await code(c.loader.post(`${S}/export-vehicle`, { body: { minDamage: '9', maxDamage: '1' } }))).toEqual([400, 400200]);
+  });
+});
