@@ -202,7 +202,7 @@ describe('refusals of the mobile routes', () => {
 
   test('the GET offer from a browser page (Origin, Sec-Fetch-*) is refused with 403220 and places nothing', async () => {
     await s.d2.patch(`${M}/auction/${s.auction.idAuction}/accept-regulation`);
-    const browser = [
+    const browser: Record<string, string>[] = [
       { origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-dest': 'image' },
     ];
     for (const headers of browser) expectRefused(await s.d2.get(offerPath(lot(0), 'offer=6000'), { headers }), 403, 403220);

@@ -5,12 +5,12 @@
  * query, else the user's preferred language) and name the winner of each awarded lot. An unknown `lang` is a 400.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import ExcelJS from 'exceljs';
 import { formatDateTimeIn } from '@auction/i18n';
 import {
   ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, isCleanError, startServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, type OfferReportRow, createAuctionBody, getReport, paths, pollStatus, runTag } from '../testing/auction.test-support.js';
+import { xlsxSheets } from '../testing/xlsx.test-support.js';
 
 const exportPath = (id: string, query: string) => `/api/v1/secure/auction/${id}/create-report?${query}`;
 
@@ -33,19 +33,8 @@ function parseCsv(text: string, separator = ','): string[][] {
   return rows;
 }
 
-/** The first sheet of an XLSX as a spreadsheet reads it (exceljs), and each row's cells as text. */
-async function xlsxSheet(file: Buffer): Promise<{ name: string; rows: string[][] }> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file);
-  const sheet = workbook.worksheets[0]!;
-  const rows: string[][] = [];
-  // Every row as wide as the header: an empty last cell (no winner yet) is an empty text.
-  sheet.eachRow((row) => rows.push(Array.from({ length: sheet.getRow(1).cellCount }, (_, i) => {
-    const v = row.getCell(i + 1).value;
-    return v === null || v === undefined ? '' : String(v);
-  })));
-  return { name: sheet.name, rows };
-}
+/** The first sheet of an XLSX as a spreadsheet reads it (exceljs): its name and each row's cells as text. */
+const xlsxSheet = async (file: Buffer) => (await xlsxSheets(file))[0]!;
 
 describe('offers report export (embedded)', () => {
   let storage: ServerStorage | undefined;

@@ -4,9 +4,9 @@
  * answer), not an auction without lots; an XLSX offers report stays a well-formed file whatever a lot's brand holds.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import ExcelJS from 'exceljs';
 import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, startServer } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
+import { xlsxWorkbook } from '../testing/xlsx.test-support.js';
 
 const S = '/api/v1/secure';
 /** Any character outside XML 1.0's `Char` production. */
@@ -56,9 +56,7 @@ describe('paging attack review (embedded storage)', () => {
     const res = await fetch(`${server!.baseUrl}${S}/auction/${s.a.idAuction}/create-report?typeExport=XLSX&lang=en`, { headers: { token: s.auctioneer.credentials.token! } });
     expect(res.status).toBe(200);
     // exceljs refuses a workbook whose XML is not well-formed ("disallowed character"), as Excel does.
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()));
-    const sheet = workbook.worksheets[0]!;
+    const sheet = (await xlsxWorkbook(await res.arrayBuffer())).worksheets[0]!;
     const texts = sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row : [])).filter((v): v is string => typeof v === 'string');
     expect(texts.some((t) => t.includes('Fi\uFFFDat'))).toBe(true);
     expect(texts.filter((t) => NOT_XML_CHAR.test(t))).toEqual([]);

@@ -9,6 +9,7 @@ import { describe, expect, test } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { xlsxWorkbook } from '../../testing/xlsx.test-support.js';
 import { csvStream, toCsv, xlsxStream } from './report-file.js';
 
 /** Any character outside XML 1.0's `Char` production (tab, LF, CR, U+0020-U+D7FF, U+E000-U+FFFD, U+10000-U+10FFFF). */
@@ -26,9 +27,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 /** The workbook as a spreadsheet reads it (exceljs refuses XML that is not well-formed). */
 async function read(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file);
-  return workbook.worksheets[0]!;
+  return (await xlsxWorkbook(file)).worksheets[0]!;
 }
 
 describe('XLSX report file', () => {
