@@ -216,6 +216,17 @@ describe('refusals of the mobile routes', () => {
     expect(report.body.items.map((o) => o.offer)).toEqual([5000, 5100, 9000, 6000]);
   });
 
+  test('a read-only dealer may look, but its GET offer is a change: 403020, nothing placed', async () => {
+    const admin = await ApiClient.login(server.baseUrl, 'admin');
+    const set = await admin.put('/api/v1/admin/user', { body: { idUser: 'dealer3', readOnly: true } });
+    expect(set.status).toBe(200);
+    const d3 = await ApiClient.login(server.baseUrl, 'dealer3');
+    expect((await d3.get(`${M}/auction/running`)).status).toBe(200);
+    expectRefused(await d3.get(offerPath(lot(0), 'offer=9000')), 403, 403020);
+    const best = await s.d1.get<Page<{ bestOffer: number }>>(`${M}/auction/${s.auction.idAuction}/base?idLot=${lot(0)}`);
+    expect(best.body.items[0]!.bestOffer).toBe(6000);
+  });
+
   test('another dealer\'s data: its observed lots, purchases and my lot are its own; a non-dealer may not bid', async () => {
     expect((await s.d2.get<Page<unknown>>(`${M}/showcase/myLot`)).body.total).toBe(0);
     expect((await s.d2.get<Page<unknown>>(`${M}/auction/${s.auction.idAuction}/observed`)).body.total).toBe(0);
