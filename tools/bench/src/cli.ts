@@ -19,6 +19,7 @@ import { profileText, summarizeProfileFile } from './cpu-profile.js';
 import { InspectorProfiler } from './inspector-profiler.js';
 import { checkEmbedded, checkServer, verdictLine } from './correctness.js';
 import { measureLotsRss, measureRebuild } from './extras.js';
+import { measureVehicleUpload } from './vehicle-upload.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
   createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
@@ -38,8 +39,9 @@ const USAGE = `npm run bench [-- options]
   --scenarios a,b         among ${SCENARIOS.join(', ')}
   --mode M                server | embedded | both (default both)
   --embedded-scenarios    scenarios run in embedded mode when --mode both (default spread,hot-lot)
-  --extras a,b            rebuild, rss, rss-embedded (default rebuild,rss; rss measures the server stack's API, or the
-                          embedded one with --mode embedded; rss-embedded adds the embedded API; --no-extras: none)
+  --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
+                          the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
+                          embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
   --keep                  keep the databases, data folders and Kafka topics of the run
   --no-write              do not write load-tests/results nor BENCHMARKS.md
   --built                 the workspace is already built (npm run bench builds it first)
@@ -49,6 +51,9 @@ const USAGE = `npm run bench [-- options]
   --cpu-prof              profile the API during each scenario's load phase (V8's sampler over the inspector, the
                           format of node --cpu-prof): <scenario>.api.cpuprofile beside k6's output (open it in Chrome
                           DevTools or speedscope for the flame graph) and a self-time summary per component`;
+
+/** Rows of the vehicle-upload item's file (issue 22: a 5,000-row file under 10 s embedded, 5 s in server mode). */
+const VEHICLE_UPLOAD_ROWS = 5_000;
 
 interface Profile {
   baselineSeconds: number;
@@ -95,12 +100,12 @@ async function main(): Promise<number> {
   const scenarios = list(opts.scenarios, SCENARIOS);
   const embeddedDefault = mode === 'embedded' ? scenarios : ['spread', 'hot-lot'];
   const embeddedScenarios = list(opts['embedded-scenarios'], embeddedDefault).filter((s) => scenarios.includes(s) || opts['embedded-scenarios']);
-  const extras = opts['no-extras'] ? [] : list(opts.extras, ['rebuild', 'rss']);
+  const extras = opts['no-extras'] ? [] : list(opts.extras, ['rebuild', 'rss', 'vehicle-upload']);
   const bad = [
     ...(!profile ? [`unknown profile ${profileName}`] : []),
     ...(!['server', 'embedded', 'both'].includes(mode) ? [`unknown mode ${mode}`] : []),
     ...[...scenarios, ...embeddedScenarios].filter((s) => !(SCENARIOS as readonly string[]).includes(s)).map((s) => `unknown scenario ${s}`),
-    ...extras.filter((e) => !['rebuild', 'rss', 'rss-embedded'].includes(e)).map((e) => `unknown extra ${e}`),
+    ...extras.filter((e) => !['rebuild', 'rss', 'rss-embedded', 'vehicle-upload'].includes(e)).map((e) => `unknown extra ${e}`),
   ];
   if (bad.length || !profile) {
     console.error(`${bad.join('\n')}\n\n${USAGE}`);
@@ -236,6 +241,27 @@ async function main(): Promise<number> {
         extrasOut.lotsRss[m] = { error: errorText(error) };
         failures.push(`rss measurement (${m}): ${errorText(error).split('\n')[0]}`);
         step(`rss measurement (${m}) broke: ${errorText(error)}`);
+      } finally {
+        if (api) await untrack(api).stop();
+        if (storage?.dataDir && !opts.keep) rmSync(storage.dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+
+  if (extras.includes('vehicle-upload')) {
+    extrasOut.vehicleUpload = {};
+    for (const m of modes) {
+      let api: ApiProcess | null = null;
+      let storage: Storage | null = null;
+      try {
+        storage = await freshStorage(m, 'vehicles', { env, id, rawDir, databases, topics });
+        api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-vehicles.api.log`) }));
+        step(`vehicle-upload (${m}): API at ${api.baseUrl}/api (pid ${api.pid})`);
+        extrasOut.vehicleUpload[m] = await measureVehicleUpload(api, PASSWORD, VEHICLE_UPLOAD_ROWS);
+      } catch (error) {
+        extrasOut.vehicleUpload[m] = { error: errorText(error) };
+        failures.push(`vehicle-upload measurement (${m}): ${errorText(error).split('\n')[0]}`);
+        step(`vehicle-upload measurement (${m}) broke: ${errorText(error)}`);
       } finally {
         if (api) await untrack(api).stop();
         if (storage?.dataDir && !opts.keep) rmSync(storage.dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { MAX_PGBENCH_CLIENTS, type PgbenchResult } from './baseline.js';
 import type { Verdict } from './correctness.js';
 import type { LotsRssFigures, RebuildFigures } from './extras.js';
+import type { VehicleUploadFigures } from './vehicle-upload.js';
 import type { ScenarioSummary } from './k6.js';
 import type { ProcessFigures } from './sampler.js';
 
@@ -78,6 +79,7 @@ export interface Results {
   extras: {
     rebuild?: RebuildFigures | { error: string };
     lotsRss?: Partial<Record<'server' | 'embedded', LotsRssFigures | { error: string }>>;
+    vehicleUpload?: Partial<Record<'server' | 'embedded', VehicleUploadFigures | { error: string }>>;
   };
   targets: Target[];
   failures: string[];
@@ -249,6 +251,13 @@ export function markdownOf(r: Results, resultsPath: string): string {
         (x.breakdownRunning ? ` Where it is, lots running: ${breakdownText(x.breakdownRunning)}.` : '') +
         (x.breakdownAfterOffers ? ` After the offers: ${breakdownText(x.breakdownAfterOffers)}.` : ''));
   }
+  for (const [mode, x] of Object.entries(r.extras.vehicleUpload ?? {})) {
+    if (!x) continue;
+    lines.push(isError(x)
+      ? `- Vehicle file of 5,000 rows (${mode}): **broke**: ${x.error.slice(0, 300)}`
+      : `- Vehicle file (${mode}): ${n0(x.rows)} rows (${n0(Math.round(x.fileBytes / 1024))} KiB XLSX) uploaded and checked in ${x.uploadSeconds} s, saved as ${n0(x.vehiclesSaved)} vehicles in ${x.saveSeconds} s: `
+        + `**${x.totalSeconds} s**; API RSS ${n0(x.rssBeforeMb)} MB before, peak **${n0(x.apiPeakRssMb)} MB**.`);
+  }
   lines.push('');
 
   lines.push('#### Targets');
@@ -357,6 +366,17 @@ export function evaluateTargets(r: Pick<Results, 'runs' | 'extras' | 'profile'>)
     });
   }
   if (!any) missing('rss', 'API RSS < 512 MB with 10,000 running lots');
+
+  for (const mode of ['server', 'embedded'] as const) {
+    const x = r.extras.vehicleUpload?.[mode];
+    if (!x || isError(x)) continue;
+    const limit = mode === 'server' ? 5 : 10;
+    out.push({
+      id: `vehicle-upload-${mode}`, target: `a 5,000-row vehicle file loaded < ${limit} s`, mode,
+      figure: `${n0(x.rows)} rows in ${x.totalSeconds} s (upload ${x.uploadSeconds} s, save ${x.saveSeconds} s), API peak RSS ${n0(x.apiPeakRssMb)} MB`,
+      met: x.rows >= 5_000 ? yes(x.totalSeconds < limit) : 'n/a',
+    });
+  }
   return out;
 }
 

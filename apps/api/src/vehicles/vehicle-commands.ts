@@ -33,6 +33,8 @@ export interface VehicleToLoad {
 export type VehicleCallOutcome = z.infer<typeof VehicleOutcome>;
 
 const IN_FLIGHT = 8;
+/** Loads of one vehicle file appended at once. */
+const IN_FLIGHT_LOADS = 32;
 
 function conflict(code: number, message: string): AccessError {
   return new AccessError(409, code, message);
@@ -61,6 +63,32 @@ export class VehicleCommands {
     const provenance = this.provenanceToLoad(actor, v.provenance);
     const idVehicle = keys.idempotencyKey ? derivedId('vehicle', actor.idUser, keys.idempotencyKey) : newId();
     await this.assertUnique(v.details, idVehicle);
+    return this.append(actor, provenance, idVehicle, v, keys);
+  }
+
+  /**
+   * Loads many vehicles of one provenance at once (a vehicle file), each as {@link load} would with its own key: the
+   * duplicate check is one query for all, and {@link IN_FLIGHT_LOADS} appends run at a time (sharing the store's group
+   * commits). Settles per vehicle, in order: a refused one (409210/409211) leaves the others loaded.
+   */
+  async loadMany(actor: Actor, provenanceCode: string, vehicles: readonly { v: Omit<VehicleToLoad, 'provenance'>; idempotencyKey: string }[], correlationId: string): Promise<PromiseSettledResult<string>[]> {
+    const provenance = this.provenanceToLoad(actor, provenanceCode);
+    const ids = vehicles.map((x) => derivedId('vehicle', actor.idUser, x.idempotencyKey));
+    const plates = vehicles.map((x) => plateKey(String(x.v.details.licensePlate)));
+    const frames = vehicles.map((x) => String(x.v.details.frame).normalize('NFKC').replace(/\s/g, '').toUpperCase());
+    await this.consistency.caughtUp();
+    const others = await this.queries.liveAmong(plates, frames, ids);
+    const takenPlates = new Set(others.map((o) => o.licensePlate));
+    const takenFrames = new Set(others.map((o) => o.frame));
+    return settleBounded(vehicles.map((x, i) => ({ x, i })), IN_FLIGHT_LOADS, async ({ x, i }) => {
+      if (takenPlates.has(plates[i]!)) throw conflict(API_ERROR_CODES.VEHICLE_DUPLICATE_PLATE, `another vehicle has the licence plate ${plates[i]}`);
+      if (takenFrames.has(frames[i]!)) throw conflict(API_ERROR_CODES.VEHICLE_DUPLICATE_FRAME, `another vehicle has the frame ${frames[i]}`);
+      return this.append(actor, provenance, ids[i]!, { ...x.v, provenance: provenance.code }, { idempotencyKey: x.idempotencyKey, correlationId });
+    });
+  }
+
+  /** Appends a new vehicle's load with its files (nothing when the stream exists already: a retry). */
+  private async append(actor: Actor, provenance: Provenance, idVehicle: string, v: VehicleToLoad, keys: CallKeys): Promise<string> {
     const sid = streamId.vehicle(idVehicle);
     const outcome = await this.writer.execute({
       streams: [sid], actor: { idUser: actor.idUser, roles: actor.roles },

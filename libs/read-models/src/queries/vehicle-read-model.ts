@@ -99,6 +99,17 @@ export class VehicleReadModel {
       [licensePlate ?? null, frame ?? null, exceptId]);
   }
 
+  /**
+   * Vehicles not sold nor withdrawn holding any of these plates or frames, other than `exceptIds`: the duplicate check of
+   * many vehicles loaded at once (a vehicle file), in one query.
+   */
+  async liveAmong(licensePlates: readonly string[], frames: readonly string[], exceptIds: readonly string[]): Promise<Pick<VehicleRecordRow, 'idVehicle' | 'licensePlate' | 'frame'>[]> {
+    return this.db.query(
+      `SELECT id_vehicle AS "idVehicle", license_plate AS "licensePlate", frame FROM ${this.table}
+       WHERE (license_plate = ANY($1::text[]) OR frame = ANY($2::text[])) AND status NOT IN ('SOLD', 'WITHDRAWN') AND NOT (id_vehicle = ANY($3::text[]))`,
+      [[...licensePlates], [...frames], [...exceptIds]]);
+  }
+
   /** Every vehicle of one plate the scope shows, newest load first (a plate's dossier). */
   async byPlate(scope: VehicleScope, idUser: string, licensePlate: string): Promise<VehicleRecordRow[]> {
     const params: unknown[] = [plateKey(licensePlate)];

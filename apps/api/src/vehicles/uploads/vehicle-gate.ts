@@ -4,7 +4,7 @@ import type { Actor } from '../../identity/actor.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../../platform/engine/tokens.js';
 import { VehicleAccess, factsOfState } from '../vehicle-access.js';
-import { VehicleCommands, type CallKeys, type VehicleToLoad } from '../vehicle-commands.js';
+import { VehicleCommands, type VehicleToLoad } from '../vehicle-commands.js';
 
 /**
  * What the uploads need of the vehicles context, and nothing of their own: who may load into a provenance and the
@@ -35,8 +35,10 @@ export class VehicleGate {
     return this.writer.read<VehicleState>(streamId.vehicle(idVehicle));
   }
 
-  /** Loads a vehicle with its files in one append; the same key loads it once. */
-  load(actor: Actor, v: VehicleToLoad, keys: CallKeys): Promise<string> {
-    return this.commands.load(actor, v, keys);
+  /** Loads the vehicles of a batch with their files, one append each, settled per vehicle; the same key loads one once. */
+  loadMany(
+    actor: Actor, provenance: string, vehicles: readonly { v: Omit<VehicleToLoad, 'provenance'>; idempotencyKey: string }[], correlationId: string,
+  ): Promise<PromiseSettledResult<string>[]> {
+    return this.commands.loadMany(actor, provenance, vehicles, correlationId);
   }
 }

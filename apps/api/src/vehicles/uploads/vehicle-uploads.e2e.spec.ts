@@ -192,4 +192,16 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     const generic = await download(loader, `/api/v1/secure/generic-file?idFile=${byPlate.body.idFile}`);
     expect(generic.headers.get('content-disposition')).toMatch(/^attachment; /);
   }, 60_000);
+
+  test('saving a batch that repeats a live vehicle\'s plate refuses that vehicle (409210), keeps the batch, and a retry loads nothing twice', async () => {
+    const first = await batchOf(1, 700);
+    expect((await loader.post(`/api/v2/secure/save-vehicle?idTemp=${first.tempId}`)).status).toBe(201);
+    const second = await batchOf(2, 700); // row 2 repeats vehicle 700, row 3 is new
+    const before = (await loggedEvents(admin, ['VehicleLoaded'])).length;
+    const refused = await loader.post(`/api/v2/secure/save-vehicle?idTemp=${second.tempId}`);
+    expect([refused.status, refused.body.errorCode]).toEqual([409, 409210]);
+    expect((await loggedEvents(admin, ['VehicleLoaded'])).length).toBe(before + 1);
+    await loader.post(`/api/v2/secure/save-vehicle?idTemp=${second.tempId}`); // the batch is still there; vehicle 701 is not loaded again
+    expect((await loggedEvents(admin, ['VehicleLoaded'])).length).toBe(before + 1);
+  }, 60_000);
 });

@@ -138,22 +138,29 @@ export class VehicleUploadsService implements OnModuleDestroy {
 
   /**
    * `POST /save-vehicle` (the caller's latest batch) and `/api/v2/secure/save-vehicle?idTemp=`: loads every vehicle of
-   * the batch with its files, one append each; each vehicle's id follows from the batch and its row, so a retried save
+   * the batch with its files, one append each (`VehicleCommands.loadMany`: one duplicate check for all, 32 appends at a time); each vehicle's id follows from the batch and its row, so a retried save
    * loads nothing twice. Its files become the vehicle's (`vehicle:<idVehicle>`). The batch is gone once all are saved.
    */
   async save(actor: Actor, tempId: string | null, correlationId: string, now = Date.now()): Promise<SaveVehicleResponse> {
     const batch = tempId === null ? this.batches.latest(actor.idUser, now) : this.batch(actor, tempId, now);
     if (!batch) throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'no vehicle upload waits to be saved');
-    const saved: SaveVehicleResponse['vehicles'] = [];
-    for (const vehicle of batch.vehicles) {
-      const idVehicle = await this.gate.load(actor, {
-        provenance: batch.provenance, details: vehicle.details,
+    const loads = await this.gate.loadMany(actor, batch.provenance, batch.vehicles.map((vehicle) => ({
+      idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`,
+      v: {
+        details: vehicle.details,
         photos: vehicle.files.filter((f) => f.kind === 'PHOTO').map((f) => f.idFile),
         documents: vehicle.files.flatMap((f) => (f.kind === 'PHOTO' ? [] : [{ idBlob: f.idFile, kind: f.kind }])),
-      }, { idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`, correlationId });
-      for (const file of vehicle.files) await this.blobs.setOwner(file.idFile, `vehicle:${idVehicle}`);
-      saved.push({ row: vehicle.row, idVehicle, licensePlate: vehicle.details.licensePlate, files: vehicle.files.length });
+      },
+    })), correlationId);
+    const saved: SaveVehicleResponse['vehicles'] = [];
+    let refused: unknown = null;
+    for (const [i, load] of loads.entries()) {
+      const vehicle = batch.vehicles[i]!;
+      if (load.status === 'rejected') { refused ??= load.reason; continue; }
+      for (const file of vehicle.files) await this.blobs.setOwner(file.idFile, `vehicle:${load.value}`);
+      saved.push({ row: vehicle.row, idVehicle: load.value, licensePlate: vehicle.details.licensePlate, files: vehicle.files.length });
     }
+    if (refused) throw refused; // the batch stays: a retry after the fix loads the saved ones no second time
     this.batches.remove(batch.tempId);
     return { tempId: batch.tempId, vehicles: saved };
   }
