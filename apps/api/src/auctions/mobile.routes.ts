@@ -8,6 +8,12 @@ import type { RouteDoc } from '../platform/docs/route-doc.js';
 /** The mobile offer: a GET that changes state, so it takes an `Idempotency-Key` like a POST (openapi.ts). */
 export const MOBILE_OFFER_PATH = '/api/v1/mobile/auction/{idAuction}/offer/{idLot}';
 
+/** POST calls of these tables that answer 200, not 201: they create nothing (a search, observations, my-lot outcomes). */
+export const POSTS_ANSWERING_200: ReadonlySet<string> = new Set([
+  '/api/v1/secure/auction/{idAuction}/observed', '/api/v1/secure/auction/observed', '/api/v1/mobile/auction/observed',
+  '/api/v1/mobile/auction/{idAuction}/observed', '/api/v1/mobile/showcase/add-to-myLot', '/api/v1/secure/showcase/add-to-myLot',
+]);
+
 const SEARCH = 'brand, model, licensePlate, frame: the lot\'s field contains the text (any case; plates compared as plates, "ab 123" finds "AB123CD"); region, state, idVehicle: the lot\'s vehicle\'s (a lot typed in without a vehicle matches none)';
 const RANDOM = 'One lot picked at random among the running lots (started, not ended, not withdrawn) of the running auctions named in `idAuctions[]` (1-200; also `idAuctions=a,b`), with its vehicle\'s data as the lot holds it (plate, frame, brand, model), its base price, end and auction name; unknown or not running auctions add nothing; none with a running lot: 404220';
 const OBSERVE_MANY = 'Observe several lots of the auction at once, one observe command each in the order given (body idLots 1-100, none twice; endObservation true stops observing them); answers the first page of the caller\'s observed lots of that auction. A lot of another auction: 404021';

@@ -11,7 +11,7 @@ import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
 import { VEHICLE_UPLOADS_ROUTE_DOCS } from '../../vehicles/uploads/vehicle-uploads.routes.js';
-import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH } from '../../auctions/mobile.routes.js';
+import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH, POSTS_ANSWERING_200 } from '../../auctions/mobile.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
@@ -135,7 +135,7 @@ export function openApiDocument(): Record<string, unknown> {
       // An auction's lots: a page of PAGE_MAX unless asked for fewer.
       params.push(...(answer === AuctionLotsView ? PAGE_PARAMETERS.map((p) => (p.name === 'limit' ? { ...p, schema: { ...p.schema, default: PAGE_MAX } } : p)) : PAGE_PARAMETERS));
     }
-    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' ? '201' : answer === 'none' ? '204' : '200';
+    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' && !POSTS_ANSWERING_200.has(path) ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
       [ok]: ok === '302' ? { description: 'redirect (Location)' } : answer === 'none' || answer === undefined ? { description: 'done' }
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
