@@ -50,20 +50,24 @@ export class SqlBlobStore implements BlobStore {
     let pending: Uint8Array[] = [];
     let pendingSize = 0;
     let seq = 0;
-    const flush = async () => {
+    /** Writes what is pending in rows of {@link SQL_CHUNK_BYTES} (the last one shorter only when `all`). */
+    const flush = async (all: boolean) => {
       if (pendingSize === 0) return;
-      const bytes = Buffer.concat(pending);
-      pending = [];
-      pendingSize = 0;
-      await this.db.query(`INSERT INTO ${CHUNKS} (id_file, seq, bytes) VALUES ($1, $2, $3)`, [idFile, seq++, bytes]);
+      let bytes = Buffer.concat(pending);
+      while (bytes.length >= SQL_CHUNK_BYTES || (all && bytes.length > 0)) {
+        await this.db.query(`INSERT INTO ${CHUNKS} (id_file, seq, bytes) VALUES ($1, $2, $3)`, [idFile, seq++, bytes.subarray(0, SQL_CHUNK_BYTES)]);
+        bytes = bytes.subarray(SQL_CHUNK_BYTES);
+      }
+      pending = bytes.length > 0 ? [bytes] : [];
+      pendingSize = bytes.length;
     };
     try {
       const file = await writeStream(source, options, async (chunk) => {
         pending.push(chunk);
         pendingSize += chunk.length;
-        if (pendingSize >= SQL_CHUNK_BYTES) await flush();
+        if (pendingSize >= SQL_CHUNK_BYTES) await flush(false);
       });
-      await flush();
+      await flush(true);
       const meta: BlobMeta = { idFile, ...file, owner: options.owner, createdAt: new Date().toISOString() };
       await this.db.query(
         `INSERT INTO ${TABLE} (id_file, media_type, size, sha256, owner, created_at, bytes, chunks) VALUES ($1, $2, $3, $4, $5, $6, '\\x', $7)`,

@@ -3,9 +3,11 @@
  * refused rows refused whole and listed, a valid one becoming a temporary batch, photos and documents for its vehicles,
  * the batch saved as vehicles; every bad upload (broken file, HTML named .jpg, too large, a decompression bomb) refused
  * with its code and nothing left behind; photos served without EXIF, in WebP or JPEG by Accept, cached privately, and
- * never to a dealer while the vehicle is unpublished. Embedded mode.
+ * never to a dealer while the vehicle is unpublished. Embedded mode, and the streamed blob store on PostgreSQL (chunks).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import sharp from 'sharp';
 import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { blobFiles, loggedEvents } from '../../identity/registration/registration.test-support.js';
@@ -204,4 +206,60 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     await loader.post(`/api/v2/secure/save-vehicle?idTemp=${second.tempId}`); // the batch is still there; vehicle 701 is not loaded again
     expect((await loggedEvents(admin, ['VehicleLoaded'])).length).toBe(before + 1);
   }, 60_000);
+});
+
+describe('vehicle uploads over HTTP (PostgreSQL: files in stored_files and stored_file_chunks)', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+  let loader: ApiClient;
+  let dealer: ApiClient;
+  /** Rows of the two file tables: a refused upload leaves none behind, not even a chunk. */
+  const stored = async () => {
+    const client = new pg.Client({ connectionString: storage.databaseUrl });
+    await client.connect();
+    try {
+      const files = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM public.stored_files').catch(() => ({ rows: [{ n: 0 }] }));
+      const chunks = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM public.stored_file_chunks').catch(() => ({ rows: [{ n: 0 }] }));
+      return { files: files.rows[0]!.n, chunks: chunks.rows[0]!.n };
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    storage = await createStorage('postgres');
+    server = await startServer(storage);
+    [loader, dealer] = await Promise.all(['loader', 'dealer1'].map((name) => ApiClient.login(server.baseUrl, name)));
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('a photo over 1 MiB is stored in chunks, served without EXIF; a bomb and an oversized photo leave no row nor chunk', async () => {
+    const res = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: csvOf([vehicleRow(1), vehicleRow(2)]), name: 'v.csv' } });
+    expect(res.status).toBe(201);
+    const { tempId } = res.body as { tempId: string };
+    const before = await stored();
+    const bomb = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: pngBomb(), name: 'bomb.png' } });
+    expect(bomb.body.errorCode).toBe(413202);
+    const big = Buffer.alloc(20 * MIB + 1, 0x20);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    expect((await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: big, name: 'big.jpg' } })).body.errorCode).toBe(413200);
+    expect(await stored()).toEqual(before);
+
+    // Noise does not compress: a 2,400 × 1,600 JPEG of random pixels is well over one 256 KiB chunk.
+    const noise = await sharp(randomBytes(2400 * 1600 * 3), { raw: { width: 2400, height: 1600, channels: 3 } })
+      .jpeg({ quality: 95 }).withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 0/1' } }).toBuffer();
+    const photo = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: 'AB001CD', file: { bytes: noise, name: 'noise.jpg' } });
+    expect(photo.status).toBe(201);
+    expect(photo.body.size).toBeGreaterThan(256 * 1024);
+    expect((await stored()).chunks).toBeGreaterThan(before.chunks + 1);
+    expect((await loader.post(`/api/v2/secure/save-vehicle?idTemp=${tempId}`)).status).toBe(201);
+    const served = await download(loader, `/api/v1/secure/image?idImage=${photo.body.idFile}&size=original`, { accept: 'image/jpeg' });
+    const meta = await sharp(served.bytes).metadata();
+    expect([served.status, meta.width, meta.exif]).toEqual([200, 2400, undefined]);
+    expect((await download(dealer, `/api/v1/secure/image?idImage=${photo.body.idFile}`)).status).toBe(404);
+  }, 120_000);
 });
