@@ -138,6 +138,8 @@ export const API_ERROR_CODES = {
   TAG_INVALID: 410010,
   /** The dealer named is unknown (or not the caller's). */
   DEALER_NOT_FOUND: 404040,
+  /** No vehicle was ever listed in the showcase named (not 404001, which says the path itself does not exist). */
+  SHOWCASE_NOT_FOUND: 404024,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */
   FILE_NOT_FOUND: 404030,
   /** Mobile: the offer sent as a GET came from a browser page (Origin or Sec-Fetch-* headers): only the app may send it. */

@@ -173,6 +173,9 @@ function listPagingSuite(mode: StorageMode) {
     expect(full.items.map((v) => v['idVehicle'])).toEqual(s.vehicles.slice(0, 4));
     expect(await allPages(s.exhibitor, path, 3)).toEqual({ items: full.items, total: 4 });
     expect((await s.d1.get(path)).status).toBe(403);
+    // An unknown showcase is the showcase's 404, not the code of a path that does not exist (404001).
+    const unknown = await s.exhibitor.get<{ errorCode?: unknown }>(`${S}/showcase/sold/no-such-showcase`);
+    expect(`${unknown.status} ${String(unknown.body.errorCode)}`).toBe('404 404024');
   });
 
   test('showcase catalogue, search and my lot: pages in listing order, the caller\'s own my lot only', async () => {

@@ -37,7 +37,7 @@ export interface AccessErrors {
 /** The default {@link AccessErrors}: the API's codes in a {@link ReadModelAccessError}. */
 export const DEFAULT_ACCESS_ERRORS: AccessErrors = {
   notOwner: (what) => new ReadModelAccessError(403, API_ERROR_CODES.NOT_OWNER, `only the owner of this ${what} or an administrator may do this`),
-  showcaseNotFound: () => new ReadModelAccessError(404, API_ERROR_CODES.NOT_FOUND, 'showcase not found'),
+  showcaseNotFound: () => new ReadModelAccessError(404, API_ERROR_CODES.SHOWCASE_NOT_FOUND, 'showcase not found'),
 };
 
 /** Options shared by the query classes. */

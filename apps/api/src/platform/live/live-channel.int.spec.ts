@@ -117,7 +117,7 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     const bob = connect({ token: 'token-bob' });
     await connected(bob);
     expect(await bob.timeout(5000).emitWithAck('subscribe', { nope: 1 })).toMatchObject({ errorCode: 400001 });
-    expect(await bob.timeout(5000).emitWithAck('subscribe', { idAuction: 'missing' })).toMatchObject({ errorCode: 404001 });
+    expect(await bob.timeout(5000).emitWithAck('subscribe', { idAuction: 'missing' })).toMatchObject({ errorCode: 404020 });
   });
 
   it('serves MQTT over WebSocket on the same port, with the retained state of every lot', async () => {

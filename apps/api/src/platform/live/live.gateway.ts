@@ -6,6 +6,7 @@ import {
 import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { API_ERROR_CODES, Id } from '@auction/contracts';
+import { ERROR_CODES } from '@auction/domain';
 import { LivePublisher, type AuctionSnapshot } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
 import { LiveSessions } from './live-sessions.js';
@@ -108,7 +109,7 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     const snapshot = await this.publisher.snapshot(parsed.data.idAuction);
     if (snapshot.auction) return snapshot;
     await socket.leave(room);
-    return { errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: 'auction not found' };
+    return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
   }
 }
 
