@@ -8,6 +8,7 @@ import {
 import type { VehicleDetails } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
+import { ReadOnlyCall } from '../platform/idempotency/claim-in-turn.js';
 import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
 import type { VehicleAuctionHistoryRow } from '@auction/read-models';
 import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
@@ -107,6 +108,7 @@ export class VehiclesController {
 
   @Post('export-vehicle')
   @HttpCode(200)
+  @ReadOnlyCall()
   @Roles(...VEHICLE_LIST_ROLES)
   exportCsv(@CurrentActor() actor: Actor, @Query() query: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
     // The filters come in the query or, as the spec's POST sends them, in a JSON body of the same names.

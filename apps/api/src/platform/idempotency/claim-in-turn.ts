@@ -13,6 +13,16 @@ export const CLAIM_IN_TURN = 'idempotency:claim-in-turn';
  */
 export const ClaimInTurn = (): MethodDecorator => SetMetadata(CLAIM_IN_TURN, true);
 
+/** Metadata key of `@ReadOnlyCall()`. */
+export const READ_ONLY_CALL = 'idempotency:read-only-call';
+
+/**
+ * Marks a POST that only reads (a file export whose filters travel in the body): it changes nothing, so an
+ * `Idempotency-Key` is ignored and a repeat reads again. Its answer is a stream the interceptor could neither store nor
+ * replay: remembered, a repeat with the key would wait for a record that never completes.
+ */
+export const ReadOnlyCall = (): MethodDecorator => SetMetadata(READ_ONLY_CALL, true);
+
 const ADMISSION = Symbol('idempotencyAdmission');
 
 type Admitted = FastifyRequest & { [ADMISSION]?: Promise<void> };

@@ -12,7 +12,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../engine/tokens.js';
 import { idempotencyKeyOf } from '../http/validation.js';
 import { IDEMPOTENCY_STORE } from './idempotency.tokens.js';
 import type { Claim, IdempotencyRecord, SqlIdempotencyStore } from './idempotency-store.js';
-import { CLAIM_IN_TURN, KeyAlreadyClaimed, setAdmission } from './claim-in-turn.js';
+import { CLAIM_IN_TURN, KeyAlreadyClaimed, READ_ONLY_CALL, setAdmission } from './claim-in-turn.js';
 
 /** A pending record older than this is from a process that died mid-call: the key may be claimed again. */
 const ABANDONED_AFTER_MS = 120_000;
@@ -59,6 +59,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const inTurn = this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, context.getHandler()) === true;
     // A @ClaimInTurn GET is a command all the same (the mobile app's offer, sent as a GET): its key counts.
     if ((READ_METHODS.has(request.method) && !inTurn) || !idUser) return next.handle();
+    if (this.reflector.get<boolean | undefined>(READ_ONLY_CALL, context.getHandler()) === true) return next.handle();
     const key = idempotencyKeyOf(request.headers);
     if (key === null) return next.handle();
     const reply = http.getResponse<FastifyReply>();

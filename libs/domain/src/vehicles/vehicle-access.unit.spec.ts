@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { mayChangeVehicle, scopeShows, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleViewer } from './vehicle-access.js';
+
+const PROVENANCES: Provenance[] = [
+  { code: 'P-IT', name: 'Italy', idMarket: 'IT', idDealer: 'D1' },
+  { code: 'P-DE', name: 'Germany', idMarket: 'DE', idDealer: 'D1' },
+  { code: 'Q-IT', name: 'Other', idMarket: 'IT', idDealer: 'D2' },
+];
+const viewer = (idUser: string, roles: string[], idDealer: string | null, adminEnabledMarket?: VehicleViewer['adminEnabledMarket']): VehicleViewer =>
+  ({ idUser, roles, idDealer, adminEnabledMarket });
+const vehicle = (over: Partial<VehicleFacts> = {}): VehicleFacts => ({
+  provenance: 'P-IT', status: 'STOCK', published: false, holderRole: 'LOADER', holderUserId: 'loader', soldUserId: null, ...over,
+});
+const sees = (v: VehicleViewer, f: VehicleFacts) => scopeShows(vehicleScopeOf(v, PROVENANCES), f, v.idUser);
+const PROV = (code: string) => PROVENANCES.find((p) => p.code === code);
+
+const loader = viewer('loader', ['USER', 'LOADER'], 'D1');
+const colleague = viewer('loader-b', ['USER', 'LOADER'], 'D1');
+const otherLoader = viewer('loader-2', ['USER', 'LOADER'], 'D2');
+const superior = viewer('auct', ['USER', 'AUCTIONEER'], 'D1');
+const multi = viewer('multi', ['USER', 'MULTI_AUCTIONEER'], 'D9');
+const buyer = viewer('buyer', ['USER', 'BUYER'], 'D5');
+const adminIt = viewer('admin', ['USER', 'ADMIN'], null, ['IT']);
+const ccDe = viewer('cc', ['USER', 'CUSTOMER_CENTER'], null, ['DE']);
+
+describe('who sees a vehicle', () => {
+  it('loaders and auctioneers see their dealer\'s provenances, staff their markets\', nobody else a vehicle in stock', () => {
+    expect(vehicleScopeOf(loader, PROVENANCES).provenances).toEqual(['P-IT', 'P-DE']);
+    expect(vehicleScopeOf(superior, PROVENANCES).provenances).toEqual(['P-IT', 'P-DE']);
+    expect(vehicleScopeOf(adminIt, PROVENANCES).provenances).toEqual(['P-IT', 'Q-IT']);
+    expect(vehicleScopeOf(ccDe, PROVENANCES).provenances).toEqual(['P-DE']);
+    expect(vehicleScopeOf(buyer, PROVENANCES).provenances).toEqual([]);
+    const stock = vehicle();
+    expect([loader, colleague, superior, adminIt].map((v) => sees(v, stock))).toEqual([true, true, true, true]);
+    expect([otherLoader, multi, buyer, ccDe].map((v) => sees(v, stock))).toEqual([false, false, false, false]);
+  });
+
+  it('a holder sees what it holds in stock; a dealer sees published vehicles placed in an auction or showcase, and what it bought', () => {
+    expect(sees(multi, vehicle({ holderRole: 'MULTI_AUCTIONEER', holderUserId: 'multi' }))).toBe(true);
+    expect(sees(buyer, vehicle({ published: true }))).toBe(false);
+    expect(sees(buyer, vehicle({ published: true, status: 'IN_AUCTION' }))).toBe(true);
+    expect(sees(buyer, vehicle({ published: true, status: 'LISTED' }))).toBe(true);
+    expect(sees(buyer, vehicle({ published: false, status: 'IN_AUCTION' }))).toBe(false);
+    expect(sees(buyer, vehicle({ published: true, status: 'SOLD', soldUserId: 'buyer' }))).toBe(true);
+    expect(sees(buyer, vehicle({ published: true, status: 'SOLD', soldUserId: 'someone' }))).toBe(false);
+    expect(sees(buyer, vehicle({ published: true, status: 'WITHDRAWN' }))).toBe(false);
+  });
+});
+
+describe('who changes a vehicle', () => {
+  const may = (v: VehicleViewer, f: VehicleFacts, change: VehicleChange) => mayChangeVehicle(v, PROV(f.provenance), f, change);
+  const all: VehicleChange[] = ['edit', 'files', 'publish', 'sendToSup', 'sendToMultiAuctioneer', 'sendBack'];
+
+  it('while loaders hold it: any loader of the provenance\'s dealer edits it and sends it to a superior; nobody else but an ADMIN of its market', () => {
+    const v = vehicle();
+    expect(all.filter((c) => may(loader, v, c))).toEqual(['edit', 'files', 'publish', 'sendToSup']);
+    expect(all.filter((c) => may(colleague, v, c))).toEqual(['edit', 'files', 'publish', 'sendToSup']);
+    expect(all.filter((c) => may(otherLoader, v, c))).toEqual([]);
+    expect(all.filter((c) => may(superior, v, c))).toEqual([]);
+    expect(all.filter((c) => may(adminIt, v, c))).toEqual(all);
+    expect(all.filter((c) => may(viewer('admin-de', ['ADMIN'], null, ['DE']), v, c))).toEqual([]);
+    expect(all.filter((c) => may(ccDe, vehicle({ provenance: 'P-DE' }), c))).toEqual([]);
+  });
+
+  it('a superior or multi-auctioneer holding it changes it and hands it on or back; the loader no longer does', () => {
+    const atSup = vehicle({ holderRole: 'SUPERIOR', holderUserId: 'auct' });
+    expect(all.filter((c) => may(superior, atSup, c))).toEqual(['edit', 'files', 'publish', 'sendToMultiAuctioneer', 'sendBack']);
+    expect(all.filter((c) => may(loader, atSup, c))).toEqual([]);
+    expect(all.filter((c) => may(viewer('auct-2', ['AUCTIONEER'], 'D1'), atSup, c))).toEqual([]);
+    const atMulti = vehicle({ holderRole: 'MULTI_AUCTIONEER', holderUserId: 'multi' });
+    expect(all.filter((c) => may(multi, atMulti, c))).toEqual(['edit', 'files', 'publish', 'sendBack']);
+    expect(all.filter((c) => may(superior, atMulti, c))).toEqual([]);
+  });
+});
