@@ -55,6 +55,18 @@ export const MyBidPage = pageOf(MyBid);
  */
 export const AuctionLotsQuery = z.object({ limit: adminQueryInt(1, PAGE_MAX, PAGE_MAX), offset: adminQueryInt(0, 1_000_000, 0), idLot: Id.optional() });
 export type AuctionLotsQuery = z.infer<typeof AuctionLotsQuery>;
+/** Fields `GET /api/v2/secure/auction/{id}` sorts an auction's lots on (the lot number breaks ties). */
+export const AUCTION_LOT_SORT_FIELDS = ['lotNumber', 'basePrice', 'bestOffer', 'offersCount', 'licensePlate', 'brand', 'model', 'endDate'] as const;
+export type AuctionLotSortField = (typeof AUCTION_LOT_SORT_FIELDS)[number];
+/**
+ * Query of `GET /api/v2/secure/auction/{id}`: one page of the auction's lots (as {@link AuctionLotsQuery}) sorted by the
+ * server on `sortField` (default lotNumber) in `sortOrder` (asc or desc, any case; default asc), ties by lot number.
+ */
+export const AuctionSortedLotsQuery = AuctionLotsQuery.extend({
+  sortField: z.enum(AUCTION_LOT_SORT_FIELDS).default('lotNumber'),
+  sortOrder: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('asc').transform((v) => v.toLowerCase() as 'asc' | 'desc'),
+});
+export type AuctionSortedLotsQuery = z.infer<typeof AuctionSortedLotsQuery>;
 /**
  * Answer of `GET /auctionFull` and `GET /auction/{idAuction}`: the auction with one page of its lots in lot-number
  * order (`lots`), and `lotsPage` giving the page (`total` lots over all pages). The auction's own fields (its end: the

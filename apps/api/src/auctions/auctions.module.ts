@@ -6,6 +6,7 @@ import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './c
 import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
 import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
 import { AuctionController } from './http/auction.controller.js';
+import { AuctionV2Controller } from './http/auction-v2.controller.js';
 import { DealerController } from './http/dealer.controller.js';
 import { LotLookupsController } from './http/lot-lookups.controller.js';
 import { MobileAuctionController } from './http/mobile-auction.controller.js';
@@ -14,7 +15,7 @@ import { DealerQueries } from './read/dealer-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
 
 /** The auctions context's controllers: auctioneers' and dealers' auction calls. */
-export const AUCTIONS_CONTROLLERS = [AuctionController, DealerController, LotLookupsController, MobileAuctionController];
+export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, DealerController, LotLookupsController, MobileAuctionController];
 
 /** Auctions, lots, offers and awards: their commands, queries, calls and the scheduler of timed transitions. */
 @Module({

@@ -1,11 +1,8 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { ShowcaseEnabled, ShowcaseQuery } from '@auction/contracts';
+import type { ShowcaseEnabled } from '@auction/contracts';
 import { CurrentActor, Roles, TokenOnly } from '../identity/auth.guard.js';
 import type { Actor } from '../identity/actor.js';
-import { Consistency } from '../platform/engine/consistency.js';
-import { parse } from '../platform/http/validation.js';
-import { ShowcaseQueries } from './showcase-queries.js';
 import { ShowcaseController } from './showcase.controller.js';
 
 /**
@@ -18,7 +15,7 @@ import { ShowcaseController } from './showcase.controller.js';
 export class MobileShowcaseController implements OnModuleInit {
   private web!: ShowcaseController;
 
-  constructor(private readonly modules: ModuleRef, private readonly queries: ShowcaseQueries, private readonly consistency: Consistency) {}
+  constructor(private readonly modules: ModuleRef) {}
 
   onModuleInit(): void {
     this.web = this.modules.get(ShowcaseController, { strict: true });
@@ -34,13 +31,10 @@ export class MobileShowcaseController implements OnModuleInit {
     return this.web.search(actor, query);
   }
 
-  /** Whether the showcase has vehicles the caller may see (of `idMarket`, or of every market): the app shows its tab then. */
+  /** Whether the showcase has vehicles the caller may see: the web call's answer (the app shows its tab then). */
   @Get('showcase-enabled')
-  async enabled(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<ShowcaseEnabled> {
-    const { idMarket } = parse(ShowcaseQuery, query, 'query');
-    await this.consistency.caughtUp(actor.idUser);
-    const page = await this.queries.catalogue(actor, idMarket, { limit: 1, offset: 0 });
-    return { enabled: page.total > 0 };
+  enabled(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<ShowcaseEnabled> {
+    return this.web.enabled(actor, query);
   }
 
   @Get('showcase/accepted-regulation')

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, ShowcasePageQuery, VehicleIdsQuery, VehicleIdsRequest,
+  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, ShowcaseQuery, ShowcasePageQuery, type ShowcaseEnabled, VehicleIdsQuery, VehicleIdsRequest,
   VehicleSearchPageQuery,
 } from '@auction/contracts';
 import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
@@ -72,6 +72,21 @@ export class ShowcaseController {
     const { idMarket, ...page } = parse(ShowcasePageQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
     return this.queries.catalogue(actor, idMarket, page);
+  }
+
+  /** The web's full showcase (`showcase-full`, spec 02): the catalogue of `idMarket` (or every market), one page at a time. */
+  @Get('showcase-full')
+  full(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    return this.catalogue(actor, query);
+  }
+
+  /** Whether the showcase has vehicles the caller may see (of `idMarket`, or of every market): the client shows its tab then. */
+  @Get('showcase-enabled')
+  async enabled(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<ShowcaseEnabled> {
+    const { idMarket } = parse(ShowcaseQuery, query, 'query');
+    await this.consistency.caughtUp(actor.idUser);
+    const page = await this.queries.catalogue(actor, idMarket, { limit: 1, offset: 0 });
+    return { enabled: page.total > 0 };
   }
 
   @Get('search-vehicles')

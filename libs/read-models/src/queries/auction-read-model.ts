@@ -1,5 +1,5 @@
 import type {
-  AuctionLotsQuery, AuctionLotsView, LotFilters, RandomVehicle, AuctionManagementPageQuery, AuctionView, ManagedAuction, ObservedLot, OfferReportRow, Page, PageQuery, PurchasePageQuery, PurchaseRow,
+  AuctionLotSortField, AuctionLotsQuery, AuctionLotsView, LotFilters, RandomVehicle, AuctionManagementPageQuery, AuctionView, ManagedAuction, ObservedLot, OfferReportRow, Page, PageQuery, PurchasePageQuery, PurchaseRow,
   RunningAuctionsQuery,
 } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
@@ -14,6 +14,28 @@ import { purchasesOf } from './purchases.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
 import { DEFAULT_ACCESS_ERRORS, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { auctionViewOf, lotViewOf } from './views.js';
+
+/** How `auctionPage` orders the lots: lot number ascending unless asked. */
+export interface LotsSort {
+  readonly sortField?: AuctionLotSortField;
+  readonly sortOrder?: 'asc' | 'desc';
+}
+
+const SORT_VALUE: Record<AuctionLotSortField, (l: LotRow) => number | string | null> = {
+  lotNumber: (l) => l.lotNumber, basePrice: (l) => l.basePrice, bestOffer: (l) => l.bestAmount, offersCount: (l) => l.offersCount,
+  licensePlate: (l) => l.licensePlate.toLowerCase(), brand: (l) => l.brand.toLowerCase(), model: (l) => l.model.toLowerCase(),
+  endDate: (l) => (l.endAt ? Date.parse(l.endAt) : null),
+};
+
+function lotOrder({ sortField = 'lotNumber', sortOrder = 'asc' }: LotsSort): (a: LotRow, b: LotRow) => number {
+  const value = SORT_VALUE[sortField];
+  const sign = sortOrder === 'desc' ? -1 : 1;
+  return (a, b) => {
+    const [x, y] = [value(a), value(b)];
+    const byField = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    return sign * byField || a.lotNumber - b.lotNumber;
+  };
+}
 
 /**
  * The auction queries of the API, answered from the read-model tables with the same results as the
@@ -45,21 +67,27 @@ export class AuctionReadModel {
    * An auction's view with one page of its lots (lot-number order; withdrawn ones left out): the auction's fields count
    * every lot, the viewer's own state (`personal`) is read for the page's lots only. Throws AUCTION_NOT_FOUND, and
    * LOT_NOT_FOUND when `idLot` names no lot of this auction shown (withdrawn, another auction's, unknown). `filters`
-   * (`auctionFull/{id}/search`) keep the lots whose fields contain the texts given.
+   * (`auctionFull/{id}/search`) keep the lots whose fields contain the texts given. `page.sortField` and `sortOrder`
+   * (`GET /api/v2/secure/auction/{id}`) order the lots on that field, the lot number breaking ties (a lot without a
+   * value, e.g. no offer yet, comes first in ascending order).
    */
-  auctionPage(viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery, filters?: LotFilters): Promise<AuctionLotsView> {
+  auctionPage(
+    viewer: Viewer, idAuction: string, personal: boolean, page: AuctionLotsQuery & LotsSort, filters?: LotFilters,
+  ): Promise<AuctionLotsView> {
     return this.read(async (tx) => {
       const auction = await this.existing(tx, idAuction);
       const rows = await lotsByIds(tx, this.schema, auction.lotIds);
       const shown = rows.filter((l) => l.state !== 'WITHDRAWN' && (!page.idLot || l.idLot === page.idLot) && (!filters || lotMatches(l, filters)))
-        .sort((a, b) => a.lotNumber - b.lotNumber);
+        .sort(lotOrder(page));
       // A lot asked by id that is not one of this auction's (another auction's, withdrawn, unknown) is not found, as for
       // its bids: an empty page would read as an auction without lots.
       if (page.idLot && shown.length === 0) throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       const pageIds = new Set(shown.slice(page.offset, page.offset + page.limit).map((l) => l.idLot));
       const mine = personal ? await personalState(tx, this.schema, viewer.idUser, [...pageIds]) : null;
       const view = auctionViewOf(auction, new Map(rows.map((l) => [l.idLot, l])), this.now(), { privileged: isPrivileged(auction.idOwner, viewer), personal: mine });
-      return { ...view, lots: view.lots.filter((l) => pageIds.has(l.idLot)), lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
+      const place = new Map([...pageIds].map((id, i) => [id, i]));
+      const lots = view.lots.filter((l) => pageIds.has(l.idLot)).sort((a, b) => place.get(a.idLot)! - place.get(b.idLot)!);
+      return { ...view, lots, lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
     });
   }
 

@@ -1,0 +1,84 @@
+/**
+ * Issue 22 items 5 and 6, the web calls spec 02 lists that no route served: `GET /api/v2/secure/auction/{id}` (the
+ * auction with one page of its lots, sorted by the server on a documented field with the lot number as tie-breaker),
+ * and the showcase's `showcase-full` and `showcase-enabled` (the web versions of the mobile calls, the same methods).
+ * Through HTTP against the real built server, refusals included.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
+import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
+
+const V2 = '/api/v2/secure/auction';
+const S = '/api/v1/secure';
+interface LotsPage { idAuction: string; lots: { idLot: string; lotNumber: number; basePrice: number }[]; lotsPage: { total: number; limit: number; offset: number } }
+interface Page<T> { items: T[]; total: number; limit: number; offset: number }
+
+describe('sorted auction lots and the web showcase calls (embedded)', () => {
+  let storage: ServerStorage | undefined;
+  let server: RunningServer | undefined;
+  const s = {} as { auctioneer: ApiClient; exhibitor: ApiClient; d1: ApiClient; tag: string; auction: AuctionView };
+  const ok = async <T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
+    const r = await res;
+    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
+    return r.body;
+  };
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    [s.auctioneer, s.exhibitor, s.d1] = await Promise.all(['auctioneer', 'exhibitor', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
+    const clock = await ServerClock.sync(s.auctioneer);
+    s.tag = runTag();
+    const now = Math.ceil(clock.now() / 1000) * 1000;
+    const lots = [3000, 1000, 3000, 2000].map((basePrice, i) => ({ licensePlate: `SO${s.tag}${i}`, basePrice, minIncrement: 100 }));
+    const body = createAuctionBody({ name: `Sorted ${s.tag}`, startMs: now - 60_000, endMs: now + 3_600_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 }, lots });
+    s.auction = await ok(s.auctioneer.post<AuctionView>(paths.auctions, { body }), 'create auction');
+    const vehicles = [1, 2].map((i) => ({ licensePlate: `SF${s.tag}${i}`, brand: 'Fiat', model: 'Panda', price: 5000 + i }));
+    await ok(s.exhibitor.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles } }), 'showcase');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('v2 auction: lots paged and sorted by the server, lot number breaking ties', async () => {
+    const id = s.auction.idAuction;
+    const byNumber = await ok(s.d1.get<LotsPage>(`${V2}/${id}`), 'v2 default');
+    expect(byNumber.lots.map((l) => l.lotNumber)).toEqual([1, 2, 3, 4]);
+    expect(byNumber.lotsPage).toEqual({ total: 4, limit: 100, offset: 0 });
+    const desc = await ok(s.d1.get<LotsPage>(`${V2}/${id}?sortField=basePrice&sortOrder=DESC&limit=3&offset=0`), 'v2 desc');
+    expect(desc.lots.map((l) => [l.lotNumber, l.basePrice])).toEqual([[1, 3000], [3, 3000], [4, 2000]]);
+    const next = await ok(s.d1.get<LotsPage>(`${V2}/${id}?sortField=basePrice&sortOrder=desc&limit=3&offset=3`), 'v2 next');
+    expect(next.lots.map((l) => l.lotNumber)).toEqual([2]);
+    expect(next.lotsPage).toEqual({ total: 4, limit: 3, offset: 3 });
+    const asc = await ok(s.d1.get<LotsPage>(`${V2}/${id}?sortField=basePrice&sortOrder=asc`), 'v2 asc');
+    expect(asc.lots.map((l) => l.lotNumber)).toEqual([2, 4, 1, 3]);
+  });
+
+  test('v2 auction: bad sort, bounds and an unknown auction are refused with a code', async () => {
+    const id = s.auction.idAuction;
+    for (const bad of ['sortField=password', 'sortOrder=up', 'limit=0', 'limit=101', 'offset=-1']) {
+      const res = await s.d1.get<{ errorCode?: unknown }>(`${V2}/${id}?${bad}`);
+      expect(`${bad}: ${res.status} ${typeof res.body.errorCode}`).toBe(`${bad}: 400 number`);
+    }
+    const unknown = await s.d1.get<{ errorCode?: unknown }>(`${V2}/no-such-auction`);
+    expect(`${unknown.status} ${unknown.body.errorCode}`).toBe('404 404020');
+  });
+
+  test('web showcase-enabled and showcase-full answer as the mobile calls do', async () => {
+    expect((await ok(s.d1.get(`${S}/showcase/showcase-enabled?idMarket=IT`), 'enabled'))).toEqual({ enabled: true });
+    expect((await ok(s.d1.get(`${S}/showcase/showcase-enabled?idMarket=PL`), 'enabled PL'))).toEqual({ enabled: false });
+    const catalogue = await ok(s.d1.get<Page<{ licensePlate: string }>>(`${S}/showcase?idMarket=IT&limit=100`), 'catalogue');
+    expect(catalogue.items.map((v) => v.licensePlate)).toEqual(expect.arrayContaining([`SF${s.tag}1`, `SF${s.tag}2`]));
+    const full = await ok(s.d1.get<Page<{ licensePlate: string }>>(`${S}/showcase/showcase-full?idMarket=IT&limit=1&offset=1`), 'full');
+    expect(full).toEqual({ ...catalogue, items: catalogue.items.slice(1, 2), limit: 1, offset: 1 });
+    for (const bad of ['idMarket=XX', 'limit=101']) {
+      for (const path of ['showcase-full', 'showcase-enabled']) {
+        if (path === 'showcase-enabled' && bad.startsWith('limit')) continue;
+        const res = await s.d1.get<{ errorCode?: unknown }>(`${S}/showcase/${path}?${bad}`);
+        expect(`${path} ${bad}: ${res.status} ${typeof res.body.errorCode}`).toBe(`${path} ${bad}: 400 number`);
+      }
+    }
+  });
+});
