@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminQueryInt } from './admin-common.js';
 import { Id, IdArray, IdList, QueryMoney } from './common.js';
 import { PAGE_MAX, PageQuery, pageOf } from './paging.js';
+import { LotView } from './auction.js';
 
 /**
  * Queries and answers of the auction calls the mobile app mirrors (`/auctionFull/{id}/search`, `/auction?ids[]`,
@@ -73,3 +74,14 @@ export type MobileOfferQuery = z.infer<typeof MobileOfferQuery>;
 /** Answer of `GET /showcase-enabled`: whether the caller's market lists showcase vehicles it may see. */
 export const ShowcaseEnabled = z.object({ enabled: z.boolean() });
 export type ShowcaseEnabled = z.infer<typeof ShowcaseEnabled>;
+
+/**
+ * Answer of `GET /auction/{idAuction}/lot-detail/{idLot}`: one lot of an auction as the caller may see it, with its
+ * vehicle's data sheet, photo ids and document ids when the lot references a loaded vehicle (`vehicle` null and the
+ * lists empty for a lot described by its own fields only, as every lot is until auctions are made of vehicles).
+ */
+export const LotDetail = z.object({
+  idAuction: z.string(), auctionName: z.string(), lot: LotView,
+  vehicle: z.record(z.string(), z.unknown()).nullable(), idPhotos: z.array(z.string()), idDocuments: z.array(z.string()),
+});
+export type LotDetail = z.infer<typeof LotDetail>;

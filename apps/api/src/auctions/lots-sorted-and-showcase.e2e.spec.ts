@@ -66,6 +66,21 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
     expect(`${unknown.status} ${unknown.body.errorCode}`).toBe('404 404020');
   });
 
+  test('lot-detail: one lot with its auction; unknown lots, unknown auctions and bad ids are refused with a code', async () => {
+    const id = s.auction.idAuction;
+    const lot = s.auction.lots[1]!;
+    const detail = await ok(s.d1.get<{ idAuction: string; auctionName: string; lot: { idLot: string; lotNumber: number }; vehicle: unknown; idPhotos: string[] }>(
+      `${S}/auction/${id}/lot-detail/${lot.idLot}`), 'lot-detail');
+    expect(detail).toMatchObject({ idAuction: id, auctionName: `Sorted ${s.tag}`, lot: { idLot: lot.idLot, lotNumber: 2 }, vehicle: null, idPhotos: [] });
+    for (const [path, expected] of [
+      [`${id}/lot-detail/no-such-lot`, '404 404021'], [`no-such-auction/lot-detail/${lot.idLot}`, '404 404020'], [`${id}/lot-detail/bad.id`, '400 number'],
+    ] as const) {
+      const res = await s.d1.get<{ errorCode?: unknown }>(`${S}/auction/${path}`);
+      const code = expected.endsWith('number') ? typeof res.body.errorCode : res.body.errorCode;
+      expect(`${path.slice(0, 40)}: ${res.status} ${code}`).toBe(`${path.slice(0, 40)}: ${expected}`);
+    }
+  });
+
   test('web showcase-enabled and showcase-full answer as the mobile calls do', async () => {
     expect((await ok(s.d1.get(`${S}/showcase/showcase-enabled?idMarket=IT`), 'enabled'))).toEqual({ enabled: true });
     expect((await ok(s.d1.get(`${S}/showcase/showcase-enabled?idMarket=PL`), 'enabled PL'))).toEqual({ enabled: false });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   AuctionFullQuery, AuctionIdsQuery, AuctionLotSearchQuery, AuctionLotsQuery, Id, LotBaseQuery, ObserveLotsRequest, ObservedSearchRequest,
-  PageQuery, RandomVehicleQuery, type LotBase, type Page, type RandomVehicle,
+  PageQuery, RandomVehicleQuery, type LotBase, type LotDetail, type Page, type RandomVehicle,
 } from '@auction/contracts';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
@@ -67,6 +67,19 @@ export class LotLookupsController {
       bestOffer: l.bestOffer, nextMinimumOffer: l.nextMinimumOffer,
     }));
     return { items, total: page.lotsPage.total, limit, offset };
+  }
+
+  /**
+   * One lot of an auction as the caller may see it (the reserve only to its owner and staff, as every lot view). Lots do
+   * not reference loaded vehicles yet: `vehicle` is null and the photo and document lists empty.
+   */
+  @Get('auction/:idAuction/lot-detail/:idLot')
+  async lotDetail(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Param('idLot') lot: string): Promise<LotDetail> {
+    const idAuction = parse(Id, id, 'idAuction');
+    const idLot = parse(Id, lot, 'idLot');
+    await this.consistency.caughtUp(actor.idUser);
+    const page = await this.queries.auctionPage(actor, idAuction, true, { limit: 1, offset: 0, idLot });
+    return { idAuction, auctionName: page.auctionName, lot: page.lots[0]!, vehicle: null, idPhotos: [], idDocuments: [] };
   }
 
   @Get('random-vehicle')
