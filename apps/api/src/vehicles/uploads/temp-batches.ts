@@ -27,14 +27,17 @@ export interface TempBatch {
 }
 
 /** How many batches are kept, and for how long. */
-export const TEMP_BATCH_LIMITS = {
+/** The bounds of the temporary batches (tests give smaller ones). */
+export interface TempBatchLimits { readonly ttlMs: number; readonly perUser: number; readonly totalVehicles: number }
+
+export const TEMP_BATCH_LIMITS: TempBatchLimits = {
   /** A batch not saved within this time is dropped with its files. */
   ttlMs: 6 * 60 * 60_000,
   /** Open batches per user: a loader works on a few files at a time. */
   perUser: 5,
   /** Vehicles held in all batches of one instance (~1 KiB each): bounds the memory batches take. */
   totalVehicles: 100_000,
-} as const;
+};
 
 /**
  * Temporary batches (`tempId`), in memory: bounded per user and in vehicles, expiring after
@@ -46,7 +49,7 @@ export class TempBatches {
   private readonly batches = new Map<string, TempBatch>();
   private vehicles = 0;
 
-  constructor(private readonly limits: typeof TEMP_BATCH_LIMITS = TEMP_BATCH_LIMITS) {}
+  constructor(private readonly limits: TempBatchLimits = TEMP_BATCH_LIMITS) {}
 
   /** A new batch, or null when the user or the instance has no room for it (after dropping the expired ones). */
   create(idUser: string, provenance: string, vehicles: readonly Omit<BatchVehicle, 'files'>[], now: number): TempBatch | null {
