@@ -45,6 +45,14 @@ export type EditAuctionRequest = z.infer<typeof EditAuctionRequest>;
 
 /** Body of `PATCH .../resize-time`: the new end (the client sets seconds to zero; the server keeps what it gets). */
 export const ResizeTimeRequest = z.object({ endDate: Instant }).passthrough();
+/**
+ * Body of `PATCH /auction/{id}/auction-message`: the auction's message to dealers (blank clears it). The domain's rule
+ * (AUCTION_MESSAGE_MAX characters once trimmed, no control character: 422270) judges it; a body far beyond is a 400.
+ */
+export const AuctionMessageRequest = z.object({ message: z.string().max(20_000) });
+export type AuctionMessageRequest = z.infer<typeof AuctionMessageRequest>;
+/** Answer of `PATCH /auction/{id}/auction-message`: the message now set (null: none). */
+export const AuctionMessageResponse = z.object({ message: z.string().nullable() });
 
 /** Body of `POST .../offer/{idLot}`. */
 export const PlaceOfferRequest = z.object({ offer: Money, clickAndBuy: z.boolean().default(false) });

@@ -74,6 +74,8 @@ export type AuctionSortedLotsQuery = z.infer<typeof AuctionSortedLotsQuery>;
  */
 export const AuctionLotsView = AuctionView.extend({
   lotsPage: PageMeta,
+  /** The auction's own message to dealers (PATCH auction-message), shown before they accept its regulation; null: none. */
+  message: z.string().nullable(),
 });
 export type AuctionLotsView = z.infer<typeof AuctionLotsView>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
-import { checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
+import { checkAuctionMessageColumnAdded, checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
 import { describeDeliverySuite } from './testing/delivery-suite.test-support.js';
 import type { SuiteDb } from './testing/int-support.test-support.js';
 import { describeQuerySuite } from './testing/query-suite.test-support.js';
@@ -28,6 +28,10 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL read-model database', () => {
+  it('adds the message column of auctions to an existing table of an earlier release', async () => {
+    await checkAuctionMessageColumnAdded(db, `${schema}_old_auctions`);
+  });
+
   it('drops the username columns of an earlier release from existing tables (they refused inserts and held personal data)', async () => {
     await checkUsernameColumnsDropped(db, `${schema}_old_usernames`);
   });

@@ -28,6 +28,8 @@ export interface AuctionRow {
   lotIds: string[];
   /** Position of the first event of the stream: the order auctions were created in. */
   createdPosition: number;
+  /** The auction's own message to dealers (`AuctionMessageSet`); absent or null: none. */
+  message: string | null;
 }
 
 /** Lifecycle of a lot row: `OPEN` is scheduled or running depending on the time asked. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AwardHandler } from './commands/award.handlers.js';
 import { CreateAuctionHandler } from './commands/create-auction.handler.js';
 import { GiveFeedbackHandler } from './commands/feedback.handler.js';
+import { SetAuctionMessageHandler } from './commands/auction-message.handler.js';
 import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './commands/manage-auction.handlers.js';
 import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
 import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
@@ -23,7 +24,7 @@ export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, Dea
   providers: [
     AuctionQueries, DealerQueries, TransitionScheduler,
     CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
-    AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler,
+    AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, SetAuctionMessageHandler,
   ],
   exports: [TransitionScheduler],
 })

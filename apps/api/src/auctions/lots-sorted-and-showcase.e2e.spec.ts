@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
-import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
+import { type AuctionView, createAuctionBody, eventually, paths, runTag } from '../testing/auction.test-support.js';
 
 const V2 = '/api/v2/secure/auction';
 const S = '/api/v1/secure';
@@ -16,7 +16,7 @@ interface Page<T> { items: T[]; total: number; limit: number; offset: number }
 describe('sorted auction lots and the web showcase calls (embedded)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
-  const s = {} as { auctioneer: ApiClient; exhibitor: ApiClient; d1: ApiClient; tag: string; auction: AuctionView };
+  const s = {} as { auctioneer: ApiClient; multi: ApiClient; exhibitor: ApiClient; d1: ApiClient; tag: string; auction: AuctionView };
   const ok = async <T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
     const r = await res;
     if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
@@ -26,7 +26,7 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
   beforeAll(async () => {
     storage = await createStorage('embedded');
     server = await startServer(storage);
-    [s.auctioneer, s.exhibitor, s.d1] = await Promise.all(['auctioneer', 'exhibitor', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
+    [s.auctioneer, s.multi, s.exhibitor, s.d1] = await Promise.all(['auctioneer', 'multiauctioneer', 'exhibitor', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
     const clock = await ServerClock.sync(s.auctioneer);
     s.tag = runTag();
     const now = Math.ceil(clock.now() / 1000) * 1000;
@@ -79,6 +79,26 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
       const code = expected.endsWith('number') ? typeof res.body.errorCode : res.body.errorCode;
       expect(`${path.slice(0, 40)}: ${res.status} ${code}`).toBe(`${path.slice(0, 40)}: ${expected}`);
     }
+  });
+
+  test('auction-message: the owner sets it, dealers see it with the auction; others, bad text and unknown auctions are refused', async () => {
+    const id = s.auction.idAuction;
+    const path = `${S}/auction/${id}/auction-message`;
+    const set = await ok(s.auctioneer.patch<{ message: string | null }>(path, { body: { message: '  Pick-up in Milan\nwithin 10 days ' } }), 'set message');
+    expect(set).toEqual({ message: 'Pick-up in Milan\nwithin 10 days' });
+    await eventually(() => s.d1.get<{ message: string | null }>(`${S}/auctionFull?idAuction=${id}`), (r) => expect(r.body.message).toBe('Pick-up in Milan\nwithin 10 days'));
+    await eventually(() => s.d1.get<{ message: string | null }>(paths.auction(id)), (r) => expect(r.body.message).toBe('Pick-up in Milan\nwithin 10 days'));
+    for (const [client, body, target, expected] of [
+      [s.d1, { message: 'mine' }, id, '403 number'], [s.multi, { message: 'mine' }, id, '403 403002'],
+      [s.auctioneer, { message: 'invoice\u202Efdp.exe' }, id, '422 422270'], [s.auctioneer, { message: 'x'.repeat(2001) }, id, '422 422270'],
+      [s.auctioneer, { message: 42 }, id, '400 number'], [s.auctioneer, { message: 'hi' }, 'no-such-auction', '404 404020'],
+    ] as const) {
+      const res = await client.patch<{ errorCode?: unknown }>(`${S}/auction/${target}/auction-message`, { body });
+      const code = expected.endsWith('number') ? typeof res.body.errorCode : res.body.errorCode;
+      expect(`${JSON.stringify(body).slice(0, 30)}: ${res.status} ${code}`).toBe(`${JSON.stringify(body).slice(0, 30)}: ${expected}`);
+    }
+    expect(await ok(s.auctioneer.patch(path, { body: { message: ' ' } }), 'clear')).toEqual({ message: null });
+    await eventually(() => s.d1.get<{ message: string | null }>(paths.auction(id)), (r) => expect(r.body.message).toBeNull());
   });
 
   test('web showcase-enabled and showcase-full answer as the mobile calls do', async () => {

@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   VEHICLE_PHOTO_ORDER_INVALID: 422212,
   /** A vehicle is handed over to a user other than its loader. */
   VEHICLE_HOLDER_INVALID: 422213,
+  /** An auction's message to dealers too long (AUCTION_MESSAGE_MAX) or holding a control or bidirectional character. */
+  AUCTION_MESSAGE_INVALID: 422270,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

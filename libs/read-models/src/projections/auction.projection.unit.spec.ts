@@ -24,7 +24,7 @@ describe('projectAuction', () => {
       idAuction: 'a1', idOwner: 'owner', status: 'SCH', auctionName: 'Week 47', idMarket: 'IT', auctionType: 'OTH',
       startDate: '2026-11-21T09:00:00Z', endDate: '2026-11-21T10:00:00+01:00', startAt: '2026-11-21T09:00:00.000Z',
       endAt: '2026-11-21T09:00:00.000Z', regulationRequired: true, windowSeconds: 60, extendSeconds: 30, lotIds: ['l1', 'l2'],
-      createdPosition: first.position,
+      createdPosition: first.position, message: null,
     });
   });
 
@@ -51,6 +51,12 @@ describe('projectAuction', () => {
     expect(deleted?.status).toBe('DELETED');
     expect(projectAuction(deleted, closed())?.status).toBe('DELETED');
     expect(projectAuction(deleted, awarded())?.status).toBe('DELETED');
+  });
+
+  it('keeps the auction\'s message to dealers, and clears it', () => {
+    const withMessage = projectAuction(auctionOf(scheduled()), ev({ type: 'AuctionMessageSet', data: { idAuction: 'a1', message: 'Hello' } }));
+    expect(withMessage).toMatchObject({ idAuction: 'a1', auctionName: expect.any(String), message: 'Hello' });
+    expect(projectAuction(withMessage, ev({ type: 'AuctionMessageSet', data: { idAuction: 'a1', message: null } }))?.message).toBeNull();
   });
 
   it('ignores events of an auction it never saw, and unknown types', () => {

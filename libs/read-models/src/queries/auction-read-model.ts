@@ -87,7 +87,7 @@ export class AuctionReadModel {
       const view = auctionViewOf(auction, new Map(rows.map((l) => [l.idLot, l])), this.now(), { privileged: isPrivileged(auction.idOwner, viewer), personal: mine });
       const place = new Map([...pageIds].map((id, i) => [id, i]));
       const lots = view.lots.filter((l) => pageIds.has(l.idLot)).sort((a, b) => place.get(a.idLot)! - place.get(b.idLot)!);
-      return { ...view, lots, lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
+      return { ...view, message: auction.message ?? null, lots, lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
     });
   }
 

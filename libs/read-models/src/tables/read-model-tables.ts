@@ -16,9 +16,10 @@ export const auctionsTable: TableSpec<AuctionRow> = {
   columns: columns<AuctionRow>({
     idAuction: 'text', idOwner: 'text', auctionName: 'text', idMarket: 'text', auctionType: 'text', status: 'text',
     startDate: 'text', endDate: 'text', startAt: ['instant', 'null'], endAt: ['instant', 'null'], regulationRequired: 'boolean',
-    windowSeconds: 'integer', extendSeconds: 'integer', lotIds: 'json', createdPosition: 'bigint',
+    windowSeconds: 'integer', extendSeconds: 'integer', lotIds: 'json', createdPosition: 'bigint', message: ['text', 'null'],
   }),
   indexes: [{ name: 'status_end', props: ['status', 'endAt'] }],
+  addedColumns: ['message'],
 };
 
 /** Lots with best offer and award; read by id (an auction's `lotIds`) and by winner for purchases. */

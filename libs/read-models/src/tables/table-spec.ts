@@ -32,6 +32,12 @@ export interface TableSpec<Row> {
    * every insert (and may hold personal data that must go, as the usernames of offers and sales did).
    */
   readonly droppedColumns?: readonly string[];
+  /**
+   * Nullable columns added after a release (props): added to an existing table when the schema is ensured, since
+   * `CREATE TABLE IF NOT EXISTS` leaves an old table as it was. Rows projected before hold null, right when the column
+   * is filled by events the earlier release never wrote.
+   */
+  readonly addedColumns?: readonly (keyof Row & string)[];
 }
 
 const SQL_TYPES: Record<ColumnType, string> = {
@@ -74,6 +80,12 @@ export function tableDdl<Row>(schema: string, spec: TableSpec<Row>): string[] {
     ...spec.indexes.map((i) =>
       `CREATE INDEX IF NOT EXISTS ${ident(`${spec.table}_${i.name}`)} ON ${table} (${i.props.map((p) => ident(snake(p))).join(', ')})` +
       (i.where ? ` WHERE ${i.where}` : '')),
+    // Only when the column is missing (an ALTER TABLE locks the table even when it changes nothing).
+    ...(spec.addedColumns ?? []).map((prop) => {
+      const column = spec.columns.find((c) => c.prop === prop)!;
+      return `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = ${literal(schema)} AND table_name = ${literal(spec.table)} ` +
+        `AND column_name = ${literal(snake(prop))}) THEN ALTER TABLE ${table} ADD COLUMN ${ident(snake(prop))} ${sqlType(column.type)}; END IF; END $$`;
+    }),
     // Only when the column is there: an ALTER TABLE locks the table even when it has nothing to drop.
     ...(spec.droppedColumns ?? []).map((c) =>
       `DO $$ BEGIN IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = ${literal(schema)} AND table_name = ${literal(spec.table)} ` +

@@ -20,3 +20,20 @@ export async function checkUsernameColumnsDropped(db: ReadModelDb, schema: strin
   await db.query(`INSERT INTO ${schema}.offers (id_offer, id_lot, id_auction, id_user, amount, click_and_buy, position) VALUES ('o2', 'l1', 'a1', 'u2', 5100, false, 2)`);
   await db.dropSchema(schema);
 }
+
+/**
+ * An `auctions` table of an earlier release, without the `message` column, gets it from `ensureSchema` (its rows
+ * keep their data and read null), twice in a row without harm; a row with a message is then stored.
+ */
+export async function checkAuctionMessageColumnAdded(db: ReadModelDb, schema: string): Promise<void> {
+  await db.dropSchema(schema);
+  await db.query(`CREATE SCHEMA ${schema}`);
+  await db.ensureSchema(schema);
+  await db.query(`ALTER TABLE ${schema}.auctions DROP COLUMN message`);
+  await db.query(`INSERT INTO ${schema}.auctions (id_auction, id_owner, auction_name, id_market, auction_type, status, start_date, end_date, ` +
+    `regulation_required, window_seconds, extend_seconds, lot_ids, created_position) VALUES ('a1', 'u1', 'Old', 'IT', 'ONLINE', 'SCH', 'x', 'x', false, 0, 0, '[]', 1)`);
+  await db.ensureSchema(schema);
+  expect(await db.query(`SELECT id_auction, auction_name, message FROM ${schema}.auctions`)).toEqual([{ id_auction: 'a1', auction_name: 'Old', message: null }]);
+  await db.query(`UPDATE ${schema}.auctions SET message = 'Hello' WHERE id_auction = 'a1'`);
+  await db.dropSchema(schema);
+}

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  AuctionFullQuery, AuctionLotsQuery, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
+  AuctionFullQuery, AuctionLotsQuery, AuctionMessageRequest, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
   PageQuery, PlaceOfferRequest, PurchasePageQuery, ResizeTimeRequest, RunningAuctionsQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
@@ -14,6 +14,7 @@ import { DeleteAuctionCommand, EditAuctionCommand, ResizeTimeCommand } from '../
 import { ObserveLotCommand, PlaceOfferCommand, type PlaceOfferOutcome } from '../commands/place-offer.handler.js';
 import { AcceptRegulationCommand, CloseLotCommand } from '../commands/run-auction.handlers.js';
 import { GiveFeedbackCommand } from '../commands/feedback.handler.js';
+import { SetAuctionMessageCommand } from '../commands/auction-message.handler.js';
 import type { Actor } from '../../identity/actor.js';
 import { Consistency } from '../../platform/engine/consistency.js';
 import { AuctionQueries } from '../read/auction-queries.js';
@@ -144,6 +145,15 @@ export class AuctionController {
   @Roles(...managers)
   resize(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
     return this.runner.run(actor, new ResizeTimeCommand(actor, parse(Id, id, 'idAuction'), parse(ResizeTimeRequest, body).endDate, randomUUID()));
+  }
+
+  /** The auction's own message to dealers, shown before they accept its regulation (blank clears it). */
+  @Patch('auction/:idAuction/auction-message')
+  @Roles(...managers)
+  auctionMessage(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown) {
+    const idAuction = parse(Id, id, 'idAuction');
+    const { message } = parse(AuctionMessageRequest, body);
+    return this.runner.run(actor, new SetAuctionMessageCommand(actor, idAuction, message, randomUUID()));
   }
 
   @Patch('auction/:idAuction/award/:idLot/:idOffer')

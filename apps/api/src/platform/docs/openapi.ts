@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  AUCTION_LOT_SORT_FIELDS, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
+  AUCTION_LOT_SORT_FIELDS, AuctionMessageRequest, AuctionMessageResponse, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
   LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory,
 } from '@auction/contracts';
-import { ERROR_CODES } from '@auction/domain';
+import { AUCTION_MESSAGE_MAX, ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
@@ -67,6 +67,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/api/v1/secure/my-bids', 'One page of the lots the caller bid on (auctions not deleted), latest scheduled end first (the auction\'s end, not moved by a lot\'s extension): the lot view with auctionName, myBestOffer, leading and won (awarded to one of the caller\'s offers)', 'BUYER', undefined, MyBidPage],
   ['get', '/api/v1/secure/scheduled-auctions', 'One page of the auctions not started yet (SCH), soonest start first, without their lots but with lotsCount', 'logged in', undefined, AuctionSummaryPage],
   ['patch', '/api/v1/secure/auction/{idAuction}/resize-time', 'Move the end of a scheduled or running auction: while SCH earlier or later (lots follow, at least MIN_AUCTION_SECONDS after the start, else 422030); while RUN only later than its current end (else 409030), and no lot\'s end moves before its current end (its anti-sniping extension is kept)', 'owner, ADMIN', ResizeTimeRequest, AuctionView],
+  ['patch', '/api/v1/secure/auction/{idAuction}/auction-message', `Set the auction's own message to dealers, shown with the auction (GET /auction/{idAuction}, auctionFull: message) before they accept its regulation: at most ${AUCTION_MESSAGE_MAX} characters once trimmed, line breaks allowed, no control or bidirectional character (422270); blank clears it; the same message again changes nothing. Only before the auction closes (409009); another's auction 403; unknown 404020`, 'owner, ADMIN', AuctionMessageRequest, AuctionMessageResponse],
   ['patch', '/api/v1/secure/auction/{idAuction}/award/{idLot}/{idOffer}', 'Award a closed lot to one of its offers', 'owner, ADMIN', undefined, LotView],
   ['patch', '/api/v1/secure/auction/{idAuction}/award', 'Award every TBA lot whose best offer meets its reserve', 'owner, ADMIN', undefined, z.array(LotView)],
   ['post', '/api/v1/secure/auction/{idAuction}/not-award', 'Mark lots not awarded', 'owner, ADMIN', NotAwardRequest, z.array(LotView)],

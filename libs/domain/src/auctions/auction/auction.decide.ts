@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors.js';
-import { acceptRegulation, followLots, rescheduleAuctionEnd, startAuction } from './decisions/run-auction.js';
+import { acceptRegulation, followLots, rescheduleAuctionEnd, setAuctionMessage, startAuction } from './decisions/run-auction.js';
 import { deleteAuction, editAuction, scheduleAuction } from './decisions/schedule-auction.js';
 import type { AuctionCommand, AuctionEvent, AuctionState } from './auction.types.js';
 
@@ -12,8 +12,10 @@ export function decideAuction(command: AuctionCommand, state: AuctionState): Auc
     case 'StartAuction': return startAuction(command, state);
     case 'RescheduleAuctionEnd': return rescheduleAuctionEnd(command, state);
     case 'AcceptRegulation': return acceptRegulation(command, state);
+    case 'SetAuctionMessage': return setAuctionMessage(command, state);
     case 'FollowLots': return followLots(command, state);
     default: return assertNever(command);
   }
 }
 export { realStartDate } from './decisions/schedule-auction.js';
+export { AUCTION_MESSAGE_MAX } from './decisions/run-auction.js';

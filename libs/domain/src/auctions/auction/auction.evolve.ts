@@ -38,6 +38,8 @@ export function evolveAuction(state: AuctionState, event: AuctionEvent): Auction
       return { ...state, data: { ...data, endDate: event.data.endDate, endMs: toMs(event.data.endDate) } };
     case 'RegulationAccepted':
       return { ...state, data: { ...data, acceptedRegulation: { ...data.acceptedRegulation, [event.data.idUser]: true } } };
+    case 'AuctionMessageSet':
+      return { ...state, data: { ...data, message: event.data.message } };
     case 'AuctionClosed':
       return state.status === 'DELETED' ? state : { status: 'CLD', data };
     case 'AuctionAwarded':

@@ -22,6 +22,8 @@ export interface AuctionData extends AuctionDefinition {
   readonly startMs: number;
   readonly endMs: number;
   readonly acceptedRegulation: Readonly<Record<string, true>>;
+  /** The auction's own message to dealers, shown before they accept its regulation; absent or null: none. */
+  readonly message?: string | null;
 }
 
 /** Auction state, discriminated on `status`. */
@@ -38,6 +40,7 @@ export type AuctionEvent =
   | { type: 'AuctionStarted'; data: { idAuction: string; startedAt: string } }
   | { type: 'AuctionEndRescheduled'; data: { idAuction: string; endDate: string } }
   | { type: 'RegulationAccepted'; data: { idAuction: string; idUser: string } }
+  | { type: 'AuctionMessageSet'; data: { idAuction: string; message: string | null } }
   | { type: 'AuctionClosed'; data: { idAuction: string; closedAt: string } }
   | { type: 'AuctionAwarded'; data: { idAuction: string; awardedAt: string } }
   | { type: 'AuctionAwardReopened'; data: { idAuction: string } };
@@ -62,4 +65,5 @@ export type AuctionCommand =
   | { type: 'StartAuction'; now: number }
   | { type: 'RescheduleAuctionEnd'; endDate: string; now: number; minDurationMs?: number }
   | { type: 'AcceptRegulation'; idUser: string }
+  | { type: 'SetAuctionMessage'; message: string }
   | { type: 'FollowLots'; lots: readonly LotProgress[]; now: number };

@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Ein Fahrzeug hat höchstens 20 Dokumente: Entfernen Sie eines, bevor Sie ein weiteres hinzufügen.',
   '422212': 'Die neue Reihenfolge der Fotos muss jedes Foto des Fahrzeugs genau einmal enthalten.',
   '422213': 'Ein Fahrzeug kann nur an einen anderen Benutzer als seinen Erfasser übergeben werden.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'Die Nachricht einer Auktion an die Händler darf höchstens 2000 Zeichen lang sein und keine Steuerzeichen enthalten.',
 
   // The spec's registration upload
   '600002': 'Die Registrierungsdatei fehlt oder ist ungültig. Laden Sie eine gültige Datei hoch.',

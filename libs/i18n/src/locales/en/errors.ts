@@ -139,6 +139,8 @@ export const errors = {
   '422211': 'A vehicle has at most 20 documents: remove one before adding another.',
   '422212': 'The new photo order must include every photo of the vehicle once.',
   '422213': 'A vehicle can only be handed over to a user other than its loader.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'An auction\'s message to dealers must be at most 2000 characters, without control characters.',
 
   // The spec's registration upload
   '600002': 'The registration file is missing or not valid. Upload a valid file.',

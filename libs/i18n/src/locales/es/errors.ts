@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Un vehículo tiene como máximo 20 documentos: elimine uno antes de añadir otro.',
   '422212': 'El nuevo orden de las fotos debe incluir cada foto del vehículo una sola vez.',
   '422213': 'Un vehículo solo puede traspasarse a un usuario distinto de quien lo cargó.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'El mensaje de una subasta a los concesionarios debe tener como máximo 2000 caracteres, sin caracteres de control.',
 
   // The spec's registration upload
   '600002': 'Falta el archivo de registro o no es válido. Suba un archivo válido.',

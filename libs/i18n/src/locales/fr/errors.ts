@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Un véhicule a au plus 20 documents : supprimez-en un avant d’en ajouter un autre.',
   '422212': 'Le nouvel ordre des photos doit inclure chaque photo du véhicule une seule fois.',
   '422213': 'Un véhicule ne peut être transmis qu’à un utilisateur autre que celui qui l’a chargé.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'Le message d’une enchère aux concessionnaires doit compter au plus 2000 caractères, sans caractère de contrôle.',
 
   // The spec's registration upload
   '600002': 'Le fichier d’inscription est absent ou non valide. Téléversez un fichier valide.',

@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Un veicolo ha al massimo 20 documenti: rimuoverne uno prima di aggiungerne un altro.',
   '422212': 'Il nuovo ordine delle foto deve comprendere ogni foto del veicolo una sola volta.',
   '422213': 'Un veicolo può essere passato solo a un utente diverso da chi lo ha caricato.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'Il messaggio dell\'asta ai dealer deve avere al massimo 2000 caratteri, senza caratteri di controllo.',
 
   // The spec's registration upload
   '600002': 'Il file di registrazione manca o non è valido. Caricare un file valido.',

@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Een voertuig heeft hoogstens 20 documenten: verwijder er een voordat u een ander toevoegt.',
   '422212': 'De nieuwe volgorde van de foto’s moet elke foto van het voertuig precies één keer bevatten.',
   '422213': 'Een voertuig kan alleen worden overgedragen aan een andere gebruiker dan de lader.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'Het bericht van een veiling aan de dealers mag hoogstens 2000 tekens lang zijn, zonder stuurtekens.',
 
   // The spec's registration upload
   '600002': 'Het registratiebestand ontbreekt of is ongeldig. Upload een geldig bestand.',

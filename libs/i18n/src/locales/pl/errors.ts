@@ -138,6 +138,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422211': 'Pojazd ma najwyżej 20 dokumentów: usuń jeden, zanim dodasz kolejny.',
   '422212': 'Nowa kolejność zdjęć musi zawierać każde zdjęcie pojazdu dokładnie raz.',
   '422213': 'Pojazd można przekazać tylko użytkownikowi innemu niż ten, który go załadował.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'Wiadomość aukcji do dealerów może mieć najwyżej 2000 znaków, bez znaków sterujących.',
 
   // The spec's registration upload
   '600002': 'Brak pliku rejestracyjnego lub plik jest nieprawidłowy. Prześlij prawidłowy plik.',

@@ -138,6 +138,8 @@ export const errors: Translation<typeof en> = {
   '422211': 'Um veículo tem no máximo 20 documentos: remova um antes de adicionar outro.',
   '422212': 'A nova ordem das fotografias deve incluir cada fotografia do veículo uma só vez.',
   '422213': 'Um veículo só pode ser passado a um utilizador diferente de quem o carregou.',
+  // An auction's message (issue 22 item 5)
+  '422270': 'A mensagem de um leilão aos concessionários deve ter no máximo 2000 caracteres, sem caracteres de controlo.',
 
   // The spec's registration upload
   '600002': 'O ficheiro de registo está em falta ou não é válido. Carregue um ficheiro válido.',

@@ -1,5 +1,6 @@
 import { DomainError } from '../../../shared/errors.js';
 import { toIso, toMs } from '../../../shared/time.js';
+import { hasUnsafeCharacter } from '../../../shared/unsafe-text.js';
 import type { AuctionCommand, AuctionEvent, AuctionState } from '../auction.types.js';
 import { checkDuration } from './schedule-auction.js';
 
@@ -37,6 +38,26 @@ export function acceptRegulation(command: Of<'AcceptRegulation'>, state: Auction
   if (state.status === 'NONE' || state.status === 'DELETED') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
   if (state.data.acceptedRegulation[command.idUser]) return [];
   return [{ type: 'RegulationAccepted', data: { idAuction: state.data.idAuction, idUser: command.idUser } }];
+}
+
+/** Longest message an auction shows its dealers (characters). */
+export const AUCTION_MESSAGE_MAX = 2000;
+
+/**
+ * Sets the auction's own message to dealers (shown before they accept its regulation): at most AUCTION_MESSAGE_MAX
+ * characters, line breaks and tabs allowed but no other control, bidirectional-control or lone-surrogate character;
+ * blank clears it. Only before the auction closes; the same message again changes nothing. Ownership is the shell's.
+ */
+export function setAuctionMessage(command: Of<'SetAuctionMessage'>, state: AuctionState): AuctionEvent[] {
+  if (state.status === 'NONE' || state.status === 'DELETED') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+  if (state.status === 'CLD' || state.status === 'AWA') throw new DomainError('AUCTION_ENDED', 'the auction has ended');
+  const text = command.message.trim();
+  if (text.length > AUCTION_MESSAGE_MAX || hasUnsafeCharacter(text.replace(/[\n\r\t]/g, ' '))) {
+    throw new DomainError('AUCTION_MESSAGE_INVALID', `the message must be at most ${AUCTION_MESSAGE_MAX} characters without control characters`);
+  }
+  const message = text === '' ? null : text;
+  if (message === (state.data.message ?? null)) return [];
+  return [{ type: 'AuctionMessageSet', data: { idAuction: state.data.idAuction, message } }];
 }
 
 /**

@@ -126,3 +126,34 @@ describe('FollowLots', () => {
     auctionSpec.given([]).when(followLots([toAward])).thenThrows('AUCTION_NOT_FOUND');
   });
 });
+
+describe('SetAuctionMessage (auction-message)', () => {
+  const set = (message: string) => ({ type: 'SetAuctionMessage' as const, message });
+  const messageSet = (message: string | null): AuctionEvent => ({ type: 'AuctionMessageSet', data: { idAuction: ID_AUCTION, message } });
+
+  it('sets the message of a scheduled or running auction, trimmed, and keeps it in the state', () => {
+    auctionSpec.given([auctionScheduled()]).when(set('  Pick-up in Milan\nwithin 10 days ')).then([messageSet('Pick-up in Milan\nwithin 10 days')]);
+    auctionSpec.given([auctionScheduled(), started()]).when(set('Read the terms')).then([messageSet('Read the terms')]);
+    expect(auctionSpec.given([auctionScheduled()]).when(set('Hello')).run().state).toMatchObject({ data: { message: 'Hello' } });
+  });
+
+  it('clears it with a blank message; the same message again changes nothing', () => {
+    auctionSpec.given([auctionScheduled(), messageSet('Hello')]).when(set('   ')).then([messageSet(null)]);
+    auctionSpec.given([auctionScheduled(), messageSet('Hello')]).when(set('Hello')).thenNothing();
+    auctionSpec.given([auctionScheduled()]).when(set('')).thenNothing();
+  });
+
+  it('refuses a message too long or with a control or bidirectional character', () => {
+    auctionSpec.given([auctionScheduled()]).when(set('x'.repeat(2001))).thenThrows('AUCTION_MESSAGE_INVALID');
+    auctionSpec.given([auctionScheduled()]).when(set('invoice\u202Efdp.exe')).thenThrows('AUCTION_MESSAGE_INVALID');
+    auctionSpec.given([auctionScheduled()]).when(set('a\u0000b')).thenThrows('AUCTION_MESSAGE_INVALID');
+    auctionSpec.given([auctionScheduled()]).when(set('x'.repeat(2000))).then([messageSet('x'.repeat(2000))]);
+  });
+
+  it('refuses an unknown, deleted or closed auction', () => {
+    auctionSpec.given([]).when(set('Hello')).thenThrows('AUCTION_NOT_FOUND');
+    auctionSpec.given([auctionScheduled(), deleted]).when(set('Hello')).thenThrows('AUCTION_NOT_FOUND');
+    auctionSpec.given([auctionScheduled(), started(), closed()]).when(set('Hello')).thenThrows('AUCTION_ENDED');
+    auctionSpec.given([auctionScheduled(), started(), closed(), awarded()]).when(set('Hello')).thenThrows('AUCTION_ENDED');
+  });
+});
