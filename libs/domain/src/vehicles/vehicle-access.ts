@@ -33,7 +33,7 @@ export interface VehicleFacts {
 
 /**
  * The vehicles one user may see, as lists filter them (the same sets, in SQL): every vehicle of `provenances`, those
- * it holds (`heldBy`), and, when `placed`, published vehicles in an auction or showcase (and those it bought).
+ * it holds as a multi-auctioneer (`heldBy`), and, when `placed`, published vehicles in an auction or showcase (and those it bought).
  */
 export interface VehicleScope {
   readonly provenances: readonly string[];
@@ -48,7 +48,7 @@ const DEALER_SIDE = ['LOADER', 'AUCTIONEER'];
  * The one rule of who sees which vehicle.
  * - ADMIN and CUSTOMER_CENTER: every vehicle of the provenances of their `adminEnabledMarket`.
  * - LOADER and AUCTIONEER: every vehicle of their own dealer's provenances.
- * - MULTI_AUCTIONEER (and anyone): the vehicles it holds (sent to it).
+ * - MULTI_AUCTIONEER: the vehicles it holds (sent to it), while it has the role.
  * - Everyone logged in (a dealer, a BUYER): published vehicles in an auction or a showcase, and those it bought.
  *   (Auctions and showcases are not yet narrowed by templates: any logged-in user may see them.)
  */
@@ -57,13 +57,16 @@ export function vehicleScopeOf(viewer: VehicleViewer, provenances: readonly Prov
   const dealerSide = viewer.idDealer !== null && viewer.roles.some((r) => DEALER_SIDE.includes(r));
   const markets = viewer.adminEnabledMarket ?? [];
   const seen = provenances.filter((p) => (staff && markets.includes(p.idMarket)) || (dealerSide && p.idDealer === viewer.idDealer));
-  return { provenances: seen.map((p) => p.code), heldBy: viewer.idUser, placed: true };
+  // Only a multi-auctioneer sees through holding: loaders and superiors see through their dealer's provenances, so a
+  // user moved to another dealer or stripped of its role no longer sees what it once loaded or was sent.
+  const heldBy = viewer.roles.includes('MULTI_AUCTIONEER') ? viewer.idUser : null;
+  return { provenances: seen.map((p) => p.code), heldBy, placed: true };
 }
 
 /** True when the scope shows the vehicle ({@link vehicleScopeOf}). */
 export function scopeShows(scope: VehicleScope, v: VehicleFacts, idUser: string): boolean {
   if (scope.provenances.includes(v.provenance)) return true;
-  if (scope.heldBy !== null && v.holderUserId === scope.heldBy && (v.status === 'STOCK')) return true;
+  if (scope.heldBy !== null && v.holderRole === 'MULTI_AUCTIONEER' && v.holderUserId === scope.heldBy && v.status === 'STOCK') return true;
   if (!scope.placed) return false;
   return (v.published && (v.status === 'IN_AUCTION' || v.status === 'LISTED')) || (v.status === 'SOLD' && v.soldUserId === idUser);
 }

@@ -45,6 +45,15 @@ describe('who sees a vehicle', () => {
     expect(sees(buyer, vehicle({ published: true, status: 'SOLD', soldUserId: 'someone' }))).toBe(false);
     expect(sees(buyer, vehicle({ published: true, status: 'WITHDRAWN' }))).toBe(false);
   });
+
+  it('holding is no way in once the role or the dealer is gone: a loader moved to a buyer dealer, a superior moved away, a multi-auctioneer without the role', () => {
+    // Attack review: a loader moved to dealer D-1001 and stripped of LOADER still read its unpublished vehicles.
+    expect(sees(viewer('loader', ['USER'], 'D5'), vehicle({ holderRole: 'LOADER', holderUserId: 'loader' }))).toBe(false);
+    expect(sees(viewer('loader', ['USER', 'LOADER'], 'D2'), vehicle({ holderRole: 'LOADER', holderUserId: 'loader' }))).toBe(false);
+    expect(sees(viewer('auct', ['USER', 'AUCTIONEER'], 'D2'), vehicle({ holderRole: 'SUPERIOR', holderUserId: 'auct' }))).toBe(false);
+    expect(sees(viewer('multi', ['USER'], 'D9'), vehicle({ holderRole: 'MULTI_AUCTIONEER', holderUserId: 'multi' }))).toBe(false);
+    expect(sees(superior, vehicle({ holderRole: 'SUPERIOR', holderUserId: 'auct' }))).toBe(true);
+  });
 });
 
 describe('who changes a vehicle', () => {

@@ -60,7 +60,7 @@ export function scopeSql(scope: VehicleScope, idUser: string, params: unknown[])
   const parts = [`t.provenance = ANY($${params.length}::text[])`];
   if (scope.heldBy !== null) {
     params.push(scope.heldBy);
-    parts.push(`(t.holder_user_id = $${params.length} AND t.status = 'STOCK')`);
+    parts.push(`(t.holder_role = 'MULTI_AUCTIONEER' AND t.holder_user_id = $${params.length} AND t.status = 'STOCK')`);
   }
   if (scope.placed) {
     params.push(idUser);
