@@ -17,9 +17,13 @@ export function sniffPhoto(head: Uint8Array): PhotoType | null {
   return null;
 }
 
-/** True for a PDF (`%PDF-` in the first 1,024 bytes, as readers accept it). */
+/**
+ * True for a PDF: `%PDF-` first, after at most a byte-order mark and blanks. Readers accept it anywhere in the first
+ * 1,024 bytes, but then an HTML page holding `%PDF-` in a comment passed as a PDF and was served as one.
+ */
 function isPdf(head: Uint8Array): boolean {
-  return Buffer.from(head.subarray(0, 1024)).includes('%PDF-');
+  const text = Buffer.from(head.subarray(0, 1024)).toString('latin1');
+  return /^(\xEF\xBB\xBF)?[\t\n\r ]*%PDF-/.test(text);
 }
 
 /**

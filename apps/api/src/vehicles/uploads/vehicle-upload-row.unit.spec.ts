@@ -39,6 +39,10 @@ describe('content judges: the bytes decide, never the name', () => {
     expect(judgePhoto(bytes('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(judgePhoto(bytes('<html>'))).toEqual({ refused: 'not a JPEG, PNG or WebP picture' });
     expect(judgeDocument(bytes('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(judgeDocument(bytes('\n %PDF-1.4\n'))).toBe('application/pdf');
+    // Attack review: an HTML page with %PDF- in a comment passed as a PDF.
+    expect(judgeDocument(bytes('<html><script>alert(1)</script><!-- %PDF-1.4 --></html>'))).toEqual({ refused: 'not a PDF, JPEG or PNG document' });
+    expect(judgeDocument(bytes('junk %PDF-1.4'))).toEqual({ refused: 'not a PDF, JPEG or PNG document' });
     expect(judgeDocument(bytes('RIFF\0\0\0\0WEBPVP8 '))).toEqual({ refused: 'not a PDF, JPEG or PNG document' });
   });
 
