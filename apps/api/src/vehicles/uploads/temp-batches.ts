@@ -48,6 +48,8 @@ export const TEMP_BATCH_LIMITS: TempBatchLimits = {
 export class TempBatches {
   private readonly batches = new Map<string, TempBatch>();
   private vehicles = 0;
+  /** Batches being saved: closed to uploads, to a second save and to expiry until the save ends. */
+  private readonly saving = new Set<string>();
 
   constructor(private readonly limits: TempBatchLimits = TEMP_BATCH_LIMITS) {}
 
@@ -67,12 +69,26 @@ export class TempBatches {
   /** The user's open batch of that id, or null (unknown, expired or another user's: the same answer). */
   get(tempId: string, idUser: string, now: number): TempBatch | null {
     const batch = this.batches.get(tempId);
-    return batch && batch.idUser === idUser && batch.expiresAt > now ? batch : null;
+    return batch && batch.idUser === idUser && batch.expiresAt > now && !this.saving.has(tempId) ? batch : null;
+  }
+
+  /**
+   * Closes a batch while it is saved (a late upload or a second save finds no batch, 404210, instead of adding a file
+   * the save no longer sees); its files as they are now, per vehicle, for the save to load.
+   */
+  claim(batch: TempBatch): BatchFile[][] {
+    this.saving.add(batch.tempId);
+    return batch.vehicles.map((v) => [...v.files]);
+  }
+
+  /** Opens again a batch whose save failed, for a retry. */
+  release(tempId: string): void {
+    this.saving.delete(tempId);
   }
 
   /** The user's most recent open batch (the v1 `save-vehicle`, which names none). */
   latest(idUser: string, now: number): TempBatch | null {
-    return [...this.batches.values()].filter((b) => b.idUser === idUser && b.expiresAt > now).sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+    return [...this.batches.values()].filter((b) => b.idUser === idUser && b.expiresAt > now && !this.saving.has(b.tempId)).sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
   }
 
   /** The vehicle a `tupla` names: its row number in the file, or its plate. */
@@ -91,12 +107,13 @@ export class TempBatches {
     const batch = this.batches.get(tempId);
     if (!batch) return [];
     this.batches.delete(tempId);
+    this.saving.delete(tempId);
     this.vehicles -= batch.vehicles.length;
     return batch.vehicles.flatMap((v) => v.files);
   }
 
-  /** Removes the expired batches; their files, to delete. */
+  /** Removes the expired batches (not one being saved); their files, to delete. */
   sweep(now: number): BatchFile[] {
-    return [...this.batches.values()].filter((b) => b.expiresAt <= now).flatMap((b) => this.remove(b.tempId));
+    return [...this.batches.values()].filter((b) => b.expiresAt <= now && !this.saving.has(b.tempId)).flatMap((b) => this.remove(b.tempId));
   }
 }

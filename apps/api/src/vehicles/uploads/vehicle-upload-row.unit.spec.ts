@@ -71,4 +71,16 @@ describe('temporary batches', () => {
     expect(batches.sweep(1_000).map((f) => f.idFile)).toEqual(['f1']);
     expect(batches.latest('u1', 1_000)).toBeNull();
   });
+
+  it('are closed while saved: a late file is refused, not lost, and a failed save opens the batch again', () => {
+    const batches = new TempBatches({ ttlMs: 1_000, perUser: 2, totalVehicles: 3 });
+    const a = batches.create('u1', 'P', [{ row: 2, details }], 0)!;
+    a.vehicles[0]!.files.push({ idFile: 'f1', kind: 'PHOTO', mediaType: 'image/jpeg', size: 1 });
+    expect(batches.claim(a).map((files) => files.map((f) => f.idFile))).toEqual([['f1']]);
+    expect(batches.get(a.tempId, 'u1', 0)).toBeNull(); // an upload during the save: 404210
+    expect(batches.latest('u1', 0)).toBeNull(); // a second v1 save
+    expect(batches.sweep(1_000)).toEqual([]); // never swept under a running save
+    batches.release(a.tempId);
+    expect(batches.get(a.tempId, 'u1', 0)).toBe(a);
+  });
 });

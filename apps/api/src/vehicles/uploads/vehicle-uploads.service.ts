@@ -144,25 +144,31 @@ export class VehicleUploadsService implements OnModuleDestroy {
   async save(actor: Actor, tempId: string | null, correlationId: string, now = Date.now()): Promise<SaveVehicleResponse> {
     const batch = tempId === null ? this.batches.latest(actor.idUser, now) : this.batch(actor, tempId, now);
     if (!batch) throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'no vehicle upload waits to be saved');
-    const loads = await this.gate.loadMany(actor, batch.provenance, batch.vehicles.map((vehicle) => ({
-      idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`,
-      v: {
-        details: vehicle.details,
-        photos: vehicle.files.filter((f) => f.kind === 'PHOTO').map((f) => f.idFile),
-        documents: vehicle.files.flatMap((f) => (f.kind === 'PHOTO' ? [] : [{ idBlob: f.idFile, kind: f.kind }])),
-      },
-    })), correlationId);
-    const saved: SaveVehicleResponse['vehicles'] = [];
-    let refused: unknown = null;
-    for (const [i, load] of loads.entries()) {
-      const vehicle = batch.vehicles[i]!;
-      if (load.status === 'rejected') { refused ??= load.reason; continue; }
-      for (const file of vehicle.files) await this.blobs.setOwner(file.idFile, `vehicle:${load.value}`);
-      saved.push({ row: vehicle.row, idVehicle: load.value, licensePlate: vehicle.details.licensePlate, files: vehicle.files.length });
+    const files = this.batches.claim(batch); // before any await: a file uploaded from now on is refused, not lost
+    try {
+      const loads = await this.gate.loadMany(actor, batch.provenance, batch.vehicles.map((vehicle, i) => ({
+        idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`,
+        v: {
+          details: vehicle.details,
+          photos: files[i]!.filter((f) => f.kind === 'PHOTO').map((f) => f.idFile),
+          documents: files[i]!.flatMap((f) => (f.kind === 'PHOTO' ? [] : [{ idBlob: f.idFile, kind: f.kind }])),
+        },
+      })), correlationId);
+      const saved: SaveVehicleResponse['vehicles'] = [];
+      let refused: unknown = null;
+      for (const [i, load] of loads.entries()) {
+        const vehicle = batch.vehicles[i]!;
+        if (load.status === 'rejected') { refused ??= load.reason; continue; }
+        for (const file of files[i]!) await this.blobs.setOwner(file.idFile, `vehicle:${load.value}`);
+        saved.push({ row: vehicle.row, idVehicle: load.value, licensePlate: vehicle.details.licensePlate, files: files[i]!.length });
+      }
+      if (refused) throw refused; // the batch stays: a retry after the fix loads the saved ones no second time
+      const loaded = new Set(files.flat().map((f) => f.idFile));
+      await this.deleteFiles(this.batches.remove(batch.tempId).map((f) => f.idFile).filter((id) => !loaded.has(id)));
+      return { tempId: batch.tempId, vehicles: saved };
+    } finally {
+      this.batches.release(batch.tempId);
     }
-    if (refused) throw refused; // the batch stays: a retry after the fix loads the saved ones no second time
-    this.batches.remove(batch.tempId);
-    return { tempId: batch.tempId, vehicles: saved };
   }
 
   private batch(actor: Actor, tempId: string, now: number): TempBatch {
