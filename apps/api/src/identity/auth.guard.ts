@@ -8,6 +8,7 @@ import { AccessError } from '../platform/engine/access-error.js';
 import { NO_STORE_REQUEST } from '../platform/http/cache-policy.js';
 import { AuthService, type Session } from './auth.service.js';
 import { ANY_MARKET, ResourceScope } from './resource-scope.js';
+import { READ_ONLY_CALL } from '../platform/idempotency/claim-in-turn.js';
 
 export const SESSION_COOKIE = 'SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -105,7 +106,9 @@ export class AuthGuard implements CanActivate {
     if (!ownAccount && !this.auth.inGoodStanding(actor)) throw AccessError.disabled();
     // The read-only flag: a user who sees and cannot change. Every changing call is refused, whatever the handler
     // does, but those on the caller's own account and session (@OwnAccount); so is every operator tool.
-    if (actor.readOnly && !ownAccount && (!SAFE_METHODS.has(request.method) || flag(NOT_READ_ONLY_KEY))) {
+    // A POST marked @ReadOnlyCall (an export whose filters travel in the body) only reads: the read-only user may.
+    const reads = SAFE_METHODS.has(request.method) || flag(READ_ONLY_CALL);
+    if (actor.readOnly && !ownAccount && (!reads || flag(NOT_READ_ONLY_KEY))) {
       throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     }
     if (!flag(ANY_MARKET)) await this.scope.check(actor, request);

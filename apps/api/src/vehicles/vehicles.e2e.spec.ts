@@ -108,5 +108,8 @@ describe('vehicles (embedded)', () => {
     // The read-only auditor (an ADMIN) changes nothing.
     const auditor = await ApiClient.login(server!.baseUrl, 'auditor');
     expect(await code(auditor.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-10', colour: 'Nero' } }))).toEqual([403, expect.any(Number)]);
+    // ...but reads, also the export, a POST that only reads (attack review: it answered 403020).
+    const exported = await fetch(`${server!.baseUrl}${S}/export-vehicle`, { method: 'POST', headers: { token: auditor.credentials.token! } });
+    expect(`${exported.status} ${exported.headers.get('content-type')}`).toMatch(/^200 text\/csv/);
   });
 });
