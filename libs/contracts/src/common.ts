@@ -185,6 +185,8 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_TUPLA_NOT_FOUND: 404211,
   /** A photo, PDF or file that does not exist or that the caller may not see (the same answer for both). */
   VEHICLE_FILE_NOT_FOUND: 404212,
+  /** The auction has no regulation document of its own (file-message), or the caller may not see the auction. */
+  AUCTION_FILE_MESSAGE_NOT_FOUND: 404230,
   /** An uploaded file is larger than its kind allows. */
   VEHICLE_UPLOAD_TOO_LARGE: 413200,
   /** A vehicle file has more rows than one upload takes. */

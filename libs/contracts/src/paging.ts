@@ -76,6 +76,8 @@ export const AuctionLotsView = AuctionView.extend({
   lotsPage: PageMeta,
   /** The auction's own message to dealers (PATCH auction-message), shown before they accept its regulation; null: none. */
   message: z.string().nullable(),
+  /** Where a dealer downloads the auction's own regulation document (a PDF; `GET` this path), or null: none. */
+  fileMessage: z.string().nullable(),
 });
 export type AuctionLotsView = z.infer<typeof AuctionLotsView>;
 

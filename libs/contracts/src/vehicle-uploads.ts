@@ -169,3 +169,5 @@ const FileField = z.string().meta({ format: 'binary', description: 'a file part'
 export const VehicleSheetMultipartBody = z.object({ file: FileField, provenance: z.string().max(60) });
 /** The form of `POST /upload-photos`, `-appraisal`, `-datasheet`, `-other`, `-recdoc`. */
 export const VehicleFileMultipartBody = z.object({ file: FileField, tempId: z.string().max(64), tupla: z.string().max(40) });
+/** Body of `PATCH /auction/{id}/file-message`: one part `file`, the auction's regulation document (a PDF). */
+export const FileMessageMultipartBody = z.object({ file: FileField });

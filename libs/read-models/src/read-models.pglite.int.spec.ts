@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('PGlite read-model database', () => {
-  it('adds the message column of auctions to an existing table of an earlier release', async () => {
+  it('adds the message and regulation document columns of auctions to an existing table of an earlier release', async () => {
     await checkAuctionMessageColumnAdded(db, 'read_model_old_auctions');
   });
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('PostgreSQL read-model database', () => {
-  it('adds the message column of auctions to an existing table of an earlier release', async () => {
+  it('adds the message and regulation document columns of auctions to an existing table of an earlier release', async () => {
     await checkAuctionMessageColumnAdded(db, `${schema}_old_auctions`);
   });
 

@@ -30,6 +30,8 @@ export interface AuctionRow {
   createdPosition: number;
   /** The auction's own message to dealers (`AuctionMessageSet`); absent or null: none. */
   message: string | null;
+  /** The stored PDF of the auction's own regulation document (`AuctionFileMessageSet`); null: none. */
+  idFileMessage: string | null;
 }
 
 /** Lifecycle of a lot row: `OPEN` is scheduled or running depending on the time asked. */

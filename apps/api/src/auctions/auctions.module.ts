@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { AwardHandler } from './commands/award.handlers.js';
 import { CreateAuctionHandler } from './commands/create-auction.handler.js';
 import { GiveFeedbackHandler } from './commands/feedback.handler.js';
-import { SetAuctionMessageHandler } from './commands/auction-message.handler.js';
+import { SetAuctionFileMessageHandler, SetAuctionMessageHandler } from './commands/auction-message.handler.js';
+import { AuctionFileMessageController } from './http/auction-file-message.controller.js';
 import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './commands/manage-auction.handlers.js';
 import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
 import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
@@ -16,7 +17,7 @@ import { DealerQueries } from './read/dealer-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
 
 /** The auctions context's controllers: auctioneers' and dealers' auction calls. */
-export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, DealerController, LotLookupsController, MobileAuctionController];
+export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, AuctionFileMessageController, DealerController, LotLookupsController, MobileAuctionController];
 
 /** Auctions, lots, offers and awards: their commands, queries, calls and the scheduler of timed transitions. */
 @Module({
@@ -24,7 +25,7 @@ export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, Dea
   providers: [
     AuctionQueries, DealerQueries, TransitionScheduler,
     CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
-    AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, SetAuctionMessageHandler,
+    AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, SetAuctionMessageHandler, SetAuctionFileMessageHandler,
   ],
   exports: [TransitionScheduler],
 })

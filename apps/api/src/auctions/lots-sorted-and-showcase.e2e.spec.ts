@@ -7,6 +7,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, eventually, paths, runTag } from '../testing/auction.test-support.js';
+import { download } from '../vehicles/uploads/vehicle-uploads.test-support.js';
+
+/** A multipart PATCH of one part `file` with the client's token. */
+async function patchFile(client: ApiClient, path: string, bytes: Uint8Array, name: string): Promise<{ status: number; body: { errorCode?: unknown; fileMessage?: string } }> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
+  const res = await fetch(`${client.baseUrl}${path}`, { method: 'PATCH', body: form, headers: { token: client.credentials.token ?? '', accept: 'application/json' } });
+  return { status: res.status, body: JSON.parse(await res.text()) as { errorCode?: unknown; fileMessage?: string } };
+}
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 const V2 = '/api/v2/secure/auction';
 const S = '/api/v1/secure';
@@ -99,6 +109,33 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
     }
     expect(await ok(s.auctioneer.patch(path, { body: { message: ' ' } }), 'clear')).toEqual({ message: null });
     await eventually(() => s.d1.get<{ message: string | null }>(paths.auction(id)), (r) => expect(r.body.message).toBeNull());
+  });
+
+  test('file-message: the owner uploads a PDF, a dealer downloads it; others, other content and unknown auctions are refused; DELETE removes it', async () => {
+    const id = s.auction.idAuction;
+    const path = `${S}/auction/${id}/file-message`;
+    expect(await patchFile(s.auctioneer, path, pdf('first'), 'rules.pdf')).toEqual({ status: 200, body: { fileMessage: path } });
+    await eventually(() => s.d1.get<{ fileMessage: string | null }>(`${S}/auctionFull?idAuction=${id}`), (r) => expect(r.body.fileMessage).toBe(path));
+    const got = await download(s.d1, path);
+    expect([got.status, got.headers.get('content-type'), got.bytes.toString()]).toEqual([200, 'application/pdf', pdf('first').toString()]);
+    for (const [client, bytes, target, expected] of [
+      [s.d1, pdf('x'), id, '403 number'], [s.multi, pdf('x'), id, '403 403002'], [s.auctioneer, Buffer.from('<html><script>alert(1)</script>'), id, '415 415200'],
+      [s.auctioneer, pdf('x'), 'no-such-auction', '404 404020'],
+    ] as const) {
+      const res = await patchFile(client, `${S}/auction/${target}/file-message`, bytes, 'rules.pdf');
+      const code = expected.endsWith('number') ? typeof res.body.errorCode : res.body.errorCode;
+      expect(`${client.username} ${target}: ${res.status} ${code}`).toBe(`${client.username} ${target}: ${expected}`);
+    }
+    const notMultipart = await s.auctioneer.patch<{ errorCode?: unknown }>(path, { body: { file: 'x' } });
+    expect(`${notMultipart.status} ${notMultipart.body.errorCode}`).toBe('415 415201');
+    expect((await patchFile(s.auctioneer, path, pdf('second'), 'rules.pdf')).status).toBe(200);
+    await eventually(() => download(s.d1, path), (r) => expect(r.bytes.toString()).toBe(pdf('second').toString()));
+    const foreign = await s.multi.delete<{ errorCode?: unknown }>(path);
+    expect(`${foreign.status} ${foreign.body.errorCode}`).toBe('403 403002');
+    expect((await s.auctioneer.delete(path)).status).toBe(204);
+    await eventually(() => s.d1.get<{ fileMessage: string | null }>(paths.auction(id)), (r) => expect(r.body.fileMessage).toBeNull());
+    const gone = await s.d1.get<{ errorCode?: unknown }>(path);
+    expect(`${gone.status} ${gone.body.errorCode}`).toBe('404 404230');
   });
 
   test('web showcase-enabled and showcase-full answer as the mobile calls do', async () => {

@@ -3,7 +3,7 @@ import type { StoredEvent } from '@auction/event-store';
 import type { AuctionRow, RegulationRow } from '../rows.js';
 import { domainEventOf, iso } from './event-data.js';
 
-function definitionFields(def: AuctionDefinition): Omit<AuctionRow, 'idAuction' | 'idOwner' | 'status' | 'createdPosition' | 'message'> {
+function definitionFields(def: AuctionDefinition): Omit<AuctionRow, 'idAuction' | 'idOwner' | 'status' | 'createdPosition' | 'message' | 'idFileMessage'> {
   return {
     auctionName: def.auctionName, idMarket: def.idMarket, auctionType: def.auctionType, startDate: def.startDate,
     endDate: def.endDate, startAt: iso(def.startDate), endAt: iso(def.endDate), regulationRequired: def.regulationRequired,
@@ -19,7 +19,7 @@ export function projectAuction(row: AuctionRow | undefined, event: StoredEvent):
   const e = domainEventOf<AuctionEvent>(event);
   if (e.type === 'AuctionScheduled') {
     const { idAuction, idOwner, ...def } = e.data;
-    return { idAuction, idOwner, status: 'SCH', ...definitionFields(def), createdPosition: row?.createdPosition ?? event.position, message: null };
+    return { idAuction, idOwner, status: 'SCH', ...definitionFields(def), createdPosition: row?.createdPosition ?? event.position, message: null, idFileMessage: null };
   }
   if (!row) return row;
   switch (e.type) {
@@ -35,6 +35,8 @@ export function projectAuction(row: AuctionRow | undefined, event: StoredEvent):
       return { ...row, endDate: e.data.endDate, endAt: iso(e.data.endDate) };
     case 'AuctionMessageSet':
       return { ...row, message: e.data.message };
+    case 'AuctionFileMessageSet':
+      return { ...row, idFileMessage: e.data.idFile };
     case 'AuctionClosed':
       return row.status === 'DELETED' ? row : { ...row, status: 'CLD' };
     case 'AuctionAwarded':

@@ -24,7 +24,7 @@ describe('projectAuction', () => {
       idAuction: 'a1', idOwner: 'owner', status: 'SCH', auctionName: 'Week 47', idMarket: 'IT', auctionType: 'OTH',
       startDate: '2026-11-21T09:00:00Z', endDate: '2026-11-21T10:00:00+01:00', startAt: '2026-11-21T09:00:00.000Z',
       endAt: '2026-11-21T09:00:00.000Z', regulationRequired: true, windowSeconds: 60, extendSeconds: 30, lotIds: ['l1', 'l2'],
-      createdPosition: first.position, message: null,
+      createdPosition: first.position, message: null, idFileMessage: null,
     });
   });
 
@@ -57,6 +57,9 @@ describe('projectAuction', () => {
     const withMessage = projectAuction(auctionOf(scheduled()), ev({ type: 'AuctionMessageSet', data: { idAuction: 'a1', message: 'Hello' } }));
     expect(withMessage).toMatchObject({ idAuction: 'a1', auctionName: expect.any(String), message: 'Hello' });
     expect(projectAuction(withMessage, ev({ type: 'AuctionMessageSet', data: { idAuction: 'a1', message: null } }))?.message).toBeNull();
+    const withFile = projectAuction(withMessage, ev({ type: 'AuctionFileMessageSet', data: { idAuction: 'a1', idFile: 'f1' } }));
+    expect(withFile).toMatchObject({ message: 'Hello', idFileMessage: 'f1' });
+    expect(projectAuction(withFile, ev({ type: 'AuctionFileMessageSet', data: { idAuction: 'a1', idFile: null } }))?.idFileMessage).toBeNull();
   });
 
   it('ignores events of an auction it never saw, and unknown types', () => {

@@ -87,7 +87,8 @@ export class AuctionReadModel {
       const view = auctionViewOf(auction, new Map(rows.map((l) => [l.idLot, l])), this.now(), { privileged: isPrivileged(auction.idOwner, viewer), personal: mine });
       const place = new Map([...pageIds].map((id, i) => [id, i]));
       const lots = view.lots.filter((l) => pageIds.has(l.idLot)).sort((a, b) => place.get(a.idLot)! - place.get(b.idLot)!);
-      return { ...view, message: auction.message ?? null, lots, lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
+      const fileMessage = auction.idFileMessage ? `/api/v1/secure/auction/${auction.idAuction}/file-message` : null;
+      return { ...view, message: auction.message ?? null, fileMessage, lots, lotsPage: { total: shown.length, limit: page.limit, offset: page.offset } };
     });
   }
 
@@ -223,6 +224,11 @@ export class AuctionReadModel {
       `SELECT 1 FROM ${qualified(this.schema, lotsTable)} t WHERE t.award_status = 'AWA' AND t.state = 'CLOSED' AND t.awarded_user_id = $1 ` +
         'AND t.id_auction = $2 LIMIT 1', [viewer.idUser, idAuction]));
     return rows.length > 0;
+  }
+
+  /** The stored file of an auction's own regulation document, or null. Throws AUCTION_NOT_FOUND. */
+  fileMessageOf(idAuction: string): Promise<string | null> {
+    return this.read(async (tx) => (await this.existing(tx, idAuction)).idFileMessage ?? null);
   }
 
   /** The owner of an auction. Throws AUCTION_NOT_FOUND. */

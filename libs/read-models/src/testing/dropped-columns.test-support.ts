@@ -29,11 +29,12 @@ export async function checkAuctionMessageColumnAdded(db: ReadModelDb, schema: st
   await db.dropSchema(schema);
   await db.query(`CREATE SCHEMA ${schema}`);
   await db.ensureSchema(schema);
-  await db.query(`ALTER TABLE ${schema}.auctions DROP COLUMN message`);
+  await db.query(`ALTER TABLE ${schema}.auctions DROP COLUMN message, DROP COLUMN id_file_message`);
   await db.query(`INSERT INTO ${schema}.auctions (id_auction, id_owner, auction_name, id_market, auction_type, status, start_date, end_date, ` +
     `regulation_required, window_seconds, extend_seconds, lot_ids, created_position) VALUES ('a1', 'u1', 'Old', 'IT', 'ONLINE', 'SCH', 'x', 'x', false, 0, 0, '[]', 1)`);
   await db.ensureSchema(schema);
-  expect(await db.query(`SELECT id_auction, auction_name, message FROM ${schema}.auctions`)).toEqual([{ id_auction: 'a1', auction_name: 'Old', message: null }]);
+  expect(await db.query(`SELECT id_auction, auction_name, message, id_file_message FROM ${schema}.auctions`))
+    .toEqual([{ id_auction: 'a1', auction_name: 'Old', message: null, id_file_message: null }]);
   await db.query(`UPDATE ${schema}.auctions SET message = 'Hello' WHERE id_auction = 'a1'`);
   await db.dropSchema(schema);
 }

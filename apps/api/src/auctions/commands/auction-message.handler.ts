@@ -33,3 +33,37 @@ export class SetAuctionMessageHandler implements ICommandHandler<SetAuctionMessa
     });
   }
 }
+
+/** What a file-message command changed: the document now set and the one it replaced (its blob to delete). */
+export interface FileMessageChange {
+  readonly idFile: string | null;
+  readonly replaced: string | null;
+}
+
+/** Sets (null: removes) an auction's own regulation document: its owner or an administrator, before it closes. */
+export class SetAuctionFileMessageCommand {
+  constructor(readonly actor: Actor, readonly idAuction: string, readonly idFile: string | null, readonly correlationId: string) {}
+}
+
+@CommandHandler(SetAuctionFileMessageCommand)
+export class SetAuctionFileMessageHandler implements ICommandHandler<SetAuctionFileMessageCommand, CommandOutcome<FileMessageChange>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+
+  execute({ actor, idAuction, idFile, correlationId }: SetAuctionFileMessageCommand): Promise<CommandOutcome<FileMessageChange>> {
+    const auctionId = streamId.auction(idAuction);
+    let replaced: string | null = null;
+    return this.writer.execute({
+      streams: [auctionId],
+      actor,
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view) => {
+        const auction = view.state<AuctionState>(auctionId);
+        requireOwner(auction, actor);
+        const events = decideAuction({ type: 'SetAuctionFileMessage', idFile }, auction);
+        replaced = events.length > 0 && auction.status !== 'NONE' ? auction.data.idFileMessage ?? null : null;
+        return [{ streamId: auctionId, events }];
+      },
+      reply: () => ({ idFile, replaced }),
+    });
+  }
+}

@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors.js';
-import { acceptRegulation, followLots, rescheduleAuctionEnd, setAuctionMessage, startAuction } from './decisions/run-auction.js';
+import { acceptRegulation, followLots, rescheduleAuctionEnd, setAuctionFileMessage, setAuctionMessage, startAuction } from './decisions/run-auction.js';
 import { deleteAuction, editAuction, scheduleAuction } from './decisions/schedule-auction.js';
 import type { AuctionCommand, AuctionEvent, AuctionState } from './auction.types.js';
 
@@ -13,6 +13,7 @@ export function decideAuction(command: AuctionCommand, state: AuctionState): Auc
     case 'RescheduleAuctionEnd': return rescheduleAuctionEnd(command, state);
     case 'AcceptRegulation': return acceptRegulation(command, state);
     case 'SetAuctionMessage': return setAuctionMessage(command, state);
+    case 'SetAuctionFileMessage': return setAuctionFileMessage(command, state);
     case 'FollowLots': return followLots(command, state);
     default: return assertNever(command);
   }

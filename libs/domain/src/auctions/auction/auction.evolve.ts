@@ -40,6 +40,8 @@ export function evolveAuction(state: AuctionState, event: AuctionEvent): Auction
       return { ...state, data: { ...data, acceptedRegulation: { ...data.acceptedRegulation, [event.data.idUser]: true } } };
     case 'AuctionMessageSet':
       return { ...state, data: { ...data, message: event.data.message } };
+    case 'AuctionFileMessageSet':
+      return { ...state, data: { ...data, idFileMessage: event.data.idFile } };
     case 'AuctionClosed':
       return state.status === 'DELETED' ? state : { status: 'CLD', data };
     case 'AuctionAwarded':

@@ -24,6 +24,8 @@ export interface AuctionData extends AuctionDefinition {
   readonly acceptedRegulation: Readonly<Record<string, true>>;
   /** The auction's own message to dealers, shown before they accept its regulation; absent or null: none. */
   readonly message?: string | null;
+  /** The stored file (a PDF) of the auction's own regulation document; absent or null: none. */
+  readonly idFileMessage?: string | null;
 }
 
 /** Auction state, discriminated on `status`. */
@@ -41,6 +43,7 @@ export type AuctionEvent =
   | { type: 'AuctionEndRescheduled'; data: { idAuction: string; endDate: string } }
   | { type: 'RegulationAccepted'; data: { idAuction: string; idUser: string } }
   | { type: 'AuctionMessageSet'; data: { idAuction: string; message: string | null } }
+  | { type: 'AuctionFileMessageSet'; data: { idAuction: string; idFile: string | null } }
   | { type: 'AuctionClosed'; data: { idAuction: string; closedAt: string } }
   | { type: 'AuctionAwarded'; data: { idAuction: string; awardedAt: string } }
   | { type: 'AuctionAwardReopened'; data: { idAuction: string } };
@@ -66,4 +69,5 @@ export type AuctionCommand =
   | { type: 'RescheduleAuctionEnd'; endDate: string; now: number; minDurationMs?: number }
   | { type: 'AcceptRegulation'; idUser: string }
   | { type: 'SetAuctionMessage'; message: string }
+  | { type: 'SetAuctionFileMessage'; idFile: string | null }
   | { type: 'FollowLots'; lots: readonly LotProgress[]; now: number };

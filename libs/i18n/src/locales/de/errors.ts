@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Ein Fahrzeug kann nur an einen anderen Benutzer als seinen Erfasser übergeben werden.',
   // An auction's message (issue 22 item 5)
   '422270': 'Die Nachricht einer Auktion an die Händler darf höchstens 2000 Zeichen lang sein und keine Steuerzeichen enthalten.',
+  '404230': 'Diese Auktion hat kein eigenes Regelwerk-Dokument.',
 
   // The spec's registration upload
   '600002': 'Die Registrierungsdatei fehlt oder ist ungültig. Laden Sie eine gültige Datei hoch.',

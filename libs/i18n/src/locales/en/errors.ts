@@ -141,6 +141,7 @@ export const errors = {
   '422213': 'A vehicle can only be handed over to a user other than its loader.',
   // An auction's message (issue 22 item 5)
   '422270': 'An auction\'s message to dealers must be at most 2000 characters, without control characters.',
+  '404230': 'This auction has no regulation document.',
 
   // The spec's registration upload
   '600002': 'The registration file is missing or not valid. Upload a valid file.',

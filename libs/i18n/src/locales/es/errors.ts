@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Un vehículo solo puede traspasarse a un usuario distinto de quien lo cargó.',
   // An auction's message (issue 22 item 5)
   '422270': 'El mensaje de una subasta a los concesionarios debe tener como máximo 2000 caracteres, sin caracteres de control.',
+  '404230': 'Esta subasta no tiene documento de reglamento.',
 
   // The spec's registration upload
   '600002': 'Falta el archivo de registro o no es válido. Suba un archivo válido.',

@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Un véhicule ne peut être transmis qu’à un utilisateur autre que celui qui l’a chargé.',
   // An auction's message (issue 22 item 5)
   '422270': 'Le message d’une enchère aux concessionnaires doit compter au plus 2000 caractères, sans caractère de contrôle.',
+  '404230': 'Cette enchère n’a pas de document de règlement.',
 
   // The spec's registration upload
   '600002': 'Le fichier d’inscription est absent ou non valide. Téléversez un fichier valide.',

@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Un veicolo può essere passato solo a un utente diverso da chi lo ha caricato.',
   // An auction's message (issue 22 item 5)
   '422270': 'Il messaggio dell\'asta ai dealer deve avere al massimo 2000 caratteri, senza caratteri di controllo.',
+  '404230': 'Questa asta non ha un documento di regolamento.',
 
   // The spec's registration upload
   '600002': 'Il file di registrazione manca o non è valido. Caricare un file valido.',

@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Een voertuig kan alleen worden overgedragen aan een andere gebruiker dan de lader.',
   // An auction's message (issue 22 item 5)
   '422270': 'Het bericht van een veiling aan de dealers mag hoogstens 2000 tekens lang zijn, zonder stuurtekens.',
+  '404230': 'Deze veiling heeft geen reglementsdocument.',
 
   // The spec's registration upload
   '600002': 'Het registratiebestand ontbreekt of is ongeldig. Upload een geldig bestand.',

@@ -140,6 +140,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422213': 'Pojazd można przekazać tylko użytkownikowi innemu niż ten, który go załadował.',
   // An auction's message (issue 22 item 5)
   '422270': 'Wiadomość aukcji do dealerów może mieć najwyżej 2000 znaków, bez znaków sterujących.',
+  '404230': 'Ta aukcja nie ma dokumentu regulaminu.',
 
   // The spec's registration upload
   '600002': 'Brak pliku rejestracyjnego lub plik jest nieprawidłowy. Prześlij prawidłowy plik.',

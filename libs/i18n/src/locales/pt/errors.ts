@@ -140,6 +140,7 @@ export const errors: Translation<typeof en> = {
   '422213': 'Um veículo só pode ser passado a um utilizador diferente de quem o carregou.',
   // An auction's message (issue 22 item 5)
   '422270': 'A mensagem de um leilão aos concessionários deve ter no máximo 2000 caracteres, sem caracteres de controlo.',
+  '404230': 'Este leilão não tem documento de regulamento.',
 
   // The spec's registration upload
   '600002': 'O ficheiro de registo está em falta ou não é válido. Carregue um ficheiro válido.',

@@ -23,7 +23,7 @@ function serverPage(query: Partial<AuctionLotsQuery>): AuctionLotsView {
   const shown = query.idLot ? ALL.filter((l) => l.idLot === query.idLot) : ALL;
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 100;
-  return { ...auctionView(shown.slice(offset, offset + limit).map(led)), lotsPage: { total: shown.length, limit, offset }, message: null };
+  return { ...auctionView(shown.slice(offset, offset + limit).map(led)), lotsPage: { total: shown.length, limit, offset }, message: null, fileMessage: null };
 }
 
 function mount(auction: AuctionView) {

@@ -61,6 +61,17 @@ export function setAuctionMessage(command: Of<'SetAuctionMessage'>, state: Aucti
 }
 
 /**
+ * Sets the auction's own regulation document (a stored file the shell judged a PDF), or removes it (null): only before
+ * the auction closes; the same file again, or removing none, changes nothing. Ownership is the shell's.
+ */
+export function setAuctionFileMessage(command: Of<'SetAuctionFileMessage'>, state: AuctionState): AuctionEvent[] {
+  if (state.status === 'NONE' || state.status === 'DELETED') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+  if (state.status === 'CLD' || state.status === 'AWA') throw new DomainError('AUCTION_ENDED', 'the auction has ended');
+  if (command.idFile === (state.data.idFileMessage ?? null)) return [];
+  return [{ type: 'AuctionFileMessageSet', data: { idAuction: state.data.idAuction, idFile: command.idFile } }];
+}
+
+/**
  * Follows its lots: closed once every lot has ended, awarded once none is left to be awarded,
  * back to closed when an award is reverted.
  */

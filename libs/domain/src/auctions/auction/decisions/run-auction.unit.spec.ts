@@ -157,3 +157,25 @@ describe('SetAuctionMessage (auction-message)', () => {
     auctionSpec.given([auctionScheduled(), started(), closed(), awarded()]).when(set('Hello')).thenThrows('AUCTION_ENDED');
   });
 });
+
+describe('SetAuctionFileMessage (file-message)', () => {
+  const fileSet = (idFile: string | null): AuctionEvent => ({ type: 'AuctionFileMessageSet', data: { idAuction: ID_AUCTION, idFile } });
+
+  it('sets, replaces and removes the regulation document of a scheduled or running auction', () => {
+    auctionSpec.given([auctionScheduled()]).when({ type: 'SetAuctionFileMessage', idFile: 'f1' }).then([fileSet('f1')]);
+    auctionSpec.given([auctionScheduled(), started(), fileSet('f1')]).when({ type: 'SetAuctionFileMessage', idFile: 'f2' }).then([fileSet('f2')]);
+    auctionSpec.given([auctionScheduled(), fileSet('f1')]).when({ type: 'SetAuctionFileMessage', idFile: null }).then([fileSet(null)]);
+    expect(auctionSpec.given([auctionScheduled()]).when({ type: 'SetAuctionFileMessage', idFile: 'f1' }).run().state).toMatchObject({ data: { idFileMessage: 'f1' } });
+  });
+
+  it('changes nothing for the same file or removing none', () => {
+    auctionSpec.given([auctionScheduled(), fileSet('f1')]).when({ type: 'SetAuctionFileMessage', idFile: 'f1' }).thenNothing();
+    auctionSpec.given([auctionScheduled()]).when({ type: 'SetAuctionFileMessage', idFile: null }).thenNothing();
+  });
+
+  it('refuses an unknown, deleted or closed auction', () => {
+    auctionSpec.given([]).when({ type: 'SetAuctionFileMessage', idFile: 'f1' }).thenThrows('AUCTION_NOT_FOUND');
+    auctionSpec.given([auctionScheduled(), deleted]).when({ type: 'SetAuctionFileMessage', idFile: 'f1' }).thenThrows('AUCTION_NOT_FOUND');
+    auctionSpec.given([auctionScheduled(), started(), closed()]).when({ type: 'SetAuctionFileMessage', idFile: null }).thenThrows('AUCTION_ENDED');
+  });
+});
