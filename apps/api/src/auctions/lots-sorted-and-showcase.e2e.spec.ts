@@ -120,6 +120,7 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
     expect([got.status, got.headers.get('content-type'), got.bytes.toString()]).toEqual([200, 'application/pdf', pdf('first').toString()]);
     for (const [client, bytes, target, expected] of [
       [s.d1, pdf('x'), id, '403 number'], [s.multi, pdf('x'), id, '403 403002'], [s.auctioneer, Buffer.from('<html><script>alert(1)</script>'), id, '415 415200'],
+      [s.auctioneer, Buffer.from('<html>%PDF-1.4</html>'), id, '415 415200'],
       [s.auctioneer, pdf('x'), 'no-such-auction', '404 404020'],
     ] as const) {
       const res = await patchFile(client, `${S}/auction/${target}/file-message`, bytes, 'rules.pdf');

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Res } fr
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { API_ERROR_CODES, Id, type ErrorBody } from '@auction/contracts';
-import { BLOB_STORE, type BlobMeta, type BlobStore, type ContentJudge } from '@auction/blob-store';
+import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { AUCTION_MANAGER_ROLES } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import type { Actor } from '../../identity/actor.js';
@@ -14,15 +14,14 @@ import { attachmentDisposition } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { UploadRefusal, answerUploadRefusal, refusalOf } from '../../vehicles/uploads/upload-refusal.js';
+import { judgePdf } from '../../vehicles/uploads/content-types.js';
 import { readStreamedUpload } from '../../vehicles/uploads/streamed-multipart.js';
 import { SetAuctionFileMessageCommand, type FileMessageChange } from '../commands/auction-message.handler.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 
-/** Largest regulation document of an auction. */
+/** Largest regulation document of an auction (a PDF by content: the vehicle documents' rule, `judgePdf`). */
 export const FILE_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** A regulation document is a PDF, by its content (`%PDF-` in its first 1,024 bytes), never by its name or type. */
-const judgePdf: ContentJudge = (head) => (Buffer.from(head.subarray(0, 1024)).includes('%PDF-') ? 'application/pdf' : { refused: 'not a PDF' });
 
 /**
  * An auction's own regulation document (spec 02 `file-message`): its owner or an administrator uploads (PATCH, multipart

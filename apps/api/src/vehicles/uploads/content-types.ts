@@ -45,6 +45,9 @@ export const judgeVehicleSheet: ContentJudge = (head) => {
 };
 
 /** A photo: JPEG, PNG or WebP by content. */
+/** A PDF only (an auction's regulation document), by the same rule as a vehicle document's. */
+export const judgePdf: ContentJudge = (head) => (isPdf(head) ? 'application/pdf' : { refused: 'not a PDF' });
+
 export const judgePhoto: ContentJudge = (head) => sniffPhoto(head) ?? { refused: 'not a JPEG, PNG or WebP picture' };
 
 /** A vehicle document (appraisal, data sheet, recognition document, other): a PDF, or a scan as JPEG or PNG. */
