@@ -201,7 +201,7 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_ROWS_REFUSED: 422240,
   /** The file cannot be read as what it claims to be (a broken spreadsheet, CSV or picture). */
   VEHICLE_UPLOAD_UNREADABLE: 422241,
-  /** The vehicle file has no vehicle rows, or its header lacks a required column (listed in `details`). */
+  /** The vehicle file has no vehicle rows, or its header lacks a required column or names one twice (listed in `details`). */
   VEHICLE_UPLOAD_NO_ROWS: 422242,
   /** Two rows of the file have the same plate or frame. */
   VEHICLE_UPLOAD_DUPLICATE_VEHICLE: 422244,

@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { VEHICLE_UPLOAD_COLUMNS, VEHICLE_UPLOAD_REQUIRED_COLUMNS, type VehicleUploadColumn } from '@auction/contracts';
 import { XLSX_TYPE } from './content-types.js';
 
@@ -8,11 +8,14 @@ import { XLSX_TYPE } from './content-types.js';
 export interface SheetRow {
   readonly row: number;
   readonly cells: Record<VehicleUploadColumn, string>;
+  /** A CSV row whose number of cells is not the header's (a stray delimiter, a decimal comma): the row is refused. */
+  readonly cellCount?: { readonly expected: number; readonly found: number };
 }
 
 /** Why a file cannot be read as a vehicle file. */
 export class SheetError extends Error {
-  constructor(readonly problem: 'unreadable' | 'noHeader' | 'tooManyRows', message: string, readonly missing: readonly string[] = []) {
+  /** `missing`: the required columns the header lacks; `duplicateColumn`: those it names twice. */
+  constructor(readonly problem: 'unreadable' | 'noHeader' | 'duplicateColumn' | 'tooManyRows', message: string, readonly missing: readonly string[] = []) {
     super(message);
     this.name = 'SheetError';
   }
@@ -55,13 +58,15 @@ function cellText(value: unknown): string {
 
 /**
  * Reads the rows of a vehicle file from a stream (an XLSX with exceljs's streaming reader, its first worksheet; a CSV
- * with csv-parse, `,` or `;` between cells), one at a time: the header first (the columns by name, in any order;
- * unknown columns are ignored, a missing required one refused), then each non-empty row. Past `maxRows` vehicle rows
+ * with csv-parse, the one delimiter its header line uses, `,` or `;`), one at a time: the header first (the columns by
+ * name, in any order; unknown columns are ignored, a missing required one or one named twice refused), then each
+ * non-empty row; a CSV row with another number of cells than the header carries {@link SheetRow.cellCount}. Past `maxRows` vehicle rows
  * it stops ({@link SheetError} `tooManyRows`); a broken file is `unreadable`.
  */
 export async function* readVehicleSheet(stream: Readable, mediaType: string, maxRows: number): AsyncGenerator<SheetRow> {
   let columns: (VehicleUploadColumn | null)[] | null = null;
   let count = 0;
+  let width = 0;
   const xlsx = mediaType === XLSX_TYPE;
   const source = xlsx ? xlsxRows(stream) : csvRows(stream);
   try {
@@ -70,13 +75,17 @@ export async function* readVehicleSheet(stream: Readable, mediaType: string, max
         columns = values.map((v) => COLUMN_BY_KEY.get(keyOf(v)) ?? null);
         const missing = VEHICLE_UPLOAD_REQUIRED_COLUMNS.filter((c) => !columns!.includes(c));
         if (missing.length > 0) throw new SheetError('noHeader', `the header lacks the columns ${missing.join(', ')}`, missing);
+        const twice = [...new Set(columns.filter((c, i) => c !== null && columns!.indexOf(c) !== i))] as string[];
+        if (twice.length > 0) throw new SheetError('duplicateColumn', `the header names the columns ${twice.join(', ')} more than once`, twice);
+        width = values.length;
         continue;
       }
       if (values.every((v) => v.trim() === '')) continue;
       if (++count > maxRows) throw new SheetError('tooManyRows', `a vehicle file has at most ${maxRows} rows`);
       const cells = Object.fromEntries(VEHICLE_UPLOAD_COLUMNS.map((c) => [c, ''])) as Record<VehicleUploadColumn, string>;
       columns.forEach((column, i) => { if (column) cells[column] = xlsx && DATE_COLUMNS.has(column) ? dayOf(values[i] ?? '') : values[i] ?? ''; });
-      yield { row, cells };
+      // An XLSX row leaves out its empty trailing cells: only a CSV row's count tells a shifted row.
+      yield !xlsx && values.length !== width ? { row, cells, cellCount: { expected: width, found: values.length } } : { row, cells };
     }
   } catch (error) {
     if (error instanceof SheetError) throw error;
@@ -87,11 +96,39 @@ export async function* readVehicleSheet(stream: Readable, mediaType: string, max
   if (!columns) throw new SheetError('noHeader', 'the file has no header row', [...VEHICLE_UPLOAD_REQUIRED_COLUMNS]);
 }
 
+/** The delimiter of a CSV header line: `;` when it has more of them than `,` (outside quotes), else `,`. */
+export function csvDelimiterOf(headerLine: string): ',' | ';' {
+  const unquoted = headerLine.replace(/"[^"]*"/g, '');
+  return (unquoted.match(/;/g)?.length ?? 0) > (unquoted.match(/,/g)?.length ?? 0) ? ';' : ',';
+}
+
+/** The stream's first bytes up to the end of its first line (or the longest record), and the stream as a whole. */
+async function firstLineOf(stream: Readable): Promise<{ line: string; whole: AsyncIterable<Buffer> }> {
+  const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  while (size < MAX_CSV_RECORD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = Buffer.from(next.value);
+    head.push(chunk);
+    size += chunk.length;
+    if (chunk.includes(0x0a) || chunk.includes(0x0d)) break;
+  }
+  const text = Buffer.concat(head).toString('utf8');
+  async function* whole(): AsyncGenerator<Buffer> {
+    yield* head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield Buffer.from(next.value);
+  }
+  return { line: text.split(/\r?\n|\r/)[0] ?? '', whole: whole() };
+}
+
 async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; values: string[] }> {
-  const parser = stream.pipe(parseCsv({
-    bom: true, delimiter: [',', ';'], relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_CSV_RECORD_BYTES,
-  }));
-  stream.once('error', (error) => parser.destroy(error));
+  const { line, whole } = await firstLineOf(stream);
+  const parser = parseCsv({
+    bom: true, delimiter: csvDelimiterOf(line), relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_CSV_RECORD_BYTES,
+  });
+  Readable.from(whole, { objectMode: false }).once('error', (error) => parser.destroy(error)).pipe(parser);
   let row = 0;
   for await (const record of parser as AsyncIterable<string[]>) yield { row: ++row, values: record };
 }

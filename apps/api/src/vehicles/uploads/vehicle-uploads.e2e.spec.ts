@@ -73,6 +73,18 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  test('a CSV row with a cell more than its header is refused (422240, the row listed); a column named twice is 422242', async () => {
+    const before = await snapshot();
+    const lines = new TextDecoder().decode(csvOf([vehicleRow(1), vehicleRow(2)])).split('\r\n');
+    const send = (text: string) => upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: new TextEncoder().encode(text), name: 'v.csv' } });
+    const shifted = await send([lines[0], lines[1], `${lines[2]};50`, ''].join('\r\n'));
+    expect([shifted.status, shifted.body.errorCode]).toEqual([422, 422240]);
+    expect(shifted.body.rows.map((r: any) => [r.row, r.field, r.errorCode])).toEqual([[3, 'row', 422240]]);
+    const twice = await send([`${lines[0]};Frame`, `${lines[1]};X`, ''].join('\r\n'));
+    expect([twice.status, twice.body.errorCode]).toEqual([422, 422242]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   test('a malformed XLSX (a ZIP header, then garbage) is 422241; a missing column 422242; nothing kept', async () => {
     const before = await snapshot();
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 0x41)]);

@@ -16,16 +16,16 @@ const COMMON = 'Read streaming (never whole in memory) after the guard; the cont
   + `more than ${VEHICLE_UPLOAD_LIMITS.filesPerUser} files (${VEHICLE_UPLOAD_LIMITS.sheetsPerUser} vehicle files) by one user an hour 429200, too many bodies read at once 429001, both with Retry-After. `
   + 'Nothing is kept after a refusal.';
 const FILE_UPLOAD = (what: string, types: string, maxBytes: number) => `Adds ${what} to one vehicle of a temporary batch: multipart file + tempId + tupla `
-  + `(the vehicle's row number in the file, or its plate). ${types}, at most ${maxBytes / MIB} MiB. ${COMMON} Unknown, expired or another user's tempId 404210; `
+  + `(the vehicle's row number in the file, or its plate). ${types}, at most ${maxBytes / MIB} MiB. ${COMMON} Unknown, expired, being saved or another user's tempId 404210; `
   + `a tupla naming no vehicle of it 404211; a vehicle with ${MAX_VEHICLE_PHOTOS} photos or ${MAX_VEHICLE_DOCUMENTS} documents 422245. `
   + 'The file is its uploader\'s until the batch is saved.';
 const DOCUMENT_TYPES = 'A PDF, or a scan as JPEG or PNG, by content (else 415200)';
 
 /** The OpenAPI entries of the vehicle uploads and files. */
 export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
-  ['post', '/api/v1/secure/upload-vehicle', `Loads a vehicle file (spec 02 §7): multipart file + provenance. XLSX (its first sheet) or CSV (UTF-8, \`,\` or \`;\`), at most ${VEHICLE_UPLOAD_LIMITS.sheetBytes / MIB} MiB and ${VEHICLE_UPLOAD_LIMITS.sheetRows} rows (413201). `
-    + 'The header names the columns (VEHICLE_UPLOAD_COLUMNS, any order and case; the required ones missing: 422242 with details); every row is checked by one schema (VehicleUploadRow: the vehicle\'s own rules). '
-    + `Any refused row refuses the file: 422240 with rows [{row, field, reason, errorCode}] (the header is row 1; codes 422200-422209 of the field, 422244 a plate or frame twice; at most ${VEHICLE_UPLOAD_LIMITS.listedRefusals} listed), and nothing is kept. `
+  ['post', '/api/v1/secure/upload-vehicle', `Loads a vehicle file (spec 02 §7): multipart file + provenance. XLSX (its first sheet) or CSV (UTF-8, \`,\` or \`;\`: the one its header line uses), at most ${VEHICLE_UPLOAD_LIMITS.sheetBytes / MIB} MiB and ${VEHICLE_UPLOAD_LIMITS.sheetRows} rows (413201). `
+    + 'The header names the columns (VEHICLE_UPLOAD_COLUMNS, any order and case; the required ones missing or a column twice: 422242 with details); every row is checked by one schema (VehicleUploadRow: the vehicle\'s own rules). '
+    + `Any refused row refuses the file: 422240 with rows [{row, field, reason, errorCode}] (the header is row 1; codes 422200-422209 of the field, 422244 a plate or frame twice, 422240 field row a CSV row with another number of cells than the header; at most ${VEHICLE_UPLOAD_LIMITS.listedRefusals} listed), and nothing is kept. `
     + `A broken XLSX or CSV 422241; not XLSX or CSV by content 415200; an unknown provenance 422220, another dealer's 403201 (the vehicles context's rule). ${COMMON} `
     + `Accepted: 201 with a tempId holding the checked vehicles for ${TEMP_BATCH_LIMITS.ttlMs / 3_600_000} hours (at most ${TEMP_BATCH_LIMITS.perUser} open per user: 429201); the file itself is not kept.`,
   LOADERS, VehicleSheetMultipartBody, VehicleUploadResponse, 'multipart/form-data'],
@@ -37,7 +37,7 @@ export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
   ['post', '/api/v1/secure/upload-recdoc', FILE_UPLOAD('a recognition document', DOCUMENT_TYPES, VEHICLE_UPLOAD_LIMITS.documentBytes), LOADERS, VehicleFileMultipartBody, VehicleFileUploadResponse, 'multipart/form-data'],
   ['post', '/api/v1/secure/save-vehicle', 'Saves the caller\'s most recent temporary batch (no body): each vehicle loaded in stock with its files, in the batch\'s provenance; each vehicle\'s id follows from the batch and its row, so a retry loads nothing twice. No batch: 404210. Its files become the vehicle\'s.',
     LOADERS, undefined, SaveVehicleResponse],
-  ['post', '/api/v2/secure/save-vehicle', 'Saves the temporary batch idTemp (query; no body), as POST /api/v1/secure/save-vehicle. Unknown, expired, saved or another user\'s: 404210.',
+  ['post', '/api/v2/secure/save-vehicle', 'Saves the temporary batch idTemp (query; no body), as POST /api/v1/secure/save-vehicle. Unknown, expired, saved, being saved or another user\'s: 404210.',
     LOADERS, undefined, SaveVehicleResponse],
   ['get', '/api/v1/secure/image', 'A vehicle photo (query idImage, size thumb = 320 px wide, display = 1280 px (default), original), never enlarged, without metadata: WebP when Accept takes image/webp, else JPEG (Vary: Accept). '
     + 'The variants never change (the id names the content): ETag, If-None-Match answers 304, Cache-Control private, max-age=31536000, immutable (the caller\'s browser keeps it; no shared cache, since who may see it depends on who asks). '

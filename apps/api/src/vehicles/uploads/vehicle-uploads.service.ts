@@ -195,7 +195,11 @@ export class VehicleUploadsService implements OnModuleDestroy {
     const plates = new Map<string, number>();
     const frames = new Map<string, number>();
     try {
-      for await (const { row, cells } of readVehicleSheet(opened.stream, meta.mediaType, VEHICLE_UPLOAD_LIMITS.sheetRows)) {
+      for await (const { row, cells, cellCount } of readVehicleSheet(opened.stream, meta.mediaType, VEHICLE_UPLOAD_LIMITS.sheetRows)) {
+        if (cellCount) {
+          refuse({ row, field: 'row', reason: `${cellCount.found} cells where the header has ${cellCount.expected}: a stray delimiter or a decimal comma unquoted?`, errorCode: API_ERROR_CODES.VEHICLE_UPLOAD_ROWS_REFUSED });
+          continue;
+        }
         const checked = VehicleUploadRow.safeParse(cells);
         if (!checked.success) {
           for (const issue of checked.error.issues) {
@@ -217,6 +221,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
       if (error.problem === 'tooManyRows') throw new UploadRefusal(413, API_ERROR_CODES.VEHICLE_UPLOAD_TOO_MANY_ROWS, error.message);
+      if (error.problem === 'duplicateColumn') throw new UploadRefusal(422, API_ERROR_CODES.VEHICLE_UPLOAD_NO_ROWS, error.message, error.missing.map((field) => ({ field, rule: 'duplicate' })));
       if (error.problem === 'noHeader') throw new UploadRefusal(422, API_ERROR_CODES.VEHICLE_UPLOAD_NO_ROWS, error.message, error.missing.map((field) => ({ field, rule: 'missing' })));
       throw new UploadRefusal(422, API_ERROR_CODES.VEHICLE_UPLOAD_UNREADABLE, error.message, [{ field: 'file', rule: 'unreadable' }]);
     }
