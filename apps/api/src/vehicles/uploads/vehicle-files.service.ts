@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { API_ERROR_CODES, type PhotoSize } from '@auction/contracts';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { recordOf } from '@auction/domain';
-import { hasRole, type Actor } from '../../identity/actor.js';
+import type { Actor } from '../../identity/actor.js';
 import { UploadRefusal } from './upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { PhotoVariants, type PhotoVariant } from './vehicle-photos.js';
@@ -15,7 +15,7 @@ function notFound(): UploadRefusal {
 
 /**
  * Serves vehicle photos and documents to those allowed to see them: a file still in a temporary batch only to its
- * uploader (and the back office); a saved one to whoever may see its vehicle (the vehicles context's rule), and only
+ * uploader; a saved one to whoever may see its vehicle (the vehicles context's rule), and only
  * while the vehicle still has it.
  */
 @Injectable()
@@ -54,7 +54,8 @@ export class VehicleFilesService {
     const meta = await this.blobs.meta(idFile);
     if (!meta) throw notFound();
     if (meta.owner.startsWith('user:')) {
-      if (meta.owner === `user:${actor.idUser}` || hasRole(actor, ['ADMIN', 'CUSTOMER_CENTER'])) return meta;
+      // A batch's file is its uploader's alone: the back office sees it once saved, by the vehicle's rule (and its markets).
+      if (meta.owner === `user:${actor.idUser}`) return meta;
       throw notFound();
     }
     if (!meta.owner.startsWith('vehicle:')) throw notFound(); // registration documents are the back office's, elsewhere

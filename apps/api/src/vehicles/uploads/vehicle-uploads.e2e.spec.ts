@@ -165,6 +165,11 @@ describe('vehicle uploads over HTTP (embedded)', () => {
 
     const beforeSave = await download(dealer, `/api/v1/secure/image?idImage=${idImage}`);
     expect(beforeSave.status).toBe(404); // a batch's photo: its uploader's alone
+    // The back office too sees a file once saved, through the vehicle's rule; a batch's, whatever its markets, never.
+    expect((await admin.put('/api/v1/admin/user', { body: { idUser: 'customer', adminEnabledMarket: ['DE'] } })).status).toBeLessThan(300);
+    const customer = await ApiClient.login(server.baseUrl, 'customer');
+    expect((await download(customer, `/api/v1/secure/image?idImage=${idImage}`)).status).toBe(404);
+    expect((await download(admin, `/api/v1/secure/image?idImage=${idImage}`)).status).toBe(404);
 
     const saved = await loader.post(`/api/v2/secure/save-vehicle?idTemp=${tempId}`);
     expect(saved.status).toBe(201);

@@ -41,7 +41,7 @@ export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
     LOADERS, undefined, SaveVehicleResponse],
   ['get', '/api/v1/secure/image', 'A vehicle photo (query idImage, size thumb = 320 px wide, display = 1280 px (default), original), never enlarged, without metadata: WebP when Accept takes image/webp, else JPEG (Vary: Accept). '
     + 'The variants never change (the id names the content): ETag, If-None-Match answers 304, Cache-Control private, max-age=31536000, immutable (the caller\'s browser keeps it; no shared cache, since who may see it depends on who asks). '
-    + 'A photo of a temporary batch: its uploader and the back office only; a saved one: whoever may see its vehicle (a dealer: published and in an auction or showcase). Otherwise, or unknown: 404212 (no-store).', VIEWERS, undefined, 'file'],
+    + 'A photo of a temporary batch: its uploader only; a saved one: whoever may see its vehicle (the back office within its markets; a dealer: published and in an auction or showcase). Otherwise, or unknown: 404212 (no-store).', VIEWERS, undefined, 'file'],
   ['get', '/api/v1/mobile/image', 'GET /api/v1/secure/image for the mobile app (token header).', VIEWERS, undefined, 'file'],
   ['get', '/api/v1/secure/pdf', 'A vehicle\'s PDF document (query idPdf, filename: the name offered), inline, application/pdf, nosniff; the same access as /image; not a PDF, unknown or not visible: 404212.', VIEWERS, undefined, 'file'],
   ['get', '/api/v1/mobile/pdf', 'GET /api/v1/secure/pdf for the mobile app (token header).', VIEWERS, undefined, 'file'],
