@@ -13,9 +13,9 @@ import { CommandRunner } from '../../platform/http/command-runner.js';
 import { attachmentDisposition } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { UploadRefusal, answerUploadRefusal, refusalOf } from '../../vehicles/uploads/upload-refusal.js';
-import { judgePdf } from '../../vehicles/uploads/content-types.js';
-import { readStreamedUpload } from '../../vehicles/uploads/streamed-multipart.js';
+import { UploadRefusal, answerUploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
+import { judgePdf } from '../../platform/http/uploads/content-types.js';
+import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { SetAuctionFileMessageCommand, type FileMessageChange } from '../commands/auction-message.handler.js';
 import { AuctionQueries } from '../read/auction-queries.js';
 

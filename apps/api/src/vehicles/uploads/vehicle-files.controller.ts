@@ -7,7 +7,7 @@ import { CurrentActor, TokenOnly } from '../../identity/auth.guard.js';
 import { IMMUTABLE_REQUEST } from '../../platform/http/cache-policy.js';
 import { attachmentDisposition } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
-import { answerUploadRefusal } from './upload-refusal.js';
+import { answerUploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleFilesService } from './vehicle-files.service.js';
 import { photoFormatFor } from './vehicle-photos.js';
 

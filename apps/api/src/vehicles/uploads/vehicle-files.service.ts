@@ -4,7 +4,7 @@ import { API_ERROR_CODES, type PhotoSize } from '@auction/contracts';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { recordOf } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
-import { UploadRefusal } from './upload-refusal.js';
+import { UploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { PhotoVariants, type PhotoVariant } from './vehicle-photos.js';
 

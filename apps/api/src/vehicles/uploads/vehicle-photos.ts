@@ -2,7 +2,8 @@ import { Readable, pipeline } from 'node:stream';
 import sharp from 'sharp';
 import { BlobRefusedError, BlobTooLargeError, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import type { PhotoSize } from '@auction/contracts';
-import { judgePhoto, sniffPhoto } from './content-types.js';
+import { judgePhoto, sniffPhoto } from '../../platform/http/uploads/content-types.js';
+import { PhotoRefusedError } from '../../platform/http/uploads/upload-refusal.js';
 
 /**
  * Most pixels a photo may have (40 megapixels: a full-frame camera's). sharp refuses a bigger image from its header,
@@ -17,13 +18,6 @@ export const PHOTO_WIDTHS: Record<Exclude<PhotoSize, 'original'>, number> = { th
 // libvips' own operation cache would keep decoded images of every photo served; the variant cache below is enough.
 sharp.cache(false);
 
-/** A photo refused by its decoder: too many pixels (a bomb), or not a picture it can read. */
-export class PhotoRefusedError extends Error {
-  constructor(readonly problem: 'tooManyPixels' | 'unreadable', message: string) {
-    super(message);
-    this.name = 'PhotoRefusedError';
-  }
-}
 
 function photoError(error: unknown): Error {
   if (error instanceof BlobTooLargeError || error instanceof BlobRefusedError || error instanceof PhotoRefusedError) return error;

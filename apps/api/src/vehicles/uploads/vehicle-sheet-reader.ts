@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { VEHICLE_UPLOAD_COLUMNS, VEHICLE_UPLOAD_REQUIRED_COLUMNS, type VehicleUploadColumn } from '@auction/contracts';
-import { XLSX_TYPE } from './content-types.js';
+import { XLSX_TYPE } from '../../platform/http/uploads/content-types.js';
 
 /** One vehicle row of a file: its number as the spreadsheet shows it (header = 1) and its cells as text by column. */
 export interface SheetRow {

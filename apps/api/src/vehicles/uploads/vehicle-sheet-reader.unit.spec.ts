@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import { CSV_TYPE } from './content-types.js';
+import { CSV_TYPE } from '../../platform/http/uploads/content-types.js';
 import { readVehicleSheet, SheetError, type SheetRow } from './vehicle-sheet-reader.js';
 
 const HEADER = 'licensePlate;frame;brand;model;firstRegistration;mileageKm;fuel;gearbox;powerKw;damageTotal;channel;area;region';

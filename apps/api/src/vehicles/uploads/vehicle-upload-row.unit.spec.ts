@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VehicleUploadRow } from '@auction/contracts';
-import { judgeDocument, judgePhoto, judgeVehicleSheet } from './content-types.js';
+import { judgeDocument, judgePhoto, judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
 import { TempBatches } from './temp-batches.js';
 import { photoFormatFor } from './vehicle-photos.js';
 

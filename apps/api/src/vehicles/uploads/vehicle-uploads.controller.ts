@@ -9,7 +9,7 @@ import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { MULTIPART_ROUTE } from '../../identity/registration/multipart.js';
 import { parse } from '../../platform/http/validation.js';
-import { answerUploadRefusal } from './upload-refusal.js';
+import { answerUploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleUploadsService, type UploadKind } from './vehicle-uploads.service.js';
 
 /** Who loads vehicles: loaders, and administrators for them. */

@@ -8,10 +8,10 @@ import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, type VehicleDetails, type Ve
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
-import { judgeDocument, judgeVehicleSheet } from './content-types.js';
-import { readStreamedUpload } from './streamed-multipart.js';
+import { judgeDocument, judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
+import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { TempBatches, type BatchVehicle, type TempBatch } from './temp-batches.js';
-import { UploadRefusal, refusalOf } from './upload-refusal.js';
+import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { MAX_PHOTO_BYTES, storePhoto } from './vehicle-photos.js';
 import { SheetError, readVehicleSheet } from './vehicle-sheet-reader.js';

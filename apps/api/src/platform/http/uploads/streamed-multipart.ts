@@ -2,7 +2,7 @@ import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { BlobRefusedError, BlobTooLargeError } from '@auction/blob-store';
 import {
   MULTIPART_READ_TIMEOUT_MS, MultipartError, MultipartRequestBody, withReadingSlot,
-} from '../../identity/registration/multipart.js';
+} from '../../../identity/registration/multipart.js';
 
 /** How one upload route reads its body: one file part `file` and a few short text fields. */
 export interface StreamedUploadSpec<T> {

@@ -1,8 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { API_ERROR_CODES, type ErrorBody, type RefusedVehicleRow } from '@auction/contracts';
 import { BlobRefusedError, BlobTooLargeError } from '@auction/blob-store';
-import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError } from '../../identity/registration/multipart.js';
-import { PhotoRefusedError } from './vehicle-photos.js';
+import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError } from '../../../identity/registration/multipart.js';
+
+/** A photo refused by its decoder: too many pixels (a bomb), or not a picture it can read. */
+export class PhotoRefusedError extends Error {
+  constructor(readonly problem: 'tooManyPixels' | 'unreadable', message: string) {
+    super(message);
+    this.name = 'PhotoRefusedError';
+  }
+}
 
 /**
  * A refusal of a vehicle upload or file call, answered by its controller: a status the API's error filter does not
