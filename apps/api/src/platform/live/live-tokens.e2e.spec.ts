@@ -103,7 +103,7 @@ describe(`live tokens (LIVE_TOKEN_TTL_SECONDS=${TTL_S}) and the end of live conn
     expect(await client.subscribe(['auction/+', `user/${idUser}/outbid`])).toEqual({ granted: [1, 1], error: null, disconnected: false });
     expect((await tryConnect(base, 'dealer4', live.password)).connected).toBe(false);
     const sio = await connectSocket(live.password);
-    expect(await sio.subscribe('no-such-auction')).toMatchObject({ errorCode: 404001 });
+    expect(await sio.subscribe('no-such-auction')).toMatchObject({ errorCode: 404020 });
   });
 
   it('logout closes the session\'s MQTT and socket.io connections within 2 s, long before the token expires', async () => {
