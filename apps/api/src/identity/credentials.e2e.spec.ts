@@ -121,8 +121,8 @@ describe.each<StorageMode>(['embedded', 'postgres'])('credentials out of the eve
     // Each demo user has a salt of its own, at the default cost.
     expect(hashes.get('dealer1')).not.toBe(hashes.get('dealer2'));
     expect([...hashes.values()].map(nOf)).toEqual([...hashes.values()].map(() => 131072));
-    // The veteran, the eight demo staff (admin, customer, auditor, multiauctioneer, loader, auctioneer, exhibitor, former), three dealers.
-    expect(hashes.size).toBe(1 + 8 + 3);
+    // The veteran, the nine demo staff (admin, customer, auditor, multiauctioneer, loader, loader2, auctioneer, exhibitor, former), three dealers.
+    expect(hashes.size).toBe(1 + 9 + 3);
     // Direct mode of the replay tool, while the product is stopped: the raw legacy event is still in the store.
     const direct = await replay('export', ...(mode === 'embedded' ? ['--data-dir', storage.dataDir!] : ['--database-url', storage.databaseUrl!]));
     expect(direct).toContain('"idUser":"veteran"');
