@@ -1,5 +1,5 @@
 import {
-  decideVehicle, evolveVehicle, streamId, type Fuel, type Gearbox, type VehicleCommand, type VehicleDetails, type VehicleEvent, type VehicleState,
+  decideVehiclePlan, streamId, type Fuel, type Gearbox, type VehicleCommand, type VehicleDetails, type VehicleState,
 } from '@auction/domain';
 import type { StreamWriter } from '../platform/engine/stream-writer.js';
 
@@ -52,19 +52,13 @@ export async function seedDemoVehicles(writer: StreamWriter, now: number): Promi
       streams: [sid],
       metadata: { userId: v.idLoader },
       decide: (view) => {
-        let state = view.state<VehicleState>(sid);
+        const state = view.state<VehicleState>(sid);
         if (state.status !== 'NONE') return [];
         const commands: VehicleCommand[] = [
           { type: 'LoadVehicle', idVehicle: v.idVehicle, idLoader: v.idLoader, provenance: v.provenance, details: v.details, now },
           ...(v.published ? [{ type: 'PublishVehicle' } as const] : []),
         ];
-        const events: VehicleEvent[] = [];
-        for (const c of commands) {
-          const made = decideVehicle(c, state);
-          for (const e of made) state = evolveVehicle(state, e);
-          events.push(...made);
-        }
-        return [{ streamId: sid, events }];
+        return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
       },
       reply: () => undefined,
     });

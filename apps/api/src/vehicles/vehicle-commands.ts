@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type VehicleOutcome } from '@auction/contracts';
 import {
-  DomainError, decideVehicle, evolveVehicle, plateKey, streamId, type Provenance, type UserState, type VehicleChange, type VehicleCommand,
-  type VehicleDetails, type VehicleDocumentKind, type VehicleEvent, type VehicleFileKind, type VehicleState,
+  DomainError, decideVehicle, decideVehiclePlan, plateKey, streamId, type Provenance, type UserState, type VehicleChange, type VehicleCommand,
+  type VehicleDetails, type VehicleDocumentKind, type VehicleFileKind, type VehicleState,
 } from '@auction/domain';
 import type { z } from 'zod';
 import type { Actor } from '../identity/actor.js';
@@ -94,20 +94,14 @@ export class VehicleCommands {
       streams: [sid], actor: { idUser: actor.idUser, roles: actor.roles },
       metadata: { userId: actor.idUser, idempotencyKey: keys.idempotencyKey ?? undefined, correlationId: keys.correlationId },
       decide: (view, now) => {
-        let state = view.state<VehicleState>(sid);
+        const state = view.state<VehicleState>(sid);
         if (state.status !== 'NONE') return [];
         const commands: VehicleCommand[] = [
           { type: 'LoadVehicle', idVehicle, idLoader: actor.idUser, provenance: provenance.code, details: v.details, now },
           ...(v.photos ?? []).map((idBlob): VehicleCommand => ({ type: 'AttachVehicleFile', idBlob, kind: 'PHOTO' })),
           ...(v.documents ?? []).map((d): VehicleCommand => ({ type: 'AttachVehicleFile', idBlob: d.idBlob, kind: d.kind })),
         ];
-        const events: VehicleEvent[] = [];
-        for (const c of commands) {
-          const made = decideVehicle(c, state);
-          for (const e of made) state = evolveVehicle(state, e);
-          events.push(...made);
-        }
-        return [{ streamId: sid, events }];
+        return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
       },
       reply: () => idVehicle,
     });

@@ -6,6 +6,7 @@ import {
 } from './decisions/placement.js';
 import { addToMyLot, bookVehicle, buyVehicle, listVehicle, preemptVehicle, removeFromMyLot } from './decisions/vehicle-decisions.js';
 import { attachVehicleFile, removeVehicleFile, reorderVehiclePhotos } from './decisions/vehicle-files.js';
+import { evolveVehicle } from './vehicle.evolve.js';
 import type { VehicleCommand, VehicleEvent, VehicleState } from './vehicle.types.js';
 
 /** Decides the events of a vehicle command, or throws a DomainError. Pure. */
@@ -39,4 +40,19 @@ export function decideVehicle(command: VehicleCommand, state: VehicleState): Veh
     case 'RevertAuctionSale': return revertAuctionSale(command, state);
     default: return assertNever(command);
   }
+}
+
+/**
+ * The events of several commands decided in order, each on the state the previous ones leave (one append: a load with
+ * its files, a load then its publication).
+ */
+export function decideVehiclePlan(commands: readonly VehicleCommand[], state: VehicleState): VehicleEvent[] {
+  const events: VehicleEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    const decided = decideVehicle(command, current);
+    current = decided.reduce(evolveVehicle, current);
+    events.push(...decided);
+  }
+  return events;
 }
