@@ -1,10 +1,36 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decideAuction, streamId, type AuctionState } from '@auction/domain';
+import { decideAuction, streamId, type AuctionCommand, type AuctionEvent, type AuctionState } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { requireOwner } from '../auction-rules.js';
-import type { CommandOutcome, StreamWriter } from '../../platform/engine/stream-writer.js';
+import type { CommandOutcome, StreamView, StreamWriter } from '../../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../../platform/engine/tokens.js';
+
+/**
+ * One command on the auction's own stream, decided for its owner or an administrator (the messages to dealers);
+ * `reply` sees the state before the command, the events decided and the view after.
+ */
+function onOwnedAuction<T>(
+  writer: StreamWriter, actor: Actor, idAuction: string, correlationId: string, command: AuctionCommand,
+  reply: (before: AuctionState, events: readonly AuctionEvent[], after: AuctionState) => T,
+): Promise<CommandOutcome<T>> {
+  const auctionId = streamId.auction(idAuction);
+  let before: AuctionState | null = null;
+  let decided: readonly AuctionEvent[] = [];
+  return writer.execute({
+    streams: [auctionId],
+    actor,
+    metadata: { userId: actor.idUser, correlationId },
+    decide: (view) => {
+      const auction = view.state<AuctionState>(auctionId);
+      requireOwner(auction, actor);
+      before = auction;
+      decided = decideAuction(command, auction);
+      return [{ streamId: auctionId, events: [...decided] }];
+    },
+    reply: (view: StreamView) => reply(before ?? view.state<AuctionState>(auctionId), decided, view.state<AuctionState>(auctionId)),
+  });
+}
 
 /** Sets (blank: clears) an auction's own message to dealers: its owner or an administrator, before it closes. */
 export class SetAuctionMessageCommand {
@@ -16,21 +42,8 @@ export class SetAuctionMessageHandler implements ICommandHandler<SetAuctionMessa
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
 
   execute({ actor, idAuction, message, correlationId }: SetAuctionMessageCommand): Promise<CommandOutcome<{ message: string | null }>> {
-    const auctionId = streamId.auction(idAuction);
-    return this.writer.execute({
-      streams: [auctionId],
-      actor,
-      metadata: { userId: actor.idUser, correlationId },
-      decide: (view) => {
-        const auction = view.state<AuctionState>(auctionId);
-        requireOwner(auction, actor);
-        return [{ streamId: auctionId, events: decideAuction({ type: 'SetAuctionMessage', message }, auction) }];
-      },
-      reply: (view) => {
-        const auction = view.state<AuctionState>(auctionId);
-        return { message: auction.status === 'NONE' ? null : auction.data.message ?? null };
-      },
-    });
+    return onOwnedAuction(this.writer, actor, idAuction, correlationId, { type: 'SetAuctionMessage', message },
+      (_before, _events, after) => ({ message: after.status === 'NONE' ? null : after.data.message ?? null }));
   }
 }
 
@@ -50,20 +63,8 @@ export class SetAuctionFileMessageHandler implements ICommandHandler<SetAuctionF
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
 
   execute({ actor, idAuction, idFile, correlationId }: SetAuctionFileMessageCommand): Promise<CommandOutcome<FileMessageChange>> {
-    const auctionId = streamId.auction(idAuction);
-    let replaced: string | null = null;
-    return this.writer.execute({
-      streams: [auctionId],
-      actor,
-      metadata: { userId: actor.idUser, correlationId },
-      decide: (view) => {
-        const auction = view.state<AuctionState>(auctionId);
-        requireOwner(auction, actor);
-        const events = decideAuction({ type: 'SetAuctionFileMessage', idFile }, auction);
-        replaced = events.length > 0 && auction.status !== 'NONE' ? auction.data.idFileMessage ?? null : null;
-        return [{ streamId: auctionId, events }];
-      },
-      reply: () => ({ idFile, replaced }),
-    });
+    return onOwnedAuction(this.writer, actor, idAuction, correlationId, { type: 'SetAuctionFileMessage', idFile }, (before, events) => ({
+      idFile, replaced: events.length > 0 && before.status !== 'NONE' ? before.data.idFileMessage ?? null : null,
+    }));
   }
 }
