@@ -34,6 +34,8 @@ export const QueryInt = (min: number, max: number) =>
 /** An amount of euros in a query string: digits with at most 2 decimals (`1500`, `1500.5`), never hex, exponent or sign. */
 export const QueryMoney = z.string().max(13).regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in digits with at most 2 decimals')
   .transform(Number).pipe(Money);
+/** A calendar day written `YYYY-MM-DD` (whether it exists is the domain's rule, which names the field). */
+export const Day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
 /** An id in a path. */
 export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 /** Most ids one call may name (vehicles in a my-lot call): one request never runs an unbounded number of commands. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { FUELS, GEARBOXES, MARKETS, VEHICLE_FILE_KINDS, VEHICLE_HOLDER_ROLES, VEHICLE_STATUSES } from '@auction/domain';
 import { adminPage, adminQueryInt } from './admin-common.js';
-import { Id, IdArray, IdList, QueryInt, isCleanText } from './common.js';
+import { Day, Id, IdArray, IdList, QueryInt, isCleanText } from './common.js';
 import { PAGE_DEFAULT, PAGE_MAX } from './paging.js';
 
 const Text = (max: number) => z.string().max(max).refine(isCleanText, { message: 'must not hold NUL or lone surrogates' });
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
 
 /**
  * A vehicle's data as a loader types it (the domain's `VehicleDetails`): the shapes here, the rules (plate, VIN,
