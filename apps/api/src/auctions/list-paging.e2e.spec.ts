@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
-  ApiClient, type RunningServer, type ServerStorage, type StorageMode, ServerClock, createStorage, describeResult, startServer,
+  ApiClient, type RunningServer, type ServerStorage, type StorageMode, ServerClock, createStorage, startServer, okBody,
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, eventually, paths, runTag } from '../testing/auction.test-support.js';
 import { xlsxSheets } from '../testing/xlsx.test-support.js';
@@ -24,11 +24,7 @@ function listPagingSuite(mode: StorageMode) {
   const s = {} as {
     auctioneer: ApiClient; exhibitor: ApiClient; d1: ApiClient; d2: ApiClient; tag: string; auction: AuctionView; vehicles: string[]; idShowcase: string;
   };
-  const ok = async <T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
-    const r = await res;
-    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
-    return r.body;
-  };
+  const ok = okBody;
   const bidsPath = () => `${S}/auction/${s.auction.idAuction}/lot/${s.auction.lots[0]!.idLot}/bids`;
   const search = () => `${S}/showcase/search-vehicles?licensePlate=${s.tag}`;
   /** Every page of a list, `limit` at a time. */

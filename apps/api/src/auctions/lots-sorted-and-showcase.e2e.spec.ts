@@ -5,7 +5,9 @@
  * Through HTTP against the real built server, refusals included.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
+import {
+  ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, startServer, okBody,
+} from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, eventually, paths, runTag } from '../testing/auction.test-support.js';
 import { download } from '../vehicles/uploads/vehicle-uploads.test-support.js';
 
@@ -27,11 +29,7 @@ describe('sorted auction lots and the web showcase calls (embedded)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { auctioneer: ApiClient; multi: ApiClient; exhibitor: ApiClient; d1: ApiClient; tag: string; auction: AuctionView };
-  const ok = async <T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
-    const r = await res;
-    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
-    return r.body;
-  };
+  const ok = okBody;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');

@@ -147,4 +147,17 @@ export function describeResult(res: ApiResult): string {
   return `${res.status} ${typeof res.body === 'string' ? res.body.slice(0, 300) : JSON.stringify(res.body)?.slice(0, 300)}`;
 }
 
+/** The body of a 2xx answer; anything else throws with `what` and the answer described. */
+export async function okBody<T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const r = await res;
+  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
+  return r.body;
+}
+
+/** `[status, errorCode]` of an answer: what a refusal's assertion compares. */
+export async function statusAndCode(res: Promise<{ status: number; body: any }>): Promise<[number, unknown]> {
+  const r = await res;
+  return [r.status, r.body?.errorCode];
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_PASSWORD, sleep } from './api-client.test-support.js';
 
-export { ApiClient, DEMO_PASSWORD, ServerClock, describeResult, isCleanError, sleep } from './api-client.test-support.js';
+export { ApiClient, DEMO_PASSWORD, ServerClock, describeResult, isCleanError, okBody, sleep, statusAndCode } from './api-client.test-support.js';
 export type { ApiResult, Credentials, RequestOptions } from './api-client.test-support.js';
 
 export type StorageMode = 'embedded' | 'postgres';

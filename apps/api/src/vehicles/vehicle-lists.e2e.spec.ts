@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
-  ApiClient, type RunningServer, type ServerStorage, type StorageMode, createStorage, describeResult, startServer,
+  ApiClient, type RunningServer, type ServerStorage, type StorageMode, createStorage, startServer, okBody, statusAndCode,
 } from '../testing/server.test-support.js';
 
 const S = '/api/v1/secure';
@@ -18,15 +18,8 @@ function vehicleListsSuite(mode: StorageMode) {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'loader' | 'loader2' | 'auctioneer' | 'dealer1' | 'admin', ApiClient>;
-  const ok = async <T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
-    const r = await res;
-    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
-    return r.body;
-  };
-  const code = async (res: Promise<{ status: number; body: any }>) => {
-    const r = await res;
-    return [r.status, r.body?.errorCode];
-  };
+  const ok = okBody;
+  const code = statusAndCode;
   const ids = async (client: ApiClient, path: string) => (await ok<Page>(client.get(path), path)).items.map((v) => v.idVehicle);
 
   beforeAll(async () => {

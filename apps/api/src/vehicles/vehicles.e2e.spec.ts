@@ -4,7 +4,9 @@
  * One rule of who sees and changes which vehicle, on reads, edits, publication and hand-over; numeric codes, never 500.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, DEMO_PASSWORD, type RunningServer, type ServerStorage, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
+import {
+  ApiClient, DEMO_PASSWORD, type RunningServer, type ServerStorage, createStorage, startServer, okBody, statusAndCode,
+} from '../testing/server.test-support.js';
 
 const S = '/api/v1/secure';
 const M = '/api/v1/mobile';
@@ -15,15 +17,8 @@ describe('vehicles (embedded)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'loader' | 'loader2' | 'auctioneer' | 'multi' | 'dealer1' | 'admin' | 'customer', ApiClient>;
-  const ok = async <T = any>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> => {
-    const r = await res;
-    if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${describeResult(r as never)}`);
-    return r.body;
-  };
-  const code = async (res: Promise<{ status: number; body: any }>) => {
-    const r = await res;
-    return [r.status, r.body?.errorCode];
-  };
+  const ok = okBody;
+  const code = statusAndCode;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
