@@ -266,9 +266,19 @@ export class DealerChanges {
     return outcome.events > 0;
   }
 
-  /** The dealer's users that are not deleted or anonymised. */
+  /**
+   * The dealer's live users (not deleted or anonymised): the index's, and those the writer has moved in or out with an append the index may not
+   * show yet (a move decided in the dealer's turn just before: PostgreSQL's index lags the write by some milliseconds).
+   */
   private liveUsersOf(idDealer: string): ActiveUser[] {
-    return this.accounts.usersOfDealer(idDealer).filter((u) => !u.deleted && !u.anonymised);
+    const isLive = (u: UserState): u is ActiveUser => u.status === 'ACTIVE' && !u.deleted && !u.anonymised;
+    const ahead = new Map(this.writer.aheadOfIndex<UserState>(streamId.user('')).filter(isLive).map((u) => [u.data.idUser, u]));
+    const indexed = this.accounts.usersOfDealer(idDealer).filter((u) => isLive(ahead.get(u.data.idUser) ?? u));
+    const known = new Set(indexed.map((u) => u.data.idUser));
+    return [
+      ...indexed.map((u) => ahead.get(u.data.idUser) ?? u).filter((u) => u.data.idDealer === idDealer),
+      ...[...ahead.values()].filter((u) => u.data.idDealer === idDealer && !known.has(u.data.idUser)),
+    ];
   }
 
   private changed(idDealer: string): AdminDealerChanged {

@@ -165,3 +165,19 @@ describe('the actor check inside the write (issue 21 item 21: a command past the
     await expect(onUser('buyer', { type: 'EndSession', sid: 's-4', expiresAt: 2_000, now: 1_000 }, asGuarded)).resolves.toMatchObject({ reply: 'committed' });
   });
 });
+
+describe('the writer\'s streams ahead of its index (a dealer\'s disable must see a user moved in just before)', () => {
+  it('names a stream written past the index until the index applies it, and only streams of the prefix', async () => {
+    const { writer, project, onUser } = engine();
+    await onUser('dealer', { type: 'RegisterUser', data: user('dealer') });
+    project();
+    expect(writer.aheadOfIndex(streamId.user(''))).toEqual([]);
+    // Moved into another dealer: written, not yet in the index (a lagging projector).
+    await onUser('dealer', { type: 'EditUserByAdmin', change: { idDealer: 'D-2' }, personalFields: [], by: 'admin', now: 1_000 });
+    const ahead = writer.aheadOfIndex<UserState>(streamId.user(''));
+    expect(ahead.map((u) => u.status === 'ACTIVE' && u.data.idDealer)).toEqual(['D-2']);
+    expect(writer.aheadOfIndex(streamId.dealer(''))).toEqual([]);
+    project();
+    expect(writer.aheadOfIndex(streamId.user(''))).toEqual([]);
+  });
+});

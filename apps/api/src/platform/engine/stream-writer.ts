@@ -143,6 +143,20 @@ export class StreamWriter {
   }
 
   /**
+   * The states of the loaded streams whose id starts with `prefix` and whose appends this instance's index may not show
+   * yet (decided, being written, or written past the index's position): what a rule reading many streams from the index
+   * would miss. A broken entry is left out (its state holds events whose append failed).
+   */
+  aheadOfIndex<S>(prefix: string): S[] {
+    const index = this.indexPosition();
+    const states: S[] = [];
+    for (const e of this.entries.values()) {
+      if (e.id.startsWith(prefix) && e.loaded && !e.broken && (e.inFlight > 0 || e.position > index)) states.push(e.state as S);
+    }
+    return states;
+  }
+
+  /**
    * Runs the actor check with the writer's view of the user's stream, when loaded (the key is built once: hot path). A
    * broken entry's state holds events whose append failed: not the truth, so the index decides until it is reloaded.
    */
