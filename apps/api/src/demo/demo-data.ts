@@ -106,7 +106,7 @@ export async function seedDemoData(
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
   await seedShowcase(writer);
-  await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now);
+  await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, config.demoPhotos ? accounts?.blobs : undefined);
   return { users: users.length };
 }
 

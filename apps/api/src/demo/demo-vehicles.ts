@@ -1,7 +1,9 @@
+import type { BlobStore } from '@auction/blob-store';
 import {
-  decideVehiclePlan, streamId, type Fuel, type Gearbox, type VehicleCommand, type VehicleDetails, type VehicleState,
+  decideVehiclePlan, recordOf, streamId, type Fuel, type Gearbox, type VehicleCommand, type VehicleDetails, type VehicleState,
 } from '@auction/domain';
 import type { StreamWriter } from '../platform/engine/stream-writer.js';
+import { storeDemoVehicleFiles } from './demo-vehicle-files.js';
 
 const MODELS: [string, string, Fuel, Gearbox, number][] = [
   ['Fiat', 'Tipo 1.6 MJT', 'DIESEL', 'MANUAL', 88], ['Volkswagen', 'Polo 1.0 TSI', 'PETROL', 'MANUAL', 70],
@@ -43,12 +45,13 @@ function demoVehicles(): DemoVehicle[] {
 
 /**
  * The loaders' demo stock: ten vehicles of provenance LEASYS-IT (loader `loader`, dealer D-AUCT), six published, and
- * two of RENT-IT (loader `loader2`, dealer D-EXHB). Fixed ids: a restart adds nothing.
+ * two of RENT-IT (loader `loader2`, dealer D-EXHB). Fixed ids: a restart adds nothing. With `blobs`, a vehicle in stock
+ * without photos gets three drawn photos and an appraisal report (demo-vehicle-files.ts), once.
  */
-export async function seedDemoVehicles(writer: StreamWriter, now: number): Promise<void> {
+export async function seedDemoVehicles(writer: StreamWriter, now: number, blobs?: BlobStore): Promise<void> {
   for (const v of demoVehicles()) {
     const sid = streamId.vehicle(v.idVehicle);
-    await writer.execute({
+    const { reply: needsFiles } = await writer.execute({
       streams: [sid],
       metadata: { userId: v.idLoader },
       decide: (view) => {
@@ -60,7 +63,32 @@ export async function seedDemoVehicles(writer: StreamWriter, now: number): Promi
         ];
         return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
       },
-      reply: () => undefined,
+      reply: (view) => {
+        const state = view.state<VehicleState>(sid);
+        return state.status === 'STOCK' && (recordOf(state)?.photos.length ?? 0) === 0;
+      },
     });
+    if (blobs && needsFiles) await attachDemoFiles(writer, blobs, v);
   }
+}
+
+async function attachDemoFiles(writer: StreamWriter, blobs: BlobStore, v: DemoVehicle): Promise<void> {
+  const sid = streamId.vehicle(v.idVehicle);
+  const files = await storeDemoVehicleFiles(blobs, v.idVehicle, v.details);
+  const { reply: attached } = await writer.execute({
+    streams: [sid],
+    metadata: { userId: v.idLoader },
+    decide: (view) => {
+      const state = view.state<VehicleState>(sid);
+      if (state.status !== 'STOCK' || state.record.photos.length > 0) return [];
+      const commands: VehicleCommand[] = [
+        ...files.photos.map((idBlob) => ({ type: 'AttachVehicleFile', idBlob, kind: 'PHOTO' }) as const),
+        ...files.documents.map(({ idBlob, kind }) => ({ type: 'AttachVehicleFile', idBlob, kind }) as const),
+      ];
+      return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
+    },
+    reply: (_view, appended) => appended,
+  });
+  // Placed or given photos meanwhile: the drawn files are nobody's.
+  if (!attached) await Promise.all([...files.photos, ...files.documents.map((d) => d.idBlob)].map((id) => blobs.delete(id)));
 }

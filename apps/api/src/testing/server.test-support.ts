@@ -104,6 +104,8 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
     HOST: '127.0.0.1',
     DEMO_DATA: 'true',
     DEMO_DEALERS: String(DEMO_DEALERS),
+    // Drawing and storing the demo vehicles' photos costs a second or more a start: a test that needs them says so.
+    DEMO_PHOTOS: 'false',
     DEMO_PASSWORD,
     // The lowest password-hash cost allowed (2^14, not the default 2^17): ~70 demo users hash in ~1.5 s, logins cost ~40 ms.
     PASSWORD_HASH_COST: '14',
