@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@auction/i18n';
-import { DEMO_PASSWORD, auctionBody, screenshot, signInAtIssuer, useE2E } from './harness.js';
+import { DEMO_PASSWORD, auctionBody, describeViolations, runAxe, screenshot, signInAtIssuer, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'forms-language';
@@ -74,6 +74,42 @@ describe('required fields', () => {
     // The other fields are still empty: their messages stay.
     expect(await page.locator('.field-error').count()).toBe(others - 1);
     await screenshot(page, TEST, 'required-cleared');
+  });
+});
+
+describe('lots picked from the stock (#22 item 5)', () => {
+  it('the auctioneer ticks published vehicles in the picker, by keyboard; they become lots with their photo and data', async () => {
+    const { page } = await e2e.user('auctioneer', '/create-auction');
+    await page.getByTestId('pick-vehicles').click();
+    const picker = page.getByTestId('vehicle-picker');
+    await picker.getByTestId('picker-table').waitFor();
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await picker.getByTestId('picker-plate').fill('GD100LS');
+    await picker.getByTestId('picker-plate').press('Enter');
+    // The server's search narrows the six published demo vehicles to the one plate.
+    await expect.poll(() => picker.locator('[data-testid^="picker-row-"]').count(), { timeout: 5_000 }).toBe(1);
+    await picker.getByTestId('picker-row-V-DEMO-1').waitFor();
+    // Ticked with the space bar, added with Enter on the focused button.
+    await picker.getByTestId('picker-pick-V-DEMO-1').focus();
+    await page.keyboard.press('Space');
+    await picker.getByTestId('picker-add').focus();
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    const plate = page.getByTestId('lot-plate-0');
+    expect((await plate.textContent())?.trim()).toBe('GD100LS');
+    expect(await page.getByTestId('lot-brand-0').textContent()).toBe('Fiat');
+    // The drawn demo photo is served as the row's thumbnail (a real image, decoded by the browser).
+    const thumb = plate.locator('img');
+    await thumb.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await thumb.elementHandle());
+    expect(await thumb.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(320);
+    // Picking again: the vehicle already a lot cannot be ticked twice.
+    await page.getByTestId('pick-vehicles').click();
+    await picker.getByTestId('picker-row-V-DEMO-1').waitFor();
+    expect(await picker.getByTestId('picker-pick-V-DEMO-1').isDisabled()).toBe(true);
+    await screenshot(page, TEST, 'vehicle-picker');
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { PAGE_MAX, type LotBidHistory, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
 import type {
   AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
-  PurchaseQuery, PurchaseRow, UserProfile,
+  PurchaseQuery, PurchaseRow, UserProfile, VehicleCard,
 } from '@auction/contracts';
 import type { Http, RequestOptions } from '../../api/http.js';
 
@@ -66,6 +66,9 @@ export function auctionApi(http: Http) {
     auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>
       http.get<Page<ManagedAuction>>(`${S}/auction-management`, { query: { ...query, ...page } }),
     createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body, quiet),
+    /** One page of the vehicles the caller may put in an auction (published, in stock), newest first; `licensePlate` and `brand` narrow it. */
+    vehiclesForAuction: (query: { licensePlate?: string; brand?: string; limit: number; offset: number }) =>
+      http.get<Page<VehicleCard>>(`${S}/vehicle-for-auction`, { query: { ...query } }),
     resizeTime: (idAuction: string, endDate: string) => http.patch<AuctionView>(`${S}/auction/${enc(idAuction)}/resize-time`, { endDate }, quiet),
     awardLot: (idAuction: string, idLot: string, idOffer: string) => http.patch<LotView>(`${S}/auction/${enc(idAuction)}/award/${enc(idLot)}/${enc(idOffer)}`, undefined, quiet),
     awardAll: (idAuction: string) => http.patch<LotView[]>(`${S}/auction/${enc(idAuction)}/award`, undefined, quiet),

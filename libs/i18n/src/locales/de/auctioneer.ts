@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Neue Auktion', general: 'Auktion', name: 'Name der Auktion', market: 'Markt', type: 'Auktionsart',
     regulationRequired: 'Händler müssen vor dem Bieten die Bedingungen akzeptieren', extension: 'Verlängerung',
     windowSeconds: 'Verlängerungsfenster (Sekunden)', extendSeconds: 'Verlängern um (Sekunden)', extensionHint: 'Ein Gebot in den letzten Sekunden des Fensters verschiebt das Ende eines Loses. 0 schaltet die Verlängerung aus.',
-    start: 'Beginn', end: 'Ende', lots: 'Lose', addLot: 'Los hinzufügen', removeLot: 'Entfernen', removeLotLabel: 'Los {{number}} entfernen',
+    start: 'Beginn', end: 'Ende', lots: 'Lose', addLot: 'Los hinzufügen', pickVehicles: 'Fahrzeuge aus dem Bestand wählen', removeLot: 'Entfernen', removeLotLabel: 'Los {{number}} entfernen',
     submit: 'Auktion anlegen', cancel: 'Abbrechen', invalid: 'Einige Felder sind ungültig. Korrigieren Sie die markierten Felder.', lotsCaption: 'Lose der Auktion',
   },
   lotField: {
     number: 'Nr.', plate: 'Kennzeichen', frame: 'Fahrgestell (FIN)', brand: 'Marke', model: 'Modell', basePrice: 'Startpreis (€)', minIncrement: 'Min. Bietschritt (€)',
     reservePrice: 'Mindestpreis (€)', buyNowPrice: 'Sofortkauf (€)', fieldLabel: '{{field}}, Los {{number}}',
+  },
+  pickVehicles: {
+    title: 'Fahrzeuge im Bestand', search: 'Suchen', failed: 'Die Fahrzeuge konnten nicht geladen werden. Bitte erneut versuchen.',
+    none: 'Kein veröffentlichtes Fahrzeug im Bestand passt.', caption: 'Fahrzeuge, die in die Auktion können', pick: 'Wählen',
+    photo: 'Foto', vehicle: 'Fahrzeug', mileage: 'Kilometerstand', registered: 'Erstzulassung', km: '{{km}} km',
+    pickLabel: 'Fahrzeug {{plate}} wählen', alreadyLabel: 'Fahrzeug {{plate}} ist bereits ein Los', previous: 'Zurück', next: 'Weiter',
+    range: '{{from}}–{{to}} von {{total}}', add: 'Als Lose hinzufügen ({{count}})',
   },
   picker: { date: 'Datum (TT/MM/JJJJ)', datePlaceholder: 'TT/MM/JJJJ', hour: 'Stunde', minute: 'Minuten', time: 'Uhrzeit (24 h)' },
   fieldErrors: {

@@ -11,12 +11,19 @@ export const auctioneer = {
     title: 'New auction', general: 'Auction', name: 'Auction name', market: 'Market', type: 'Auction type',
     regulationRequired: 'Dealers must accept the regulation before offering', extension: 'Time extension',
     windowSeconds: 'Extension window (seconds)', extendSeconds: 'Extend by (seconds)', extensionHint: 'An offer in the last window seconds of a lot moves its end. 0 turns the extension off.',
-    start: 'Start', end: 'End', lots: 'Lots', addLot: 'Add lot', removeLot: 'Remove', removeLotLabel: 'Remove lot {{number}}',
+    start: 'Start', end: 'End', lots: 'Lots', addLot: 'Add lot', pickVehicles: 'Pick vehicles from stock', removeLot: 'Remove', removeLotLabel: 'Remove lot {{number}}',
     submit: 'Create auction', cancel: 'Cancel', invalid: 'Some fields are not valid. Correct the highlighted fields.', lotsCaption: 'Lots of the auction',
   },
   lotField: {
     number: 'No.', plate: 'Plate', frame: 'Frame (VIN)', brand: 'Brand', model: 'Model', basePrice: 'Base price (€)', minIncrement: 'Min. increment (€)',
     reservePrice: 'Reserve (€)', buyNowPrice: 'Buy now (€)', fieldLabel: '{{field}}, lot {{number}}',
+  },
+  pickVehicles: {
+    title: 'Vehicles in stock', search: 'Search', failed: 'The vehicles could not be loaded. Try again.',
+    none: 'No published vehicle in stock matches.', caption: 'Vehicles that can go into the auction', pick: 'Pick', photo: 'Photo',
+    vehicle: 'Vehicle', mileage: 'Mileage', registered: 'First registration', km: '{{km}} km', pickLabel: 'Pick vehicle {{plate}}',
+    alreadyLabel: 'Vehicle {{plate}} is already a lot', previous: 'Previous', next: 'Next', range: '{{from}}–{{to}} of {{total}}',
+    add: 'Add as lots ({{count}})',
   },
   picker: { date: 'Date (DD/MM/YYYY)', datePlaceholder: 'DD/MM/YYYY', hour: 'Hour', minute: 'Minutes', time: 'Time (24 h)' },
   fieldErrors: {

@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Nueva subasta', general: 'Subasta', name: 'Nombre de la subasta', market: 'Mercado', type: 'Tipo de subasta',
     regulationRequired: 'Los profesionales deben aceptar el reglamento antes de ofertar', extension: 'Prórroga',
     windowSeconds: 'Ventana de prórroga (segundos)', extendSeconds: 'Segundos de prórroga', extensionHint: 'Una oferta en los últimos segundos de la ventana retrasa el cierre del lote. 0 desactiva la prórroga.',
-    start: 'Inicio', end: 'Fin', lots: 'Lotes', addLot: 'Añadir lote', removeLot: 'Quitar', removeLotLabel: 'Quitar el lote {{number}}',
+    start: 'Inicio', end: 'Fin', lots: 'Lotes', addLot: 'Añadir lote', pickVehicles: 'Elegir vehículos del stock', removeLot: 'Quitar', removeLotLabel: 'Quitar el lote {{number}}',
     submit: 'Crear subasta', cancel: 'Cancelar', invalid: 'Algunos campos no son válidos. Corrija los campos resaltados.', lotsCaption: 'Lotes de la subasta',
   },
   lotField: {
     number: 'N.º', plate: 'Matrícula', frame: 'Bastidor (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Precio de salida (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra inmediata (€)', fieldLabel: '{{field}}, lote {{number}}',
+  },
+  pickVehicles: {
+    title: 'Vehículos en stock', search: 'Buscar', failed: 'No se pudieron cargar los vehículos. Inténtelo de nuevo.',
+    none: 'Ningún vehículo publicado en stock coincide.', caption: 'Vehículos que pueden entrar en la subasta', pick: 'Elegir',
+    photo: 'Foto', vehicle: 'Vehículo', mileage: 'Kilometraje', registered: 'Primera matriculación', km: '{{km}} km',
+    pickLabel: 'Elegir el vehículo {{plate}}', alreadyLabel: 'El vehículo {{plate}} ya es un lote', previous: 'Anteriores',
+    next: 'Siguientes', range: '{{from}}–{{to}} de {{total}}', add: 'Añadir como lotes ({{count}})',
   },
   picker: { date: 'Fecha (DD/MM/AAAA)', datePlaceholder: 'DD/MM/AAAA', hour: 'Hora', minute: 'Minutos', time: 'Hora (24 h)' },
   fieldErrors: {

@@ -17,12 +17,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Nouvelle enchère', general: 'Enchère', name: 'Nom de l’enchère', market: 'Marché', type: 'Type d’enchère',
     regulationRequired: 'Les professionnels doivent accepter le règlement avant de faire une offre', extension: 'Prolongation',
     windowSeconds: 'Fenêtre de prolongation (secondes)', extendSeconds: 'Prolonger de (secondes)', extensionHint: 'Une offre reçue dans les dernières secondes de la fenêtre repousse la fin du lot. 0 désactive la prolongation.',
-    start: 'Début', end: 'Fin', lots: 'Lots', addLot: 'Ajouter un lot', removeLot: 'Retirer', removeLotLabel: 'Retirer le lot {{number}}',
+    start: 'Début', end: 'Fin', lots: 'Lots', addLot: 'Ajouter un lot', pickVehicles: 'Choisir des véhicules du stock', removeLot: 'Retirer', removeLotLabel: 'Retirer le lot {{number}}',
     submit: 'Créer l’enchère', cancel: 'Annuler', invalid: 'Certains champs ne sont pas valides. Corrigez les champs signalés.', lotsCaption: 'Lots de l’enchère',
   },
   lotField: {
     number: 'N°', plate: 'Immat.', frame: 'Châssis (VIN)', brand: 'Marque', model: 'Modèle', basePrice: 'Prix de départ (€)', minIncrement: 'Pas min. (€)',
     reservePrice: 'Réserve (€)', buyNowPrice: 'Achat immédiat (€)', fieldLabel: '{{field}}, lot {{number}}',
+  },
+  pickVehicles: {
+    title: 'Véhicules en stock', search: 'Rechercher', failed: 'Les véhicules n’ont pas pu être chargés. Réessayez.',
+    none: 'Aucun véhicule publié en stock ne correspond.', caption: 'Véhicules pouvant entrer dans l’enchère', pick: 'Choisir',
+    photo: 'Photo', vehicle: 'Véhicule', mileage: 'Kilométrage', registered: 'Première immatriculation', km: '{{km}} km',
+    pickLabel: 'Choisir le véhicule {{plate}}', alreadyLabel: 'Le véhicule {{plate}} est déjà un lot', previous: 'Précédents',
+    next: 'Suivants', range: '{{from}}–{{to}} sur {{total}}', add: 'Ajouter comme lots ({{count}})',
   },
   picker: { date: 'Date (JJ/MM/AAAA)', datePlaceholder: 'JJ/MM/AAAA', hour: 'Heure', minute: 'Minutes', time: 'Heure (24 h)' },
   fieldErrors: {

@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Nuova asta', general: 'Asta', name: 'Nome asta', market: 'Mercato', type: 'Tipo di asta',
     regulationRequired: 'I concessionari devono accettare il regolamento prima di fare offerte', extension: 'Prolungamento',
     windowSeconds: 'Finestra di prolungamento (secondi)', extendSeconds: 'Prolunga di (secondi)', extensionHint: 'Un’offerta negli ultimi secondi della finestra sposta la fine del lotto. 0 disattiva il prolungamento.',
-    start: 'Inizio', end: 'Fine', lots: 'Lotti', addLot: 'Aggiungi lotto', removeLot: 'Rimuovi', removeLotLabel: 'Rimuovi il lotto {{number}}',
+    start: 'Inizio', end: 'Fine', lots: 'Lotti', addLot: 'Aggiungi lotto', pickVehicles: 'Scegli veicoli dallo stock', removeLot: 'Rimuovi', removeLotLabel: 'Rimuovi il lotto {{number}}',
     submit: 'Crea asta', cancel: 'Annulla', invalid: 'Alcuni campi non sono validi. Correggere i campi evidenziati.', lotsCaption: 'Lotti dell’asta',
   },
   lotField: {
     number: 'N.', plate: 'Targa', frame: 'Telaio (VIN)', brand: 'Marca', model: 'Modello', basePrice: 'Prezzo base (€)', minIncrement: 'Rilancio min. (€)',
     reservePrice: 'Riserva (€)', buyNowPrice: 'Compra subito (€)', fieldLabel: '{{field}}, lotto {{number}}',
+  },
+  pickVehicles: {
+    title: 'Veicoli in stock', search: 'Cerca', failed: 'Impossibile caricare i veicoli. Riprova.',
+    none: 'Nessun veicolo pubblicato in stock corrisponde.', caption: 'Veicoli che possono entrare nell’asta', pick: 'Scegli',
+    photo: 'Foto', vehicle: 'Veicolo', mileage: 'Chilometraggio', registered: 'Prima immatricolazione', km: '{{km}} km',
+    pickLabel: 'Scegli il veicolo {{plate}}', alreadyLabel: 'Il veicolo {{plate}} è già un lotto', previous: 'Precedenti',
+    next: 'Successivi', range: '{{from}}–{{to}} di {{total}}', add: 'Aggiungi come lotti ({{count}})',
   },
   picker: { date: 'Data (GG/MM/AAAA)', datePlaceholder: 'GG/MM/AAAA', hour: 'Ora', minute: 'Minuti', time: 'Orario (24 h)' },
   fieldErrors: {

@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Nieuwe veiling', general: 'Veiling', name: 'Naam van de veiling', market: 'Markt', type: 'Soort veiling',
     regulationRequired: 'Handelaren moeten de voorwaarden aanvaarden voordat ze bieden', extension: 'Verlenging',
     windowSeconds: 'Verlengingsvenster (seconden)', extendSeconds: 'Verlengen met (seconden)', extensionHint: 'Een bod in de laatste seconden van het venster verschuift het einde van een kavel. 0 schakelt de verlenging uit.',
-    start: 'Begin', end: 'Einde', lots: 'Kavels', addLot: 'Kavel toevoegen', removeLot: 'Verwijderen', removeLotLabel: 'Kavel {{number}} verwijderen',
+    start: 'Begin', end: 'Einde', lots: 'Kavels', addLot: 'Kavel toevoegen', pickVehicles: 'Voertuigen uit voorraad kiezen', removeLot: 'Verwijderen', removeLotLabel: 'Kavel {{number}} verwijderen',
     submit: 'Veiling aanmaken', cancel: 'Annuleren', invalid: 'Sommige velden zijn ongeldig. Corrigeer de gemarkeerde velden.', lotsCaption: 'Kavels van de veiling',
   },
   lotField: {
     number: 'Nr.', plate: 'Kenteken', frame: 'Chassisnr. (VIN)', brand: 'Merk', model: 'Model', basePrice: 'Startprijs (€)', minIncrement: 'Min. verhoging (€)',
     reservePrice: 'Minimumprijs (€)', buyNowPrice: 'Direct kopen (€)', fieldLabel: '{{field}}, kavel {{number}}',
+  },
+  pickVehicles: {
+    title: 'Voertuigen op voorraad', search: 'Zoeken', failed: 'De voertuigen konden niet worden geladen. Probeer het opnieuw.',
+    none: 'Geen gepubliceerd voertuig op voorraad komt overeen.', caption: 'Voertuigen die in de veiling kunnen', pick: 'Kiezen',
+    photo: 'Foto', vehicle: 'Voertuig', mileage: 'Kilometerstand', registered: 'Eerste inschrijving', km: '{{km}} km',
+    pickLabel: 'Voertuig {{plate}} kiezen', alreadyLabel: 'Voertuig {{plate}} is al een kavel', previous: 'Vorige', next: 'Volgende',
+    range: '{{from}}–{{to}} van {{total}}', add: 'Als kavels toevoegen ({{count}})',
   },
   picker: { date: 'Datum (DD/MM/JJJJ)', datePlaceholder: 'DD/MM/JJJJ', hour: 'Uur', minute: 'Minuten', time: 'Tijd (24 u)' },
   fieldErrors: {

@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     title: 'Nowa aukcja', general: 'Aukcja', name: 'Nazwa aukcji', market: 'Rynek', type: 'Typ aukcji',
     regulationRequired: 'Dealerzy muszą zaakceptować regulamin przed złożeniem oferty', extension: 'Przedłużanie',
     windowSeconds: 'Okno przedłużenia (sekundy)', extendSeconds: 'Przedłuż o (sekundy)', extensionHint: 'Oferta złożona w ostatnich sekundach okna przesuwa koniec pozycji. 0 wyłącza przedłużanie.',
-    start: 'Początek', end: 'Koniec', lots: 'Pozycje', addLot: 'Dodaj pozycję', removeLot: 'Usuń', removeLotLabel: 'Usuń pozycję {{number}}',
+    start: 'Początek', end: 'Koniec', lots: 'Pozycje', addLot: 'Dodaj pozycję', pickVehicles: 'Wybierz pojazdy z magazynu', removeLot: 'Usuń', removeLotLabel: 'Usuń pozycję {{number}}',
     submit: 'Utwórz aukcję', cancel: 'Anuluj', invalid: 'Niektóre pola są nieprawidłowe. Popraw wyróżnione pola.', lotsCaption: 'Pozycje aukcji',
   },
   lotField: {
     number: 'Nr', plate: 'Nr rej.', frame: 'Nr nadwozia (VIN)', brand: 'Marka', model: 'Model', basePrice: 'Cena wywoławcza (€)', minIncrement: 'Min. postąpienie (€)',
     reservePrice: 'Cena minimalna (€)', buyNowPrice: 'Kup teraz (€)', fieldLabel: '{{field}}, pozycja {{number}}',
+  },
+  pickVehicles: {
+    title: 'Pojazdy w magazynie', search: 'Szukaj', failed: 'Nie udało się wczytać pojazdów. Spróbuj ponownie.',
+    none: 'Żaden opublikowany pojazd w magazynie nie pasuje.', caption: 'Pojazdy, które mogą trafić na aukcję', pick: 'Wybierz',
+    photo: 'Zdjęcie', vehicle: 'Pojazd', mileage: 'Przebieg', registered: 'Pierwsza rejestracja', km: '{{km}} km',
+    pickLabel: 'Wybierz pojazd {{plate}}', alreadyLabel: 'Pojazd {{plate}} jest już pozycją', previous: 'Poprzednie', next: 'Następne',
+    range: '{{from}}–{{to}} z {{total}}', add: 'Dodaj jako pozycje ({{count}})',
   },
   picker: { date: 'Data (DD/MM/RRRR)', datePlaceholder: 'DD/MM/RRRR', hour: 'Godzina', minute: 'Minuty', time: 'Godzina (24 h)' },
   fieldErrors: {

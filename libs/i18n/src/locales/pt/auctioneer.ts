@@ -14,12 +14,19 @@ export const auctioneer: Translation<typeof en> = {
     title: 'Novo leilão', general: 'Leilão', name: 'Nome do leilão', market: 'Mercado', type: 'Tipo de leilão',
     regulationRequired: 'Os comerciantes têm de aceitar o regulamento antes de licitar', extension: 'Prolongamento',
     windowSeconds: 'Janela de prolongamento (segundos)', extendSeconds: 'Prolongar em (segundos)', extensionHint: 'Uma licitação nos últimos segundos da janela adia o fim do lote. 0 desativa o prolongamento.',
-    start: 'Início', end: 'Fim', lots: 'Lotes', addLot: 'Adicionar lote', removeLot: 'Remover', removeLotLabel: 'Remover o lote {{number}}',
+    start: 'Início', end: 'Fim', lots: 'Lotes', addLot: 'Adicionar lote', pickVehicles: 'Escolher veículos do stock', removeLot: 'Remover', removeLotLabel: 'Remover o lote {{number}}',
     submit: 'Criar leilão', cancel: 'Cancelar', invalid: 'Alguns campos não são válidos. Corrija os campos assinalados.', lotsCaption: 'Lotes do leilão',
   },
   lotField: {
     number: 'N.º', plate: 'Matrícula', frame: 'Quadro (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Preço base (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra imediata (€)', fieldLabel: '{{field}}, lote {{number}}',
+  },
+  pickVehicles: {
+    title: 'Veículos em stock', search: 'Pesquisar', failed: 'Não foi possível carregar os veículos. Tente novamente.',
+    none: 'Nenhum veículo publicado em stock corresponde.', caption: 'Veículos que podem entrar no leilão', pick: 'Escolher', photo: 'Foto',
+    vehicle: 'Veículo', mileage: 'Quilometragem', registered: 'Primeira matrícula', km: '{{km}} km',
+    pickLabel: 'Escolher o veículo {{plate}}', alreadyLabel: 'O veículo {{plate}} já é um lote', previous: 'Anteriores', next: 'Seguintes',
+    range: '{{from}}–{{to}} de {{total}}', add: 'Adicionar como lotes ({{count}})',
   },
   picker: { date: 'Data (DD/MM/AAAA)', datePlaceholder: 'DD/MM/AAAA', hour: 'Hora', minute: 'Minutos', time: 'Hora (24 h)' },
   fieldErrors: {

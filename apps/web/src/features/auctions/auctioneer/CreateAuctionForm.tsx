@@ -5,9 +5,11 @@ import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
 import { timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
-import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
+import type { VehicleCard } from '@auction/contracts';
+import { addVehicleLots, emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
+import { VehiclePicker } from './VehiclePicker.js';
 import './auctioneer.css';
 
 /** A labelled control with its error under it. */
@@ -52,6 +54,16 @@ export function CreateAuctionForm() {
     setForm((f) => ({ ...f, lots: [...f.lots, emptyLot()] }));
     setLotKeys((k) => [...k, nextKey.current++]);
   };
+  const [picking, setPicking] = useState(false);
+  // Picked vehicles become lots at the end (an untouched blank row gives way); each row keeps a stable key.
+  const addVehicles = (vehicles: VehicleCard[]) => {
+    setPicking(false);
+    if (vehicles.length === 0) return;
+    const lots = addVehicleLots(form.lots, vehicles);
+    const kept = form.lots.filter((l) => lots.includes(l));
+    setLotKeys((k) => [...k.filter((_, i) => kept.includes(form.lots[i]!)), ...lots.slice(kept.length).map(() => nextKey.current++)]);
+    setForm((f) => ({ ...f, lots }));
+  };
   const removeLot = (index: number) => {
     setForm((f) => ({ ...f, lots: f.lots.filter((_, i) => i !== index) }));
     setLotKeys((k) => k.filter((_, i) => i !== index));
@@ -79,49 +91,52 @@ export function CreateAuctionForm() {
 
   const invalid = Object.keys(errors).length > 0;
   return (
-    <form className="create-auction" onSubmit={(e) => void submit(e)} noValidate data-testid="create-auction-form">
-      {invalid && <p className="form-error" role="alert" tabIndex={-1} ref={alertRef} data-testid="create-auction-invalid">{t('create.invalid')}</p>}
-      <fieldset className="card form-grid">
-        <legend>{t('create.general')}</legend>
-        <Field label={t('create.name')} error={message('auctionName')} errorId="auctionName-error">
-          <input value={form.auctionName} onChange={(e) => update({ auctionName: e.target.value })} maxLength={120} required {...described('auctionName')} data-testid="auction-name" />
-        </Field>
-        <Field label={t('create.market')} error={message('idMarket')} errorId="idMarket-error">
-          <select value={form.idMarket} onChange={(e) => update({ idMarket: e.target.value })} {...described('idMarket')} data-testid="auction-market">
-            {MARKETS.map((m) => <option key={m} value={m}>{m}</option>)}
-          </select>
-        </Field>
-        <Field label={t('create.type')} error={message('auctionType')} errorId="auctionType-error">
-          <select value={form.auctionType} onChange={(e) => update({ auctionType: e.target.value as AuctionType })} data-testid="auction-type">
-            {AUCTION_TYPES.map((type) => <option key={type} value={type}>{t(`types.${type}`)}</option>)}
-          </select>
-        </Field>
-        <label className="checkbox-field">
-          <input type="checkbox" checked={form.regulationRequired} onChange={(e) => update({ regulationRequired: e.target.checked })} data-testid="auction-regulation" />
-          <span>{t('create.regulationRequired')}</span>
-        </label>
-      </fieldset>
-      <fieldset className="card form-grid">
-        <legend>{t('create.extension')}</legend>
-        <Field label={t('create.windowSeconds')} error={message('extension.windowSeconds')} errorId="extension.windowSeconds-error">
-          <input type="number" min={0} max={3600} step={1} value={form.windowSeconds} onChange={(e) => update({ windowSeconds: e.target.value })} {...described('extension.windowSeconds')} data-testid="auction-window-seconds" />
-        </Field>
-        <Field label={t('create.extendSeconds')} error={message('extension.extendSeconds')} errorId="extension.extendSeconds-error">
-          <input type="number" min={0} max={3600} step={1} value={form.extendSeconds} onChange={(e) => update({ extendSeconds: e.target.value })} {...described('extension.extendSeconds')} data-testid="auction-extend-seconds" />
-        </Field>
-        <p className="muted">{t('create.extensionHint')}</p>
-      </fieldset>
-      <div className="card form-grid">
-        {/* The start and end are typed on the chosen market's clock, whatever the browser's zone. */}
-        <p className="form-note"><TimeZoneNote zone={timeZoneOfMarket(form.idMarket)} testId="auction-zone" /></p>
-        <DateTimePicker testIdPrefix="start" legend={t('create.start')} value={form.start} onChange={(start) => update({ start })} error={message('startDate')} />
-        <DateTimePicker testIdPrefix="end" legend={t('create.end')} value={form.end} onChange={(end) => update({ end })} error={message('endDate')} />
-      </div>
-      <LotsEditor lots={form.lots} keys={lotKeys} errors={errors} onChange={changeLot} onAdd={addLot} onRemove={removeLot} />
-      <div className="toolbar form-actions">
-        <Link to="/auction-management" className="btn">{t('create.cancel')}</Link>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-auction-submit">{t('create.submit')}</button>
-      </div>
-    </form>
+    <>
+      <form className="create-auction" onSubmit={(e) => void submit(e)} noValidate data-testid="create-auction-form">
+        {invalid && <p className="form-error" role="alert" tabIndex={-1} ref={alertRef} data-testid="create-auction-invalid">{t('create.invalid')}</p>}
+        <fieldset className="card form-grid">
+          <legend>{t('create.general')}</legend>
+          <Field label={t('create.name')} error={message('auctionName')} errorId="auctionName-error">
+            <input value={form.auctionName} onChange={(e) => update({ auctionName: e.target.value })} maxLength={120} required {...described('auctionName')} data-testid="auction-name" />
+          </Field>
+          <Field label={t('create.market')} error={message('idMarket')} errorId="idMarket-error">
+            <select value={form.idMarket} onChange={(e) => update({ idMarket: e.target.value })} {...described('idMarket')} data-testid="auction-market">
+              {MARKETS.map((m) => <option key={m} value={m}>{m}</option>)}
+            </select>
+          </Field>
+          <Field label={t('create.type')} error={message('auctionType')} errorId="auctionType-error">
+            <select value={form.auctionType} onChange={(e) => update({ auctionType: e.target.value as AuctionType })} data-testid="auction-type">
+              {AUCTION_TYPES.map((type) => <option key={type} value={type}>{t(`types.${type}`)}</option>)}
+            </select>
+          </Field>
+          <label className="checkbox-field">
+            <input type="checkbox" checked={form.regulationRequired} onChange={(e) => update({ regulationRequired: e.target.checked })} data-testid="auction-regulation" />
+            <span>{t('create.regulationRequired')}</span>
+          </label>
+        </fieldset>
+        <fieldset className="card form-grid">
+          <legend>{t('create.extension')}</legend>
+          <Field label={t('create.windowSeconds')} error={message('extension.windowSeconds')} errorId="extension.windowSeconds-error">
+            <input type="number" min={0} max={3600} step={1} value={form.windowSeconds} onChange={(e) => update({ windowSeconds: e.target.value })} {...described('extension.windowSeconds')} data-testid="auction-window-seconds" />
+          </Field>
+          <Field label={t('create.extendSeconds')} error={message('extension.extendSeconds')} errorId="extension.extendSeconds-error">
+            <input type="number" min={0} max={3600} step={1} value={form.extendSeconds} onChange={(e) => update({ extendSeconds: e.target.value })} {...described('extension.extendSeconds')} data-testid="auction-extend-seconds" />
+          </Field>
+          <p className="muted">{t('create.extensionHint')}</p>
+        </fieldset>
+        <div className="card form-grid">
+          {/* The start and end are typed on the chosen market's clock, whatever the browser's zone. */}
+          <p className="form-note"><TimeZoneNote zone={timeZoneOfMarket(form.idMarket)} testId="auction-zone" /></p>
+          <DateTimePicker testIdPrefix="start" legend={t('create.start')} value={form.start} onChange={(start) => update({ start })} error={message('startDate')} />
+          <DateTimePicker testIdPrefix="end" legend={t('create.end')} value={form.end} onChange={(end) => update({ end })} error={message('endDate')} />
+        </div>
+        <LotsEditor lots={form.lots} keys={lotKeys} errors={errors} onChange={changeLot} onAdd={addLot} onRemove={removeLot} onPick={() => setPicking(true)} />
+        <div className="toolbar form-actions">
+          <Link to="/auction-management" className="btn">{t('create.cancel')}</Link>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-auction-submit">{t('create.submit')}</button>
+        </div>
+      </form>
+      {picking && <VehiclePicker taken={new Set(form.lots.map((l) => l.idVehicle).filter(Boolean))} onClose={addVehicles} />}
+    </>
   );
 }

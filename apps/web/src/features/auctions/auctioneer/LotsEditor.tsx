@@ -13,7 +13,9 @@ const COLUMNS = [
   { field: 'buyNowPrice', testId: 'buy-now-price', numeric: true },
 ] as const satisfies readonly { field: keyof LotForm; testId: string; numeric: boolean }[];
 
-const LABEL_KEYS: Record<keyof LotForm, string> = {
+type LotField = (typeof COLUMNS)[number]['field'];
+
+const LABEL_KEYS: Record<LotField, string> = {
   licensePlate: 'plate', frame: 'frame', brand: 'brand', model: 'model',
   basePrice: 'basePrice', minIncrement: 'minIncrement', reservePrice: 'reservePrice', buyNowPrice: 'buyNowPrice',
 };
@@ -26,15 +28,22 @@ interface Props {
   readonly onChange: (index: number, patch: Partial<LotForm>) => void;
   readonly onAdd: () => void;
   readonly onRemove: (index: number) => void;
+  /** Opens the picker of vehicles in stock. */
+  readonly onPick: () => void;
+}
+
+/** The thumbnail of a picked vehicle's cover photo (lazy: never holds the form up). */
+export function vehicleThumbUrl(idImage: string): string {
+  return `/api/v1/secure/image?idImage=${encodeURIComponent(idImage)}&size=thumb`;
 }
 
 /**
  * The lots of a new auction as an editable table: one row per lot (`lot-row-<i>`, inputs `lot-<field>-<i>`, i from 0),
  * a button to add a row and one per row to remove it. Each input is labelled with its column and lot number.
  */
-export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove }: Props) {
+export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove, onPick }: Props) {
   const { t } = useTranslation('auctioneer');
-  const label = (field: keyof LotForm) => t(`lotField.${LABEL_KEYS[field]}`);
+  const label = (field: LotField) => t(`lotField.${LABEL_KEYS[field]}`);
   return (
     <fieldset className="lots-editor">
       <legend>{t('create.lots')}</legend>
@@ -56,6 +65,22 @@ export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove }: Pr
                 {COLUMNS.map((c) => {
                   const error = errors[`lots.${i}.${c.field}`];
                   const errorId = `lot-${c.testId}-${i}-error`;
+                  // A picked vehicle's own data is shown, not typed: it comes from the vehicle's sheet.
+                  if (lot.idVehicle && !c.numeric) {
+                    return (
+                      <td key={c.field} data-label={label(c.field)} data-testid={`lot-${c.testId}-${i}`}>
+                        {c.field === 'licensePlate' && (
+                          <span className="lot-vehicle">
+                            {lot.cover
+                              ? <img src={vehicleThumbUrl(lot.cover)} alt="" width={64} height={43} loading="lazy" decoding="async" className="lot-thumb" />
+                              : <span className="lot-thumb lot-thumb-none" aria-hidden="true" />}
+                            <span className="plate">{lot.licensePlate}</span>
+                          </span>
+                        )}
+                        {c.field !== 'licensePlate' && lot[c.field]}
+                      </td>
+                    );
+                  }
                   return (
                     <td key={c.field} className={c.numeric ? 'num' : undefined}>
                       <input
@@ -82,7 +107,10 @@ export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove }: Pr
           </tbody>
         </table>
       </div>
-      <button type="button" className="btn" onClick={onAdd} data-testid="add-lot">{t('create.addLot')}</button>
+      <div className="toolbar">
+        <button type="button" className="btn btn-primary" onClick={onPick} data-testid="pick-vehicles">{t('create.pickVehicles')}</button>
+        <button type="button" className="btn" onClick={onAdd} data-testid="add-lot">{t('create.addLot')}</button>
+      </div>
     </fieldset>
   );
 }

@@ -1,11 +1,18 @@
-import { CreateAuctionRequest } from '@auction/contracts';
+import { CreateAuctionRequest, type VehicleCard } from '@auction/contracts';
 import type { AuctionType } from '@auction/domain';
 import { parseMoney, timeZoneOfMarket } from '@auction/i18n';
 import type { z } from 'zod';
 import { dateTimeValueOf, instantOf, type DateTimeValue } from './date-time-value.js';
 
-/** One lot row of the create form, as typed. Amounts in euros (`1'234,50`, `1234.5`, ...); optional ones may be empty. */
+/**
+ * One lot row of the create form, as typed. Amounts in euros (`1'234,50`, `1234.5`, ...); optional ones may be empty.
+ * A row picked from the stock carries its vehicle (`idVehicle`, its cover photo): its plate, frame, brand and model are
+ * the vehicle's and are not typed; a typed row has `idVehicle` empty.
+ */
 export interface LotForm {
+  readonly idVehicle: string;
+  /** The picked vehicle's cover photo (an image id), empty when none. */
+  readonly cover: string;
   readonly licensePlate: string;
   readonly frame: string;
   readonly brand: string;
@@ -43,7 +50,34 @@ export type CreateAuctionFormResult =
 
 /** A blank lot row. */
 export function emptyLot(): LotForm {
-  return { licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
+  return { idVehicle: '', cover: '', licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
+}
+
+/** A lot row for a vehicle picked from the stock: its data, its price (when it has one) as the base price. */
+export function lotFromVehicle(vehicle: VehicleCard): LotForm {
+  return {
+    ...emptyLot(), idVehicle: vehicle.idVehicle, cover: vehicle.photos[0] ?? '', licensePlate: vehicle.licensePlate, frame: vehicle.frame,
+    brand: vehicle.brand, model: vehicle.version ? `${vehicle.model} ${vehicle.version}`.slice(0, 80) : vehicle.model,
+    basePrice: vehicle.price === null ? '' : String(vehicle.price),
+  };
+}
+
+/**
+ * The form's lots with `vehicles` added at the end, each once: a vehicle already a lot is not added again. An empty
+ * typed row left alone (the form's first, untouched row) gives its place to the vehicles.
+ */
+export function addVehicleLots(lots: readonly LotForm[], vehicles: readonly VehicleCard[]): LotForm[] {
+  const blank = (l: LotForm) => JSON.stringify(l) === JSON.stringify(emptyLot());
+  const kept = lots.filter((l) => !blank(l));
+  const present = new Set(kept.map((l) => l.idVehicle).filter(Boolean));
+  const added: LotForm[] = [];
+  for (const vehicle of vehicles) {
+    if (present.has(vehicle.idVehicle)) continue;
+    present.add(vehicle.idVehicle);
+    added.push(lotFromVehicle(vehicle));
+  }
+  const result = [...kept, ...added];
+  return result.length > 0 ? result : [...lots];
 }
 
 /**
@@ -105,6 +139,7 @@ export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResu
       return value;
     };
     return {
+      ...(lot.idVehicle ? { idVehicle: lot.idVehicle } : {}),
       licensePlate: lot.licensePlate, frame: lot.frame.trim() || undefined, brand: lot.brand, model: lot.model,
       basePrice: money('basePrice'), minIncrement: money('minIncrement'), reservePrice: money('reservePrice'), buyNowPrice: money('buyNowPrice'),
     };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
+import type { VehicleCard } from '@auction/contracts';
+import { addVehicleLots, emptyLot, errorsStillShown, initialAuctionForm, lotFromVehicle, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
 
 // The browser's clock is not the market's: New York while the auction is Italian or German (#21 item 19).
 process.env.TZ = 'America/New_York';
@@ -92,5 +93,29 @@ describe('messages after a submit', () => {
     // Nothing changed: the same object, so React does not render again.
     expect(errorsStillShown(named, { ...broken, auctionName: 'Fleet' })).toBe(named);
     expect(errorsStillShown({}, broken)).toEqual({});
+  });
+});
+
+describe('lots picked from the stock (#22 item 5)', () => {
+  const vehicle = (id: string, extra: Partial<VehicleCard> = {}): VehicleCard => ({
+    idVehicle: id, provenance: 'LEASYS-IT', provenanceName: 'Leasys Italia', status: 'STOCK', published: true, holder: { role: 'LOADER', idUser: 'loader' },
+    licensePlate: `GD${id}`, frame: `ZFA3120000020000${id}`, brand: 'Fiat', model: 'Tipo', version: '1.6 MJT', firstRegistration: '2019-01-15',
+    mileageKm: 25000, fuel: 'DIESEL', gearbox: 'MANUAL', powerKw: 88, colour: 'Bianco', damageTotal: 0, channel: 'LEASING', area: 'Nord', region: 'Lombardia',
+    price: null, auctionsCount: 0, insertDate: '2026-11-01T00:00:00.000Z', photos: [`p${id}a`, `p${id}b`], idAuction: null, idLot: null, idShowcase: null, ...extra,
+  });
+
+  test('a picked vehicle is a lot row with its data, its cover photo and its price as the base price', () => {
+    expect(lotFromVehicle(vehicle('1', { price: 7250.5 }))).toEqual({
+      ...emptyLot(), idVehicle: '1', cover: 'p1a', licensePlate: 'GD1', frame: 'ZFA31200000200001', brand: 'Fiat', model: 'Tipo 1.6 MJT', basePrice: '7250.5',
+    });
+    expect(lotFromVehicle(vehicle('2', { photos: [], version: null }))).toMatchObject({ cover: '', model: 'Tipo', basePrice: '' });
+  });
+
+  test('picked vehicles go after the typed lots, each once; the untouched blank row gives way', () => {
+    const picked = addVehicleLots([emptyLot()], [vehicle('1'), vehicle('2'), vehicle('1')]);
+    expect(picked.map((l) => l.idVehicle)).toEqual(['1', '2']);
+    const again = addVehicleLots([lot, ...picked], [vehicle('2'), vehicle('3')]);
+    expect(again.map((l) => l.idVehicle || l.licensePlate)).toEqual(['GA123BC', '1', '2', '3']);
+    expect(addVehicleLots([emptyLot()], [])).toEqual([emptyLot()]);
   });
 });
