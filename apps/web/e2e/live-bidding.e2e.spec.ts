@@ -6,7 +6,7 @@
  */
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auctionBody, loginThroughUi, screenshot, syncedRemainingMs, useE2E } from './harness.js';
+import { auctionBody, closeSuccess, loginThroughUi, screenshot, syncedRemainingMs, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'live-bidding';
@@ -195,13 +195,6 @@ function romeWallClock(ms: number): { date: string; hour: string; minute: string
     timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
   return { date: `${parts.day}/${parts.month}/${parts.year}`, hour: parts.hour!, minute: parts.minute! };
-}
-
-/** Closes the success dialog an auctioneer's command ends with. */
-async function closeSuccess(page: Page): Promise<void> {
-  await page.locator('[data-testid=dialog][data-kind=success]').waitFor({ state: 'visible', timeout: 5_000 });
-  await page.getByTestId('dialog-ok').click();
-  await page.locator('[data-testid=dialog][data-kind=success]').waitFor({ state: 'detached' });
 }
 
 describe('live bidding in the browser', () => {

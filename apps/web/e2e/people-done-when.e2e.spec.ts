@@ -17,7 +17,9 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchChromium, loginThroughUi, newUserPage, screenshot, signInAtIssuer, startProduct, type Product } from './harness.js';
+import {
+  ARTIFACTS, closeSuccess, launchChromium, loginThroughUi, newUserPage, screenshot, signInAtIssuer, startProduct, type Product,
+} from './harness.js';
 import {
   ANONYMOUS_PROFILE_PROBE, SMTP_URL, callWithCookies, demoAuction, expectNoAxeViolations, expectNoConsoleErrors, linkIn, recordConsole, uniqueEmail, waitForMail,
   watchLive, type ConsoleLog,
@@ -100,14 +102,6 @@ async function fillItalianDealer(page: Page, dealer: { businessName: string; ema
 /** Waits until no spinner covers the page (a back-office list or card loading). */
 async function settled(page: Page): Promise<void> {
   await page.getByTestId('spinner').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-}
-
-/** Closes the success dialog a change ends with. */
-async function closeSuccess(page: Page): Promise<void> {
-  const success = page.locator('[data-testid=dialog][data-kind=success]');
-  await success.waitFor({ state: 'visible' });
-  await page.getByTestId('dialog-ok').click();
-  await success.waitFor({ state: 'detached' });
 }
 
 /** When a response reached the page (epoch ms: the request's start plus the first byte's offset). */

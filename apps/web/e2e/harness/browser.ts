@@ -43,6 +43,14 @@ export async function newUserPage(browser: Browser, baseUrl: string, options: Us
  * embedded issuer at /oidc, or Keycloak), whose form is filled in; the issuer returns through the API's callback.
  * Then opens `target` (or waits for the user's home page).
  */
+/** Closes the success dialog a change ends with (waits up to 15 s for it: a registration's mail is slower). */
+export async function closeSuccess(page: Page): Promise<void> {
+  const success = page.locator('[data-testid=dialog][data-kind=success]');
+  await success.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByTestId('dialog-ok').click();
+  await success.waitFor({ state: 'detached' });
+}
+
 export async function loginThroughUi(page: Page, username: string, target?: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(target ? `/login?redirect=${encodeURIComponent(target)}` : '/login');
   await signInAtIssuer(page, username, password);

@@ -137,7 +137,9 @@ export class Http {
 
   async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body is multipart: the browser writes its content type with the boundary.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (method !== 'GET') {
       const xsrf = xsrfToken();
       if (xsrf) headers['x-xsrf-token'] = xsrf;
@@ -154,7 +156,7 @@ export class Http {
       try {
         response = await fetch(this.url(path, options.query), {
           method, headers, credentials: 'include', signal,
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         });
         text = await response.text();
       } catch (cause) {

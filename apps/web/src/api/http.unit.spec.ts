@@ -89,6 +89,19 @@ describe('Http (the spec error catalogue)', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('k-1');
   });
 
+  it('sends a FormData body as it is (multipart: the browser sets the boundary), a JSON body as JSON', async () => {
+    const calls = fakeNetwork(200, { ok: true });
+    const { http } = setup();
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'rules.pdf');
+    await http.patch('/api/file', form, { noSuccessPopup: true });
+    await http.patch('/api/json', { message: 'hi' }, { noSuccessPopup: true });
+    expect(calls[0]!.init.body).toBe(form);
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    expect(calls[1]!.init.body).toBe('{"message":"hi"}');
+    expect((calls[1]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
   it('takes the body\'s code and message, else the HTTP status and its text', async () => {
     fakeNetwork(422, { errorCode: 422104, errorMsg: 'weak password' });
     const { http } = setup();

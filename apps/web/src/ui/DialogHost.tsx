@@ -45,6 +45,12 @@ export function DialogHost() {
     >
       <h2 id="dialog-title">{title}</h2>
       <p id="dialog-message">{message}</p>
+      {current.detail && <blockquote className="dialog-detail" data-testid="dialog-detail">{current.detail}</blockquote>}
+      {current.link && (
+        <p>
+          <a href={current.link.href} target="_blank" rel="noopener" data-testid="dialog-link">{t(current.link.labelKey)}</a>
+        </p>
+      )}
       {current.errorCode !== undefined && <p className="dialog-code" data-testid="dialog-error-code">#{current.errorCode}</p>}
       <div className="dialog-actions">
         {current.kind === 'confirm' ? (

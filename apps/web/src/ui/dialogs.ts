@@ -16,6 +16,10 @@ export interface DialogRequest {
   readonly confirmKey?: string;
   /** i18n key of the title (default: the kind's title). */
   readonly titleKey?: string;
+  /** A user's own text shown under the message as written (e.g. an auction's message to dealers), never translated. */
+  readonly detail?: string;
+  /** A document to read before answering, opened in a new tab. */
+  readonly link?: { readonly href: string; readonly labelKey: string };
   readonly resolve: (confirmed: boolean) => void;
 }
 
@@ -34,8 +38,11 @@ export class Dialogs {
     });
   }
 
-  confirm(messageKey: string, values?: Record<string, unknown>, confirmKey?: string, titleKey?: string): Promise<boolean> {
-    return this.open({ kind: 'confirm', messageKey, values, confirmKey, titleKey });
+  confirm(
+    messageKey: string, values?: Record<string, unknown>, confirmKey?: string, titleKey?: string,
+    extra: Pick<DialogRequest, 'detail' | 'link'> = {},
+  ): Promise<boolean> {
+    return this.open({ kind: 'confirm', messageKey, values, confirmKey, titleKey, ...extra });
   }
 
   success(messageKey = 'common:dialog.successText', values?: Record<string, unknown>): Promise<boolean> {

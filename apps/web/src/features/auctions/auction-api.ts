@@ -66,6 +66,16 @@ export function auctionApi(http: Http) {
     auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>
       http.get<Page<ManagedAuction>>(`${S}/auction-management`, { query: { ...query, ...page } }),
     createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body, quiet),
+    /** The auction's own message to dealers (blank clears it); the answer is the message now set. */
+    setAuctionMessage: (idAuction: string, message: string) =>
+      http.patch<{ message: string | null }>(`${S}/auction/${enc(idAuction)}/auction-message`, { message }, quiet),
+    /** The auction's own regulation document (a PDF), sent as multipart `file`; the answer is its download path. */
+    uploadFileMessage: (idAuction: string, file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return http.patch<{ fileMessage: string }>(`${S}/auction/${enc(idAuction)}/file-message`, body, quiet);
+    },
+    removeFileMessage: (idAuction: string) => http.delete<void>(`${S}/auction/${enc(idAuction)}/file-message`, quiet),
     /** One page of the vehicles the caller may put in an auction (published, in stock), newest first; `licensePlate` and `brand` narrow it. */
     vehiclesForAuction: (query: { licensePlate?: string; brand?: string; limit: number; offset: number }) =>
       http.get<Page<VehicleCard>>(`${S}/vehicle-for-auction`, { query: { ...query } }),

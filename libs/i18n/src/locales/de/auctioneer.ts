@@ -21,6 +21,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'Nr.', plate: 'Kennzeichen', frame: 'Fahrgestell (FIN)', brand: 'Marke', model: 'Modell', basePrice: 'Startpreis (€)', minIncrement: 'Min. Bietschritt (€)',
     reservePrice: 'Mindestpreis (€)', buyNowPrice: 'Sofortkauf (€)', fieldLabel: '{{field}}, Los {{number}}',
   },
+  regulation: {
+    title: 'Nachricht und Bedingungen für Händler',
+    hint: 'Händler lesen die Nachricht und das Dokument, bevor sie die Bedingungen dieser Auktion annehmen.',
+    closed: 'Die Auktion ist geschlossen: Nachricht und Bedingungen können sich nicht mehr ändern.', message: 'Nachricht an Händler',
+    remaining: 'Verbleibende Zeichen: {{count}}', saveMessage: 'Nachricht speichern',
+    messageSaved: 'Die Nachricht an Händler ist gespeichert.', document: 'Bedingungsdokument (PDF)',
+    noDocument: 'Kein eigenes Bedingungsdokument.', upload: 'Bedingungsdokument hochladen (PDF, bis 10 MB)',
+    replace: 'Dokument ersetzen (PDF, bis 10 MB)', documentSaved: 'Das Bedingungsdokument ist gespeichert.', remove: 'Dokument entfernen',
+    confirmRemove: 'Das Bedingungsdokument dieser Auktion entfernen?',
+  },
   pickVehicles: {
     title: 'Fahrzeuge im Bestand', search: 'Suchen', failed: 'Die Fahrzeuge konnten nicht geladen werden. Bitte erneut versuchen.',
     none: 'Kein veröffentlichtes Fahrzeug im Bestand passt.', caption: 'Fahrzeuge, die in die Auktion können', pick: 'Wählen',

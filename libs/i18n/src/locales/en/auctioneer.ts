@@ -18,6 +18,16 @@ export const auctioneer = {
     number: 'No.', plate: 'Plate', frame: 'Frame (VIN)', brand: 'Brand', model: 'Model', basePrice: 'Base price (€)', minIncrement: 'Min. increment (€)',
     reservePrice: 'Reserve (€)', buyNowPrice: 'Buy now (€)', fieldLabel: '{{field}}, lot {{number}}',
   },
+  regulation: {
+    title: 'Message and regulation for dealers',
+    hint: 'Dealers read the message and the document before they accept this auction\'s regulation.',
+    closed: 'The auction is closed: its message and regulation can no longer change.', message: 'Message to dealers',
+    remaining: 'Characters left: {{count}}', saveMessage: 'Save message', messageSaved: 'The message to dealers is saved.',
+    document: 'Regulation document (PDF)', noDocument: 'No regulation document of its own.',
+    upload: 'Upload a regulation document (PDF, up to 10 MB)', replace: 'Replace the document (PDF, up to 10 MB)',
+    documentSaved: 'The regulation document is saved.', remove: 'Remove document',
+    confirmRemove: 'Remove the regulation document of this auction?',
+  },
   pickVehicles: {
     title: 'Vehicles in stock', search: 'Search', failed: 'The vehicles could not be loaded. Try again.',
     none: 'No published vehicle in stock matches.', caption: 'Vehicles that can go into the auction', pick: 'Pick', photo: 'Photo',

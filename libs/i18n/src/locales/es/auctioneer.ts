@@ -21,6 +21,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.º', plate: 'Matrícula', frame: 'Bastidor (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Precio de salida (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra inmediata (€)', fieldLabel: '{{field}}, lote {{number}}',
   },
+  regulation: {
+    title: 'Mensaje y reglamento para los concesionarios',
+    hint: 'Los concesionarios leen el mensaje y el documento antes de aceptar el reglamento de esta subasta.',
+    closed: 'La subasta está cerrada: su mensaje y su reglamento ya no pueden cambiar.', message: 'Mensaje a los concesionarios',
+    remaining: 'Caracteres restantes: {{count}}', saveMessage: 'Guardar el mensaje',
+    messageSaved: 'El mensaje a los concesionarios está guardado.', document: 'Documento del reglamento (PDF)',
+    noDocument: 'Sin documento de reglamento propio.', upload: 'Subir un documento de reglamento (PDF, hasta 10 MB)',
+    replace: 'Sustituir el documento (PDF, hasta 10 MB)', documentSaved: 'El documento del reglamento está guardado.',
+    remove: 'Quitar el documento', confirmRemove: '¿Quitar el documento de reglamento de esta subasta?',
+  },
   pickVehicles: {
     title: 'Vehículos en stock', search: 'Buscar', failed: 'No se pudieron cargar los vehículos. Inténtelo de nuevo.',
     none: 'Ningún vehículo publicado en stock coincide.', caption: 'Vehículos que pueden entrar en la subasta', pick: 'Elegir',

@@ -24,6 +24,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N°', plate: 'Immat.', frame: 'Châssis (VIN)', brand: 'Marque', model: 'Modèle', basePrice: 'Prix de départ (€)', minIncrement: 'Pas min. (€)',
     reservePrice: 'Réserve (€)', buyNowPrice: 'Achat immédiat (€)', fieldLabel: '{{field}}, lot {{number}}',
   },
+  regulation: {
+    title: 'Message et règlement pour les marchands',
+    hint: 'Les marchands lisent le message et le document avant d’accepter le règlement de cette enchère.',
+    closed: 'L’enchère est close : son message et son règlement ne peuvent plus changer.', message: 'Message aux marchands',
+    remaining: 'Caractères restants : {{count}}', saveMessage: 'Enregistrer le message',
+    messageSaved: 'Le message aux marchands est enregistré.', document: 'Document du règlement (PDF)',
+    noDocument: 'Pas de document de règlement propre.', upload: 'Déposer un document de règlement (PDF, 10 Mo max.)',
+    replace: 'Remplacer le document (PDF, 10 Mo max.)', documentSaved: 'Le document du règlement est enregistré.',
+    remove: 'Retirer le document', confirmRemove: 'Retirer le document de règlement de cette enchère ?',
+  },
   pickVehicles: {
     title: 'Véhicules en stock', search: 'Rechercher', failed: 'Les véhicules n’ont pas pu être chargés. Réessayez.',
     none: 'Aucun véhicule publié en stock ne correspond.', caption: 'Véhicules pouvant entrer dans l’enchère', pick: 'Choisir',

@@ -21,6 +21,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.', plate: 'Targa', frame: 'Telaio (VIN)', brand: 'Marca', model: 'Modello', basePrice: 'Prezzo base (€)', minIncrement: 'Rilancio min. (€)',
     reservePrice: 'Riserva (€)', buyNowPrice: 'Compra subito (€)', fieldLabel: '{{field}}, lotto {{number}}',
   },
+  regulation: {
+    title: 'Messaggio e regolamento per i dealer',
+    hint: 'I dealer leggono il messaggio e il documento prima di accettare il regolamento di quest’asta.',
+    closed: 'L’asta è chiusa: messaggio e regolamento non possono più cambiare.', message: 'Messaggio ai dealer',
+    remaining: 'Caratteri rimasti: {{count}}', saveMessage: 'Salva il messaggio', messageSaved: 'Il messaggio ai dealer è salvato.',
+    document: 'Documento del regolamento (PDF)', noDocument: 'Nessun documento di regolamento proprio.',
+    upload: 'Carica un documento di regolamento (PDF, fino a 10 MB)', replace: 'Sostituisci il documento (PDF, fino a 10 MB)',
+    documentSaved: 'Il documento del regolamento è salvato.', remove: 'Rimuovi il documento',
+    confirmRemove: 'Rimuovere il documento di regolamento di quest’asta?',
+  },
   pickVehicles: {
     title: 'Veicoli in stock', search: 'Cerca', failed: 'Impossibile caricare i veicoli. Riprova.',
     none: 'Nessun veicolo pubblicato in stock corrisponde.', caption: 'Veicoli che possono entrare nell’asta', pick: 'Scegli',

@@ -21,6 +21,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'Nr.', plate: 'Kenteken', frame: 'Chassisnr. (VIN)', brand: 'Merk', model: 'Model', basePrice: 'Startprijs (€)', minIncrement: 'Min. verhoging (€)',
     reservePrice: 'Minimumprijs (€)', buyNowPrice: 'Direct kopen (€)', fieldLabel: '{{field}}, kavel {{number}}',
   },
+  regulation: {
+    title: 'Bericht en reglement voor dealers',
+    hint: 'Dealers lezen het bericht en het document voordat ze het reglement van deze veiling aanvaarden.',
+    closed: 'De veiling is gesloten: bericht en reglement kunnen niet meer wijzigen.', message: 'Bericht aan dealers',
+    remaining: 'Resterende tekens: {{count}}', saveMessage: 'Bericht opslaan', messageSaved: 'Het bericht aan dealers is opgeslagen.',
+    document: 'Reglementsdocument (PDF)', noDocument: 'Geen eigen reglementsdocument.',
+    upload: 'Reglementsdocument uploaden (PDF, tot 10 MB)', replace: 'Document vervangen (PDF, tot 10 MB)',
+    documentSaved: 'Het reglementsdocument is opgeslagen.', remove: 'Document verwijderen',
+    confirmRemove: 'Het reglementsdocument van deze veiling verwijderen?',
+  },
   pickVehicles: {
     title: 'Voertuigen op voorraad', search: 'Zoeken', failed: 'De voertuigen konden niet worden geladen. Probeer het opnieuw.',
     none: 'Geen gepubliceerd voertuig op voorraad komt overeen.', caption: 'Voertuigen die in de veiling kunnen', pick: 'Kiezen',

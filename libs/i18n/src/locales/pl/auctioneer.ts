@@ -21,6 +21,14 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     number: 'Nr', plate: 'Nr rej.', frame: 'Nr nadwozia (VIN)', brand: 'Marka', model: 'Model', basePrice: 'Cena wywoławcza (€)', minIncrement: 'Min. postąpienie (€)',
     reservePrice: 'Cena minimalna (€)', buyNowPrice: 'Kup teraz (€)', fieldLabel: '{{field}}, pozycja {{number}}',
   },
+  regulation: {
+    title: 'Wiadomość i regulamin dla dealerów', hint: 'Dealerzy czytają wiadomość i dokument, zanim zaakceptują regulamin tej aukcji.',
+    closed: 'Aukcja jest zamknięta: jej wiadomość i regulamin nie mogą się już zmienić.', message: 'Wiadomość do dealerów',
+    remaining: 'Pozostało znaków: {{count}}', saveMessage: 'Zapisz wiadomość', messageSaved: 'Wiadomość do dealerów została zapisana.',
+    document: 'Dokument regulaminu (PDF)', noDocument: 'Brak własnego dokumentu regulaminu.',
+    upload: 'Prześlij dokument regulaminu (PDF, do 10 MB)', replace: 'Zastąp dokument (PDF, do 10 MB)',
+    documentSaved: 'Dokument regulaminu został zapisany.', remove: 'Usuń dokument', confirmRemove: 'Usunąć dokument regulaminu tej aukcji?',
+  },
   pickVehicles: {
     title: 'Pojazdy w magazynie', search: 'Szukaj', failed: 'Nie udało się wczytać pojazdów. Spróbuj ponownie.',
     none: 'Żaden opublikowany pojazd w magazynie nie pasuje.', caption: 'Pojazdy, które mogą trafić na aukcję', pick: 'Wybierz',

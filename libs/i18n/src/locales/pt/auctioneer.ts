@@ -21,6 +21,16 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.º', plate: 'Matrícula', frame: 'Quadro (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Preço base (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra imediata (€)', fieldLabel: '{{field}}, lote {{number}}',
   },
+  regulation: {
+    title: 'Mensagem e regulamento para os concessionários',
+    hint: 'Os concessionários leem a mensagem e o documento antes de aceitar o regulamento deste leilão.',
+    closed: 'O leilão está fechado: a mensagem e o regulamento já não podem mudar.', message: 'Mensagem aos concessionários',
+    remaining: 'Caracteres restantes: {{count}}', saveMessage: 'Guardar a mensagem',
+    messageSaved: 'A mensagem aos concessionários está guardada.', document: 'Documento do regulamento (PDF)',
+    noDocument: 'Sem documento de regulamento próprio.', upload: 'Carregar um documento de regulamento (PDF, até 10 MB)',
+    replace: 'Substituir o documento (PDF, até 10 MB)', documentSaved: 'O documento do regulamento está guardado.',
+    remove: 'Remover o documento', confirmRemove: 'Remover o documento de regulamento deste leilão?',
+  },
   pickVehicles: {
     title: 'Veículos em stock', search: 'Pesquisar', failed: 'Não foi possível carregar os veículos. Tente novamente.',
     none: 'Nenhum veículo publicado em stock corresponde.', caption: 'Veículos que podem entrar no leilão', pick: 'Escolher', photo: 'Foto',

@@ -10,6 +10,7 @@ import { useServices } from '../../../ui/services-context.js';
 import { splitLotState } from '../live/lot-state.js';
 import { useAuctionLive } from '../live/use-auction-live.js';
 import { awardAllOutcome } from './award-outcome.js';
+import { AuctionRegulationCard } from './AuctionRegulationCard.js';
 import { AwardDialog } from './AwardDialog.js';
 import { ExtendTimeDialog } from './ExtendTimeDialog.js';
 import { ManagedLotRow } from './ManagedLotRow.js';
@@ -24,7 +25,7 @@ const REPORT_DEBOUNCE_MS = 400;
  * The auctioneer's page of one auction, live (auction and lot machines fed by MQTT): status, end and countdown,
  * extend time, award all, every lot with its award actions, and the offers report with its downloads.
  */
-export function AuctionDetails({ auction }: { auction: AuctionView }) {
+export function AuctionDetails({ auction }: { auction: AuctionView & { readonly message?: string | null; readonly fileMessage?: string | null } }) {
   const { t, i18n } = useTranslation('auctioneer');
   const { api, dialogs } = useServices();
   const { snapshot, lotActors } = useAuctionLive(auction, 'auctioneer');
@@ -143,6 +144,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView }) {
         </table>
       </div>
       <OffersReport idAuction={id} idMarket={auction.idMarket} rows={report} lotActors={lotActors} onRefresh={() => void loadReport()} />
+      <AuctionRegulationCard idAuction={id} status={status} message={auction.message ?? null} fileMessage={auction.fileMessage ?? null} />
       {extending && (
         <ExtendTimeDialog
           idAuction={id} startDate={summary.startDate} endDate={endDate} idMarket={auction.idMarket}
