@@ -12,6 +12,7 @@ const TEST = 'a11y';
 
 let idAuction = '';
 let idLot = '';
+let idScheduled = '';
 
 interface PageCase {
   readonly name: string;
@@ -31,6 +32,7 @@ const PAGES: PageCase[] = [
   { name: 'auction management', user: 'auctioneer', path: () => '/auction-management' },
   { name: 'create auction', user: 'auctioneer', path: () => '/create-auction' },
   { name: 'auction details', user: 'auctioneer', path: () => `/auction-details/${idAuction}` },
+  { name: 'edit auction', user: 'auctioneer', path: () => `/auction/${idScheduled}` },
 ];
 
 /** Waits until the page's screen is shown: a heading in `main`, no spinner. Fails when the route does not exist. */
@@ -54,6 +56,7 @@ beforeAll(async () => {
     [{ buyNowPrice: 9000 }, {}]));
   idAuction = created.idAuction;
   idLot = created.lots[0]!.idLot;
+  idScheduled = (await api.createAuction(auctionBody(`E2E accessibility edit ${new Date(now).toISOString()}`, now + 3_600_000, now + 7_200_000, [{}, {}]))).idAuction;
 });
 
 describe('accessibility of the main pages', () => {

@@ -113,6 +113,44 @@ describe('lots picked from the stock (#22 item 5)', () => {
   });
 });
 
+describe('editing a scheduled auction (the spec\'s `auction` screen)', () => {
+  it('the auctioneer renames it, changes a base price, removes a lot and adds one; a running auction is not editable', async () => {
+    const api = await e2e.api('auctioneer');
+    const now = (await api.serverClock()).now();
+    const scheduled = await api.createAuction(auctionBody(`E2E Modifica ${new Date(now).toISOString()}`, now + 3_600_000, now + 7_200_000, [{}, {}, {}]));
+    const [first, second, third] = scheduled.lots;
+    const { page } = await e2e.user('auctioneer', `/auction-details/${scheduled.idAuction}`);
+    await page.getByTestId('edit-auction').click();
+    await page.waitForURL(`**/auction/${scheduled.idAuction}`);
+    expect(await page.getByTestId('auction-name').inputValue()).toBe(scheduled.auctionName);
+    expect(await page.getByTestId('lot-plate-2').inputValue()).toBe(third!.licensePlate);
+    await page.getByTestId('auction-name').fill(`${scheduled.auctionName} (rev. 2)`);
+    await page.getByTestId('lot-base-price-0').fill("6'250,50");
+    await page.getByTestId('lot-remove-1').click();
+    await page.getByTestId('add-lot').click();
+    for (const [field, value] of [['plate', 'GZ777ZZ'], ['brand', 'Alfa Romeo'], ['model', 'Giulia'], ['base-price', '15000'], ['min-increment', '250']]) {
+      await page.getByTestId(`lot-${field}-2`).fill(value!);
+    }
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/secure/auction'));
+    await page.getByTestId('create-auction-submit').click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForURL(`**/auction-details/${scheduled.idAuction}`);
+    await page.locator('[data-testid=dialog][data-kind=success]').waitFor();
+
+    const after = await api.auctionFull(scheduled.idAuction);
+    expect(after.auctionName).toBe(`${scheduled.auctionName} (rev. 2)`);
+    // The kept lots keep their ids; the removed one is gone; the new one is added.
+    expect(after.lots.map((l) => [l.idLot === first!.idLot || l.idLot === third!.idLot ? l.idLot : 'new', l.licensePlate, l.basePrice])).toEqual([
+      [first!.idLot, first!.licensePlate, 6250.5], [third!.idLot, third!.licensePlate, third!.basePrice], ['new', 'GZ777ZZ', 15000],
+    ]);
+    expect(after.lots.some((l) => l.idLot === second!.idLot)).toBe(false);
+
+    await page.goto(`${e2e.product.baseUrl}/auction/${idAuction}`);
+    expect(await page.getByTestId('edit-not-scheduled').textContent()).toContain('Running');
+    expect(await page.getByTestId('create-auction-form').count()).toBe(0);
+  });
+});
+
 describe('money in Italian', () => {
   it('the offer field writes the amount as the rest of the Italian screen does', async () => {
     const { page } = await e2e.user('dealer1', `/live-auction/${idAuction}`);

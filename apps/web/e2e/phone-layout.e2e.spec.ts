@@ -14,6 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const MIN_TARGET = 44;
 
 let idAuction = '';
+let idScheduled = '';
 let idLot = '';
 
 interface PageCase {
@@ -39,6 +40,7 @@ const PAGES: PageCase[] = [
   { name: 'auction management', user: 'auctioneer', path: () => '/auction-management' },
   { name: 'create auction', user: 'auctioneer', path: () => '/create-auction' },
   { name: 'auction details', user: 'auctioneer', path: () => `/auction-details/${idAuction}`, live: true },
+  { name: 'edit auction', user: 'auctioneer', path: () => `/auction/${idScheduled}` },
 ];
 
 interface Audit {
@@ -114,6 +116,7 @@ beforeAll(async () => {
   const created = await api.createAuction(auctionBody(`E2E phone ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, lots));
   idAuction = created.idAuction;
   idLot = created.lots[0]!.idLot;
+  idScheduled = (await api.createAuction(auctionBody(`E2E phone edit ${new Date(now).toISOString()}`, now + 3_600_000, now + 7_200_000, lots))).idAuction;
   const dealer1 = await e2e.api('dealer1');
   await dealer1.expect(201, 'POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: 5000, clickAndBuy: false });
   await dealer1.expect(204, 'POST', `/api/v1/secure/auction/${idAuction}/observe/${idLot}?endObservation=false`);

@@ -42,6 +42,7 @@ import { Route as UserProfileRouteImport } from './routes/user-profile'
 import { Route as UserSignupRouteImport } from './routes/user-signup'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as AuctionDetailsIdAuctionRouteImport } from './routes/auction-details.$idAuction'
+import { Route as AuctionIdAuctionRouteImport } from './routes/auction.$idAuction'
 import { Route as DealerIdDealerRouteImport } from './routes/dealer.$idDealer'
 import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.$idAuction'
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
@@ -214,6 +215,11 @@ const AuctionDetailsIdAuctionRoute = AuctionDetailsIdAuctionRouteImport.update({
   path: '/auction-details/$idAuction',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuctionIdAuctionRoute = AuctionIdAuctionRouteImport.update({
+  id: '/auction/$idAuction',
+  path: '/auction/$idAuction',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DealerIdDealerRoute = DealerIdDealerRouteImport.update({
   id: '/dealer/$idDealer',
   path: '/dealer/$idDealer',
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
@@ -320,6 +327,7 @@ export interface FileRoutesByTo {
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
@@ -362,6 +370,7 @@ export interface FileRoutesById {
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
+  '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
@@ -405,6 +414,7 @@ export interface FileRouteTypes {
     | '/user-signup'
     | '/users'
     | '/auction-details/$idAuction'
+    | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
@@ -446,6 +456,7 @@ export interface FileRouteTypes {
     | '/user-signup'
     | '/users'
     | '/auction-details/$idAuction'
+    | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
@@ -487,6 +498,7 @@ export interface FileRouteTypes {
     | '/user-signup'
     | '/users'
     | '/auction-details/$idAuction'
+    | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
     | '/private/privacy'
@@ -529,6 +541,7 @@ export interface RootRouteChildren {
   UserSignupRoute: typeof UserSignupRoute
   UsersRoute: typeof UsersRoute
   AuctionDetailsIdAuctionRoute: typeof AuctionDetailsIdAuctionRoute
+  AuctionIdAuctionRoute: typeof AuctionIdAuctionRoute
   DealerIdDealerRoute: typeof DealerIdDealerRoute
   LiveAuctionIdAuctionRoute: typeof LiveAuctionIdAuctionRoute
   PrivatePrivacyRoute: typeof PrivatePrivacyRoute
@@ -770,6 +783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuctionDetailsIdAuctionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auction/$idAuction': {
+      id: '/auction/$idAuction'
+      path: '/auction/$idAuction'
+      fullPath: '/auction/$idAuction'
+      preLoaderRoute: typeof AuctionIdAuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dealer/$idDealer': {
       id: '/dealer/$idDealer'
       path: '/dealer/$idDealer'
@@ -849,6 +869,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserSignupRoute: UserSignupRoute,
   UsersRoute: UsersRoute,
   AuctionDetailsIdAuctionRoute: AuctionDetailsIdAuctionRoute,
+  AuctionIdAuctionRoute: AuctionIdAuctionRoute,
   DealerIdDealerRoute: DealerIdDealerRoute,
   LiveAuctionIdAuctionRoute: LiveAuctionIdAuctionRoute,
   PrivatePrivacyRoute: PrivatePrivacyRoute,

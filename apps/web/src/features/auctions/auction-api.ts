@@ -1,6 +1,6 @@
 import { PAGE_MAX, type LotBidHistory, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
 import type {
-  AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
+  AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, EditAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
   PurchaseQuery, PurchaseRow, UserProfile, VehicleCard,
 } from '@auction/contracts';
 import type { Http, RequestOptions } from '../../api/http.js';
@@ -24,6 +24,23 @@ export async function allPages<T>(fetchPage: (page: PageQuery) => Promise<Page<T
     items.push(...page.items);
     if (page.items.length < PAGE_MAX || items.length >= page.total) return items;
   }
+}
+
+/**
+ * An auction with every one of its lots, read a page of {@link PAGE_MAX} at a time: for the edit form, which sends
+ * the whole list back.
+ */
+export async function auctionWithAllLots(
+  auctionFull: (idAuction: string, options: RequestOptions, lots: Partial<AuctionLotsQuery>) => Promise<AuctionLotsView>, idAuction: string,
+): Promise<AuctionLotsView> {
+  const first = await auctionFull(idAuction, {}, { limit: PAGE_MAX, offset: 0 });
+  const lots = [...first.lots];
+  while (lots.length < first.lotsPage.total) {
+    const next = await auctionFull(idAuction, {}, { limit: PAGE_MAX, offset: lots.length });
+    if (next.lots.length === 0) break;
+    lots.push(...next.lots);
+  }
+  return { ...first, lots };
 }
 
 /** The auction, auth and purchase calls of API.md. */
@@ -66,6 +83,8 @@ export function auctionApi(http: Http) {
     auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>
       http.get<Page<ManagedAuction>>(`${S}/auction-management`, { query: { ...query, ...page } }),
     createAuction: (body: CreateAuctionRequest) => http.post<AuctionView>(`${S}/auction`, body, quiet),
+    /** Replaces a scheduled auction's definition and lots (`PUT /auction`). */
+    editAuction: (body: EditAuctionRequest) => http.put<AuctionView>(`${S}/auction`, body, quiet),
     /** The auction's own message to dealers (blank clears it); the answer is the message now set. */
     setAuctionMessage: (idAuction: string, message: string) =>
       http.patch<{ message: string | null }>(`${S}/auction/${enc(idAuction)}/auction-message`, { message }, quiet),

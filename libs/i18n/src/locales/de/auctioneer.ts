@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'Nr.', plate: 'Kennzeichen', frame: 'Fahrgestell (FIN)', brand: 'Marke', model: 'Modell', basePrice: 'Startpreis (€)', minIncrement: 'Min. Bietschritt (€)',
     reservePrice: 'Mindestpreis (€)', buyNowPrice: 'Sofortkauf (€)', fieldLabel: '{{field}}, Los {{number}}',
   },
+  edit: { title: 'Auktion bearbeiten', submit: 'Änderungen speichern', notScheduled: 'Nur eine geplante Auktion kann bearbeitet werden: diese ist {{status}}.', open: 'Bearbeiten' },
   regulation: {
     title: 'Nachricht und Bedingungen für Händler',
     hint: 'Händler lesen die Nachricht und das Dokument, bevor sie die Bedingungen dieser Auktion annehmen.',
@@ -75,7 +76,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} von {{total}} zugeschlagen', awardAllWhy: '{{awarded}} von {{total}} zugeschlagen: {{why}}', belowReserve: '{{plates}} unter Mindestpreis',
     noOffers: '{{plates}} ohne Gebote', nothingToAward: 'Kein Los wartete auf einen Zuschlag.', awarded: 'Los {{plate}} an {{username}} für {{amount}} zugeschlagen.',
     notAwarded: 'Los {{plate}} ohne Zuschlag markiert.', reverted: 'Zuschlag für Los {{plate}} zurückgenommen: das Los wartet wieder auf einen Zuschlag.',
-    extended: 'Die Auktion endet jetzt am {{date}}.', created: 'Auktion „{{name}}“ angelegt.', deleted: 'Auktion „{{name}}“ gelöscht.',
+    extended: 'Die Auktion endet jetzt am {{date}}.', created: 'Auktion „{{name}}“ angelegt.', edited: 'Auktion „{{name}}“ gespeichert.', deleted: 'Auktion „{{name}}“ gelöscht.',
   },
   export: {
     sheet: 'Gebote', lotNumber: 'Los-Nr.', plate: 'Kennzeichen', vehicle: 'Fahrzeug', amount: 'Betrag (EUR)', dealer: 'Händler', time: 'Zeit ({{zone}})',

@@ -18,6 +18,7 @@ export const auctioneer = {
     number: 'No.', plate: 'Plate', frame: 'Frame (VIN)', brand: 'Brand', model: 'Model', basePrice: 'Base price (€)', minIncrement: 'Min. increment (€)',
     reservePrice: 'Reserve (€)', buyNowPrice: 'Buy now (€)', fieldLabel: '{{field}}, lot {{number}}',
   },
+  edit: { title: 'Edit auction', submit: 'Save changes', notScheduled: 'Only a scheduled auction can be edited: this one is {{status}}.', open: 'Edit' },
   regulation: {
     title: 'Message and regulation for dealers',
     hint: 'Dealers read the message and the document before they accept this auction\'s regulation.',
@@ -72,7 +73,7 @@ export const auctioneer = {
     awardAll: '{{awarded}} of {{total}} awarded', awardAllWhy: '{{awarded}} of {{total}} awarded: {{why}}', belowReserve: '{{plates}} below reserve',
     noOffers: '{{plates}} without offers', nothingToAward: 'No lot was waiting to be awarded.', awarded: 'Lot {{plate}} awarded to {{username}} for {{amount}}.',
     notAwarded: 'Lot {{plate}} marked as not awarded.', reverted: 'Award of lot {{plate}} reverted: the lot is to be awarded again.',
-    extended: 'The auction now ends {{date}}.', created: 'Auction “{{name}}” created.', deleted: 'Auction “{{name}}” deleted.',
+    extended: 'The auction now ends {{date}}.', created: 'Auction “{{name}}” created.', edited: 'Auction “{{name}}” saved.', deleted: 'Auction “{{name}}” deleted.',
   },
   export: {
     sheet: 'Offers', lotNumber: 'Lot no.', plate: 'Plate', vehicle: 'Vehicle', amount: 'Amount (EUR)', dealer: 'Dealer', time: 'Time ({{zone}})',

@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.º', plate: 'Matrícula', frame: 'Bastidor (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Precio de salida (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra inmediata (€)', fieldLabel: '{{field}}, lote {{number}}',
   },
+  edit: { title: 'Editar subasta', submit: 'Guardar los cambios', notScheduled: 'Solo se puede editar una subasta programada: esta está {{status}}.', open: 'Editar' },
   regulation: {
     title: 'Mensaje y reglamento para los concesionarios',
     hint: 'Los concesionarios leen el mensaje y el documento antes de aceptar el reglamento de esta subasta.',
@@ -75,7 +76,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} de {{total}} adjudicados', awardAllWhy: '{{awarded}} de {{total}} adjudicados: {{why}}', belowReserve: '{{plates}} bajo la reserva',
     noOffers: '{{plates}} sin ofertas', nothingToAward: 'Ningún lote esperaba adjudicación.', awarded: 'Lote {{plate}} adjudicado a {{username}} por {{amount}}.',
     notAwarded: 'Lote {{plate}} marcado como no adjudicado.', reverted: 'Adjudicación del lote {{plate}} revertida: el lote vuelve a estar por adjudicar.',
-    extended: 'La subasta termina ahora el {{date}}.', created: 'Subasta «{{name}}» creada.', deleted: 'Subasta «{{name}}» eliminada.',
+    extended: 'La subasta termina ahora el {{date}}.', created: 'Subasta «{{name}}» creada.', edited: 'Subasta «{{name}}» guardada.', deleted: 'Subasta «{{name}}» eliminada.',
   },
   export: {
     sheet: 'Ofertas', lotNumber: 'N.º de lote', plate: 'Matrícula', vehicle: 'Vehículo', amount: 'Importe (EUR)', dealer: 'Profesional', time: 'Hora ({{zone}})',

@@ -24,6 +24,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N°', plate: 'Immat.', frame: 'Châssis (VIN)', brand: 'Marque', model: 'Modèle', basePrice: 'Prix de départ (€)', minIncrement: 'Pas min. (€)',
     reservePrice: 'Réserve (€)', buyNowPrice: 'Achat immédiat (€)', fieldLabel: '{{field}}, lot {{number}}',
   },
+  edit: { title: 'Modifier l’enchère', submit: 'Enregistrer les modifications', notScheduled: 'Seule une enchère programmée peut être modifiée : celle-ci est {{status}}.', open: 'Modifier' },
   regulation: {
     title: 'Message et règlement pour les marchands',
     hint: 'Les marchands lisent le message et le document avant d’accepter le règlement de cette enchère.',
@@ -78,7 +79,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} sur {{total}} adjugés', awardAllWhy: '{{awarded}} sur {{total}} adjugés\u202f: {{why}}', belowReserve: '{{plates}} sous la réserve',
     noOffers: '{{plates}} sans offre', nothingToAward: 'Aucun lot n’attendait d’être adjugé.', awarded: 'Lot {{plate}} adjugé à {{username}} pour {{amount}}.',
     notAwarded: 'Lot {{plate}} marqué non adjugé.', reverted: 'Adjudication du lot {{plate}} révoquée\u202f: le lot est de nouveau à adjuger.',
-    extended: 'L’enchère se termine désormais le {{date}}.', created: 'Enchère «\u00a0{{name}}\u00a0» créée.', deleted: 'Enchère «\u00a0{{name}}\u00a0» supprimée.',
+    extended: 'L’enchère se termine désormais le {{date}}.', created: 'Enchère «\u00a0{{name}}\u00a0» créée.', edited: 'Enchère « {{name}} » enregistrée.', deleted: 'Enchère «\u00a0{{name}}\u00a0» supprimée.',
   },
   export: {
     sheet: 'Offres', lotNumber: 'N° de lot', plate: 'Immatriculation', vehicle: 'Véhicule', amount: 'Montant (EUR)', dealer: 'Professionnel', time: 'Heure ({{zone}})',

@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.', plate: 'Targa', frame: 'Telaio (VIN)', brand: 'Marca', model: 'Modello', basePrice: 'Prezzo base (€)', minIncrement: 'Rilancio min. (€)',
     reservePrice: 'Riserva (€)', buyNowPrice: 'Compra subito (€)', fieldLabel: '{{field}}, lotto {{number}}',
   },
+  edit: { title: 'Modifica asta', submit: 'Salva le modifiche', notScheduled: 'Si può modificare solo un’asta programmata: questa è {{status}}.', open: 'Modifica' },
   regulation: {
     title: 'Messaggio e regolamento per i dealer',
     hint: 'I dealer leggono il messaggio e il documento prima di accettare il regolamento di quest’asta.',
@@ -75,7 +76,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} di {{total}} aggiudicati', awardAllWhy: '{{awarded}} di {{total}} aggiudicati: {{why}}', belowReserve: '{{plates}} sotto il prezzo di riserva',
     noOffers: '{{plates}} senza offerte', nothingToAward: 'Nessun lotto era in attesa di aggiudicazione.', awarded: 'Lotto {{plate}} aggiudicato a {{username}} per {{amount}}.',
     notAwarded: 'Lotto {{plate}} segnato come non aggiudicato.', reverted: 'Aggiudicazione del lotto {{plate}} revocata: il lotto è di nuovo da aggiudicare.',
-    extended: 'L’asta ora termina il {{date}}.', created: 'Asta «{{name}}» creata.', deleted: 'Asta «{{name}}» eliminata.',
+    extended: 'L’asta ora termina il {{date}}.', created: 'Asta «{{name}}» creata.', edited: 'Asta “{{name}}” salvata.', deleted: 'Asta «{{name}}» eliminata.',
   },
   export: {
     sheet: 'Offerte', lotNumber: 'N. lotto', plate: 'Targa', vehicle: 'Veicolo', amount: 'Importo (EUR)', dealer: 'Concessionario', time: 'Ora ({{zone}})',

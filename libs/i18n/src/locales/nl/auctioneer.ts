@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'Nr.', plate: 'Kenteken', frame: 'Chassisnr. (VIN)', brand: 'Merk', model: 'Model', basePrice: 'Startprijs (€)', minIncrement: 'Min. verhoging (€)',
     reservePrice: 'Minimumprijs (€)', buyNowPrice: 'Direct kopen (€)', fieldLabel: '{{field}}, kavel {{number}}',
   },
+  edit: { title: 'Veiling bewerken', submit: 'Wijzigingen opslaan', notScheduled: 'Alleen een geplande veiling kan worden bewerkt: deze is {{status}}.', open: 'Bewerken' },
   regulation: {
     title: 'Bericht en reglement voor dealers',
     hint: 'Dealers lezen het bericht en het document voordat ze het reglement van deze veiling aanvaarden.',
@@ -75,7 +76,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} van {{total}} gegund', awardAllWhy: '{{awarded}} van {{total}} gegund: {{why}}', belowReserve: '{{plates}} onder minimumprijs',
     noOffers: '{{plates}} zonder biedingen', nothingToAward: 'Er wachtte geen kavel op gunning.', awarded: 'Kavel {{plate}} gegund aan {{username}} voor {{amount}}.',
     notAwarded: 'Kavel {{plate}} gemarkeerd als niet gegund.', reverted: 'Gunning van kavel {{plate}} teruggedraaid: de kavel wacht weer op gunning.',
-    extended: 'De veiling eindigt nu op {{date}}.', created: 'Veiling ‘{{name}}’ aangemaakt.', deleted: 'Veiling ‘{{name}}’ verwijderd.',
+    extended: 'De veiling eindigt nu op {{date}}.', created: 'Veiling ‘{{name}}’ aangemaakt.', edited: 'Veiling ‘{{name}}’ opgeslagen.', deleted: 'Veiling ‘{{name}}’ verwijderd.',
   },
   export: {
     sheet: 'Biedingen', lotNumber: 'Kavelnr.', plate: 'Kenteken', vehicle: 'Voertuig', amount: 'Bedrag (EUR)', dealer: 'Handelaar', time: 'Tijd ({{zone}})',

@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     number: 'Nr', plate: 'Nr rej.', frame: 'Nr nadwozia (VIN)', brand: 'Marka', model: 'Model', basePrice: 'Cena wywoławcza (€)', minIncrement: 'Min. postąpienie (€)',
     reservePrice: 'Cena minimalna (€)', buyNowPrice: 'Kup teraz (€)', fieldLabel: '{{field}}, pozycja {{number}}',
   },
+  edit: { title: 'Edytuj aukcję', submit: 'Zapisz zmiany', notScheduled: 'Edytować można tylko zaplanowaną aukcję: ta ma status {{status}}.', open: 'Edytuj' },
   regulation: {
     title: 'Wiadomość i regulamin dla dealerów', hint: 'Dealerzy czytają wiadomość i dokument, zanim zaakceptują regulamin tej aukcji.',
     closed: 'Aukcja jest zamknięta: jej wiadomość i regulamin nie mogą się już zmienić.', message: 'Wiadomość do dealerów',
@@ -73,7 +74,7 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     awardAll: 'Przyznano {{awarded}} z {{total}}', awardAllWhy: 'Przyznano {{awarded}} z {{total}}: {{why}}', belowReserve: '{{plates}} poniżej ceny minimalnej',
     noOffers: '{{plates}} bez ofert', nothingToAward: 'Żadna pozycja nie czekała na przyznanie.', awarded: 'Pozycję {{plate}} przyznano {{username}} za {{amount}}.',
     notAwarded: 'Pozycję {{plate}} oznaczono jako nieprzyznaną.', reverted: 'Cofnięto przyznanie pozycji {{plate}}: pozycja znów czeka na przyznanie.',
-    extended: 'Aukcja kończy się teraz {{date}}.', created: 'Utworzono aukcję „{{name}}”.', deleted: 'Usunięto aukcję „{{name}}”.',
+    extended: 'Aukcja kończy się teraz {{date}}.', created: 'Utworzono aukcję „{{name}}”.', edited: 'Aukcja „{{name}}” zapisana.', deleted: 'Usunięto aukcję „{{name}}”.',
   },
   export: {
     sheet: 'Oferty', lotNumber: 'Nr pozycji', plate: 'Nr rejestracyjny', vehicle: 'Pojazd', amount: 'Kwota (EUR)', dealer: 'Kupujący', time: 'Czas ({{zone}})',

@@ -21,6 +21,7 @@ export const auctioneer: Translation<typeof en> = {
     number: 'N.º', plate: 'Matrícula', frame: 'Quadro (VIN)', brand: 'Marca', model: 'Modelo', basePrice: 'Preço base (€)', minIncrement: 'Incremento mín. (€)',
     reservePrice: 'Reserva (€)', buyNowPrice: 'Compra imediata (€)', fieldLabel: '{{field}}, lote {{number}}',
   },
+  edit: { title: 'Editar leilão', submit: 'Guardar as alterações', notScheduled: 'Só um leilão agendado pode ser editado: este está {{status}}.', open: 'Editar' },
   regulation: {
     title: 'Mensagem e regulamento para os concessionários',
     hint: 'Os concessionários leem a mensagem e o documento antes de aceitar o regulamento deste leilão.',
@@ -75,7 +76,7 @@ export const auctioneer: Translation<typeof en> = {
     awardAll: '{{awarded}} de {{total}} adjudicados', awardAllWhy: '{{awarded}} de {{total}} adjudicados: {{why}}', belowReserve: '{{plates}} abaixo da reserva',
     noOffers: '{{plates}} sem licitações', nothingToAward: 'Nenhum lote aguardava adjudicação.', awarded: 'Lote {{plate}} adjudicado a {{username}} por {{amount}}.',
     notAwarded: 'Lote {{plate}} marcado como não adjudicado.', reverted: 'Adjudicação do lote {{plate}} revertida: o lote volta a aguardar adjudicação.',
-    extended: 'O leilão termina agora a {{date}}.', created: 'Leilão «{{name}}» criado.', deleted: 'Leilão «{{name}}» eliminado.',
+    extended: 'O leilão termina agora a {{date}}.', created: 'Leilão «{{name}}» criado.', edited: 'Leilão «{{name}}» guardado.', deleted: 'Leilão «{{name}}» eliminado.',
   },
   export: {
     sheet: 'Licitações', lotNumber: 'N.º do lote', plate: 'Matrícula', vehicle: 'Veículo', amount: 'Montante (EUR)', dealer: 'Comerciante', time: 'Hora ({{zone}})',

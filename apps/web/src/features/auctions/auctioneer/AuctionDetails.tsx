@@ -112,6 +112,9 @@ export function AuctionDetails({ auction }: { auction: AuctionView & { readonly 
         {auction.regulationRequired && <> · {t('details.regulationRequired')}</>}
       </p>
       <div className="toolbar">
+        {status === 'SCH' && (
+          <Link to="/auction/$idAuction" params={{ idAuction: id }} className="btn" data-testid="edit-auction">{t('edit.open')}</Link>
+        )}
         <button type="button" className="btn" onClick={() => setExtending(true)} disabled={status !== 'SCH' && status !== 'RUN'} data-testid="extend-time">
           {t('details.extend')}
         </button>

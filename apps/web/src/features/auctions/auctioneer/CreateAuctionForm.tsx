@@ -5,8 +5,8 @@ import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
 import { timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
-import type { VehicleCard } from '@auction/contracts';
-import { addVehicleLots, emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
+import type { AuctionView, VehicleCard } from '@auction/contracts';
+import { addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
 import { VehiclePicker } from './VehiclePicker.js';
@@ -28,19 +28,21 @@ function Field({ label, error, errorId, children }: { label: string; error?: str
 /**
  * The create-auction form: name, market, type, regulation, extension, start and end (DD/MM/YYYY and 24-hour
  * pickers) and the lots. It is checked with the contract's `CreateAuctionRequest` before sending; refused fields
- * show their error. On success it goes to the new auction's page.
+ * show their error. On success it goes to the new auction's page. Given `editing` (a scheduled auction with all its
+ * lots), it is the spec's `auction` screen: the same form filled with the auction, sent as `PUT /auction`; its lots
+ * keep their ids (and offers), a row removed is a lot removed.
  */
-export function CreateAuctionForm() {
+export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
   const { t } = useTranslation('auctioneer');
   const { api, clock, dialogs } = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
   const [form, setForm] = useState<AuctionForm>(() =>
-    initialAuctionForm(clock.now(), profile?.idMarket ?? 'IT'));
+    editing ? auctionFormOf(editing) : initialAuctionForm(clock.now(), profile?.idMarket ?? 'IT'));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const nextKey = useRef(1);
-  const [lotKeys, setLotKeys] = useState<number[]>([0]);
+  const [lotKeys, setLotKeys] = useState<number[]>(() => form.lots.map(() => nextKey.current++));
   const alertRef = useRef<HTMLParagraphElement>(null);
   // A message goes as soon as its field is valid, without waiting for the next submit.
   useEffect(() => setErrors((shown) => errorsStillShown(shown, form)), [form]);
@@ -81,9 +83,11 @@ export function CreateAuctionForm() {
     setErrors({});
     setBusy(true);
     try {
-      const auction = await api.createAuction(result.request);
+      const auction = editing
+        ? await api.editAuction({ ...result.request, idAuction: editing.idAuction })
+        : await api.createAuction(result.request);
       await navigate({ to: '/auction-details/$idAuction', params: { idAuction: auction.idAuction } });
-      void dialogs.success('auctioneer:outcome.created', { name: auction.auctionName });
+      void dialogs.success(editing ? 'auctioneer:outcome.edited' : 'auctioneer:outcome.created', { name: auction.auctionName });
     } catch {
       setBusy(false); // the HTTP client showed the error dialog
     }
@@ -132,8 +136,10 @@ export function CreateAuctionForm() {
         </div>
         <LotsEditor lots={form.lots} keys={lotKeys} errors={errors} onChange={changeLot} onAdd={addLot} onRemove={removeLot} onPick={() => setPicking(true)} />
         <div className="toolbar form-actions">
-          <Link to="/auction-management" className="btn">{t('create.cancel')}</Link>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-auction-submit">{t('create.submit')}</button>
+          {editing
+            ? <Link to="/auction-details/$idAuction" params={{ idAuction: editing.idAuction }} className="btn">{t('create.cancel')}</Link>
+            : <Link to="/auction-management" className="btn">{t('create.cancel')}</Link>}
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-auction-submit">{t(editing ? 'edit.submit' : 'create.submit')}</button>
         </div>
       </form>
       {picking && <VehiclePicker taken={new Set(form.lots.map((l) => l.idVehicle).filter(Boolean))} onClose={addVehicles} />}

@@ -1,4 +1,4 @@
-import { CreateAuctionRequest, type VehicleCard } from '@auction/contracts';
+import { CreateAuctionRequest, type AuctionView, type LotView, type VehicleCard } from '@auction/contracts';
 import type { AuctionType } from '@auction/domain';
 import { parseMoney, timeZoneOfMarket } from '@auction/i18n';
 import type { z } from 'zod';
@@ -10,6 +10,8 @@ import { dateTimeValueOf, instantOf, type DateTimeValue } from './date-time-valu
  * the vehicle's and are not typed; a typed row has `idVehicle` empty.
  */
 export interface LotForm {
+  /** The lot's id when editing an auction (its offers and number stay); empty for a new row. */
+  readonly idLot: string;
   readonly idVehicle: string;
   /** The picked vehicle's cover photo (an image id), empty when none. */
   readonly cover: string;
@@ -50,7 +52,32 @@ export type CreateAuctionFormResult =
 
 /** A blank lot row. */
 export function emptyLot(): LotForm {
-  return { idVehicle: '', cover: '', licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
+  return { idLot: '', idVehicle: '', cover: '', licensePlate: '', frame: '', brand: '', model: '', basePrice: '', minIncrement: '', reservePrice: '', buyNowPrice: '' };
+}
+
+/** An amount as the form shows it for editing: plain digits, a dot before the cents when there are any. */
+function amountText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/** The row of an existing lot, for editing its auction. */
+export function lotFormOf(lot: LotView & { readonly idVehicle?: string | null; readonly cover?: string | null }): LotForm {
+  return {
+    idLot: lot.idLot, idVehicle: lot.idVehicle ?? '', cover: lot.cover ?? '', licensePlate: lot.licensePlate, frame: lot.frame ?? '',
+    brand: lot.brand, model: lot.model, basePrice: amountText(lot.basePrice), minIncrement: amountText(lot.minIncrement),
+    reservePrice: amountText(lot.reservePrice), buyNowPrice: amountText(lot.buyNowPrice),
+  };
+}
+
+/** The form of an existing (scheduled) auction with all its lots, on its market's clock. */
+export function auctionFormOf(auction: AuctionView): AuctionForm {
+  const zone = timeZoneOfMarket(auction.idMarket);
+  return {
+    auctionName: auction.auctionName, idMarket: auction.idMarket, auctionType: auction.auctionType, regulationRequired: auction.regulationRequired,
+    windowSeconds: String(auction.extension.windowSeconds), extendSeconds: String(auction.extension.extendSeconds),
+    start: dateTimeValueOf(Date.parse(auction.startDate), zone), end: dateTimeValueOf(Date.parse(auction.endDate), zone),
+    lots: auction.lots.map(lotFormOf),
+  };
 }
 
 /** A lot row for a vehicle picked from the stock: its data, its price (when it has one) as the base price. */
@@ -139,6 +166,7 @@ export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResu
       return value;
     };
     return {
+      ...(lot.idLot ? { idLot: lot.idLot } : {}),
       ...(lot.idVehicle ? { idVehicle: lot.idVehicle } : {}),
       licensePlate: lot.licensePlate, frame: lot.frame.trim() || undefined, brand: lot.brand, model: lot.model,
       basePrice: money('basePrice'), minIncrement: money('minIncrement'), reservePrice: money('reservePrice'), buyNowPrice: money('buyNowPrice'),

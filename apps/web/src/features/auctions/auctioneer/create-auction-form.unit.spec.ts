@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import type { VehicleCard } from '@auction/contracts';
-import { addVehicleLots, emptyLot, errorsStillShown, initialAuctionForm, lotFromVehicle, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
+import type { AuctionView, LotView, VehicleCard } from '@auction/contracts';
+import { addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, lotFromVehicle, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
 
 // The browser's clock is not the market's: New York while the auction is Italian or German (#21 item 19).
 process.env.TZ = 'America/New_York';
@@ -117,5 +117,35 @@ describe('lots picked from the stock (#22 item 5)', () => {
     const again = addVehicleLots([lot, ...picked], [vehicle('2'), vehicle('3')]);
     expect(again.map((l) => l.idVehicle || l.licensePlate)).toEqual(['GA123BC', '1', '2', '3']);
     expect(addVehicleLots([emptyLot()], [])).toEqual([emptyLot()]);
+  });
+});
+
+describe('editing an auction (the spec\'s `auction` screen)', () => {
+  const lotView = (idLot: string, lotNumber: number, extra: Partial<LotView> = {}): LotView => ({
+    idLot, idAuction: 'A-1', lotNumber, licensePlate: `GA${lotNumber}00BC`, frame: null, brand: 'Fiat', model: 'Panda', basePrice: 5000.5,
+    minIncrement: 100, buyNowPrice: null, reservePrice: 7000, status: 'SCH', awardStatus: 'NONE', bestOffer: null, bestOfferId: null,
+    offersCount: 0, endDate: '2026-12-01T10:00:00.000Z', nextMinimumOffer: 5000.5, idOfferAwarded: null, ...extra,
+  } as LotView);
+  const auction: AuctionView = {
+    idAuction: 'A-1', auctionName: 'Fleet week 49', idMarket: 'DE', auctionType: 'LEA', status: 'SCH', startDate: '2026-12-01T09:07:00.000Z',
+    endDate: '2026-12-01T10:00:00.000Z', regulationRequired: true, extension: { windowSeconds: 120, extendSeconds: 30 }, idOwner: 'auctioneer',
+    lots: [lotView('L-1', 1), lotView('L-2', 2, { frame: 'WVWZZZ1JZXW000001', buyNowPrice: 9999.99, reservePrice: null })],
+  };
+
+  test('the form of an auction gives back the same request, lots keeping their ids, times on the market\'s clock', () => {
+    const form = auctionFormOf(auction);
+    expect(form.start).toEqual({ date: '01/12/2026', hour: '10', minute: '07' }); // Berlin, UTC+1
+    expect(form.lots.map((l) => [l.idLot, l.basePrice, l.reservePrice, l.buyNowPrice])).toEqual([['L-1', '5000.50', '7000', ''], ['L-2', '5000.50', '', '9999.99']]);
+    const result = toCreateAuctionRequest(form);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.request).toMatchObject({
+      auctionName: 'Fleet week 49', idMarket: 'DE', auctionType: 'LEA', regulationRequired: true, startDate: auction.startDate, endDate: auction.endDate,
+      extension: { windowSeconds: 120, extendSeconds: 30 },
+    });
+    expect(result.request.lots).toEqual([
+      { idLot: 'L-1', licensePlate: 'GA100BC', brand: 'Fiat', model: 'Panda', basePrice: 5000.5, minIncrement: 100, reservePrice: 7000 },
+      { idLot: 'L-2', licensePlate: 'GA200BC', frame: 'WVWZZZ1JZXW000001', brand: 'Fiat', model: 'Panda', basePrice: 5000.5, minIncrement: 100, buyNowPrice: 9999.99 },
+    ]);
   });
 });
