@@ -58,22 +58,28 @@ async function untilServerLost(page: Page, since: number, timeoutMs: number): Pr
   return Date.now() - since;
 }
 
+/** A new running auction of one lot, and dealer1 and dealer2 on its live page, connected, its offer button shown. */
+async function twoDealersLive(name: string) {
+  const auctioneer = await ApiSession.login(product.baseUrl, 'auctioneer');
+  const now = (await auctioneer.serverClock()).now();
+  const created = await auctioneer.createAuction(auctionBody(`E2E ${name} ${new Date(now).toISOString()}`, now - 65_000, now + 600_000, [{}]));
+  const { idAuction } = created;
+  const idLot = created.lots[0]!.idLot;
+  const target = `/live-auction/${idAuction}`;
+  const one = await dealerOn('dealer1', target);
+  const two = await dealerOn('dealer2', target);
+  for (const d of [one, two]) {
+    await d.page.getByTestId(`offer-submit-${idLot}`).waitFor({ state: 'visible' });
+    await expect.poll(() => status(d.page), { timeout: 10_000 }).toBe('connected');
+  }
+  return { idAuction, idLot, auctioneer, one, two, target };
+}
+
 describe('a frozen server during a live auction', () => {
   it('both dealers see the server lost within 3.5 s of a SIGSTOP, and catch up after SIGCONT without a reload', async () => {
-    const auctioneer = await ApiSession.login(product.baseUrl, 'auctioneer');
-    const now = (await auctioneer.serverClock()).now();
-    const created = await auctioneer.createAuction(auctionBody(`E2E server frozen ${new Date(now).toISOString()}`, now - 65_000, now + 600_000, [{}]));
-    const { idAuction } = created;
-    const idLot = created.lots[0]!.idLot;
-    const target = `/live-auction/${idAuction}`;
-    const one = await dealerOn('dealer1', target);
-    const two = await dealerOn('dealer2', target);
+    const { idAuction, idLot, auctioneer, one, two, target } = await twoDealersLive('server frozen');
     // dealer2's other device (a phone): signed in before the freeze.
     const phone = await ApiSession.login(product.baseUrl, 'dealer2');
-    for (const d of [one, two]) {
-      await d.page.getByTestId(`offer-submit-${idLot}`).waitFor({ state: 'visible' });
-      await expect.poll(() => status(d.page), { timeout: 10_000 }).toBe('connected');
-    }
     // An idle server that is alive never shows the banner: its clock ticks keep the pages sure of it.
     await one.page.waitForTimeout(5_000);
     for (const d of [one, two]) {
@@ -134,18 +140,7 @@ describe('a frozen server during a live auction', () => {
 
 describe('server lost during a live auction', () => {
   it('neither dealer leaves the page; both see the server lost within 2 s, offers are refused visibly, and prices catch up after the restart', async () => {
-    const auctioneer = await ApiSession.login(product.baseUrl, 'auctioneer');
-    const now = (await auctioneer.serverClock()).now();
-    const created = await auctioneer.createAuction(auctionBody(`E2E server lost ${new Date(now).toISOString()}`, now - 65_000, now + 600_000, [{}]));
-    const { idAuction } = created;
-    const idLot = created.lots[0]!.idLot;
-    const target = `/live-auction/${idAuction}`;
-    const one = await dealerOn('dealer1', target);
-    const two = await dealerOn('dealer2', target);
-    for (const d of [one, two]) {
-      await d.page.getByTestId(`offer-submit-${idLot}`).waitFor({ state: 'visible' });
-      await expect.poll(() => status(d.page), { timeout: 10_000 }).toBe('connected');
-    }
+    const { idAuction, idLot, auctioneer, one, two, target } = await twoDealersLive('server lost');
     const sent: string[] = [];
     one.page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes(`/offer/${idLot}`)) sent.push(r.url()); });
 
