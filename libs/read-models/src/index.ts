@@ -28,7 +28,7 @@ export { purchaseMatches } from './queries/purchases.js';
 export {
   DEFAULT_ACCESS_ERRORS, ReadModelAccessError, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer,
 } from './queries/viewer.js';
-export { auctionViewOf, lotStatusOf, lotViewOf, vehicleViewOf, type LotViewOptions, type PersonalState } from './queries/views.js';
+export { auctionViewOf, lotStatusOf, lotViewOf, showcaseSheetOf, vehicleViewOf, type LotViewOptions, type PersonalState } from './queries/views.js';
 export {
   VehicleReadModel, scopeSql, type VehicleAuctionHistoryRow, type VehicleFilters, type VehicleListPage,
 } from './queries/vehicle-read-model.js';

@@ -9,7 +9,7 @@ import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } 
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
 import { GiveFeedbackCommand } from '../auctions/commands/feedback.handler.js';
 import {
-  AcceptShowcaseRegulationCommand, CreateShowcaseCommand, PreemptVehicleCommand, ShowcaseVehiclesCommand,
+  AcceptShowcaseRegulationCommand, CreateShowcaseCommand, PreemptVehicleCommand, ShowcaseVehiclesCommand, WithdrawFromShowcaseCommand,
   type CreatedShowcase, type ShowcaseOutcome, type VehicleOperation,
 } from './showcase.handlers.js';
 import type { Actor } from '../identity/actor.js';
@@ -65,6 +65,23 @@ export class ShowcaseController {
   @Roles(...managers)
   create(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<CreatedShowcase> {
     return this.runner.run(actor, new CreateShowcaseCommand(actor, parse(CreateShowcaseRequest, body), idempotencyKeyOf(headers), randomUUID()));
+  }
+
+  /** Takes one vehicle out of its showcase: a loaded one back to stock, a typed-in one withdrawn (`WithdrawFromShowcase`). */
+  @Delete('vehicle/:idVehicle')
+  @Roles(...managers)
+  withdraw(@CurrentActor() actor: Actor, @Param('idVehicle') id: string, @Headers() headers: Record<string, unknown>): Promise<ShowcaseOutcome> {
+    const idVehicle = parse(Id, id, 'idVehicle');
+    return this.runner.run<ShowcaseOutcome>(actor, new WithdrawFromShowcaseCommand(actor, idVehicle, idempotencyKeyOf(headers), randomUUID()));
+  }
+
+  /** The caller's own showcase vehicles (available, held, sold), newest listing first: the exhibitor's showcase management. */
+  @Get('mine')
+  @Roles(...managers)
+  async mine(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const page = parse(PageQuery, query, 'query');
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.owned(actor, page);
   }
 
   @Get()
@@ -188,8 +205,8 @@ export class ShowcaseController {
     if (!(await this.queries.boughtByCaller(actor, idVehicle))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only the dealer who bought this vehicle can rate the purchase');
     }
-    // A vehicle's id is its showcase's id and its number (`vehicleIdOf`).
-    if (request.idAuctioneer !== undefined && (await this.queries.showcaseOwner(idVehicle.replace(/-\d+$/, ''))) !== request.idAuctioneer) {
+    const idShowcase = await this.queries.showcaseOf(idVehicle);
+    if (request.idAuctioneer !== undefined && (idShowcase === null || (await this.queries.showcaseOwner(idShowcase)) !== request.idAuctioneer)) {
       throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the exhibitor of this showcase');
     }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, 'SHOWCASE', idVehicle, request.rating, request.idAuctioneer ?? null));

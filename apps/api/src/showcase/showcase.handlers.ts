@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CreateShowcaseRequest, VehicleOutcome, VehicleView } from '@auction/contracts';
+import { isStockShowcase, type CreateShowcaseRequest, type StockShowcaseRequest, type VehicleOutcome, type VehicleView } from '@auction/contracts';
 import {
-  DomainError, SHOWCASE_MANAGER_ROLES, assertNever, decideUser, decideVehicle, liveHold, toIso,
+  DomainError, SHOWCASE_MANAGER_ROLES, assertNever, showcaseDataOf, decideUser, decideVehicle, liveHold, toIso,
   type UserState, type VehicleCommand, type VehicleListing, type VehicleState,
 } from '@auction/domain';
 import type { z } from 'zod';
@@ -15,6 +15,7 @@ import type { CommandOutcome, StreamWriter } from '../platform/engine/stream-wri
 import { APP_CONFIG, STREAM_WRITER } from '../platform/engine/tokens.js';
 import { vehicleView } from './showcase-queries.js';
 import { settleBounded } from '../platform/engine/bounded.js';
+import { VehicleAccess, vehicleNotVisible } from '../vehicles/vehicle-access.js';
 
 /** What happened to one vehicle of a call. */
 export type ShowcaseOutcome = z.infer<typeof VehicleOutcome>;
@@ -43,13 +44,18 @@ function requireBuyer(actor: Actor, transaction: boolean): void {
 }
 
 /** One vehicle command on its own stream; the reply carries the caller's hold on the vehicle, if any. */
-function onVehicle(writer: StreamWriter, s: Sender, idVehicle: string, command: (now: number) => VehicleCommand): Promise<CommandOutcome<ShowcaseOutcome>> {
+function onVehicle(
+  writer: StreamWriter, s: Sender, idVehicle: string, command: (now: number, state: VehicleState) => VehicleCommand,
+): Promise<CommandOutcome<ShowcaseOutcome>> {
   const sid = streamId.vehicle(idVehicle);
   return writer.execute({
     streams: [sid],
     actor: s.actor,
     metadata: { userId: s.actor.idUser, idempotencyKey: s.idempotencyKey ?? undefined, correlationId: s.correlationId },
-    decide: (view, now) => [{ streamId: sid, events: decideVehicle(command(now), view.state<VehicleState>(sid)) }],
+    decide: (view, now) => {
+      const state = view.state<VehicleState>(sid);
+      return [{ streamId: sid, events: decideVehicle(command(now, state), state) }];
+    },
     reply: (view, _appended, now) => {
       const state = view.state<VehicleState>(sid);
       const hold = state.status === 'LISTED' ? liveHold(state.data, now) : null;
@@ -58,7 +64,12 @@ function onVehicle(writer: StreamWriter, s: Sender, idVehicle: string, command: 
   });
 }
 
-/** Creates a showcase: every vehicle its own stream, all listed in one atomic append. */
+/**
+ * Creates a showcase: every vehicle its own stream, all listed in one atomic append. Loaded vehicles (`{idVehicle,
+ * price}`) are put in it (`PutInShowcase`) when the caller may (`VehicleAccess`, change `showcase`) and the decider
+ * agrees (published, in stock, in no auction or other showcase); one refused vehicle refuses the whole call, naming
+ * every refused vehicle in `details`, so nothing is half-done. Typed-in vehicles are listed directly.
+ */
 export class CreateShowcaseCommand {
   constructor(
     readonly actor: Actor,
@@ -70,11 +81,12 @@ export class CreateShowcaseCommand {
 
 @CommandHandler(CreateShowcaseCommand)
 export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseCommand, CommandOutcome<CreatedShowcase>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, private readonly access: VehicleAccess) {}
 
   execute({ actor, body, idempotencyKey, correlationId }: CreateShowcaseCommand): Promise<CommandOutcome<CreatedShowcase>> {
     if (!hasRole(actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();
     const idShowcase = idempotencyKey ? derivedId('showcase', actor.idUser, idempotencyKey) : newId();
+    if (isStockShowcase(body)) return this.fromStock(actor, body, idShowcase, idempotencyKey, correlationId);
     const listings: VehicleListing[] = body.vehicles.map((v, i) => ({
       idVehicle: vehicleIdOf(idShowcase, i + 1), idShowcase, idOwner: actor.idUser, idMarket: body.idMarket,
       licensePlate: v.licensePlate.toUpperCase(), brand: v.brand, model: v.model, price: v.price,
@@ -99,6 +111,83 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
         idShowcase,
         vehicles: sids.map((sid) => vehicleView(view.state<VehicleState>(sid), now, actor)).filter((v): v is VehicleView => v !== null),
       }),
+    });
+  }
+
+  private fromStock(
+    actor: Actor, body: StockShowcaseRequest, idShowcase: string, idempotencyKey: string | null, correlationId: string,
+  ): Promise<CommandOutcome<CreatedShowcase>> {
+    const sids = body.vehicles.map((v) => streamId.vehicle(v.idVehicle));
+    return this.writer.execute({
+      streams: sids,
+      actor,
+      metadata: { userId: actor.idUser, idempotencyKey: idempotencyKey ?? undefined, correlationId },
+      decide: (view) => {
+        const refused: ShowcaseRefusal[] = [];
+        const decisions = body.vehicles.map(({ idVehicle, price }, i) => {
+          const state = view.state<VehicleState>(sids[i]!);
+          try {
+            this.access.assertMayChangeState(actor, state, 'showcase');
+            const command: VehicleCommand = { type: 'PutInShowcase', idShowcase, idOwner: actor.idUser, idMarket: body.idMarket, price };
+            return { streamId: sids[i]!, events: decideVehicle(command, state) };
+          } catch (error) {
+            if (!(error instanceof DomainError) && !(error instanceof AccessError)) throw error;
+            refused.push({ index: i, idVehicle, error });
+            return { streamId: sids[i]!, events: [] };
+          }
+        });
+        if (refused.length > 0) throw showcaseRefused(refused);
+        return decisions;
+      },
+      reply: (view, _appended, now) => ({
+        idShowcase,
+        vehicles: sids.map((sid) => vehicleView(view.state<VehicleState>(sid), now, actor)).filter((v): v is VehicleView => v !== null),
+      }),
+    });
+  }
+}
+
+/** A vehicle of a showcase call refused, and why. */
+interface ShowcaseRefusal {
+  readonly index: number;
+  readonly idVehicle: string;
+  readonly error: DomainError | AccessError;
+}
+
+/**
+ * The answer to a showcase call with refused vehicles: the first refusal's status and code, and one detail per refused
+ * vehicle (`field` vehicles.{i}.idVehicle, `rule` its numeric code) so a form shows each beside its row.
+ */
+function showcaseRefused(refused: readonly ShowcaseRefusal[]): AccessError {
+  const [first] = refused;
+  const status = first!.error.httpStatus;
+  const message = refused.map((r) => `${r.idVehicle}: ${r.error.message}`).join('; ');
+  return new AccessError(status as AccessError['httpStatus'], first!.error.code, message,
+    refused.map((r) => ({ field: `vehicles.${r.index}.idVehicle`, rule: String(r.error.code) })));
+}
+
+/**
+ * Takes one vehicle out of its showcase (`WithdrawFromShowcase`): back in stock, or withdrawn for good when it was
+ * typed in. A loaded vehicle: whoever may put it in a showcase (`VehicleAccess`); a typed-in one: its showcase's owner
+ * or an ADMIN. Refused while a dealer holds it (409011) or once sold (409010); not in a showcase: 409204.
+ */
+export class WithdrawFromShowcaseCommand implements Sender {
+  constructor(readonly actor: Actor, readonly idVehicle: string, readonly idempotencyKey: string | null, readonly correlationId: string) {}
+}
+
+@CommandHandler(WithdrawFromShowcaseCommand)
+export class WithdrawFromShowcaseHandler implements ICommandHandler<WithdrawFromShowcaseCommand, CommandOutcome<ShowcaseOutcome>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, private readonly access: VehicleAccess) {}
+
+  execute(c: WithdrawFromShowcaseCommand): Promise<CommandOutcome<ShowcaseOutcome>> {
+    if (!hasRole(c.actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();
+    return onVehicle(this.writer, c, c.idVehicle, (now, state) => {
+      if (state.status === 'NONE') throw vehicleNotVisible();
+      if (state.record) this.access.assertMayChangeState(c.actor, state, 'showcase');
+      const data = state.status === 'LISTED' || state.status === 'SOLD' ? showcaseDataOf(state) : null;
+      if (!data) throw new DomainError('VEHICLE_NOT_IN_SHOWCASE', 'the vehicle is not in a showcase');
+      if (!state.record && data.listing.idOwner !== c.actor.idUser && !c.actor.roles.includes('ADMIN')) throw AccessError.notOwner();
+      return { type: 'WithdrawFromShowcase', idShowcase: data.listing.idShowcase, now };
     });
   }
 }
@@ -208,4 +297,4 @@ export class AcceptShowcaseRegulationHandler implements ICommandHandler<AcceptSh
 }
 
 /** The showcase's command handlers, for the module. */
-export const SHOWCASE_HANDLERS = [CreateShowcaseHandler, ShowcaseVehiclesHandler, PreemptVehicleHandler, AcceptShowcaseRegulationHandler];
+export const SHOWCASE_HANDLERS = [CreateShowcaseHandler, WithdrawFromShowcaseHandler, ShowcaseVehiclesHandler, PreemptVehicleHandler, AcceptShowcaseRegulationHandler];

@@ -1,5 +1,6 @@
 import type { VehicleView } from '@auction/contracts';
-import { liveHold, showcaseDataOf, toIso, vehicleAvailability, type VehicleState } from '@auction/domain';
+import { liveHold, recordOf, showcaseDataOf, toIso, vehicleAvailability, type VehicleState } from '@auction/domain';
+import { showcaseSheetOf } from '@auction/read-models';
 import type { Actor } from '../identity/actor.js';
 
 /** The view of a vehicle for a dealer, from its domain state (command answers). */
@@ -10,8 +11,9 @@ export function vehicleView(state: VehicleState, now: number, actor: Actor): Veh
   if (!data || !availability) return null;
   const { listing, inMyLotOf } = data;
   const hold = state.status === 'LISTED' ? liveHold(state.data, now) : null;
+  const sheet = showcaseSheetOf(recordOf(state));
   return {
-    idVehicle: listing.idVehicle, idMarket: listing.idMarket, licensePlate: listing.licensePlate, brand: listing.brand,
+    idVehicle: listing.idVehicle, idShowcase: listing.idShowcase, coverPhoto: sheet?.photos[0] ?? null, sheet, idMarket: listing.idMarket, licensePlate: listing.licensePlate, brand: listing.brand,
     model: listing.model, price: listing.price, state: availability, heldByMe: hold?.idUser === actor.idUser,
     holdUntil: hold ? toIso(hold.untilMs) : null, inMyLot: inMyLotOf.includes(actor.idUser),
     boughtByMe: state.status === 'SOLD' && state.sale.idUser === actor.idUser,

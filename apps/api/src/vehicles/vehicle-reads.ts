@@ -19,9 +19,11 @@ import { vehicleCardOf, vehicleSheetOf } from './vehicle-views.js';
 export const VEHICLE_LIST_ROLES = ['LOADER', 'AUCTIONEER', 'MULTI_AUCTIONEER', 'ADMIN', 'CUSTOMER_CENTER'] as const;
 /** Roles of `vehicle-for-auction`: who makes auctions. */
 export const VEHICLE_FOR_AUCTION_ROLES = ['AUCTIONEER', 'MULTI_AUCTIONEER', 'ADMIN'] as const;
+/** Roles of `vehicle-for-showcase`: who makes showcases (`SHOWCASE_MANAGER_ROLES`). */
+export const VEHICLE_FOR_SHOWCASE_ROLES = ['EXHIBITOR', 'ADMIN'] as const;
 
 /** Which list: every vehicle, those an auctioneer may put in an auction, those of the provenances asked. */
-export type VehicleListKind = 'all' | 'for-auction' | 'by-provenance';
+export type VehicleListKind = 'all' | 'for-auction' | 'for-showcase' | 'by-provenance';
 
 const DAY_MS = 86_400_000;
 /** Rows of an export read at a time. */
@@ -48,7 +50,8 @@ export function filtersOf(q: VehicleListQuery, kind: VehicleListKind): VehicleFi
     brand: q.brand, channel: q.channel, model: q.model, licensePlate: q.licensePlate, vehicleCode: q.vehicleCode, vehicleFrame: q.vehicleFrame,
     insertFrom: iso(from), insertBefore: iso(before), minAuctions: q.minAuctions, maxAuctions: q.maxAuctions, minDamage: q.minDamage,
     maxDamage: q.maxDamage, minPrice: q.minPrice, maxPrice: q.maxPrice, provenance: q.provenance?.map((p) => p.toUpperCase()),
-    forAuction: kind === 'for-auction',
+    // Ready to be placed (published, in stock): the same set for an auction and a showcase.
+    forAuction: kind === 'for-auction' || kind === 'for-showcase',
   };
 }
 
@@ -83,7 +86,7 @@ export class VehicleReads {
 
   /** One page of a list, narrowed to what the actor sees (lists leave out what others see as dealers). */
   async list(actor: Actor, q: VehicleListQuery, kind: VehicleListKind): Promise<Page<VehicleCard>> {
-    const roles = kind === 'for-auction' ? VEHICLE_FOR_AUCTION_ROLES : VEHICLE_LIST_ROLES;
+    const roles = kind === 'for-auction' ? VEHICLE_FOR_AUCTION_ROLES : kind === 'for-showcase' ? VEHICLE_FOR_SHOWCASE_ROLES : VEHICLE_LIST_ROLES;
     if (!hasRole(actor, roles)) throw AccessError.role();
     if (kind === 'by-provenance' && !q.provenance?.length) {
       throw new ValidationError('provenance is required', [{ field: 'provenance', rule: 'required' }]);

@@ -12,7 +12,7 @@ import { ReadOnlyCall } from '../platform/idempotency/claim-in-turn.js';
 import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
 import type { VehicleAuctionHistoryRow } from '@auction/read-models';
 import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
-import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
+import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_FOR_SHOWCASE_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
 import { sendVehicleCsv } from './vehicle-export.js';
 
 function keysOf(headers: Record<string, unknown>): CallKeys {
@@ -37,6 +37,12 @@ export class VehiclesController {
   @Roles(...VEHICLE_FOR_AUCTION_ROLES)
   forAuction(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Page<VehicleCard>> {
     return this.reads.list(actor, parse(VehicleListQuery, query, 'query'), 'for-auction');
+  }
+
+  @Get('vehicle-for-showcase')
+  @Roles(...VEHICLE_FOR_SHOWCASE_ROLES)
+  forShowcase(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<Page<VehicleCard>> {
+    return this.reads.list(actor, parse(VehicleListQuery, query, 'query'), 'for-showcase');
   }
 
   @Get('vehicle-by-provenance')

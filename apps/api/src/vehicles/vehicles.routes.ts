@@ -15,6 +15,7 @@ const LIST_ROLES = 'LOADER, AUCTIONEER, MULTI_AUCTIONEER, ADMIN, CUSTOMER_CENTER
 export const VEHICLES_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/secure/vehicle', `One page of the loaded vehicles the caller sees. ${FILTERS}`, LIST_ROLES, undefined, VehicleCardPage],
   ['get', '/api/v1/secure/vehicle-for-auction', `One page of the published vehicles in stock the caller may put in an auction. ${FILTERS}`, 'AUCTIONEER, MULTI_AUCTIONEER, ADMIN', undefined, VehicleCardPage],
+  ['get', '/api/v1/secure/vehicle-for-showcase', `One page of the published vehicles in stock the caller sees, to put in a showcase (the showcase call then applies the rule of who may: an EXHIBITOR of the provenance's dealer, an ADMIN of its market). ${FILTERS}`, 'EXHIBITOR, ADMIN', undefined, VehicleCardPage],
   ['get', '/api/v1/secure/vehicle-by-provenance', `One page of the vehicles of the provenances asked (provenance required, else 400). ${FILTERS}`, LIST_ROLES, undefined, VehicleCardPage],
   ['get', '/api/v1/secure/vehicle/{idVehicle}', `A loaded vehicle: status (STOCK, IN_AUCTION, LISTED, SOLD, WITHDRAWN), published, holder, provenance, data, photo blob ids (the first is the cover). ${WHO_SEES}`, 'logged in (vehicle rule)', undefined, VehicleCard],
   ['get', '/api/v1/secure/vehicle/{idVehicle}/details', `A loaded vehicle's whole sheet: the vehicle, its appraisal summary and its documents. ${WHO_SEES}`, 'logged in (vehicle rule)', undefined, VehicleSheet],

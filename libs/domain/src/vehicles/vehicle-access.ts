@@ -42,12 +42,12 @@ export interface VehicleScope {
 }
 
 const STAFF = ['ADMIN', 'CUSTOMER_CENTER'];
-const DEALER_SIDE = ['LOADER', 'AUCTIONEER'];
+const DEALER_SIDE = ['LOADER', 'AUCTIONEER', 'EXHIBITOR'];
 
 /**
  * The one rule of who sees which vehicle.
  * - ADMIN and CUSTOMER_CENTER: every vehicle of the provenances of their `adminEnabledMarket`.
- * - LOADER and AUCTIONEER: every vehicle of their own dealer's provenances.
+ * - LOADER, AUCTIONEER and EXHIBITOR: every vehicle of their own dealer's provenances.
  * - MULTI_AUCTIONEER: the vehicles it holds (sent to it), while it has the role.
  * - Everyone logged in (a dealer, a BUYER): published vehicles in an auction or a showcase, and those it bought.
  *   (Auctions and showcases are not yet narrowed by templates: any logged-in user may see them.)
@@ -72,7 +72,7 @@ export function scopeShows(scope: VehicleScope, v: VehicleFacts, idUser: string)
 }
 
 /** What may be done to a vehicle in stock. */
-export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendToMultiAuctioneer' | 'sendBack';
+export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendToMultiAuctioneer' | 'sendBack' | 'showcase';
 
 /**
  * The one rule of who changes which vehicle (the decider then says whether its state allows it).
@@ -81,11 +81,14 @@ export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendTo
  *   hold it (any loader of that dealer: they share their provenances' work), else the very user holding it.
  * - Hand-over: a loader of the dealer sends it to its superior (`sendToSup`); the superior holding it sends it to a
  *   multi-auctioneer or back; the multi-auctioneer holding it sends it back.
+ * - Showcase (`showcase`: put in and withdraw from a showcase): an EXHIBITOR of the provenance's dealer, whoever holds
+ *   the vehicle in stock (the exhibitor sells the dealer's stock at a fixed price).
  * CUSTOMER_CENTER sees and does not change. A vehicle the caller does not see is never changeable.
  */
 export function mayChangeVehicle(viewer: VehicleViewer, provenance: Provenance | undefined, v: VehicleFacts, change: VehicleChange): boolean {
   if (viewer.roles.includes('ADMIN') && provenance && (viewer.adminEnabledMarket ?? []).includes(provenance.idMarket)) return true;
   const loaderOfDealer = viewer.roles.includes('LOADER') && provenance !== undefined && viewer.idDealer === provenance.idDealer;
+  if (change === 'showcase') return viewer.roles.includes('EXHIBITOR') && provenance !== undefined && viewer.idDealer === provenance.idDealer;
   const holds = v.holderUserId === viewer.idUser;
   switch (v.holderRole) {
     case 'LOADER':

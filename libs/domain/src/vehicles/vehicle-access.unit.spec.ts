@@ -80,4 +80,17 @@ describe('who changes a vehicle', () => {
     expect(all.filter((c) => may(multi, atMulti, c))).toEqual(['edit', 'files', 'publish', 'sendBack']);
     expect(all.filter((c) => may(superior, atMulti, c))).toEqual([]);
   });
+
+  it('showcase (#22 item 6): an exhibitor of the provenance\'s dealer, whoever holds it, and an ADMIN of its market; nobody else', () => {
+    const exhibitor = viewer('exh', ['USER', 'EXHIBITOR'], 'D1');
+    const otherExhibitor = viewer('exh-2', ['USER', 'EXHIBITOR'], 'D2');
+    const held = [vehicle(), vehicle({ holderRole: 'SUPERIOR', holderUserId: 'auct' }), vehicle({ holderRole: 'MULTI_AUCTIONEER', holderUserId: 'multi' })];
+    expect(held.map((v) => may(exhibitor, v, 'showcase'))).toEqual([true, true, true]);
+    expect(held.map((v) => may(adminIt, v, 'showcase'))).toEqual([true, true, true]);
+    expect([otherExhibitor, loader, superior, multi, buyer, ccDe].map((who) => may(who, vehicle(), 'showcase'))).toEqual([false, false, false, false, false, false]);
+    // The exhibitor changes nothing else, and sees its dealer's stock (to pick vehicles from it).
+    expect(all.filter((c) => may(exhibitor, vehicle(), c))).toEqual([]);
+    expect(sees(exhibitor, vehicle())).toBe(true);
+    expect(sees(otherExhibitor, vehicle())).toBe(false);
+  });
 });

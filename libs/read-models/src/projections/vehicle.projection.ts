@@ -32,6 +32,11 @@ export function projectVehicle(row: VehicleRow | undefined, event: StoredEvent):
             soldPrice: e.data.price, soldAt: iso(e.data.soldAt),
           }
         : row;
+    // Withdrawn from its showcase (back in stock, or a typed-in vehicle withdrawn for good): no longer in the showcase.
+    case 'VehicleReturnedToStock':
+      return e.data.from.kind === 'SHOWCASE' && row.status === 'LISTED' ? undefined : row;
+    case 'VehicleWithdrawn':
+      return row.status === 'LISTED' ? undefined : row;
     default:
       return row;
   }

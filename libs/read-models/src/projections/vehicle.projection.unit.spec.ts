@@ -45,6 +45,18 @@ describe('projectVehicle', () => {
     expect(JSON.stringify(row)).not.toContain('someone@example.com');
   });
 
+  it('withdrawn from its showcase (#22 item 6), the vehicle leaves it; put in a showcase again, it is listed afresh', () => {
+    const back = ev({ type: 'VehicleReturnedToStock', data: { idVehicle: 'v1', from: { kind: 'SHOWCASE', idShowcase: 's1' }, reason: 'LISTING_WITHDRAWN' } });
+    expect(vehicleOf(listed(), back)).toBeUndefined();
+    expect(vehicleOf(listed(), ev({ type: 'VehicleWithdrawn', data: { idVehicle: 'v1' } }))).toBeUndefined();
+    const again = ev({ type: 'VehicleListed', data: { ...listing, idShowcase: 's2', price: 8000 } });
+    expect(vehicleOf(listed(), back, again)).toMatchObject({ idShowcase: 's2', price: 8000, status: 'LISTED' });
+    // Back from an auction: not the showcase's business; a sold vehicle stays sold.
+    const fromLot = ev({ type: 'VehicleReturnedToStock', data: { idVehicle: 'v1', from: { kind: 'AUCTION', idAuction: 'a', idLot: 'l' }, reason: 'UNSOLD' } });
+    expect(vehicleOf(listed(), fromLot)?.status).toBe('LISTED');
+    expect(vehicleOf(listed(), sold('d1'), back)?.status).toBe('SOLD');
+  });
+
   it('ignores events of a vehicle it never saw', () => {
     expect(projectVehicle(undefined, sold('d1'))).toBeUndefined();
   });

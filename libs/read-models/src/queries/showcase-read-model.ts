@@ -1,8 +1,8 @@
-import type { Page, PageQuery, VehicleView } from '@auction/contracts';
+import type { Page, PageQuery, ShowcaseVehicleSheet, VehicleView } from '@auction/contracts';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
 import type { VehicleRow } from '../rows.js';
-import { myLotTable, regulationsTable, vehiclesTable } from '../tables/read-model-tables.js';
+import { myLotTable, regulationsTable, vehicleRecordsTable, vehiclesTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
 import { DEFAULT_ACCESS_ERRORS, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { vehicleViewOf } from './views.js';
@@ -37,7 +37,24 @@ export interface VehicleSearch {
   readonly maxPrice?: number;
 }
 
-type WithMyLot = VehicleRow & { inMyLot: boolean };
+/** A row with the viewer's my-lot flag and, for a loaded vehicle, its data sheet (null for a typed-in one). */
+type WithMyLot = VehicleRow & { inMyLot: boolean; sheet: ShowcaseVehicleSheet | null };
+
+/** The data sheet's columns of `vehicle_records` (alias `r`), read beside a showcase row. */
+const SHEET_COLUMNS = ['version', 'firstRegistration', 'mileageKm', 'fuel', 'gearbox', 'powerKw', 'colour', 'damageTotal', 'area', 'region', 'photos'] as const;
+const SHEET_SELECT = ['r.id_vehicle AS "sheetIdVehicle"', ...SHEET_COLUMNS.map((c) => `r.${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)} AS "sheet_${c}"`)].join(', ');
+
+function sheetOf(raw: Record<string, unknown>): ShowcaseVehicleSheet | null {
+  if (raw['sheetIdVehicle'] === null || raw['sheetIdVehicle'] === undefined) return null;
+  const get = (c: (typeof SHEET_COLUMNS)[number]) => raw[`sheet_${c}`];
+  const photos = get('photos');
+  return {
+    version: (get('version') as string | null) ?? null, firstRegistration: String(get('firstRegistration')), mileageKm: Number(get('mileageKm')),
+    fuel: String(get('fuel')), gearbox: String(get('gearbox')), powerKw: Number(get('powerKw')), colour: (get('colour') as string | null) ?? null,
+    damageTotal: Number(get('damageTotal')), area: String(get('area')), region: String(get('region')),
+    photos: (typeof photos === 'string' ? JSON.parse(photos) : photos ?? []) as string[],
+  };
+}
 
 /** The showcase queries of the API, answered from the read-model tables with the in-memory `ShowcaseQueries`' results. */
 export class ShowcaseReadModel {
@@ -73,6 +90,18 @@ export class ShowcaseReadModel {
     return this.page('true', [], 'INNER', viewer, page);
   }
 
+  /**
+   * One page of the showcase vehicles the viewer listed (an exhibitor's showcase management: available, held or sold),
+   * newest listing first.
+   */
+  async owned(viewer: Viewer, page: PageQuery): Promise<Page<VehicleView>> {
+    const where = 't.id_owner = $1';
+    const rows = await this.vehicles(`${where} ORDER BY t.listed_position DESC LIMIT $2 OFFSET $3`, [page.limit, page.offset], viewer, 'LEFT');
+    const [counted] = await this.db.query<{ total: number | string }>(
+      `SELECT count(*) AS total FROM ${qualified(this.schema, vehiclesTable)} t WHERE ${where}`, [viewer.idUser]);
+    return { items: this.views(rows, viewer), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
+  }
+
   /** Ids of the vehicles of the viewer's my lot still to book (those the viewer bought are done). */
   async myLotToBook(viewer: Viewer): Promise<string[]> {
     const rows = await this.vehicles(`NOT (t.status = 'SOLD' AND t.sold_user_id = $1) ORDER BY t.listed_position`, [], viewer, 'INNER');
@@ -102,7 +131,14 @@ export class ShowcaseReadModel {
   /** One vehicle as the viewer sees it, or null when unknown. */
   async vehicle(viewer: Viewer, idVehicle: string): Promise<VehicleView | null> {
     const [row] = await this.vehicles('t.id_vehicle = $2', [idVehicle], viewer, 'LEFT');
-    return row ? vehicleViewOf(row, this.now(), viewer.idUser, row.inMyLot) : null;
+    return row ? vehicleViewOf(row, this.now(), viewer.idUser, row.inMyLot, row.sheet) : null;
+  }
+
+  /** The showcase a vehicle was listed in (a loaded vehicle's id does not name it), or null. */
+  async showcaseOf(idVehicle: string): Promise<string | null> {
+    const rows = await this.db.query<{ idShowcase: string }>(
+      `SELECT id_showcase AS "idShowcase" FROM ${qualified(this.schema, vehiclesTable)} WHERE id_vehicle = $1`, [idVehicle]);
+    return rows[0]?.idShowcase ?? null;
   }
 
   /** The exhibitor who listed a showcase, or null when no vehicle was listed in it. */
@@ -147,14 +183,15 @@ export class ShowcaseReadModel {
   /** Vehicles with the viewer's my-lot flag: `$1` is the viewer; `INNER` keeps only the viewer's my lot. */
   private async vehicles(where: string, params: unknown[], viewer: Viewer, join: 'LEFT' | 'INNER'): Promise<WithMyLot[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT ${selectList(vehiclesTable)}, (m.id_user IS NOT NULL) AS "inMyLot" FROM ${qualified(this.schema, vehiclesTable)} t ` +
-        `${join} JOIN ${qualified(this.schema, myLotTable)} m ON m.id_vehicle = t.id_vehicle AND m.id_user = $1 WHERE ${where}`,
+      `SELECT ${selectList(vehiclesTable)}, (m.id_user IS NOT NULL) AS "inMyLot", ${SHEET_SELECT} FROM ${qualified(this.schema, vehiclesTable)} t ` +
+        `${join} JOIN ${qualified(this.schema, myLotTable)} m ON m.id_vehicle = t.id_vehicle AND m.id_user = $1 ` +
+        `LEFT JOIN ${qualified(this.schema, vehicleRecordsTable)} r ON r.id_vehicle = t.id_vehicle WHERE ${where}`,
       [viewer.idUser, ...params]);
-    return rows.map((r) => fromDb<WithMyLot>(vehiclesTable as never, r));
+    return rows.map((r) => ({ ...fromDb<VehicleRow>(vehiclesTable, r), inMyLot: Boolean(r['inMyLot']), sheet: sheetOf(r) }));
   }
 
   private views(rows: readonly WithMyLot[], viewer: Viewer): VehicleView[] {
     const now = this.now();
-    return rows.map((v) => vehicleViewOf(v, now, viewer.idUser, v.inMyLot));
+    return rows.map((v) => vehicleViewOf(v, now, viewer.idUser, v.inMyLot, v.sheet));
   }
 }

@@ -1,5 +1,5 @@
-import type { AuctionView, LotView, VehicleView } from '@auction/contracts';
-import { nextMinimumOffer, type AuctionStatus } from '@auction/domain';
+import type { AuctionView, LotView, ShowcaseVehicleSheet, VehicleView } from '@auction/contracts';
+import { nextMinimumOffer, type AuctionStatus, type VehicleRecord } from '@auction/domain';
 import type { AuctionRow, DealerBestRow, LotRow, VehicleRow } from '../rows.js';
 
 const ms = (isoOrNull: string | null): number => (isoOrNull === null ? Number.NaN : Date.parse(isoOrNull));
@@ -73,11 +73,22 @@ function shownEndOf(auction: AuctionRow, lots: readonly LotView[], lastLotEnd: s
   return lastLotEnd ?? auction.endAt ?? auction.endDate;
 }
 
-/** The contract's vehicle view for one dealer: availability and hold at `now`. */
-export function vehicleViewOf(v: VehicleRow, now: number, idUser: string, inMyLot: boolean): VehicleView {
+/** The showcase view's data sheet of a loaded vehicle's record (commands' answers and the test oracle), null without one. */
+export function showcaseSheetOf(record: VehicleRecord | null): ShowcaseVehicleSheet | null {
+  if (!record) return null;
+  const d = record.details;
+  return {
+    version: d.version, firstRegistration: d.firstRegistration, mileageKm: d.mileageKm, fuel: d.fuel, gearbox: d.gearbox, powerKw: d.powerKw,
+    colour: d.colour, damageTotal: d.damageTotal, area: d.location.area, region: d.location.region, photos: [...record.photos],
+  };
+}
+
+/** The contract's vehicle view for one dealer: availability and hold at `now`; the data sheet of a loaded vehicle. */
+export function vehicleViewOf(v: VehicleRow, now: number, idUser: string, inMyLot: boolean, sheet: ShowcaseVehicleSheet | null = null): VehicleView {
   const held = v.status === 'LISTED' && v.holdUntil !== null && ms(v.holdUntil) > now;
   return {
-    idVehicle: v.idVehicle, idMarket: v.idMarket, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.price,
+    idVehicle: v.idVehicle, idShowcase: v.idShowcase, idMarket: v.idMarket, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.price,
+    coverPhoto: sheet?.photos[0] ?? null, sheet,
     state: v.status === 'SOLD' ? 'SOLD' : held ? 'HELD' : 'AVAILABLE', heldByMe: held && v.holdUserId === idUser,
     holdUntil: held ? v.holdUntil : null, inMyLot, boughtByMe: v.status === 'SOLD' && v.soldUserId === idUser,
   };

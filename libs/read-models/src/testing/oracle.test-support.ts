@@ -5,6 +5,7 @@ import {
 } from '@auction/domain';
 import { newestFirst, purchaseMatches } from '../queries/purchases.js';
 import type { Viewer } from '../queries/viewer.js';
+import { showcaseSheetOf } from '../queries/views.js';
 import { scenarioUsername } from './auction-scenario.test-support.js';
 import type { EventLog } from './event-log.test-support.js';
 
@@ -98,8 +99,9 @@ export class Oracle {
       .map((s) => {
         const hold = s.status === 'LISTED' ? liveHold(s.data, this.now) : null;
         const l = s.data.listing;
+        const sheet = showcaseSheetOf(s.record);
         return {
-          idVehicle: l.idVehicle, idMarket: l.idMarket, licensePlate: l.licensePlate, brand: l.brand, model: l.model, price: l.price,
+          idVehicle: l.idVehicle, idShowcase: l.idShowcase, coverPhoto: sheet?.photos[0] ?? null, sheet, idMarket: l.idMarket, licensePlate: l.licensePlate, brand: l.brand, model: l.model, price: l.price,
           state: vehicleAvailability(s, this.now)!, heldByMe: hold?.idUser === v.idUser, holdUntil: hold ? toIso(hold.untilMs) : null,
           inMyLot: s.data.inMyLotOf.includes(v.idUser), boughtByMe: s.status === 'SOLD' && s.sale.idUser === v.idUser,
         };

@@ -1,0 +1,128 @@
+/**
+ * Issue 22 item 6 (API): a showcase made of loaded vehicles, against the real built server on the demo stock with its
+ * drawn photos (RENT-IT of dealer D-EXHB: loader `loader2`, exhibitor `exhibitor`; V-DEMO-R1 published, R2 not;
+ * LEASYS-IT of D-AUCT: `loader`). Each vehicle is put in the showcase on its own stream through the one access rule;
+ * a refused vehicle refuses the whole call; a dealer sees the cards with their data sheet and reads their photos.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
+import { download } from '../vehicles/uploads/vehicle-uploads.test-support.js';
+
+const S = '/api/v1/secure';
+type Row = Record<string, any>;
+interface Page { items: Row[]; total: number }
+
+describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
+  let storage: ServerStorage | undefined;
+  let server: RunningServer | undefined;
+  const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'admin', ApiClient>;
+  const ok = okBody;
+  const code = statusAndCode;
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage, { DEMO_PHOTOS: 'true' });
+    await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, admin: 0 }) as (keyof typeof c)[])
+      .map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  const status = async (idVehicle: string, who: ApiClient = c.loader2) => (await ok<Row>(who.get(`${S}/vehicle/${idVehicle}`), idVehicle)).status;
+
+  test('vehicle-for-showcase: the exhibitor\'s dealer\'s published vehicles in stock, with photos; not for a dealer or a loader', async () => {
+    const page = await ok<Page>(c.exhibitor.get(`${S}/vehicle-for-showcase`), 'for showcase');
+    expect(page.items.map((v) => v.idVehicle)).toEqual(['V-DEMO-R1']);
+    expect(page.items[0]!.photos).toHaveLength(3);
+    expect(await code(c.dealer1.get(`${S}/vehicle-for-showcase`))).toEqual([403, 403001]);
+    expect(await code(c.loader2.get(`${S}/vehicle-for-showcase`))).toEqual([403, 403001]);
+  });
+
+  test('refusals name every refused vehicle with its code and list nothing: unpublished, another dealer\'s, unknown; a dealer may not create', async () => {
+    const refused = await c.exhibitor.post<Row>(`${S}/showcase`, {
+      body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 9000 }, { idVehicle: 'V-DEMO-R2', price: 8000 }, { idVehicle: 'V-DEMO-1', price: 7000 }, { idVehicle: 'NOPE', price: 1 }] },
+    });
+    expect([refused.status, refused.body['errorCode']]).toEqual([409, 409203]);
+    expect(refused.body['details']).toEqual([
+      { field: 'vehicles.1.idVehicle', rule: '409203' }, { field: 'vehicles.2.idVehicle', rule: '404200' }, { field: 'vehicles.3.idVehicle', rule: '404200' },
+    ]);
+    // Nothing half-done: the vehicle that could go in is still in stock.
+    expect(await status('V-DEMO-R1')).toBe('STOCK');
+    expect(await code(c.dealer1.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 9000 }] } }))).toEqual([403, expect.any(Number)]);
+    expect(await code(c.loader2.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 9000 }] } }))).toEqual([403, expect.any(Number)]);
+    expect(await code(c.exhibitor.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 0 }] } }))).toEqual([400, 400001]);
+    expect(await code(c.exhibitor.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 1 }, { idVehicle: 'V-DEMO-R1', price: 2 }] } })))
+      .toEqual([400, 400001]);
+  });
+
+  test('two creations at once naming the same vehicle: one wins, the other gets 409202; the loser lists nothing', async () => {
+    await ok(c.loader2.put(`${S}/vehicle/pubUnpubVehicle`, { body: { idVehicles: ['V-DEMO-R2'], published: true } }), 'publish R2');
+    const body = (price: number) => ({ body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R2', price }] } });
+    const [a, b] = await Promise.all([c.exhibitor.post<Row>(`${S}/showcase`, body(8000)), c.exhibitor.post<Row>(`${S}/showcase`, body(8500))]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winner = a.status === 201 ? a : b;
+    expect(loser.body['errorCode']).toBe(409202);
+    expect(winner.body['vehicles']).toEqual([expect.objectContaining({ idVehicle: 'V-DEMO-R2', idShowcase: winner.body['idShowcase'], state: 'AVAILABLE' })]);
+    expect(await status('V-DEMO-R2')).toBe('LISTED');
+    // Withdrawn by the exhibitor: back in stock, out of the catalogue.
+    expect(await ok(c.exhibitor.delete(`${S}/showcase/vehicle/V-DEMO-R2`), 'withdraw')).toEqual({ idVehicle: 'V-DEMO-R2', ok: true });
+    expect(await status('V-DEMO-R2')).toBe('STOCK');
+    expect((await ok<Page>(c.dealer1.get(`${S}/showcase?limit=100`), 'catalogue')).items.map((v) => v.idVehicle)).not.toContain('V-DEMO-R2');
+    expect(await code(c.exhibitor.delete(`${S}/showcase/vehicle/V-DEMO-R2`))).toEqual([409, 409204]);
+    expect(await code(c.dealer1.delete(`${S}/showcase/vehicle/V-DEMO-R2`))).toEqual([403, expect.any(Number)]);
+  });
+
+  test('the exhibitor creates a showcase of two stock vehicles; a dealer sees their sheet and cover, reads the photos, books and buys one', async () => {
+    const created = await ok<Row>(c.exhibitor.post(`${S}/showcase`, {
+      body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 9100 }, { idVehicle: 'V-DEMO-R2', price: 8200.5 }] },
+    }), 'create');
+    expect(created.vehicles.map((v: Row) => [v.idVehicle, v.price, v.state])).toEqual([['V-DEMO-R1', 9100, 'AVAILABLE'], ['V-DEMO-R2', 8200.5, 'AVAILABLE']]);
+    expect(await status('V-DEMO-R1')).toBe('LISTED');
+
+    const catalogue = await ok<Page>(c.dealer1.get(`${S}/showcase/showcase-full?idMarket=IT&limit=100`), 'full');
+    const card = catalogue.items.find((v) => v.idVehicle === 'V-DEMO-R1')!;
+    expect(card).toMatchObject({ idShowcase: created.idShowcase, licensePlate: 'GR300RT', brand: 'Fiat', price: 9100, coverPhoto: expect.any(String) });
+    expect(card.sheet).toMatchObject({ fuel: 'DIESEL', gearbox: 'MANUAL', powerKw: 88, mileageKm: 25000, area: 'Nord', region: 'Lombardia' });
+    expect(card.sheet.photos).toHaveLength(3);
+    expect(card.coverPhoto).toBe(card.sheet.photos[0]);
+    // The typed-in demo showcase has no sheet.
+    expect(catalogue.items.find((v) => v.idVehicle.startsWith('SC-') || v.sheet === null)?.coverPhoto ?? null).toBeNull();
+    expect((await ok<Row>(c.dealer1.get(`${S}/showcase/showcase-enabled?idMarket=IT`), 'enabled')).enabled).toBe(true);
+
+    // The dealer reads the photo and the sheet of a showcase vehicle through the vehicle calls (the one access rule).
+    const photo = await download(c.dealer1, `${S}/image?idImage=${card.coverPhoto}&size=thumb`, { accept: 'image/webp' });
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const sheet = await ok<Row>(c.dealer1.get(`${S}/vehicle/V-DEMO-R1/details`), 'sheet');
+    const appraisal = (sheet.documents as Row[]).find((d) => d.kind === 'APPRAISAL')!;
+    expect((await download(c.dealer1, `${S}/pdf?idPdf=${appraisal.idBlob}`)).status).toBe(200);
+    // A vehicle still in stock is not a dealer's: its photos are not either.
+    const stockPhoto = (await ok<Row>(c.loader.get(`${S}/vehicle/V-DEMO-8/details`), 'stock')).photos[0];
+    expect((await download(c.dealer1, `${S}/image?idImage=${stockPhoto}`)).status).toBe(404);
+
+    await ok(c.dealer1.patch(`${S}/showcase/accept-regulation`), 'regulation');
+    await ok(c.dealer1.post(`${S}/showcase/add-to-myLot`, { body: { idVehicles: ['V-DEMO-R1'] } }), 'my lot');
+    const [booked] = await ok<Row[]>(c.dealer1.patch(`${S}/showcase/book-myLot`), 'book');
+    expect(booked).toMatchObject({ idVehicle: 'V-DEMO-R1', ok: true, holdUntil: expect.any(String) });
+    // Held by a dealer: the exhibitor cannot withdraw it, another dealer cannot buy it.
+    expect(await code(c.exhibitor.delete(`${S}/showcase/vehicle/V-DEMO-R1`))).toEqual([409, 409011]);
+    expect(await code(c.dealer2.put(`${S}/showcase/buy`, { body: { idVehicles: ['V-DEMO-R1'] } }))).toEqual([409, 409011]);
+    expect(await ok(c.dealer1.put(`${S}/showcase/buy`, { body: { idVehicles: ['V-DEMO-R1'] } }), 'buy')).toEqual([{ idVehicle: 'V-DEMO-R1', ok: true }]);
+    expect(await status('V-DEMO-R1')).toBe('SOLD');
+
+    // The exhibitor's management list and the sold list agree.
+    const mine = await ok<Page>(c.exhibitor.get(`${S}/showcase/mine`), 'mine');
+    expect(mine.items.filter((v) => v.idShowcase === created.idShowcase).map((v) => [v.idVehicle, v.state])).toEqual([['V-DEMO-R2', 'AVAILABLE'], ['V-DEMO-R1', 'SOLD']]);
+    const sold = await ok<Page>(c.exhibitor.get(`${S}/showcase/sold/${created.idShowcase}`), 'sold');
+    expect(sold.items.map((v) => [v.idVehicle, v.idUser, v.price])).toEqual([['V-DEMO-R1', 'dealer1', 9100]]);
+    expect(await code(c.exhibitor.delete(`${S}/showcase/vehicle/V-DEMO-R1`))).toEqual([409, 409010]);
+    // The buyer rates the purchase: the showcase is found from the vehicle (its id does not name it).
+    await ok(c.dealer1.post(`${S}/showcase/feedback/V-DEMO-R1`, { body: { rating: 5, idAuctioneer: 'exhibitor' } }), 'feedback');
+    // Sold or placed, a vehicle does not go into another showcase.
+    expect(await code(c.exhibitor.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R2', price: 1 }] } }))).toEqual([409, 409202]);
+    expect(await code(c.admin.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 1 }] } }))).toEqual([409, expect.any(Number)]);
+  }, 60_000);
+});
