@@ -37,6 +37,7 @@ import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as UploadVehicleRouteImport } from './routes/upload-vehicle'
 import { Route as UserAnonymizationRouteImport } from './routes/user-anonymization'
 import { Route as UserProfileRouteImport } from './routes/user-profile'
 import { Route as UserSignupRouteImport } from './routes/user-signup'
@@ -190,6 +191,11 @@ const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   path: '/showcase-sold',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UploadVehicleRoute = UploadVehicleRouteImport.update({
+  id: '/upload-vehicle',
+  path: '/upload-vehicle',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserAnonymizationRoute = UserAnonymizationRouteImport.update({
   id: '/user-anonymization',
   path: '/user-anonymization',
@@ -280,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
@@ -322,6 +329,7 @@ export interface FileRoutesByTo {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
@@ -365,6 +373,7 @@ export interface FileRoutesById {
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
@@ -493,6 +504,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/showcase-catalogue'
     | '/showcase-sold'
+    | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
@@ -536,6 +548,7 @@ export interface RootRouteChildren {
   RegistrationRoute: typeof RegistrationRoute
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  UploadVehicleRoute: typeof UploadVehicleRoute
   UserAnonymizationRoute: typeof UserAnonymizationRoute
   UserProfileRoute: typeof UserProfileRoute
   UserSignupRoute: typeof UserSignupRoute
@@ -748,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShowcaseSoldRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/upload-vehicle': {
+      id: '/upload-vehicle'
+      path: '/upload-vehicle'
+      fullPath: '/upload-vehicle'
+      preLoaderRoute: typeof UploadVehicleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user-anonymization': {
       id: '/user-anonymization'
       path: '/user-anonymization'
@@ -864,6 +884,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegistrationRoute: RegistrationRoute,
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  UploadVehicleRoute: UploadVehicleRoute,
   UserAnonymizationRoute: UserAnonymizationRoute,
   UserProfileRoute: UserProfileRoute,
   UserSignupRoute: UserSignupRoute,

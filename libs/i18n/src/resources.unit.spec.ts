@@ -26,10 +26,10 @@ const SAME_AS_ENGLISH = new Set([
 /** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
 const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {
   it: ['login.password'],
-  de: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline'],
-  nl: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline'],
-  pl: ['auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer'],
-  fr: ['showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute'],
+  de: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region'],
+  nl: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
+  pl: ['auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
+  fr: ['showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
 };
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;

@@ -27,6 +27,36 @@ export interface RequestOptions {
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/** How much of an upload's body has gone (`total`: the body's size in bytes). */
+export interface UploadProgress {
+  readonly loaded: number;
+  readonly total: number;
+}
+
+/** Options of {@link Http.upload}: those of any call, and who hears the body's progress. */
+export interface UploadOptions extends RequestOptions {
+  readonly onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * The browser's XMLHttpRequest, as far as an upload needs it: `fetch` reports no upload progress (a streamed request
+ * body needs HTTP/2 and tells how fast the body is read, not sent), so uploads go through XHR.
+ */
+export interface UploadRequest {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  send(body: FormData): void;
+  abort(): void;
+  withCredentials: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseText: string;
+  readonly upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+}
+
 /** A failed call: HTTP status (0: the server could not be reached) and the API's numeric error code. */
 export class ApiError extends Error {
   constructor(
@@ -34,6 +64,8 @@ export class ApiError extends Error {
     readonly errorCode: number,
     message: string,
     readonly details: readonly { field: string; rule: string }[] = [],
+    /** The whole error body as the API sent it (a vehicle file's refusal lists its `rows` there). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -102,6 +134,9 @@ export class Http {
    */
   private token: string | null = null;
 
+  /** Makes the request an upload goes through (tests give a stand-in). */
+  createUploadRequest: () => UploadRequest = () => new XMLHttpRequest() as unknown as UploadRequest;
+
   constructor(private readonly hooks: HttpHooks, private readonly baseUrl = '') {}
 
   /** Sends `token` in the `token` header of every later call (null: stop). */
@@ -135,7 +170,8 @@ export class Http {
     return `${this.baseUrl}${path}${queryString(query)}`;
   }
 
-  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  /** The headers of a call: JSON unless the body is a form, the XSRF echo, the idempotency key and the mobile token. */
+  private headersOf(method: string, body: unknown, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' };
     // A FormData body is multipart: the browser writes its content type with the boundary.
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -146,6 +182,21 @@ export class Http {
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     if (this.token) headers['token'] = this.token;
+    return headers;
+  }
+
+  /** An answer, read the same whichever way it came (fetch or an upload): the data, or the error catalogue's error. */
+  private answer<T>(method: string, status: number, statusText: string, text: string, options: RequestOptions): T {
+    const data: unknown = text ? safeJson(text) : undefined;
+    if (isGatewayFailure(status, data)) throw this.unreachable(options);
+    if (status < 200 || status >= 300) throw this.fail(status, statusText, data, options);
+    if (method !== 'GET' && !options.noPopup && !options.noSuccessPopup) void this.hooks.dialogs.success();
+    return data as T;
+  }
+
+  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+    const headers = this.headersOf(method, body, options);
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     if (!options.noSpinner) this.hooks.spinner.show();
     try {
       let response: Response;
@@ -165,14 +216,55 @@ export class Http {
       } finally {
         clearTimeout(timer);
       }
-      const data: unknown = text ? safeJson(text) : undefined;
-      if (isGatewayFailure(response.status, data)) throw this.unreachable(options);
-      if (!response.ok) throw this.fail(response.status, response.statusText, data, options);
-      if (method !== 'GET' && !options.noPopup && !options.noSuccessPopup) void this.hooks.dialogs.success();
-      return data as T;
+      return this.answer<T>(method, response.status, response.statusText, text, options);
     } finally {
       if (!options.noSpinner) this.hooks.spinner.hide();
     }
+  }
+
+  /**
+   * Sends a multipart form (POST unless told), telling `onProgress` how much of the body has gone: the same headers,
+   * spinner, popups and errors as {@link request}. Its timeout counts from the last sign of life (a progress event),
+   * not from the start, so a large file on a slow line is not cut off while it is still moving. Aborted through
+   * `options.signal`, it rejects with an `AbortError`.
+   */
+  upload<T>(path: string, form: FormData, options: UploadOptions = {}, method = 'POST'): Promise<T> {
+    const headers = this.headersOf(method, form, options);
+    if (!options.noSpinner) this.hooks.spinner.show();
+    const request = this.createUploadRequest();
+    const idleMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    return new Promise<T>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timedOut = false;
+      const settle = (outcome: () => T) => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', abort);
+        if (!options.noSpinner) this.hooks.spinner.hide();
+        try { resolve(outcome()); } catch (error) { reject(error); }
+      };
+      const alive = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => { timedOut = true; request.abort(); }, idleMs);
+      };
+      const abort = () => request.abort();
+      request.open(method, this.url(path, options.query));
+      request.withCredentials = true;
+      for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+      request.upload.onprogress = (event) => {
+        alive();
+        options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      };
+      request.onload = () => settle(() => this.answer<T>(method, request.status, request.statusText, request.responseText, options));
+      request.onerror = () => settle(() => { throw this.unreachable(options); });
+      request.onabort = () => settle(() => {
+        if (!timedOut && options.signal?.aborted) throw new DOMException('the upload was aborted', 'AbortError');
+        throw this.unreachable(options);
+      });
+      if (options.signal?.aborted) { settle(() => { throw new DOMException('the upload was aborted', 'AbortError'); }); return; }
+      options.signal?.addEventListener('abort', abort, { once: true });
+      alive();
+      request.send(form);
+    });
   }
 
   /**
@@ -196,7 +288,7 @@ export class Http {
     const hasCode = typeof body.errorCode === 'number';
     const code = hasCode ? (body.errorCode as number) : status;
     const message = typeof body.errorMsg === 'string' ? body.errorMsg : statusText ? `${status} ${statusText}` : `HTTP ${status}`;
-    const error = new ApiError(status, code, message, Array.isArray(body.details) ? (body.details as ApiError['details']) : []);
+    const error = new ApiError(status, code, message, Array.isArray(body.details) ? (body.details as ApiError['details']) : [], data);
     if (message === AUTHENTICATION_FAILED_MESSAGE) {
       this.navigation?.authenticationFailed();
       return error;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialogs } from '../ui/dialogs.js';
 import { Spinner } from '../ui/spinner.js';
-import { ApiError, Http } from './http.js';
+import { ApiError, Http, type UploadRequest } from './http.js';
 
 /** A stand-in for the network (named as such): answers every call with `status` and `body`. */
 function fakeNetwork(status: number, body: unknown) {
@@ -240,5 +240,94 @@ describe('Http (the spec error catalogue)', () => {
     caller.abort();
     expect(await pending).toMatchObject({ name: 'AbortError' });
     expect(events).toEqual([]);
+  });
+});
+
+/** A stand-in for the browser's XMLHttpRequest (named as such): the test drives its progress and answer. */
+class FakeUploadRequest implements UploadRequest {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  aborted = false;
+  withCredentials = false;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: UploadRequest['upload'] = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) { this.method = method; this.url = url; }
+  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
+  send(body: FormData) { this.body = body; }
+  abort() { this.aborted = true; this.onabort?.(); }
+  progress(loaded: number, total: number) { this.upload.onprogress?.({ loaded, total, lengthComputable: total > 0 }); }
+  answer(status: number, body: unknown) { this.status = status; this.responseText = body === undefined ? '' : JSON.stringify(body); this.onload?.(); }
+}
+
+describe('Http.upload (multipart with progress, through the same error catalogue)', () => {
+  function uploader() {
+    const s = setup();
+    const requests: FakeUploadRequest[] = [];
+    s.http.createUploadRequest = () => { const r = new FakeUploadRequest(); requests.push(r); return r; };
+    return { ...s, requests };
+  }
+  const form = () => { const f = new FormData(); f.append('tupla', '2'); return f; };
+
+  it('sends the form with credentials, reports each progress event and resolves with the answer', async () => {
+    const { http, requests, spinner } = uploader();
+    const seen: [number, number][] = [];
+    const answer = http.upload<{ idFile: string }>('/api/v1/secure/upload-photos', form(), { noPopup: true, onProgress: (p) => seen.push([p.loaded, p.total]) });
+    const request = requests[0]!;
+    expect([request.method, request.url, request.withCredentials, request.headers['accept']]).toEqual(['POST', '/api/v1/secure/upload-photos', true, 'application/json']);
+    expect(request.headers['content-type']).toBeUndefined(); // the browser writes the multipart boundary
+    expect(spinner.visible).toBe(true);
+    request.progress(100, 400);
+    request.progress(400, 400);
+    request.answer(201, { idFile: 'b1' });
+    expect(await answer).toEqual({ idFile: 'b1' });
+    expect(seen).toEqual([[100, 400], [400, 400]]);
+    expect(spinner.visible).toBe(false);
+  });
+
+  it('turns a refusal into an ApiError carrying the whole body (a vehicle file\'s rows), without a popup when told', async () => {
+    const { http, requests, dialogs } = uploader();
+    const answer = http.upload('/api/v1/secure/upload-vehicle', form(), { noPopup: true }).catch((e: unknown) => e);
+    const body = { errorCode: 422240, errorMsg: 'rows refused', rows: [{ row: 3, field: 'frame', reason: 'bad', errorCode: 422201 }] };
+    requests[0]!.answer(422, body);
+    const error = await answer as ApiError;
+    expect([error.status, error.errorCode, error.body]).toEqual([422, 422240, body]);
+    expect(dialogs.queue.get()).toEqual([]);
+  });
+
+  it('a network failure is status 0; a line silent for longer than the timeout is given up as status 0 too', async () => {
+    const { http, requests, events } = uploader();
+    const failed = http.upload('/api/x', form(), { noPopup: true }).catch((e: unknown) => e);
+    requests[0]!.onerror?.();
+    expect(await failed).toMatchObject({ status: 0, errorCode: 0 });
+    expect(events).toEqual(['maintenance']);
+    vi.useFakeTimers();
+    try {
+      const slow = http.upload('/api/x', form(), { noPopup: true, noMaintenance: true, timeoutMs: 1_000 }).catch((e: unknown) => e);
+      vi.advanceTimersByTime(900);
+      requests[1]!.progress(10, 100); // a sign of life: the timeout starts again
+      vi.advanceTimersByTime(900);
+      expect(requests[1]!.aborted).toBe(false);
+      vi.advanceTimersByTime(200);
+      expect(requests[1]!.aborted).toBe(true);
+      expect(await slow).toMatchObject({ status: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops when its signal aborts, with an AbortError rather than a server error', async () => {
+    const { http, requests } = uploader();
+    const stop = new AbortController();
+    const answer = http.upload('/api/x', form(), { noPopup: true, signal: stop.signal }).catch((e: unknown) => e);
+    stop.abort();
+    expect(requests[0]!.aborted).toBe(true);
+    expect((await answer as DOMException).name).toBe('AbortError');
   });
 });

@@ -9,6 +9,7 @@ import { account } from './account.js';
 import { registration } from './registration.js';
 import { people } from './people.js';
 import { dealers } from './dealers.js';
+import { vehicleUpload } from './vehicleUpload.js';
 
 /** French (also served to Luxembourg): every namespace. */
-export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers };
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload };

@@ -9,6 +9,7 @@ import { account } from './account.js';
 import { registration } from './registration.js';
 import { people } from './people.js';
 import { dealers } from './dealers.js';
+import { vehicleUpload } from './vehicleUpload.js';
 
 /** Dutch (also served to Belgium): every namespace. */
-export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers };
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload };
