@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleUploadResponse } from '@auction/contracts';
 import { DropZone } from './DropZone.js';
@@ -27,12 +27,15 @@ export function VehicleFilesPanel({ api, vehicle, uploads, onFiles }: Props) {
   const { t } = useTranslation('vehicleUpload');
   const ids = useId();
   const [kind, setKind] = useState<VehicleFileKind>('PHOTO');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The panel is below the table (far below on a phone): a vehicle picked moves the focus, and the view, to its files.
+  useEffect(() => { heading.current?.focus(); }, [vehicle.row]);
   const mine = uploadsOfRow(uploads, vehicle.row);
   const photos = mine.filter((u) => u.kind === 'PHOTO' && u.phase === 'done' && u.result);
   const plate = vehicle.licensePlate;
   return (
     <section className="vehicle-files" aria-labelledby={`${ids}-title`} data-testid="vehicle-files" data-row={vehicle.row}>
-      <h3 id={`${ids}-title`} tabIndex={-1}>{t('files.title', { plate, row: vehicle.row })}</h3>
+      <h3 id={`${ids}-title`} tabIndex={-1} ref={heading}>{t('files.title', { plate, row: vehicle.row })}</h3>
       <label className="field">
         <span>{t('files.kind')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value as VehicleFileKind)} data-testid="files-kind">
@@ -50,7 +53,7 @@ export function VehicleFilesPanel({ api, vehicle, uploads, onFiles }: Props) {
             <li key={p.key}>
               <img
                 src={api.thumbnailUrl(p.result!.idFile)} alt={t('files.photoAlt', { n: i + 1, plate })} width={160} height={120}
-                loading="lazy" data-testid="thumbnail"
+                data-testid="thumbnail"
               />
             </li>
           ))}
