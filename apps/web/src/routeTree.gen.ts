@@ -46,10 +46,13 @@ import { Route as AuctionDetailsIdAuctionRouteImport } from './routes/auction-de
 import { Route as AuctionIdAuctionRouteImport } from './routes/auction.$idAuction'
 import { Route as DealerIdDealerRouteImport } from './routes/dealer.$idDealer'
 import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.$idAuction'
+import { Route as OfferManagementIdAuctionRouteImport } from './routes/offer-management.$idAuction'
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
 import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
 import { Route as UserEditIdUserRouteImport } from './routes/user-edit.$idUser'
+import { Route as BuyerIdAuctionIdLotRouteImport } from './routes/buyer.$idAuction.$idLot'
 import { Route as LotDetailIdAuctionIdLotRouteImport } from './routes/lot-detail.$idAuction.$idLot'
+import { Route as OfferDetailIdAuctionIdLotRouteImport } from './routes/offer-detail.$idAuction.$idLot'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -236,6 +239,12 @@ const LiveAuctionIdAuctionRoute = LiveAuctionIdAuctionRouteImport.update({
   path: '/live-auction/$idAuction',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfferManagementIdAuctionRoute =
+  OfferManagementIdAuctionRouteImport.update({
+    id: '/offer-management/$idAuction',
+    path: '/offer-management/$idAuction',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PrivateIndexRoute = PrivateIndexRouteImport.update({
   id: '/private/',
   path: '/private/',
@@ -251,11 +260,22 @@ const UserEditIdUserRoute = UserEditIdUserRouteImport.update({
   path: '/user-edit/$idUser',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BuyerIdAuctionIdLotRoute = BuyerIdAuctionIdLotRouteImport.update({
+  id: '/buyer/$idAuction/$idLot',
+  path: '/buyer/$idAuction/$idLot',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LotDetailIdAuctionIdLotRoute = LotDetailIdAuctionIdLotRouteImport.update({
   id: '/lot-detail/$idAuction/$idLot',
   path: '/lot-detail/$idAuction/$idLot',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfferDetailIdAuctionIdLotRoute =
+  OfferDetailIdAuctionIdLotRouteImport.update({
+    id: '/offer-detail/$idAuction/$idLot',
+    path: '/offer-detail/$idAuction/$idLot',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -295,10 +315,13 @@ export interface FileRoutesByFullPath {
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private/': typeof PrivateIndexRoute
+  '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
+  '/offer-detail/$idAuction/$idLot': typeof OfferDetailIdAuctionIdLotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -338,10 +361,13 @@ export interface FileRoutesByTo {
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private': typeof PrivateIndexRoute
+  '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
+  '/offer-detail/$idAuction/$idLot': typeof OfferDetailIdAuctionIdLotRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -382,10 +408,13 @@ export interface FileRoutesById {
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
+  '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/private/': typeof PrivateIndexRoute
+  '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
+  '/offer-detail/$idAuction/$idLot': typeof OfferDetailIdAuctionIdLotRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -427,10 +456,13 @@ export interface FileRouteTypes {
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
+    | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
     | '/private/'
+    | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
+    | '/offer-detail/$idAuction/$idLot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -470,10 +502,13 @@ export interface FileRouteTypes {
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
+    | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
     | '/private'
+    | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
+    | '/offer-detail/$idAuction/$idLot'
   id:
     | '__root__'
     | '/'
@@ -513,10 +548,13 @@ export interface FileRouteTypes {
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
     | '/live-auction/$idAuction'
+    | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
     | '/private/'
+    | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
+    | '/offer-detail/$idAuction/$idLot'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -557,10 +595,13 @@ export interface RootRouteChildren {
   AuctionIdAuctionRoute: typeof AuctionIdAuctionRoute
   DealerIdDealerRoute: typeof DealerIdDealerRoute
   LiveAuctionIdAuctionRoute: typeof LiveAuctionIdAuctionRoute
+  OfferManagementIdAuctionRoute: typeof OfferManagementIdAuctionRoute
   PrivatePrivacyRoute: typeof PrivatePrivacyRoute
   UserEditIdUserRoute: typeof UserEditIdUserRoute
   PrivateIndexRoute: typeof PrivateIndexRoute
+  BuyerIdAuctionIdLotRoute: typeof BuyerIdAuctionIdLotRoute
   LotDetailIdAuctionIdLotRoute: typeof LotDetailIdAuctionIdLotRoute
+  OfferDetailIdAuctionIdLotRoute: typeof OfferDetailIdAuctionIdLotRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -824,6 +865,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveAuctionIdAuctionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/offer-management/$idAuction': {
+      id: '/offer-management/$idAuction'
+      path: '/offer-management/$idAuction'
+      fullPath: '/offer-management/$idAuction'
+      preLoaderRoute: typeof OfferManagementIdAuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/private/': {
       id: '/private/'
       path: '/private'
@@ -845,11 +893,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserEditIdUserRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buyer/$idAuction/$idLot': {
+      id: '/buyer/$idAuction/$idLot'
+      path: '/buyer/$idAuction/$idLot'
+      fullPath: '/buyer/$idAuction/$idLot'
+      preLoaderRoute: typeof BuyerIdAuctionIdLotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lot-detail/$idAuction/$idLot': {
       id: '/lot-detail/$idAuction/$idLot'
       path: '/lot-detail/$idAuction/$idLot'
       fullPath: '/lot-detail/$idAuction/$idLot'
       preLoaderRoute: typeof LotDetailIdAuctionIdLotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/offer-detail/$idAuction/$idLot': {
+      id: '/offer-detail/$idAuction/$idLot'
+      path: '/offer-detail/$idAuction/$idLot'
+      fullPath: '/offer-detail/$idAuction/$idLot'
+      preLoaderRoute: typeof OfferDetailIdAuctionIdLotRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -893,10 +955,13 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionIdAuctionRoute: AuctionIdAuctionRoute,
   DealerIdDealerRoute: DealerIdDealerRoute,
   LiveAuctionIdAuctionRoute: LiveAuctionIdAuctionRoute,
+  OfferManagementIdAuctionRoute: OfferManagementIdAuctionRoute,
   PrivatePrivacyRoute: PrivatePrivacyRoute,
   UserEditIdUserRoute: UserEditIdUserRoute,
   PrivateIndexRoute: PrivateIndexRoute,
+  BuyerIdAuctionIdLotRoute: BuyerIdAuctionIdLotRoute,
   LotDetailIdAuctionIdLotRoute: LotDetailIdAuctionIdLotRoute,
+  OfferDetailIdAuctionIdLotRoute: OfferDetailIdAuctionIdLotRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

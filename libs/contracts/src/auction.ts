@@ -109,6 +109,10 @@ export const LotView = z.object({
   bestOffer: z.number().nullable(), bestOfferId: z.string().nullable(), offersCount: z.number(), endDate: z.string(),
   nextMinimumOffer: z.number(), idOfferAwarded: z.string().nullable(),
   myBestOffer: z.number().nullable().optional(), leading: z.boolean().optional(), observed: z.boolean().optional(),
+  /** The loaded vehicle the lot sells and its cover photo (a blob id for `GET /image`); absent or null for a lot typed by hand. */
+  idVehicle: z.string().nullable().optional(), idCoverPhoto: z.string().nullable().optional(),
+  /** The vehicle's key data shown beside its thumbnail (absent without a vehicle). */
+  firstRegistration: z.string().nullable().optional(), mileageKm: z.number().nullable().optional(), fuel: z.string().nullable().optional(),
 });
 export type LotView = z.infer<typeof LotView>;
 
@@ -126,7 +130,8 @@ export type ManagedAuction = z.infer<typeof ManagedAuction>;
 
 /** A row of the offers report. */
 export const OfferReportRow = z.object({
-  idOffer: z.string(), idLot: z.string(), offer: z.number(), username: z.string(), createdAt: z.string(), clickAndBuy: z.boolean(),
+  idOffer: z.string(), idLot: z.string(), lotNumber: z.number(), licensePlate: z.string(), offer: z.number(), username: z.string(),
+  createdAt: z.string(), clickAndBuy: z.boolean(),
 });
 export type OfferReportRow = z.infer<typeof OfferReportRow>;
 

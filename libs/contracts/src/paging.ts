@@ -95,6 +95,9 @@ export const PurchasePage = pageOf(PurchaseRow);
 
 /** Answer of `GET /auction/{idAuction}/auction-offers-report`: the auction's offers in the order they were accepted. */
 export const OfferReportPage = pageOf(OfferReportRow);
+/** Query of `GET /auction/{idAuction}/auction-offers-report`: one page, and with `idLot` the offers of that lot only. */
+export const OffersReportQuery = PageQuery.extend({ idLot: Id.optional() });
+export type OffersReportQuery = z.infer<typeof OffersReportQuery>;
 
 /** Query of `GET /showcase`: the market and one page, in listing order. */
 export const ShowcasePageQuery = ShowcaseQuery.extend(PageQuery.shape);

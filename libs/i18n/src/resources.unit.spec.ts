@@ -21,15 +21,17 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}
 /** Texts that are rightly the same in every language: the brand, the language names (written in their own language) and leasing. */
 const SAME_AS_ENGLISH = new Set([
   'common.appName', ...['en', 'it', 'de', 'fr', 'es', 'nl', 'pl', 'pt', 'be', 'lu'].map((l) => `common.language.${l}`),
-  'auctioneer.types.LEA',
+  'auctioneer.types.LEA', 'auction.vehicle.fuels.DIESEL',
 ]);
 /** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
 const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {
   it: ['login.password'],
-  de: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region'],
-  nl: ['auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
-  pl: ['auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
-  fr: ['showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
+  de: ['auction.vehicle.version', 'auction.vehicle.region', 'auction.vehicle.fuels.HYBRID', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region'],
+  nl: ['auctioneer.buyer.username', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
+  pl: ['auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
+  es: ['auction.vehicle.gearboxes.MANUAL'],
+  pt: ['auction.vehicle.gearboxes.MANUAL'],
+  fr: ['auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
 };
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;

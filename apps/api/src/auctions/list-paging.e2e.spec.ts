@@ -125,6 +125,15 @@ function listPagingSuite(mode: StorageMode) {
     expect(full.items.map((o) => o['offer'])).toEqual([1000, 1100, 1200, 1300, 1400]);
     expect(await allPages(s.auctioneer, path, 2)).toEqual({ items: full.items, total: 5 });
     expect((await s.d1.get(path)).status).toBe(403);
+    // Each offer names its lot's number and plate; idLot keeps one lot's offers (the offer-detail screen), paged too.
+    const [first, second] = s.auction.lots;
+    expect(full.items.map((o) => [o['lotNumber'], o['licensePlate']])).toEqual(Array(5).fill([1, first!.licensePlate]));
+    const ofLot = await ok(s.auctioneer.get<Page<Row>>(`${path}?idLot=${first!.idLot}&limit=2&offset=1`), 'report of a lot');
+    expect(ofLot).toMatchObject({ items: full.items.slice(1, 3), total: 5, limit: 2, offset: 1 });
+    expect(await ok(s.auctioneer.get<Page<Row>>(`${path}?idLot=${second!.idLot}`), 'report of a lot without offers')).toMatchObject({ items: [], total: 0 });
+    const bad = await s.auctioneer.get<{ errorCode: unknown }>(`${path}?idLot=bad.id`);
+    expect(`${bad.status} ${typeof bad.body.errorCode}`).toBe('400 number');
+    expect((await s.d1.get(`${path}?idLot=${first!.idLot}`)).status).toBe(403);
     const file = async (type: string) => {
       const res = await fetch(`${server!.baseUrl}${S}/auction/${s.auction.idAuction}/create-report?typeExport=${type}&lang=en`, {
         headers: { token: s.auctioneer.credentials.token! },

@@ -173,14 +173,18 @@ export class AuctionReadModel {
     });
   }
 
-  /** One page of the accepted offers of an auction in stored order; owner or administrator only. Throws AUCTION_NOT_FOUND. */
-  offersReport(viewer: Viewer, idAuction: string, page: PageQuery): Promise<Page<OfferReportRow>> {
+  /**
+   * One page of the accepted offers of an auction in stored order (with `idLot`: of that lot only; a lot not of the
+   * auction has none), each with its lot's number and plate; owner or administrator only. Throws AUCTION_NOT_FOUND.
+   */
+  offersReport(viewer: Viewer, idAuction: string, page: PageQuery, idLot?: string): Promise<Page<OfferReportRow>> {
     return this.read(async (tx) => {
       await this.reportable(tx, viewer, idAuction);
-      const table = qualified(this.schema, offersTable);
+      const where = `t.id_auction = $1${idLot === undefined ? '' : ' AND t.id_lot = $2'}`;
+      const args = idLot === undefined ? [idAuction] : [idAuction, idLot];
       const rows = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(offersTable)} FROM ${table} t WHERE t.id_auction = $1 ORDER BY t.position LIMIT $2 OFFSET $3`, [idAuction, page.limit, page.offset]);
-      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total FROM ${table} t WHERE t.id_auction = $1`, [idAuction]);
+        `${this.reportSelect()} WHERE ${where} ORDER BY t.position LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, page.limit, page.offset]);
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total FROM ${qualified(this.schema, offersTable)} t WHERE ${where}`, args);
       return { items: rows.map((r) => this.reportRow(r)), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
     });
   }
@@ -195,7 +199,7 @@ export class AuctionReadModel {
     let after = -1;
     for (;;) {
       const rows = await this.read((tx) => tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(offersTable)} FROM ${qualified(this.schema, offersTable)} t WHERE t.id_auction = $1 AND t.position > $2 ` +
+        `${this.reportSelect()} WHERE t.id_auction = $1 AND t.position > $2 ` +
           'ORDER BY t.position LIMIT $3', [idAuction, after, batch]));
       if (rows.length === 0) return;
       after = Number(fromDb(offersTable, rows[rows.length - 1]!).position);
@@ -241,9 +245,18 @@ export class AuctionReadModel {
     if (!isPrivileged(auction.idOwner, viewer)) throw this.errors.notOwner('auction');
   }
 
+  /** The offers (`t`) with their lot's number and plate (`l`), for {@link reportRow}. */
+  private reportSelect(): string {
+    return `SELECT ${selectList(offersTable)}, l.lot_number AS "lotNumber", l.license_plate AS "licensePlate" ` +
+      `FROM ${qualified(this.schema, offersTable)} t LEFT JOIN ${qualified(this.schema, lotsTable)} l ON l.id_lot = t.id_lot`;
+  }
+
   private reportRow(r: Record<string, unknown>): OfferReportRow {
     const o = fromDb(offersTable, r);
-    return { idOffer: o.idOffer, idLot: o.idLot, offer: o.amount, username: this.usernameOf(o.idUser), createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy };
+    return {
+      idOffer: o.idOffer, idLot: o.idLot, lotNumber: Number(r['lotNumber'] ?? 0), licensePlate: String(r['licensePlate'] ?? ''), offer: o.amount,
+      username: this.usernameOf(o.idUser), createdAt: o.placedAt ?? '', clickAndBuy: o.clickAndBuy,
+    };
   }
 
   private async existing(tx: SqlRunner, idAuction: string): Promise<AuctionRow> {

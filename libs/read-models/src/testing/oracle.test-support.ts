@@ -64,11 +64,17 @@ export class Oracle {
     return a.status !== 'NONE' && a.data.acceptedRegulation[v.idUser] === true;
   }
 
-  offersReport(idAuction: string): OfferReportRow[] {
+  /** The auction's offers in stored order (with `idLot`: that lot's only), each with its lot's number and plate. */
+  offersReport(idAuction: string, idLot?: string): OfferReportRow[] {
+    const definitions = new Map(this.log.statesOf<LotState>('lot-').flatMap((l) => (l.status === 'NONE' ? [] : [[l.data.definition.idLot, l.data.definition] as const])));
     return this.log.events.filter((e) => e.type === 'OfferPlaced' && e.streamId.startsWith(`lot-${idAuction}-l`)).map((e) => {
       const d = e.data as { idOffer: string; idLot: string; idUser: string; amount: number; placedAt: string; clickAndBuy: boolean };
-      return { idOffer: d.idOffer, idLot: d.idLot, offer: d.amount, username: scenarioUsername(d.idUser), createdAt: d.placedAt, clickAndBuy: d.clickAndBuy };
-    });
+      const { lotNumber, licensePlate } = definitions.get(d.idLot)!;
+      return {
+        idOffer: d.idOffer, idLot: d.idLot, lotNumber, licensePlate, offer: d.amount, username: scenarioUsername(d.idUser), createdAt: d.placedAt,
+        clickAndBuy: d.clickAndBuy,
+      };
+    }).filter((r) => idLot === undefined || r.idLot === idLot);
   }
 
   purchases(v: Viewer, q: PurchaseQuery): PurchaseRow[] {

@@ -81,6 +81,11 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
         expect(report).toEqual(whole(oracle.offersReport(id)));
         expect(report.items.length).toBeGreaterThan(0);
         expect(await auctions.offersReport({ idUser: 'admin', roles: ['ADMIN'] }, id, P)).toEqual(report);
+        // One lot's offers (the offer-detail screen), and none for a lot of another auction.
+        const idLot = report.items[0]!.idLot;
+        expect(await auctions.offersReport(owner, id, P, idLot)).toEqual(whole(oracle.offersReport(id, idLot)));
+        expect((await auctions.offersReport(owner, id, { limit: 1, offset: 1 }, idLot)).items).toEqual(oracle.offersReport(id, idLot).slice(1, 2));
+        expect(await auctions.offersReport(owner, id, P, 'no-such-lot')).toEqual(whole([]));
         const batches: unknown[] = [];
         for await (const batch of auctions.offersReportBatches(owner, id, 2)) batches.push(...batch);
         expect(batches).toEqual(report.items);

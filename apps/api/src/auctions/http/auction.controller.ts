@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AuctionFullQuery, AuctionLotsQuery, AuctionMessageRequest, AuctionManagementPageQuery, CreateAuctionRequest, EditAuctionRequest, FeedbackRequest, Id, NotAwardRequest, ObserveQuery,
-  PageQuery, PlaceOfferRequest, PurchasePageQuery, ResizeTimeRequest, RunningAuctionsQuery,
+  OffersReportQuery, PageQuery, PlaceOfferRequest, PurchasePageQuery, ResizeTimeRequest, RunningAuctionsQuery,
 } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
@@ -194,9 +194,9 @@ export class AuctionController {
   @Roles(...managers)
   async offersReport(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Query() query: unknown) {
     const idAuction = parse(Id, id, 'idAuction');
-    const page = parse(PageQuery, query, 'query');
+    const { idLot, ...page } = parse(OffersReportQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
-    return this.queries.offersReport(actor, idAuction, page);
+    return this.queries.offersReport(actor, idAuction, page, idLot);
   }
 
   @Get('auction/:idAuction/create-report')

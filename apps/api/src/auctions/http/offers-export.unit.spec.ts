@@ -13,8 +13,8 @@ const auction = {
   lots: [{ idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', brand: 'Fiat', model: '500', awardStatus: 'AWA', idOfferAwarded: 'o2', bestOfferId: 'o2' }],
 } as unknown as AuctionView;
 const offers: OfferReportRow[] = [
-  { idOffer: 'o1', idLot: 'l1', offer: 10000, username: 'dealer1', createdAt: '2030-01-15T09:00:00.000Z', clickAndBuy: false },
-  { idOffer: 'o2', idLot: 'l1', offer: 10500, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false },
+  { idOffer: 'o1', idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', offer: 10000, username: 'dealer1', createdAt: '2030-01-15T09:00:00.000Z', clickAndBuy: false },
+  { idOffer: 'o2', idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', offer: 10500, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false },
 ];
 
 describe('offers report file', () => {

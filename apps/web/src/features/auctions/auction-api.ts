@@ -1,4 +1,4 @@
-import { PAGE_MAX, type LotBidHistory, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
+import { PAGE_MAX, type LotBidHistory, type LotDetail, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
 import type {
   AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, EditAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
   PurchaseQuery, PurchaseRow, UserProfile, VehicleCard,
@@ -74,6 +74,9 @@ export function auctionApi(http: Http) {
     /** One page of a lot's bids for a dealer (others anonymous), newest first, and whether its reserve is met; quiet, it refreshes live. */
     bidHistory: (idAuction: string, idLot: string, page: Partial<PageQuery> = {}) =>
       http.get<LotBidHistory>(`${S}/auction/${enc(idAuction)}/lot/${enc(idLot)}/bids`, { noSpinner: true, noPopup: true, query: { ...page } }),
+    /** One lot with its vehicle's data sheet, photo ids and document ids; quiet (the page works without it). */
+    lotDetail: (idAuction: string, idLot: string) =>
+      http.get<LotDetail>(`${S}/auction/${enc(idAuction)}/lot-detail/${enc(idLot)}`, { noSpinner: true, noPopup: true }),
     myBids: (page: Partial<PageQuery> = {}) => http.get<Page<MyBid>>(`${S}/my-bids`, { query: { ...page } }),
     scheduledAuctions: (page: Partial<PageQuery> = {}) => http.get<Page<ManagedAuction>>(`${S}/scheduled-auctions`, { query: { ...page } }),
     /** One page of the caller's purchases, newest first. */
@@ -107,6 +110,9 @@ export function auctionApi(http: Http) {
     /** Every offer of the auction in stored order, read page by page. */
     offersReport: (idAuction: string) =>
       allPages((page) => http.get<Page<OfferReportRow>>(`${S}/auction/${enc(idAuction)}/auction-offers-report`, { query: { ...page } })),
+    /** One page of the auction's offers in stored order; with `idLot`, of that lot only. */
+    offersReportPage: (idAuction: string, page: Partial<PageQuery>, idLot?: string) =>
+      http.get<Page<OfferReportRow>>(`${S}/auction/${enc(idAuction)}/auction-offers-report`, { query: { ...page, ...(idLot ? { idLot } : {}) } }),
     /** The offers report as a file, its headers and texts in `lang`. */
     reportUrl: (idAuction: string, typeExport: 'CSV' | 'XLSX', lang: string) => http.url(`${S}/auction/${enc(idAuction)}/create-report`, { typeExport, lang }),
   };

@@ -82,4 +82,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Gebote', lotNumber: 'Los-Nr.', plate: 'Kennzeichen', vehicle: 'Fahrzeug', amount: 'Betrag (EUR)', dealer: 'Händler', time: 'Zeit ({{zone}})',
     clickAndBuy: 'Sofortkauf', awardStatus: 'Zuschlagsstatus', winner: 'Zuschlag an', yes: 'Ja', no: 'Nein', TBA: 'Offen', AWA: 'Zugeschlagen', NAW: 'Kein Zuschlag', lost: 'Nicht zugeschlagen (überboten)',
   },
+  offers: { open: 'Gebote', title: 'Gebote: {{name}}', back: 'Zurück zur Auktion', loading: 'Wird geladen…', noLot: 'Dieses Los gehört nicht zu dieser Auktion.', awarded: 'Zugeschlagen', best: 'Höchstgebot', mark: 'Hinweis', lotTitle: 'Gebote auf Los {{number}}: {{brand}} {{model}}', all: 'Alle Gebote der Auktion', buyer: 'Käufer', lotCaption: 'Gebote auf {{plate}} in Eingangsreihenfolge' },
+  buyer: { title: 'Käufer von Los {{number}}: {{brand}} {{model}}', back: 'Gebote auf dieses Los', notAwarded: 'Dieses Los hat keinen Käufer: {{status}}.', unknown: 'Das Siegergebot wurde nicht gefunden.', username: 'Händler', price: 'Preis', offeredAt: 'Geboten am' },
 };

@@ -79,4 +79,6 @@ export const auctioneer = {
     sheet: 'Offers', lotNumber: 'Lot no.', plate: 'Plate', vehicle: 'Vehicle', amount: 'Amount (EUR)', dealer: 'Dealer', time: 'Time ({{zone}})',
     clickAndBuy: 'Buy now', awardStatus: 'Award status', winner: 'Winner', yes: 'Yes', no: 'No', TBA: 'To award', AWA: 'Awarded', NAW: 'Not awarded', lost: 'Not awarded (outbid)',
   },
+  offers: { open: 'Offers', title: 'Offers: {{name}}', back: 'Back to the auction', loading: 'Loading…', noLot: 'This lot is not in this auction.', awarded: 'Awarded', best: 'Best offer', mark: 'Note', lotTitle: 'Offers on lot {{number}}: {{brand}} {{model}}', all: 'All offers of the auction', buyer: 'Buyer', lotCaption: 'Offers on {{plate}}, in the order received' },
+  buyer: { title: 'Buyer of lot {{number}}: {{brand}} {{model}}', back: 'Offers on this lot', notAwarded: 'This lot has no buyer: {{status}}.', unknown: 'The winning offer could not be found.', username: 'Dealer', price: 'Price', offeredAt: 'Offered at' },
 };

@@ -82,4 +82,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Ofertas', lotNumber: 'N.º de lote', plate: 'Matrícula', vehicle: 'Vehículo', amount: 'Importe (EUR)', dealer: 'Profesional', time: 'Hora ({{zone}})',
     clickAndBuy: 'Compra inmediata', awardStatus: 'Estado de adjudicación', winner: 'Adjudicatario', yes: 'Sí', no: 'No', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'No adjudicado', lost: 'No adjudicada (superada)',
   },
+  offers: { open: 'Ofertas', title: 'Ofertas: {{name}}', back: 'Volver a la subasta', loading: 'Cargando…', noLot: 'Este lote no está en esta subasta.', awarded: 'Adjudicada', best: 'Mejor oferta', mark: 'Nota', lotTitle: 'Ofertas del lote {{number}}: {{brand}} {{model}}', all: 'Todas las ofertas de la subasta', buyer: 'Comprador', lotCaption: 'Ofertas por {{plate}}, en orden de llegada' },
+  buyer: { title: 'Comprador del lote {{number}}: {{brand}} {{model}}', back: 'Ofertas de este lote', notAwarded: 'Este lote no tiene comprador: {{status}}.', unknown: 'No se encontró la oferta ganadora.', username: 'Concesionario', price: 'Precio', offeredAt: 'Ofertada el' },
 };

@@ -85,4 +85,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Offres', lotNumber: 'N° de lot', plate: 'Immatriculation', vehicle: 'Véhicule', amount: 'Montant (EUR)', dealer: 'Professionnel', time: 'Heure ({{zone}})',
     clickAndBuy: 'Achat immédiat', awardStatus: 'Adjudication', winner: 'Adjudicataire', yes: 'Oui', no: 'Non', TBA: 'À adjuger', AWA: 'Adjugé', NAW: 'Non adjugé', lost: 'Non adjugé (surenchéri)',
   },
+  offers: { open: 'Offres', title: 'Offres : {{name}}', back: 'Retour à l’enchère', loading: 'Chargement…', noLot: 'Ce lot n’est pas dans cette enchère.', awarded: 'Adjugée', best: 'Meilleure offre', mark: 'Note', lotTitle: 'Offres sur le lot {{number}} : {{brand}} {{model}}', all: 'Toutes les offres de l’enchère', buyer: 'Acheteur', lotCaption: 'Offres sur {{plate}}, dans l’ordre de réception' },
+  buyer: { title: 'Acheteur du lot {{number}} : {{brand}} {{model}}', back: 'Offres sur ce lot', notAwarded: 'Ce lot n’a pas d’acheteur : {{status}}.', unknown: 'L’offre gagnante est introuvable.', username: 'Concessionnaire', price: 'Prix', offeredAt: 'Offre faite le' },
 };

@@ -82,4 +82,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Offerte', lotNumber: 'N. lotto', plate: 'Targa', vehicle: 'Veicolo', amount: 'Importo (EUR)', dealer: 'Concessionario', time: 'Ora ({{zone}})',
     clickAndBuy: 'Compra subito', awardStatus: 'Stato aggiudicazione', winner: 'Aggiudicatario', yes: 'Sì', no: 'No', TBA: 'Da aggiudicare', AWA: 'Aggiudicato', NAW: 'Non aggiudicato', lost: 'Non aggiudicata (superata)',
   },
+  offers: { open: 'Offerte', title: 'Offerte: {{name}}', back: 'Torna all’asta', loading: 'Caricamento…', noLot: 'Questo lotto non è in quest’asta.', awarded: 'Aggiudicata', best: 'Offerta migliore', mark: 'Nota', lotTitle: 'Offerte sul lotto {{number}}: {{brand}} {{model}}', all: 'Tutte le offerte dell’asta', buyer: 'Acquirente', lotCaption: 'Offerte su {{plate}}, nell’ordine di arrivo' },
+  buyer: { title: 'Acquirente del lotto {{number}}: {{brand}} {{model}}', back: 'Offerte su questo lotto', notAwarded: 'Questo lotto non ha un acquirente: {{status}}.', unknown: 'L’offerta vincente non è stata trovata.', username: 'Concessionario', price: 'Prezzo', offeredAt: 'Offerta alle' },
 };

@@ -82,4 +82,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Biedingen', lotNumber: 'Kavelnr.', plate: 'Kenteken', vehicle: 'Voertuig', amount: 'Bedrag (EUR)', dealer: 'Handelaar', time: 'Tijd ({{zone}})',
     clickAndBuy: 'Direct kopen', awardStatus: 'Gunningsstatus', winner: 'Gegund aan', yes: 'Ja', no: 'Nee', TBA: 'Te gunnen', AWA: 'Gegund', NAW: 'Niet gegund', lost: 'Niet gegund (overboden)',
   },
+  offers: { open: 'Biedingen', title: 'Biedingen: {{name}}', back: 'Terug naar de veiling', loading: 'Laden…', noLot: 'Dit kavel hoort niet bij deze veiling.', awarded: 'Gegund', best: 'Hoogste bod', mark: 'Opmerking', lotTitle: 'Biedingen op kavel {{number}}: {{brand}} {{model}}', all: 'Alle biedingen van de veiling', buyer: 'Koper', lotCaption: 'Biedingen op {{plate}}, in volgorde van ontvangst' },
+  buyer: { title: 'Koper van kavel {{number}}: {{brand}} {{model}}', back: 'Biedingen op dit kavel', notAwarded: 'Dit kavel heeft geen koper: {{status}}.', unknown: 'Het winnende bod is niet gevonden.', username: 'Dealer', price: 'Prijs', offeredAt: 'Geboden op' },
 };

@@ -80,4 +80,6 @@ export const auctioneer: Translation<typeof en, 'few' | 'many'> = {
     sheet: 'Oferty', lotNumber: 'Nr pozycji', plate: 'Nr rejestracyjny', vehicle: 'Pojazd', amount: 'Kwota (EUR)', dealer: 'Kupujący', time: 'Czas ({{zone}})',
     clickAndBuy: 'Kup teraz', awardStatus: 'Status przyznania', winner: 'Zwycięzca', yes: 'Tak', no: 'Nie', TBA: 'Do przyznania', AWA: 'Przyznana', NAW: 'Nieprzyznana', lost: 'Nieprzyznana (przebita)',
   },
+  offers: { open: 'Oferty', title: 'Oferty: {{name}}', back: 'Powrót do aukcji', loading: 'Ładowanie…', noLot: 'Ten lot nie należy do tej aukcji.', awarded: 'Przyznana', best: 'Najlepsza oferta', mark: 'Uwaga', lotTitle: 'Oferty na lot {{number}}: {{brand}} {{model}}', all: 'Wszystkie oferty aukcji', buyer: 'Kupujący', lotCaption: 'Oferty na {{plate}} w kolejności otrzymania' },
+  buyer: { title: 'Kupujący lot {{number}}: {{brand}} {{model}}', back: 'Oferty na ten lot', notAwarded: 'Ten lot nie ma kupującego: {{status}}.', unknown: 'Nie znaleziono zwycięskiej oferty.', username: 'Dealer', price: 'Cena', offeredAt: 'Złożona' },
 };

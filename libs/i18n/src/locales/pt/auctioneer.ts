@@ -82,4 +82,6 @@ export const auctioneer: Translation<typeof en> = {
     sheet: 'Licitações', lotNumber: 'N.º do lote', plate: 'Matrícula', vehicle: 'Veículo', amount: 'Montante (EUR)', dealer: 'Comerciante', time: 'Hora ({{zone}})',
     clickAndBuy: 'Compra imediata', awardStatus: 'Estado da adjudicação', winner: 'Adjudicatário', yes: 'Sim', no: 'Não', TBA: 'Por adjudicar', AWA: 'Adjudicado', NAW: 'Não adjudicado', lost: 'Não adjudicada (superada)',
   },
+  offers: { open: 'Ofertas', title: 'Ofertas: {{name}}', back: 'Voltar ao leilão', loading: 'A carregar…', noLot: 'Este lote não pertence a este leilão.', awarded: 'Adjudicada', best: 'Melhor oferta', mark: 'Nota', lotTitle: 'Ofertas no lote {{number}}: {{brand}} {{model}}', all: 'Todas as ofertas do leilão', buyer: 'Comprador', lotCaption: 'Ofertas em {{plate}}, por ordem de chegada' },
+  buyer: { title: 'Comprador do lote {{number}}: {{brand}} {{model}}', back: 'Ofertas neste lote', notAwarded: 'Este lote não tem comprador: {{status}}.', unknown: 'A oferta vencedora não foi encontrada.', username: 'Concessionário', price: 'Preço', offeredAt: 'Oferta feita em' },
 };

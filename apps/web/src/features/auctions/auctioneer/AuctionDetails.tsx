@@ -115,6 +115,7 @@ export function AuctionDetails({ auction }: { auction: AuctionView & { readonly 
         {status === 'SCH' && (
           <Link to="/auction/$idAuction" params={{ idAuction: id }} className="btn" data-testid="edit-auction">{t('edit.open')}</Link>
         )}
+        <Link to="/offer-management/$idAuction" params={{ idAuction: id }} className="btn" data-testid="open-offers">{t('offers.open')}</Link>
         <button type="button" className="btn" onClick={() => setExtending(true)} disabled={status !== 'SCH' && status !== 'RUN'} data-testid="extend-time">
           {t('details.extend')}
         </button>

@@ -17,7 +17,7 @@ beforeAll(async () => { i18n = await createI18n('en'); });
 afterEach(cleanup);
 
 const lot = { idAuction: 'a1', idLot: 'l1', licensePlate: 'GA123BC', reservePrice: null } as LotView;
-const offers: OfferReportRow[] = [{ idOffer: 'o1', idLot: 'l1', offer: 9700, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false }];
+const offers: OfferReportRow[] = [{ idOffer: 'o1', idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', offer: 9700, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false }];
 
 describe('the award dialog\'s times (#21 item 19)', () => {
   it('are on the auction market\'s clock, named, as in the offers report beside it', () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { photoUrl } from '../photos/photo-url.js';
 import type { FieldErrors, LotForm } from './create-auction-form.js';
 
 /** The columns of a lot row: field of the form, test id stem, input mode. */
@@ -34,7 +35,7 @@ interface Props {
 
 /** The thumbnail of a picked vehicle's cover photo (lazy: never holds the form up). */
 export function vehicleThumbUrl(idImage: string): string {
-  return `/api/v1/secure/image?idImage=${encodeURIComponent(idImage)}&size=thumb`;
+  return photoUrl(idImage, 'thumb');
 }
 
 /**

@@ -18,8 +18,8 @@ beforeAll(async () => { i18n = await createI18n('fr'); });
 afterEach(cleanup);
 
 const rows: OfferReportRow[] = [
-  { idOffer: 'o1', idLot: 'l1', offer: 10000, username: 'dealer1', createdAt: '2030-01-15T09:00:00.000Z', clickAndBuy: false },
-  { idOffer: 'o2', idLot: 'l1', offer: 10500, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false },
+  { idOffer: 'o1', idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', offer: 10000, username: 'dealer1', createdAt: '2030-01-15T09:00:00.000Z', clickAndBuy: false },
+  { idOffer: 'o2', idLot: 'l1', lotNumber: 1, licensePlate: 'GA123BC', offer: 10500, username: 'dealer2', createdAt: '2030-01-15T09:00:05.000Z', clickAndBuy: false },
 ];
 
 describe('the offers report table (#21 item 19)', () => {

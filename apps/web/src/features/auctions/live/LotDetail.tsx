@@ -14,6 +14,7 @@ import { useRegulation } from './use-regulation.js';
 import { ExtensionFlash, OfferOutcomeLine } from './LotNotices.js';
 import { BidHistory } from './BidHistory.js';
 import { useServices, useStore } from '../../../ui/services-context.js';
+import { VehicleDossier } from '../photos/VehicleDossier.js';
 
 /** One lot on its own page, live: figures, my state, countdown, offer and buy-now. */
 export function LotDetail({ auction, idLot }: { auction: AuctionView; idLot: string }) {
@@ -24,9 +25,18 @@ export function LotDetail({ auction, idLot }: { auction: AuctionView; idLot: str
   if (!lotActor) return <p className="muted">{t('common:empty')}</p>;
   return (
     <MarketZoneProvider value={timeZoneOfMarket(auction.idMarket)}>
-      <LotCard lotActor={lotActor} auctionName={auction.auctionName} startDate={auction.startDate} ensureRegulation={ensureRegulation} />
+      <div className="lot-layout">
+        <LotCard lotActor={lotActor} auctionName={auction.auctionName} startDate={auction.startDate} ensureRegulation={ensureRegulation} />
+        <VehicleDossier idAuction={auction.idAuction} idLot={idLot} subject={subjectOf(lotActor)} />
+      </div>
     </MarketZoneProvider>
   );
+}
+
+/** What the lot's photos show, for their alternative text: brand, model and plate. */
+function subjectOf(lotActor: LotActor): string {
+  const { lot } = lotActor.getSnapshot().context;
+  return `${lot.brand} ${lot.model} (${lot.licensePlate})`;
 }
 
 function LotCard({ lotActor, auctionName, startDate, ensureRegulation }: { lotActor: LotActor; auctionName: string; startDate: string; ensureRegulation: () => Promise<boolean> }) {

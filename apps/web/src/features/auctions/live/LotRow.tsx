@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
-import { Money } from '../../../ui/Money.js';
+import { Money, useLanguage } from '../../../ui/Money.js';
 import { useServices, useStore } from '../../../ui/services-context.js';
 import { ExtensionFlash, OfferOutcomeLine } from './LotNotices.js';
 import { splitLotState } from './lot-state.js';
 import { OfferForm } from './OfferForm.js';
+import { LotThumb } from '../photos/LotThumb.js';
+import { vehicleKeyTexts } from '../photos/vehicle-facts.js';
 import type { LotActor } from './use-auction-live.js';
 
 interface Props {
@@ -32,12 +34,20 @@ export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
   };
   const mine = sub ?? 'noOffer';
   const announce = useStateAnnouncement(mine);
+  const language = useLanguage();
+  const keys = vehicleKeyTexts(lot, t, language);
   return (
     <tr data-testid={`lot-${lot.idLot}`} data-status={status} data-my-state={mine} className={stale ? 'live-stale' : undefined}>
       <td data-label={t('lot.number')}>{lot.lotNumber}</td>
       <td data-label={t('lot.plate')}><span className="plate">{lot.licensePlate}</span></td>
       <td data-label={t('lot.vehicle')} className="wide">
-        <Link to="/lot-detail/$idAuction/$idLot" params={{ idAuction: lot.idAuction, idLot: lot.idLot }}>{lot.brand} {lot.model}</Link>
+        <span className="lot-card">
+          <LotThumb idPhoto={lot.idCoverPhoto} testId={`thumb-${lot.idLot}`} />
+          <span>
+            <Link to="/lot-detail/$idAuction/$idLot" params={{ idAuction: lot.idAuction, idLot: lot.idLot }}>{lot.brand} {lot.model}</Link>
+            {keys.length > 0 && <span className="muted small lot-keys" data-testid={`keys-${lot.idLot}`}>{keys.join(' · ')}</span>}
+          </span>
+        </span>
       </td>
       <td className="num" data-label={t('lot.base')}><Money value={lot.basePrice} /></td>
       <td className="num" data-label={t('lot.best')}><strong><Money value={lot.bestOffer} testId={`best-${lot.idLot}`} /></strong></td>

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Id } from '@auction/contracts';
+import { AUCTION_MANAGER_ROLES } from '@auction/domain';
+import { Buyer } from '../features/auctions/auctioneer/offers/Buyer.js';
+import { requireUser } from '../session/guards.js';
+
+/** The winning buyer of one lot, for its auctioneer. */
+export const Route = createFileRoute('/buyer/$idAuction/$idLot')({
+  params: { parse: (p) => ({ idAuction: Id.parse(p.idAuction), idLot: Id.parse(p.idLot) }), stringify: (p) => p },
+  beforeLoad: requireUser(AUCTION_MANAGER_ROLES),
+  loader: ({ context, params }) => context.services.api.auctionFull(params.idAuction, {}, { idLot: params.idLot }),
+  component: Page,
+});
+
+function Page() {
+  const auction = Route.useLoaderData();
+  const { idLot } = Route.useParams();
+  return <Buyer key={`${auction.idAuction}/${idLot}`} auction={auction} idLot={idLot} />;
+}
