@@ -1,0 +1,140 @@
+/**
+ * Issue 22 item 5, the screens around a lot's vehicle. A dealer sees each lot's thumbnail box on the live page (a
+ * placeholder of the same fixed size for a lot without a vehicle) and, on the lot's page, the photo gallery beside the
+ * offer form, driven by the keyboard, on a 390 px phone, axe clean. The auctioneer opens the offers of an auction from
+ * its details page (offer-management, paged by the server), one lot's offers (offer-detail) and the buyer of an awarded lot.
+ *
+ * Until the API makes lots of loaded vehicles (branch lots-vehicles), the lot-detail answer of this test's lot is given
+ * three photo ids in the browser and their images are served by the browser too: what is checked is the page's
+ * behaviour with photos (lazy, sized, keyboard), not the API's.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { auctionBody, describeViolations, runAxe, screenshot, useE2E } from './harness.js';
+
+const e2e = useE2E();
+const TEST = 'lot-gallery';
+const PHONE = { width: 390, height: 844 };
+/** A 1×1 PNG: the boxes, not the image, set the size. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Gives the lot-detail answer of `idLot` three photos and serves every image request; returns the image URLs asked for. */
+async function withPhotos(page: Page, idLot: string): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(`**/api/v1/secure/auction/*/lot-detail/${idLot}`, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    await route.fulfill({ response: answer, json: { ...body, idPhotos: ['e2e-photo-1', 'e2e-photo-2', 'e2e-photo-3'] } });
+  });
+  await page.route('**/api/v1/secure/image?**', async (route) => {
+    asked.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+  });
+  return asked;
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth), inner: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+}
+
+describe('lot photos and the offer screens', () => {
+  it('a dealer sees the thumbnail boxes on the live page and moves through the gallery with the keyboard, on a phone', async () => {
+    const api = await e2e.api('auctioneer');
+    const now = (await api.serverClock()).now();
+    const created = await api.createAuction(auctionBody(`E2E Galleria ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, [{}, {}]));
+    const { idAuction } = created;
+    const idLot = created.lots[0]!.idLot;
+
+    const { page } = await e2e.user('dealer1', `/live-auction/${idAuction}`);
+    await page.setViewportSize(PHONE);
+    await page.getByTestId(`offer-input-${idLot}`).waitFor({ state: 'visible' });
+    // A lot without a vehicle keeps a placeholder box of the thumbnail's size: the row does not collapse or move.
+    for (const lot of created.lots) {
+      const thumb = page.getByTestId(`thumb-${lot.idLot}`);
+      expect(await thumb.getAttribute('data-photo')).toBe('none');
+      const box = await thumb.boundingBox();
+      expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([96, 64]);
+    }
+    await noSidewaysScroll(page);
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await screenshot(page, TEST, '1-live-phone');
+
+    const asked = await withPhotos(page, idLot);
+    await page.goto(`/lot-detail/${idAuction}/${idLot}`);
+    // The offer form is there at once; the gallery comes after the page.
+    await page.getByTestId(`offer-input-${idLot}`).waitFor({ state: 'visible' });
+    const gallery = page.getByTestId('gallery');
+    await expect.poll(() => gallery.getAttribute('data-count')).toBe('3');
+    const shown = page.getByTestId('gallery-photo');
+    expect(await shown.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('width'), img.getAttribute('height')]))
+      .toEqual(['lazy', 'async', true, '1280', '960']);
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(asked.some((u) => u.includes('idImage=e2e-photo-1&size=display'))).toBe(true);
+    // The original is only asked for when opened.
+    expect(asked.filter((u) => u.includes('size=original'))).toEqual([]);
+
+    await page.getByTestId('gallery-thumb-0').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-2');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gallery-thumb-1');
+    await page.keyboard.press('End');
+    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-3');
+    await page.keyboard.press('Home');
+    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-1');
+    expect(await page.getByTestId('gallery-original').getAttribute('href')).toBe('/api/v1/secure/image?idImage=e2e-photo-1&size=original');
+    await noSidewaysScroll(page);
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await screenshot(page, TEST, '2-lot-detail-phone');
+
+    // The offer form beside the gallery still works.
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/offer/${idLot}`));
+    await page.getByTestId(`offer-submit-${idLot}`).click();
+    expect((await answer).status()).toBe(201);
+  });
+
+  it('the auctioneer opens the offers of an auction, one lot\'s offers and the buyer of an awarded lot', async () => {
+    const api = await e2e.api('auctioneer');
+    const now = (await api.serverClock()).now();
+    const created = await api.createAuction(auctionBody(`E2E Offerte ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, [{ buyNowPrice: 9000 }, {}]));
+    const { idAuction } = created;
+    const [first, second] = created.lots;
+    const dealer1 = await e2e.api('dealer1');
+    const dealer2 = await e2e.api('dealer2');
+    const offer = (who: typeof dealer1, idLot: string, amount: number, clickAndBuy = false) =>
+      who.expect<{ idOffer: string }>(201, 'POST', `/api/v1/secure/auction/${idAuction}/offer/${idLot}`, { offer: amount, clickAndBuy });
+    await offer(dealer2, first!.idLot, 5000);
+    await offer(dealer1, first!.idLot, 5100);
+    await offer(dealer2, second!.idLot, 5000);
+    // Buy-now closes the lot for dealer1 at once: it counts as awarded to that offer.
+    const winning = await offer(dealer1, first!.idLot, 9000, true);
+
+    const { page } = await e2e.user('auctioneer', `/auction-details/${idAuction}`);
+    await page.getByTestId('open-offers').click();
+    const table = page.getByTestId('offers-table');
+    await table.waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
+    const row = page.getByTestId(`offer-${winning.idOffer}`);
+    expect(await row.textContent()).toContain('dealer1');
+    expect(await row.textContent()).toContain(first!.licensePlate);
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await screenshot(page, TEST, '3-offer-management');
+
+    await page.getByTestId(`offer-lot-${winning.idOffer}`).click();
+    const lotTable = page.getByTestId('lot-offers-table');
+    await lotTable.waitFor();
+    await expect.poll(() => lotTable.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => page.getByTestId(`offer-mark-${winning.idOffer}`).textContent()).toBe('Awarded');
+    expect(await page.getByTestId('offer-detail-award').getAttribute('data-award-status')).toBe('AWA');
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await screenshot(page, TEST, '4-offer-detail');
+    await page.getByTestId('open-buyer').click();
+    await expect.poll(() => page.getByTestId('buyer-username').textContent()).toBe('dealer1');
+    expect(await page.getByTestId('buyer-price').getAttribute('data-value')).toBe('9000');
+    await page.setViewportSize(PHONE);
+    await noSidewaysScroll(page);
+    expect(describeViolations(await runAxe(page))).toBe('');
+    await screenshot(page, TEST, '5-buyer-phone');
+  });
+});
