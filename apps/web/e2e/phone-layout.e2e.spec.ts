@@ -41,6 +41,9 @@ const PAGES: PageCase[] = [
   { name: 'create auction', user: 'auctioneer', path: () => '/create-auction' },
   { name: 'auction details', user: 'auctioneer', path: () => `/auction-details/${idAuction}`, live: true },
   { name: 'edit auction', user: 'auctioneer', path: () => `/auction/${idScheduled}` },
+  { name: 'offers of an auction', user: 'auctioneer', path: () => `/offer-management/${idAuction}` },
+  { name: 'offers of a lot', user: 'auctioneer', path: () => `/offer-detail/${idAuction}/${idLot}` },
+  { name: 'buyer of a lot', user: 'auctioneer', path: () => `/buyer/${idAuction}/${idLot}` },
 ];
 
 interface Audit {
