@@ -44,6 +44,7 @@ const PAGES: PageCase[] = [
   { name: 'offers of an auction', user: 'auctioneer', path: () => `/offer-management/${idAuction}` },
   { name: 'offers of a lot', user: 'auctioneer', path: () => `/offer-detail/${idAuction}/${idLot}` },
   { name: 'buyer of a lot', user: 'auctioneer', path: () => `/buyer/${idAuction}/${idLot}` },
+  { name: 'upload vehicle', user: 'loader', path: () => '/upload-vehicle' },
 ];
 
 interface Audit {
