@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { AUCTION_STATUSES, AUCTION_TYPES, AWARD_STATUSES, MARKETS } from '@auction/domain';
 import { Id, IdArray, IdList, Instant, Money, distinct } from './common.js';
 
-/** One lot in a create or edit body. */
+/**
+ * One lot in a create or edit body. With `idVehicle` the lot sells that loaded vehicle: its plate, frame, brand and model
+ * are the vehicle's (what the client sends for them is not used), and the vehicle goes into the auction with the lot.
+ */
 export const LotInput = z.object({
   idLot: Id.optional(),
+  idVehicle: Id.optional(),
   licensePlate: z.string().trim().min(1).max(20),
   frame: z.string().trim().max(32).optional(),
   brand: z.string().trim().min(1).max(50),
@@ -101,13 +105,20 @@ export const PurchaseQuery = z.object({
 });
 export type PurchaseQuery = z.infer<typeof PurchaseQuery>;
 
-/** A lot as shown to a caller. `reservePrice` only to the owner; `myBestOffer`/`leading` only in auctionFull. */
+/**
+ * A lot as shown to a caller. `reservePrice` only to the owner; `myBestOffer`/`leading` only in auctionFull; `idVehicle` and
+ * `idCoverPhoto` for a lot made of a loaded vehicle.
+ */
 export const LotView = z.object({
   idLot: z.string(), idAuction: z.string(), lotNumber: z.number(), licensePlate: z.string(), frame: z.string().nullable(),
   brand: z.string(), model: z.string(), basePrice: z.number(), minIncrement: z.number(), buyNowPrice: z.number().nullable(),
   reservePrice: z.number().nullable().optional(), status: z.enum(AUCTION_STATUSES), awardStatus: z.enum(AWARD_STATUSES),
   bestOffer: z.number().nullable(), bestOfferId: z.string().nullable(), offersCount: z.number(), endDate: z.string(),
   nextMinimumOffer: z.number(), idOfferAwarded: z.string().nullable(),
+  /** The loaded vehicle the lot sells (null: a lot described by its own fields). */
+  idVehicle: z.string().nullable(),
+  /** The vehicle's cover photo (its first photo), shown through `GET /api/v1/secure/image?idImage=`; null: none. */
+  idCoverPhoto: z.string().nullable(),
   myBestOffer: z.number().nullable().optional(), leading: z.boolean().optional(), observed: z.boolean().optional(),
   /** The loaded vehicle the lot sells and its cover photo (a blob id for `GET /image`); absent or null for a lot typed by hand. */
   idVehicle: z.string().nullable().optional(), idCoverPhoto: z.string().nullable().optional(),

@@ -28,6 +28,7 @@ export function lotView(state: LotState, now: number, viewer: Viewer): LotView |
     bestOfferId: data.best?.idOffer ?? null, offersCount: data.offersCount, endDate: toIso(data.endMs),
     nextMinimumOffer: nextMinimumOffer(def, data.best),
     idOfferAwarded: state.status === 'CLOSED' && state.award.status === 'AWA' ? state.award.idOffer : null,
+    idVehicle: def.idVehicle ?? null, idCoverPhoto: def.idCoverPhoto ?? null,
   };
   if (viewer.privileged) view.reservePrice = def.reservePrice;
   if (viewer.personal && viewer.actor) {

@@ -17,6 +17,8 @@ export * from './vehicles/vehicle/vehicle.predicates.js';
 export * from './vehicles/vehicle/vehicle.errors.js';
 export * from './vehicles/vehicle/vehicle-details.js';
 export * from './vehicles/vehicle/vehicle-details.rules.js';
+export * from './vehicles/vehicle/lot-outcome.js';
+export * from './shared/lot-outcome.js';
 export * from './vehicles/vehicle-access.js';
 export * from './shared/decider.js';
 

@@ -63,6 +63,9 @@ export interface LotRow {
   awardedUserId: string | null;
   awardedAmount: number | null;
   createdPosition: number;
+  /** The loaded vehicle the lot sells, and its cover photo (null: none; rows of earlier releases: null). */
+  idVehicle: string | null;
+  idCoverPhoto: string | null;
 }
 
 /** A dealer's best offer on a lot (myBestOffer / leading). */

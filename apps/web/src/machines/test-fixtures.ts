@@ -8,7 +8,7 @@ export function lotView(overrides: Partial<LotView> = {}): LotView {
   return {
     idLot: 'l1', idAuction: 'a1', lotNumber: 1, licensePlate: 'AB123CD', frame: null, brand: 'Fiat', model: 'Panda',
     basePrice: 1000, minIncrement: 100, buyNowPrice: 5000, status: 'RUN', awardStatus: 'TBA', bestOffer: null,
-    bestOfferId: null, offersCount: 0, endDate: '2030-01-01T10:00:00.000Z', nextMinimumOffer: 1000, idOfferAwarded: null,
+    bestOfferId: null, offersCount: 0, endDate: '2030-01-01T10:00:00.000Z', nextMinimumOffer: 1000, idOfferAwarded: null, idVehicle: null, idCoverPhoto: null,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ function definitionFields(d: LotDefinition & LotTiming) {
   return {
     idLot: d.idLot, idAuction: d.idAuction, lotNumber: d.lotNumber, licensePlate: d.licensePlate, frame: d.frame, brand: d.brand,
     model: d.model, basePrice: d.basePrice, minIncrement: d.minIncrement, reservePrice: d.reservePrice, buyNowPrice: d.buyNowPrice,
-    startAt: iso(d.startDate), endAt: iso(d.endDate),
+    startAt: iso(d.startDate), endAt: iso(d.endDate), idVehicle: d.idVehicle ?? null, idCoverPhoto: d.idCoverPhoto ?? null,
   };
 }
 

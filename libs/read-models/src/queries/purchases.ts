@@ -12,7 +12,7 @@ export async function purchasesOf(tx: SqlRunner, schema: string, idUser: string,
   const has = (col: string, n: number) => `($${n}::text IS NULL OR strpos(lower(coalesce(${col}, '')), $${n}) > 0)`;
   const part = (s?: string) => (s ? s.toLowerCase() : null);
   const rows = await tx.query<Record<string, unknown>>(
-    `WITH p AS (SELECT t.id_auction AS "idAuction", t.id_lot AS "idLot", NULL::text AS "idVehicle", t.license_plate AS "licensePlate", ` +
+    `WITH p AS (SELECT t.id_auction AS "idAuction", t.id_lot AS "idLot", t.id_vehicle AS "idVehicle", t.license_plate AS "licensePlate", ` +
       `t.brand, t.model, coalesce(t.awarded_amount, 0)::float8 AS price, 'AUCTION' AS channel, t.closed_at AS at, a.auction_name AS "auctionName", ` +
       `t.frame, t.created_position AS pos FROM ${qualified(schema, lotsTable)} t ` +
       `LEFT JOIN ${qualified(schema, auctionsTable)} a ON a.id_auction = t.id_auction ` +

@@ -33,6 +33,7 @@ export function lotViewOf(lot: LotRow, now: number, options: LotViewOptions): Lo
     status: lotStatusOf(lot, now), awardStatus: lot.state === 'CLOSED' ? lot.awardStatus : 'TBA', bestOffer: lot.bestAmount,
     bestOfferId: lot.bestOfferId, offersCount: lot.offersCount, endDate: lot.endAt ?? '', nextMinimumOffer: nextMinimumOffer(lot, best),
     idOfferAwarded: lot.state === 'CLOSED' && lot.awardStatus === 'AWA' ? lot.awardedOfferId : null,
+    idVehicle: lot.idVehicle ?? null, idCoverPhoto: lot.idCoverPhoto ?? null,
   };
   if (options.privileged) view.reservePrice = lot.reservePrice;
   const me = options.personal;

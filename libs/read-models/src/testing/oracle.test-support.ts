@@ -84,7 +84,7 @@ export class Oracle {
       const def = lot.data.definition;
       const a = this.log.state<AuctionState>(`auction-${def.idAuction}`, { initialState: { status: 'NONE' } });
       rows.push({
-        idAuction: def.idAuction, idLot: def.idLot, idVehicle: null, licensePlate: def.licensePlate, brand: def.brand, model: def.model,
+        idAuction: def.idAuction, idLot: def.idLot, idVehicle: def.idVehicle ?? null, licensePlate: def.licensePlate, brand: def.brand, model: def.model,
         price: lot.award.amount, channel: 'AUCTION', date: toIso(lot.closedAtMs), auctionName: a.status !== 'NONE' ? a.data.auctionName : null, frame: def.frame,
       });
     }

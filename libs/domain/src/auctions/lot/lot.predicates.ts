@@ -1,6 +1,7 @@
 import { fromCents, toCents } from '../../shared/money.js';
 import type { LotState, Offer, OfferList } from './lot.types.js';
 import type { AuctionStatus, AwardStatus } from '../../shared/statuses.js';
+import type { LotOutcome } from '../../shared/lot-outcome.js';
 
 /** Lowest amount the next offer may have: base price first, then best + minimum increment. */
 export function nextMinimumOffer(lot: { basePrice: number; minIncrement: number }, best: { amount: number } | null): number {
@@ -52,4 +53,18 @@ export function offersInOrder(list: OfferList | null): Offer[] {
   const out: Offer[] = [];
   for (let node = list; node; node = node.tail) out.push(node.head);
   return out.reverse();
+}
+
+/** Where the lot stands for the vehicle it sells ({@link LotOutcome}): closed without an offer is unsold. */
+export function lotOutcomeOf(state: LotState): LotOutcome {
+  switch (state.status) {
+    case 'NONE':
+    case 'WITHDRAWN':
+    case 'OPEN':
+      return { kind: state.status };
+    case 'CLOSED':
+      if (state.award.status === 'AWA') return { kind: 'AWARDED', idUser: state.award.idUser, amount: state.award.amount };
+      if (state.award.status === 'NAW') return { kind: 'NOT_AWARDED' };
+      return { kind: state.data.best === null ? 'UNSOLD' : 'PENDING' };
+  }
 }

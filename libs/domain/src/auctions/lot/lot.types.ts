@@ -19,6 +19,16 @@ export interface LotDefinition {
   readonly minIncrement: number;
   readonly reservePrice: number | null;
   readonly buyNowPrice: number | null;
+  /**
+   * The loaded vehicle the lot sells (its plate, frame, brand and model are the vehicle's), or null for a lot described
+   * by its own fields only. Absent in lots scheduled before lots referenced vehicles.
+   */
+  readonly idVehicle?: string | null;
+  /**
+   * The vehicle's cover photo (its first photo's blob id) when the lot was scheduled: a placed vehicle's photos do not
+   * change while it is in the lot, so the lot keeps it for every view (the live channel's included). Null: none.
+   */
+  readonly idCoverPhoto?: string | null;
 }
 
 /** Timing and anti-sniping rules of a lot, copied from its auction. */

@@ -61,9 +61,9 @@ function amountText(value: number | null | undefined): string {
 }
 
 /** The row of an existing lot, for editing its auction. */
-export function lotFormOf(lot: LotView & { readonly idVehicle?: string | null; readonly cover?: string | null }): LotForm {
+export function lotFormOf(lot: LotView): LotForm {
   return {
-    idLot: lot.idLot, idVehicle: lot.idVehicle ?? '', cover: lot.cover ?? '', licensePlate: lot.licensePlate, frame: lot.frame ?? '',
+    idLot: lot.idLot, idVehicle: lot.idVehicle ?? '', cover: lot.idCoverPhoto ?? '', licensePlate: lot.licensePlate, frame: lot.frame ?? '',
     brand: lot.brand, model: lot.model, basePrice: amountText(lot.basePrice), minIncrement: amountText(lot.minIncrement),
     reservePrice: amountText(lot.reservePrice), buyNowPrice: amountText(lot.buyNowPrice),
   };
