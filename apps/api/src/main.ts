@@ -31,6 +31,7 @@ import { startLive } from './platform/live/live.providers.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
+import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
 
 /** Largest request body (JSON or form); uploads have their own limits (multipart.ts). */
@@ -99,6 +100,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   await fanout.start();
   registerLagGauges(metrics, fanout);
   app.get(TransitionScheduler).start();
+  app.get(LotOutcomeReactor).start();
   await app.listen({ port: config.port, host: config.host });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

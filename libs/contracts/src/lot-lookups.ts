@@ -3,6 +3,7 @@ import { adminQueryInt } from './admin-common.js';
 import { Id, IdArray, IdList, QueryMoney } from './common.js';
 import { PAGE_MAX, PageQuery, pageOf } from './paging.js';
 import { LotView } from './auction.js';
+import { VehicleSheet } from './vehicles.js';
 
 /**
  * Queries and answers of the auction calls the mobile app mirrors (`/auctionFull/{id}/search`, `/auction?ids[]`,
@@ -77,11 +78,12 @@ export type ShowcaseEnabled = z.infer<typeof ShowcaseEnabled>;
 
 /**
  * Answer of `GET /auction/{idAuction}/lot-detail/{idLot}`: one lot of an auction as the caller may see it, with its
- * vehicle's data sheet, photo ids and document ids when the lot references a loaded vehicle (`vehicle` null and the
- * lists empty for a lot described by its own fields only, as every lot is until auctions are made of vehicles).
+ * vehicle's data sheet, photo ids (in order, the first the cover) and document ids when the lot sells a loaded vehicle
+ * the caller may see (`vehicle` null and the lists empty for a lot described by its own fields, or a vehicle that left
+ * the auction). The files are read through `GET /image`, `/pdf` and `/generic-file`.
  */
 export const LotDetail = z.object({
   idAuction: z.string(), auctionName: z.string(), lot: LotView,
-  vehicle: z.record(z.string(), z.unknown()).nullable(), idPhotos: z.array(z.string()), idDocuments: z.array(z.string()),
+  vehicle: VehicleSheet.nullable(), idPhotos: z.array(z.string()), idDocuments: z.array(z.string()),
 });
 export type LotDetail = z.infer<typeof LotDetail>;

@@ -1,5 +1,5 @@
-import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
-import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import type { LotState, Role, UserData, UserState, VehicleDetails, VehicleState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, recordOf, type AuctionState } from '@auction/domain';
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
@@ -104,37 +104,72 @@ export async function seedDemoData(
     reply: () => undefined,
   });
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
-  if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now);
   await seedShowcase(writer);
   await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, config.demoPhotos ? accounts?.blobs : undefined);
+  if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now, config.demoPhotos ? accounts?.blobs : undefined);
   return { users: users.length };
 }
 
-async function seedAuction(writer: StreamWriter, idAuction: string, now: number): Promise<void> {
+/** The data of the demo auction's `i`-th vehicle (a car of CARS, a valid VIN, an Italian location). */
+function liveCar(i: number): VehicleDetails {
+  const [brand, model] = CARS[i]!;
+  return {
+    licensePlate: `GA${100 + i}DM`, frame: `ZFA31200000${100000 + i}`, brand, model, version: null,
+    firstRegistration: `20${19 + (i % 5)}-0${1 + (i % 9)}-10`, mileageKm: 18_000 + i * 11_000, fuel: i % 2 ? 'DIESEL' : 'PETROL',
+    gearbox: i % 3 ? 'MANUAL' : 'AUTOMATIC', powerKw: 70 + i * 8, colour: ['Bianco', 'Grigio', 'Nero', 'Rosso'][i % 4]!,
+    damageTotal: (i % 4) * 300, channel: 'LEASING', location: { area: i % 2 ? 'Centro' : 'Nord', region: i % 2 ? 'Lazio' : 'Lombardia' },
+    appraisal: { appraisedOn: '2026-10-01', grade: ['A', 'B', 'C'][i % 3]!, notes: null },
+  };
+}
+
+/**
+ * The running demo auction, made of loaded vehicles: eight vehicles of provenance LEASYS-IT (loader `loader`, published,
+ * with drawn photos and an appraisal report when `blobs` is given) are loaded for it, then the auction is scheduled by
+ * `auctioneer` with one lot per vehicle, each vehicle put in its lot in the same append (as `POST /secure/auction`).
+ * The vehicles' ids carry the auction's start (each demo auction has its own: an earlier one's vehicles may be sold).
+ */
+async function seedAuction(writer: StreamWriter, idAuction: string, now: number, blobs?: BlobStore): Promise<void> {
+  const cars = CARS.slice(0, 8).map((_, i) => ({ idVehicle: `V-LIVE-${now.toString(36)}-${i + 1}`, details: liveCar(i), price: CARS[i]![2] }));
+  const { loadDemoVehicle } = await import('./demo-vehicles.js');
+  for (const car of cars) {
+    await loadDemoVehicle(writer, { idVehicle: car.idVehicle, idLoader: 'loader', provenance: 'LEASYS-IT', details: car.details, published: true }, now, blobs);
+  }
   const body = {
     auctionName: 'Demo live auction: fleet returns', idMarket: 'IT' as const, auctionType: 'OTH' as const,
     startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 2 * 3600_000).toISOString(),
     regulationRequired: true, extension: { windowSeconds: 60, extendSeconds: 60 },
-    lots: CARS.slice(0, 8).map(([brand, model, price], i) => ({
-      licensePlate: `GA${100 + i}DM`, frame: `ZFA3120000${100000 + i}`, brand, model, basePrice: price, minIncrement: 100,
-      reservePrice: Math.round(price * 1.15), buyNowPrice: Math.round(price * 1.6),
+    lots: cars.map(({ idVehicle, details, price }) => ({
+      idVehicle, licensePlate: details.licensePlate, frame: details.frame, brand: details.brand, model: details.model, basePrice: price,
+      minIncrement: 100, reservePrice: Math.round(price * 1.15), buyNowPrice: Math.round(price * 1.6),
     })),
   };
   const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
-  const lots = lotDefinitions(idAuction, { idOwner: 'auctioneer', idSellerDealer: 'D-AUCT' }, body, lotIds);
+  const vehicleSids = cars.map((c) => streamId.vehicle(c.idVehicle));
   await writer.execute({
-    streams: [streamId.auction(idAuction), ...lotIds.map(streamId.lot)],
+    streams: [streamId.auction(idAuction), ...vehicleSids, ...lotIds.map(streamId.lot)],
     metadata: { userId: 'system' },
-    decide: (view, at): Decision[] => [
-      {
-        streamId: streamId.auction(idAuction),
-        events: decideAuction(
-          { type: 'ScheduleAuction', idAuction, idOwner: 'auctioneer', idSellerDealer: 'D-AUCT', definition: auctionDefinition(body, lotIds), now: at },
-          view.state<AuctionState>(streamId.auction(idAuction)),
-        ),
-      },
-      ...lots.map((data) => ({ streamId: streamId.lot(data.idLot), events: decideLot({ type: 'ScheduleLot', data }, view.state<LotState>(streamId.lot(data.idLot))) })),
-    ],
+    decide: (view, at): Decision[] => {
+      const states = vehicleSids.map((sid) => view.state<VehicleState>(sid));
+      const data = new Map(cars.map((c, i) => {
+        const record = recordOf(states[i]!)!;
+        const { licensePlate, frame, brand, model } = record.details;
+        return [c.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null }] as const;
+      }));
+      const lots = lotDefinitions(idAuction, { idOwner: 'auctioneer', idSellerDealer: 'D-AUCT' }, body, lotIds, data);
+      return [
+        {
+          streamId: streamId.auction(idAuction),
+          events: decideAuction(
+            { type: 'ScheduleAuction', idAuction, idOwner: 'auctioneer', idSellerDealer: 'D-AUCT', definition: auctionDefinition(body, lotIds), now: at },
+            view.state<AuctionState>(streamId.auction(idAuction)),
+          ),
+        },
+        ...cars.map((c, i) => ({
+          streamId: vehicleSids[i]!, events: decideVehicle({ type: 'PutInAuction', idAuction, idLot: lotIds[i]! }, states[i]!),
+        })),
+        ...lots.map((d) => ({ streamId: streamId.lot(d.idLot), events: decideLot({ type: 'ScheduleLot', data: d }, view.state<LotState>(streamId.lot(d.idLot))) })),
+      ];
+    },
     reply: () => undefined,
   });
 }

@@ -15,7 +15,7 @@ const MODELS: [string, string, Fuel, Gearbox, number][] = [
 const AREAS: [string, string][] = [['Nord', 'Lombardia'], ['Centro', 'Lazio'], ['Nord', 'Piemonte'], ['Sud', 'Campania']];
 
 /** A demo vehicle: loaded by `idLoader` into `provenance`, published or not. */
-interface DemoVehicle {
+export interface DemoVehicle {
   readonly idVehicle: string;
   readonly idLoader: string;
   readonly provenance: string;
@@ -49,27 +49,33 @@ function demoVehicles(): DemoVehicle[] {
  * without photos gets three drawn photos and an appraisal report (demo-vehicle-files.ts), once.
  */
 export async function seedDemoVehicles(writer: StreamWriter, now: number, blobs?: BlobStore): Promise<void> {
-  for (const v of demoVehicles()) {
-    const sid = streamId.vehicle(v.idVehicle);
-    const { reply: needsFiles } = await writer.execute({
-      streams: [sid],
-      metadata: { userId: v.idLoader },
-      decide: (view) => {
-        const state = view.state<VehicleState>(sid);
-        if (state.status !== 'NONE') return [];
-        const commands: VehicleCommand[] = [
-          { type: 'LoadVehicle', idVehicle: v.idVehicle, idLoader: v.idLoader, provenance: v.provenance, details: v.details, now },
-          ...(v.published ? [{ type: 'PublishVehicle' } as const] : []),
-        ];
-        return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
-      },
-      reply: (view) => {
-        const state = view.state<VehicleState>(sid);
-        return state.status === 'STOCK' && (recordOf(state)?.photos.length ?? 0) === 0;
-      },
-    });
-    if (blobs && needsFiles) await attachDemoFiles(writer, blobs, v);
-  }
+  for (const v of demoVehicles()) await loadDemoVehicle(writer, v, now, blobs);
+}
+
+/**
+ * Loads one demo vehicle (published when asked) unless its stream exists, and, with `blobs`, gives it three drawn photos
+ * and an appraisal report while it is in stock without photos. A restart adds nothing.
+ */
+export async function loadDemoVehicle(writer: StreamWriter, v: DemoVehicle, now: number, blobs?: BlobStore): Promise<void> {
+  const sid = streamId.vehicle(v.idVehicle);
+  const { reply: needsFiles } = await writer.execute({
+    streams: [sid],
+    metadata: { userId: v.idLoader },
+    decide: (view) => {
+      const state = view.state<VehicleState>(sid);
+      if (state.status !== 'NONE') return [];
+      const commands: VehicleCommand[] = [
+        { type: 'LoadVehicle', idVehicle: v.idVehicle, idLoader: v.idLoader, provenance: v.provenance, details: v.details, now },
+        ...(v.published ? [{ type: 'PublishVehicle' } as const] : []),
+      ];
+      return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
+    },
+    reply: (view) => {
+      const state = view.state<VehicleState>(sid);
+      return state.status === 'STOCK' && (recordOf(state)?.photos.length ?? 0) === 0;
+    },
+  });
+  if (blobs && needsFiles) await attachDemoFiles(writer, blobs, v);
 }
 
 async function attachDemoFiles(writer: StreamWriter, blobs: BlobStore, v: DemoVehicle): Promise<void> {

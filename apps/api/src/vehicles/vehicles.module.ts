@@ -1,8 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { LOT_VEHICLES } from '../platform/engine/lot-vehicles.js';
 import { MobileVehiclesController } from './mobile-vehicles.controller.js';
 import { Provenances } from './provenances.js';
 import { VehicleAccess } from './vehicle-access.js';
 import { VehicleCommands } from './vehicle-commands.js';
+import { VehicleLots } from './vehicle-lots.js';
+import { LotOutcomeReactor } from './lot-outcome-reactor.js';
 import { VehicleQueries } from './vehicle-queries.js';
 import { VehicleReads } from './vehicle-reads.js';
 import { VehiclesController } from './vehicles.controller.js';
@@ -11,12 +14,18 @@ import { VehiclesController } from './vehicles.controller.js';
 export const VEHICLES_CONTROLLERS = [VehiclesController, MobileVehiclesController];
 
 /**
- * Loaded vehicles: lists, sheets, edits, publication and hand-over. Exports the commands and the access rule for the
- * other vehicle calls (uploads, files).
+ * Loaded vehicles: lists, sheets, edits, publication and hand-over, and the vehicles of auction lots (placed with their
+ * auction through the platform's `LOT_VEHICLES` port, moved on by their lots' outcomes through the reactor). Exports the
+ * commands and the access rule for the other vehicle calls (uploads, files). Global for the `LOT_VEHICLES` port only: the
+ * auctions context reaches it by its platform token, never by importing this context.
  */
+@Global()
 @Module({
   controllers: VEHICLES_CONTROLLERS,
-  providers: [Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads],
-  exports: [Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads],
+  providers: [
+    Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, VehicleLots, LotOutcomeReactor,
+    { provide: LOT_VEHICLES, useExisting: VehicleLots },
+  ],
+  exports: [Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, LOT_VEHICLES, LotOutcomeReactor],
 })
 export class VehiclesModule {}

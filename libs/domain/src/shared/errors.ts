@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   BUYER_NOT_ELIGIBLE: 422011,
   BUY_NOW_BELOW_RESERVE: 422012,
   FEEDBACK_WRONG_AUCTIONEER: 422013,
+  /** A vehicle is named by more than one lot of an auction. */
+  DUPLICATE_LOT_VEHICLE: 422014,
   /** The auction is shorter than the minimum duration (start to end). */
   AUCTION_TOO_SHORT: 422030,
   /** The bidder is the auction's owner or a user of the seller's dealer. */

@@ -71,8 +71,8 @@ export function scopeShows(scope: VehicleScope, v: VehicleFacts, idUser: string)
   return (v.published && (v.status === 'IN_AUCTION' || v.status === 'LISTED')) || (v.status === 'SOLD' && v.soldUserId === idUser);
 }
 
-/** What may be done to a vehicle in stock. */
-export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendToMultiAuctioneer' | 'sendBack' | 'showcase';
+/** What may be done to a vehicle in stock; `auction`: put it in an auction lot (create or edit an auction with it). */
+export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendToMultiAuctioneer' | 'sendBack' | 'showcase' | 'auction';
 
 /**
  * The one rule of who changes which vehicle (the decider then says whether its state allows it).
@@ -83,6 +83,8 @@ export type VehicleChange = 'edit' | 'files' | 'publish' | 'sendToSup' | 'sendTo
  *   multi-auctioneer or back; the multi-auctioneer holding it sends it back.
  * - Showcase (`showcase`: put in and withdraw from a showcase): an EXHIBITOR of the provenance's dealer, whoever holds
  *   the vehicle in stock (the exhibitor sells the dealer's stock at a fixed price).
+ * - Into an auction (`auction`, the vehicles `vehicle-for-auction` lists): an AUCTIONEER of the provenance's dealer
+ *   (it sells that dealer's vehicles, whoever holds them), or the MULTI_AUCTIONEER holding it. A loader never does.
  * CUSTOMER_CENTER sees and does not change. A vehicle the caller does not see is never changeable.
  */
 export function mayChangeVehicle(viewer: VehicleViewer, provenance: Provenance | undefined, v: VehicleFacts, change: VehicleChange): boolean {
@@ -90,6 +92,10 @@ export function mayChangeVehicle(viewer: VehicleViewer, provenance: Provenance |
   const loaderOfDealer = viewer.roles.includes('LOADER') && provenance !== undefined && viewer.idDealer === provenance.idDealer;
   if (change === 'showcase') return viewer.roles.includes('EXHIBITOR') && provenance !== undefined && viewer.idDealer === provenance.idDealer;
   const holds = v.holderUserId === viewer.idUser;
+  if (change === 'auction') {
+    const auctioneerOfDealer = viewer.roles.includes('AUCTIONEER') && provenance !== undefined && viewer.idDealer === provenance.idDealer;
+    return auctioneerOfDealer || (holds && v.holderRole === 'MULTI_AUCTIONEER' && viewer.roles.includes('MULTI_AUCTIONEER'));
+  }
   switch (v.holderRole) {
     case 'LOADER':
       return loaderOfDealer && change !== 'sendToMultiAuctioneer' && change !== 'sendBack';

@@ -93,4 +93,15 @@ describe('who changes a vehicle', () => {
     expect(sees(exhibitor, vehicle())).toBe(true);
     expect(sees(otherExhibitor, vehicle())).toBe(false);
   });
+
+  it('into an auction: an AUCTIONEER of the provenance\'s dealer (whoever holds it), the MULTI_AUCTIONEER holding it, an ADMIN of its market; never a loader', () => {
+    const auction = (v: VehicleViewer, f: VehicleFacts) => may(v, f, 'auction');
+    const held = [vehicle(), vehicle({ holderRole: 'SUPERIOR', holderUserId: 'auct' }), vehicle({ holderRole: 'MULTI_AUCTIONEER', holderUserId: 'multi' })];
+    expect(held.map((f) => auction(superior, f))).toEqual([true, true, true]);
+    expect(held.map((f) => auction(viewer('auct-2', ['AUCTIONEER'], 'D2'), f))).toEqual([false, false, false]);
+    expect(held.map((f) => auction(multi, f))).toEqual([false, false, true]);
+    expect(held.map((f) => auction(loader, f))).toEqual([false, false, false]);
+    expect(held.map((f) => auction(adminIt, f))).toEqual([true, true, true]);
+    expect(held.map((f) => auction(ccDe, { ...f, provenance: 'P-DE' }))).toEqual([false, false, false]);
+  });
 });

@@ -10,7 +10,34 @@ import type { CommandOutcome, StreamView, StreamWriter } from '../../platform/en
 import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { auctionView } from '@auction/contracts';
-import { auctionDefinition, lotDefinitions } from './create-auction.handler.js';
+import { auctionDefinition, lotDefinitions, vehicleSlots } from './create-auction.handler.js';
+import { LOT_VEHICLES, type LotVehicleSlot, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
+import type { Decision } from '../../platform/engine/stream-writer.js';
+
+/** The vehicle of a lot in `view` (null: none, or no such lot). */
+function vehicleOf(view: StreamView, idLot: string): string | null {
+  const lot = view.state<LotState>(streamId.lot(idLot));
+  return lot.status === 'NONE' ? null : lot.data.definition.idVehicle ?? null;
+}
+
+/** The vehicles of lots read before a command's turn: their streams are among those the command takes. */
+async function vehiclesOfLots(writer: StreamWriter, ids: readonly string[]): Promise<string[]> {
+  const lots = await Promise.all(ids.map((id) => writer.read<LotState>(streamId.lot(id))));
+  return lots.flatMap((l) => (l.status !== 'NONE' && l.data.definition.idVehicle ? [l.data.definition.idVehicle] : []));
+}
+
+/**
+ * The vehicle decisions of an edit or delete: `release` back in stock, `place` in their lots. A vehicle whose stream
+ * the command did not take (a lot changed between the read and the turn) is a retry (409002), as an edited auction is.
+ */
+function vehicleDecisions(
+  vehicles: LotVehicles, actor: Actor, view: StreamView, held: ReadonlySet<string>, place: readonly LotVehicleSlot[], release: readonly LotVehicleSlot[],
+) {
+  if ([...place, ...release].some((s) => !held.has(streamId.vehicle(s.idVehicle)))) {
+    throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');
+  }
+  return vehicles.decide(actor, view, place, release);
+}
 
 function ownerView(view: StreamView, idAuction: string, actor: Actor, now: number): AuctionView {
   const auction = view.state<AuctionState>(streamId.auction(idAuction));
@@ -18,14 +45,18 @@ function ownerView(view: StreamView, idAuction: string, actor: Actor, now: numbe
   return auctionView(auction, lots, now, { actor, privileged: true, personal: false })!;
 }
 
-/** Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn. */
+/**
+ * Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn. The vehicles
+ * follow in the same append: a withdrawn lot's vehicle (or one a lot no longer names) goes back to stock, a lot's new
+ * vehicle is put in the auction (judged as on create).
+ */
 export class EditAuctionCommand {
   constructor(readonly actor: Actor, readonly body: EditAuctionRequest, readonly correlationId: string) {}
 }
 
 @CommandHandler(EditAuctionCommand)
 export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, CommandOutcome<AuctionView>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles) {}
   /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
 
@@ -50,16 +81,29 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     const seller = before.status === 'NONE'
       ? { idOwner: actor.idUser, idSellerDealer: actor.idDealer }
       : { idOwner: before.data.idOwner, idSellerDealer: before.data.idSellerDealer ?? null };
-    const lots = lotDefinitions(idAuction, seller, body, newIds);
+    lotDefinitions(idAuction, seller, body, newIds); // the body's own refusals (422008, 422014) before any stream is taken
+    const place = vehicleSlots(idAuction, body, newIds);
+    const vehicleIds = [...new Set([...place.map((v) => v.idVehicle), ...(await vehiclesOfLots(this.writer, oldIds))])];
+    const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle), ...newIds.map(streamId.lot)];
+    const held = new Set(streams);
     return this.writer.execute({
-      streams: [...auctionStreams(before, idAuction), ...newIds.map(streamId.lot)],
+      streams,
       actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
         const auction = existingAuction(view, idAuction);
         requireOwner(auction, actor);
+        const edited = decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction);
+        const kept = new Map(place.map((v) => [v.idLot, v.idVehicle]));
+        const release = auction.data.lotIds.flatMap((idLot): LotVehicleSlot[] => {
+          const idVehicle = vehicleOf(view, idLot);
+          return idVehicle && kept.get(idLot) !== idVehicle ? [{ idVehicle, idAuction, idLot }] : [];
+        });
+        const vehicles = vehicleDecisions(this.vehicles, actor, view, held, place, release);
+        const lots = lotDefinitions(idAuction, seller, body, newIds, vehicles.data);
         return [
-          { streamId: streamId.auction(idAuction), events: decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction) },
+          { streamId: streamId.auction(idAuction), events: edited },
+          ...vehicles.decisions,
           ...lots.map((defined) => {
             const data = { ...defined, startDate: realStartDate(defined.startDate, now) };
             const sid = streamId.lot(data.idLot);
@@ -75,19 +119,22 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
   }
 }
 
-/** Deletes a scheduled auction and withdraws its lots. */
+/** Deletes a scheduled auction and withdraws its lots; their vehicles go back to stock (LOT_WITHDRAWN) in the same append. */
 export class DeleteAuctionCommand {
   constructor(readonly actor: Actor, readonly idAuction: string, readonly correlationId: string) {}
 }
 
 @CommandHandler(DeleteAuctionCommand)
 export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionCommand, CommandOutcome<void>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles) {}
 
   async execute({ actor, idAuction, correlationId }: DeleteAuctionCommand): Promise<CommandOutcome<void>> {
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    const vehicleIds = await vehiclesOfLots(this.writer, before.status === 'NONE' ? [] : before.data.lotIds);
+    const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle)];
+    const held = new Set(streams);
     return this.writer.execute({
-      streams: auctionStreams(before, idAuction),
+      streams,
       actor,
       metadata: { userId: actor.idUser, correlationId },
       decide: (view, now) => {
@@ -96,8 +143,14 @@ export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionComman
         const events = decideAuction({ type: 'DeleteAuction', now }, auction);
         if (events.length === 0) return [];
         const lotIds = auction.status === 'NONE' ? [] : auction.data.lotIds;
+        const release = lotIds.flatMap((idLot): LotVehicleSlot[] => {
+          const idVehicle = vehicleOf(view, idLot);
+          return idVehicle ? [{ idVehicle, idAuction, idLot }] : [];
+        });
+        const vehicles: Decision[] = vehicleDecisions(this.vehicles, actor, view, held, [], release).decisions;
         return [
           { streamId: streamId.auction(idAuction), events },
+          ...vehicles,
           ...lotIds.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
         ];
       },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   AuctionFullQuery, AuctionIdsQuery, AuctionLotSearchQuery, AuctionLotsQuery, Id, LotBaseQuery, ObserveLotsRequest, ObservedSearchRequest,
@@ -10,6 +10,7 @@ import type { Actor } from '../../identity/actor.js';
 import { ObserveLotCommand } from '../commands/place-offer.handler.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { Consistency } from '../../platform/engine/consistency.js';
+import { LOT_VEHICLES, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
 import { CommandRunner } from '../../platform/http/command-runner.js';
 import { parse } from '../../platform/http/validation.js';
 import { AuctionQueries } from '../read/auction-queries.js';
@@ -31,7 +32,10 @@ function idsOf(query: unknown, name: string): Record<string, unknown> {
  */
 @Controller('api/v1/secure')
 export class LotLookupsController {
-  constructor(private readonly runner: CommandRunner, private readonly queries: AuctionQueries, private readonly consistency: Consistency) {}
+  constructor(
+    private readonly runner: CommandRunner, private readonly queries: AuctionQueries, private readonly consistency: Consistency,
+    @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles,
+  ) {}
 
   @Get('auction')
   async byIds(@CurrentActor() actor: Actor, @Query() query: unknown) {
@@ -70,8 +74,8 @@ export class LotLookupsController {
   }
 
   /**
-   * One lot of an auction as the caller may see it (the reserve only to its owner and staff, as every lot view). Lots do
-   * not reference loaded vehicles yet: `vehicle` is null and the photo and document lists empty.
+   * One lot of an auction as the caller may see it (the reserve only to its owner and staff, as every lot view), with its
+   * vehicle's sheet, photos and documents when the caller may see the vehicle (the vehicles' rule, through `LOT_VEHICLES`).
    */
   @Get('auction/:idAuction/lot-detail/:idLot')
   async lotDetail(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Param('idLot') lot: string): Promise<LotDetail> {
@@ -79,7 +83,9 @@ export class LotLookupsController {
     const idLot = parse(Id, lot, 'idLot');
     await this.consistency.caughtUp(actor.idUser);
     const page = await this.queries.auctionPage(actor, idAuction, true, { limit: 1, offset: 0, idLot });
-    return { idAuction, auctionName: page.auctionName, lot: page.lots[0]!, vehicle: null, idPhotos: [], idDocuments: [] };
+    const shown = page.lots[0]!;
+    const vehicle = shown.idVehicle ? await this.vehicles.detail(actor, shown.idVehicle) : null;
+    return { idAuction, auctionName: page.auctionName, lot: shown, vehicle: vehicle?.vehicle ?? null, idPhotos: vehicle?.idPhotos ?? [], idDocuments: vehicle?.idDocuments ?? [] };
   }
 
   @Get('random-vehicle')
