@@ -50,6 +50,21 @@ describe('demo photos (embedded, DEMO_PHOTOS=true)', () => {
     expect((await okBody<Row>(loader2.get(`${S}/vehicle/V-DEMO-R1/details`), 'R1')).photos).toHaveLength(3);
     expect((await download(loader2, `${S}/image?idImage=${cover}`)).status).toBe(404);
 
+    // The running demo auction is made of loaded vehicles with photos: each lot's cover is its vehicle's first photo,
+    // which a dealer reads while the lot is in the auction, with the gallery and documents of lot-detail.
+    const dealer = await ApiClient.login(server!.baseUrl, 'dealer1');
+    const { items: running } = await okBody<{ items: Row[] }>(dealer.get(`${S}/running-auctions?limit=100`), 'running');
+    const demo = running.find((a) => String(a.auctionName).startsWith('Demo live auction'))!;
+    const auction = await okBody<Row>(dealer.get(`${S}/auction/${demo.idAuction}`), 'demo auction');
+    const lot = auction.lots[0] as Row;
+    const detail = await okBody<Row>(dealer.get(`${S}/auction/${demo.idAuction}/lot-detail/${lot.idLot}`), 'lot-detail');
+    expect([detail.vehicle.idVehicle, detail.idPhotos.length, detail.idDocuments.length, lot.idCoverPhoto]).toEqual([lot.idVehicle, 3, 1, detail.idPhotos[0]]);
+    const lotThumb = await download(dealer, `${S}/image?idImage=${lot.idCoverPhoto}&size=thumb`, { accept: 'image/webp' });
+    expect([lotThumb.status, lotThumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect((await download(dealer, `${S}/pdf?idPdf=${detail.idDocuments[0]}`)).status).toBe(200);
+    // A dealer still reads nothing of a vehicle in stock.
+    expect((await download(dealer, `${S}/image?idImage=${cover}&size=thumb`)).status).toBe(404);
+
     await server!.stop();
     server = await startServer(storage!, { DEMO_PHOTOS: 'true' });
     const again = await ApiClient.login(server.baseUrl, 'loader');
