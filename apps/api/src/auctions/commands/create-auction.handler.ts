@@ -59,8 +59,10 @@ export function lotDefinitions(
       ? { ...l, licensePlate: v.licensePlate, frame: v.frame, brand: v.brand, model: v.model, idVehicle: l.idVehicle!, idCoverPhoto: v.idCoverPhoto }
       : { ...l, idVehicle: null, idCoverPhoto: null };
   });
-  // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`).
-  if (hasDuplicatePlate(described.map((l) => l.licensePlate))) {
+  // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`). A lot naming a
+  // vehicle whose data is not read yet (the check before the command's turn) counts once it is.
+  const known = described.filter((l, i) => !body.lots[i]!.idVehicle || vehicles.has(body.lots[i]!.idVehicle!));
+  if (hasDuplicatePlate(known.map((l) => l.licensePlate))) {
     throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this auction');
   }
   return described.map((l, i) => ({
