@@ -120,8 +120,6 @@ export const LotView = z.object({
   /** The vehicle's cover photo (its first photo), shown through `GET /api/v1/secure/image?idImage=`; null: none. */
   idCoverPhoto: z.string().nullable(),
   myBestOffer: z.number().nullable().optional(), leading: z.boolean().optional(), observed: z.boolean().optional(),
-  /** The loaded vehicle the lot sells and its cover photo (a blob id for `GET /image`); absent or null for a lot typed by hand. */
-  idVehicle: z.string().nullable().optional(), idCoverPhoto: z.string().nullable().optional(),
   /** The vehicle's key data shown beside its thumbnail (absent without a vehicle). */
   firstRegistration: z.string().nullable().optional(), mileageKm: z.number().nullable().optional(), fuel: z.string().nullable().optional(),
 });
