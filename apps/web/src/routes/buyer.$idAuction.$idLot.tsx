@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Id } from '@auction/contracts';
 import { AUCTION_MANAGER_ROLES } from '@auction/domain';
 import { Buyer } from '../features/auctions/auctioneer/offers/Buyer.js';
+import { auctionLotParams, loadAuctionLot } from '../features/auctions/lot-route.js';
 import { requireUser } from '../session/guards.js';
 
 /** The winning buyer of one lot, for its auctioneer. */
 export const Route = createFileRoute('/buyer/$idAuction/$idLot')({
-  params: { parse: (p) => ({ idAuction: Id.parse(p.idAuction), idLot: Id.parse(p.idLot) }), stringify: (p) => p },
+  params: auctionLotParams,
   beforeLoad: requireUser(AUCTION_MANAGER_ROLES),
-  loader: ({ context, params }) => context.services.api.auctionFull(params.idAuction, {}, { idLot: params.idLot }),
+  loader: loadAuctionLot,
   component: Page,
 });
 

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Id } from '@auction/contracts';
 import { LotDetail } from '../features/auctions/live/LotDetail.js';
+import { auctionLotParams, loadAuctionLot } from '../features/auctions/lot-route.js';
 import { requireUser } from '../session/guards.js';
 
 /** One lot of a running auction, live. */
 export const Route = createFileRoute('/lot-detail/$idAuction/$idLot')({
-  params: { parse: (p) => ({ idAuction: Id.parse(p.idAuction), idLot: Id.parse(p.idLot) }), stringify: (p) => p },
+  params: auctionLotParams,
   beforeLoad: requireUser(['BUYER']),
-  // Only this lot: in an auction of 2,000 lots it may be on any page.
-  loader: ({ context, params }) => context.services.api.auctionFull(params.idAuction, {}, { idLot: params.idLot }),
+  loader: loadAuctionLot,
   component: Page,
 });
 
