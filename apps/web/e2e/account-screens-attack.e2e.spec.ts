@@ -60,9 +60,13 @@ describe('link pages: Back after success does not reopen the spent link', () => 
   it('recovery link: one request for two Enters, and Back does not show the link form again', async () => {
     const { page } = await e2e.anonymous();
     let calls = 0;
+    // The answer is held until both Enters are pressed: with a fixed delay, a loaded machine pressed the second Enter
+    // after the success dialog had opened, where it pressed the dialog's OK (CI: the dialog was gone, home loaded).
+    let release!: () => void;
+    const released = new Promise<void>((r) => { release = r; });
     await page.route((url) => url.pathname === '/api/v1/open/verify-pwd-recovery', async (route) => {
       calls += 1;
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.fulfill({ status: 204, body: '' });
     });
     await page.goto('/forbidden'); // a page of the portal before the link, like a visitor's previous page
@@ -71,6 +75,7 @@ describe('link pages: Back after success does not reopen the spent link', () => 
     await page.getByTestId('recovery-confPassword').fill('Newpass#2027a');
     await page.getByTestId('recovery-confPassword').press('Enter');
     await page.getByTestId('recovery-confPassword').press('Enter').catch(() => undefined);
+    release();
     await page.getByTestId('dialog-ok').click();
     await page.waitForURL((url) => url.pathname !== '/password-recovery', { waitUntil: 'commit', timeout: 20_000 });
     expect(calls).toBe(1);

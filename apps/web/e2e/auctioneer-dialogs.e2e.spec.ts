@@ -18,13 +18,15 @@ const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement
 
 beforeAll(async () => {
   const api = await e2e.api('auctioneer');
+  // The bidders sign in before the auction exists: on a loaded machine two sign-ins took longer than the
+  // auction's few seconds and the first offer came after its end (409004 on CI).
+  const dealer1 = await e2e.api('dealer1');
+  const dealer2 = await e2e.api('dealer2');
   const now = (await api.serverClock()).now();
-  const created = await api.createAuction(auctionBody(`E2E auctioneer dialogs ${new Date(now).toISOString()}`, now - 120_000, now + 6_000, [
+  const created = await api.createAuction(auctionBody(`E2E auctioneer dialogs ${new Date(now).toISOString()}`, now - 120_000, now + 12_000, [
     { reservePrice: 9000 }, { reservePrice: 8000 }, {},
   ]));
   const [l1, l2, l3] = created.lots.map((l) => l.idLot) as [string, string, string];
-  const dealer1 = await e2e.api('dealer1');
-  const dealer2 = await e2e.api('dealer2');
   const offer = (idLot: string, amount: number) => ({ path: `/api/v1/secure/auction/${created.idAuction}/offer/${idLot}`, body: { offer: amount, clickAndBuy: false } });
   const o1 = offer(l1, 6000);
   const o2 = offer(l2, 7000);
@@ -32,7 +34,7 @@ beforeAll(async () => {
   await dealer1.expect(201, 'POST', o1.path, o1.body);
   await dealer2.expect(201, 'POST', o2.path, o2.body);
   const third = await dealer1.expect<{ idOffer: string }>(201, 'POST', o3.path, o3.body);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     auction = await api.auctionFull(created.idAuction);
     if (auction.lots.every((l) => l.status === 'CLD')) break;
@@ -48,7 +50,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 500));
   }
   auction = await api.auctionFull(created.idAuction);
-}, 60_000);
+}, 90_000);
 
 async function openDetails(page: Page): Promise<void> {
   await page.goto(`/auction-details/${auction.idAuction}`);
