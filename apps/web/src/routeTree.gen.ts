@@ -18,6 +18,7 @@ import { Route as AuctioneerManagementRouteImport } from './routes/auctioneer-ma
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
 import { Route as CreateAuctioneerRouteImport } from './routes/create-auctioneer'
+import { Route as CreateShowcaseRouteImport } from './routes/create-showcase'
 import { Route as DealerConfigureRouteImport } from './routes/dealer-configure'
 import { Route as DealerListRouteImport } from './routes/dealer-list'
 import { Route as DealerManagementRouteImport } from './routes/dealer-management'
@@ -36,6 +37,7 @@ import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
+import { Route as ShowcaseManagementRouteImport } from './routes/showcase-management'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
 import { Route as UploadVehicleRouteImport } from './routes/upload-vehicle'
 import { Route as UserAnonymizationRouteImport } from './routes/user-anonymization'
@@ -97,6 +99,11 @@ const CreateAuctionRoute = CreateAuctionRouteImport.update({
 const CreateAuctioneerRoute = CreateAuctioneerRouteImport.update({
   id: '/create-auctioneer',
   path: '/create-auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateShowcaseRoute = CreateShowcaseRouteImport.update({
+  id: '/create-showcase',
+  path: '/create-showcase',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DealerConfigureRoute = DealerConfigureRouteImport.update({
@@ -187,6 +194,11 @@ const RegistrationRoute = RegistrationRouteImport.update({
 const ShowcaseCatalogueRoute = ShowcaseCatalogueRouteImport.update({
   id: '/showcase-catalogue',
   path: '/showcase-catalogue',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShowcaseManagementRoute = ShowcaseManagementRouteImport.update({
+  id: '/showcase-management',
+  path: '/showcase-management',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
@@ -287,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -305,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
+  '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
@@ -333,6 +347,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -351,6 +366,7 @@ export interface FileRoutesByTo {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
+  '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
@@ -380,6 +396,7 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -398,6 +415,7 @@ export interface FileRoutesById {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
+  '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
@@ -428,6 +446,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -446,6 +465,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/registration'
     | '/showcase-catalogue'
+    | '/showcase-management'
     | '/showcase-sold'
     | '/upload-vehicle'
     | '/user-anonymization'
@@ -474,6 +494,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -492,6 +513,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/registration'
     | '/showcase-catalogue'
+    | '/showcase-management'
     | '/showcase-sold'
     | '/upload-vehicle'
     | '/user-anonymization'
@@ -520,6 +542,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -538,6 +561,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/registration'
     | '/showcase-catalogue'
+    | '/showcase-management'
     | '/showcase-sold'
     | '/upload-vehicle'
     | '/user-anonymization'
@@ -567,6 +591,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreateAuctionRoute: typeof CreateAuctionRoute
   CreateAuctioneerRoute: typeof CreateAuctioneerRoute
+  CreateShowcaseRoute: typeof CreateShowcaseRoute
   DealerConfigureRoute: typeof DealerConfigureRoute
   DealerListRoute: typeof DealerListRoute
   DealerManagementRoute: typeof DealerManagementRoute
@@ -585,6 +610,7 @@ export interface RootRouteChildren {
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
   RegistrationRoute: typeof RegistrationRoute
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
+  ShowcaseManagementRoute: typeof ShowcaseManagementRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
   UploadVehicleRoute: typeof UploadVehicleRoute
   UserAnonymizationRoute: typeof UserAnonymizationRoute
@@ -667,6 +693,13 @@ declare module '@tanstack/react-router' {
       path: '/create-auctioneer'
       fullPath: '/create-auctioneer'
       preLoaderRoute: typeof CreateAuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create-showcase': {
+      id: '/create-showcase'
+      path: '/create-showcase'
+      fullPath: '/create-showcase'
+      preLoaderRoute: typeof CreateShowcaseRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dealer-configure': {
@@ -793,6 +826,13 @@ declare module '@tanstack/react-router' {
       path: '/showcase-catalogue'
       fullPath: '/showcase-catalogue'
       preLoaderRoute: typeof ShowcaseCatalogueRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/showcase-management': {
+      id: '/showcase-management'
+      path: '/showcase-management'
+      fullPath: '/showcase-management'
+      preLoaderRoute: typeof ShowcaseManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/showcase-sold': {
@@ -927,6 +967,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   CreateAuctionRoute: CreateAuctionRoute,
   CreateAuctioneerRoute: CreateAuctioneerRoute,
+  CreateShowcaseRoute: CreateShowcaseRoute,
   DealerConfigureRoute: DealerConfigureRoute,
   DealerListRoute: DealerListRoute,
   DealerManagementRoute: DealerManagementRoute,
@@ -945,6 +986,7 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseSummaryRoute: PurchaseSummaryRoute,
   RegistrationRoute: RegistrationRoute,
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
+  ShowcaseManagementRoute: ShowcaseManagementRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
   UploadVehicleRoute: UploadVehicleRoute,
   UserAnonymizationRoute: UserAnonymizationRoute,

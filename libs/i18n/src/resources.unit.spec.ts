@@ -22,6 +22,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}
 const SAME_AS_ENGLISH = new Set([
   'common.appName', ...['en', 'it', 'de', 'fr', 'es', 'nl', 'pl', 'pt', 'be', 'lu'].map((l) => `common.language.${l}`),
   'auctioneer.types.LEA', 'auction.vehicle.fuels.DIESEL',
+  // The showcase card's data sheet line is placeholders and units only (year · km · fuel · gearbox · kW).
+  'showcase.sheet.line',
 ]);
 /** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
 const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {

@@ -52,6 +52,7 @@ function ShowcaseCatalogue() {
         <span className="muted" role="status">{t('catalogue.count', { count: pages.page.total })}</span>
         {dealer && <Link to="/my-lot">{t('common:nav.myLot')}</Link>}
         {(manager || dealer) && <Link to="/showcase-sold" data-testid="sold-link">{t('sold.link')}</Link>}
+        {manager && <Link to="/showcase-management" data-testid="management-link">{t('management.title')}</Link>}
       </div>
       {!dealer && <p className="muted" data-testid="catalogue-read-only">{t('catalogue.readOnly')}</p>}
       <CatalogueSearch key={JSON.stringify(search)} filters={search} onSearch={(filters) => void navigate({ search: filters })} />

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { Page, PageQuery, VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView } from '@auction/contracts';
+import type {
+  Page, PageQuery, StockShowcaseRequest, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView,
+} from '@auction/contracts';
 import type { Market } from '@auction/domain';
 import type { Http, RequestOptions } from '../../api/http.js';
 
@@ -54,6 +56,16 @@ export function showcaseApi(http: Http) {
     acceptRegulation: () => http.patch<void>(`${S}/accept-regulation`, undefined, quiet),
     /** One page of a showcase's sold vehicles in the order asked. */
     sold: (idShowcase: string, page: SoldPageQuery = {}) => http.get<Page<SoldVehicle>>(`${S}/sold/${enc(idShowcase)}`, { query: { ...page } }),
+    /** A new showcase of loaded vehicles (`POST /showcase`); a refused vehicle refuses it all (the error's details name each). */
+    create: (body: StockShowcaseRequest, idempotencyKey?: string) =>
+      http.post<{ idShowcase: string; vehicles: VehicleView[] }>(S, body, { idempotencyKey }),
+    /** Takes a vehicle out of its showcase (back to stock). */
+    withdraw: (idVehicle: string) => http.delete<VehicleOutcome>(`${S}/vehicle/${enc(idVehicle)}`),
+    /** One page of the caller's own showcase vehicles, newest listing first. */
+    mine: (page: Partial<PageQuery> = {}) => http.get<Page<VehicleView>>(`${S}/mine`, { query: { ...page } }),
+    /** One page of the published vehicles in stock the caller may put in a showcase; `licensePlate` and `brand` narrow it. */
+    vehiclesForShowcase: (query: { licensePlate?: string; brand?: string; limit: number; offset: number }) =>
+      http.get<Page<VehicleCard>>('/api/v1/secure/vehicle-for-showcase', { query: { ...query } }),
     /** Rates a showcase purchase (`id` is the vehicle bought). */
     feedback: (idVehicle: string, rating: number) => http.post<{ idFeedback: string }>(`${S}/feedback/${enc(idVehicle)}`, { rating }, quiet),
   };

@@ -15,15 +15,21 @@ interface Props {
   readonly taken: ReadonlySet<string>;
   /** Closes the picker with the vehicles picked (none on cancel), in the order they were picked. */
   readonly onClose: (picked: VehicleCard[]) => void;
+  /** Where the vehicles come from: those for an auction by default (a showcase passes its own list). */
+  readonly load?: (query: PickerQuery) => Promise<Page<VehicleCard>>;
 }
+
+/** One page of the picker's search. */
+export interface PickerQuery { readonly licensePlate?: string; readonly brand?: string; readonly limit: number; readonly offset: number }
 
 interface Search { readonly licensePlate: string; readonly brand: string; readonly offset: number }
 
 /**
- * The vehicles the auctioneer may put in an auction (published, in stock: `GET /vehicle-for-auction`), a page at a
- * time, searched by plate and brand on the server. Ticked vehicles, across pages, become lots of the form.
+ * The vehicles the auctioneer may put in an auction (published, in stock: `GET /vehicle-for-auction`, or the list
+ * `load` gives, e.g. a showcase's), a page at a time, searched by plate and brand on the server. Ticked vehicles,
+ * across pages, become rows of the form.
  */
-export function VehiclePicker({ taken, onClose }: Props) {
+export function VehiclePicker({ taken, onClose, load }: Props) {
   const { t, i18n } = useTranslation('auctioneer');
   const language = appLanguageOf(i18n);
   const { api } = useServices();
@@ -36,10 +42,12 @@ export function VehiclePicker({ taken, onClose }: Props) {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    api.vehiclesForAuction({
+    (load ?? api.vehiclesForAuction)({
       licensePlate: search.licensePlate.trim() || undefined, brand: search.brand.trim() || undefined, limit: PICKER_PAGE, offset: search.offset,
     }).then((answer) => { if (current) setPage(answer); }, () => { if (current) setFailed(true); });
     return () => { current = false; };
+    // `load` is read once per search: a new function identity each render must not refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, search]);
 
   const find = (e: FormEvent) => {

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import type { VehicleView } from '@auction/contracts';
+import { vehicleThumbUrl } from '../auctions/auctioneer/LotsEditor.js';
+
+/** A showcase vehicle's cover photo (its thumbnail through the vehicle file call), or an empty frame without one. */
+export function VehiclePhoto({ vehicle }: { vehicle: VehicleView }) {
+  const { t } = useTranslation('showcase');
+  if (!vehicle.coverPhoto) return <span className="showcase-thumb showcase-thumb-none" aria-hidden="true" data-testid={`photo-none-${vehicle.idVehicle}`} />;
+  return (
+    <img
+      src={vehicleThumbUrl(vehicle.coverPhoto)} alt={t('photoOf', { vehicle: `${vehicle.brand} ${vehicle.model}` })} width={96} height={64}
+      loading="lazy" decoding="async" className="showcase-thumb" data-testid={`photo-${vehicle.idVehicle}`}
+    />
+  );
+}
