@@ -1,0 +1,98 @@
+/**
+ * Issue 22 item 6: a showcase made of loaded vehicles. The exhibitor picks two vehicles of its dealer's stock (the
+ * demo's RENT-IT, with their drawn photos) in the create-showcase form and prices them; its showcase management lists
+ * them free. A dealer sees the cards with their photos and data sheet on a 390 px phone, books one (my lot) and buys it;
+ * the exhibitor then sees it sold. Axe on every screen.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { closeSuccess, describeViolations, runAxe, screenshot, useE2E } from './harness.js';
+
+const e2e = useE2E();
+const TEST = 'showcase-vehicles';
+const PHONE = { width: 390, height: 844 };
+
+/** True once the image has loaded with pixels (the photo was served to this user). */
+const loaded = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+
+describe('a showcase of stock vehicles', () => {
+  it('the exhibitor creates it from two stock vehicles; a dealer sees the photos, books and buys one', async () => {
+    // The second vehicle of the exhibitor's dealer is loaded unpublished: its loader publishes it.
+    const loader2 = await e2e.api('loader2');
+    await loader2.expect(200, 'PUT', '/api/v1/secure/vehicle/pubUnpubVehicle', { idVehicles: ['V-DEMO-R2'], published: true });
+
+    const { page: exhibitor } = await e2e.user('exhibitor', '/create-showcase');
+    await exhibitor.getByTestId('create-showcase-form').waitFor();
+    // Sending no vehicle is refused in the form.
+    await exhibitor.getByTestId('create-showcase-submit').click();
+    await exhibitor.getByTestId('form-errors').waitFor();
+
+    await exhibitor.getByTestId('pick-vehicles').click();
+    await exhibitor.getByTestId('picker-table').waitFor();
+    await exhibitor.getByTestId('picker-pick-V-DEMO-R1').check();
+    await exhibitor.getByTestId('picker-pick-V-DEMO-R2').check();
+    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await exhibitor.getByTestId('picker-add').click();
+    await exhibitor.getByTestId('showcase-row-V-DEMO-R2').waitFor();
+    await exhibitor.getByTestId('showcase-price-V-DEMO-R1').fill("9'100");
+    await exhibitor.getByTestId('showcase-price-V-DEMO-R2').fill('0');
+    await exhibitor.getByTestId('showcase-price-V-DEMO-R2').press('Enter');
+    await exhibitor.locator('#vehicles\\.1\\.price-error').waitFor();
+    expect(await exhibitor.getByTestId('showcase-price-V-DEMO-R2').getAttribute('aria-invalid')).toBe('true');
+    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await screenshot(exhibitor, TEST, '1-create');
+    await exhibitor.getByTestId('showcase-price-V-DEMO-R2').fill('8200,50');
+    // Keyboard: Enter in a price sends the form.
+    await exhibitor.getByTestId('showcase-price-V-DEMO-R2').press('Enter');
+    await closeSuccess(exhibitor);
+    await exhibitor.waitForURL((url) => url.pathname === '/showcase-management');
+    await exhibitor.getByTestId('managed-V-DEMO-R1').waitFor();
+    expect(await exhibitor.getByTestId('managed-state-V-DEMO-R1').getAttribute('data-state')).toBe('AVAILABLE');
+    expect(await exhibitor.getByTestId('managed-state-V-DEMO-R2').getAttribute('data-state')).toBe('AVAILABLE');
+    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+
+    const { page: dealer } = await e2e.user('dealer4', '/showcase-catalogue');
+    await dealer.setViewportSize(PHONE);
+    await dealer.getByTestId('vehicle-V-DEMO-R1').waitFor();
+    await expect.poll(() => loaded(dealer, 'photo-V-DEMO-R1')).toBe(true);
+    await expect.poll(() => loaded(dealer, 'photo-V-DEMO-R2')).toBe(true);
+    expect(await dealer.getByTestId('sheet-V-DEMO-R1').textContent()).toMatch(/^20\d\d · [\d',.\s]+ km · Diesel · Manual · 88 kW$/);
+    expect(await dealer.getByTestId('price-V-DEMO-R2').textContent()).toContain('8');
+    const width = await dealer.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(describeViolations(await runAxe(dealer))).toBe('');
+    await screenshot(dealer, TEST, '2-dealer-phone');
+
+    // Booked through my lot (the regulation is accepted on the way), then bought.
+    await dealer.getByTestId('add-my-lot-V-DEMO-R1').click();
+    await dealer.getByTestId('remove-my-lot-V-DEMO-R1').waitFor();
+    await dealer.goto('/my-lot');
+    await dealer.getByTestId('book-my-lot').click();
+    await dealer.locator('[data-testid=dialog][data-kind=confirm]').waitFor();
+    await dealer.getByTestId('dialog-confirm').click();
+    await dealer.goto('/showcase-catalogue');
+    await expect.poll(() => dealer.getByTestId('state-V-DEMO-R1').textContent()).toBe('Held for you');
+    await dealer.getByTestId('buy-V-DEMO-R1').click();
+    const confirm = dealer.locator('[data-testid=dialog][data-kind=confirm]');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('GR300RT');
+    await dealer.getByTestId('dialog-confirm').click();
+    await closeSuccess(dealer);
+    // Sold, it leaves the catalogue; the dealer's my lot shows it bought.
+    await dealer.getByTestId('vehicle-V-DEMO-R1').waitFor({ state: 'detached' });
+    await dealer.goto('/my-lot');
+    await expect.poll(() => dealer.getByTestId('state-V-DEMO-R1').textContent()).toBe('Bought by you');
+    await screenshot(dealer, TEST, '3-bought');
+
+    await exhibitor.reload();
+    await expect.poll(() => exhibitor.getByTestId('managed-state-V-DEMO-R1').getAttribute('data-state')).toBe('SOLD');
+    // The free one is withdrawn: back to the stock, out of the showcase.
+    await exhibitor.getByTestId('withdraw-V-DEMO-R2').click();
+    await exhibitor.getByTestId('dialog-confirm').click();
+    await closeSuccess(exhibitor);
+    await exhibitor.getByTestId('managed-V-DEMO-R2').waitFor({ state: 'detached' });
+    expect((await loader2.expect(200, 'GET', '/api/v1/secure/vehicle/V-DEMO-R2')).status).toBe('STOCK');
+    await screenshot(exhibitor, TEST, '4-management');
+  });
+});
