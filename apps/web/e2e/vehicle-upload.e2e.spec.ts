@@ -64,7 +64,10 @@ async function expectNoSidewaysScroll(page: Page, step: string): Promise<void> {
 
 describe('the upload-vehicle screen', () => {
   it('the loader loads 50 vehicles (3 bad rows listed first), adds photos to three, sees a wrong file refused, and saves them', async () => {
-    const { page } = await e2e.user('loader', '/upload-vehicle');
+    // The loader's home is this screen, and its menu leads here.
+    const { page } = await e2e.user('loader');
+    await page.waitForURL((url) => url.pathname === '/upload-vehicle');
+    expect(await page.getByTestId('nav-upload-vehicle').getAttribute('aria-current')).toBe('page');
     await page.setViewportSize(PHONE);
     // File pickers are intercepted from the start (set up when the listener is added, before any key is pressed).
     const choosers: FileChooser[] = [];

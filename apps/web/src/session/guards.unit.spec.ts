@@ -86,5 +86,7 @@ describe('the access guard (spec 01 §4)', () => {
     expect(homeOf(['CUSTOMER_CENTER'])).toBe('/admin');
     expect(homeOf(['ADMIN', 'BUYER'])).toBe('/admin');
     expect(homeOf(['EXHIBITOR'])).toBe('/showcase-catalogue');
+    expect(homeOf(['USER', 'LOADER'])).toBe('/upload-vehicle');
+    expect(homeOf(['LOADER', 'AUCTIONEER'])).toBe('/auction-management');
   });
 });

@@ -20,6 +20,7 @@ export function AppHeader() {
   const buyer = roles.includes('BUYER');
   const manager = roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER' || r === 'ADMIN');
   const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
+  const loader = roles.includes('LOADER');
   const backOffice = backOfficeAreas(roles);
   // Ends the portal's session, then the issuer's (RP-initiated logout: a navigation through the API, API.md).
   const logout = async () => {
@@ -38,6 +39,7 @@ export function AppHeader() {
           {buyer && <Link to="/my-bids" activeProps={{ 'aria-current': 'page' }}>{t('auction:dealer.navMyBids')}</Link>}
           {buyer && <Link to="/purchase-summary" activeProps={{ 'aria-current': 'page' }}>{t('nav.purchases')}</Link>}
           {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
+          {loader && <Link to="/upload-vehicle" activeProps={{ 'aria-current': 'page' }} data-testid="nav-upload-vehicle">{t('vehicleUpload:title')}</Link>}
           {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}
           {buyer && <Link to="/my-lot" activeProps={{ 'aria-current': 'page' }}>{t('nav.myLot')}</Link>}
           <InviteColleague />
