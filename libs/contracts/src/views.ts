@@ -30,6 +30,9 @@ export function lotView(state: LotState, now: number, viewer: Viewer): LotView |
     idOfferAwarded: state.status === 'CLOSED' && state.award.status === 'AWA' ? state.award.idOffer : null,
     idVehicle: def.idVehicle ?? null, idCoverPhoto: def.idCoverPhoto ?? null,
   };
+  if (def.firstRegistration != null) view.firstRegistration = def.firstRegistration;
+  if (def.mileageKm != null) view.mileageKm = def.mileageKm;
+  if (def.fuel != null) view.fuel = def.fuel;
   if (viewer.privileged) view.reservePrice = def.reservePrice;
   if (viewer.personal && viewer.actor) {
     const mine = data.dealers[viewer.actor.idUser];

@@ -66,6 +66,9 @@ export interface LotRow {
   /** The loaded vehicle the lot sells, and its cover photo (null: none; rows of earlier releases: null). */
   idVehicle: string | null;
   idCoverPhoto: string | null;
+  firstRegistration: string | null;
+  mileageKm: number | null;
+  fuel: string | null;
 }
 
 /** A dealer's best offer on a lot (myBestOffer / leading). */

@@ -61,6 +61,9 @@ describe('auctions made of vehicles (embedded)', () => {
     expect([l1!.idVehicle, l1!.licensePlate, l1!.brand, l1!.model, l1!.frame, l1!.idCoverPhoto]).toEqual(['V-DEMO-1', 'GD100LS', 'Fiat', 'Tipo 1.6 MJT', 'ZFA31200000200000', null]);
     expect([l2!.idVehicle, l2!.licensePlate]).toEqual(['V-DEMO-2', 'GD101LS']);
     expect([l3!.idVehicle, l3!.licensePlate, l3!.brand, l3!.idCoverPhoto]).toEqual([null, `TP${tag}`, 'Typed', null]);
+    // The key data shown beside the thumbnail is the vehicle's; a typed lot has none.
+    expect([l1!.firstRegistration, l1!.mileageKm, l1!.fuel]).toEqual(['2019-01-15', 25_000, 'DIESEL']);
+    expect(['firstRegistration' in l3!, 'mileageKm' in l3!, 'fuel' in l3!]).toEqual([false, false, false]);
     const v1 = await vehicle('V-DEMO-1');
     expect([v1.status, v1.idAuction, v1.idLot, v1.auctionsCount]).toEqual(['IN_AUCTION', created.idAuction, l1!.idLot, 1]);
     // The vehicle's own views show the auction: its history, and the refusal naming where it is.
@@ -72,7 +75,7 @@ describe('auctions made of vehicles (embedded)', () => {
     expect(forAuction.items.map((v: Row) => v.idVehicle)).not.toContain('V-DEMO-1');
     // The auction's views (GET /auction/{id}, auctionFull, lot-detail) carry it; lot-detail gives the sheet to a dealer.
     const full = await ok<Row>(c.dealer1.get(`${S}/auctionFull?idAuction=${created.idAuction}`), 'auctionFull');
-    expect(full.lots.map((l: Row) => l.idVehicle)).toEqual(['V-DEMO-1', 'V-DEMO-2', null]);
+    expect(full.lots.map((l: Row) => [l.idVehicle, l.mileageKm ?? null])).toEqual([['V-DEMO-1', 25_000], ['V-DEMO-2', 34_500], [null, null]]);
     const detail = await ok<Row>(c.dealer1.get(`${S}/auction/${created.idAuction}/lot-detail/${l1!.idLot}`), 'lot-detail');
     expect([detail.lot.idVehicle, detail.vehicle?.idVehicle, detail.vehicle?.licensePlate, detail.idPhotos, detail.idDocuments]).toEqual(['V-DEMO-1', 'V-DEMO-1', 'GD100LS', [], []]);
     const typed = await ok<Row>(c.dealer1.get(`${S}/auction/${created.idAuction}/lot-detail/${l3!.idLot}`), 'typed lot-detail');

@@ -152,8 +152,8 @@ async function seedAuction(writer: StreamWriter, idAuction: string, now: number,
       const states = vehicleSids.map((sid) => view.state<VehicleState>(sid));
       const data = new Map(cars.map((c, i) => {
         const record = recordOf(states[i]!)!;
-        const { licensePlate, frame, brand, model } = record.details;
-        return [c.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null }] as const;
+        const { licensePlate, frame, brand, model, firstRegistration, mileageKm, fuel } = record.details;
+        return [c.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null, firstRegistration, mileageKm, fuel }] as const;
       }));
       const lots = lotDefinitions(idAuction, { idOwner: 'auctioneer', idSellerDealer: 'D-AUCT' }, body, lotIds, data);
       return [

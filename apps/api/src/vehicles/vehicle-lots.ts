@@ -27,8 +27,8 @@ export class VehicleLots implements LotVehicles {
       const kept = state.status === 'IN_AUCTION' && state.auction.idAuction === s.idAuction && state.auction.idLot === s.idLot;
       if (!kept) this.access.assertMayChangeState(actor, state, 'auction');
       const record = recordOf(state)!;
-      const { licensePlate, frame, brand, model } = record.details;
-      data.set(s.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null });
+      const { licensePlate, frame, brand, model, firstRegistration, mileageKm, fuel } = record.details;
+      data.set(s.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null, firstRegistration, mileageKm, fuel });
       add(s.idVehicle, { type: 'PutInAuction', idAuction: s.idAuction, idLot: s.idLot });
     }
     const decisions: Decision[] = [...commands].map(([idVehicle, list]) => {

@@ -10,6 +10,7 @@ function definitionFields(d: LotDefinition & LotTiming) {
     idLot: d.idLot, idAuction: d.idAuction, lotNumber: d.lotNumber, licensePlate: d.licensePlate, frame: d.frame, brand: d.brand,
     model: d.model, basePrice: d.basePrice, minIncrement: d.minIncrement, reservePrice: d.reservePrice, buyNowPrice: d.buyNowPrice,
     startAt: iso(d.startDate), endAt: iso(d.endDate), idVehicle: d.idVehicle ?? null, idCoverPhoto: d.idCoverPhoto ?? null,
+    firstRegistration: d.firstRegistration ?? null, mileageKm: d.mileageKm ?? null, fuel: d.fuel ?? null,
   };
 }
 

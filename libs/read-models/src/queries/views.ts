@@ -35,6 +35,9 @@ export function lotViewOf(lot: LotRow, now: number, options: LotViewOptions): Lo
     idOfferAwarded: lot.state === 'CLOSED' && lot.awardStatus === 'AWA' ? lot.awardedOfferId : null,
     idVehicle: lot.idVehicle ?? null, idCoverPhoto: lot.idCoverPhoto ?? null,
   };
+  if (lot.firstRegistration != null) view.firstRegistration = lot.firstRegistration;
+  if (lot.mileageKm != null) view.mileageKm = lot.mileageKm;
+  if (lot.fuel != null) view.fuel = lot.fuel;
   if (options.privileged) view.reservePrice = lot.reservePrice;
   const me = options.personal;
   if (me) {

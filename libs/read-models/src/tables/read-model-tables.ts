@@ -32,7 +32,8 @@ export const lotsTable: TableSpec<LotRow> = {
     startAt: ['instant', 'null'], endAt: ['instant', 'null'], bestAmount: ['double', 'null'], bestOfferId: ['text', 'null'],
     bestUserId: ['text', 'null'], offersCount: 'integer', closedAt: ['instant', 'null'], awardStatus: 'text',
     awardedOfferId: ['text', 'null'], awardedUserId: ['text', 'null'], awardedAmount: ['double', 'null'], createdPosition: 'bigint',
-    idVehicle: ['text', 'null'], idCoverPhoto: ['text', 'null'],
+    idVehicle: ['text', 'null'], idCoverPhoto: ['text', 'null'], firstRegistration: ['text', 'null'], mileageKm: ['double', 'null'],
+    fuel: ['text', 'null'],
   }),
   indexes: [{ name: 'winner', props: ['awardedUserId', 'closedAt'], where: `award_status = 'AWA'` }],
 };

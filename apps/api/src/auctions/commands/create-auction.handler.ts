@@ -56,8 +56,8 @@ export function lotDefinitions(
   const described = body.lots.map((l) => {
     const v = l.idVehicle ? vehicles.get(l.idVehicle) : undefined;
     return v
-      ? { ...l, licensePlate: v.licensePlate, frame: v.frame, brand: v.brand, model: v.model, idVehicle: l.idVehicle!, idCoverPhoto: v.idCoverPhoto }
-      : { ...l, idVehicle: null, idCoverPhoto: null };
+      ? { ...l, licensePlate: v.licensePlate, frame: v.frame, brand: v.brand, model: v.model, vehicle: { idVehicle: l.idVehicle!, ...v } }
+      : { ...l, vehicle: null };
   });
   // As the showcase: one plate once per auction ("AB 123 CD" and "ab123cd" are one plate: `plateKey`). A lot naming a
   // vehicle whose data is not read yet (the check before the command's turn) counts once it is.
@@ -69,7 +69,10 @@ export function lotDefinitions(
     idLot: ids[i]!, idAuction, idOwner, idSellerDealer, lotNumber: i + 1, licensePlate: l.licensePlate.toUpperCase(), frame: l.frame ?? null,
     brand: l.brand, model: l.model, basePrice: l.basePrice, minIncrement: l.minIncrement, reservePrice: l.reservePrice ?? null,
     buyNowPrice: l.buyNowPrice ?? null, startDate: body.startDate, endDate: body.endDate, ...ext,
-    ...(l.idVehicle ? { idVehicle: l.idVehicle, idCoverPhoto: l.idCoverPhoto } : {}),
+    ...(l.vehicle ? {
+      idVehicle: l.vehicle.idVehicle, idCoverPhoto: l.vehicle.idCoverPhoto, firstRegistration: l.vehicle.firstRegistration,
+      mileageKm: l.vehicle.mileageKm, fuel: l.vehicle.fuel,
+    } : {}),
   }));
 }
 

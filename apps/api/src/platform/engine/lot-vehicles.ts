@@ -16,6 +16,10 @@ export interface LotVehicleData {
   readonly brand: string;
   readonly model: string;
   readonly idCoverPhoto: string | null;
+  /** Key data shown beside the thumbnail. */
+  readonly firstRegistration: string;
+  readonly mileageKm: number;
+  readonly fuel: string;
 }
 
 /**

@@ -29,6 +29,10 @@ export interface LotDefinition {
    * change while it is in the lot, so the lot keeps it for every view (the live channel's included). Null: none.
    */
   readonly idCoverPhoto?: string | null;
+  /** The vehicle's key data shown beside its thumbnail, kept as the cover is (absent or null without a vehicle). */
+  readonly firstRegistration?: string | null;
+  readonly mileageKm?: number | null;
+  readonly fuel?: string | null;
 }
 
 /** Timing and anti-sniping rules of a lot, copied from its auction. */
