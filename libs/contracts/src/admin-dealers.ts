@@ -182,7 +182,9 @@ export const DealerDacRow = z.object({
   status: z.enum(DEALER_STATUSES), idMarket: z.enum(MARKETS),
 });
 export type DealerDacRow = z.infer<typeof DealerDacRow>;
-export const DealerDacList = z.array(DealerDacRow);
+/** At most `DAC_MAX_ROWS` dealers, by id (the dialog filters, sorts and pages them on the client, as the spec draws it). */
+export const DAC_MAX_ROWS = 200;
+export const DealerDacList = z.array(DealerDacRow).max(DAC_MAX_ROWS);
 export type DealerDacList = z.infer<typeof DealerDacList>;
 
 /** Answer of `GET /admin/dealer-to-configure-count`. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  API_ERROR_CODES, type AdminDealerDetail, type AdminDealerPage, type AdminDealerReference, type AdminDealerRow, type DealerDacRow,
+  API_ERROR_CODES, DAC_MAX_ROWS, type AdminDealerDetail, type AdminDealerPage, type AdminDealerReference, type AdminDealerRow, type DealerDacRow,
   type DealerAuctioneerQuery, type DealerPickerItem, type DealerPickerPage, type DealerToConfigureQuery, type AdminDealerSearchQuery,
 } from '@auction/contracts';
 import { DEALER_DOCUMENT_KINDS, streamId, type KnownDealer, type Market } from '@auction/domain';
@@ -78,7 +78,7 @@ export class DealerQueries {
 
   /** The dealers sharing a VAT code (case-insensitive, exact), of the caller's markets, by id. */
   async dac(actor: Actor, vatCode: string): Promise<DealerDacRow[]> {
-    const { items } = await this.rows({ markets: scopedMarkets(actor), vatCodes: [vatCode] }, { limit: 200, offset: 0, sortField: 'idDealer', sortOrder: 'asc' });
+    const { items } = await this.rows({ markets: scopedMarkets(actor), vatCodes: [vatCode] }, { limit: DAC_MAX_ROWS, offset: 0, sortField: 'idDealer', sortOrder: 'asc' });
     return items.map((r) => ({
       sincom: r.sincom, idDealer: r.idDealer, businessName: r.businessName, address: r.address, city: r.city, status: r.status, idMarket: r.idMarket,
     }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   AdminDealerChanged, AdminDealerCreate, AdminDealerDetail, AdminDealerEdit, AdminDealerPage, AdminDealerReference, AdminDealerToggle,
-  DEALER_TO_CONFIGURE_CSV_COLUMNS, DealerDacList, DealerToConfigureCount,
+  DAC_MAX_ROWS, DEALER_TO_CONFIGURE_CSV_COLUMNS, DealerDacList, DealerToConfigureCount,
 } from '@auction/contracts';
 import type { RouteDoc } from '../../platform/docs/route-doc.js';
 
@@ -29,7 +29,7 @@ export const DEALERS_ROUTE_DOCS: readonly RouteDoc[] = [
   ['put', '/api/v1/admin/dealer', `Edit a dealer's business data (body idDealer plus the fields to change; others stay; unknown fields 400001). ${ONE} ${AUDIT}`, BOTH, AdminDealerEdit, AdminDealerChanged],
   ['delete', '/api/v1/admin/dealer', `Delete a dealer (query idDealer): it leaves every list, its users are disabled (sessions end), its history stays. Refused 409130 when one of its users has an offer in `
     + `a running auction or owns a running auction, or it is the caller's own dealer. ${ONE} ${AUDIT} 204.`, 'ADMIN', undefined, 'none'],
-  ['get', '/api/v1/admin/dealer/dac', `The dealers sharing a VAT code (query vatCode, exact, any case) for the DAC dialog: sincom (the dealer code), businessName, address, city; the caller's markets only, by idDealer. ${NO_STORE}`, BOTH, undefined, DealerDacList],
+  ['get', '/api/v1/admin/dealer/dac', `The dealers sharing a VAT code (query vatCode, exact, any case) for the DAC dialog: sincom (the dealer code), businessName, address, city; the caller's markets only, by idDealer, at most ${DAC_MAX_ROWS} (the dialog pages them). ${NO_STORE}`, BOTH, undefined, DealerDacList],
   ['get', '/api/v1/admin/dealer-to-configure', `The PENDING dealers (registrations waiting for an administrator), default sort createdAt asc. ${DEALER_FILTERS} ${NO_STORE}`, BOTH, undefined, AdminDealerPage],
   ['get', '/api/v1/admin/dealer-to-configure/export', `The PENDING dealers as CSV (RFC 4180, UTF-8 with BOM, formula-like cells prefixed with an apostrophe), columns ${DEALER_TO_CONFIGURE_CSV_COLUMNS.join(', ')}; `
     + `the filters and sort of the list, every page (at most 10000 rows). ${NO_STORE}`, BOTH, undefined, 'file'],
