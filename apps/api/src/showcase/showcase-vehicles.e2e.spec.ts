@@ -15,14 +15,14 @@ interface Page { items: Row[]; total: number }
 describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
-  const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'admin', ApiClient>;
+  const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'admin' | 'auctioneer', ApiClient>;
   const ok = okBody;
   const code = statusAndCode;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
     server = await startServer(storage, { DEMO_PHOTOS: 'true' });
-    await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, admin: 0 }) as (keyof typeof c)[])
+    await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, admin: 0, auctioneer: 0 }) as (keyof typeof c)[])
       .map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
   }, 180_000);
 
@@ -39,6 +39,30 @@ describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
     expect(page.items[0]!.photos).toHaveLength(3);
     expect(await code(c.dealer1.get(`${S}/vehicle-for-showcase`))).toEqual([403, 403001]);
     expect(await code(c.loader2.get(`${S}/vehicle-for-showcase`))).toEqual([403, 403001]);
+  });
+
+  test('a vehicle in an auction does not go into a showcase (409201), nor one in a showcase into an auction (409202)', async () => {
+    const { items: running } = await ok<{ items: Row[] }>(c.dealer1.get(`${S}/running-auctions?limit=100`), 'running');
+    const demo = running.find((a) => String(a['auctionName']).startsWith('Demo live auction'))!;
+    const lot = (await ok<Row>(c.dealer1.get(`${S}/auction/${demo['idAuction']}`), 'demo auction'))['lots'][0];
+    const inAuction = await c.admin.post<Row>(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-2', price: 5000 }, { idVehicle: lot.idVehicle, price: 5000 }] } });
+    expect([inAuction.status, inAuction.body['errorCode'], inAuction.body['details']]).toEqual([409, 409201, [{ field: 'vehicles.1.idVehicle', rule: '409201' }]]);
+    expect(await status('V-DEMO-2', c.loader)).toBe('STOCK');
+
+    const listed = await ok<Row>(c.admin.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-2', price: 5000 }] } }), 'admin lists V-DEMO-2');
+    const start = Date.now() + 3600_000;
+    const auction = {
+      auctionName: 'Showcase vehicle in an auction', idMarket: 'IT', auctionType: 'OTH', regulationRequired: false,
+      startDate: new Date(start).toISOString(), endDate: new Date(start + 3600_000).toISOString(), extension: { windowSeconds: 0, extendSeconds: 0 },
+      lots: [{ idVehicle: 'V-DEMO-2', licensePlate: 'TYPED0', brand: 'Typed', model: 'Typed', basePrice: 5000, minIncrement: 100 }],
+    };
+    expect(await code(c.auctioneer.post(`${S}/auction`, { body: auction }))).toEqual([409, 409202]);
+    // Withdrawn from the showcase, it may go into the auction.
+    expect(await ok(c.admin.delete(`${S}/showcase/vehicle/V-DEMO-2`), 'withdraw')).toEqual({ idVehicle: 'V-DEMO-2', ok: true });
+    // Its only vehicle withdrawn, the showcase has none left: not found.
+    expect(await code(c.admin.get(`${S}/showcase/sold/${listed['idShowcase']}`))).toEqual([404, 404024]);
+    await ok(c.auctioneer.post(`${S}/auction`, { body: auction }), 'auction with V-DEMO-2');
+    expect(await status('V-DEMO-2', c.loader)).toBe('IN_AUCTION');
   });
 
   test('refusals name every refused vehicle with its code and list nothing: unpublished, another dealer\'s, unknown; a dealer may not create', async () => {
