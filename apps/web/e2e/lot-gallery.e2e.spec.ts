@@ -4,33 +4,24 @@
  * offer form, driven by the keyboard, on a 390 px phone, axe clean. The auctioneer opens the offers of an auction from
  * its details page (offer-management, paged by the server), one lot's offers (offer-detail) and the buyer of an awarded lot.
  *
- * Until the API makes lots of loaded vehicles (branch lots-vehicles), the lot-detail answer of this test's lot is given
- * three photo ids in the browser and their images are served by the browser too: what is checked is the page's
- * behaviour with photos (lazy, sized, keyboard), not the API's.
+ * The first lot sells a loaded demo vehicle with photos (picked from the stock the auctioneer may auction), the
+ * second is typed by hand: the real thumbnail, gallery, data sheet and documents come through the API with the
+ * dealer's session.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auctionBody, describeViolations, runAxe, screenshot, useE2E } from './harness.js';
+import { auctionBody, describeViolations, runAxe, screenshot, useE2E, type ApiSession } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'lot-gallery';
 const PHONE = { width: 390, height: 844 };
-/** A 1×1 PNG: the boxes, not the image, set the size. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** Gives the lot-detail answer of `idLot` three photos and serves every image request; returns the image URLs asked for. */
-async function withPhotos(page: Page, idLot: string): Promise<string[]> {
-  const asked: string[] = [];
-  await page.route(`**/api/v1/secure/auction/*/lot-detail/${idLot}`, async (route) => {
-    const answer = await route.fetch();
-    const body = await answer.json();
-    await route.fulfill({ response: answer, json: { ...body, idPhotos: ['e2e-photo-1', 'e2e-photo-2', 'e2e-photo-3'] } });
-  });
-  await page.route('**/api/v1/secure/image?**', async (route) => {
-    asked.push(route.request().url());
-    await route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
-  });
-  return asked;
+/** A published vehicle in stock with at least two photos, for a lot (the demo data loads such vehicles). */
+async function vehicleWithPhotos(api: ApiSession): Promise<{ idVehicle: string; photos: string[]; licensePlate: string; brand: string; model: string }> {
+  const page = await api.expect<{ items: { idVehicle: string; photos: string[]; licensePlate: string; brand: string; model: string }[] }>(
+    200, 'GET', '/api/v1/secure/vehicle-for-auction?limit=100&offset=0');
+  const found = page.items.find((v) => v.photos.length >= 2);
+  if (!found) throw new Error('no vehicle with photos in stock: the demo data should load some');
+  return found;
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -42,48 +33,56 @@ describe('lot photos and the offer screens', () => {
   it('a dealer sees the thumbnail boxes on the live page and moves through the gallery with the keyboard, on a phone', async () => {
     const api = await e2e.api('auctioneer');
     const now = (await api.serverClock()).now();
-    const created = await api.createAuction(auctionBody(`E2E Galleria ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, [{}, {}]));
+    const vehicle = await vehicleWithPhotos(api);
+    const lots = [{ licensePlate: vehicle.licensePlate, brand: vehicle.brand, model: vehicle.model, idVehicle: vehicle.idVehicle }, {}];
+    const created = await api.createAuction(auctionBody(`E2E Galleria ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, lots));
     const { idAuction } = created;
-    const idLot = created.lots[0]!.idLot;
+    const [withVehicle, byHand] = created.lots;
+    const idLot = withVehicle!.idLot;
 
     const { page } = await e2e.user('dealer1', `/live-auction/${idAuction}`);
+    const images: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/v1/secure/image?')) images.push(r.url()); });
     await page.setViewportSize(PHONE);
     await page.getByTestId(`offer-input-${idLot}`).waitFor({ state: 'visible' });
-    // A lot without a vehicle keeps a placeholder box of the thumbnail's size: the row does not collapse or move.
+    // The vehicle's cover photo in its fixed box; a lot without a vehicle keeps a placeholder of the same size.
+    const cover = page.getByTestId(`thumb-${idLot}`);
+    expect(await cover.getAttribute('data-photo')).toBe(vehicle.photos[0]);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    expect(await cover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding])).toEqual(['lazy', 'async']);
+    expect(await page.getByTestId(`thumb-${byHand!.idLot}`).getAttribute('data-photo')).toBe('none');
     for (const lot of created.lots) {
-      const thumb = page.getByTestId(`thumb-${lot.idLot}`);
-      expect(await thumb.getAttribute('data-photo')).toBe('none');
-      const box = await thumb.boundingBox();
+      const box = await page.getByTestId(`thumb-${lot.idLot}`).boundingBox();
       expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([96, 64]);
     }
     await noSidewaysScroll(page);
     expect(describeViolations(await runAxe(page))).toBe('');
     await screenshot(page, TEST, '1-live-phone');
 
-    const asked = await withPhotos(page, idLot);
     await page.goto(`/lot-detail/${idAuction}/${idLot}`);
     // The offer form is there at once; the gallery comes after the page.
     await page.getByTestId(`offer-input-${idLot}`).waitFor({ state: 'visible' });
     const gallery = page.getByTestId('gallery');
-    await expect.poll(() => gallery.getAttribute('data-count')).toBe('3');
+    await expect.poll(() => gallery.getAttribute('data-count')).toBe(String(vehicle.photos.length));
+    await page.getByTestId('vehicle-sheet').waitFor();
     const shown = page.getByTestId('gallery-photo');
-    expect(await shown.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('width'), img.getAttribute('height')]))
-      .toEqual(['lazy', 'async', true, '1280', '960']);
+    expect(await shown.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.getAttribute('width'), img.getAttribute('height')]))
+      .toEqual(['lazy', 'async', '1280', '960']);
     await shown.scrollIntoViewIfNeeded();
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(asked.some((u) => u.includes('idImage=e2e-photo-1&size=display'))).toBe(true);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    expect(images.some((u) => u.includes(`idImage=${vehicle.photos[0]}&size=display`))).toBe(true);
     // The original is only asked for when opened.
-    expect(asked.filter((u) => u.includes('size=original'))).toEqual([]);
+    expect(images.filter((u) => u.includes('size=original'))).toEqual([]);
 
     await page.getByTestId('gallery-thumb-0').focus();
     await page.keyboard.press('ArrowRight');
-    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-2');
+    expect(await shown.getAttribute('data-photo')).toBe(vehicle.photos[1]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gallery-thumb-1');
     await page.keyboard.press('End');
-    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-3');
+    expect(await shown.getAttribute('data-photo')).toBe(vehicle.photos.at(-1));
     await page.keyboard.press('Home');
-    expect(await shown.getAttribute('data-photo')).toBe('e2e-photo-1');
-    expect(await page.getByTestId('gallery-original').getAttribute('href')).toBe('/api/v1/secure/image?idImage=e2e-photo-1&size=original');
+    expect(await shown.getAttribute('data-photo')).toBe(vehicle.photos[0]);
+    expect(await page.getByTestId('gallery-original').getAttribute('href')).toBe(`/api/v1/secure/image?idImage=${vehicle.photos[0]}&size=original`);
     await noSidewaysScroll(page);
     expect(describeViolations(await runAxe(page))).toBe('');
     await screenshot(page, TEST, '2-lot-detail-phone');

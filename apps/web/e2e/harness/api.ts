@@ -21,6 +21,8 @@ export interface LotInputBody {
   frame?: string;
   reservePrice?: number;
   buyNowPrice?: number;
+  /** A loaded vehicle the lot sells (its plate, frame, brand and model are then the vehicle's). */
+  idVehicle?: string;
 }
 
 export interface CreateAuctionBody {
