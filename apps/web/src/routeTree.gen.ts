@@ -44,6 +44,8 @@ import { Route as UserAnonymizationRouteImport } from './routes/user-anonymizati
 import { Route as UserProfileRouteImport } from './routes/user-profile'
 import { Route as UserSignupRouteImport } from './routes/user-signup'
 import { Route as UsersRouteImport } from './routes/users'
+import { Route as VehicleListRouteImport } from './routes/vehicle-list'
+import { Route as VehicleManagementRouteImport } from './routes/vehicle-management'
 import { Route as AuctionDetailsIdAuctionRouteImport } from './routes/auction-details.$idAuction'
 import { Route as AuctionIdAuctionRouteImport } from './routes/auction.$idAuction'
 import { Route as DealerIdDealerRouteImport } from './routes/dealer.$idDealer'
@@ -52,6 +54,8 @@ import { Route as OfferManagementIdAuctionRouteImport } from './routes/offer-man
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
 import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
 import { Route as UserEditIdUserRouteImport } from './routes/user-edit.$idUser'
+import { Route as VehicleDetailsIdVehicleRouteImport } from './routes/vehicle-details.$idVehicle'
+import { Route as VehicleEditIdVehicleRouteImport } from './routes/vehicle-edit.$idVehicle'
 import { Route as BuyerIdAuctionIdLotRouteImport } from './routes/buyer.$idAuction.$idLot'
 import { Route as LotDetailIdAuctionIdLotRouteImport } from './routes/lot-detail.$idAuction.$idLot'
 import { Route as OfferDetailIdAuctionIdLotRouteImport } from './routes/offer-detail.$idAuction.$idLot'
@@ -231,6 +235,16 @@ const UsersRoute = UsersRouteImport.update({
   path: '/users',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VehicleListRoute = VehicleListRouteImport.update({
+  id: '/vehicle-list',
+  path: '/vehicle-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VehicleManagementRoute = VehicleManagementRouteImport.update({
+  id: '/vehicle-management',
+  path: '/vehicle-management',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuctionDetailsIdAuctionRoute = AuctionDetailsIdAuctionRouteImport.update({
   id: '/auction-details/$idAuction',
   path: '/auction-details/$idAuction',
@@ -270,6 +284,16 @@ const PrivatePrivacyRoute = PrivatePrivacyRouteImport.update({
 const UserEditIdUserRoute = UserEditIdUserRouteImport.update({
   id: '/user-edit/$idUser',
   path: '/user-edit/$idUser',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VehicleDetailsIdVehicleRoute = VehicleDetailsIdVehicleRouteImport.update({
+  id: '/vehicle-details/$idVehicle',
+  path: '/vehicle-details/$idVehicle',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VehicleEditIdVehicleRoute = VehicleEditIdVehicleRouteImport.update({
+  id: '/vehicle-edit/$idVehicle',
+  path: '/vehicle-edit/$idVehicle',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BuyerIdAuctionIdLotRoute = BuyerIdAuctionIdLotRouteImport.update({
@@ -325,6 +349,8 @@ export interface FileRoutesByFullPath {
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
+  '/vehicle-list': typeof VehicleListRoute
+  '/vehicle-management': typeof VehicleManagementRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
@@ -332,6 +358,8 @@ export interface FileRoutesByFullPath {
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
+  '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
+  '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
   '/private/': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -373,6 +401,8 @@ export interface FileRoutesByTo {
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
+  '/vehicle-list': typeof VehicleListRoute
+  '/vehicle-management': typeof VehicleManagementRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
@@ -380,6 +410,8 @@ export interface FileRoutesByTo {
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
+  '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
+  '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
   '/private': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -422,6 +454,8 @@ export interface FileRoutesById {
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
   '/users': typeof UsersRoute
+  '/vehicle-list': typeof VehicleListRoute
+  '/vehicle-management': typeof VehicleManagementRoute
   '/auction-details/$idAuction': typeof AuctionDetailsIdAuctionRoute
   '/auction/$idAuction': typeof AuctionIdAuctionRoute
   '/dealer/$idDealer': typeof DealerIdDealerRoute
@@ -429,6 +463,8 @@ export interface FileRoutesById {
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
+  '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
+  '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
   '/private/': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -472,6 +508,8 @@ export interface FileRouteTypes {
     | '/user-profile'
     | '/user-signup'
     | '/users'
+    | '/vehicle-list'
+    | '/vehicle-management'
     | '/auction-details/$idAuction'
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
@@ -479,6 +517,8 @@ export interface FileRouteTypes {
     | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
+    | '/vehicle-details/$idVehicle'
+    | '/vehicle-edit/$idVehicle'
     | '/private/'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -520,6 +560,8 @@ export interface FileRouteTypes {
     | '/user-profile'
     | '/user-signup'
     | '/users'
+    | '/vehicle-list'
+    | '/vehicle-management'
     | '/auction-details/$idAuction'
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
@@ -527,6 +569,8 @@ export interface FileRouteTypes {
     | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
+    | '/vehicle-details/$idVehicle'
+    | '/vehicle-edit/$idVehicle'
     | '/private'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -568,6 +612,8 @@ export interface FileRouteTypes {
     | '/user-profile'
     | '/user-signup'
     | '/users'
+    | '/vehicle-list'
+    | '/vehicle-management'
     | '/auction-details/$idAuction'
     | '/auction/$idAuction'
     | '/dealer/$idDealer'
@@ -575,6 +621,8 @@ export interface FileRouteTypes {
     | '/offer-management/$idAuction'
     | '/private/privacy'
     | '/user-edit/$idUser'
+    | '/vehicle-details/$idVehicle'
+    | '/vehicle-edit/$idVehicle'
     | '/private/'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -617,6 +665,8 @@ export interface RootRouteChildren {
   UserProfileRoute: typeof UserProfileRoute
   UserSignupRoute: typeof UserSignupRoute
   UsersRoute: typeof UsersRoute
+  VehicleListRoute: typeof VehicleListRoute
+  VehicleManagementRoute: typeof VehicleManagementRoute
   AuctionDetailsIdAuctionRoute: typeof AuctionDetailsIdAuctionRoute
   AuctionIdAuctionRoute: typeof AuctionIdAuctionRoute
   DealerIdDealerRoute: typeof DealerIdDealerRoute
@@ -624,6 +674,8 @@ export interface RootRouteChildren {
   OfferManagementIdAuctionRoute: typeof OfferManagementIdAuctionRoute
   PrivatePrivacyRoute: typeof PrivatePrivacyRoute
   UserEditIdUserRoute: typeof UserEditIdUserRoute
+  VehicleDetailsIdVehicleRoute: typeof VehicleDetailsIdVehicleRoute
+  VehicleEditIdVehicleRoute: typeof VehicleEditIdVehicleRoute
   PrivateIndexRoute: typeof PrivateIndexRoute
   BuyerIdAuctionIdLotRoute: typeof BuyerIdAuctionIdLotRoute
   LotDetailIdAuctionIdLotRoute: typeof LotDetailIdAuctionIdLotRoute
@@ -877,6 +929,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/vehicle-list': {
+      id: '/vehicle-list'
+      path: '/vehicle-list'
+      fullPath: '/vehicle-list'
+      preLoaderRoute: typeof VehicleListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vehicle-management': {
+      id: '/vehicle-management'
+      path: '/vehicle-management'
+      fullPath: '/vehicle-management'
+      preLoaderRoute: typeof VehicleManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auction-details/$idAuction': {
       id: '/auction-details/$idAuction'
       path: '/auction-details/$idAuction'
@@ -931,6 +997,20 @@ declare module '@tanstack/react-router' {
       path: '/user-edit/$idUser'
       fullPath: '/user-edit/$idUser'
       preLoaderRoute: typeof UserEditIdUserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vehicle-details/$idVehicle': {
+      id: '/vehicle-details/$idVehicle'
+      path: '/vehicle-details/$idVehicle'
+      fullPath: '/vehicle-details/$idVehicle'
+      preLoaderRoute: typeof VehicleDetailsIdVehicleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vehicle-edit/$idVehicle': {
+      id: '/vehicle-edit/$idVehicle'
+      path: '/vehicle-edit/$idVehicle'
+      fullPath: '/vehicle-edit/$idVehicle'
+      preLoaderRoute: typeof VehicleEditIdVehicleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/buyer/$idAuction/$idLot': {
@@ -993,6 +1073,8 @@ const rootRouteChildren: RootRouteChildren = {
   UserProfileRoute: UserProfileRoute,
   UserSignupRoute: UserSignupRoute,
   UsersRoute: UsersRoute,
+  VehicleListRoute: VehicleListRoute,
+  VehicleManagementRoute: VehicleManagementRoute,
   AuctionDetailsIdAuctionRoute: AuctionDetailsIdAuctionRoute,
   AuctionIdAuctionRoute: AuctionIdAuctionRoute,
   DealerIdDealerRoute: DealerIdDealerRoute,
@@ -1000,6 +1082,8 @@ const rootRouteChildren: RootRouteChildren = {
   OfferManagementIdAuctionRoute: OfferManagementIdAuctionRoute,
   PrivatePrivacyRoute: PrivatePrivacyRoute,
   UserEditIdUserRoute: UserEditIdUserRoute,
+  VehicleDetailsIdVehicleRoute: VehicleDetailsIdVehicleRoute,
+  VehicleEditIdVehicleRoute: VehicleEditIdVehicleRoute,
   PrivateIndexRoute: PrivateIndexRoute,
   BuyerIdAuctionIdLotRoute: BuyerIdAuctionIdLotRoute,
   LotDetailIdAuctionIdLotRoute: LotDetailIdAuctionIdLotRoute,

@@ -10,17 +10,27 @@ const Text = (max: number) => z.string().max(max).refine(isCleanText, { message:
  * A vehicle's data as a loader types it (the domain's `VehicleDetails`): the shapes here, the rules (plate, VIN,
  * lengths, bounds) in the domain, which answers 422200-422209 naming the field.
  */
-export const VehicleDetailsBody = z.object({
-  licensePlate: Text(40), frame: Text(40), brand: Text(200), model: Text(200), version: Text(200).nullable().optional().default(null),
+const VEHICLE_DETAIL_SHAPES = {
+  licensePlate: Text(40), frame: Text(40), brand: Text(200), model: Text(200), version: Text(200).nullable(),
   firstRegistration: Day, mileageKm: z.number().int().nonnegative(), fuel: z.enum(FUELS), gearbox: z.enum(GEARBOXES),
-  powerKw: z.number().int().nonnegative(), colour: Text(200).nullable().optional().default(null), damageTotal: z.number().nonnegative(),
+  powerKw: z.number().int().nonnegative(), colour: Text(200).nullable(), damageTotal: z.number().nonnegative(),
   channel: Text(200), location: z.object({ area: Text(200), region: Text(200) }).strict(),
-  appraisal: z.object({ appraisedOn: Day, grade: Text(100).nullable(), notes: Text(2000).nullable() }).strict().nullable().optional().default(null),
+  appraisal: z.object({ appraisedOn: Day, grade: Text(100).nullable(), notes: Text(2000).nullable() }).strict().nullable(),
+};
+export const VehicleDetailsBody = z.object({
+  ...VEHICLE_DETAIL_SHAPES,
+  version: VEHICLE_DETAIL_SHAPES.version.optional().default(null),
+  colour: VEHICLE_DETAIL_SHAPES.colour.optional().default(null),
+  appraisal: VEHICLE_DETAIL_SHAPES.appraisal.optional().default(null),
 }).strict();
 export type VehicleDetailsBody = z.infer<typeof VehicleDetailsBody>;
 
-/** Body of `PUT /vehicle`: the vehicle and the fields to change (the others stay). */
-export const EditVehicleRequest = VehicleDetailsBody.partial().extend({ idVehicle: Id }).strict();
+/**
+ * Body of `PUT /vehicle`: the vehicle and the fields to change (the others stay). Built from the shapes without the
+ * load's defaults: a field left out is not changed (a default would have turned an absent version, colour or
+ * appraisal into null and erased it).
+ */
+export const EditVehicleRequest = z.object(VEHICLE_DETAIL_SHAPES).partial().extend({ idVehicle: Id }).strict();
 export type EditVehicleRequest = z.infer<typeof EditVehicleRequest>;
 
 /** Body of `PUT /vehicle/pubUnpubVehicle`: publish (`published: true`) or unpublish vehicles. */

@@ -70,6 +70,8 @@ describe('vehicles (embedded)', () => {
   test('edit: the loader changes its vehicle; a plate or frame of another live vehicle is 409210/409211; bad input never 500', async () => {
     const sheet = await ok<Row>(c.loader.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-9', mileageKm: 120000, colour: 'Rosso' } }), 'edit');
     expect(sheet).toMatchObject({ idVehicle: 'V-DEMO-9', mileageKm: 120000, colour: 'Rosso', brand: 'Kia' });
+    // The fields not sent stay (the edit body has no defaults: an absent appraisal used to become null and be erased).
+    expect(sheet).toMatchObject({ appraisal: { appraisedOn: '2026-10-01', grade: 'C' } });
     expect(await code(c.loader.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-9', licensePlate: 'gd 100-ls' } }))).toEqual([409, 409210]);
     expect(await code(c.loader.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-9', frame: 'zfa31200000200000' } }))).toEqual([409, 409211]);
     expect(await code(c.loader2.put(`${S}/vehicle`, { body: { idVehicle: 'V-DEMO-9', colour: 'Nero' } }))).toEqual([404, 404200]);

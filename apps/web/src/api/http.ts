@@ -194,7 +194,15 @@ export class Http {
     return data as T;
   }
 
-  async request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  /**
+   * A call whose answer is a file (an export made by a POST: a link cannot send the XSRF header): the body as a Blob
+   * and the name the server offers in `Content-Disposition`. Errors are those of any other call; no success popup.
+   */
+  file(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+    return this.request(method, path, body, { ...options, noSuccessPopup: true }, true);
+  }
+
+  async request<T>(method: string, path: string, body: unknown, options: RequestOptions, asFile = false): Promise<T> {
     const headers = this.headersOf(method, body, options);
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     if (!options.noSpinner) this.hooks.spinner.show();
@@ -209,6 +217,10 @@ export class Http {
           method, headers, credentials: 'include', signal,
           body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         });
+        if (asFile && response.ok) {
+          const blob = await response.blob();
+          return { blob, filename: attachmentName(response.headers.get('content-disposition')) } as T;
+        }
         text = await response.text();
       } catch (cause) {
         if (options.signal?.aborted) throw cause;
@@ -322,6 +334,17 @@ function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   a.addEventListener('abort', abort, { once: true });
   b.addEventListener('abort', abort, { once: true });
   return both.signal;
+}
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` first, then `filename="…"`), or null. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try { return decodeURIComponent(star[1]!.trim()); } catch { /* a broken encoding: try the plain name */ }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : null;
 }
 
 function safeJson(text: string): unknown {

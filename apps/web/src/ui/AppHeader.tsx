@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { backOfficeAreas } from '../features/dealers/shell/back-office-menu.js';
+import { opensVehicleArea } from '../features/vehicles/vehicle-powers.js';
 import { InviteColleague } from '../features/identity/invitations/InviteColleague.js';
 import { SSO_LOGOUT_URL } from '../session/sso.js';
 import { ConnectionBadge } from './ConnectionBadge.js';
@@ -22,6 +23,8 @@ export function AppHeader() {
   const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
   const loader = roles.includes('LOADER');
   const backOffice = backOfficeAreas(roles);
+  // Staff reach the vehicles through the back-office menu; loaders and auctioneers through the main one.
+  const vehicles = opensVehicleArea(roles) && backOffice.length === 0;
   // Ends the portal's session, then the issuer's (RP-initiated logout: a navigation through the API, API.md).
   const logout = async () => {
     await services.api.logout().catch(() => undefined);
@@ -40,6 +43,7 @@ export function AppHeader() {
           {buyer && <Link to="/purchase-summary" activeProps={{ 'aria-current': 'page' }}>{t('nav.purchases')}</Link>}
           {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
           {loader && <Link to="/upload-vehicle" activeProps={{ 'aria-current': 'page' }} data-testid="nav-upload-vehicle">{t('vehicleUpload:title')}</Link>}
+          {vehicles && <Link to="/vehicle-management" activeProps={{ 'aria-current': 'page' }} data-testid="nav-vehicles">{t('vehicles:menu')}</Link>}
           {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}
           {buyer && <Link to="/my-lot" activeProps={{ 'aria-current': 'page' }}>{t('nav.myLot')}</Link>}
           <InviteColleague />

@@ -10,6 +10,7 @@ import { registration } from './registration.js';
 import { people } from './people.js';
 import { dealers } from './dealers.js';
 import { vehicleUpload } from './vehicleUpload.js';
+import { vehicles } from './vehicles.js';
 
 /** Italian: every namespace. */
-export const it = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload };
+export const it = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles };

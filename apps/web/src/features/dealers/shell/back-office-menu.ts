@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/user-anonymization';
-  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'anonymisation';
+  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization';
+  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation';
   readonly testId: string;
 }
 
@@ -12,6 +12,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/users', key: 'users', testId: 'bo-users' },
   { to: '/auctioneer-management', key: 'auctioneers', testId: 'bo-auctioneers' },
   { to: '/exhibitors', key: 'exhibitors', testId: 'bo-exhibitors' },
+  { to: '/vehicle-management', key: 'vehicles', testId: 'bo-vehicles' },
   { to: '/user-anonymization', key: 'anonymisation', testId: 'bo-anonymisation', adminOnly: true },
 ];
 

@@ -1,0 +1,115 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VehicleCard } from '@auction/contracts';
+import { Id } from '@auction/contracts';
+import { ModalDialog } from '../auctions/auctioneer/ModalDialog.js';
+import { useServices } from '../../ui/services-context.js';
+import { useOneAtATime } from '../dealers/dealers/use-dealers.js';
+import type { VehicleAction } from './vehicle-powers.js';
+import { useVehiclesApi } from './use-vehicles.js';
+
+interface Props {
+  readonly vehicle: Pick<VehicleCard, 'idVehicle' | 'licensePlate'>;
+  readonly actions: readonly VehicleAction[];
+  /** After a change the server accepted: reload what is shown. */
+  readonly onChanged: () => void;
+  /** Leave out the edit link (the edit page itself). */
+  readonly withoutEdit?: boolean;
+}
+
+type HandOver = 'sendToSup' | 'sendToMultiAuctioneer';
+
+/**
+ * The changes a user may make to a vehicle (see `vehicleActions`): edit, publish or unpublish, send to a superior or
+ * a multi-auctioneer (the user it goes to is asked in a dialog), send back. Each answer is per vehicle: a refusal is
+ * shown with its code's text, a success with the action's own words.
+ */
+export function VehicleActions({ vehicle, actions, onChanged, withoutEdit }: Props) {
+  const { t } = useTranslation('vehicles');
+  const { dialogs } = useServices();
+  const api = useVehiclesApi();
+  const { busy, run } = useOneAtATime();
+  const [handOver, setHandOver] = useState<HandOver | null>(null);
+  const ids = [vehicle.idVehicle];
+  const outcome = async (action: VehicleAction, call: Promise<{ ok: boolean; errorCode?: number }[]>) => {
+    const [first] = await call.catch(() => [] as { ok: boolean; errorCode?: number }[]);
+    if (!first) return; // the shared client showed the refusal
+    if (!first.ok) {
+      void dialogs.error(first.errorCode ?? 500);
+      return;
+    }
+    void dialogs.success(`vehicles:actions.done.${action}`, { plate: vehicle.licensePlate });
+    onChanged();
+  };
+  const act = (action: VehicleAction) => {
+    if (action === 'sendToSup' || action === 'sendToMultiAuctioneer') return setHandOver(action);
+    void run(async () => {
+      if (action === 'publish' || action === 'unpublish') return outcome(action, api.publish(ids, action === 'publish'));
+      if (action === 'sendBack') {
+        if (!(await dialogs.confirm('vehicles:actions.confirmSendBack', { plate: vehicle.licensePlate }, 'vehicles:actions.sendBack'))) return;
+        return outcome(action, api.sendBack(ids));
+      }
+    });
+  };
+  const buttons = actions.filter((a) => a !== 'edit');
+  return (
+    <div className="vehicle-actions">
+      {!withoutEdit && actions.includes('edit') && (
+        <Link to="/vehicle-edit/$idVehicle" params={{ idVehicle: vehicle.idVehicle }} className="btn btn-small" data-testid={`vehicle-edit-${vehicle.idVehicle}`}
+          aria-label={t('actions.editLabel', { plate: vehicle.licensePlate })}>
+          {t('actions.edit')}
+        </Link>
+      )}
+      {buttons.map((a) => (
+        <button
+          key={a} type="button" className="btn btn-small" aria-disabled={busy || undefined} onClick={() => { if (!busy) act(a); }}
+          aria-label={t(`actions.label.${a}`, { plate: vehicle.licensePlate })} data-testid={`vehicle-${a}-${vehicle.idVehicle}`}
+        >
+          {t(`actions.${a}`)}
+        </button>
+      ))}
+      {handOver && (
+        <HandOverDialog
+          action={handOver} plate={vehicle.licensePlate}
+          onClose={(idUser) => {
+            setHandOver(null);
+            if (!idUser) return;
+            void run(() => outcome(handOver, handOver === 'sendToSup' ? api.sendToSup(ids, idUser) : api.sendToMultiAuctioneer(ids, idUser)));
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Asks for the user a vehicle goes to (an auctioneer of the provenance's dealer, or a multi-auctioneer). */
+function HandOverDialog({ action, plate, onClose }: { action: HandOver; plate: string; onClose: (idUser: string | null) => void }) {
+  const { t } = useTranslation('vehicles');
+  const [idUser, setIdUser] = useState('');
+  const [tried, setTried] = useState(false);
+  const valid = Id.safeParse(idUser.trim()).success;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (valid) onClose(idUser.trim());
+  };
+  return (
+    <ModalDialog title={t(`actions.handOver.${action}`, { plate })} testId="hand-over-dialog" onCancel={() => onClose(null)}>
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{t(`actions.handOver.user.${action}`)}</span>
+          <input
+            value={idUser} onChange={(e) => setIdUser(e.target.value)} maxLength={64} autoComplete="off" spellCheck={false} autoFocus
+            aria-invalid={tried && !valid ? true : undefined} aria-describedby={tried && !valid ? 'hand-over-error' : undefined} data-testid="hand-over-user"
+          />
+          {tried && !valid && <span id="hand-over-error" className="field-error">{t('actions.handOver.invalid')}</span>}
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={() => onClose(null)} data-testid="hand-over-cancel">{t('common.cancel')}</button>
+          <button type="submit" className="btn btn-primary" data-testid="hand-over-send">{t(`actions.${action}`)}</button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useLoaded } from '../dealers/dealers/use-dealers.js';
+import { VehicleEditForm } from './VehicleEditForm.js';
+import { VehicleThumb } from './VehicleThumb.js';
+import { vehicleTitle } from './VehicleDetails.js';
+import { mayUpload } from './vehicle-powers.js';
+import { useProfile } from '../../ui/services-context.js';
+import { useProvenances, useVehicleActions, useVehiclesApi } from './use-vehicles.js';
+import './vehicles.css';
+
+/**
+ * `vehicle-edit`: the vehicle's data in a form (`PUT /vehicle`). The API has no call that adds, removes or reorders
+ * the photos and documents of a saved vehicle (only the upload batch's `upload-*` calls before `save-vehicle`), so
+ * this page shows them and leads to the upload screen.
+ */
+export function VehicleEdit({ idVehicle }: { idVehicle: string }) {
+  const { t } = useTranslation('vehicles');
+  const api = useVehiclesApi();
+  const profile = useProfile();
+  const sheet = useLoaded(() => api.details(idVehicle), idVehicle);
+  const provenances = useProvenances();
+  const actionsOf = useVehicleActions(provenances);
+  if (sheet.status === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (sheet.status === 'failed') return <p className="form-error" role="alert" data-testid="vehicle-failed">{t('common.failed')}</p>;
+  const v = sheet.data;
+  const editable = provenances.length === 0 || actionsOf(v).includes('edit');
+  return (
+    <section aria-labelledby="vehicle-edit-title" data-testid="vehicle-edit">
+      <div className="vehicle-head">
+        <h1 id="vehicle-edit-title">{t('edit.title', { title: vehicleTitle(v), plate: v.licensePlate })}</h1>
+        <Link to="/vehicle-details/$idVehicle" params={{ idVehicle }} data-testid="vehicle-edit-back">{t('edit.back')}</Link>
+      </div>
+      {!editable && <p className="readonly-note" data-testid="vehicle-edit-locked">{t('edit.locked')}</p>}
+      <VehicleEditForm key={`${v.idVehicle}-${sheet.status}`} vehicle={v} onSaved={() => sheet.reload()} />
+      <section aria-labelledby="vehicle-edit-files" className="card">
+        <h2 id="vehicle-edit-files">{t('edit.files')}</h2>
+        <ul className="gallery-thumbs" aria-label={t('details.thumbnails')}>
+          {v.photos.map((id) => <li key={id}><VehicleThumb idImage={id} /></li>)}
+        </ul>
+        <p className="muted">{t('edit.filesNote', { photos: v.photos.length, documents: v.documents.length })}</p>
+        {mayUpload(profile?.roles ?? []) && <a className="btn" href="/upload-vehicle" data-testid="vehicle-edit-upload">{t('edit.toUpload')}</a>}
+      </section>
+    </section>
+  );
+}

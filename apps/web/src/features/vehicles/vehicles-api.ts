@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type {
+  EditVehicleRequest, Page, ProvenanceView, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
+} from '@auction/contracts';
+import type { Http, RequestOptions } from '../../api/http.js';
+
+const S = '/api/v1/secure';
+const enc = encodeURIComponent;
+/** Each screen says what happened in its own words: no generic success popup. */
+const quiet: RequestOptions = { noSuccessPopup: true };
+
+/** A vehicle list query as sent: the filters of `GET /vehicle` (strings, as in a URL) and the page request. */
+export type VehicleQuery = Readonly<Record<string, string | number | undefined>> & {
+  readonly limit: number;
+  readonly offset: number;
+  readonly sortField?: string;
+  readonly sortOrder: 'asc' | 'desc';
+};
+
+/** The answer per vehicle of a change made to several (`pubUnpubVehicle`, `sendToSup`, ...). */
+export type VehicleOutcome = z.infer<typeof VehicleOutcomeSchema>;
+
+/** One row of the auctions-history dialog (`GET /vehicle/{id}/auctions`). */
+export type VehicleAuctionRow = z.infer<typeof VehicleAuctionRowView>;
+
+/** The photo sizes `GET /image` serves: 320 px wide, 1280 px, or the stored original. */
+export type ImageSize = 'thumb' | 'display' | 'original';
+
+/** A vehicle photo's address (the session cookie goes with it; the browser keeps the immutable variants). */
+export function vehicleImageUrl(idImage: string, size: ImageSize): string {
+  return `${S}/image?idImage=${enc(idImage)}&size=${size}`;
+}
+
+/** A vehicle document's address: a PDF opens in place (`/pdf`, inline), anything else is downloaded (`/generic-file`). */
+export function vehicleDocumentUrl(idBlob: string, filename: string, pdf = true): string {
+  return pdf ? `${S}/pdf?idPdf=${enc(idBlob)}&filename=${enc(filename)}` : `${S}/generic-file?idFile=${enc(idBlob)}`;
+}
+
+/** The vehicle calls of spec 02 §7 "Secure vehicles" the back-office screens make. */
+export function vehiclesApi(http: Http) {
+  return {
+    list: (query: VehicleQuery) => http.get<Page<VehicleCard>>(`${S}/vehicle`, { query }),
+    details: (idVehicle: string) => http.get<VehicleSheet>(`${S}/vehicle/${enc(idVehicle)}/details`),
+    auctions: (idVehicle: string, query: { limit: number; offset: number; sortField?: string; sortOrder: 'asc' | 'desc' }) =>
+      http.get<Page<VehicleAuctionRow>>(`${S}/vehicle/${enc(idVehicle)}/auctions`, { query, noSpinner: true }),
+    provenances: () => http.get<ProvenanceView[]>(`${S}/provenance`, { noSpinner: true }),
+    /** `PUT /vehicle`; refusals come back to the form (it shows them beside the fields or in the error dialog). */
+    edit: (body: EditVehicleRequest) => http.put<VehicleSheet>(`${S}/vehicle`, body, { ...quiet, noErrorPopup: true }),
+    publish: (idVehicles: readonly string[], published: boolean) =>
+      http.put<VehicleOutcome[]>(`${S}/vehicle/pubUnpubVehicle`, { idVehicles, published }, quiet),
+    sendToSup: (idVehicles: readonly string[], idUser: string) => http.patch<VehicleOutcome[]>(`${S}/sendToSup`, { idVehicles, idUser }, quiet),
+    sendToMultiAuctioneer: (idVehicles: readonly string[], idUser: string) =>
+      http.patch<VehicleOutcome[]>(`${S}/sendToMultiAuctioneer`, { idVehicles, idUser }, quiet),
+    sendBack: (idVehicles: readonly string[]) => http.patch<VehicleOutcome[]>(`${S}/sendBack`, { idVehicles }, quiet),
+    /** `POST /export-vehicle`: the list's filters and sort as a CSV file (limit and offset are ignored). */
+    exportCsv: (filters: Readonly<Record<string, string | undefined>>) => http.file('POST', `${S}/export-vehicle`, filters, quiet),
+  };
+}
+export type VehiclesApi = ReturnType<typeof vehiclesApi>;
