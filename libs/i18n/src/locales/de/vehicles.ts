@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Bearbeiten',
-    editLabel: '{{plate}} bearbeiten',
     publish: 'Veröffentlichen',
     unpublish: 'Zurückziehen',
     sendToSup: 'An Vorgesetzten senden',
     sendToMultiAuctioneer: 'An Multi-Auktionator senden',
     sendBack: 'Zurücksenden',
-    label: {
-      publish: '{{plate}} veröffentlichen',
-      unpublish: 'Veröffentlichung von {{plate}} zurückziehen',
-      sendToSup: '{{plate}} an einen Vorgesetzten senden',
-      sendToMultiAuctioneer: '{{plate}} an einen Multi-Auktionator senden',
-      sendBack: '{{plate}} an seinen Lader zurücksenden',
-    },
     done: {
       publish: 'Das Fahrzeug {{plate}} ist veröffentlicht.',
       unpublish: 'Das Fahrzeug {{plate}} ist nicht mehr veröffentlicht.',

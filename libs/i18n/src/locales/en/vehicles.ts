@@ -77,19 +77,11 @@ export const vehicles = {
   list: { title: 'Vehicle list', caption: 'Vehicles', empty: 'No vehicle matches.', export: 'Export CSV' },
   actions: {
     edit: 'Edit',
-    editLabel: 'Edit {{plate}}',
     publish: 'Publish',
     unpublish: 'Unpublish',
     sendToSup: 'Send to superior',
     sendToMultiAuctioneer: 'Send to multi-auctioneer',
     sendBack: 'Send back',
-    label: {
-      publish: 'Publish {{plate}}',
-      unpublish: 'Unpublish {{plate}}',
-      sendToSup: 'Send {{plate}} to a superior',
-      sendToMultiAuctioneer: 'Send {{plate}} to a multi-auctioneer',
-      sendBack: 'Send {{plate}} back to its loader',
-    },
     done: {
       publish: 'The vehicle {{plate}} is published.',
       unpublish: 'The vehicle {{plate}} is no longer published.',

@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Editar',
-    editLabel: 'Editar {{plate}}',
     publish: 'Publicar',
     unpublish: 'Despublicar',
     sendToSup: 'Enviar al superior',
     sendToMultiAuctioneer: 'Enviar al multisubastador',
     sendBack: 'Devolver',
-    label: {
-      publish: 'Publicar {{plate}}',
-      unpublish: 'Despublicar {{plate}}',
-      sendToSup: 'Enviar {{plate}} a un superior',
-      sendToMultiAuctioneer: 'Enviar {{plate}} a un multisubastador',
-      sendBack: 'Devolver {{plate}} a su cargador',
-    },
     done: {
       publish: 'El vehículo {{plate}} está publicado.',
       unpublish: 'El vehículo {{plate}} ya no está publicado.',

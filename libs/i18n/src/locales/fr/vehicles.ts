@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Modifier',
-    editLabel: 'Modifier {{plate}}',
     publish: 'Publier',
     unpublish: 'Dépublier',
     sendToSup: 'Envoyer au supérieur',
     sendToMultiAuctioneer: 'Envoyer au multi-commissaire-priseur',
     sendBack: 'Renvoyer',
-    label: {
-      publish: 'Publier {{plate}}',
-      unpublish: 'Dépublier {{plate}}',
-      sendToSup: 'Envoyer {{plate}} à un supérieur',
-      sendToMultiAuctioneer: 'Envoyer {{plate}} à un multi-commissaire-priseur',
-      sendBack: 'Renvoyer {{plate}} à son chargeur',
-    },
     done: {
       publish: 'Le véhicule {{plate}} est publié.',
       unpublish: "Le véhicule {{plate}} n'est plus publié.",

@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Modifica',
-    editLabel: 'Modifica {{plate}}',
     publish: 'Pubblica',
     unpublish: 'Ritira dalla pubblicazione',
     sendToSup: 'Invia al superiore',
     sendToMultiAuctioneer: 'Invia al multi-banditore',
     sendBack: 'Rimanda indietro',
-    label: {
-      publish: 'Pubblica {{plate}}',
-      unpublish: 'Ritira {{plate}} dalla pubblicazione',
-      sendToSup: 'Invia {{plate}} a un superiore',
-      sendToMultiAuctioneer: 'Invia {{plate}} a un multi-banditore',
-      sendBack: 'Rimanda {{plate}} al suo caricatore',
-    },
     done: {
       publish: 'Il veicolo {{plate}} è pubblicato.',
       unpublish: 'Il veicolo {{plate}} non è più pubblicato.',

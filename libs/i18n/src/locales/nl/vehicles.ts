@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Bewerken',
-    editLabel: '{{plate}} bewerken',
     publish: 'Publiceren',
     unpublish: 'Depubliceren',
     sendToSup: 'Naar leidinggevende sturen',
     sendToMultiAuctioneer: 'Naar multi-veilingmeester sturen',
     sendBack: 'Terugsturen',
-    label: {
-      publish: '{{plate}} publiceren',
-      unpublish: '{{plate}} depubliceren',
-      sendToSup: '{{plate}} naar een leidinggevende sturen',
-      sendToMultiAuctioneer: '{{plate}} naar een multi-veilingmeester sturen',
-      sendBack: '{{plate}} terugsturen naar zijn lader',
-    },
     done: {
       publish: 'Het voertuig {{plate}} is gepubliceerd.',
       unpublish: 'Het voertuig {{plate}} is niet meer gepubliceerd.',

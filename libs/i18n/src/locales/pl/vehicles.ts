@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en, 'few' | 'many'> = {
   },
   actions: {
     edit: 'Edytuj',
-    editLabel: 'Edytuj {{plate}}',
     publish: 'Opublikuj',
     unpublish: 'Wycofaj publikację',
     sendToSup: 'Wyślij do przełożonego',
     sendToMultiAuctioneer: 'Wyślij do multi-aukcjonera',
     sendBack: 'Odeślij',
-    label: {
-      publish: 'Opublikuj {{plate}}',
-      unpublish: 'Wycofaj publikację {{plate}}',
-      sendToSup: 'Wyślij {{plate}} do przełożonego',
-      sendToMultiAuctioneer: 'Wyślij {{plate}} do multi-aukcjonera',
-      sendBack: 'Odeślij {{plate}} do ładującego',
-    },
     done: {
       publish: 'Pojazd {{plate}} jest opublikowany.',
       unpublish: 'Pojazd {{plate}} nie jest już opublikowany.',

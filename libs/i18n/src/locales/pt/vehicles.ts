@@ -122,19 +122,11 @@ export const vehicles: Translation<typeof en> = {
   },
   actions: {
     edit: 'Editar',
-    editLabel: 'Editar {{plate}}',
     publish: 'Publicar',
     unpublish: 'Despublicar',
     sendToSup: 'Enviar ao superior',
     sendToMultiAuctioneer: 'Enviar ao multileiloeiro',
     sendBack: 'Devolver',
-    label: {
-      publish: 'Publicar {{plate}}',
-      unpublish: 'Despublicar {{plate}}',
-      sendToSup: 'Enviar {{plate}} a um superior',
-      sendToMultiAuctioneer: 'Enviar {{plate}} a um multileiloeiro',
-      sendBack: 'Devolver {{plate}} ao seu carregador',
-    },
     done: {
       publish: 'O veículo {{plate}} está publicado.',
       unpublish: 'O veículo {{plate}} já não está publicado.',
