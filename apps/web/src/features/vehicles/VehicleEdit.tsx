@@ -39,7 +39,7 @@ export function VehicleEdit({ idVehicle }: { idVehicle: string }) {
           {v.photos.map((id) => <li key={id}><VehicleThumb idImage={id} /></li>)}
         </ul>
         <p className="muted">{t('edit.filesNote', { photos: v.photos.length, documents: v.documents.length })}</p>
-        {mayUpload(profile?.roles ?? []) && <a className="btn" href="/upload-vehicle" data-testid="vehicle-edit-upload">{t('edit.toUpload')}</a>}
+        {mayUpload(profile?.roles ?? []) && <Link className="btn" to="/upload-vehicle" data-testid="vehicle-edit-upload">{t('edit.toUpload')}</Link>}
       </section>
     </section>
   );

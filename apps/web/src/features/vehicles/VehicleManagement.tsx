@@ -26,8 +26,7 @@ export function VehicleManagement() {
           <li className="card bo-card">
             <h2 id="vm-card-upload">{t('management.uploadTitle')}</h2>
             <p>{t('management.uploadText')}</p>
-            {/* The upload screen is its own route (`/upload-vehicle`): a plain link, the router need not know it yet. */}
-            <a href="/upload-vehicle" className="btn btn-primary" aria-describedby="vm-card-upload" data-testid="vm-open-upload">{t('management.open')}</a>
+            <Link to="/upload-vehicle" className="btn btn-primary" aria-describedby="vm-card-upload" data-testid="vm-open-upload">{t('management.open')}</Link>
           </li>
         )}
       </ul>
