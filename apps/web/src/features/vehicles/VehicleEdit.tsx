@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLoaded } from '../dealers/dealers/use-dealers.js';
 import { VehicleEditForm } from './VehicleEditForm.js';
-import { VehicleThumb } from './VehicleThumb.js';
+import { LotThumb } from '../auctions/photos/LotThumb.js';
 import { vehicleTitle } from './VehicleDetails.js';
 import { mayUpload } from './vehicle-powers.js';
 import { useProfile } from '../../ui/services-context.js';
@@ -35,8 +35,8 @@ export function VehicleEdit({ idVehicle }: { idVehicle: string }) {
       <VehicleEditForm key={`${v.idVehicle}-${sheet.status}`} vehicle={v} onSaved={() => sheet.reload()} />
       <section aria-labelledby="vehicle-edit-files" className="card">
         <h2 id="vehicle-edit-files">{t('edit.files')}</h2>
-        <ul className="gallery-thumbs" aria-label={t('details.thumbnails')}>
-          {v.photos.map((id) => <li key={id}><VehicleThumb idImage={id} /></li>)}
+        <ul className="vehicle-thumbs" aria-label={t('details.thumbnails')}>
+          {v.photos.map((id) => <li key={id}><LotThumb idPhoto={id} /></li>)}
         </ul>
         <p className="muted">{t('edit.filesNote', { photos: v.photos.length, documents: v.documents.length })}</p>
         {mayUpload(profile?.roles ?? []) && <Link className="btn" to="/upload-vehicle" data-testid="vehicle-edit-upload">{t('edit.toUpload')}</Link>}

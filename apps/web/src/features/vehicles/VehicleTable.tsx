@@ -5,7 +5,7 @@ import { formatNumber } from '@auction/i18n';
 import { Money, useLanguage } from '../../ui/Money.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../ui/table/index.js';
 import { VehicleActions } from './VehicleActions.js';
-import { VehicleThumb } from './VehicleThumb.js';
+import { LotThumb } from '../auctions/photos/LotThumb.js';
 import { VEHICLE_PAGE_SIZES, shownDay } from './vehicle-search.js';
 import { useVehicleActions } from './use-vehicles.js';
 
@@ -23,7 +23,7 @@ export function VehicleTable({ page, request, onRequest, provenances, onChanged 
   const language = useLanguage();
   const actionsOf = useVehicleActions(provenances);
   const columns: TableColumn<VehicleCard>[] = [
-    { key: 'photo', header: t('fields.photo'), cell: (v) => <VehicleThumb idImage={v.photos[0] ?? null} /> },
+    { key: 'photo', header: t('fields.photo'), cell: (v) => <LotThumb idPhoto={v.photos[0]} /> },
     {
       key: 'licensePlate', header: t('fields.licensePlate'), sortable: true,
       cell: (v) => (

@@ -23,17 +23,9 @@ export type VehicleOutcome = z.infer<typeof VehicleOutcomeSchema>;
 /** One row of the auctions-history dialog (`GET /vehicle/{id}/auctions`). */
 export type VehicleAuctionRow = z.infer<typeof VehicleAuctionRowView>;
 
-/** The photo sizes `GET /image` serves: 320 px wide, 1280 px, or the stored original. */
-export type ImageSize = 'thumb' | 'display' | 'original';
-
-/** A vehicle photo's address (the session cookie goes with it; the browser keeps the immutable variants). */
-export function vehicleImageUrl(idImage: string, size: ImageSize): string {
-  return `${S}/image?idImage=${enc(idImage)}&size=${size}`;
-}
-
-/** A vehicle document's address: a PDF opens in place (`/pdf`, inline), anything else is downloaded (`/generic-file`). */
-export function vehicleDocumentUrl(idBlob: string, filename: string, pdf = true): string {
-  return pdf ? `${S}/pdf?idPdf=${enc(idBlob)}&filename=${enc(filename)}` : `${S}/generic-file?idFile=${enc(idBlob)}`;
+/** A vehicle document as an attachment (`GET /generic-file`: any type, downloaded; `documentUrl` opens a PDF in place). */
+export function vehicleFileUrl(idBlob: string): string {
+  return `${S}/generic-file?idFile=${enc(idBlob)}`;
 }
 
 /** The vehicle calls of spec 02 §7 "Secure vehicles" the back-office screens make. */

@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: 'Zurück zur Liste',
-    noPhotos: 'Dieses Fahrzeug hat noch keine Fotos.',
-    gallery: 'Fotogalerie',
-    galleryOf: 'Fotos von {{title}}',
-    galleryHint: 'Angezeigtes Foto: mit den Pfeiltasten links und rechts blättern',
-    photoOf: 'Foto {{n}} von {{count}}: {{title}}',
-    previous: 'Vorheriges Foto',
-    next: 'Nächstes Foto',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Alle Fotos',
     sheet: 'Datenblatt',
     appraisal: 'Gutachten',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Dokumente',
     noDocuments: 'Keine Dokumente.',
     download: 'Herunterladen',
-    downloadDocument: '{{document}} herunterladen',
   },
   history: {
     open: 'Auktionsverlauf',

@@ -99,14 +99,6 @@ export const vehicles = {
   },
   details: {
     back: 'Back to the list',
-    noPhotos: 'This vehicle has no photos yet.',
-    gallery: 'photo gallery',
-    galleryOf: 'Photos of {{title}}',
-    galleryHint: 'Photo shown: use the left and right arrows to browse',
-    photoOf: 'Photo {{n}} of {{count}}: {{title}}',
-    previous: 'Previous photo',
-    next: 'Next photo',
-    position: '{{n}} / {{count}}',
     thumbnails: 'All photos',
     sheet: 'Data sheet',
     appraisal: 'Appraisal',
@@ -114,7 +106,6 @@ export const vehicles = {
     documents: 'Documents',
     noDocuments: 'No documents.',
     download: 'Download',
-    downloadDocument: 'Download {{document}}',
   },
   history: {
     open: 'Auctions history',

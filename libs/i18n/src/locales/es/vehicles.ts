@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: 'Volver a la lista',
-    noPhotos: 'Este vehículo aún no tiene fotos.',
-    gallery: 'galería de fotos',
-    galleryOf: 'Fotos de {{title}}',
-    galleryHint: 'Foto mostrada: use las flechas izquierda y derecha para recorrerlas',
-    photoOf: 'Foto {{n}} de {{count}}: {{title}}',
-    previous: 'Foto anterior',
-    next: 'Foto siguiente',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Todas las fotos',
     sheet: 'Ficha',
     appraisal: 'Peritación',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Documentos',
     noDocuments: 'Ningún documento.',
     download: 'Descargar',
-    downloadDocument: 'Descargar {{document}}',
   },
   history: {
     open: 'Historial de subastas',

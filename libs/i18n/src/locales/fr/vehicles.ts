@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: 'Retour à la liste',
-    noPhotos: "Ce véhicule n'a pas encore de photos.",
-    gallery: 'galerie de photos',
-    galleryOf: 'Photos de {{title}}',
-    galleryHint: 'Photo affichée : utilisez les flèches gauche et droite pour parcourir',
-    photoOf: 'Photo {{n}} sur {{count}} : {{title}}',
-    previous: 'Photo précédente',
-    next: 'Photo suivante',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Toutes les photos',
     sheet: 'Fiche',
     appraisal: 'Expertise',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Documents joints',
     noDocuments: 'Aucun document.',
     download: 'Télécharger',
-    downloadDocument: 'Télécharger {{document}}',
   },
   history: {
     open: 'Historique des enchères',

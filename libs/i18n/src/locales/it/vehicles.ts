@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: "Torna all'elenco",
-    noPhotos: 'Questo veicolo non ha ancora foto.',
-    gallery: 'galleria fotografica',
-    galleryOf: 'Foto di {{title}}',
-    galleryHint: 'Foto mostrata: usa le frecce sinistra e destra per scorrere',
-    photoOf: 'Foto {{n}} di {{count}}: {{title}}',
-    previous: 'Foto precedente',
-    next: 'Foto successiva',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Tutte le foto',
     sheet: 'Scheda',
     appraisal: 'Perizia',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Documenti',
     noDocuments: 'Nessun documento.',
     download: 'Scarica',
-    downloadDocument: 'Scarica {{document}}',
   },
   history: {
     open: 'Storico aste',

@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: 'Terug naar de lijst',
-    noPhotos: "Dit voertuig heeft nog geen foto's.",
-    gallery: 'fotogalerij',
-    galleryOf: "Foto's van {{title}}",
-    galleryHint: 'Getoonde foto: blader met de pijltjes links en rechts',
-    photoOf: 'Foto {{n}} van {{count}}: {{title}}',
-    previous: 'Vorige foto',
-    next: 'Volgende foto',
-    position: '{{n}} / {{count}}',
     thumbnails: "Alle foto's",
     sheet: 'Gegevensblad',
     appraisal: 'Taxatie',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Documenten',
     noDocuments: 'Geen documenten.',
     download: 'Downloaden',
-    downloadDocument: '{{document}} downloaden',
   },
   history: {
     open: 'Veilinggeschiedenis',

@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en, 'few' | 'many'> = {
   },
   details: {
     back: 'Powrót do listy',
-    noPhotos: 'Ten pojazd nie ma jeszcze zdjęć.',
-    gallery: 'galeria zdjęć',
-    galleryOf: 'Zdjęcia: {{title}}',
-    galleryHint: 'Wyświetlane zdjęcie: przeglądaj strzałkami w lewo i w prawo',
-    photoOf: 'Zdjęcie {{n}} z {{count}}: {{title}}',
-    previous: 'Poprzednie zdjęcie',
-    next: 'Następne zdjęcie',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Wszystkie zdjęcia',
     sheet: 'Karta pojazdu',
     appraisal: 'Wycena',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en, 'few' | 'many'> = {
     documents: 'Dokumenty',
     noDocuments: 'Brak dokumentów.',
     download: 'Pobierz',
-    downloadDocument: 'Pobierz: {{document}}',
   },
   history: {
     open: 'Historia aukcji',

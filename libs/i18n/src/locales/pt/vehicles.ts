@@ -147,14 +147,6 @@ export const vehicles: Translation<typeof en> = {
   },
   details: {
     back: 'Voltar à lista',
-    noPhotos: 'Este veículo ainda não tem fotografias.',
-    gallery: 'galeria de fotografias',
-    galleryOf: 'Fotografias de {{title}}',
-    galleryHint: 'Fotografia mostrada: use as setas esquerda e direita para percorrer',
-    photoOf: 'Fotografia {{n}} de {{count}}: {{title}}',
-    previous: 'Fotografia anterior',
-    next: 'Fotografia seguinte',
-    position: '{{n}} / {{count}}',
     thumbnails: 'Todas as fotografias',
     sheet: 'Ficha',
     appraisal: 'Peritagem',
@@ -162,7 +154,6 @@ export const vehicles: Translation<typeof en> = {
     documents: 'Documentos',
     noDocuments: 'Nenhum documento.',
     download: 'Descarregar',
-    downloadDocument: 'Descarregar {{document}}',
   },
   history: {
     open: 'Histórico de leilões',
