@@ -51,6 +51,9 @@ describe('lot photos and the offer screens', () => {
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     expect(await cover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding])).toEqual(['lazy', 'async']);
     expect(await page.getByTestId(`thumb-${byHand!.idLot}`).getAttribute('data-photo')).toBe('none');
+    // Beside it the vehicle's key data: first registration, mileage and fuel (none for the typed lot).
+    expect(await page.getByTestId(`keys-${idLot}`).textContent()).toMatch(/^\d\d\/\d\d\/\d{4} · [\d']+ km · \S/);
+    expect(await page.getByTestId(`keys-${byHand!.idLot}`).count()).toBe(0);
     for (const lot of created.lots) {
       const box = await page.getByTestId(`thumb-${lot.idLot}`).boundingBox();
       expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([96, 64]);
