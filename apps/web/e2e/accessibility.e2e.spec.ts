@@ -37,6 +37,8 @@ const PAGES: PageCase[] = [
   { name: 'offers of a lot', user: 'auctioneer', path: () => `/offer-detail/${idAuction}/${idLot}` },
   { name: 'buyer of a lot', user: 'auctioneer', path: () => `/buyer/${idAuction}/${idLot}` },
   { name: 'upload vehicle', user: 'loader', path: () => '/upload-vehicle' },
+  { name: 'create showcase', user: 'exhibitor', path: () => '/create-showcase' },
+  { name: 'showcase management', user: 'exhibitor', path: () => '/showcase-management' },
 ];
 
 /** Waits until the page's screen is shown: a heading in `main`, no spinner. Fails when the route does not exist. */
