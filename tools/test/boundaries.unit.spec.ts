@@ -24,7 +24,7 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   'libs/mail': { allow: [/^@auction\/i18n$/, /^nodemailer(\/|$)/, /^smtp-server$/, /^mailparser$/] },
   'libs/reference-data': { allow: [/^@auction\/(domain|i18n)$/], testAllow: [/^i18next$/] },
   'tools/replay': { allow: [/^@auction\/(domain|contracts|event-store|read-models)$/] },
-  'apps/web': { allow: [/^@auction\/(domain|contracts|i18n)$/, /^react(-dom)?(\/|$)/, /^react-i18next$/, /^i18next$/, /^@tanstack\/react-router$/, /^xstate$/, /^@xstate\/react$/, /^mqtt$/, /^zod$/, /^@testing-library\//], deny: [/^@nestjs\//] },
+  'apps/web': { allow: [/^@auction\/(domain|contracts|i18n)$/, /^react(-dom)?(\/|$)/, /^react-i18next$/, /^i18next$/, /^@tanstack\/react-router$/, /^xstate$/, /^@xstate\/react$/, /^mqtt$/, /^zod$/, /^react-hook-form$/, /^@hookform\/resolvers(\/|$)/, /^@testing-library\//], deny: [/^@nestjs\//] },
   'apps/api': { allow: [/.*/], deny: [/^react/, /^xstate/, /^@xstate\//, /^@tanstack\//] },
 };
 
