@@ -175,6 +175,8 @@ export const API_ERROR_CODES = {
   PROVENANCE_UNKNOWN: 422220,
   /** A hand-over names a user who cannot take the vehicle (not an AUCTIONEER of its dealer, not a MULTI_AUCTIONEER). */
   VEHICLE_HANDOVER_TARGET_INVALID: 422221,
+  /** An auction or a showcase of one market names a vehicle whose provenance is of another (a vehicle sells in its provenance's market). */
+  VEHICLE_MARKET_MISMATCH: 422222,
   // Vehicle uploads and their files (apps/api/src/vehicles/uploads): 400210-400219, 404210-404219, 413200-413209,
   // 415200-415209, 422240-422259, 429200-429209.
   /** An upload's multipart body is broken, or has a part it does not take, or lacks the file. */

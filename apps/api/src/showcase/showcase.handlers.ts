@@ -127,7 +127,7 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
         const decisions = body.vehicles.map(({ idVehicle, price }, i) => {
           const state = view.state<VehicleState>(sids[i]!);
           try {
-            this.access.assertMayChangeState(actor, state, 'showcase');
+            this.access.assertMayPlace(actor, state, 'showcase', body.idMarket);
             const command: VehicleCommand = { type: 'PutInShowcase', idShowcase, idOwner: actor.idUser, idMarket: body.idMarket, price };
             return { streamId: sids[i]!, events: decideVehicle(command, state) };
           } catch (error) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { API_ERROR_CODES } from '@auction/contracts';
 import {
-  mayChangeVehicle, recordOf, scopeShows, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleScope,
+  mayChangeVehicle, recordOf, scopeShows, sellsInMarket, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleScope,
   type VehicleState,
 } from '@auction/domain';
 import type { VehicleRecordRow } from '@auction/read-models';
@@ -67,5 +67,22 @@ export class VehicleAccess {
   /** Throws unless the actor may change the vehicle in `state` (a command's turn). */
   assertMayChangeState(actor: Actor, state: VehicleState, change: VehicleChange): void {
     this.assertMayChange(actor, factsOfState(state), change);
+  }
+
+  /**
+   * Throws unless the actor may put the vehicle in `state` in an auction or a showcase of `idMarket`: the rule of who
+   * may (`assertMayChange`), then the market ({@link assertSellsIn}).
+   */
+  assertMayPlace(actor: Actor, state: VehicleState, change: 'auction' | 'showcase', idMarket: string): void {
+    this.assertMayChangeState(actor, state, change);
+    this.assertSellsIn(state, idMarket);
+  }
+
+  /** Throws 422222 unless the vehicle in `state` sells in `idMarket` (`sellsInMarket`: its provenance's market). */
+  assertSellsIn(state: VehicleState, idMarket: string): void {
+    const provenance = recordOf(state)?.provenance ?? '';
+    if (!sellsInMarket(this.provenances.get(provenance), idMarket)) {
+      throw new AccessError(422, API_ERROR_CODES.VEHICLE_MARKET_MISMATCH, `the vehicle of provenance ${provenance} is not sold in market ${idMarket}`);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { decideVehiclePlan, recordOf, streamId, type VehicleCommand, type VehicleState } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
-import type { LotVehicleData, LotVehicleSlot, LotVehicles } from '../platform/engine/lot-vehicles.js';
+import type { LotVehicleData, LotVehiclePlacement, LotVehicleSlot, LotVehicles } from '../platform/engine/lot-vehicles.js';
 import type { Decision, StreamView } from '../platform/engine/stream-writer.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { VehicleAccess } from './vehicle-access.js';
@@ -16,7 +16,7 @@ import { VehicleReads } from './vehicle-reads.js';
 export class VehicleLots implements LotVehicles {
   constructor(private readonly access: VehicleAccess, private readonly reads: VehicleReads) {}
 
-  decide(actor: Actor, view: StreamView, place: readonly LotVehicleSlot[], release: readonly LotVehicleSlot[]) {
+  decide(actor: Actor, view: StreamView, place: readonly LotVehiclePlacement[], release: readonly LotVehicleSlot[]) {
     const commands = new Map<string, VehicleCommand[]>();
     const add = (idVehicle: string, c: VehicleCommand) => commands.set(idVehicle, [...(commands.get(idVehicle) ?? []), c]);
     for (const s of release) add(s.idVehicle, { type: 'ReturnToStock', idAuction: s.idAuction, idLot: s.idLot, reason: 'LOT_WITHDRAWN' });
@@ -25,7 +25,9 @@ export class VehicleLots implements LotVehicles {
       const state = view.state<VehicleState>(streamId.vehicle(s.idVehicle));
       // A vehicle kept in its lot by an edit was judged when it was put there.
       const kept = state.status === 'IN_AUCTION' && state.auction.idAuction === s.idAuction && state.auction.idLot === s.idLot;
-      if (!kept) this.access.assertMayChangeState(actor, state, 'auction');
+      if (!kept) this.access.assertMayPlace(actor, state, 'auction', s.idMarket);
+      // Its market is the auction's still (an edit may change the auction's market).
+      else this.access.assertSellsIn(state, s.idMarket);
       const record = recordOf(state)!;
       const { licensePlate, frame, brand, model, firstRegistration, mileageKm, fuel } = record.details;
       data.set(s.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null, firstRegistration, mileageKm, fuel });

@@ -107,3 +107,12 @@ export function mayChangeVehicle(viewer: VehicleViewer, provenance: Provenance |
       return false;
   }
 }
+
+/**
+ * Where a vehicle may be sold: in an auction or a showcase of its provenance's market only (a provenance is a source
+ * of one market). An auction or a showcase of another market never takes it, whoever asks: an auctioneer whose dealer
+ * supplies two markets, or an admin of both.
+ */
+export function sellsInMarket(provenance: Provenance | undefined, idMarket: string): boolean {
+  return provenance !== undefined && provenance.idMarket === idMarket;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangeVehicle, scopeShows, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleViewer } from './vehicle-access.js';
+import { mayChangeVehicle, scopeShows, sellsInMarket, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleViewer } from './vehicle-access.js';
 
 const PROVENANCES: Provenance[] = [
   { code: 'P-IT', name: 'Italy', idMarket: 'IT', idDealer: 'D1' },
@@ -103,5 +103,16 @@ describe('who changes a vehicle', () => {
     expect(held.map((f) => auction(loader, f))).toEqual([false, false, false]);
     expect(held.map((f) => auction(adminIt, f))).toEqual([true, true, true]);
     expect(held.map((f) => auction(ccDe, { ...f, provenance: 'P-DE' }))).toEqual([false, false, false]);
+  });
+});
+
+describe('where a vehicle sells', () => {
+  it('given a provenance of one market, when an auction or showcase of a market names its vehicle, then only that market takes it', () => {
+    expect(sellsInMarket(PROV('P-IT'), 'IT')).toBe(true);
+    expect(sellsInMarket(PROV('P-DE'), 'DE')).toBe(true);
+    // D1 supplies both markets: its Italian vehicle is not sold in Germany, nor its German one in Italy.
+    expect(sellsInMarket(PROV('P-IT'), 'DE')).toBe(false);
+    expect(sellsInMarket(PROV('P-DE'), 'IT')).toBe(false);
+    expect(sellsInMarket(undefined, 'IT')).toBe(false);
   });
 });

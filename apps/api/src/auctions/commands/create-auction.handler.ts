@@ -12,7 +12,7 @@ import { hasDuplicatePlate, streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../../platform/engine/stream-writer.js';
 import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
-import { LOT_VEHICLES, type LotVehicleData, type LotVehicleSlot, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
+import { LOT_VEHICLES, type LotVehicleData, type LotVehiclePlacement, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
 import { auctionView } from '@auction/contracts';
 
 /** Default anti-sniping rule when a create body has no `extension`. */
@@ -38,8 +38,8 @@ export function assertVehiclesOnce(body: CreateAuctionRequest): void {
 }
 
 /** The vehicles of a body's lots in their lots (`ids`: the lots' ids, in the body's order). */
-export function vehicleSlots(idAuction: string, body: CreateAuctionRequest, ids: readonly string[]): LotVehicleSlot[] {
-  return body.lots.flatMap((l, i) => (l.idVehicle ? [{ idVehicle: l.idVehicle, idAuction, idLot: ids[i]! }] : []));
+export function vehicleSlots(idAuction: string, body: CreateAuctionRequest, ids: readonly string[]): LotVehiclePlacement[] {
+  return body.lots.flatMap((l, i) => (l.idVehicle ? [{ idVehicle: l.idVehicle, idAuction, idLot: ids[i]!, idMarket: body.idMarket }] : []));
 }
 
 /**

@@ -11,7 +11,7 @@ import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { auctionView } from '@auction/contracts';
 import { auctionDefinition, lotDefinitions, vehicleSlots } from './create-auction.handler.js';
-import { LOT_VEHICLES, type LotVehicleSlot, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
+import { LOT_VEHICLES, type LotVehiclePlacement, type LotVehicleSlot, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
 import type { Decision } from '../../platform/engine/stream-writer.js';
 
 /** The vehicle of a lot in `view` (null: none, or no such lot). */
@@ -31,7 +31,7 @@ async function vehiclesOfLots(writer: StreamWriter, ids: readonly string[]): Pro
  * the command did not take (a lot changed between the read and the turn) is a retry (409002), as an edited auction is.
  */
 function vehicleDecisions(
-  vehicles: LotVehicles, actor: Actor, view: StreamView, held: ReadonlySet<string>, place: readonly LotVehicleSlot[], release: readonly LotVehicleSlot[],
+  vehicles: LotVehicles, actor: Actor, view: StreamView, held: ReadonlySet<string>, place: readonly LotVehiclePlacement[], release: readonly LotVehicleSlot[],
 ) {
   if ([...place, ...release].some((s) => !held.has(streamId.vehicle(s.idVehicle)))) {
     throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');

@@ -9,6 +9,11 @@ export interface LotVehicleSlot {
   readonly idLot: string;
 }
 
+/** A vehicle to put in a lot, with its auction's market (a vehicle sells in its provenance's market only: 422222). */
+export interface LotVehiclePlacement extends LotVehicleSlot {
+  readonly idMarket: string;
+}
+
 /** What a lot takes from its vehicle: the data shown for it (not what the client typed) and its cover photo. */
 export interface LotVehicleData {
   readonly licensePlate: string;
@@ -31,10 +36,10 @@ export interface LotVehicleData {
 export interface LotVehicles {
   /**
    * The data of the vehicles to `place` and the decisions on their streams: each vehicle put in its lot (judged by the
-   * vehicles' one access rule, then by the vehicle decider: published, in stock, in no other lot or showcase), and each
+   * vehicles' one access rule and its market, then by the vehicle decider: published, in stock, in no other lot or showcase), and each
    * of `release` back in stock (LOT_WITHDRAWN) first. Throws the refusal of the first vehicle refused.
    */
-  decide(actor: Actor, view: StreamView, place: readonly LotVehicleSlot[], release: readonly LotVehicleSlot[]): {
+  decide(actor: Actor, view: StreamView, place: readonly LotVehiclePlacement[], release: readonly LotVehicleSlot[]): {
     readonly decisions: Decision[];
     readonly data: ReadonlyMap<string, LotVehicleData>;
   };

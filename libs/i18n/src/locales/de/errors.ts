@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Ein anderes Fahrzeug im Bestand, in einer Auktion oder in einem Schaufenster hat bereits diese Fahrgestellnummer (VIN).",
   '422220': "Diese Herkunft gibt es nicht.",
   '422221': "Das Fahrzeug kann diesem Benutzer nicht übergeben werden: Wählen Sie einen Auktionator des Händlers der Herkunft oder einen Multi-Auktionator.",
+  '422222': 'Dieses Fahrzeug wird nur im Markt seiner Herkunft verkauft: Wählen Sie eine Auktion oder ein Schaufenster dieses Marktes.',
 };

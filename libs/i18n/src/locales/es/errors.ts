@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Otro vehículo en stock, en subasta o en escaparate ya tiene este número de bastidor (VIN).",
   '422220': "Esta procedencia no existe.",
   '422221': "El vehículo no puede entregarse a este usuario: elija un subastador del concesionario de la procedencia o un multisubastador.",
+  '422222': 'Este vehículo solo se vende en el mercado de su procedencia: elija una subasta o un escaparate de ese mercado.',
 };

@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Un autre véhicule en stock, en enchère ou en vitrine a déjà ce numéro de châssis (VIN).",
   '422220': "Cette provenance n'existe pas.",
   '422221': "Le véhicule ne peut pas être confié à cet utilisateur : choisissez un commissaire-priseur du concessionnaire de la provenance ou un multi-commissaire-priseur.",
+  '422222': 'Ce véhicule ne se vend que sur le marché de sa provenance : choisissez une enchère ou une vitrine de ce marché.',
 };

@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Un altro veicolo in stock, in asta o in vetrina ha già questo numero di telaio (VIN).",
   '422220': "Questa provenienza non esiste.",
   '422221': "Il veicolo non può essere affidato a questo utente: scegli un banditore del concessionario della provenienza o un multi-banditore.",
+  '422222': "Questo veicolo si vende solo nel mercato della sua provenienza: scegli un'asta o una vetrina di quel mercato.",
 };

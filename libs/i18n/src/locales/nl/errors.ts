@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Een ander voertuig in voorraad, in een veiling of in een etalage heeft dit chassisnummer (VIN) al.",
   '422220': "Deze herkomst bestaat niet.",
   '422221': "Het voertuig kan niet aan deze gebruiker worden overgedragen: kies een veilingmeester van de dealer van de herkomst of een multi-veilingmeester.",
+  '422222': 'Dit voertuig wordt alleen verkocht in de markt van zijn herkomst: kies een veiling of een etalage van die markt.',
 };

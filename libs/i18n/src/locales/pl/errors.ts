@@ -174,4 +174,5 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '409211': "Inny pojazd na stanie, na aukcji lub w witrynie ma już ten numer nadwozia (VIN).",
   '422220': "To pochodzenie nie istnieje.",
   '422221': "Pojazdu nie można przekazać temu użytkownikowi: wybierz licytatora dealera pochodzenia lub multilicytatora.",
+  '422222': 'Ten pojazd jest sprzedawany tylko na rynku swojego pochodzenia: wybierz aukcję lub witrynę tego rynku.',
 };

@@ -174,4 +174,5 @@ export const errors: Translation<typeof en> = {
   '409211': "Outro veículo em stock, em leilão ou em montra já tem este número de quadro (VIN).",
   '422220': "Esta proveniência não existe.",
   '422221': "O veículo não pode ser entregue a este utilizador: escolha um leiloeiro do concessionário da proveniência ou um multi-leiloeiro.",
+  '422222': 'Este veículo só é vendido no mercado da sua proveniência: escolha um leilão ou uma montra desse mercado.',
 };

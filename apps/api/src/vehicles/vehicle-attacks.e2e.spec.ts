@@ -1,0 +1,67 @@
+/**
+ * Issue 22, attacked through HTTP against the real built server on the demo stock (LEASYS-IT of D-AUCT: V-DEMO-1..6
+ * published; RENT-IT of D-EXHB: V-DEMO-R1 published; D-AUCT also supplies LEASYS-DE). Each test is a finding of the
+ * attack on vehicles in auctions and showcases: it failed before its fix.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
+import { paths, runTag } from '../testing/auction.test-support.js';
+
+const S = '/api/v1/secure';
+type Row = Record<string, any>;
+
+describe('vehicles attacked (embedded)', () => {
+  let storage: ServerStorage | undefined;
+  let server: RunningServer | undefined;
+  const c = {} as Record<'auctioneer' | 'exhibitor' | 'admin' | 'dealer1', ApiClient>;
+  const tag = runTag();
+  const ok = okBody;
+  const code = statusAndCode;
+
+  const auctionBody = (name: string, idMarket: string, idVehicles: string[]) => {
+    const start = Date.now() + 3600_000;
+    return {
+      auctionName: `${name} ${tag}`, idMarket, auctionType: 'OTH', regulationRequired: false,
+      startDate: new Date(start).toISOString(), endDate: new Date(start + 3600_000).toISOString(), extension: { windowSeconds: 0, extendSeconds: 0 },
+      lots: idVehicles.map((idVehicle, i) => ({ idVehicle, licensePlate: `TYPED${i}`, brand: 'Typed', model: 'Typed', basePrice: 5000, minIncrement: 100 })),
+    };
+  };
+  const vehicle = (id: string, who: ApiClient = c.admin) => ok<Row>(who.get(`${S}/vehicle/${id}`), `vehicle ${id}`);
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    await Promise.all((['auctioneer', 'exhibitor', 'admin', 'dealer1'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('a vehicle sells in its provenance\'s market only: an auction, an edit or a showcase of another market is 422222, nothing written', async () => {
+    // The auctioneer of D-AUCT (which supplies IT and DE) puts an Italian vehicle in a German auction.
+    expect(await code(c.auctioneer.post(paths.auctions, { body: auctionBody('Wrong market', 'DE', ['V-DEMO-1']) }))).toEqual([422, 422222]);
+    expect((await vehicle('V-DEMO-1')).status).toBe('STOCK');
+    // An Italian auction takes it; an edit moving the auction to Germany with the vehicle kept is refused.
+    const created = await ok<Row>(c.auctioneer.post(paths.auctions, { body: auctionBody('Right market', 'IT', ['V-DEMO-1']) }), 'create IT');
+    const moved = { ...auctionBody('Right market', 'DE', ['V-DEMO-1']), idAuction: created.idAuction };
+    moved.lots = moved.lots.map((l) => ({ ...l, idLot: created.lots[0].idLot as string }));
+    expect(await code(c.auctioneer.put(paths.auctions, { body: moved }))).toEqual([422, 422222]);
+    const after = await vehicle('V-DEMO-1');
+    expect([after.status, after.idAuction]).toEqual(['IN_AUCTION', created.idAuction]);
+    expect((await ok<Row>(c.auctioneer.get(paths.auction(created.idAuction)), 'auction')).idMarket).toBe('IT');
+    // The exhibitor of D-EXHB lists its Italian vehicle in the German showcase; the admin of both markets neither.
+    const showcase = (who: ApiClient, idMarket: string, idVehicle: string) =>
+      who.post(`${S}/showcase`, { body: { idMarket, vehicles: [{ idVehicle, price: 1000 }] } });
+    const refused = await showcase(c.exhibitor, 'DE', 'V-DEMO-R1');
+    expect([refused.status, refused.body.errorCode, refused.body.details]).toEqual([422, 422222, [{ field: 'vehicles.0.idVehicle', rule: '422222' }]]);
+    expect(await code(showcase(c.admin, 'DE', 'V-DEMO-2'))).toEqual([422, 422222]);
+    expect([(await vehicle('V-DEMO-R1')).status, (await vehicle('V-DEMO-2')).status]).toEqual(['STOCK', 'STOCK']);
+    const { items } = await ok<{ items: Row[] }>(c.dealer1.get(`${S}/showcase?idMarket=DE`), 'DE catalogue');
+    expect(items.map((v) => v.idVehicle)).not.toContain('V-DEMO-R1');
+    // Its own market takes it.
+    const listed = await ok<Row>(showcase(c.exhibitor, 'IT', 'V-DEMO-R1'), 'IT showcase');
+    expect(listed.vehicles.map((v: Row) => [v.idVehicle, v.idMarket])).toEqual([['V-DEMO-R1', 'IT']]);
+  });
+});
