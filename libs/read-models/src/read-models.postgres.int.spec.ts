@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
-import { checkAuctionMessageColumnAdded, checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
+import { checkAuctionMessageColumnAdded, checkLotVehicleColumnsAdded, checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
 import { describeDeliverySuite } from './testing/delivery-suite.test-support.js';
 import type { SuiteDb } from './testing/int-support.test-support.js';
 import { describeQuerySuite } from './testing/query-suite.test-support.js';
@@ -30,6 +30,10 @@ afterAll(async () => {
 describe('PostgreSQL read-model database', () => {
   it('adds the message and regulation document columns of auctions to an existing table of an earlier release', async () => {
     await checkAuctionMessageColumnAdded(db, `${schema}_old_auctions`);
+  });
+
+  it('adds the vehicle columns of lots (#22) to an existing table of an earlier release', async () => {
+    await checkLotVehicleColumnsAdded(db, `${schema}_old_lots`);
   });
 
   it('drops the username columns of an earlier release from existing tables (they refused inserts and held personal data)', async () => {

@@ -35,6 +35,8 @@ export const lotsTable: TableSpec<LotRow> = {
     idVehicle: ['text', 'null'], idCoverPhoto: ['text', 'null'], firstRegistration: ['text', 'null'], mileageKm: ['double', 'null'],
     fuel: ['text', 'null'],
   }),
+  // Lots of vehicles (#22): a database of an earlier release gets these columns (its lots have no vehicle).
+  addedColumns: ['idVehicle', 'idCoverPhoto', 'firstRegistration', 'mileageKm', 'fuel'],
   indexes: [{ name: 'winner', props: ['awardedUserId', 'closedAt'], where: `award_status = 'AWA'` }],
 };
 

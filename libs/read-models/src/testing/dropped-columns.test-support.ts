@@ -38,3 +38,23 @@ export async function checkAuctionMessageColumnAdded(db: ReadModelDb, schema: st
   await db.query(`UPDATE ${schema}.auctions SET message = 'Hello' WHERE id_auction = 'a1'`);
   await db.dropSchema(schema);
 }
+
+/**
+ * A `lots` table of an earlier release, without the vehicle columns (#22: idVehicle, idCoverPhoto and the vehicle's
+ * key data), gets them from `ensureSchema`: without them every projection batch with a lot failed and was delivered
+ * again forever (the read side stood still on a DATA_DIR or database of the earlier release). Its rows read null.
+ */
+export async function checkLotVehicleColumnsAdded(db: ReadModelDb, schema: string): Promise<void> {
+  await db.dropSchema(schema);
+  await db.query(`CREATE SCHEMA ${schema}`);
+  await db.ensureSchema(schema);
+  await db.query(`ALTER TABLE ${schema}.lots DROP COLUMN id_vehicle, DROP COLUMN id_cover_photo, DROP COLUMN first_registration, ` +
+    `DROP COLUMN mileage_km, DROP COLUMN fuel`);
+  await db.query(`INSERT INTO ${schema}.lots (id_lot, id_auction, lot_number, license_plate, brand, model, base_price, min_increment, state, ` +
+    `offers_count, award_status, created_position) VALUES ('l1', 'a1', 1, 'AB123CD', 'Fiat', 'Panda', 5000, 100, 'OPEN', 0, 'TBA', 1)`);
+  await db.ensureSchema(schema);
+  expect(await db.query(`SELECT id_lot, license_plate, id_vehicle, id_cover_photo, first_registration, mileage_km, fuel FROM ${schema}.lots`))
+    .toEqual([{ id_lot: 'l1', license_plate: 'AB123CD', id_vehicle: null, id_cover_photo: null, first_registration: null, mileage_km: null, fuel: null }]);
+  await db.query(`UPDATE ${schema}.lots SET id_vehicle = 'V-1', fuel = 'DIESEL', mileage_km = 72500 WHERE id_lot = 'l1'`);
+  await db.dropSchema(schema);
+}
