@@ -15,7 +15,7 @@ import type { CommandOutcome, StreamWriter } from '../platform/engine/stream-wri
 import { APP_CONFIG, STREAM_WRITER } from '../platform/engine/tokens.js';
 import { vehicleView } from './showcase-queries.js';
 import { settleBounded } from '../platform/engine/bounded.js';
-import { VehicleAccess, vehicleNotVisible } from '../vehicles/vehicle-access.js';
+import { VEHICLE_RULES, vehicleNotVisible, type VehicleRules } from '../platform/engine/vehicle-rules.js';
 
 /** What happened to one vehicle of a call. */
 export type ShowcaseOutcome = z.infer<typeof VehicleOutcome>;
@@ -66,7 +66,7 @@ function onVehicle(
 
 /**
  * Creates a showcase: every vehicle its own stream, all listed in one atomic append. Loaded vehicles (`{idVehicle,
- * price}`) are put in it (`PutInShowcase`) when the caller may (`VehicleAccess`, change `showcase`) and the decider
+ * price}`) are put in it (`PutInShowcase`) when the caller may (the vehicles' one rule through `VEHICLE_RULES`, change `showcase`) and the decider
  * agrees (published, in stock, in no auction or other showcase); one refused vehicle refuses the whole call, naming
  * every refused vehicle in `details`, so nothing is half-done. Typed-in vehicles are listed directly.
  */
@@ -81,7 +81,7 @@ export class CreateShowcaseCommand {
 
 @CommandHandler(CreateShowcaseCommand)
 export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseCommand, CommandOutcome<CreatedShowcase>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, private readonly access: VehicleAccess) {}
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules) {}
 
   execute({ actor, body, idempotencyKey, correlationId }: CreateShowcaseCommand): Promise<CommandOutcome<CreatedShowcase>> {
     if (!hasRole(actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();
@@ -168,7 +168,7 @@ function showcaseRefused(refused: readonly ShowcaseRefusal[]): AccessError {
 
 /**
  * Takes one vehicle out of its showcase (`WithdrawFromShowcase`): back in stock, or withdrawn for good when it was
- * typed in. A loaded vehicle: whoever may put it in a showcase (`VehicleAccess`); a typed-in one: its showcase's owner
+ * typed in. A loaded vehicle: whoever may put it in a showcase (the vehicles' one rule, `VEHICLE_RULES`); a typed-in one: its showcase's owner
  * or an ADMIN. Refused while a dealer holds it (409011) or once sold (409010); not in a showcase: 409204.
  */
 export class WithdrawFromShowcaseCommand implements Sender {
@@ -177,7 +177,7 @@ export class WithdrawFromShowcaseCommand implements Sender {
 
 @CommandHandler(WithdrawFromShowcaseCommand)
 export class WithdrawFromShowcaseHandler implements ICommandHandler<WithdrawFromShowcaseCommand, CommandOutcome<ShowcaseOutcome>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, private readonly access: VehicleAccess) {}
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules) {}
 
   execute(c: WithdrawFromShowcaseCommand): Promise<CommandOutcome<ShowcaseOutcome>> {
     if (!hasRole(c.actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();

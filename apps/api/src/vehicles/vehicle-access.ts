@@ -10,10 +10,9 @@ import { AccessError } from '../platform/engine/access-error.js';
 import { Provenances } from './provenances.js';
 import { VehicleQueries } from './vehicle-queries.js';
 
-/** 404200: no such vehicle, or one the caller may not see (the same answer, so existence is not disclosed). */
-export function vehicleNotVisible(): AccessError {
-  return new AccessError(404, API_ERROR_CODES.VEHICLE_NOT_VISIBLE, 'vehicle not found');
-}
+import { vehicleNotVisible, type VehicleRules } from '../platform/engine/vehicle-rules.js';
+
+export { vehicleNotVisible };
 
 /** The rule's facts of a vehicle's state in a command's turn; null for a stream without a loaded vehicle. */
 export function factsOfState(state: VehicleState): VehicleFacts | null {
@@ -31,7 +30,7 @@ export function factsOfState(state: VehicleState): VehicleFacts | null {
  * command's turn). Other contexts' vehicle calls (files, uploads) come through here too.
  */
 @Injectable()
-export class VehicleAccess {
+export class VehicleAccess implements VehicleRules {
   constructor(private readonly provenances: Provenances, private readonly queries: VehicleQueries) {}
 
   /** The vehicles the actor may see, as lists narrow them. */

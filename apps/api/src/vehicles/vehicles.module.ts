@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { LOT_VEHICLES } from '../platform/engine/lot-vehicles.js';
+import { VEHICLE_RULES } from '../platform/engine/vehicle-rules.js';
 import { MobileVehiclesController } from './mobile-vehicles.controller.js';
 import { Provenances } from './provenances.js';
 import { VehicleAccess } from './vehicle-access.js';
@@ -16,8 +17,8 @@ export const VEHICLES_CONTROLLERS = [VehiclesController, MobileVehiclesControlle
 /**
  * Loaded vehicles: lists, sheets, edits, publication and hand-over, and the vehicles of auction lots (placed with their
  * auction through the platform's `LOT_VEHICLES` port, moved on by their lots' outcomes through the reactor). Exports the
- * commands and the access rule for the other vehicle calls (uploads, files). Global for the `LOT_VEHICLES` port only: the
- * auctions context reaches it by its platform token, never by importing this context.
+ * commands and the access rule for the other vehicle calls (uploads, files). Global for the platform ports `LOT_VEHICLES` and
+ * `VEHICLE_RULES` only: the auctions and showcase contexts reach them by their tokens, never by importing this context.
  */
 @Global()
 @Module({
@@ -25,7 +26,8 @@ export const VEHICLES_CONTROLLERS = [VehiclesController, MobileVehiclesControlle
   providers: [
     Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, VehicleLots, LotOutcomeReactor,
     { provide: LOT_VEHICLES, useExisting: VehicleLots },
+    { provide: VEHICLE_RULES, useExisting: VehicleAccess },
   ],
-  exports: [Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, LOT_VEHICLES, LotOutcomeReactor],
+  exports: [Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, LOT_VEHICLES, VEHICLE_RULES, LotOutcomeReactor],
 })
 export class VehiclesModule {}
