@@ -4,8 +4,10 @@
  * attack on vehicles in auctions and showcases: it failed before its fix.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
-import { paths, runTag } from '../testing/auction.test-support.js';
+import {
+  ApiClient, ServerClock, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode,
+} from '../testing/server.test-support.js';
+import { eventually, paths, pollStatus, runTag, wholeSecondAfter } from '../testing/auction.test-support.js';
 
 const S = '/api/v1/secure';
 type Row = Record<string, any>;
@@ -18,11 +20,11 @@ describe('vehicles attacked (embedded)', () => {
   const ok = okBody;
   const code = statusAndCode;
 
-  const auctionBody = (name: string, idMarket: string, idVehicles: string[]) => {
-    const start = Date.now() + 3600_000;
+  let clock: ServerClock;
+  const auctionBody = (name: string, idMarket: string, idVehicles: string[], start = Date.now() + 3600_000, end = start + 3600_000) => {
     return {
       auctionName: `${name} ${tag}`, idMarket, auctionType: 'OTH', regulationRequired: false,
-      startDate: new Date(start).toISOString(), endDate: new Date(start + 3600_000).toISOString(), extension: { windowSeconds: 0, extendSeconds: 0 },
+      startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString(), extension: { windowSeconds: 0, extendSeconds: 0 },
       lots: idVehicles.map((idVehicle, i) => ({ idVehicle, licensePlate: `TYPED${i}`, brand: 'Typed', model: 'Typed', basePrice: 5000, minIncrement: 100 })),
     };
   };
@@ -32,6 +34,7 @@ describe('vehicles attacked (embedded)', () => {
     storage = await createStorage('embedded');
     server = await startServer(storage);
     await Promise.all((['auctioneer', 'exhibitor', 'admin', 'dealer1'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
+    clock = await ServerClock.sync(c.auctioneer);
   }, 120_000);
 
   afterAll(async () => {
@@ -64,4 +67,28 @@ describe('vehicles attacked (embedded)', () => {
     const listed = await ok<Row>(showcase(c.exhibitor, 'IT', 'V-DEMO-R1'), 'IT showcase');
     expect(listed.vehicles.map((v: Row) => [v.idVehicle, v.idMarket])).toEqual([['V-DEMO-R1', 'IT']]);
   });
+
+  test('a not-award reverted after its vehicle went elsewhere is refused: the lot is never awarded for a vehicle in a showcase', async () => {
+    const start = wholeSecondAfter(clock, 1500);
+    const end = start + 6000;
+    const created = await ok<Row>(c.auctioneer.post(paths.auctions, { body: auctionBody('Not awarded', 'IT', ['V-DEMO-5', 'V-DEMO-6'], start, end) }), 'create');
+    const [lot, second] = created.lots as Row[];
+    await eventually(() => c.dealer1.get<Row>(paths.auction(created.idAuction)), (r) => expect(r.body.status).toBe('RUN'), 10_000);
+    const offer = await ok<Row>(c.dealer1.post(paths.offer(created.idAuction, lot!.idLot), { body: { offer: 5001, clickAndBuy: false } }), 'offer');
+    await ok(c.dealer1.post(paths.offer(created.idAuction, second!.idLot), { body: { offer: 5001, clickAndBuy: false } }), 'offer 2');
+    await pollStatus(c.auctioneer, clock, created.idAuction, 'CLD', end + 15_000, 100);
+    await ok(c.auctioneer.post(paths.notAward(created.idAuction), { body: { idLots: [lot!.idLot, second!.idLot] } }), 'not-award');
+    await eventually(() => vehicle('V-DEMO-5'), (v) => expect([v.status, v.idAuction]).toEqual(['STOCK', null]), 10_000);
+    await eventually(() => vehicle('V-DEMO-6'), (v) => expect(v.status).toBe('STOCK'), 10_000);
+    // Back in stock, the vehicle goes into a showcase; reverting the not-award would award the lot for it.
+    await ok(c.admin.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-5', price: 3000 }] } }), 'showcase');
+    expect(await code(c.auctioneer.patch(paths.revertAward(created.idAuction, lot!.idLot)))).toEqual([409, 409202]);
+    const lots = (await ok<Row>(c.auctioneer.get(paths.auction(created.idAuction)), 'auction')).lots as Row[];
+    expect(lots.map((l) => [l.idLot, l.awardStatus])).toEqual([[lot!.idLot, 'NAW'], [second!.idLot, 'NAW']]);
+    expect(await code(c.auctioneer.patch(paths.awardOne(created.idAuction, lot!.idLot, offer.idOffer)))).toEqual([409, 409006]);
+    expect((await vehicle('V-DEMO-5')).status).toBe('LISTED');
+    // A vehicle still in stock comes back into its lot with the revert, in the same append, and can be awarded.
+    await ok(c.auctioneer.patch(paths.revertAward(created.idAuction, second!.idLot)), 'revert');
+    await eventually(() => vehicle('V-DEMO-6'), (v) => expect([v.status, v.idAuction, v.idLot]).toEqual(['IN_AUCTION', created.idAuction, second!.idLot]), 10_000);
+  }, 60_000);
 });
