@@ -68,7 +68,7 @@ describe('vehicles attacked (embedded)', () => {
     expect(listed.vehicles.map((v: Row) => [v.idVehicle, v.idMarket])).toEqual([['V-DEMO-R1', 'IT']]);
   });
 
-  test('a not-award reverted after its vehicle went elsewhere is refused: the lot is never awarded for a vehicle in a showcase', async () => {
+  test('a not-award reverted after its vehicle went elsewhere is refused (the lot is never awarded for a vehicle in a showcase); a dealer reads no auctions history', async () => {
     const start = wholeSecondAfter(clock, 1500);
     const end = start + 6000;
     const created = await ok<Row>(c.auctioneer.post(paths.auctions, { body: auctionBody('Not awarded', 'IT', ['V-DEMO-5', 'V-DEMO-6'], start, end) }), 'create');
@@ -87,6 +87,11 @@ describe('vehicles attacked (embedded)', () => {
     expect(lots.map((l) => [l.idLot, l.awardStatus])).toEqual([[lot!.idLot, 'NAW'], [second!.idLot, 'NAW']]);
     expect(await code(c.auctioneer.patch(paths.awardOne(created.idAuction, lot!.idLot, offer.idOffer)))).toEqual([409, 409006]);
     expect((await vehicle('V-DEMO-5')).status).toBe('LISTED');
+    // A dealer sees the vehicle in the showcase, not the back office's history with the earlier auction's best offer.
+    expect((await ok<Row>(c.dealer1.get(`${S}/vehicle/V-DEMO-5`), 'dealer sees')).status).toBe('LISTED');
+    expect(await code(c.dealer1.get(`${S}/vehicle/V-DEMO-5/auctions`))).toEqual([403, 403001]);
+    const history = await ok<Row>(c.admin.get(`${S}/vehicle/V-DEMO-5/auctions`), 'history');
+    expect(history.items.map((h: Row) => [h.idAuction, h.maxOffer])).toEqual([[created.idAuction, 5001]]);
     // A vehicle still in stock comes back into its lot with the revert, in the same append, and can be awarded.
     await ok(c.auctioneer.patch(paths.revertAward(created.idAuction, second!.idLot)), 'revert');
     await eventually(() => vehicle('V-DEMO-6'), (v) => expect([v.status, v.idAuction, v.idLot]).toEqual(['IN_AUCTION', created.idAuction, second!.idLot]), 10_000);

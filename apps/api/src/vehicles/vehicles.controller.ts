@@ -62,6 +62,8 @@ export class VehiclesController {
   }
 
   @Get('vehicle/:idVehicle/auctions')
+  // The back office's dialog: a lot's best offer in earlier auctions is not for dealers who see the vehicle placed.
+  @Roles(...VEHICLE_LIST_ROLES)
   auctions(@CurrentActor() actor: Actor, @Param('idVehicle') idVehicle: string, @Query() query: unknown): Promise<Page<VehicleAuctionHistoryRow>> {
     return this.reads.auctions(actor, parse(Id, idVehicle, 'idVehicle'), parse(VehicleAuctionsQuery, query, 'query'));
   }

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { VehicleSheet } from '@auction/contracts';
 import { formatNumber } from '@auction/i18n';
 import { Money, useLanguage } from '../../ui/Money.js';
+import { useProfile } from '../../ui/services-context.js';
 import { useLoaded } from '../dealers/dealers/use-dealers.js';
 import { PhotoGallery } from '../auctions/photos/PhotoGallery.js';
 import { documentUrl } from '../auctions/photos/photo-url.js';
 import { VehicleActions } from './VehicleActions.js';
 import { VehicleHistoryDialog } from './VehicleHistoryDialog.js';
 import { VehicleInAuctionsDialog } from './VehicleInAuctionsDialog.js';
+import { opensVehicleArea } from './vehicle-powers.js';
 import { shownDay } from './vehicle-search.js';
 import { useProvenances, useVehicleActions, useVehiclesApi } from './use-vehicles.js';
 import { vehicleFileUrl } from './vehicles-api.js';
@@ -36,6 +38,8 @@ function VehicleSheetView({ vehicle: v, onChanged }: { vehicle: VehicleSheet; on
   const provenances = useProvenances();
   const actions = useVehicleActions(provenances)(v);
   const [dialog, setDialog] = useState<'history' | 'inAuctions' | null>(null);
+  // The auctions history (earlier auctions' best offers) is the back office's: GET /vehicle/{id}/auctions refuses a dealer.
+  const backOffice = opensVehicleArea(useProfile()?.roles ?? []);
   const title = vehicleTitle(v);
   const placed = v.idAuction !== null || v.idShowcase !== null;
   const facts: [string, string | ReactNode][] = [
@@ -60,7 +64,7 @@ function VehicleSheetView({ vehicle: v, onChanged }: { vehicle: VehicleSheet; on
       </p>
       <div className="toolbar">
         <VehicleActions vehicle={v} actions={actions} onChanged={onChanged} />
-        <button type="button" className="btn btn-small" onClick={() => setDialog('history')} data-testid="vehicle-history-open">{t('history.open')}</button>
+        {backOffice && <button type="button" className="btn btn-small" onClick={() => setDialog('history')} data-testid="vehicle-history-open">{t('history.open')}</button>}
         {placed && <button type="button" className="btn btn-small" onClick={() => setDialog('inAuctions')} data-testid="vehicle-in-auctions-open">{t('inAuctions.open')}</button>}
       </div>
       <div className="vehicle-layout">
