@@ -127,6 +127,43 @@ describe('auctions made of vehicles (embedded)', () => {
     expect([v6.idAuction, v6.idLot]).toEqual([null, null]);
   });
 
+  test('DELETE lot-detail/{lot}/{vehicle} withdraws one lot: its vehicle back to stock; wrong vehicle 404025, last lot 422006, running 409001', async () => {
+    const created = await ok<Row>(c.auctioneer.post(paths.auctions, { body: body('Withdrawn', [{ idVehicle: 'V-DEMO-4' }, { idVehicle: 'V-DEMO-5' }, { licensePlate: `WD${tag}` }]) }), 'create');
+    const [l4, l5, typed] = created.lots as Row[];
+    const withdraw = (idLot: string, idVehicle: string, who = c.auctioneer, idAuction = created.idAuction as string) =>
+      who.delete<Row>(`${S}/auction/${idAuction}/lot-detail/${idLot}/${idVehicle}`);
+    // Refusals change nothing: a dealer, another vehicle than the lot's, a typed lot named by a vehicle, odd or unknown ids.
+    expect(await code(withdraw(l4!.idLot, 'V-DEMO-4', c.dealer1))).toEqual([403, 403001]);
+    expect(await code(withdraw(l4!.idLot, 'V-DEMO-5'))).toEqual([404, 404025]);
+    expect(await code(withdraw(l4!.idLot, '-'))).toEqual([404, 404025]);
+    expect(await code(withdraw(typed!.idLot, 'V-DEMO-4'))).toEqual([404, 404025]);
+    expect(await code(withdraw('NO-SUCH-LOT', 'V-DEMO-4'))).toEqual([404, 404021]);
+    expect(await code(withdraw(l4!.idLot, 'V-DEMO-4', c.auctioneer, 'NO-SUCH-AUCTION'))).toEqual([404, 404020]);
+    for (const odd of ['a.b', '%20', 'x'.repeat(65), '%E2%82%AC']) expect((await withdraw(l4!.idLot, odd)).status).toBe(400);
+    expect((await withdraw('a.b', 'V-DEMO-4')).status).toBe(400);
+    expect([await statusOf('V-DEMO-4'), await statusOf('V-DEMO-5')]).toEqual(['IN_AUCTION', 'IN_AUCTION']);
+    // The typed lot (named by `-` or `0`), then V-DEMO-4's lot: the auction keeps the others, the vehicle is in stock.
+    const afterTyped = await ok<Row>(withdraw(typed!.idLot, '0'), 'withdraw the typed lot');
+    expect(afterTyped.lots.map((l: Row) => l.idLot)).toEqual([l4!.idLot, l5!.idLot]);
+    const after = await ok<Row>(withdraw(l4!.idLot, 'V-DEMO-4'), 'withdraw');
+    expect([after.status, after.lots.map((l: Row) => [l.idLot, l.idVehicle])]).toEqual(['SCH', [[l5!.idLot, 'V-DEMO-5']]]);
+    const v4 = await vehicle('V-DEMO-4');
+    expect([v4.status, v4.idAuction, v4.idLot]).toEqual(['STOCK', null, null]);
+    expect(await code(withdraw(l4!.idLot, 'V-DEMO-4'))).toEqual([404, 404021]); // withdrawn already
+    expect(await code(c.dealer1.get(`${S}/auction/${created.idAuction}/lot-detail/${l4!.idLot}`))).toEqual([404, 404021]);
+    // The last lot stays (an ADMIN too: an auction keeps at least one lot).
+    expect(await code(withdraw(l5!.idLot, 'V-DEMO-5', c.admin))).toEqual([422, 422006]);
+    expect(await statusOf('V-DEMO-5')).toBe('IN_AUCTION');
+    await ok(c.auctioneer.delete(paths.auction(created.idAuction)), 'delete');
+    expect(await statusOf('V-DEMO-5')).toBe('STOCK');
+    // A running auction (the demo's) refuses: only a scheduled auction is edited.
+    const { items: running } = await ok<{ items: Row[] }>(c.admin.get(`${S}/running-auctions?limit=100`), 'running');
+    const demo = await ok<Row>(c.admin.get(paths.auction(running.find((a: Row) => String(a.auctionName).startsWith('Demo live auction'))!.idAuction)), 'demo');
+    const lot = demo.lots[0] as Row;
+    expect(await code(withdraw(lot.idLot, lot.idVehicle, c.admin, demo.idAuction))).toEqual([409, 409001]);
+    expect((await vehicle(lot.idVehicle)).status).toBe('IN_AUCTION');
+  });
+
   test('after the end: a lot without an offer puts its vehicle back (UNSOLD); awarded: sold; revert: in the lot again; not awarded: back', async () => {
     const start = wholeSecondAfter(clock, 1500);
     const end = start + 6000;

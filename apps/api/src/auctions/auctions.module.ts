@@ -4,7 +4,7 @@ import { CreateAuctionHandler } from './commands/create-auction.handler.js';
 import { GiveFeedbackHandler } from './commands/feedback.handler.js';
 import { SetAuctionFileMessageHandler, SetAuctionMessageHandler } from './commands/auction-message.handler.js';
 import { AuctionFileMessageController } from './http/auction-file-message.controller.js';
-import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler } from './commands/manage-auction.handlers.js';
+import { DeleteAuctionHandler, EditAuctionHandler, ResizeTimeHandler, WithdrawLotHandler } from './commands/manage-auction.handlers.js';
 import { ObserveLotHandler, PlaceOfferHandler } from './commands/place-offer.handler.js';
 import { AcceptRegulationHandler, CloseLotHandler, StartAuctionHandler } from './commands/run-auction.handlers.js';
 import { AuctionController } from './http/auction.controller.js';
@@ -24,7 +24,7 @@ export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, Auc
   controllers: AUCTIONS_CONTROLLERS,
   providers: [
     AuctionQueries, DealerQueries, TransitionScheduler,
-    CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
+    CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, WithdrawLotHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
     AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, SetAuctionMessageHandler, SetAuctionFileMessageHandler,
   ],
   exports: [TransitionScheduler],

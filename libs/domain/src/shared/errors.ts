@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   LOT_NOT_FOUND: 404021,
   OFFER_NOT_FOUND: 404022,
   VEHICLE_NOT_FOUND: 404023,
+  /** A lot withdrawal naming another vehicle than the lot's (DELETE /auction/{a}/lot-detail/{lot}/{vehicle}). */
+  LOT_VEHICLE_MISMATCH: 404025,
   // 409: the state does not allow it now
   AUCTION_NOT_SCHEDULED: 409001,
   AUCTION_ALREADY_EXISTS: 409002,

@@ -160,6 +160,58 @@ export class DeleteAuctionHandler implements ICommandHandler<DeleteAuctionComman
 }
 
 /**
+ * Withdraws one lot of a scheduled auction (DELETE /auction/{a}/lot-detail/{lot}/{vehicle}): the edit of the auction
+ * without that lot (`EditAuction` with its own definition minus the lot: an auction keeps at least one lot, 422006; only
+ * while scheduled, 409001), the lot withdrawn and its vehicle back in stock (LOT_WITHDRAWN) in the same append.
+ * `idVehicle` must name the lot's vehicle (else 404025); for a lot typed without a vehicle it is `-` or `0`.
+ */
+export class WithdrawLotCommand {
+  constructor(readonly actor: Actor, readonly idAuction: string, readonly idLot: string, readonly idVehicle: string, readonly correlationId: string) {}
+}
+
+/** The `{idVehicle}` of a lot-withdrawal path that names no vehicle (a lot typed without one). */
+export const NO_LOT_VEHICLE = ['-', '0'] as const;
+
+@CommandHandler(WithdrawLotCommand)
+export class WithdrawLotHandler implements ICommandHandler<WithdrawLotCommand, CommandOutcome<AuctionView>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles) {}
+  @Inject(APP_CONFIG) private readonly config!: AppConfig;
+
+  async execute({ actor, idAuction, idLot, idVehicle, correlationId }: WithdrawLotCommand): Promise<CommandOutcome<AuctionView>> {
+    const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    requireOwner(before, actor);
+    const lotIds = before.status === 'NONE' ? [] : before.data.lotIds;
+    if (!lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+    const vehicleIds = await vehiclesOfLots(this.writer, [idLot]);
+    const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle)];
+    const held = new Set(streams);
+    return this.writer.execute({
+      streams,
+      actor,
+      metadata: { userId: actor.idUser, correlationId },
+      decide: (view, now) => {
+        const auction = existingAuction(view, idAuction);
+        requireOwner(auction, actor);
+        if (!auction.data.lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+        const lotVehicle = vehicleOf(view, idLot);
+        const named = (NO_LOT_VEHICLE as readonly string[]).includes(idVehicle) ? null : idVehicle;
+        if (named !== lotVehicle) throw new DomainError('LOT_VEHICLE_MISMATCH', 'this lot does not sell that vehicle');
+        const { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds } = auction.data;
+        const definition = { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds: auction.data.lotIds.filter((id) => id !== idLot) };
+        const edited = decideAuction({ type: 'EditAuction', definition, now, minDurationMs: this.config.minAuctionMs }, auction);
+        const release = lotVehicle ? [{ idVehicle: lotVehicle, idAuction, idLot }] : [];
+        return [
+          { streamId: streamId.auction(idAuction), events: edited },
+          ...vehicleDecisions(this.vehicles, actor, view, held, [], release).decisions,
+          { streamId: streamId.lot(idLot), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(idLot))) },
+        ];
+      },
+      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    });
+  }
+}
+
+/**
  * Moves the end of a scheduled or running auction and of its open lots (resize-time): while RUN only later than its
  * current end, and never a lot's end before its current end (`rescheduleAuctionEnd`, `rescheduleLotEnd`).
  */

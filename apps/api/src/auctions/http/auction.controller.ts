@@ -10,7 +10,7 @@ import { AUCTION_MANAGER_ROLES, DomainError } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { AwardCommand, type AwardOperation } from '../commands/award.handlers.js';
 import { CreateAuctionCommand } from '../commands/create-auction.handler.js';
-import { DeleteAuctionCommand, EditAuctionCommand, ResizeTimeCommand } from '../commands/manage-auction.handlers.js';
+import { DeleteAuctionCommand, EditAuctionCommand, ResizeTimeCommand, WithdrawLotCommand } from '../commands/manage-auction.handlers.js';
 import { ObserveLotCommand, PlaceOfferCommand, type PlaceOfferOutcome } from '../commands/place-offer.handler.js';
 import { AcceptRegulationCommand, CloseLotCommand } from '../commands/run-auction.handlers.js';
 import { GiveFeedbackCommand } from '../commands/feedback.handler.js';
@@ -188,6 +188,13 @@ export class AuctionController {
   @HttpCode(204)
   async remove(@CurrentActor() actor: Actor, @Param('idAuction') id: string): Promise<void> {
     await this.runner.run(actor, new DeleteAuctionCommand(actor, parse(Id, id, 'idAuction'), randomUUID()));
+  }
+
+  /** Withdraws one lot of a scheduled auction; `idVehicle` names its vehicle (`-` or `0`: a lot without one). */
+  @Delete('auction/:idAuction/lot-detail/:idLot/:idVehicle')
+  @Roles(...managers)
+  withdrawLot(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Param('idLot') lot: string, @Param('idVehicle') vehicle: string) {
+    return this.runner.run(actor, new WithdrawLotCommand(actor, parse(Id, id, 'idAuction'), parse(Id, lot, 'idLot'), parse(Id, vehicle, 'idVehicle'), randomUUID()));
   }
 
   @Get('auction/:idAuction/auction-offers-report')

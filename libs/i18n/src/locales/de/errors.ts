@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Dieses Gebot existiert nicht.',
   '404023': 'Dieses Fahrzeug existiert nicht oder ist nicht mehr verfügbar.',
   '404024': 'Dieses Schaufenster existiert nicht.',
+  '404025': "Dieses Los verkauft dieses Fahrzeug nicht.",
   '409001': 'Änderungen sind nur möglich, solange die Auktion geplant ist und keine Gebote hat.',
   '409002': 'Diese Kennung wird bereits verwendet.',
   '409003': 'Dieses Los läuft nicht: Gebote werden derzeit nicht angenommen.',

@@ -79,6 +79,7 @@ export const errors = {
   '404022': 'This offer does not exist.',
   '404023': 'This vehicle does not exist or is no longer available.',
   '404024': 'This showcase does not exist.',
+  '404025': "This lot does not sell that vehicle.",
   '409001': 'This can only be changed while the auction is scheduled and has no offers.',
   '409002': 'This identifier is already in use.',
   '409003': 'This lot is not running: offers are not accepted now.',

@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Esta oferta no existe.',
   '404023': 'Este vehículo no existe o ya no está disponible.',
   '404024': 'Este escaparate no existe.',
+  '404025': "Este lote no vende ese vehículo.",
   '409001': 'Solo se puede modificar mientras la subasta esté programada y sin ofertas.',
   '409002': 'Este identificador ya está en uso.',
   '409003': 'Este lote no está en curso: ahora no se aceptan ofertas.',

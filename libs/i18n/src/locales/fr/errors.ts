@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Cette offre n’existe pas.',
   '404023': 'Ce véhicule n’existe pas ou n’est plus disponible.',
   '404024': "Cette vitrine n'existe pas.",
+  '404025': "Ce lot ne vend pas ce véhicule.",
   '409001': 'Modification possible uniquement tant que l’enchère est programmée et sans offre.',
   '409002': 'Cet identifiant est déjà utilisé.',
   '409003': 'Ce lot n’est pas en cours. Les offres ne sont pas acceptées pour le moment.',

@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Questa offerta non esiste.',
   '404023': 'Questo veicolo non esiste o non è più disponibile.',
   '404024': 'Questa vetrina non esiste.',
+  '404025': "Questo lotto non vende quel veicolo.",
   '409001': 'Modificabile solo finché l’asta è programmata e senza offerte.',
   '409002': 'Questo identificativo è già in uso.',
   '409003': 'Questo lotto non è in corso: al momento non si accettano offerte.',

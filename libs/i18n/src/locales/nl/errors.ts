@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Dit bod bestaat niet.',
   '404023': 'Dit voertuig bestaat niet of is niet meer beschikbaar.',
   '404024': 'Deze etalage bestaat niet.',
+  '404025': "Deze kavel verkoopt dat voertuig niet.",
   '409001': 'Wijzigen kan alleen zolang de veiling gepland is en er geen biedingen zijn.',
   '409002': 'Deze code is al in gebruik.',
   '409003': 'Deze kavel loopt niet: er worden nu geen biedingen aanvaard.',

@@ -78,6 +78,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '404022': 'Ta oferta nie istnieje.',
   '404023': 'Ten pojazd nie istnieje lub nie jest już dostępny.',
   '404024': 'Ta witryna nie istnieje.',
+  '404025': "Ta pozycja nie obejmuje tego pojazdu.",
   '409001': 'Zmiany są możliwe tylko, gdy aukcja jest zaplanowana i nie ma ofert.',
   '409002': 'Ten identyfikator jest już używany.',
   '409003': 'Ta pozycja nie jest aktywna: oferty nie są teraz przyjmowane.',

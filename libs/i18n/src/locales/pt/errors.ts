@@ -78,6 +78,7 @@ export const errors: Translation<typeof en> = {
   '404022': 'Esta licitação não existe.',
   '404023': 'Este veículo não existe ou já não está disponível.',
   '404024': 'Esta montra não existe.',
+  '404025': "Este lote não vende esse veículo.",
   '409001': 'Só é possível alterar enquanto o leilão estiver agendado e sem licitações.',
   '409002': 'Este identificador já está a ser utilizado.',
   '409003': 'Este lote não está em curso: de momento não são aceites licitações.',
