@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
-  ApiClient, ServerClock, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode,
+  ApiClient, ServerClock, type RunningServer, type ServerStorage, type StorageMode, createStorage, okBody, startServer, statusAndCode,
 } from '../testing/server.test-support.js';
 import { eventually, paths, pollStatus, runTag, wholeSecondAfter } from '../testing/auction.test-support.js';
 
 const S = '/api/v1/secure';
 type Row = Record<string, any>;
 
-describe('auctions made of vehicles (embedded)', () => {
+describe.each<StorageMode>(['embedded', 'postgres'])('auctions made of vehicles (%s)', (mode) => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'auctioneer' | 'loader' | 'dealer1' | 'dealer2' | 'admin', ApiClient>;
@@ -33,7 +33,7 @@ describe('auctions made of vehicles (embedded)', () => {
   const vehicle = (id: string) => ok<Row>(c.auctioneer.get(`${S}/vehicle/${id}`), `vehicle ${id}`);
   const statusOf = async (id: string) => (await vehicle(id)).status as string;
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage(mode);
     server = await startServer(storage);
     const names = { auctioneer: 'auctioneer', loader: 'loader', dealer1: 'dealer1', dealer2: 'dealer2', admin: 'admin' };
     await Promise.all(Object.entries(names).map(async ([k, u]) => { c[k as keyof typeof c] = await ApiClient.login(server!.baseUrl, u); }));
