@@ -2,16 +2,13 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { VehicleCard } from '@auction/contracts';
-import { attachmentDisposition } from '../platform/http/report-file.js';
+import { attachmentDisposition, spreadsheetText } from '../platform/http/report-file.js';
 
 /** The export's columns, in order: the card's fields a spreadsheet can hold. */
 const COLUMNS = [
   'idVehicle', 'provenance', 'status', 'published', 'licensePlate', 'frame', 'brand', 'model', 'version', 'firstRegistration', 'mileageKm',
   'fuel', 'gearbox', 'powerKw', 'colour', 'damageTotal', 'channel', 'area', 'region', 'price', 'auctionsCount', 'insertDate',
 ] as const satisfies readonly (keyof VehicleCard)[];
-
-/** Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return, or their full-width forms). */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /**
  * Streams a vehicle list as CSV (RFC 4180 by `csv-stringify`, UTF-8 with a byte-order mark, CRLF): batches are written
@@ -21,7 +18,7 @@ export function sendVehicleCsv(reply: FastifyReply, batches: AsyncIterable<Vehic
   const csv = stringify({
     header: true, columns: [...COLUMNS], bom: true, record_delimiter: 'windows',
     cast: {
-      string: (v) => (FORMULA_START.test(v) ? `'${v}` : v),
+      string: spreadsheetText,
       boolean: (v) => (v ? 'true' : 'false'),
     },
   });

@@ -7,8 +7,11 @@ type Cell = string | number | boolean | null;
 /** Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return, or their full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/** A text cell a spreadsheet shows as text: one that starts like a formula gets a leading apostrophe (CSV injection). */
+export const spreadsheetText = (v: string): string => (FORMULA_START.test(v) ? `'${v}` : v);
+
 /** A cell as CSV text: empty for null, a formula-like text behind an apostrophe, anything else as written. */
-const csvCell = (v: Cell): string => (v === null ? '' : typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : String(v));
+const csvCell = (v: Cell): string => (v === null ? '' : typeof v === 'string' ? spreadsheetText(v) : String(v));
 
 /** CSV lines (csv-stringify: RFC 4180 quoting, CRLF) of some rows, each cell through {@link csvCell}. */
 function csvLines(rows: readonly (readonly Cell[])[], separator: ',' | ';'): string {
