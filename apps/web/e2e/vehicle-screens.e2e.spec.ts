@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeSuccess, describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+import { imageDecoded as decoded } from './harness/vehicles.js';
 
 const e2e = useE2E();
 const TEST = 'vehicle-screens';
@@ -29,11 +30,6 @@ async function settled(page: Page): Promise<void> {
 /** The ids of the rows the list shows, in order. */
 async function rowIds(page: Page): Promise<string[]> {
   return page.getByTestId('vehicle-list').locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-testid') ?? '').replace('vehicle-row-', '')));
-}
-
-/** True once the image has arrived and decoded (a real photo, not a broken link). */
-async function decoded(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 }
 
 /** The vehicle the history test puts in an auction (published, in stock, with photos and an appraisal report). */

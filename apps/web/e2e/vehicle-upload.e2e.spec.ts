@@ -5,12 +5,10 @@
  * thumbnails; sees an HTML page named .jpg refused by its content; saves and sees the 50 saved vehicles with links.
  * axe-clean at every step, and the whole journey runs on a 390 px wide phone without sideways scrolling.
  */
-import ExcelJS from 'exceljs';
-import sharp from 'sharp';
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VEHICLE_UPLOAD_COLUMNS } from '@auction/contracts';
 import { describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+import { XLSX_TYPE as XLSX, drop, picture, vehicleRow as sheetRow, xlsxOf } from './harness/vehicles.js';
 
 const e2e = useE2E();
 const TEST = 'vehicle-upload';
@@ -18,40 +16,7 @@ const PHONE = { width: 390, height: 844 };
 const RUN = Date.now() % 1_000_000;
 
 /** Vehicle `n` of this run: a plate and a frame no other run or test uses. */
-function vehicleRow(n: number, changes: Record<string, unknown> = {}): Record<string, unknown> {
-  const id = String(RUN * 100 + n).padStart(8, '0');
-  return {
-    licensePlate: `UP${id}`, frame: `WVWZZZ1JZ${id}`, brand: 'Fiat', model: 'Panda', version: '1.2 Lounge',
-    firstRegistration: new Date(Date.UTC(2019, 4, (n % 27) + 1)), mileageKm: 40_000 + n, fuel: 'petrol', gearbox: 'MANUAL', powerKw: 51,
-    colour: 'white', damageTotal: 350.5, channel: 'REMARKETING', area: 'North', region: 'Lombardia', ...changes,
-  };
-}
-
-async function xlsxOf(rows: readonly Record<string, unknown>[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('vehicles');
-  sheet.addRow([...VEHICLE_UPLOAD_COLUMNS]);
-  for (const row of rows) sheet.addRow(VEHICLE_UPLOAD_COLUMNS.map((c) => row[c] ?? null));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const picture = (format: 'png' | 'jpeg', r: number) =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 200 } } })[format]().toBuffer();
-
-/** Drops files on a drop zone as a mouse would (a DataTransfer carried by a drop event). */
-async function drop(page: Page, testId: string, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
-  const payload = files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') }));
-  await page.getByTestId(testId).evaluate((zone, list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      transfer.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, payload);
-}
+const vehicleRow = (n: number, changes: Record<string, unknown> = {}) => sheetRow(RUN, n, changes);
 
 async function expectAxeClean(page: Page, step: string): Promise<void> {
   expect(describeViolations(await runAxe(page)), step).toBe('');

@@ -39,6 +39,8 @@ export interface CreateAuctionBody {
 export interface LotViewBody {
   idLot: string;
   idAuction: string;
+  /** The lot's loaded vehicle, or null for a lot typed by hand. */
+  idVehicle: string | null;
   licensePlate: string;
   brand: string;
   model: string;
