@@ -68,9 +68,13 @@ describe('a showcase of stock vehicles', () => {
     await dealer.getByTestId('add-my-lot-V-DEMO-R1').click();
     await dealer.getByTestId('remove-my-lot-V-DEMO-R1').waitFor();
     await dealer.goto('/my-lot');
+    // The confirm accepts the regulation; the booking is sent after it. The page is left only once the booking is
+    // answered: leaving at once aborted it on a loaded CI machine (the vehicle stayed 'Available').
+    const booked = dealer.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.endsWith('/book-myLot'));
     await dealer.getByTestId('book-my-lot').click();
     await dealer.locator('[data-testid=dialog][data-kind=confirm]').waitFor();
     await dealer.getByTestId('dialog-confirm').click();
+    expect((await booked).status()).toBe(200);
     await dealer.goto('/showcase-catalogue');
     await expect.poll(() => dealer.getByTestId('state-V-DEMO-R1').textContent()).toBe('Held for you');
     await dealer.getByTestId('buy-V-DEMO-R1').click();

@@ -245,9 +245,12 @@ describe('issue 22, done when', () => {
     await dealer2.goto('/my-lot');
     await dealer2.getByTestId(`vehicle-${unsoldA}`).waitFor();
     await axeClean(dealer2, 'my lot');
+    // Leave the page only once the booking is answered (the confirm accepts the regulation, the booking follows it).
+    const booked = dealer2.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.endsWith('/book-myLot'));
     await dealer2.getByTestId('book-my-lot').click();
     await dealer2.locator('[data-testid=dialog][data-kind=confirm]').waitFor();
     await dealer2.getByTestId('dialog-confirm').click();
+    expect((await booked).status()).toBe(200);
     await dealer2.goto('/showcase-catalogue');
     await dealer2.getByTestId('showcase-search-licensePlate').fill(plates[1]!);
     await dealer2.getByTestId('showcase-search').click();
