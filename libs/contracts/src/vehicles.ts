@@ -86,11 +86,13 @@ const QueryDay = z.string().max(40).transform((v, ctx) => {
 });
 const Codes = z.union([z.string().max(2000), z.array(Text(60)).max(100)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+/** One or many vehicle statuses (repeated or comma separated), each of `VEHICLE_STATUSES`. */
+const States = Codes.pipe(z.array(z.enum(VEHICLE_STATUSES)).max(VEHICLE_STATUSES.length));
 
 /**
  * Query of `GET /vehicle`, `/vehicle-for-auction`, `/vehicle-by-provenance` and `POST /export-vehicle`: every filter of
  * spec 02 (texts match a part, any case; `licensePlate` compared as plates are; `vehicleCode` is the vehicle's id;
- * bounds inclusive), one page (`limit` 1-100, default 50; `offset`) in `sortField`/`sortOrder` order, ties by load order.
+ * `area` and `region` a whole name, any case; `state` the status; bounds inclusive), one page (`limit` 1-100, default 50; `offset`) in `sortField`/`sortOrder` order, ties by load order.
  */
 export const VehicleListQuery = z.object({
   brand: Text(200).optional(), channel: Text(200).optional(), model: Text(200).optional(),
@@ -100,6 +102,10 @@ export const VehicleListQuery = z.object({
   minAuctions: QueryInt(0, 1_000_000).optional(), maxAuctions: QueryInt(0, 1_000_000).optional(),
   minDamage: QueryAmount.optional(), maxDamage: QueryAmount.optional(), minPrice: QueryAmount.optional(), maxPrice: QueryAmount.optional(),
   provenance: Codes.optional(), vehicleCode: Text(64).optional(), vehicleFrame: Text(40).optional(),
+  /** The vehicle's location: one or many names each (repeated or comma separated), the whole name, any case. */
+  area: Codes.optional(), region: Codes.optional(),
+  /** The vehicle's status, one or many. */
+  state: States.optional(),
   limit: adminQueryInt(1, PAGE_MAX, PAGE_DEFAULT), offset: adminQueryInt(0, 1_000_000, 0),
   sortField: z.enum(VEHICLE_SORT_FIELDS).optional().default('insertDate'),
   sortOrder: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional().default('desc').transform((v) => v.toLowerCase() as 'asc' | 'desc'),

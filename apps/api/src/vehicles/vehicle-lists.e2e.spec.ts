@@ -84,6 +84,30 @@ function vehicleListsSuite(mode: StorageMode) {
     expect((await ok<Page>(c.admin.get(`${S}/vehicle?provenance=LEASYS-IT,RENT-IT`), 'admin')).total).toBe(20);
   });
 
+  test('area, region and state (spec 02): whole names any case, one or many; the status, one or many; a wrong status is 400', async () => {
+    const q = (s: string) => ids(c.loader, `${S}/vehicle?sortOrder=asc&${s}`);
+    // The demo stock's locations go Nord/Lombardia, Centro/Lazio, Nord/Piemonte, Sud/Campania in turn.
+    expect(await q('area=sud')).toEqual(['V-DEMO-4', 'V-DEMO-8']);
+    expect(await q('area=SU')).toEqual([]);
+    expect(await q('region=piemonte&region=CAMPANIA')).toEqual(['V-DEMO-3', 'V-DEMO-4', 'V-DEMO-7', 'V-DEMO-8']);
+    expect(await q('area=Nord,Sud&region=Piemonte')).toEqual(['V-DEMO-3', 'V-DEMO-7']);
+    expect(await q('state=IN_AUCTION')).toEqual(live);
+    expect(await q('state=STOCK')).toEqual(DEMO);
+    expect(await q('state=STOCK,IN_AUCTION&limit=100')).toEqual([...DEMO, ...live]);
+    expect(await q('state=SOLD&state=WITHDRAWN')).toEqual([]);
+    expect(await q('state=IN_AUCTION&area=sud')).toEqual([]);
+    expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?sortOrder=asc&region=lazio`)).toEqual(['V-DEMO-2', 'V-DEMO-6']);
+    expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?state=IN_AUCTION`)).toEqual([]);
+    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&area=centro`)).toEqual(['V-DEMO-R2']);
+    for (const bad of ['state=sold', 'state=NEW', 'state=STOCK,ANY', `area=${'x'.repeat(2001)}`]) {
+      expect([bad.slice(0, 20), ...(await code(c.loader.get(`${S}/vehicle?${bad}`)))]).toEqual([bad.slice(0, 20), 400, 400001]);
+    }
+    const csv = await fetch(`${server!.baseUrl}${S}/export-vehicle?sortOrder=asc`, {
+      method: 'POST', headers: { token: c.loader.credentials.token!, 'content-type': 'application/json' }, body: JSON.stringify({ region: 'campania', state: 'STOCK' }),
+    });
+    expect((await csv.text()).split('\r\n').filter(Boolean).slice(1).map((l) => l.split(',')[0])).toEqual(['V-DEMO-4', 'V-DEMO-8']);
+  });
+
   test('vehicle-for-auction: published vehicles in stock; by-provenance needs a provenance; the roles of each list', async () => {
     expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?sortOrder=asc`)).toEqual(DEMO.slice(0, 6));
     expect((await ok<Page>(c.admin.get(`${S}/vehicle-for-auction`), 'admin')).total).toBe(7);

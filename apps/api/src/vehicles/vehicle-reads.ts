@@ -50,6 +50,7 @@ export function filtersOf(q: VehicleListQuery, kind: VehicleListKind): VehicleFi
     brand: q.brand, channel: q.channel, model: q.model, licensePlate: q.licensePlate, vehicleCode: q.vehicleCode, vehicleFrame: q.vehicleFrame,
     insertFrom: iso(from), insertBefore: iso(before), minAuctions: q.minAuctions, maxAuctions: q.maxAuctions, minDamage: q.minDamage,
     maxDamage: q.maxDamage, minPrice: q.minPrice, maxPrice: q.maxPrice, provenance: q.provenance?.map((p) => p.toUpperCase()),
+    area: q.area, region: q.region, state: q.state,
     // Ready to be placed (published, in stock): the same set for an auction and a showcase.
     forAuction: kind === 'for-auction' || kind === 'for-showcase',
   };

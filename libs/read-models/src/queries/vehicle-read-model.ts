@@ -25,6 +25,11 @@ export interface VehicleFilters {
   readonly provenance?: readonly string[];
   readonly vehicleCode?: string;
   readonly vehicleFrame?: string;
+  /** Location names (any of them), whole, any case. */
+  readonly area?: readonly string[];
+  readonly region?: readonly string[];
+  /** Vehicle statuses (any of them). */
+  readonly state?: readonly string[];
   /** Only published vehicles in stock (the vehicles an auctioneer may put in an auction). */
   readonly forAuction?: boolean;
 }
@@ -143,7 +148,12 @@ export class VehicleReadModel {
     add((n) => `t.damage_total <= ${n}`, f.maxDamage);
     add((n) => `t.price >= ${n}`, f.minPrice);
     add((n) => `t.price <= ${n}`, f.maxPrice);
-    add((n) => `t.provenance = ANY(${n}::text[])`, f.provenance && f.provenance.length > 0 ? [...f.provenance] : undefined);
+    const many = (v?: readonly string[], map: (s: string) => string = (s) => s) => (v && v.length > 0 ? v.map(map) : undefined);
+    add((n) => `t.provenance = ANY(${n}::text[])`, many(f.provenance));
+    // upper(): the expression the area and region indexes hold.
+    add((n) => `upper(t.area) = ANY(${n}::text[])`, many(f.area, (a) => a.trim().toUpperCase()));
+    add((n) => `upper(t.region) = ANY(${n}::text[])`, many(f.region, (r) => r.trim().toUpperCase()));
+    add((n) => `t.status = ANY(${n}::text[])`, many(f.state));
     if (f.forAuction) where.push(`t.status = 'STOCK' AND t.published`);
     const dir = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `t.${SORT_COLUMNS[page.sortField]} ${dir} NULLS LAST, t.loaded_position ${dir}, t.id_vehicle ${dir}`;

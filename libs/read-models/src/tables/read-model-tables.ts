@@ -112,6 +112,8 @@ export const vehicleRecordsTable: TableSpec<VehicleRecordRow> = {
     { name: 'provenance_damage', props: ['provenance', 'damageTotal', 'loadedPosition'] },
     { name: 'provenance_price', props: ['provenance', 'price', 'loadedPosition'] },
     { name: 'for_auction', props: ['provenance', 'loadedPosition'], where: `status = 'STOCK' AND published` },
+    { name: 'provenance_status', props: ['provenance', 'status', 'loadedPosition'] },
+    { name: 'provenance_location', props: ['provenance', 'area', 'region', 'loadedPosition'], upper: ['area', 'region'] },
     { name: 'holder', props: ['holderUserId', 'loadedPosition'] },
     { name: 'plate', props: ['licensePlate'] },
     { name: 'frame', props: ['frame'] },

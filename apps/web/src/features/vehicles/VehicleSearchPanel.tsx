@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProvenanceView } from '@auction/contracts';
+import { VEHICLE_STATUSES } from '@auction/domain';
 import {
-  EMPTY_VEHICLE_SEARCH, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues,
+  EMPTY_VEHICLE_SEARCH, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues, statesOf, toggleState,
   type VehicleFilterField, type VehicleFilters, type VehicleSearchForm,
 } from './vehicle-search.js';
 
@@ -18,7 +19,7 @@ function storage(): Storage | undefined {
   return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
 }
 
-const TEXTS: readonly VehicleFilterField[] = ['licensePlate', 'vehicleFrame', 'vehicleCode', 'brand', 'model', 'channel'];
+const TEXTS: readonly VehicleFilterField[] = ['licensePlate', 'vehicleFrame', 'vehicleCode', 'brand', 'model', 'channel', 'area', 'region'];
 const PAIRS: readonly (readonly [VehicleFilterField, VehicleFilterField, 'numeric' | 'decimal'])[] = [
   ['insertDate', 'insertDateTo', 'numeric'], ['minPrice', 'maxPrice', 'decimal'], ['minDamage', 'maxDamage', 'decimal'], ['minAuctions', 'maxAuctions', 'numeric'],
 ];
@@ -53,6 +54,7 @@ export function VehicleSearchPanel({ provenances, initial, onSearch }: Props) {
     saveVehicleSearch(storage(), EMPTY_VEHICLE_SEARCH);
     onSearch({});
   };
+  const states = statesOf(form.state);
   const field = (key: VehicleFilterField, extra: { inputMode?: 'numeric' | 'decimal'; placeholder?: string; maxLength?: number } = {}) => {
     const invalid = issues.includes(key);
     const errorId = `${bodyId}-${key}-error`;
@@ -77,7 +79,7 @@ export function VehicleSearchPanel({ provenances, initial, onSearch }: Props) {
       </h2>
       <form id={bodyId} hidden={!open} role="search" aria-label={t('filters.title')} onSubmit={submit} noValidate>
         <div className="form-grid">
-          {TEXTS.map((key) => field(key, { maxLength: key === 'licensePlate' || key === 'vehicleFrame' ? 40 : 200 }))}
+          {TEXTS.map((key) => field(key, { maxLength: key === 'licensePlate' || key === 'vehicleFrame' ? 40 : key === 'area' || key === 'region' ? 60 : 200 }))}
           <label className="field">
             <span>{t('filters.provenance')}</span>
             <select value={form.provenance} onChange={(e) => set('provenance', e.target.value)} data-testid="vehicle-filter-provenance">
@@ -86,6 +88,18 @@ export function VehicleSearchPanel({ provenances, initial, onSearch }: Props) {
             </select>
           </label>
         </div>
+        <fieldset className="vehicle-states" data-testid="vehicle-filter-state">
+          <legend>{t('filters.state')}</legend>
+          {VEHICLE_STATUSES.map((status) => (
+            <label key={status} className="checkbox-field">
+              <input
+                type="checkbox" checked={states.includes(status)} onChange={(e) => set('state', toggleState(form.state, status, e.target.checked))}
+                data-testid={`vehicle-filter-state-${status}`}
+              />
+              {t(`status.${status}`)}
+            </label>
+          ))}
+        </fieldset>
         <div className="form-grid">
           {PAIRS.map(([min, max, mode]) => (
             <fieldset key={min} className="vehicle-range">

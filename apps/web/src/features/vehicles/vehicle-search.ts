@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { VEHICLE_SORT_FIELDS, VehicleListQuery } from '@auction/contracts';
+import { VEHICLE_STATUSES, type VehicleStatus } from '@auction/domain';
 import { formatCalendarDate, parseDate } from '@auction/i18n';
 
 /**
  * The vehicle-search panel's fields (spec 02 §3 "Vehicle", as `GET /vehicle` accepts them): texts, the provenance,
- * the load-date range (DD/MM/YYYY as the portal writes dates) and the min/max pairs. All strings, '' is "any".
+ * the location (area, region), the statuses (`state`: comma separated, as the server takes them), the load-date range
+ * (DD/MM/YYYY as the portal writes dates) and the min/max pairs. All strings, '' is "any".
  */
 export const VEHICLE_FILTER_FIELDS = [
-  'licensePlate', 'vehicleFrame', 'vehicleCode', 'brand', 'model', 'channel', 'provenance', 'insertDate', 'insertDateTo',
-  'minPrice', 'maxPrice', 'minDamage', 'maxDamage', 'minAuctions', 'maxAuctions',
+  'licensePlate', 'vehicleFrame', 'vehicleCode', 'brand', 'model', 'channel', 'provenance', 'area', 'region', 'state',
+  'insertDate', 'insertDateTo', 'minPrice', 'maxPrice', 'minDamage', 'maxDamage', 'minAuctions', 'maxAuctions',
 ] as const;
 export type VehicleFilterField = (typeof VEHICLE_FILTER_FIELDS)[number];
 export type VehicleSearchForm = { readonly [K in VehicleFilterField]: string };
@@ -24,6 +26,20 @@ const DATE_FIELDS = new Set<VehicleFilterField>(['insertDate', 'insertDateTo']);
 const RANGES: readonly (readonly [VehicleFilterField, VehicleFilterField])[] = [
   ['minPrice', 'maxPrice'], ['minDamage', 'maxDamage'], ['minAuctions', 'maxAuctions'], ['insertDate', 'insertDateTo'],
 ];
+
+/** The statuses a `state` filter holds (comma separated), in the domain's order. */
+export function statesOf(state: string): VehicleStatus[] {
+  const picked = new Set(state.split(',').map((s) => s.trim()));
+  return VEHICLE_STATUSES.filter((s) => picked.has(s));
+}
+
+/** The `state` filter with `status` picked or not (in the domain's order, '' when none). */
+export function toggleState(state: string, status: VehicleStatus, on: boolean): string {
+  const picked = new Set(statesOf(state));
+  if (on) picked.add(status);
+  else picked.delete(status);
+  return VEHICLE_STATUSES.filter((s) => picked.has(s)).join(',');
+}
 
 /** A typed DD/MM/YYYY as YYYY-MM-DD; a text that is no real day stays as typed (the contract then refuses it). */
 export function isoDay(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_VEHICLE_SEARCH, VEHICLE_SEARCH_KEY, formOfFilters, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues,
+  EMPTY_VEHICLE_SEARCH, VEHICLE_SEARCH_KEY, formOfFilters, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues, statesOf, toggleState,
 } from './vehicle-search.js';
 
 const form = (over: Partial<typeof EMPTY_VEHICLE_SEARCH>) => ({ ...EMPTY_VEHICLE_SEARCH, ...over });
@@ -28,6 +28,17 @@ describe('the vehicle search panel', () => {
     expect(searchIssues(form({ minDamage: '10', maxDamage: '9.99' }))).toEqual(['maxDamage']);
     expect(searchIssues(form({ insertDate: '02/10/2026', insertDateTo: '01/10/2026' }))).toEqual(['insertDateTo']);
     expect(searchIssues(form({ minAuctions: '2', maxAuctions: '2' }))).toEqual([]);
+  });
+
+  it('sends the location and the statuses as the server takes them (state comma separated, in the domain\'s order)', () => {
+    let state = toggleState('', 'SOLD', true);
+    state = toggleState(state, 'STOCK', true);
+    expect(state).toBe('STOCK,SOLD');
+    expect(statesOf(state)).toEqual(['STOCK', 'SOLD']);
+    expect(toggleState(toggleState(state, 'STOCK', false), 'SOLD', false)).toBe('');
+    expect(searchFilters(form({ area: ' Nord ', region: 'Lombardia', state }))).toEqual({ area: 'Nord', region: 'Lombardia', state: 'STOCK,SOLD' });
+    expect(searchIssues(form({ state: 'STOCK,NEW' }))).toEqual(['state']);
+    expect(searchIssues(form({ state }))).toEqual([]);
   });
 
   it('is kept in session storage under vehicleSearch; anything unreadable is the empty form', () => {
