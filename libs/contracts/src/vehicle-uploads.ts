@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  ERROR_CODES, FUELS, GEARBOXES, VehicleFieldError, normaliseVehicleDetails, type VehicleDetails,
+  ERROR_CODES, FUELS, GEARBOXES, MAX_VEHICLE_PHOTOS, VEHICLE_FILE_KINDS, VehicleFieldError, normaliseVehicleDetails, type VehicleDetails,
 } from '@auction/domain';
-import { ErrorBody } from './common.js';
+import { ErrorBody, Id, IdArray } from './common.js';
 
 /**
  * The columns of a vehicle file (CSV or XLSX), in the template's order; a header names them in any order and case.
@@ -171,3 +171,30 @@ export const VehicleSheetMultipartBody = z.object({ file: FileField, provenance:
 export const VehicleFileMultipartBody = z.object({ file: FileField, tempId: z.string().max(64), tupla: z.string().max(40) });
 /** Body of `PATCH /auction/{id}/file-message`: one part `file`, the auction's regulation document (a PDF). */
 export const FileMessageMultipartBody = z.object({ file: FileField });
+
+/** The form of `POST /vehicle/{idVehicle}/photos` and `/documents`: one part `file`. */
+export const VehicleFileAttachMultipartBody = z.object({ file: FileField });
+
+/** Kinds of a vehicle's document (every file kind but the photo). */
+export const VehicleDocumentKindSchema = z.enum(VEHICLE_FILE_KINDS).exclude(['PHOTO']);
+/** Query of `POST /vehicle/{idVehicle}/documents`: which kind of document the file is. */
+export const VehicleDocumentQuery = z.object({ kind: VehicleDocumentKindSchema }).strict();
+/** Path of `DELETE /vehicle/{idVehicle}/file/{idBlob}`. */
+export const VehicleFileParams = z.object({ idVehicle: Id, idBlob: Id }).strict();
+/** Body of `PUT /vehicle/{idVehicle}/photo-order`: every photo of the vehicle once, in the new order (the first is the cover). */
+export const PhotoOrderRequest = z.object({ idBlobs: IdArray(MAX_VEHICLE_PHOTOS) }).strict();
+export type PhotoOrderRequest = z.infer<typeof PhotoOrderRequest>;
+
+/** A saved vehicle's files after a change: its photos in order (the first the cover) and its documents. */
+export const VehicleFilesView = z.object({
+  idVehicle: z.string(),
+  photos: z.array(z.string()),
+  documents: z.array(z.object({ idBlob: z.string(), kind: z.enum(VEHICLE_FILE_KINDS) })),
+});
+export type VehicleFilesView = z.infer<typeof VehicleFilesView>;
+
+/** The answer to a file attached to a saved vehicle: the file and the vehicle's files with it. */
+export const AttachedVehicleFile = VehicleFilesView.extend({
+  idBlob: z.string(), kind: z.enum(VEHICLE_FILE_KINDS), mediaType: z.string(), size: z.number().int(),
+});
+export type AttachedVehicleFile = z.infer<typeof AttachedVehicleFile>;

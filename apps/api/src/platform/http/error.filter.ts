@@ -6,6 +6,7 @@ import { WrongExpectedVersionError } from '@auction/event-store';
 import { ReadModelAccessError } from '@auction/read-models';
 import { AccessError } from '../engine/access-error.js';
 import type { JsonLogger } from '../config/json-logger.js';
+import { UploadRefusal } from './uploads/upload-refusal.js';
 import { ValidationError } from './validation.js';
 
 const BY_HTTP_STATUS: Record<number, number> = {
@@ -22,6 +23,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
   if (error instanceof AccessError && error.details?.length) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message, details: [...error.details] } };
   if (error instanceof AccessError || error instanceof ReadModelAccessError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
+  if (error instanceof UploadRefusal) return { status: error.status, body: error.body };
   if (error instanceof ValidationError) return { status: 400, body: { errorCode: error.code, errorMsg: error.message, details: error.details } };
   if (error instanceof WrongExpectedVersionError) {
     return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'another writer changed this item: retry' } };
@@ -49,6 +51,7 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(error);
     if (status >= 500) this.logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'ErrorFilter');
+    if (error instanceof UploadRefusal && error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     void reply.status(status).send(body);
   }
 }

@@ -1,5 +1,7 @@
 import { Module, type Type } from '@nestjs/common';
 import { VehiclesModule } from '../vehicles.module.js';
+import { VehicleFileChangesController } from './vehicle-file-changes.controller.js';
+import { VehicleFileChanges } from './vehicle-file-changes.service.js';
 import { VehicleFilesController } from './vehicle-files.controller.js';
 import { VehicleFilesService } from './vehicle-files.service.js';
 import { VehicleGate } from './vehicle-gate.js';
@@ -7,12 +9,12 @@ import { VehicleUploadsController } from './vehicle-uploads.controller.js';
 import { VehicleUploadsService } from './vehicle-uploads.service.js';
 
 /** Controllers of the vehicle uploads and files. */
-export const VEHICLE_UPLOADS_CONTROLLERS: Type[] = [VehicleUploadsController, VehicleFilesController];
+export const VEHICLE_UPLOADS_CONTROLLERS: Type[] = [VehicleUploadsController, VehicleFilesController, VehicleFileChangesController];
 
-/** The vehicle loading calls (uploads, temporary batches, saving) and the vehicle files (photos, documents). */
+/** The vehicle loading calls (uploads, temporary batches, saving), the vehicle files (photos, documents) and their changes. */
 @Module({
   imports: [VehiclesModule],
   controllers: VEHICLE_UPLOADS_CONTROLLERS,
-  providers: [VehicleGate, VehicleUploadsService, VehicleFilesService],
+  providers: [VehicleGate, VehicleUploadsService, VehicleFilesService, VehicleFileChanges],
 })
 export class VehicleUploadsModule {}

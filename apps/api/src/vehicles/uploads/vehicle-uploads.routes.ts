@@ -1,5 +1,5 @@
 import {
-  ProvenanceLogo, SaveVehicleResponse, VehicleFileMultipartBody, VehicleFileUploadResponse, VehicleSheetMultipartBody, VehicleUploadResponse,
+  AttachedVehicleFile, PhotoOrderRequest, VehicleFileAttachMultipartBody, VehicleFilesView, ProvenanceLogo, SaveVehicleResponse, VehicleFileMultipartBody, VehicleFileUploadResponse, VehicleSheetMultipartBody, VehicleUploadResponse,
 } from '@auction/contracts';
 import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS } from '@auction/domain';
 import { z } from 'zod';
@@ -20,6 +20,25 @@ const FILE_UPLOAD = (what: string, types: string, maxBytes: number) => `Adds ${w
   + `a tupla naming no vehicle of it 404211; a vehicle with ${MAX_VEHICLE_PHOTOS} photos or ${MAX_VEHICLE_DOCUMENTS} documents 422245. `
   + 'The file is its uploader\'s until the batch is saved.';
 const DOCUMENT_TYPES = 'A PDF, or a scan as JPEG or PNG, by content (else 415200)';
+
+const FILE_CHANGERS = 'LOADER, AUCTIONEER, MULTI_AUCTIONEER, ADMIN (vehicle rule)';
+const WHO_CHANGES_FILES = 'Who (the one vehicle rule, ROLES.md, checked before the body is read and again in the command\'s turn): ADMIN in its markets; while loaders hold it, a LOADER of the provenance\'s dealer; while a superior or multi-auctioneer holds it, that user. A vehicle the caller does not see, or unknown: 404200; seen but not changeable (a dealer, another holder, a read-only user): 403200. Only in stock: in an auction 409201, in a showcase 409202, sold or withdrawn 409010/409012.';
+const ATTACH = (what: string, types: string, maxBytes: number, limit: string) => `Adds ${what} to a saved vehicle: multipart, one part file. ${types}, at most ${maxBytes / MIB} MiB. ${COMMON} `
+  + `A vehicle has at most ${limit} (422210/422211, refused before the body is read). An Idempotency-Key makes a retry answer the first answer and attach nothing (the key is bound to the call; a multipart body counts as empty, so the key must not be reused for another file); `
+  + 'without one, a file whose bytes the vehicle has already attaches nothing new and the answer names that file (another kind of document with the same bytes: 409207). '
+  + `Answers 201 with the file (idBlob, kind, mediaType, size) and the vehicle's photos (in order, the first the cover) and documents. ${WHO_CHANGES_FILES}`;
+
+/** The OpenAPI entries of a saved vehicle's file changes (#22). */
+const VEHICLE_FILE_CHANGE_ROUTE_DOCS: RouteDoc[] = [
+  ['post', '/api/v1/secure/vehicle/{idVehicle}/photos', ATTACH('a photo (it goes last)', `JPEG, PNG or WebP by content (else 415200), at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels (413202)`, MAX_PHOTO_BYTES, `${MAX_VEHICLE_PHOTOS} photos`)
+    + ' Stored once, turned upright, without EXIF (GPS included), XMP or IPTC.', FILE_CHANGERS, VehicleFileAttachMultipartBody, AttachedVehicleFile, 'multipart/form-data'],
+  ['post', '/api/v1/secure/vehicle/{idVehicle}/documents', ATTACH('a document; query kind APPRAISAL|DATASHEET|OTHER|RECOGNITION_DOC (required, else 400001)', DOCUMENT_TYPES, VEHICLE_UPLOAD_LIMITS.documentBytes, `${MAX_VEHICLE_DOCUMENTS} documents`),
+    FILE_CHANGERS, VehicleFileAttachMultipartBody, AttachedVehicleFile, 'multipart/form-data'],
+  ['delete', '/api/v1/secure/vehicle/{idVehicle}/file/{idBlob}', `Removes a photo or a document from a saved vehicle; its bytes are deleted (GET /image and the other file calls answer 404212 from then on). A file the vehicle does not have: no change (a retry answers the same). Answers 200 with the vehicle's photos and documents. ${WHO_CHANGES_FILES}`,
+    FILE_CHANGERS, undefined, VehicleFilesView],
+  ['put', '/api/v1/secure/vehicle/{idVehicle}/photo-order', `Puts a saved vehicle's photos in a new order: idBlobs names every photo of the vehicle once (else 422212), the first is the cover; the same order: no change. Answers 200 with the vehicle's photos and documents. ${WHO_CHANGES_FILES}`,
+    FILE_CHANGERS, PhotoOrderRequest, VehicleFilesView],
+];
 
 /** The OpenAPI entries of the vehicle uploads and files. */
 export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
@@ -48,4 +67,5 @@ export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
   ['get', '/api/v1/secure/generic-file', 'Any vehicle document (query idFile) as an attachment with its sniffed type, nosniff and a sandboxing CSP; the same access as /image; else 404212.', VIEWERS, undefined, 'file'],
   ['get', '/api/v1/secure/logoByProvenance', 'Each provenance asked (repeated query provenances) with the URL of its logo; no provenance has a logo yet, so null for each.', 'logged in', undefined, z.array(ProvenanceLogo)],
   ['get', '/api/v1/mobile/logoByProvenance', 'GET /api/v1/secure/logoByProvenance for the mobile app (token header).', 'logged in', undefined, z.array(ProvenanceLogo)],
+  ...VEHICLE_FILE_CHANGE_ROUTE_DOCS,
 ];

@@ -68,16 +68,16 @@ export function pngBomb(side = 50_000): Buffer {
   ]);
 }
 
-/** A multipart upload as the web form sends it (`fetch` with `FormData`), authenticated as `client`. */
+/** A multipart upload as the web form sends it (`fetch` with `FormData`), authenticated as `client`, with `extra` headers. */
 export async function upload(
-  client: ApiClient, path: string, parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>,
+  client: ApiClient, path: string, parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>, extra: Record<string, string> = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
   for (const [name, part] of Object.entries(parts)) {
     if (typeof part === 'string') form.append(name, part);
     else form.append(name, new Blob([part.bytes as Uint8Array<ArrayBuffer>], { type: part.type ?? 'application/octet-stream' }), part.name);
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (client.credentials.token) headers.token = client.credentials.token;
   const res = await fetch(`${client.baseUrl}${path}`, { method: 'POST', body: form, headers, signal: AbortSignal.timeout(120_000) });
   const text = await res.text();
