@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import { mkdirSync } from 'node:fs';
@@ -93,7 +94,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
     const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning, {
       personalData: app.get<PersonalDataStore>(PERSONAL_DATA_STORE), usernames: app.get(UsernameClaims), blobs: app.get<BlobStore>(BLOB_STORE),
-    });
+    }, (command) => app.get(CommandBus).execute(command));
     await model.waitFor(await store.headPosition(), 60_000);
     logger.info('demo data ready', { users }, 'Bootstrap');
   }

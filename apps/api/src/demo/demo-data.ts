@@ -1,5 +1,5 @@
-import type { LotState, Role, UserData, UserState, VehicleDetails, VehicleState } from '@auction/domain';
-import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, recordOf, type AuctionState } from '@auction/domain';
+import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
@@ -10,15 +10,10 @@ import { lotDefinitions, auctionDefinition } from '../auctions/commands/create-a
 import { lotIdOf } from '../platform/engine/ids.js';
 import { streamId } from '@auction/domain';
 import type { Decision, StreamWriter } from '../platform/engine/stream-writer.js';
+import { DEMO_CARS, demoCar } from './demo-cars.js';
+import type { CreateShowcase } from './demo-showcase.js';
 
 const DEMO_AUCTION = 'demo-live';
-const DEMO_SHOWCASE = 'demo-showcase';
-const CARS: [string, string, number][] = [
-  ['Fiat', '500 1.0 Hybrid', 8500], ['Volkswagen', 'Golf 2.0 TDI', 14500], ['Renault', 'Clio TCe 90', 7900],
-  ['Peugeot', '208 PureTech', 9200], ['BMW', '320d Touring', 19800], ['Audi', 'A3 Sportback 35 TFSI', 18900],
-  ['Toyota', 'Yaris Hybrid', 11200], ['Jeep', 'Renegade 1.6 MJT', 12800], ['Mercedes-Benz', 'A 180 d', 17400],
-  ['Ford', 'Focus 1.5 EcoBlue', 9900], ['Opel', 'Corsa 1.2', 7200], ['Skoda', 'Octavia Wagon 2.0 TDI', 13600],
-];
 
 function user(idUser: string, username: string, roles: Role[], idDealer: string | null, staff: Partial<Pick<UserData, 'readOnly' | 'adminEnabledMarket'>> = {}): UserData {
   return {
@@ -50,13 +45,16 @@ function demoPerson(data: UserData): PersonalData {
 }
 
 /**
- * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N` with the password `DEMO_PASSWORD`, one
- * running auction and one showcase. Idempotent: every id is fixed, so a restart adds nothing twice. Passwords go
+ * Demo data: users `admin`, `auctioneer`, `exhibitor`, `dealer1..N` with the password `DEMO_PASSWORD`, the loaders'
+ * stock, one running auction and one showcase (both made of loaded vehicles; the showcase through `createShowcase`).
+ * Idempotent: every id is fixed, so a restart adds nothing twice (a new demo auction, when `withAuction`, takes the
+ * demo auction's vehicles that are free again). Passwords go
  * to the credential store before the users are registered, each hashed with its own salt, and only for users
  * that have none yet (a restart hashes nothing).
  */
 export async function seedDemoData(
   writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean, accounts?: DemoAccounts,
+  createShowcase?: CreateShowcase,
 ): Promise<{ users: number }> {
   const users: UserData[] = [
     user('admin', 'admin', ['USER', 'ADMIN'], null, { adminEnabledMarket: ALL_MARKETS }),
@@ -104,56 +102,54 @@ export async function seedDemoData(
     reply: () => undefined,
   });
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
-  await seedShowcase(writer);
-  await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, config.demoPhotos ? accounts?.blobs : undefined);
-  if (withAuction) await seedAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now, config.demoPhotos ? accounts?.blobs : undefined);
+  const blobs = config.demoPhotos ? accounts?.blobs : undefined;
+  await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, blobs);
+  if (createShowcase) await (await import('./demo-showcase.js')).seedDemoShowcase(writer, createShowcase, now, blobs);
+  if (withAuction) await seedDemoAuction(writer, `${DEMO_AUCTION}-${now.toString(36)}`, now, blobs);
   return { users: users.length };
 }
 
-/** The data of the demo auction's `i`-th vehicle (a car of CARS, a valid VIN, an Italian location). */
-function liveCar(i: number): VehicleDetails {
-  const [brand, model] = CARS[i]!;
-  return {
-    licensePlate: `GA${100 + i}DM`, frame: `ZFA31200000${100000 + i}`, brand, model, version: null,
-    firstRegistration: `20${19 + (i % 5)}-0${1 + (i % 9)}-10`, mileageKm: 18_000 + i * 11_000, fuel: i % 2 ? 'DIESEL' : 'PETROL',
-    gearbox: i % 3 ? 'MANUAL' : 'AUTOMATIC', powerKw: 70 + i * 8, colour: ['Bianco', 'Grigio', 'Nero', 'Rosso'][i % 4]!,
-    damageTotal: (i % 4) * 300, channel: 'LEASING', location: { area: i % 2 ? 'Centro' : 'Nord', region: i % 2 ? 'Lazio' : 'Lombardia' },
-    appraisal: { appraisedOn: '2026-10-01', grade: ['A', 'B', 'C'][i % 3]!, notes: null },
-  };
-}
 
 /**
  * The running demo auction, made of loaded vehicles: eight vehicles of provenance LEASYS-IT (loader `loader`, published,
- * with drawn photos and an appraisal report when `blobs` is given) are loaded for it, then the auction is scheduled by
- * `auctioneer` with one lot per vehicle, each vehicle put in its lot in the same append (as `POST /secure/auction`).
- * The vehicles' ids carry the auction's start (each demo auction has its own: an earlier one's vehicles may be sold).
+ * with drawn photos and an appraisal report when `blobs` is given) are loaded for it once (fixed ids: a restart loads
+ * none again, so no plate is there twice), then the auction is scheduled by `auctioneer` with one lot per vehicle of
+ * them still free (published, in stock: an earlier demo auction's unsold ones are back), each vehicle put in its lot in
+ * the same append (as `POST /secure/auction`). None free (all sold, or still in an earlier auction): no demo auction.
  */
-async function seedAuction(writer: StreamWriter, idAuction: string, now: number, blobs?: BlobStore): Promise<void> {
-  const cars = CARS.slice(0, 8).map((_, i) => ({ idVehicle: `V-LIVE-${now.toString(36)}-${i + 1}`, details: liveCar(i), price: CARS[i]![2] }));
+export async function seedDemoAuction(writer: StreamWriter, idAuction: string, now: number, blobs?: BlobStore): Promise<void> {
+  const cars = DEMO_CARS.slice(0, 8).map(([, , price], i) => ({
+    idVehicle: `V-LIVE-${i + 1}`, price,
+    details: demoCar(i, { licensePlate: `GA${100 + i}DM`, frame: `ZFA31200000${100000 + i}`, channel: 'LEASING' }),
+  }));
   const { loadDemoVehicle } = await import('./demo-vehicles.js');
   for (const car of cars) {
     await loadDemoVehicle(writer, { idVehicle: car.idVehicle, idLoader: 'loader', provenance: 'LEASYS-IT', details: car.details, published: true }, now, blobs);
   }
-  const body = {
-    auctionName: 'Demo live auction: fleet returns', idMarket: 'IT' as const, auctionType: 'OTH' as const,
-    startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 2 * 3600_000).toISOString(),
-    regulationRequired: true, extension: { windowSeconds: 60, extendSeconds: 60 },
-    lots: cars.map(({ idVehicle, details, price }) => ({
-      idVehicle, licensePlate: details.licensePlate, frame: details.frame, brand: details.brand, model: details.model, basePrice: price,
-      minIncrement: 100, reservePrice: Math.round(price * 1.15), buyNowPrice: Math.round(price * 1.6),
-    })),
-  };
-  const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
   const vehicleSids = cars.map((c) => streamId.vehicle(c.idVehicle));
+  const allLotIds = cars.map((_, i) => lotIdOf(idAuction, i + 1));
   await writer.execute({
-    streams: [streamId.auction(idAuction), ...vehicleSids, ...lotIds.map(streamId.lot)],
+    streams: [streamId.auction(idAuction), ...vehicleSids, ...allLotIds.map(streamId.lot)],
     metadata: { userId: 'system' },
     decide: (view, at): Decision[] => {
-      const states = vehicleSids.map((sid) => view.state<VehicleState>(sid));
-      const data = new Map(cars.map((c, i) => {
-        const record = recordOf(states[i]!)!;
+      const free = cars.flatMap((car, i) => {
+        const state = view.state<VehicleState>(vehicleSids[i]!);
+        return state.status === 'STOCK' && state.record.published ? [{ ...car, sid: vehicleSids[i]!, state, record: state.record }] : [];
+      });
+      if (free.length === 0) return [];
+      const lotIds = allLotIds.slice(0, free.length);
+      const body = {
+        auctionName: 'Demo live auction: fleet returns', idMarket: 'IT' as const, auctionType: 'OTH' as const,
+        startDate: new Date(now - 60_000).toISOString(), endDate: new Date(now + 2 * 3600_000).toISOString(),
+        regulationRequired: true, extension: { windowSeconds: 60, extendSeconds: 60 },
+        lots: free.map(({ idVehicle, details, price }) => ({
+          idVehicle, licensePlate: details.licensePlate, frame: details.frame, brand: details.brand, model: details.model, basePrice: price,
+          minIncrement: 100, reservePrice: Math.round(price * 1.15), buyNowPrice: Math.round(price * 1.6),
+        })),
+      };
+      const data = new Map(free.map(({ idVehicle, record }) => {
         const { licensePlate, frame, brand, model, firstRegistration, mileageKm, fuel } = record.details;
-        return [c.idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null, firstRegistration, mileageKm, fuel }] as const;
+        return [idVehicle, { licensePlate, frame, brand, model, idCoverPhoto: record.photos[0] ?? null, firstRegistration, mileageKm, fuel }] as const;
       }));
       const lots = lotDefinitions(idAuction, { idOwner: 'auctioneer', idSellerDealer: 'D-AUCT' }, body, lotIds, data);
       return [
@@ -164,28 +160,10 @@ async function seedAuction(writer: StreamWriter, idAuction: string, now: number,
             view.state<AuctionState>(streamId.auction(idAuction)),
           ),
         },
-        ...cars.map((c, i) => ({
-          streamId: vehicleSids[i]!, events: decideVehicle({ type: 'PutInAuction', idAuction, idLot: lotIds[i]! }, states[i]!),
-        })),
+        ...free.map((c, i) => ({ streamId: c.sid, events: decideVehicle({ type: 'PutInAuction', idAuction, idLot: lotIds[i]! }, c.state) })),
         ...lots.map((d) => ({ streamId: streamId.lot(d.idLot), events: decideLot({ type: 'ScheduleLot', data: d }, view.state<LotState>(streamId.lot(d.idLot))) })),
       ];
     },
-    reply: () => undefined,
-  });
-}
-
-async function seedShowcase(writer: StreamWriter): Promise<void> {
-  const vehicles = CARS.slice(4).map(([brand, model, price], i) => ({
-    idVehicle: `${DEMO_SHOWCASE}-${i + 1}`, idShowcase: DEMO_SHOWCASE, idOwner: 'exhibitor', idMarket: 'IT',
-    licensePlate: `SH${200 + i}DM`, brand, model, price,
-  }));
-  await writer.execute({
-    streams: vehicles.map((v) => streamId.vehicle(v.idVehicle)),
-    metadata: { userId: 'system' },
-    decide: (view) => vehicles.map((listing) => ({
-      streamId: streamId.vehicle(listing.idVehicle),
-      events: decideVehicle({ type: 'ListVehicle', listing }, view.state<VehicleState>(streamId.vehicle(listing.idVehicle))),
-    })),
     reply: () => undefined,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Issue 22 item 8: the demo vehicles come with drawn photos (sharp, at the first start) and an appraisal PDF, served
- * like a loader's uploads; a restart on the same data adds none.
+ * like a loader's uploads; the demo auction and showcase are made of them. A restart on the same data adds none: no
+ * vehicle, plate, photo or showcase twice.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
@@ -65,9 +66,35 @@ describe('demo photos (embedded, DEMO_PHOTOS=true)', () => {
     // A dealer still reads nothing of a vehicle in stock.
     expect((await download(dealer, `${S}/image?idImage=${cover}&size=thumb`)).status).toBe(404);
 
+    // The demo showcase is made of eight loaded RENT-IT vehicles, put in one showcase by `exhibitor`: each card has its
+    // cover photo, which a dealer reads.
+    const showcase = async (who: ApiClient) => (await okBody<{ items: Row[] }>(who.get(`${S}/showcase/showcase-full?idMarket=IT&limit=100`), 'showcase')).items;
+    const cards = await showcase(dealer);
+    expect(cards.map((v) => v.idVehicle).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `V-SHOW-${i + 1}`));
+    expect(new Set(cards.map((v) => v.idShowcase)).size).toBe(1);
+    for (const card of cards) expect([card.coverPhoto, card.sheet?.photos.length]).toEqual([card.sheet.photos[0], 3]);
+    const cardThumb = await download(dealer, `${S}/image?idImage=${cards[0]!.coverPhoto}&size=thumb`, { accept: 'image/webp' });
+    expect([cardThumb.status, cardThumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const exhibitor = await ApiClient.login(server!.baseUrl, 'exhibitor');
+    expect((await okBody<{ total: number }>(exhibitor.get(`${S}/showcase/mine`), 'mine')).total).toBe(8);
+
+    const admin = await ApiClient.login(server!.baseUrl, 'admin');
+    const stock = async (who: ApiClient) => (await okBody<{ items: Row[]; total: number }>(who.get(`${S}/vehicle?limit=100`), 'vehicles'));
+    const before = await stock(admin);
+    // The loaders' stock (12), the demo auction's eight and the showcase's eight, every plate once.
+    expect(before.total).toBe(28);
+    expect(new Set(before.items.map((v) => v.licensePlate)).size).toBe(28);
+
     await server!.stop();
     server = await startServer(storage!, { DEMO_PHOTOS: 'true' });
     const again = await ApiClient.login(server.baseUrl, 'loader');
     expect((await okBody<Row>(again.get(`${S}/vehicle/V-DEMO-8/details`), 'after restart')).photos).toEqual(sheet.photos);
-  }, 180_000);
+    // Nothing loaded or listed twice: the same vehicles, the same showcase with the same photos, one demo auction.
+    const after = await stock(await ApiClient.login(server.baseUrl, 'admin'));
+    expect([after.total, after.items.map((v) => v.idVehicle).sort()]).toEqual([28, before.items.map((v) => v.idVehicle).sort()]);
+    const dealerAgain = await ApiClient.login(server.baseUrl, 'dealer1');
+    expect(await showcase(dealerAgain)).toEqual(cards);
+    const { items: runningAgain } = await okBody<{ items: Row[] }>(dealerAgain.get(`${S}/running-auctions?limit=100`), 'running');
+    expect(runningAgain.filter((a) => String(a.auctionName).startsWith('Demo live auction')).map((a) => a.idAuction)).toEqual([demo.idAuction]);
+  }, 240_000);
 });

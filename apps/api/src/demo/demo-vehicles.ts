@@ -54,11 +54,11 @@ export async function seedDemoVehicles(writer: StreamWriter, now: number, blobs?
 
 /**
  * Loads one demo vehicle (published when asked) unless its stream exists, and, with `blobs`, gives it three drawn photos
- * and an appraisal report while it is in stock without photos. A restart adds nothing.
+ * and an appraisal report while it is in stock without photos. A restart adds nothing. True when this call loaded it.
  */
-export async function loadDemoVehicle(writer: StreamWriter, v: DemoVehicle, now: number, blobs?: BlobStore): Promise<void> {
+export async function loadDemoVehicle(writer: StreamWriter, v: DemoVehicle, now: number, blobs?: BlobStore): Promise<boolean> {
   const sid = streamId.vehicle(v.idVehicle);
-  const { reply: needsFiles } = await writer.execute({
+  const { reply: { needsFiles, loaded } } = await writer.execute({
     streams: [sid],
     metadata: { userId: v.idLoader },
     decide: (view) => {
@@ -70,12 +70,13 @@ export async function loadDemoVehicle(writer: StreamWriter, v: DemoVehicle, now:
       ];
       return [{ streamId: sid, events: decideVehiclePlan(commands, state) }];
     },
-    reply: (view) => {
+    reply: (view, appended) => {
       const state = view.state<VehicleState>(sid);
-      return state.status === 'STOCK' && (recordOf(state)?.photos.length ?? 0) === 0;
+      return { loaded: appended, needsFiles: state.status === 'STOCK' && (recordOf(state)?.photos.length ?? 0) === 0 };
     },
   });
   if (blobs && needsFiles) await attachDemoFiles(writer, blobs, v);
+  return loaded;
 }
 
 async function attachDemoFiles(writer: StreamWriter, blobs: BlobStore, v: DemoVehicle): Promise<void> {

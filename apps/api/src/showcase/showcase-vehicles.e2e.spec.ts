@@ -113,8 +113,10 @@ describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
     expect(card.sheet).toMatchObject({ fuel: 'DIESEL', gearbox: 'MANUAL', powerKw: 88, mileageKm: 25000, area: 'Nord', region: 'Lombardia' });
     expect(card.sheet.photos).toHaveLength(3);
     expect(card.coverPhoto).toBe(card.sheet.photos[0]);
-    // The typed-in demo showcase has no sheet.
-    expect(catalogue.items.find((v) => v.idVehicle.startsWith('SC-') || v.sheet === null)?.coverPhoto ?? null).toBeNull();
+    // The demo showcase is made of loaded vehicles too: each of its eight cards has its sheet and cover photo.
+    const demo = catalogue.items.filter((v) => v.idVehicle.startsWith('V-SHOW-'));
+    expect(demo.map((v) => [v.coverPhoto, v.sheet?.photos.length])).toEqual(demo.map((v) => [v.sheet.photos[0], 3]));
+    expect(demo).toHaveLength(8);
     expect((await ok<Row>(c.dealer1.get(`${S}/showcase/showcase-enabled?idMarket=IT`), 'enabled')).enabled).toBe(true);
 
     // The dealer reads the photo and the sheet of a showcase vehicle through the vehicle calls (the one access rule).

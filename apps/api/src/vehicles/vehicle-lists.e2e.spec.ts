@@ -2,7 +2,8 @@
  * Issue 22 item 4 (API): the vehicle lists, their filters, paging and sorting, the auctions history, short
  * descriptions, a plate's dossier, the CSV export and the provenances, through HTTP against the real built server on
  * the demo stock (V-DEMO-1..10 of LEASYS-IT, D-AUCT, the first six published; V-DEMO-R1 (published) and R2 of RENT-IT,
- * D-EXHB) and the running demo auction's eight vehicles (LEASYS-IT, loaded after them, each in one auction: `live`).
+ * D-EXHB), the demo showcase's eight (V-SHOW-1..8 of RENT-IT, loaded after them, listed) and the running demo auction's
+ * eight vehicles (LEASYS-IT, loaded last, each in one auction: `live`).
  * Bad input answers a numeric code, never 500.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -14,6 +15,8 @@ const S = '/api/v1/secure';
 type Row = Record<string, any>;
 interface Page { items: Row[]; total: number; limit: number; offset: number }
 const DEMO = Array.from({ length: 10 }, (_, i) => `V-DEMO-${i + 1}`);
+/** D-EXHB's RENT-IT vehicles: its loader's two, then the demo showcase's eight, in load order. */
+const RENT = ['V-DEMO-R1', 'V-DEMO-R2', ...Array.from({ length: 8 }, (_, i) => `V-SHOW-${i + 1}`)];
 
 function vehicleListsSuite(mode: StorageMode) {
   let storage: ServerStorage | undefined;
@@ -50,8 +53,8 @@ function vehicleListsSuite(mode: StorageMode) {
     expect(brands).toEqual([...brands].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const damage = (await ok<Page>(c.loader.get(`${S}/vehicle?sortField=damageTotal&sortOrder=desc`), 'damage')).items.map((v) => v.damageTotal);
     expect(damage).toEqual([...damage].sort((a, b) => b - a));
-    expect((await ok<Page>(c.loader2.get(`${S}/vehicle`), 'loader2')).items.map((v) => v.idVehicle).sort()).toEqual(['V-DEMO-R1', 'V-DEMO-R2']);
-    expect((await ok<Page>(c.admin.get(`${S}/vehicle?limit=1`), 'admin')).total).toBe(20);
+    expect((await ok<Page>(c.loader2.get(`${S}/vehicle`), 'loader2')).items.map((v) => v.idVehicle)).toEqual([...RENT].reverse());
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle?limit=1`), 'admin')).total).toBe(28);
   });
 
   test('bounds of paging and sorting, and crossing filter bounds, answer 400 with a code', async () => {
@@ -81,7 +84,8 @@ function vehicleListsSuite(mode: StorageMode) {
     expect(await q('minAuctions=0&maxAuctions=0&limit=1')).toEqual(['V-DEMO-1']);
     expect(await q('minAuctions=1')).toEqual(live);
     expect(await q('minPrice=1')).toEqual([]);
-    expect((await ok<Page>(c.admin.get(`${S}/vehicle?provenance=LEASYS-IT,RENT-IT`), 'admin')).total).toBe(20);
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle?provenance=LEASYS-IT,RENT-IT`), 'admin')).total).toBe(28);
+    expect((await ok<Page>(c.admin.get(`${S}/vehicle?provenance=RENT-IT`), 'admin RENT-IT')).total).toBe(RENT.length);
   });
 
   test('area, region and state (spec 02): whole names any case, one or many; the status, one or many; a wrong status is 400', async () => {
@@ -98,7 +102,8 @@ function vehicleListsSuite(mode: StorageMode) {
     expect(await q('state=IN_AUCTION&area=sud')).toEqual([]);
     expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?sortOrder=asc&region=lazio`)).toEqual(['V-DEMO-2', 'V-DEMO-6']);
     expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?state=IN_AUCTION`)).toEqual([]);
-    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&area=centro`)).toEqual(['V-DEMO-R2']);
+    // RENT-IT's Centro vehicles: V-DEMO-R2 and every other car of the demo showcase.
+    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&area=centro&sortOrder=asc`)).toEqual(['V-DEMO-R2', 'V-SHOW-2', 'V-SHOW-4', 'V-SHOW-6', 'V-SHOW-8']);
     for (const bad of ['state=sold', 'state=NEW', 'state=STOCK,ANY', `area=${'x'.repeat(2001)}`]) {
       expect([bad.slice(0, 20), ...(await code(c.loader.get(`${S}/vehicle?${bad}`)))]).toEqual([bad.slice(0, 20), 400, 400001]);
     }
@@ -112,7 +117,7 @@ function vehicleListsSuite(mode: StorageMode) {
     expect(await ids(c.auctioneer, `${S}/vehicle-for-auction?sortOrder=asc`)).toEqual(DEMO.slice(0, 6));
     expect((await ok<Page>(c.admin.get(`${S}/vehicle-for-auction`), 'admin')).total).toBe(7);
     expect(await code(c.loader.get(`${S}/vehicle-for-auction`))).toEqual([403, 403001]);
-    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&sortOrder=asc`)).toEqual(['V-DEMO-R1', 'V-DEMO-R2']);
+    expect(await ids(c.loader2, `${S}/vehicle-by-provenance?provenance=RENT-IT&sortOrder=asc`)).toEqual(RENT);
     expect(await ids(c.loader, `${S}/vehicle-by-provenance?provenance=RENT-IT`)).toEqual([]);
     expect(await code(c.loader.get(`${S}/vehicle-by-provenance`))).toEqual([400, 400001]);
     for (const path of ['vehicle', 'vehicle-for-auction', 'vehicle-by-provenance?provenance=LEASYS-IT', 'dossier?licensePlate=GD100LS']) {
