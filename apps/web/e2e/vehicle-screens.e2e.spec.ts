@@ -4,13 +4,15 @@
  * them as CSV and publishes one from its row; it opens a vehicle with photos (the gallery by keyboard, the appraisal
  * PDF in place), its auctions-history dialog, and edits it (a refused VIN and a taken plate shown beside their
  * fields, then a change saved and shown). The `admin` reaches the area from the back-office menu and hands a vehicle
- * to a superior and back. axe on every screen and dialog shown; the list and the details on a 390 px phone.
+ * to a superior and back. On a 390 px phone the loader adds photos and a document to a saved vehicle (each with its
+ * progress; an HTML page named .jpg refused beside its file), moves a photo by keyboard and removes one after a
+ * confirmation (#22). axe on every screen and dialog shown; the list and the details on a 390 px phone.
  * Demo photos: the harness leaves DEMO_PHOTOS at its default (on), so the LEASYS-IT stock has drawn photos.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeSuccess, describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
-import { imageDecoded as decoded } from './harness/vehicles.js';
+import { imageDecoded as decoded, picture } from './harness/vehicles.js';
 
 const e2e = useE2E();
 const TEST = 'vehicle-screens';
@@ -216,6 +218,67 @@ describe('vehicle screens', () => {
     const sheet = await (await e2e.api('loader')).expect<Card>(200, 'GET', `${S}/vehicle/${id}/details`);
     expect(sheet).toMatchObject({ colour: 'Verde salvia', mileageKm: 123_456 });
     expect(sheet.appraisal).not.toBeNull();
+  });
+
+  it('loader on a 390 px phone: photos and a document added with their progress, a photo moved by keyboard and one removed', async () => {
+    const id = 'V-DEMO-8';
+    const api = await e2e.api('loader');
+    const before = await api.expect<Card & { documents: { idBlob: string }[] }>(200, 'GET', `${S}/vehicle/${id}/details`);
+    const { page } = await e2e.user('loader', `/vehicle-edit/${id}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const editor = page.getByTestId('vehicle-files-editor');
+    await editor.waitFor();
+    await settled(page);
+    const photos = () => page.getByTestId('vehicle-photo').evaluateAll((items) => items.map((i) => i.getAttribute('data-photo') ?? ''));
+    expect(await photos()).toEqual(before.photos);
+
+    // Two photos and a page that only calls itself a photo: each file its own upload and progress, the refusal beside it.
+    const html = Buffer.from('<!doctype html><html><body>not a photo</body></html>');
+    await page.getByTestId('vehicle-add-photos-input').setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg', 11) },
+      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: html },
+      { name: 'rear.png', mimeType: 'image/png', buffer: await picture('png', 12) },
+    ]);
+    const item = (name: string) => page.getByTestId('vehicle-files-progress').locator(`[data-name="${name}"]`);
+    await expect.poll(() => item('rear.png').getAttribute('data-phase'), { timeout: 30_000 }).toBe('done');
+    expect(await item('front.jpg').getAttribute('data-phase')).toBe('done');
+    expect(await item('fake.jpg').getAttribute('data-phase')).toBe('refused');
+    expect(await item('fake.jpg').getByTestId('upload-refusal').getAttribute('data-error-code')).toBe('415200');
+    expect(await item('front.jpg').getByTestId('upload-progress').getAttribute('value')).toBe('100');
+    await expect.poll(photos).toHaveLength(before.photos.length + 2);
+    const added = (await photos()).slice(before.photos.length);
+
+    // A document of the kind picked.
+    await page.getByTestId('vehicle-document-kind').selectOption('DATASHEET');
+    await page.getByTestId('vehicle-add-documents-input').setInputFiles({ name: 'datasheet.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect.poll(() => item('datasheet.pdf').getAttribute('data-phase'), { timeout: 30_000 }).toBe('done');
+    await page.locator('[data-testid=vehicle-document][data-kind=DATASHEET]').waitFor();
+    await expectNoAxeViolations(page, 'vehicle files with uploads');
+
+    // The last photo moved up by keyboard: focus stays on its button, the server has the new order.
+    const last = page.getByTestId('vehicle-photo').last();
+    await last.getByTestId('vehicle-photo-up').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(photos).toEqual([...before.photos, added[1], added[0]]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=vehicle-photo]')?.getAttribute('data-photo'))).toBe(added[1]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('vehicle-photo-up');
+    expect(await page.getByTestId('vehicle-files-notice').textContent()).toContain(String(before.photos.length + 1));
+    expect((await api.expect<Card>(200, 'GET', `${S}/vehicle/${id}`)).photos).toEqual([...before.photos, added[1], added[0]]);
+
+    // One removed after its confirmation (a cancel first changes nothing).
+    const removeButton = page.locator(`[data-testid=vehicle-photo][data-photo="${added[0]}"]`).getByTestId('vehicle-photo-remove');
+    await removeButton.click();
+    await page.getByTestId('dialog-cancel').click();
+    expect(await photos()).toHaveLength(before.photos.length + 2);
+    await removeButton.click();
+    await page.getByTestId('dialog').waitFor();
+    await expectNoAxeViolations(page, 'remove confirmation');
+    await page.getByTestId('dialog-confirm').click();
+    await expect.poll(photos).toEqual([...before.photos, added[1]]);
+    expect((await api.expect<Card>(200, 'GET', `${S}/vehicle/${id}`)).photos).toEqual([...before.photos, added[1]]);
+    expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(390);
+    await screenshot(page, TEST, 'phone-vehicle-files');
+    await expectNoAxeViolations(page, 'vehicle files on a phone');
   });
 
   it('admin: the vehicle area from the back-office menu, a vehicle handed to a superior and sent back', async () => {

@@ -2,22 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLoaded } from '../dealers/dealers/use-dealers.js';
 import { VehicleEditForm } from './VehicleEditForm.js';
-import { LotThumb } from '../auctions/photos/LotThumb.js';
+import { VehicleFilesEditor } from './VehicleFilesEditor.js';
 import { vehicleTitle } from './VehicleDetails.js';
-import { mayUpload } from './vehicle-powers.js';
-import { useProfile } from '../../ui/services-context.js';
 import { useProvenances, useVehicleActions, useVehiclesApi } from './use-vehicles.js';
 import './vehicles.css';
 
 /**
- * `vehicle-edit`: the vehicle's data in a form (`PUT /vehicle`). The API has no call that adds, removes or reorders
- * the photos and documents of a saved vehicle (only the upload batch's `upload-*` calls before `save-vehicle`), so
- * this page shows them and leads to the upload screen.
+ * `vehicle-edit`: the vehicle's data in a form (`PUT /vehicle`), and its photos and documents (add, remove, reorder the
+ * photos: `VehicleFilesEditor`).
  */
 export function VehicleEdit({ idVehicle }: { idVehicle: string }) {
   const { t } = useTranslation('vehicles');
   const api = useVehiclesApi();
-  const profile = useProfile();
   const sheet = useLoaded(() => api.details(idVehicle), idVehicle);
   const provenances = useProvenances();
   const actionsOf = useVehicleActions(provenances);
@@ -33,14 +29,7 @@ export function VehicleEdit({ idVehicle }: { idVehicle: string }) {
       </div>
       {!editable && <p className="readonly-note" data-testid="vehicle-edit-locked">{t('edit.locked')}</p>}
       <VehicleEditForm key={`${v.idVehicle}-${sheet.status}`} vehicle={v} onSaved={() => sheet.reload()} />
-      <section aria-labelledby="vehicle-edit-files" className="card">
-        <h2 id="vehicle-edit-files">{t('edit.files')}</h2>
-        <ul className="vehicle-thumbs" aria-label={t('details.thumbnails')}>
-          {v.photos.map((id) => <li key={id}><LotThumb idPhoto={id} /></li>)}
-        </ul>
-        <p className="muted">{t('edit.filesNote', { photos: v.photos.length, documents: v.documents.length })}</p>
-        {mayUpload(profile?.roles ?? []) && <Link className="btn" to="/upload-vehicle" data-testid="vehicle-edit-upload">{t('edit.toUpload')}</Link>}
-      </section>
+      <VehicleFilesEditor key={v.idVehicle} vehicle={v} editable={editable && v.status === 'STOCK'} />
     </section>
   );
 }

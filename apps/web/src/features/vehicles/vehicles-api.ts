@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type {
-  EditVehicleRequest, Page, ProvenanceView, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
+  AttachedVehicleFile, EditVehicleRequest, Page, VehicleFilesView, ProvenanceView, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
 } from '@auction/contracts';
-import type { Http, RequestOptions } from '../../api/http.js';
+import type { Http, RequestOptions, UploadProgress } from '../../api/http.js';
 
 const S = '/api/v1/secure';
 const enc = encodeURIComponent;
@@ -23,9 +23,26 @@ export type VehicleOutcome = z.infer<typeof VehicleOutcomeSchema>;
 /** One row of the auctions-history dialog (`GET /vehicle/{id}/auctions`). */
 export type VehicleAuctionRow = z.infer<typeof VehicleAuctionRowView>;
 
+function formOf(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
 /** A vehicle document as an attachment (`GET /generic-file`: any type, downloaded; `documentUrl` opens a PDF in place). */
 export function vehicleFileUrl(idBlob: string): string {
   return `${S}/generic-file?idFile=${enc(idBlob)}`;
+}
+
+/** A saved vehicle's document kinds (every file kind but the photo). */
+export const VEHICLE_DOCUMENT_KINDS = ['APPRAISAL', 'DATASHEET', 'OTHER', 'RECOGNITION_DOC'] as const;
+export type VehicleDocumentKind = (typeof VEHICLE_DOCUMENT_KINDS)[number];
+
+/** One upload's progress, stop signal and Idempotency-Key (a retry of the same file with it attaches nothing twice). */
+export interface FileUploadHooks {
+  readonly onProgress?: (progress: UploadProgress) => void;
+  readonly signal?: AbortSignal;
+  readonly idempotencyKey?: string;
 }
 
 /** The vehicle calls of spec 02 §7 "Secure vehicles" the back-office screens make. */
@@ -44,6 +61,18 @@ export function vehiclesApi(http: Http) {
     sendToMultiAuctioneer: (idVehicles: readonly string[], idUser: string) =>
       http.patch<VehicleOutcome[]>(`${S}/sendToMultiAuctioneer`, { idVehicles, idUser }, quiet),
     sendBack: (idVehicles: readonly string[]) => http.patch<VehicleOutcome[]>(`${S}/sendBack`, { idVehicles }, quiet),
+    /** `POST /vehicle/{id}/photos`: one photo, added last (refusals come back to the screen, beside the file). */
+    attachPhoto: (idVehicle: string, file: File, hooks: FileUploadHooks = {}) =>
+      http.upload<AttachedVehicleFile>(`${S}/vehicle/${enc(idVehicle)}/photos`, formOf(file), { ...hooks, noPopup: true, noSpinner: true }),
+    /** `POST /vehicle/{id}/documents?kind=`: one document of that kind. */
+    attachDocument: (idVehicle: string, kind: VehicleDocumentKind, file: File, hooks: FileUploadHooks = {}) =>
+      http.upload<AttachedVehicleFile>(`${S}/vehicle/${enc(idVehicle)}/documents`, formOf(file), { ...hooks, query: { kind }, noPopup: true, noSpinner: true }),
+    /** `DELETE /vehicle/{id}/file/{idBlob}`. */
+    removeFile: (idVehicle: string, idBlob: string, idempotencyKey?: string) =>
+      http.delete<VehicleFilesView>(`${S}/vehicle/${enc(idVehicle)}/file/${enc(idBlob)}`, { ...quiet, noPopup: true, idempotencyKey }),
+    /** `PUT /vehicle/{id}/photo-order`: every photo once, the cover first. */
+    reorderPhotos: (idVehicle: string, idBlobs: readonly string[], idempotencyKey?: string) =>
+      http.put<VehicleFilesView>(`${S}/vehicle/${enc(idVehicle)}/photo-order`, { idBlobs }, { ...quiet, noPopup: true, noSpinner: true, idempotencyKey }),
     /** `POST /export-vehicle`: the list's filters and sort as a CSV file (limit and offset are ignored). */
     exportCsv: (filters: Readonly<Record<string, string | undefined>>) => http.file('POST', `${S}/export-vehicle`, filters, quiet),
   };

@@ -7,7 +7,7 @@ import { VEHICLE_FILE_KINDS, type VehicleFileKind, type VehicleUploadApi } from 
 import { uploadsOfRow, type FileUpload } from './upload-progress.js';
 
 /** What the picker offers for each kind (a hint: the server checks the content). */
-const ACCEPT: Readonly<Record<VehicleFileKind, string>> = {
+export const ACCEPT: Readonly<Record<VehicleFileKind, string>> = {
   PHOTO: 'image/jpeg,image/png,image/webp',
   APPRAISAL: 'application/pdf,image/jpeg,image/png',
   DATASHEET: 'application/pdf,image/jpeg,image/png',
