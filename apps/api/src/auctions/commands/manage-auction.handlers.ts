@@ -45,6 +45,31 @@ function ownerView(view: StreamView, idAuction: string, actor: Actor, now: numbe
   return auctionView(auction, lots, now, { actor, privileged: true, personal: false })!;
 }
 
+type ExistingAuction = ReturnType<typeof existingAuction>;
+
+/**
+ * Runs `decide` on the auction `idAuction` in one turn over `streams`: the auction must exist and `actor` own it (read
+ * again in the turn), and the answer is the owner's view of the auction after the append. `held` is the set of
+ * `streams`, for a decision that must tell a stream the command did not take.
+ */
+function onOwnedAuction(
+  writer: StreamWriter, actor: Actor, idAuction: string, correlationId: string, streams: readonly string[],
+  decide: (auction: ExistingAuction, view: StreamView, now: number, held: ReadonlySet<string>) => Decision[],
+): Promise<CommandOutcome<AuctionView>> {
+  const held = new Set(streams);
+  return writer.execute({
+    streams: [...streams],
+    actor,
+    metadata: { userId: actor.idUser, correlationId },
+    decide: (view, now) => {
+      const auction = existingAuction(view, idAuction);
+      requireOwner(auction, actor);
+      return decide(auction, view, now, held);
+    },
+    reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+  });
+}
+
 /**
  * Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn. The vehicles
  * follow in the same append: a withdrawn lot's vehicle (or one a lot no longer names) goes back to stock, a lot's new
@@ -85,36 +110,27 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     const place = vehicleSlots(idAuction, body, newIds);
     const vehicleIds = [...new Set([...place.map((v) => v.idVehicle), ...(await vehiclesOfLots(this.writer, oldIds))])];
     const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle), ...newIds.map(streamId.lot)];
-    const held = new Set(streams);
-    return this.writer.execute({
-      streams,
-      actor,
-      metadata: { userId: actor.idUser, correlationId },
-      decide: (view, now) => {
-        const auction = existingAuction(view, idAuction);
-        requireOwner(auction, actor);
-        const edited = decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction);
-        const kept = new Map(place.map((v) => [v.idLot, v.idVehicle]));
-        const release = auction.data.lotIds.flatMap((idLot): LotVehicleSlot[] => {
-          const idVehicle = vehicleOf(view, idLot);
-          return idVehicle && kept.get(idLot) !== idVehicle ? [{ idVehicle, idAuction, idLot }] : [];
-        });
-        const vehicles = vehicleDecisions(this.vehicles, actor, view, held, place, release);
-        const lots = lotDefinitions(idAuction, seller, body, newIds, vehicles.data);
-        return [
-          { streamId: streamId.auction(idAuction), events: edited },
-          ...vehicles.decisions,
-          ...lots.map((defined) => {
-            const data = { ...defined, startDate: realStartDate(defined.startDate, now) };
-            const sid = streamId.lot(data.idLot);
-            const state = view.state<LotState>(sid);
-            if (!oldIds.includes(data.idLot) && state.status !== 'NONE') throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');
-            return { streamId: sid, events: decideLot(state.status === 'NONE' ? { type: 'ScheduleLot', data } : { type: 'EditLot', data }, state) };
-          }),
-          ...removed.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
-        ];
-      },
-      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    return onOwnedAuction(this.writer, actor, idAuction, correlationId, streams, (auction, view, now, held) => {
+      const edited = decideAuction({ type: 'EditAuction', definition: auctionDefinition(body, newIds), now, minDurationMs: this.config.minAuctionMs }, auction);
+      const kept = new Map(place.map((v) => [v.idLot, v.idVehicle]));
+      const release = auction.data.lotIds.flatMap((idLot): LotVehicleSlot[] => {
+        const idVehicle = vehicleOf(view, idLot);
+        return idVehicle && kept.get(idLot) !== idVehicle ? [{ idVehicle, idAuction, idLot }] : [];
+      });
+      const vehicles = vehicleDecisions(this.vehicles, actor, view, held, place, release);
+      const lots = lotDefinitions(idAuction, seller, body, newIds, vehicles.data);
+      return [
+        { streamId: streamId.auction(idAuction), events: edited },
+        ...vehicles.decisions,
+        ...lots.map((defined) => {
+          const data = { ...defined, startDate: realStartDate(defined.startDate, now) };
+          const sid = streamId.lot(data.idLot);
+          const state = view.state<LotState>(sid);
+          if (!oldIds.includes(data.idLot) && state.status !== 'NONE') throw new DomainError('AUCTION_ALREADY_EXISTS', 'the auction was edited meanwhile: retry');
+          return { streamId: sid, events: decideLot(state.status === 'NONE' ? { type: 'ScheduleLot', data } : { type: 'EditLot', data }, state) };
+        }),
+        ...removed.map((id) => ({ streamId: streamId.lot(id), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(id))) })),
+      ];
     });
   }
 }
@@ -184,29 +200,20 @@ export class WithdrawLotHandler implements ICommandHandler<WithdrawLotCommand, C
     if (!lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
     const vehicleIds = await vehiclesOfLots(this.writer, [idLot]);
     const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle)];
-    const held = new Set(streams);
-    return this.writer.execute({
-      streams,
-      actor,
-      metadata: { userId: actor.idUser, correlationId },
-      decide: (view, now) => {
-        const auction = existingAuction(view, idAuction);
-        requireOwner(auction, actor);
-        if (!auction.data.lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
-        const lotVehicle = vehicleOf(view, idLot);
-        const named = (NO_LOT_VEHICLE as readonly string[]).includes(idVehicle) ? null : idVehicle;
-        if (named !== lotVehicle) throw new DomainError('LOT_VEHICLE_MISMATCH', 'this lot does not sell that vehicle');
-        const { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds } = auction.data;
-        const definition = { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds: auction.data.lotIds.filter((id) => id !== idLot) };
-        const edited = decideAuction({ type: 'EditAuction', definition, now, minDurationMs: this.config.minAuctionMs }, auction);
-        const release = lotVehicle ? [{ idVehicle: lotVehicle, idAuction, idLot }] : [];
-        return [
-          { streamId: streamId.auction(idAuction), events: edited },
-          ...vehicleDecisions(this.vehicles, actor, view, held, [], release).decisions,
-          { streamId: streamId.lot(idLot), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(idLot))) },
-        ];
-      },
-      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    return onOwnedAuction(this.writer, actor, idAuction, correlationId, streams, (auction, view, now, held) => {
+      if (!auction.data.lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+      const lotVehicle = vehicleOf(view, idLot);
+      const named = (NO_LOT_VEHICLE as readonly string[]).includes(idVehicle) ? null : idVehicle;
+      if (named !== lotVehicle) throw new DomainError('LOT_VEHICLE_MISMATCH', 'this lot does not sell that vehicle');
+      const { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds } = auction.data;
+      const definition = { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds: auction.data.lotIds.filter((id) => id !== idLot) };
+      const edited = decideAuction({ type: 'EditAuction', definition, now, minDurationMs: this.config.minAuctionMs }, auction);
+      const release = lotVehicle ? [{ idVehicle: lotVehicle, idAuction, idLot }] : [];
+      return [
+        { streamId: streamId.auction(idAuction), events: edited },
+        ...vehicleDecisions(this.vehicles, actor, view, held, [], release).decisions,
+        { streamId: streamId.lot(idLot), events: decideLot({ type: 'WithdrawLot' }, view.state<LotState>(streamId.lot(idLot))) },
+      ];
     });
   }
 }
@@ -226,24 +233,16 @@ export class ResizeTimeHandler implements ICommandHandler<ResizeTimeCommand, Com
 
   async execute({ actor, idAuction, endDate, correlationId }: ResizeTimeCommand): Promise<CommandOutcome<AuctionView>> {
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
-    return this.writer.execute({
-      streams: auctionStreams(before, idAuction),
-      actor,
-      metadata: { userId: actor.idUser, correlationId },
-      decide: (view, now) => {
-        const auction = existingAuction(view, idAuction);
-        requireOwner(auction, actor);
-        const events = decideAuction({ type: 'RescheduleAuctionEnd', endDate, now, minDurationMs: this.config.minAuctionMs }, auction);
-        if (events.length === 0) return [];
-        return [
-          { streamId: streamId.auction(idAuction), events },
-          ...auction.data.lotIds.map((id) => ({
-            streamId: streamId.lot(id),
-            events: decideLot({ type: 'RescheduleLotEnd', endDate, now }, view.state<LotState>(streamId.lot(id))),
-          })),
-        ];
-      },
-      reply: (view, _appended, now) => ownerView(view, idAuction, actor, now),
+    return onOwnedAuction(this.writer, actor, idAuction, correlationId, auctionStreams(before, idAuction), (auction, view, now) => {
+      const events = decideAuction({ type: 'RescheduleAuctionEnd', endDate, now, minDurationMs: this.config.minAuctionMs }, auction);
+      if (events.length === 0) return [];
+      return [
+        { streamId: streamId.auction(idAuction), events },
+        ...auction.data.lotIds.map((id) => ({
+          streamId: streamId.lot(id),
+          events: decideLot({ type: 'RescheduleLotEnd', endDate, now }, view.state<LotState>(streamId.lot(id))),
+        })),
+      ];
     });
   }
 }
