@@ -25,25 +25,56 @@ const vehicle = (n: number): VehicleCard => ({
 });
 const stock = Array.from({ length: 3 }, (_, i) => vehicle(i + 1));
 
+/** The form rendered with a showcase client over `stock`; `create` records what is sent. */
+function renderForm(create: (...args: unknown[]) => unknown = vi.fn()) {
+  const queries: { licensePlate?: string }[] = [];
+  const showcase = {
+    create,
+    vehiclesForShowcase: async (q: { licensePlate?: string; limit: number; offset: number }): Promise<Page<VehicleCard>> => {
+      queries.push(q);
+      const found = stock.filter((v) => !q.licensePlate || v.licensePlate.includes(q.licensePlate));
+      return { items: found, total: found.length, limit: q.limit, offset: q.offset } as Page<VehicleCard>;
+    },
+  };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ServicesContext.Provider value={{ showcase, session: createStore(null), dialogs: {} } as unknown as Services}>
+        <CreateShowcaseForm />
+      </ServicesContext.Provider>
+    </I18nextProvider>,
+  );
+  return { queries };
+}
+
 describe('the create-showcase form (#22 item 6)', () => {
+  it('react-hook-form on the contract\'s schema: no vehicle and a zero price are refused in the form, a price as typed is sent', async () => {
+    const create = vi.fn(async () => ({ idShowcase: 's', vehicles: [] }));
+    renderForm(create);
+    await act(async () => { fireEvent.submit(screen.getByTestId('create-showcase-form')); });
+    screen.getByTestId('form-errors');
+    expect(document.getElementById('vehicles-error')?.textContent).toBe(i18n.t('showcase:createShowcase.errors.noVehicles'));
+    fireEvent.click(screen.getByTestId('pick-vehicles'));
+    await act(async () => undefined);
+    fireEvent.click(screen.getByTestId('picker-pick-V-1'));
+    fireEvent.click(screen.getByTestId('picker-pick-V-3'));
+    fireEvent.click(screen.getByTestId('picker-add'));
+    // Each row shows its vehicle's plate beside its (absent) cover, from the shared picked-vehicle rows.
+    expect(screen.getByTestId('showcase-row-V-3').textContent).toContain('GD103LS');
+    fireEvent.change(screen.getByTestId('showcase-price-V-1'), { target: { value: "9'100" } });
+    fireEvent.change(screen.getByTestId('showcase-price-V-3'), { target: { value: '0' } });
+    await act(async () => { fireEvent.submit(screen.getByTestId('create-showcase-form')); });
+    expect(screen.getByTestId('showcase-price-V-3').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('vehicles.1.price-error')).not.toBeNull();
+    expect(screen.getByTestId('showcase-price-V-1').getAttribute('aria-invalid')).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('showcase-price-V-3'), { target: { value: '8200,50' } });
+    await act(async () => { fireEvent.submit(screen.getByTestId('create-showcase-form')); });
+    expect(create).toHaveBeenCalledWith({ idMarket: 'IT', vehicles: [{ idVehicle: 'V-1', price: 9100 }, { idVehicle: 'V-3', price: 8200.5 }] }, expect.any(String));
+  });
+
   it('a search in its vehicle picker finds vehicles by plate and neither closes the picker nor sends the form', async () => {
-    const queries: { licensePlate?: string }[] = [];
     const create = vi.fn();
-    const showcase = {
-      create,
-      vehiclesForShowcase: async (q: { licensePlate?: string; limit: number; offset: number }): Promise<Page<VehicleCard>> => {
-        queries.push(q);
-        const found = stock.filter((v) => !q.licensePlate || v.licensePlate.includes(q.licensePlate));
-        return { items: found, total: found.length, limit: q.limit, offset: q.offset } as Page<VehicleCard>;
-      },
-    };
-    render(
-      <I18nextProvider i18n={i18n}>
-        <ServicesContext.Provider value={{ showcase, session: createStore(null), dialogs: {} } as unknown as Services}>
-          <CreateShowcaseForm />
-        </ServicesContext.Provider>
-      </I18nextProvider>,
-    );
+    const { queries } = renderForm(create);
     fireEvent.click(screen.getByTestId('pick-vehicles'));
     await act(async () => undefined);
     fireEvent.change(screen.getByTestId('picker-plate'), { target: { value: 'GD102' } });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { photoUrl } from '../photos/photo-url.js';
+import { PickedVehicleRows } from '../../vehicles/PickedVehicleRows.js';
 import type { FieldErrors, LotForm } from './create-auction-form.js';
 
 /** The columns of a lot row: field of the form, test id stem, input mode. */
@@ -33,11 +33,6 @@ interface Props {
   readonly onPick: () => void;
 }
 
-/** The thumbnail of a picked vehicle's cover photo (lazy: never holds the form up). */
-export function vehicleThumbUrl(idImage: string): string {
-  return photoUrl(idImage, 'thumb');
-}
-
 /**
  * The lots of a new auction as an editable table: one row per lot (`lot-row-<i>`, inputs `lot-<field>-<i>`, i from 0),
  * a button to add a row and one per row to remove it. Each input is labelled with its column and lot number.
@@ -45,6 +40,23 @@ export function vehicleThumbUrl(idImage: string): string {
 export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove, onPick }: Props) {
   const { t } = useTranslation('auctioneer');
   const label = (field: LotField) => t(`lotField.${LABEL_KEYS[field]}`);
+  /** A typed cell of a lot: its input, labelled with its column and lot number, and its error beside it. */
+  const input = (lot: LotForm, i: number, c: (typeof COLUMNS)[number]) => {
+    const error = errors[`lots.${i}.${c.field}`];
+    const errorId = `lot-${c.testId}-${i}-error`;
+    return (
+      <td key={c.field} className={c.numeric ? 'num' : undefined}>
+        <input
+          value={lot[c.field]} onChange={(e) => onChange(i, { [c.field]: e.target.value })}
+          inputMode={c.numeric ? 'decimal' : undefined} size={c.numeric ? 9 : 12} autoComplete="off"
+          aria-label={t('lotField.fieldLabel', { field: label(c.field), number: i + 1 })}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+          data-testid={`lot-${c.testId}-${i}`}
+        />
+        {error && <p className="field-error" id={errorId}>{t(`fieldErrors.${error}`)}</p>}
+      </td>
+    );
+  };
   return (
     <fieldset className="lots-editor">
       <legend>{t('create.lots')}</legend>
@@ -59,53 +71,21 @@ export function LotsEditor({ lots, keys, errors, onChange, onAdd, onRemove, onPi
               <th scope="col"><span className="visually-hidden">{t('create.removeLot')}</span></th>
             </tr>
           </thead>
-          <tbody>
-            {lots.map((lot, i) => (
-              <tr key={keys[i]} data-testid={`lot-row-${i}`}>
-                <td>{i + 1}</td>
-                {COLUMNS.map((c) => {
-                  const error = errors[`lots.${i}.${c.field}`];
-                  const errorId = `lot-${c.testId}-${i}-error`;
-                  // A picked vehicle's own data is shown, not typed: it comes from the vehicle's sheet.
-                  if (lot.idVehicle && !c.numeric) {
-                    return (
-                      <td key={c.field} data-label={label(c.field)} data-testid={`lot-${c.testId}-${i}`}>
-                        {c.field === 'licensePlate' && (
-                          <span className="lot-vehicle">
-                            {lot.cover
-                              ? <img src={vehicleThumbUrl(lot.cover)} alt="" width={64} height={43} loading="lazy" decoding="async" className="lot-thumb" />
-                              : <span className="lot-thumb lot-thumb-none" aria-hidden="true" />}
-                            <span className="plate">{lot.licensePlate}</span>
-                          </span>
-                        )}
-                        {c.field !== 'licensePlate' && lot[c.field]}
-                      </td>
-                    );
-                  }
-                  return (
-                    <td key={c.field} className={c.numeric ? 'num' : undefined}>
-                      <input
-                        value={lot[c.field]} onChange={(e) => onChange(i, { [c.field]: e.target.value })}
-                        inputMode={c.numeric ? 'decimal' : undefined} size={c.numeric ? 9 : 12} autoComplete="off"
-                        aria-label={t('lotField.fieldLabel', { field: label(c.field), number: i + 1 })}
-                        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
-                        data-testid={`lot-${c.testId}-${i}`}
-                      />
-                      {error && <p className="field-error" id={errorId}>{t(`fieldErrors.${error}`)}</p>}
-                    </td>
-                  );
-                })}
-                <td>
-                  <button
-                    type="button" className="btn btn-small btn-danger" onClick={() => onRemove(i)} disabled={lots.length <= 1}
-                    aria-label={t('create.removeLotLabel', { number: i + 1 })} data-testid={`lot-remove-${i}`}
-                  >
-                    {t('create.removeLot')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          <PickedVehicleRows
+            rows={lots} rowKey={(_, i) => keys[i]!} rowTestId={(_, i) => `lot-row-${i}`}
+            picked={(lot) => (lot.idVehicle ? { licensePlate: lot.licensePlate, cover: lot.cover } : null)}
+            vehicleLabel={label('licensePlate')} vehicleTestId={(_, i) => `lot-plate-${i}`}
+            before={(_, i) => <td>{i + 1}</td>}
+            typed={(lot, i) => input(lot, i, COLUMNS[0])}
+            // A picked vehicle's own data is shown, not typed: it comes from the vehicle's sheet.
+            cells={(lot, i) => COLUMNS.slice(1).map((c) => (lot.idVehicle && !c.numeric
+              ? <td key={c.field} data-label={label(c.field)} data-testid={`lot-${c.testId}-${i}`}>{lot[c.field]}</td>
+              : input(lot, i, c)))}
+            removal={{
+              text: t('create.removeLot'), label: (_, i) => t('create.removeLotLabel', { number: i + 1 }), onRemove, disabled: lots.length <= 1,
+              className: 'btn btn-small btn-danger', testId: (_, i) => `lot-remove-${i}`,
+            }}
+          />
         </table>
       </div>
       <div className="toolbar">

@@ -4,7 +4,7 @@ import type { Page, VehicleCard } from '@auction/contracts';
 import { formatNumber } from '@auction/i18n';
 import { appLanguageOf } from '../../../i18n/i18n.js';
 import { useServices } from '../../../ui/services-context.js';
-import { vehicleThumbUrl } from './LotsEditor.js';
+import { PickedVehicleThumb } from '../../vehicles/PickedVehicleRows.js';
 import { ModalDialog } from './ModalDialog.js';
 
 /** Vehicles per page of the picker. */
@@ -101,11 +101,7 @@ export function VehiclePicker({ taken, onClose, load }: Props) {
                         data-testid={`picker-pick-${v.idVehicle}`}
                       />
                     </td>
-                    <td>
-                      {v.photos[0]
-                        ? <img src={vehicleThumbUrl(v.photos[0])} alt="" width={64} height={43} loading="lazy" decoding="async" className="lot-thumb" />
-                        : <span className="lot-thumb lot-thumb-none" aria-hidden="true" />}
-                    </td>
+                    <td><PickedVehicleThumb cover={v.photos[0]} /></td>
                     <td data-label={t('lotField.plate')}><span className="plate">{v.licensePlate}</span></td>
                     <td data-label={t('pickVehicles.vehicle')}>{`${v.brand} ${v.model}${v.version ? ` ${v.version}` : ''}`}</td>
                     <td className="num nowrap" data-label={t('pickVehicles.mileage')}>{t('pickVehicles.km', { km: formatNumber(v.mileageKm, language, 0) })}</td>
