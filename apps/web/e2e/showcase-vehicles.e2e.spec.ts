@@ -2,11 +2,12 @@
  * Issue 22 item 6: a showcase made of loaded vehicles. The exhibitor picks two vehicles of its dealer's stock (the
  * demo's RENT-IT, with their drawn photos) in the create-showcase form and prices them; its showcase management lists
  * them free. A dealer sees the cards with their photos and data sheet on a 390 px phone, books one (my lot) and buys it;
- * the exhibitor then sees it sold. Axe on every screen.
+ * the exhibitor then sees it sold. Axe on every screen. Then the staff view of one dealer user's showcase (user-showcase):
+ * a dealer's my lot, holds and purchase on the demo showcase's vehicles, as cards with their cover photo.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeSuccess, describeViolations, runAxe, screenshot, useE2E } from './harness.js';
+import { closeSuccess, describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'showcase-vehicles';
@@ -98,5 +99,51 @@ describe('a showcase of stock vehicles', () => {
     await exhibitor.getByTestId('managed-V-DEMO-R2').waitFor({ state: 'detached' });
     expect((await loader2.expect(200, 'GET', '/api/v1/secure/vehicle/V-DEMO-R2')).status).toBe('STOCK');
     await screenshot(exhibitor, TEST, '4-management');
+  });
+
+  it('user-showcase: the customer centre and the exhibitor pick a dealer user and see its my lot, holds and purchase as cards with photos', async () => {
+    // dealer4 (which bought V-DEMO-R1 above) on the demo showcase (loaded RENT-IT vehicles with drawn photos): two in its
+    // my lot, booked; one pre-empted; one bought.
+    const dealer = await e2e.api('dealer4');
+    await dealer.expect(204, 'PATCH', '/api/v1/secure/showcase/accept-regulation');
+    await dealer.expect(200, 'POST', '/api/v1/secure/showcase/add-to-myLot', { idVehicles: ['V-SHOW-5', 'V-SHOW-6'] });
+    await dealer.expect(200, 'PATCH', '/api/v1/secure/showcase/book-myLot');
+    await dealer.expect(200, 'PATCH', '/api/v1/secure/showcase/preempt-vehicle', { idVehicle: 'V-SHOW-7' });
+    await dealer.expect(200, 'PUT', '/api/v1/secure/showcase/buy', { idVehicles: ['V-SHOW-8'] });
+
+    // The customer centre, on a phone, with the keyboard: the user field, Enter.
+    const { page: customer } = await e2e.user('customer', '/showcase-management/user-showcase');
+    await customer.setViewportSize(PHONE);
+    await customer.getByTestId('user-showcase-choose').waitFor();
+    await tabTo(customer, 'user-showcase-user');
+    await customer.keyboard.type('dealer4');
+    await customer.keyboard.press('Enter');
+    await customer.getByTestId('user-showcase-of').waitFor();
+    expect(await customer.getByTestId('user-showcase-of').textContent()).toContain('dealer4');
+    for (const id of ['V-SHOW-5', 'V-SHOW-6', 'V-SHOW-7', 'V-SHOW-8']) await expect.poll(() => loaded(customer, `photo-${id}`)).toBe(true);
+    expect(await customer.getByTestId('hold-kind-V-SHOW-5').textContent()).toBe('Booked');
+    expect(await customer.getByTestId('hold-kind-V-SHOW-7').textContent()).toBe('Pre-empted');
+    expect(await customer.getByTestId('activity-V-SHOW-5').textContent()).toContain('In its my lot');
+    expect(await customer.getByTestId('bought-V-SHOW-8').textContent()).toContain('Bought on');
+    const width = await customer.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(describeViolations(await runAxe(customer))).toBe('');
+    await screenshot(customer, TEST, '5-user-showcase-phone');
+
+    // The exhibitor at its desk: sorted by the server, by price, highest first (a second click on the header).
+    const { page: exhibitor } = await e2e.user('exhibitor', '/showcase-management');
+    await exhibitor.getByTestId('user-showcase-link').click();
+    await exhibitor.getByTestId('user-showcase-user').fill('dealer4');
+    await exhibitor.getByTestId('user-showcase-show').click();
+    await exhibitor.getByTestId('user-vehicle-V-SHOW-8').waitFor();
+    const order = () => exhibitor.locator('[data-testid^=user-vehicle-V-SHOW-]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    await exhibitor.getByTestId('user-showcase-table-sort-price').click();
+    await expect.poll(() => exhibitor.url()).toContain('sortField=price');
+    await exhibitor.getByTestId('user-showcase-table-sort-price').click();
+    await expect.poll(() => exhibitor.url()).toContain('sortOrder=desc');
+    // The demo showcase's prices: V-SHOW-5 17'400, V-SHOW-8 13'600, V-SHOW-6 9'900, V-SHOW-7 7'200.
+    await expect.poll(order).toEqual(['user-vehicle-V-SHOW-5', 'user-vehicle-V-SHOW-8', 'user-vehicle-V-SHOW-6', 'user-vehicle-V-SHOW-7']);
+    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await screenshot(exhibitor, TEST, '6-user-showcase');
   });
 });

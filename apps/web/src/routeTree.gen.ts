@@ -53,6 +53,7 @@ import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.
 import { Route as OfferManagementIdAuctionRouteImport } from './routes/offer-management.$idAuction'
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
 import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
+import { Route as ShowcaseManagementUserShowcaseRouteImport } from './routes/showcase-management_.user-showcase'
 import { Route as UserEditIdUserRouteImport } from './routes/user-edit.$idUser'
 import { Route as VehicleDetailsIdVehicleRouteImport } from './routes/vehicle-details.$idVehicle'
 import { Route as VehicleEditIdVehicleRouteImport } from './routes/vehicle-edit.$idVehicle'
@@ -281,6 +282,12 @@ const PrivatePrivacyRoute = PrivatePrivacyRouteImport.update({
   path: '/private/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ShowcaseManagementUserShowcaseRoute =
+  ShowcaseManagementUserShowcaseRouteImport.update({
+    id: '/showcase-management_/user-showcase',
+    path: '/showcase-management/user-showcase',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const UserEditIdUserRoute = UserEditIdUserRouteImport.update({
   id: '/user-edit/$idUser',
   path: '/user-edit/$idUser',
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/showcase-management/user-showcase': typeof ShowcaseManagementUserShowcaseRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
@@ -409,6 +417,7 @@ export interface FileRoutesByTo {
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/showcase-management/user-showcase': typeof ShowcaseManagementUserShowcaseRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
@@ -462,6 +471,7 @@ export interface FileRoutesById {
   '/live-auction/$idAuction': typeof LiveAuctionIdAuctionRoute
   '/offer-management/$idAuction': typeof OfferManagementIdAuctionRoute
   '/private/privacy': typeof PrivatePrivacyRoute
+  '/showcase-management_/user-showcase': typeof ShowcaseManagementUserShowcaseRoute
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
@@ -516,6 +526,7 @@ export interface FileRouteTypes {
     | '/live-auction/$idAuction'
     | '/offer-management/$idAuction'
     | '/private/privacy'
+    | '/showcase-management/user-showcase'
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
@@ -568,6 +579,7 @@ export interface FileRouteTypes {
     | '/live-auction/$idAuction'
     | '/offer-management/$idAuction'
     | '/private/privacy'
+    | '/showcase-management/user-showcase'
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
@@ -620,6 +632,7 @@ export interface FileRouteTypes {
     | '/live-auction/$idAuction'
     | '/offer-management/$idAuction'
     | '/private/privacy'
+    | '/showcase-management_/user-showcase'
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
@@ -673,6 +686,7 @@ export interface RootRouteChildren {
   LiveAuctionIdAuctionRoute: typeof LiveAuctionIdAuctionRoute
   OfferManagementIdAuctionRoute: typeof OfferManagementIdAuctionRoute
   PrivatePrivacyRoute: typeof PrivatePrivacyRoute
+  ShowcaseManagementUserShowcaseRoute: typeof ShowcaseManagementUserShowcaseRoute
   UserEditIdUserRoute: typeof UserEditIdUserRoute
   VehicleDetailsIdVehicleRoute: typeof VehicleDetailsIdVehicleRoute
   VehicleEditIdVehicleRoute: typeof VehicleEditIdVehicleRoute
@@ -992,6 +1006,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivatePrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/showcase-management_/user-showcase': {
+      id: '/showcase-management_/user-showcase'
+      path: '/showcase-management/user-showcase'
+      fullPath: '/showcase-management/user-showcase'
+      preLoaderRoute: typeof ShowcaseManagementUserShowcaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user-edit/$idUser': {
       id: '/user-edit/$idUser'
       path: '/user-edit/$idUser'
@@ -1081,6 +1102,7 @@ const rootRouteChildren: RootRouteChildren = {
   LiveAuctionIdAuctionRoute: LiveAuctionIdAuctionRoute,
   OfferManagementIdAuctionRoute: OfferManagementIdAuctionRoute,
   PrivatePrivacyRoute: PrivatePrivacyRoute,
+  ShowcaseManagementUserShowcaseRoute: ShowcaseManagementUserShowcaseRoute,
   UserEditIdUserRoute: UserEditIdUserRoute,
   VehicleDetailsIdVehicleRoute: VehicleDetailsIdVehicleRoute,
   VehicleEditIdVehicleRoute: VehicleEditIdVehicleRoute,

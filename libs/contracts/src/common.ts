@@ -177,6 +177,8 @@ export const API_ERROR_CODES = {
   VEHICLE_HANDOVER_TARGET_INVALID: 422221,
   /** An auction or a showcase of one market names a vehicle whose provenance is of another (a vehicle sells in its provenance's market). */
   VEHICLE_MARKET_MISMATCH: 422222,
+  /** `showcase/user-showcase`: the user named is not a dealer user (no BUYER role), so it has no showcase activity to show. */
+  SHOWCASE_USER_NOT_DEALER: 422223,
   // Vehicle uploads and their files (apps/api/src/vehicles/uploads): 400210-400219, 404210-404219, 413200-413209,
   // 415200-415209, 422240-422259, 429200-429209.
   /** An upload's multipart body is broken, or has a part it does not take, or lacks the file. */

@@ -17,3 +17,4 @@ export * from './paging.js';
 export * from './vehicles.js';
 export * from './lot-lookups.js';
 export * from './vehicle-uploads.js';
+export * from './user-showcase.js';

@@ -22,7 +22,7 @@ export { compareReadModels, dumpTables, type TableDump } from './dump-tables.js'
 export { AuctionReadModel } from './queries/auction-read-model.js';
 export { DealerReadModel } from './queries/dealer-read-model.js';
 export {
-  ShowcaseReadModel, type SoldPage, type SoldVehicleRow, type VehicleSearch,
+  ShowcaseReadModel, type ActivityPage, type ActivityScope, type SoldPage, type SoldVehicleRow, type VehicleSearch,
 } from './queries/showcase-read-model.js';
 export { purchaseMatches } from './queries/purchases.js';
 export {

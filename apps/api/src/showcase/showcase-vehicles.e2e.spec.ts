@@ -15,14 +15,14 @@ interface Page { items: Row[]; total: number }
 describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
-  const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'admin' | 'auctioneer', ApiClient>;
+  const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'dealer3' | 'admin' | 'auctioneer' | 'customer', ApiClient>;
   const ok = okBody;
   const code = statusAndCode;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
     server = await startServer(storage, { DEMO_PHOTOS: 'true' });
-    await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, admin: 0, auctioneer: 0 }) as (keyof typeof c)[])
+    await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, dealer3: 0, admin: 0, auctioneer: 0, customer: 0 }) as (keyof typeof c)[])
       .map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
   }, 180_000);
 
@@ -150,5 +150,54 @@ describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
     // Sold or placed, a vehicle does not go into another showcase.
     expect(await code(c.exhibitor.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R2', price: 1 }] } }))).toEqual([409, 409202]);
     expect(await code(c.admin.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-R1', price: 1 }] } }))).toEqual([409, expect.any(Number)]);
+  }, 60_000);
+
+  test('user-showcase: staff and the exhibitor see a dealer user\'s my lot, holds and purchases as cards with their cover, as far as their rule goes', async () => {
+    // dealer3: two demo showcase vehicles in its my lot, booked; one pre-empted; one bought; and an admin's LEASYS-IT listing in its my lot.
+    const listed = await ok<Row>(c.admin.post(`${S}/showcase`, { body: { idMarket: 'IT', vehicles: [{ idVehicle: 'V-DEMO-4', price: 6100 }] } }), 'admin lists V-DEMO-4');
+    await ok(c.dealer3.patch(`${S}/showcase/accept-regulation`), 'regulation');
+    await ok(c.dealer3.post(`${S}/showcase/add-to-myLot`, { body: { idVehicles: ['V-SHOW-1', 'V-SHOW-2', 'V-DEMO-4'] } }), 'my lot');
+    const booked = await ok<Row[]>(c.dealer3.patch(`${S}/showcase/book-myLot`), 'book');
+    expect(booked.every((o) => o.ok)).toBe(true);
+    await ok(c.dealer3.patch(`${S}/showcase/preempt-vehicle`, { body: { idVehicle: 'V-SHOW-3' } }), 'preempt');
+    await ok(c.dealer3.put(`${S}/showcase/buy`, { body: { idVehicles: ['V-SHOW-4'] } }), 'buy');
+    const user = (who: ApiClient, query = '') => who.get<Row>(`${S}/showcase/user-showcase?idUser=dealer3${query}`);
+
+    const all = await ok<Row>(user(c.admin, '&sortField=licensePlate&sortOrder=asc'), 'admin');
+    expect([all.idUser, all.username, all.total, all.limit, all.offset]).toEqual(['dealer3', 'dealer3', 5, 50, 0]);
+    expect(all.items.map((v: Row) => [v.idVehicle, v.inMyLot, v.heldByMe, v.holdKind, v.boughtByMe])).toEqual([
+      ['V-DEMO-4', true, true, 'BOOKING', false],
+      ['V-SHOW-1', true, true, 'BOOKING', false], ['V-SHOW-2', true, true, 'BOOKING', false],
+      ['V-SHOW-3', false, true, 'PREEMPTION', false], ['V-SHOW-4', false, false, null, true],
+    ]);
+    for (const v of all.items as Row[]) {
+      expect(v.coverPhoto).toBe(v.sheet.photos[0]);
+      if (v.heldByMe) expect(Date.parse(v.holdUntil)).toBeGreaterThan(Date.now());
+    }
+    expect((all.items as Row[]).find((v) => v.idVehicle === 'V-SHOW-4')!.soldAt).toEqual(expect.any(String));
+    // Server paging and sorting: the most expensive first, one at a time.
+    const prices = (all.items as Row[]).map((v) => v.price as number).sort((a, b) => b - a);
+    const second = await ok<Row>(user(c.admin, '&sortField=price&sortOrder=DESC&limit=1&offset=1'), 'page 2');
+    expect([second.total, second.items.map((v: Row) => v.price)]).toEqual([5, [prices[1]]]);
+    // The customer centre sees the same in its markets; the exhibitor only its own dealer's vehicles (not the LEASYS-IT one).
+    expect((await ok<Row>(user(c.customer), 'customer')).total).toBe(5);
+    const exhibitor = await ok<Row>(user(c.exhibitor, '&sortField=licensePlate&sortOrder=asc'), 'exhibitor');
+    expect(exhibitor.items.map((v: Row) => v.idVehicle)).toEqual(['V-SHOW-1', 'V-SHOW-2', 'V-SHOW-3', 'V-SHOW-4']);
+    // Nothing of another dealer user's: dealer1 booked and bought V-DEMO-R1 above, not dealer3.
+    expect(all.items.map((v: Row) => v.idVehicle)).not.toContain('V-DEMO-R1');
+
+    // Refusals: a dealer or a loader may not ask (403001); an unknown user 404060; a user who is not a dealer's 422223;
+    // bad paging or sort 400; a customer centre narrowed to DE asks about an IT user: 403021.
+    expect(await code(user(c.dealer1))).toEqual([403, 403001]);
+    expect(await code(user(c.loader2))).toEqual([403, 403001]);
+    expect(await code(c.admin.get(`${S}/showcase/user-showcase?idUser=nobody`))).toEqual([404, 404060]);
+    expect(await code(c.admin.get(`${S}/showcase/user-showcase?idUser=exhibitor`))).toEqual([422, 422223]);
+    for (const bad of ['', '?idUser=dealer3&limit=101', '?idUser=dealer3&sortField=owner', '?idUser=bad%20id']) {
+      expect([bad, ...(await code(c.admin.get(`${S}/showcase/user-showcase${bad}`)))]).toEqual([bad, 400, 400001]);
+    }
+    await ok(c.admin.put('/api/v1/admin/user', { body: { idUser: 'customer', adminEnabledMarket: ['DE'] } }), 'narrow customer');
+    const narrowed = await ApiClient.login(server!.baseUrl, 'customer');
+    expect(await code(narrowed.get(`${S}/showcase/user-showcase?idUser=dealer3`))).toEqual([403, 403021]);
+    expect(listed.vehicles).toHaveLength(1);
   }, 60_000);
 });

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, ShowcaseQuery, ShowcasePageQuery, type ShowcaseEnabled, VehicleIdsQuery, VehicleIdsRequest,
-  VehicleSearchPageQuery,
+  CreateShowcaseRequest, FeedbackRequest, Id, PageQuery, PreemptRequest, ShowcaseQuery, ShowcasePageQuery, type ShowcaseEnabled, UserShowcaseQuery,
+  type UserShowcasePage, VehicleIdsQuery, VehicleIdsRequest, VehicleSearchPageQuery,
 } from '@auction/contracts';
 import { DomainError, ERROR_CODES, SHOWCASE_MANAGER_ROLES, type ErrorCodeName } from '@auction/domain';
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
@@ -194,6 +194,18 @@ export class ShowcaseController {
     const page = parse(SoldQuery, query, 'query');
     await this.consistency.caughtUp(actor.idUser);
     return this.queries.sold(actor, idShowcase, page);
+  }
+
+  /**
+   * The staff view of one dealer user's showcase activity (`user-showcase`): its my lot, holds and purchases, as the
+   * caller may see them (ShowcaseQueries.userShowcase); one page in the order asked.
+   */
+  @Get('user-showcase')
+  @Roles('ADMIN', 'CUSTOMER_CENTER', 'EXHIBITOR')
+  async userShowcase(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<UserShowcasePage> {
+    const parsed = parse(UserShowcaseQuery, query, 'query');
+    await this.consistency.caughtUp(actor.idUser);
+    return this.queries.userShowcase(actor, parsed);
   }
 
   @Post('feedback/:id')

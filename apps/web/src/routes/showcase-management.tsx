@@ -24,6 +24,7 @@ function ShowcaseManagement() {
         <span className="muted" role="status">{t('catalogue.count', { count: pages.page.total })}</span>
         <Link to="/create-showcase" data-testid="create-showcase-link">{t('createShowcase.title')}</Link>
         <Link to="/showcase-sold">{t('sold.link')}</Link>
+        <Link to="/showcase-management/user-showcase" data-testid="user-showcase-link">{t('userShowcase.link')}</Link>
       </div>
       <ShowcaseManagementTable vehicles={pages.page.items} onChanged={() => pages.go(pages.index)} />
       <ServerPaginator pages={pages} testId="management-pages" />

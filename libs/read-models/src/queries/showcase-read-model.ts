@@ -1,4 +1,4 @@
-import type { Page, PageQuery, ShowcaseVehicleSheet, VehicleView } from '@auction/contracts';
+import type { Page, PageQuery, ShowcaseVehicleSheet, UserShowcaseSortField, UserShowcaseVehicle, VehicleView } from '@auction/contracts';
 import type { ReadModelDb, SqlRunner } from '../db/read-model-db.js';
 import { fromDb, selectList } from '../db/table-sql.js';
 import type { VehicleRow } from '../rows.js';
@@ -27,6 +27,23 @@ export interface SoldPage {
   readonly sortField: 'price' | 'soldAt' | 'licensePlate';
   readonly sortOrder: 'asc' | 'desc';
 }
+
+/** Which vehicles of a user's showcase activity the caller sees: loaded ones of `provenances`, typed-in ones it owns or of `markets`. */
+export interface ActivityScope {
+  readonly provenances: readonly string[];
+  readonly markets: readonly string[];
+  readonly idOwner: string;
+}
+
+/** Paging and order of a user's showcase activity. */
+export interface ActivityPage extends PageQuery {
+  readonly sortField: UserShowcaseSortField;
+  readonly sortOrder: 'asc' | 'desc';
+}
+
+const ACTIVITY_ORDER: Readonly<Record<UserShowcaseSortField, string>> = {
+  listed: 't.listed_position', price: 't.price', licensePlate: 't.license_plate', brand: 't.brand', holdUntil: 't.hold_until',
+};
 
 /** Filters of search-vehicles. */
 export interface VehicleSearch {
@@ -100,6 +117,28 @@ export class ShowcaseReadModel {
     const [counted] = await this.db.query<{ total: number | string }>(
       `SELECT count(*) AS total FROM ${qualified(this.schema, vehiclesTable)} t WHERE ${where}`, [viewer.idUser]);
     return { items: this.views(rows, viewer), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
+  }
+
+  /**
+   * One page of a dealer user's showcase activity, seen from that user (`user`: its my-lot flag, its hold, its purchase):
+   * the vehicles in its my lot, those it holds now (booked or pre-empted) and those it bought, narrowed to `scope`, in
+   * the order asked (ties: newest listing first).
+   */
+  async activity(user: Viewer, scope: ActivityScope, page: ActivityPage): Promise<Page<UserShowcaseVehicle>> {
+    const where = `(m.id_user IS NOT NULL OR (t.status = 'LISTED' AND t.hold_user_id = $1 AND t.hold_until > $2::timestamptz) ` +
+      `OR (t.status = 'SOLD' AND t.sold_user_id = $1)) AND (r.provenance = ANY($3::text[]) ` +
+      `OR (r.id_vehicle IS NULL AND (t.id_owner = $4 OR t.id_market = ANY($5::text[]))))`;
+    const params = [new Date(this.now()).toISOString(), [...scope.provenances], scope.idOwner, [...scope.markets]];
+    const order = `${ACTIVITY_ORDER[page.sortField]} ${page.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.listed_position DESC`;
+    const rows = await this.vehicles(`${where} ORDER BY ${order} LIMIT $6 OFFSET $7`, [...params, page.limit, page.offset], user, 'LEFT');
+    const [counted] = await this.db.query<{ total: number | string }>(
+      `SELECT count(*) AS total FROM ${qualified(this.schema, vehiclesTable)} t LEFT JOIN ${qualified(this.schema, myLotTable)} m ` +
+        `ON m.id_vehicle = t.id_vehicle AND m.id_user = $1 LEFT JOIN ${qualified(this.schema, vehicleRecordsTable)} r ON r.id_vehicle = t.id_vehicle ` +
+        `WHERE ${where}`, [user.idUser, ...params]);
+    const items = this.views(rows, user).map((v, i) => ({
+      ...v, holdKind: v.heldByMe ? (rows[i]!.holdKind as UserShowcaseVehicle['holdKind']) : null, soldAt: v.boughtByMe ? rows[i]!.soldAt : null,
+    }));
+    return { items, total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset };
   }
 
   /** Ids of the vehicles of the viewer's my lot still to book (those the viewer bought are done). */

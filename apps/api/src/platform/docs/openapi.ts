@@ -3,6 +3,7 @@ import {
   AUCTION_LOT_SORT_FIELDS, FileMessageMultipartBody, AuctionMessageRequest, AuctionMessageResponse, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
   LiveCredentials, ServerTime, CaughtMailPageView, CaughtMailView, TokenResponse, UserProfile, VehicleIdsRequest, VehicleOutcome, VehicleView, LotBidHistory,
+  UserShowcasePage,
 } from '@auction/contracts';
 import { AUCTION_MESSAGE_MAX, ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -96,6 +97,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['patch', '/api/v1/secure/showcase/accept-regulation', 'Accept the showcase regulation', 'BUYER', undefined, 'none'],
   ['get', '/api/v1/secure/showcase/accepted-regulation', 'Whether the caller accepted it', 'BUYER', undefined, z.object({ accepted: z.boolean() })],
   ['get', '/api/v1/secure/showcase/sold/{id}', 'One page {items, total, limit, offset} of the sold vehicles of a showcase with their buyer (limit 1-100, default 50; offset; sortField price|soldAt|licensePlate, default soldAt; sortOrder asc|desc, default desc; ties by vehicle id)', 'owner, ADMIN', undefined, SoldVehiclePage],
+  ['get', '/api/v1/secure/showcase/user-showcase', 'The staff view of one dealer user\'s showcase activity (screen user-showcase): one page {idUser, username, items, total, limit, offset} of the vehicles the user (query idUser) has in its my lot, holds now (booked or pre-empted: heldByMe, holdUntil, holdKind) or bought (boughtByMe, soldAt), each with its cover photo and data sheet, seen from that user. Query limit 1-100 (default 50), offset, sortField listed|price|licensePlate|brand|holdUntil (default listed: listing order), sortOrder asc|desc (default desc), ties newest listing first. Who sees what: ADMIN and CUSTOMER_CENTER users of their adminEnabledMarket only (another market\'s user: 403021), the vehicles of their markets\' provenances; an EXHIBITOR the vehicles of its own dealer\'s provenances (the vehicles\' one rule) and of the typed-in showcases it owns, whoever the user. Unknown user 404060; not a dealer user (no BUYER role) 422223', 'ADMIN, CUSTOMER_CENTER, EXHIBITOR', undefined, UserShowcasePage],
   ['post', '/api/v1/secure/showcase/feedback/{id}', 'Rate a showcase purchase (once)', 'BUYER who bought it', FeedbackRequest, z.object({ idFeedback: z.string() })],
   ['get', '/api/v1/admin/events/stream/{streamId}', 'The events of one stream (auction-, lot-, vehicle-, user-<id>, dealer-<id>) with metadata, one page in stream order: query fromVersion (default 1) and limit (1-1000, default 1000); the next page starts at the last event\'s streamVersion + 1. A user\'s or dealer\'s stream of a market the caller does not manage: 403021', 'ADMIN', undefined, undefined],
   ['get', '/api/v1/admin/events/log', 'A page of the global log (after, limit); only for an administrator of every market (403021 otherwise: the log holds every market\'s dealers and users)', 'ADMIN', undefined, undefined],
@@ -131,7 +133,7 @@ const LOGIN_REFUSALS: Record<string, string> = {
 };
 
 /** Answers that are one page of a list: their calls take `limit` and `offset`. */
-const PAGED = new Set<unknown>([LotBasePage, AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory]);
+const PAGED = new Set<unknown>([LotBasePage, AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory, UserShowcasePage]);
 const PAGE_PARAMETERS = [
   { name: 'limit', in: 'query', required: false, description: `items of the page, at most ${PAGE_MAX} (more: 400)`, schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT } },
   { name: 'offset', in: 'query', required: false, description: 'items skipped', schema: { type: 'integer', minimum: 0, default: 0 } },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
-  Page, PageQuery, StockShowcaseRequest, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSearchQuery, VehicleView,
+  Page, PageQuery, StockShowcaseRequest, UserShowcasePage, UserShowcaseQuery, VehicleCard, VehicleOutcome as VehicleOutcomeSchema,
+  VehicleSearchQuery, VehicleView,
 } from '@auction/contracts';
 import type { Market } from '@auction/domain';
 import type { Http, RequestOptions } from '../../api/http.js';
@@ -66,6 +67,9 @@ export function showcaseApi(http: Http) {
     /** One page of the published vehicles in stock the caller may put in a showcase; `licensePlate` and `brand` narrow it. */
     vehiclesForShowcase: (query: { licensePlate?: string; brand?: string; limit: number; offset: number }) =>
       http.get<Page<VehicleCard>>('/api/v1/secure/vehicle-for-showcase', { query: { ...query } }),
+    /** One page of a dealer user's showcase activity (its my lot, holds, purchases), for staff and exhibitors. */
+    userShowcase: (query: Partial<UserShowcaseQuery> & { idUser: string }) =>
+      http.get<UserShowcasePage>(`${S}/user-showcase`, { query: { ...query } }),
     /** Rates a showcase purchase (`id` is the vehicle bought). */
     feedback: (idVehicle: string, rating: number) => http.post<{ idFeedback: string }>(`${S}/feedback/${enc(idVehicle)}`, { rating }, quiet),
   };

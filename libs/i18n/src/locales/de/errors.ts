@@ -176,4 +176,5 @@ export const errors: Translation<typeof en> = {
   '422220': "Diese Herkunft gibt es nicht.",
   '422221': "Das Fahrzeug kann diesem Benutzer nicht übergeben werden: Wählen Sie einen Auktionator des Händlers der Herkunft oder einen Multi-Auktionator.",
   '422222': 'Dieses Fahrzeug wird nur im Markt seiner Herkunft verkauft: Wählen Sie eine Auktion oder ein Schaufenster dieses Marktes.',
+  '422223': 'Dieser Benutzer ist kein Händlerbenutzer: Es gibt keine Schaufensteraktivität anzuzeigen.',
 };

@@ -177,4 +177,5 @@ export const errors = {
   '422220': "This provenance does not exist.",
   '422221': "The vehicle cannot be handed over to this user: choose an auctioneer of the provenance's dealer or a multi-auctioneer.",
   '422222': "This vehicle is sold in its provenance's market only: choose an auction or a showcase of that market.",
+  '422223': 'This user is not a dealer user: there is no showcase activity to show.',
 };

@@ -176,4 +176,5 @@ export const errors: Translation<typeof en> = {
   '422220': "Cette provenance n'existe pas.",
   '422221': "Le véhicule ne peut pas être confié à cet utilisateur : choisissez un commissaire-priseur du concessionnaire de la provenance ou un multi-commissaire-priseur.",
   '422222': 'Ce véhicule ne se vend que sur le marché de sa provenance : choisissez une enchère ou une vitrine de ce marché.',
+  '422223': "Cet utilisateur n'est pas un utilisateur d'un négociant : il n'a aucune activité en vitrine à afficher.",
 };

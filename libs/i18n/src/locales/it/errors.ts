@@ -176,4 +176,5 @@ export const errors: Translation<typeof en> = {
   '422220': "Questa provenienza non esiste.",
   '422221': "Il veicolo non può essere affidato a questo utente: scegli un banditore del concessionario della provenienza o un multi-banditore.",
   '422222': "Questo veicolo si vende solo nel mercato della sua provenienza: scegli un'asta o una vetrina di quel mercato.",
+  '422223': 'Questo utente non è un utente di un concessionario: non ha attività in vetrina da mostrare.',
 };

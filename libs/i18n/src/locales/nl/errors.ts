@@ -176,4 +176,5 @@ export const errors: Translation<typeof en> = {
   '422220': "Deze herkomst bestaat niet.",
   '422221': "Het voertuig kan niet aan deze gebruiker worden overgedragen: kies een veilingmeester van de dealer van de herkomst of een multi-veilingmeester.",
   '422222': 'Dit voertuig wordt alleen verkocht in de markt van zijn herkomst: kies een veiling of een etalage van die markt.',
+  '422223': 'Deze gebruiker is geen dealergebruiker: er is geen etalageactiviteit om te tonen.',
 };

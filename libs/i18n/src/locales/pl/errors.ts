@@ -176,4 +176,5 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422220': "To pochodzenie nie istnieje.",
   '422221': "Pojazdu nie można przekazać temu użytkownikowi: wybierz licytatora dealera pochodzenia lub multilicytatora.",
   '422222': 'Ten pojazd jest sprzedawany tylko na rynku swojego pochodzenia: wybierz aukcję lub witrynę tego rynku.',
+  '422223': 'Ten użytkownik nie jest użytkownikiem dealera: nie ma aktywności w witrynie do pokazania.',
 };

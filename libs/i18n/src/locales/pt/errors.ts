@@ -176,4 +176,5 @@ export const errors: Translation<typeof en> = {
   '422220': "Esta proveniência não existe.",
   '422221': "O veículo não pode ser entregue a este utilizador: escolha um leiloeiro do concessionário da proveniência ou um multi-leiloeiro.",
   '422222': 'Este veículo só é vendido no mercado da sua proveniência: escolha um leilão ou uma montra desse mercado.',
+  '422223': 'Este utilizador não é um utilizador de um concessionário: não tem atividade na montra para mostrar.',
 };

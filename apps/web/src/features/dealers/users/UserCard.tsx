@@ -21,6 +21,7 @@ import { usersApi } from './users-api.js';
  */
 export function UserCard({ initial }: { initial: AdminUserDetails }) {
   const { t } = useTranslation('people');
+  const { t: ts } = useTranslation('showcase');
   const services = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
@@ -88,6 +89,9 @@ export function UserCard({ initial }: { initial: AdminUserDetails }) {
       <div className="page-head">
         <h1 id="user-title" className="bo-wrap">{t('edit.title', name)}</h1>
         <Link to="/users" data-testid="back-to-users">{t('edit.back')}</Link>
+        {user.roles.includes('BUYER') && (
+          <Link to="/showcase-management/user-showcase" search={{ idUser: user.idUser }} data-testid="user-showcase-of-user">{ts('userShowcase.title')}</Link>
+        )}
       </div>
       <ReadOnlyNote />
       {can.gone && <p className="readonly-note" role="note">{t('edit.gone')}</p>}
