@@ -39,6 +39,7 @@ const PAGES: PageCase[] = [
   { name: 'upload vehicle', user: 'loader', path: () => '/upload-vehicle' },
   { name: 'create showcase', user: 'exhibitor', path: () => '/create-showcase' },
   { name: 'showcase management', user: 'exhibitor', path: () => '/showcase-management' },
+  { name: 'user showcase', user: 'customer', path: () => '/showcase-management/user-showcase?idUser=dealer1' },
 ];
 
 /** Waits until the page's screen is shown: a heading in `main`, no spinner. Fails when the route does not exist. */
