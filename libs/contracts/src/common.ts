@@ -185,6 +185,8 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_MALFORMED: 400210,
   /** An upload lacks a field it needs (provenance, tempId, tupla), or a file call a parameter (idImage, idPdf, size). */
   VEHICLE_UPLOAD_FIELD_MISSING: 400211,
+  /** `select-by-file`: idTemplate is not a template id (letters, digits, `_` and `-`, at most 64). */
+  VEHICLE_SELECT_TEMPLATE_INVALID: 400212,
   /** The temporary batch (tempId) is unknown, expired, saved already or another user's. */
   VEHICLE_UPLOAD_BATCH_NOT_FOUND: 404210,
   /** The tupla names no vehicle of the temporary batch (neither its row nor its plate). */

@@ -3,6 +3,7 @@ import {
   ERROR_CODES, FUELS, GEARBOXES, MAX_VEHICLE_PHOTOS, VEHICLE_FILE_KINDS, VehicleFieldError, normaliseVehicleDetails, type VehicleDetails,
 } from '@auction/domain';
 import { ErrorBody, Id, IdArray } from './common.js';
+import { VehicleCard } from './vehicles.js';
 
 /**
  * The columns of a vehicle file (CSV or XLSX), in the template's order; a header names them in any order and case.
@@ -198,3 +199,43 @@ export const AttachedVehicleFile = VehicleFilesView.extend({
   idBlob: z.string(), kind: z.enum(VEHICLE_FILE_KINDS), mediaType: z.string(), size: z.number().int(),
 });
 export type AttachedVehicleFile = z.infer<typeof AttachedVehicleFile>;
+
+/**
+ * Header names of the column a select-by-file row names its vehicle by (compared ignoring case, spaces, dashes, dots and
+ * underscores: `License plate` is `licensePlate`). A header needs one of the two; with both, a row's plate is read first.
+ */
+export const SELECT_BY_FILE_HEADERS = {
+  licensePlate: ['licensePlate', 'licencePlate', 'plate', 'targa'],
+  frame: ['frame', 'vehicleFrame', 'vin', 'telaio'],
+} as const;
+/** Most rows of a select-by-file file (a selection, not a load). */
+export const SELECT_BY_FILE_MAX_ROWS = 1_000;
+/** Why a row selected nothing: a value that is no plate nor VIN, none the caller sees, or the same vehicle as a row before. */
+export const SELECT_BY_FILE_REASONS = ['invalid', 'notFound', 'duplicate'] as const;
+export type SelectByFileReason = (typeof SELECT_BY_FILE_REASONS)[number];
+
+/** The text fields of `POST /select-by-file`: the template, required and an id (templates come later: checked, then ignored). */
+export const SelectByFileFields = z.object({ idTemplate: Id });
+
+/** A row of a select-by-file file that selected no vehicle. */
+export const UnmatchedSelectionRow = z.object({
+  /** The row as the spreadsheet numbers it: the header is row 1. */
+  row: z.number().int(),
+  /** The cell as written (at most 60 characters). */
+  value: z.string(),
+  reason: z.enum(SELECT_BY_FILE_REASONS),
+  /** 422200 not a plate, 422201 not a VIN, 404200 no vehicle the caller sees, 422244 the same vehicle as an earlier row. */
+  errorCode: z.number().int(),
+});
+export type UnmatchedSelectionRow = z.infer<typeof UnmatchedSelectionRow>;
+
+/** The answer of `POST /select-by-file`: the vehicles matched, in file order, and the rows that matched none. */
+export const SelectByFileResponse = z.object({
+  idTemplate: z.string(),
+  vehicles: z.array(VehicleCard),
+  unmatched: z.array(UnmatchedSelectionRow),
+});
+export type SelectByFileResponse = z.infer<typeof SelectByFileResponse>;
+
+/** The form of `POST /select-by-file` (for the OpenAPI description; the body is read streaming). */
+export const SelectByFileMultipartBody = z.object({ file: FileField, idTemplate: z.string().max(64) });

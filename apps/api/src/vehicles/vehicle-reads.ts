@@ -128,6 +128,18 @@ export class VehicleReads {
   }
 
   /**
+   * The vehicles the actor sees in a list (GET /vehicle's rule: as staff, loader, auctioneer or holder) holding any of
+   * these plates (compared form) or frames, as list cards, newest load first.
+   */
+  async withPlatesOrFrames(actor: Actor, licensePlates: readonly string[], frames: readonly string[], max: number): Promise<VehicleCard[]> {
+    if (!hasRole(actor, VEHICLE_LIST_ROLES)) throw AccessError.role();
+    await this.consistency.caughtUp(actor.idUser);
+    const scope = { ...this.access.scope(actor), placed: false };
+    const rows = await this.queries.amongPlatesOrFrames(scope, actor.idUser, licensePlates, frames, max);
+    return rows.map((r) => vehicleCardOf(r, this.name(r.provenance)));
+  }
+
+  /**
    * Every vehicle of a list in its order, a batch at a time (the export: never the whole list in memory), at most
    * `EXPORT_MAX_ROWS`. The role and the filters are checked before the first batch is read.
    */

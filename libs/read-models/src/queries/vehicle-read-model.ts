@@ -124,6 +124,20 @@ export class VehicleReadModel {
     return rows.map((r) => fromDb(vehicleRecordsTable, r));
   }
 
+  /**
+   * The vehicles the scope shows holding any of these plates (compared form) or frames, newest load first (a selection by
+   * file: the caller picks a plate's newest load, the live one when there is one); at most `max` rows.
+   */
+  async amongPlatesOrFrames(scope: VehicleScope, idUser: string, licensePlates: readonly string[], frames: readonly string[], max: number): Promise<VehicleRecordRow[]> {
+    if (licensePlates.length === 0 && frames.length === 0) return [];
+    const params: unknown[] = [[...licensePlates], [...frames]];
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${selectList(vehicleRecordsTable)} FROM ${this.table} t
+       WHERE (t.license_plate = ANY($1::text[]) OR t.frame = ANY($2::text[])) AND ${scopeSql(scope, idUser, params)}
+       ORDER BY t.loaded_position DESC, t.id_vehicle DESC LIMIT ${Math.max(1, Math.floor(max))}`, params);
+    return rows.map((r) => fromDb(vehicleRecordsTable, r));
+  }
+
   /** One page of the vehicles the scope shows, filtered and sorted (ties by load order, then id), and the total. */
   async list(scope: VehicleScope, idUser: string, f: VehicleFilters, page: VehicleListPage): Promise<Page<VehicleRecordRow>> {
     const params: unknown[] = [];

@@ -25,8 +25,9 @@ export class SheetError extends Error {
 const MAX_CSV_RECORD_BYTES = 64 * 1024;
 
 /** A header cell's column: case, spaces, dashes and underscores do not matter (`License plate` is `licensePlate`). */
-const COLUMN_BY_KEY = new Map<string, VehicleUploadColumn>(VEHICLE_UPLOAD_COLUMNS.map((c) => [keyOf(c), c]));
-function keyOf(text: string): string {
+const COLUMN_BY_KEY = new Map<string, VehicleUploadColumn>(VEHICLE_UPLOAD_COLUMNS.map((c) => [headerKey(c), c]));
+/** A header cell as compared with column names: case, spaces, dashes, dots and underscores do not matter. */
+export function headerKey(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[\s_\-.]/g, '');
 }
 
@@ -68,11 +69,11 @@ export async function* readVehicleSheet(stream: Readable, mediaType: string, max
   let count = 0;
   let width = 0;
   const xlsx = mediaType === XLSX_TYPE;
-  const source = xlsx ? xlsxRows(stream) : csvRows(stream);
+  const source = readSheetRecords(stream, mediaType);
   try {
     for await (const { row, values } of source) {
       if (!columns) {
-        columns = values.map((v) => COLUMN_BY_KEY.get(keyOf(v)) ?? null);
+        columns = values.map((v) => COLUMN_BY_KEY.get(headerKey(v)) ?? null);
         const missing = VEHICLE_UPLOAD_REQUIRED_COLUMNS.filter((c) => !columns!.includes(c));
         if (missing.length > 0) throw new SheetError('noHeader', `the header lacks the columns ${missing.join(', ')}`, missing);
         const twice = [...new Set(columns.filter((c, i) => c !== null && columns!.indexOf(c) !== i))] as string[];
@@ -121,6 +122,15 @@ async function firstLineOf(stream: Readable): Promise<{ line: string; whole: Asy
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield Buffer.from(next.value);
   }
   return { line: text.split(/\r?\n|\r/)[0] ?? '', whole: whole() };
+}
+
+/**
+ * The records of a spreadsheet stream as text cells, one at a time, the header included (row 1): an XLSX's first
+ * worksheet with exceljs's streaming reader, a CSV with csv-parse (the one delimiter its header line uses, `,` or `;`).
+ * Errors are the libraries' own: the caller turns them into its refusal.
+ */
+export function readSheetRecords(stream: Readable, mediaType: string): AsyncGenerator<{ row: number; values: string[] }> {
+  return mediaType === XLSX_TYPE ? xlsxRows(stream) : csvRows(stream);
 }
 
 async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; values: string[] }> {

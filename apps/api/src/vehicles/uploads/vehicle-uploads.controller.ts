@@ -3,13 +3,16 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  SaveVehicleQuery, type ErrorBody, type SaveVehicleResponse, type VehicleFileUploadResponse, type VehicleUploadResponse,
+  SaveVehicleQuery, type ErrorBody, type SaveVehicleResponse, type SelectByFileResponse, type VehicleFileUploadResponse, type VehicleUploadResponse,
 } from '@auction/contracts';
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { MULTIPART_ROUTE } from '../../identity/registration/multipart.js';
+import { ReadOnlyCall } from '../../platform/idempotency/claim-in-turn.js';
 import { parse } from '../../platform/http/validation.js';
 import { answerUploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
+import { VEHICLE_LIST_ROLES } from '../vehicle-reads.js';
+import { VehicleSelectionService } from './vehicle-selection.service.js';
 import { VehicleUploadsService, type UploadKind } from './vehicle-uploads.service.js';
 
 /** Who loads vehicles: loaders, and administrators for them. */
@@ -18,11 +21,11 @@ export const VEHICLE_UPLOAD_ROLES = ['LOADER', 'ADMIN'] as const;
 /**
  * The vehicle loading calls of spec 02 §7: a vehicle file (`upload-vehicle`), then photos and documents for its
  * vehicles (`upload-photos`, `-appraisal`, `-datasheet`, `-other`, `-recdoc`), then `save-vehicle`. Multipart bodies
- * are read streaming, after the guard.
+ * are read streaming, after the guard. And `select-by-file`, which reads a file of plates or frames and changes nothing.
  */
 @Controller()
 export class VehicleUploadsController {
-  constructor(private readonly uploads: VehicleUploadsService) {}
+  constructor(private readonly uploads: VehicleUploadsService, private readonly selection: VehicleSelectionService) {}
 
   @Post('api/v1/secure/upload-vehicle')
   @HttpCode(201)
@@ -32,6 +35,21 @@ export class VehicleUploadsController {
     try {
       this.uploads.admit(actor, body, true);
       return await this.uploads.uploadSheet(actor, body);
+    } catch (error) {
+      return answerUploadRefusal(error, reply);
+    }
+  }
+
+  /** Reads only: the vehicles a file names, for the list's selection (GET /vehicle's roles and rule). */
+  @Post('api/v1/secure/select-by-file')
+  @HttpCode(200)
+  @ReadOnlyCall()
+  @Roles(...VEHICLE_LIST_ROLES)
+  @RouteConfig(MULTIPART_ROUTE)
+  async selectByFile(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SelectByFileResponse | ErrorBody> {
+    try {
+      this.selection.admit(actor, body);
+      return await this.selection.select(actor, body);
     } catch (error) {
       return answerUploadRefusal(error, reply);
     }

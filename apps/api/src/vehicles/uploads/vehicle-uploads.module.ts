@@ -6,6 +6,7 @@ import { VehicleFilesController } from './vehicle-files.controller.js';
 import { VehicleFilesService } from './vehicle-files.service.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { VehicleUploadsController } from './vehicle-uploads.controller.js';
+import { VehicleSelectionService } from './vehicle-selection.service.js';
 import { VehicleUploadsService } from './vehicle-uploads.service.js';
 
 /** Controllers of the vehicle uploads and files. */
@@ -15,6 +16,6 @@ export const VEHICLE_UPLOADS_CONTROLLERS: Type[] = [VehicleUploadsController, Ve
 @Module({
   imports: [VehiclesModule],
   controllers: VEHICLE_UPLOADS_CONTROLLERS,
-  providers: [VehicleGate, VehicleUploadsService, VehicleFilesService, VehicleFileChanges],
+  providers: [VehicleGate, VehicleUploadsService, VehicleSelectionService, VehicleFilesService, VehicleFileChanges],
 })
 export class VehicleUploadsModule {}

@@ -1,11 +1,13 @@
 import {
-  AttachedVehicleFile, PhotoOrderRequest, VehicleFileAttachMultipartBody, VehicleFilesView, ProvenanceLogo, SaveVehicleResponse, VehicleFileMultipartBody, VehicleFileUploadResponse, VehicleSheetMultipartBody, VehicleUploadResponse,
+  AttachedVehicleFile, PhotoOrderRequest, VehicleFileAttachMultipartBody, VehicleFilesView, ProvenanceLogo, SELECT_BY_FILE_HEADERS, SaveVehicleResponse,
+  SelectByFileMultipartBody, SelectByFileResponse, VehicleFileMultipartBody, VehicleFileUploadResponse, VehicleSheetMultipartBody, VehicleUploadResponse,
 } from '@auction/contracts';
 import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS } from '@auction/domain';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/docs/route-doc.js';
 import { TEMP_BATCH_LIMITS } from './temp-batches.js';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './vehicle-photos.js';
+import { SELECT_BY_FILE_LIMITS } from './vehicle-selection.service.js';
 import { VEHICLE_UPLOAD_LIMITS } from './vehicle-uploads.service.js';
 
 const MIB = 1024 * 1024;
@@ -48,6 +50,15 @@ export const VEHICLE_UPLOADS_ROUTE_DOCS: RouteDoc[] = [
     + `A broken XLSX or CSV 422241; not XLSX or CSV by content 415200; an unknown provenance 422220, another dealer's 403201 (the vehicles context's rule). ${COMMON} `
     + `Accepted: 201 with a tempId holding the checked vehicles for ${TEMP_BATCH_LIMITS.ttlMs / 3_600_000} hours (at most ${TEMP_BATCH_LIMITS.perUser} open per user: 429201); the file itself is not kept.`,
   LOADERS, VehicleSheetMultipartBody, VehicleUploadResponse, 'multipart/form-data'],
+  ['post', '/api/v1/secure/select-by-file', `Selects vehicles by a file (spec 02 §7; the vehicle list's "select by file"): multipart file + idTemplate. Reads only: nothing is changed, nothing kept (an Idempotency-Key is ignored). `
+    + `The file: XLSX (its first sheet) or CSV (UTF-8, \`,\` or \`;\`), at most ${SELECT_BY_FILE_LIMITS.bytes / MIB} MiB and ${SELECT_BY_FILE_LIMITS.rows} rows (413201), read with the readers of upload-vehicle. `
+    + `Its header row names the column of licence plates (accepted headers: ${SELECT_BY_FILE_HEADERS.licensePlate.join(', ')}) or of frames/VINs (${SELECT_BY_FILE_HEADERS.frame.join(', ')}), any case, spaces, dashes, dots and underscores ignored; other columns are ignored; neither column: 422242. `
+    + 'With both, a row\'s plate is used and its frame only when the plate cell is empty. Plates are compared as plates are (spaces and dashes ignored), frames upper case. '
+    + 'Answers 200 {idTemplate, vehicles, unmatched}: vehicles are list cards (the shape of GET /vehicle) of the vehicles the caller sees by GET /vehicle\'s rule, in file order (a plate\'s newest load: the live one when there is one); '
+    + 'unmatched lists the rows that selected nothing, by row (the header is row 1): {row, value, reason, errorCode}, reason invalid (not a plate: 422200, not a VIN: 422201), notFound (no vehicle the caller sees: 404200, so existence is not disclosed) or duplicate (the same vehicle as an earlier row: 422244). '
+    + 'idTemplate is required (missing: 400211; not an id of letters, digits, _ and -, at most 64: 400212): it is accepted and checked for form; ignored until templates exist (it narrows nothing yet). '
+    + `A broken XLSX or CSV 422241; not XLSX or CSV by content (an HTML page named .csv) 415200; not multipart 415201; a broken body, another part or a missing file 400210; too large 413200; more than ${SELECT_BY_FILE_LIMITS.perUser} selections by one user an hour 429200 (Retry-After). A dealer (BUYER) or another role: 403001.`,
+  'LOADER, AUCTIONEER, MULTI_AUCTIONEER, ADMIN, CUSTOMER_CENTER', SelectByFileMultipartBody, SelectByFileResponse, 'multipart/form-data'],
   ['post', '/api/v1/secure/upload-photos', FILE_UPLOAD('a photo', `JPEG, PNG or WebP by content (else 415200), at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels (a decompression bomb: 413202, refused from its header before decoding)`, MAX_PHOTO_BYTES)
     + ' Stored once, turned upright, without EXIF (GPS included), XMP or IPTC.', LOADERS, VehicleFileMultipartBody, VehicleFileUploadResponse, 'multipart/form-data'],
   ['post', '/api/v1/secure/upload-appraisal', FILE_UPLOAD('the appraisal', DOCUMENT_TYPES, VEHICLE_UPLOAD_LIMITS.documentBytes), LOADERS, VehicleFileMultipartBody, VehicleFileUploadResponse, 'multipart/form-data'],

@@ -62,17 +62,27 @@ function appraisal(value: AppraisalSummary | null, now: number): AppraisalSummar
   };
 }
 
+/** A licence plate in its stored, compared form (`plateKey`), or null when it breaks the plate's rule (2 to 12 letters and digits). */
+export function vehiclePlateOf(text: string): string | null {
+  const plate = plateKey(text);
+  return plate.length < PLATE_LENGTH.min || plate.length > PLATE_LENGTH.max ? null : plate;
+}
+
+/** A frame number (VIN) in its stored form (no spaces, upper case), or null when it is not a VIN. */
+export function vehicleFrameOf(text: string): string | null {
+  const frame = text.normalize('NFKC').replace(/\s/g, '').toUpperCase();
+  return VIN.test(frame) ? frame : null;
+}
+
 /**
  * The details as stored: the plate in its compared form (`plateKey`), the VIN upper case, texts trimmed (blank
  * optional ones null), in a fixed key order. Throws a {@link VehicleFieldError} on the first field that breaks its rule.
  */
 export function normaliseVehicleDetails(input: VehicleDetails, now: number): VehicleDetails {
-  const licensePlate = plateKey(String(input.licensePlate ?? ''));
-  if (licensePlate.length < PLATE_LENGTH.min || licensePlate.length > PLATE_LENGTH.max) {
-    fail('VEHICLE_PLATE_INVALID', 'licensePlate', `needs ${PLATE_LENGTH.min} to ${PLATE_LENGTH.max} letters and digits`);
-  }
-  const frame = String(input.frame ?? '').normalize('NFKC').replace(/\s/g, '').toUpperCase();
-  if (!VIN.test(frame)) fail('VEHICLE_FRAME_INVALID', 'frame', 'is not 17 letters and digits without I, O and Q');
+  const licensePlate = vehiclePlateOf(String(input.licensePlate ?? ''));
+  if (licensePlate === null) fail('VEHICLE_PLATE_INVALID', 'licensePlate', `needs ${PLATE_LENGTH.min} to ${PLATE_LENGTH.max} letters and digits`);
+  const frame = vehicleFrameOf(String(input.frame ?? ''));
+  if (frame === null) fail('VEHICLE_FRAME_INVALID', 'frame', 'is not 17 letters and digits without I, O and Q');
   const damageTotal = input.damageTotal;
   if (damageTotal !== 0 && !isValidAmount(damageTotal)) fail('VEHICLE_DAMAGE_INVALID', 'damageTotal', 'is not 0 or an amount in euros with at most 2 decimals');
   return {

@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': 'Der Upload konnte nicht gelesen werden. Senden Sie die Datei erneut über das Upload-Formular.',
   '400211': 'Ein Pflichtwert des Uploads fehlt. Füllen Sie alle Felder aus und versuchen Sie es erneut.',
+  '400212': "Die Vorlage ist ungültig. Wählen Sie eine Vorlage aus der Liste und versuchen Sie es erneut.",
   '404210': 'Dieser Upload ist abgelaufen oder wurde bereits gespeichert. Laden Sie die Fahrzeugdatei erneut hoch.',
   '404211': 'Kein Fahrzeug dieses Uploads passt zu dieser Zeile oder diesem Kennzeichen. Prüfen Sie Zeilennummer oder Kennzeichen.',
   '404212': 'Die Datei existiert nicht oder Sie dürfen sie nicht sehen.',

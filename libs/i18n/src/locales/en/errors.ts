@@ -56,6 +56,7 @@ export const errors = {
   // Vehicle uploads and their files
   '400210': 'The upload could not be read. Send the file again from the upload form.',
   '400211': 'A required value of the upload is missing. Fill in every field and try again.',
+  '400212': "The template is not valid. Choose a template from the list and try again.",
   '404210': 'This upload has expired or was already saved. Upload the vehicle file again.',
   '404211': 'No vehicle of this upload matches that row or plate. Check the row number or plate.',
   '404212': 'The file does not exist or you are not allowed to see it.',

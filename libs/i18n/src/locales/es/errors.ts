@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': 'No se pudo leer la carga. Envíe de nuevo el archivo desde el formulario de carga.',
   '400211': 'Falta un valor obligatorio de la carga. Complete todos los campos e inténtelo de nuevo.',
+  '400212': "La plantilla no es válida. Elija una plantilla de la lista e inténtelo de nuevo.",
   '404210': 'Esta carga ha caducado o ya se guardó. Cargue de nuevo el archivo de vehículos.',
   '404211': 'Ningún vehículo de esta carga corresponde a esa fila o matrícula. Compruebe el número de fila o la matrícula.',
   '404212': 'El archivo no existe o no tiene permiso para verlo.',

@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': "L'envoi n'a pas pu être lu. Renvoyez le fichier depuis le formulaire d'envoi.",
   '400211': "Une valeur obligatoire de l'envoi manque. Remplissez tous les champs et réessayez.",
+  '400212': "Le modèle n'est pas valide. Choisissez un modèle dans la liste et réessayez.",
   '404210': 'Cet envoi a expiré ou a déjà été enregistré. Envoyez de nouveau le fichier des véhicules.',
   '404211': "Aucun véhicule de cet envoi ne correspond à cette ligne ou immatriculation. Vérifiez le numéro de ligne ou l'immatriculation.",
   '404212': "Le fichier n'existe pas ou vous n'êtes pas autorisé à le voir.",

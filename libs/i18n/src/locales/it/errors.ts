@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': 'Il caricamento non è leggibile. Invia di nuovo il file dal modulo di caricamento.',
   '400211': 'Manca un valore obbligatorio del caricamento. Compila tutti i campi e riprova.',
+  '400212': "Il modello non è valido. Scegli un modello dall'elenco e riprova.",
   '404210': 'Questo caricamento è scaduto o è già stato salvato. Carica di nuovo il file dei veicoli.',
   '404211': 'Nessun veicolo di questo caricamento corrisponde a quella riga o targa. Controlla il numero di riga o la targa.',
   '404212': 'Il file non esiste oppure non hai il permesso di vederlo.',

@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': 'De upload kon niet worden gelezen. Verstuur het bestand opnieuw via het uploadformulier.',
   '400211': 'Er ontbreekt een verplichte waarde van de upload. Vul alle velden in en probeer het opnieuw.',
+  '400212': "De sjabloon is ongeldig. Kies een sjabloon uit de lijst en probeer het opnieuw.",
   '404210': 'Deze upload is verlopen of al opgeslagen. Upload het voertuigbestand opnieuw.',
   '404211': 'Geen voertuig van deze upload past bij die rij of dat kenteken. Controleer het rijnummer of het kenteken.',
   '404212': 'Het bestand bestaat niet of u mag het niet zien.',

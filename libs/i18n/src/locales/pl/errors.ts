@@ -55,6 +55,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   // Vehicle uploads and their files
   '400210': 'Nie udało się odczytać przesłanych danych. Wyślij plik ponownie z formularza przesyłania.',
   '400211': 'Brakuje wymaganej wartości przesyłania. Wypełnij wszystkie pola i spróbuj ponownie.',
+  '400212': "Szablon jest nieprawidłowy. Wybierz szablon z listy i spróbuj ponownie.",
   '404210': 'To przesłanie wygasło lub zostało już zapisane. Prześlij plik pojazdów ponownie.',
   '404211': 'Żaden pojazd z tego przesłania nie odpowiada temu wierszowi ani numerowi rejestracyjnemu. Sprawdź numer wiersza lub rejestracji.',
   '404212': 'Plik nie istnieje lub nie masz uprawnień, aby go zobaczyć.',

@@ -55,6 +55,7 @@ export const errors: Translation<typeof en> = {
   // Vehicle uploads and their files
   '400210': 'Não foi possível ler o envio. Envie o ficheiro novamente a partir do formulário de envio.',
   '400211': 'Falta um valor obrigatório do envio. Preencha todos os campos e tente novamente.',
+  '400212': "O modelo não é válido. Escolha um modelo da lista e tente novamente.",
   '404210': 'Este envio expirou ou já foi guardado. Envie novamente o ficheiro de veículos.',
   '404211': 'Nenhum veículo deste envio corresponde a essa linha ou matrícula. Verifique o número da linha ou a matrícula.',
   '404212': 'O ficheiro não existe ou não tem permissão para o ver.',
