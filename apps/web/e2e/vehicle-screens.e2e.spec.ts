@@ -6,7 +6,7 @@
  * fields, then a change saved and shown). The `admin` reaches the area from the back-office menu and hands a vehicle
  * to a superior and back. On a 390 px phone the loader adds photos and a document to a saved vehicle (each with its
  * progress; an HTML page named .jpg refused beside its file), moves a photo by keyboard and removes one after a
- * confirmation (#22). axe on every screen and dialog shown; the list and the details on a 390 px phone.
+ * confirmation (#22). A loader selects vehicles by a file of plates and publishes them together. axe on every screen and dialog shown; the list and the details on a 390 px phone.
  * Demo photos: the harness leaves DEMO_PHOTOS at its default (on), so the LEASYS-IT stock has drawn photos.
  */
 import type { Page } from 'playwright-core';
@@ -279,6 +279,36 @@ describe('vehicle screens', () => {
     expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(390);
     await screenshot(page, TEST, 'phone-vehicle-files');
     await expectNoAxeViolations(page, 'vehicle files on a phone');
+  });
+
+  it('loader: vehicles selected by a file of plates (the rows that matched none listed) and published together', async () => {
+    const api = await e2e.api('loader');
+    const stock = await api.expect<{ items: Card[] }>(200, 'GET', `${S}/vehicle?provenance=LEASYS-IT&limit=100`);
+    const two = stock.items.filter((v) => !v.published && v.holder.role === 'LOADER' && !['V-DEMO-10', HISTORY_VEHICLE].includes(v.idVehicle)).slice(0, 2);
+    expect(two.length, 'two unpublished vehicles of the demo stock').toBe(2);
+    const { page } = await e2e.user('loader', '/vehicle-list');
+    await page.getByTestId('vehicle-list').waitFor();
+    await page.getByTestId('vehicle-select-by-file').click();
+    await page.getByTestId('select-by-file-dialog').waitFor();
+    // Both are required before any call: the form says so beside each field.
+    await page.getByTestId('select-by-file-send').click();
+    await page.getByTestId('select-by-file-template').and(page.locator('[aria-invalid=true]')).waitFor();
+    expect(await page.getByTestId('select-by-file-input').getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, 'select-by-file dialog');
+    const csv = ['Targa', two[1]!.licensePlate.toLowerCase(), 'ZZ000ZZ', two[0]!.licensePlate].join('\r\n');
+    await page.getByTestId('select-by-file-input').setInputFiles({ name: 'plates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('select-by-file-template').fill('T-1');
+    await page.keyboard.press('Enter');
+    await closeSuccess(page);
+    expect(await page.getByTestId('vehicle-selection-count').textContent()).toContain('2');
+    expect(await page.getByTestId('unmatched-rows').locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('ZZ000ZZ')]);
+    await settled(page);
+    await expectNoAxeViolations(page, 'vehicle list with a selection');
+    // Publish both at once; they leave the selection, and the server says they are published.
+    await page.getByTestId('selection-publish').click();
+    await closeSuccess(page);
+    await expect.poll(() => page.getByTestId('vehicle-selection-count').textContent()).toContain('0');
+    for (const v of two) expect((await api.expect<Card>(200, 'GET', `${S}/vehicle/${v.idVehicle}`)).published).toBe(true);
   });
 
   it('admin: the vehicle area from the back-office menu, a vehicle handed to a superior and sent back', async () => {

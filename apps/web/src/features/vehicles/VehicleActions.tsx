@@ -18,7 +18,8 @@ interface Props {
   readonly withoutEdit?: boolean;
 }
 
-type HandOver = 'sendToSup' | 'sendToMultiAuctioneer';
+/** The actions that hand vehicles to a user, asked in {@link HandOverDialog}. */
+export type HandOver = 'sendToSup' | 'sendToMultiAuctioneer';
 
 /**
  * The changes a user may make to a vehicle (see `vehicleActions`): edit, publish or unpublish, send to a superior or
@@ -84,7 +85,7 @@ export function VehicleActions({ vehicle, actions, onChanged, withoutEdit }: Pro
 }
 
 /** Asks for the user a vehicle goes to (an auctioneer of the provenance's dealer, or a multi-auctioneer). */
-function HandOverDialog({ action, plate, onClose }: { action: HandOver; plate: string; onClose: (idUser: string | null) => void }) {
+export function HandOverDialog({ action, plate, onClose }: { action: HandOver; plate: string; onClose: (idUser: string | null) => void }) {
   const { t } = useTranslation('vehicles');
   const [idUser, setIdUser] = useState('');
   const [tried, setTried] = useState(false);

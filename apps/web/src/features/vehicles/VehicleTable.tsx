@@ -15,14 +15,27 @@ interface Props {
   readonly onRequest: (request: PageRequest) => void;
   readonly provenances: readonly ProvenanceView[];
   readonly onChanged: () => void;
+  /** The ids selected (by hand or by a file): each row has a checkbox that toggles its vehicle. */
+  readonly selected?: ReadonlySet<string>;
+  readonly onToggle?: (vehicle: VehicleCard) => void;
 }
 
-/** The back-office vehicle list (`GET /vehicle`): one page, sorted by the server, a cover thumbnail and the row's actions. */
-export function VehicleTable({ page, request, onRequest, provenances, onChanged }: Props) {
+/** The back-office vehicle list (`GET /vehicle`): one page, sorted by the server, a cover thumbnail and the row's actions; a selection checkbox per row when asked. */
+export function VehicleTable({ page, request, onRequest, provenances, onChanged, selected, onToggle }: Props) {
   const { t } = useTranslation('vehicles');
   const language = useLanguage();
   const actionsOf = useVehicleActions(provenances);
+  const select: TableColumn<VehicleCard>[] = onToggle ? [{
+    key: 'select', header: t('selection.column'),
+    cell: (v) => (
+      <input
+        type="checkbox" className="vehicle-select" checked={selected?.has(v.idVehicle) ?? false} onChange={() => onToggle(v)}
+        aria-label={t('selection.select', { plate: v.licensePlate })} data-testid={`vehicle-select-${v.idVehicle}`}
+      />
+    ),
+  }] : [];
   const columns: TableColumn<VehicleCard>[] = [
+    ...select,
     { key: 'photo', header: t('fields.photo'), cell: (v) => <LotThumb idPhoto={v.photos[0]} /> },
     {
       key: 'licensePlate', header: t('fields.licensePlate'), sortable: true,

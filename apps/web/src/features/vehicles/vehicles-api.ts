@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type {
-  AttachedVehicleFile, EditVehicleRequest, Page, VehicleFilesView, ProvenanceView, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
+  AttachedVehicleFile, EditVehicleRequest, Page, VehicleFilesView, ProvenanceView, SelectByFileResponse, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
 } from '@auction/contracts';
 import type { Http, RequestOptions, UploadProgress } from '../../api/http.js';
 
@@ -73,6 +73,16 @@ export function vehiclesApi(http: Http) {
     /** `PUT /vehicle/{id}/photo-order`: every photo once, the cover first. */
     reorderPhotos: (idVehicle: string, idBlobs: readonly string[], idempotencyKey?: string) =>
       http.put<VehicleFilesView>(`${S}/vehicle/${enc(idVehicle)}/photo-order`, { idBlobs }, { ...quiet, noPopup: true, noSpinner: true, idempotencyKey }),
+    /**
+     * `POST /select-by-file`: the vehicles a CSV or XLSX names by plate or frame, and the rows that named none. Refusals
+     * come back to the dialog (shown in it), not as a popup.
+     */
+    selectByFile: (file: File, idTemplate: string) => {
+      const form = new FormData();
+      form.append('idTemplate', idTemplate);
+      form.append('file', file, file.name);
+      return http.upload<SelectByFileResponse>(`${S}/select-by-file`, form, { noPopup: true });
+    },
     /** `POST /export-vehicle`: the list's filters and sort as a CSV file (limit and offset are ignored). */
     exportCsv: (filters: Readonly<Record<string, string | undefined>>) => http.file('POST', `${S}/export-vehicle`, filters, quiet),
   };
