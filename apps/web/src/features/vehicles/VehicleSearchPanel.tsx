@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProvenanceView } from '@auction/contracts';
 import { VEHICLE_STATUSES } from '@auction/domain';
+import { useSessionSearch } from '../../ui/session-search.js';
 import {
-  EMPTY_VEHICLE_SEARCH, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues, statesOf, toggleState,
-  type VehicleFilterField, type VehicleFilters, type VehicleSearchForm,
+  VEHICLE_SESSION_SEARCH, searchFilters, searchIssues, statesOf, toggleState, type VehicleFilterField, type VehicleFilters, type VehicleSearchForm,
 } from './vehicle-search.js';
 
 interface Props {
@@ -13,10 +13,6 @@ interface Props {
   /** The filters of the URL: the panel shows them when the session keeps nothing else. */
   readonly initial: VehicleSearchForm;
   readonly onSearch: (filters: VehicleFilters) => void;
-}
-
-function storage(): Storage | undefined {
-  return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
 }
 
 const TEXTS: readonly VehicleFilterField[] = ['licensePlate', 'vehicleFrame', 'vehicleCode', 'brand', 'model', 'channel', 'area', 'region'];
@@ -32,26 +28,20 @@ const PAIRS: readonly (readonly [VehicleFilterField, VehicleFilterField, 'numeri
 export function VehicleSearchPanel({ provenances, initial, onSearch }: Props) {
   const { t } = useTranslation('vehicles');
   const [open, setOpen] = useState(true);
-  const [form, setForm] = useState<VehicleSearchForm>(() => {
-    const kept = loadVehicleSearch(storage());
-    return Object.values(initial).some(Boolean) ? initial : kept;
-  });
+  const { form, change, keep, clear } = useSessionSearch(VEHICLE_SESSION_SEARCH, () => (Object.values(initial).some(Boolean) ? initial : null));
   const bodyId = useId();
   const issues = searchIssues(form);
   const set = (key: VehicleFilterField, value: string) => {
-    const next = { ...form, [key]: value };
-    setForm(next);
-    saveVehicleSearch(storage(), next);
+    change({ ...form, [key]: value });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (issues.length > 0) return;
-    saveVehicleSearch(storage(), form);
+    keep();
     onSearch(searchFilters(form));
   };
   const reset = () => {
-    setForm(EMPTY_VEHICLE_SEARCH);
-    saveVehicleSearch(storage(), EMPTY_VEHICLE_SEARCH);
+    clear();
     onSearch({});
   };
   const states = statesOf(form.state);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_SORT_FIELDS, VehicleListQuery } from '@auction/contracts';
 import { VEHICLE_STATUSES, type VehicleStatus } from '@auction/domain';
 import { formatCalendarDate, parseDate } from '@auction/i18n';
+import type { SessionSearchSpec } from '../../ui/session-search.js';
 
 /**
  * The vehicle-search panel's fields (spec 02 §3 "Vehicle", as `GET /vehicle` accepts them): texts, the provenance,
@@ -94,24 +95,11 @@ export function searchIssues(form: VehicleSearchForm): VehicleFilterField[] {
   return VEHICLE_FILTER_FIELDS.filter((f) => issues.has(f));
 }
 
-const StoredForm = z.object(Object.fromEntries(VEHICLE_FILTER_FIELDS.map((f) => [f, z.string().max(200)])) as Record<VehicleFilterField, z.ZodString>).partial();
-
-/** The panel as kept in session storage; anything unreadable is the empty form. */
-export function loadVehicleSearch(storage: Pick<Storage, 'getItem'> | undefined): VehicleSearchForm {
-  try {
-    const raw = storage?.getItem(VEHICLE_SEARCH_KEY);
-    if (!raw) return EMPTY_VEHICLE_SEARCH;
-    const parsed = StoredForm.safeParse(JSON.parse(raw));
-    return parsed.success ? { ...EMPTY_VEHICLE_SEARCH, ...parsed.data } : EMPTY_VEHICLE_SEARCH;
-  } catch {
-    return EMPTY_VEHICLE_SEARCH;
-  }
-}
-
-/** Keeps the panel in session storage (the next visit opens with it). */
-export function saveVehicleSearch(storage: Pick<Storage, 'setItem'> | undefined, form: VehicleSearchForm): void {
-  try { storage?.setItem(VEHICLE_SEARCH_KEY, JSON.stringify(form)); } catch { /* storage full or disabled: the search still runs */ }
-}
+/** How the panel is kept in the session (`useSessionSearch`). */
+export const VEHICLE_SESSION_SEARCH: SessionSearchSpec<VehicleSearchForm> = {
+  key: VEHICLE_SEARCH_KEY, empty: EMPTY_VEHICLE_SEARCH,
+  stored: z.object(Object.fromEntries(VEHICLE_FILTER_FIELDS.map((f) => [f, z.string().max(200)])) as Record<VehicleFilterField, z.ZodString>).partial(),
+};
 
 /** Page sizes of the vehicle list (the server allows at most 100). */
 export const VEHICLE_PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadSessionSearch, saveSessionSearch } from '../../ui/session-search.js';
 import {
-  EMPTY_VEHICLE_SEARCH, VEHICLE_SEARCH_KEY, formOfFilters, loadVehicleSearch, saveVehicleSearch, searchFilters, searchIssues, statesOf, toggleState,
+  EMPTY_VEHICLE_SEARCH, VEHICLE_SEARCH_KEY, VEHICLE_SESSION_SEARCH, formOfFilters, searchFilters, searchIssues, statesOf, toggleState,
 } from './vehicle-search.js';
 
 const form = (over: Partial<typeof EMPTY_VEHICLE_SEARCH>) => ({ ...EMPTY_VEHICLE_SEARCH, ...over });
@@ -44,12 +45,12 @@ describe('the vehicle search panel', () => {
   it('is kept in session storage under vehicleSearch; anything unreadable is the empty form', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    saveVehicleSearch(storage, form({ licensePlate: 'GD100LS' }));
+    saveSessionSearch(VEHICLE_SESSION_SEARCH, storage, form({ licensePlate: 'GD100LS' }));
     expect(JSON.parse(store.get(VEHICLE_SEARCH_KEY)!)).toMatchObject({ licensePlate: 'GD100LS' });
-    expect(loadVehicleSearch(storage)).toEqual(form({ licensePlate: 'GD100LS' }));
+    expect(loadSessionSearch(VEHICLE_SESSION_SEARCH, storage)).toEqual(form({ licensePlate: 'GD100LS' }));
     store.set(VEHICLE_SEARCH_KEY, '{broken');
-    expect(loadVehicleSearch(storage)).toEqual(EMPTY_VEHICLE_SEARCH);
+    expect(loadSessionSearch(VEHICLE_SESSION_SEARCH, storage)).toEqual(EMPTY_VEHICLE_SEARCH);
     store.set(VEHICLE_SEARCH_KEY, JSON.stringify({ brand: 42 }));
-    expect(loadVehicleSearch(storage)).toEqual(EMPTY_VEHICLE_SEARCH);
+    expect(loadSessionSearch(VEHICLE_SESSION_SEARCH, storage)).toEqual(EMPTY_VEHICLE_SEARCH);
   });
 });

@@ -2,17 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETS } from '@auction/domain';
 import { appLanguageOf } from '../../../i18n/i18n.js';
-import { EMPTY_SEARCH, dealerCode, loadSearch, saveSearch, searchFilters, searchIssues, type DealerFilters, type DealerSearchForm } from './dealer-search.js';
+import { useSessionSearch } from '../../../ui/session-search.js';
+import { DEALER_SESSION_SEARCH, dealerCode, searchFilters, searchIssues, type DealerFilters, type DealerSearchForm } from './dealer-search.js';
 import { marketLabel } from './market-label.js';
 
 interface Props {
   /** Open at first (the search page) or collapsed (above the results). */
   readonly initiallyOpen: boolean;
   readonly onSearch: (filters: DealerFilters) => void;
-}
-
-function storage(): Storage | undefined {
-  return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
 }
 
 /**
@@ -23,24 +20,19 @@ function storage(): Storage | undefined {
 export function DealerSearchPanel({ initiallyOpen, onSearch }: Props) {
   const { t, i18n } = useTranslation('dealers');
   const [open, setOpen] = useState(initiallyOpen);
-  const [form, setForm] = useState<DealerSearchForm>(() => loadSearch(storage()));
+  const { form, change, keep, clear } = useSessionSearch(DEALER_SESSION_SEARCH);
   const bodyId = useId();
   const issues = searchIssues(form);
   const set = (key: keyof DealerSearchForm, value: string) => {
-    const next = { ...form, [key]: key === 'idDealer' ? dealerCode(value) : value };
-    setForm(next);
-    saveSearch(storage(), next);
+    change({ ...form, [key]: key === 'idDealer' ? dealerCode(value) : value });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (issues.length > 0) return;
-    saveSearch(storage(), form);
+    keep();
     onSearch(searchFilters(form));
   };
-  const reset = () => {
-    setForm(EMPTY_SEARCH);
-    saveSearch(storage(), EMPTY_SEARCH);
-  };
+  const reset = clear;
   const invalid = (key: keyof DealerSearchForm) => issues.includes(key);
   const errorId = (key: string) => `${bodyId}-${key}-error`;
   return (

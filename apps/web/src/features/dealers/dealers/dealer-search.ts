@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_DEALER_SORT_FIELDS } from '@auction/contracts';
 import { MARKETS, type Market } from '@auction/domain';
+import type { SessionSearchSpec } from '../../../ui/session-search.js';
 
 /** The dealer-search panel's fields (spec 02 §2): idDealer (a dealer code), businessName, country, vatCode. */
 export interface DealerSearchForm {
@@ -63,22 +64,10 @@ export function searchFilters(form: DealerSearchForm): DealerFilters {
   return out;
 }
 
-/** The panel as kept in session storage; anything unreadable is the empty form. */
-export function loadSearch(storage: Pick<Storage, 'getItem'> | undefined): DealerSearchForm {
-  try {
-    const raw = storage?.getItem(DEALER_SEARCH_KEY);
-    if (!raw) return EMPTY_SEARCH;
-    const parsed = DealerSearchRules.partial().safeParse(JSON.parse(raw));
-    return parsed.success ? { ...EMPTY_SEARCH, ...parsed.data } : EMPTY_SEARCH;
-  } catch {
-    return EMPTY_SEARCH;
-  }
-}
-
-/** Keeps the panel in session storage (the next visit opens with it). */
-export function saveSearch(storage: Pick<Storage, 'setItem'> | undefined, form: DealerSearchForm): void {
-  try { storage?.setItem(DEALER_SEARCH_KEY, JSON.stringify(form)); } catch { /* storage full or disabled: the search still runs */ }
-}
+/** How the panel is kept in the session (`useSessionSearch`): a kept form the rules refuse is the empty one. */
+export const DEALER_SESSION_SEARCH: SessionSearchSpec<DealerSearchForm> = {
+  key: DEALER_SEARCH_KEY, empty: EMPTY_SEARCH, stored: DealerSearchRules.partial(),
+};
 
 /** Page sizes of the back-office dealer lists (the server allows at most 100). */
 export const DEALER_PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lenientSearch } from '../../../ui/lenient-search.js';
-import { DEALER_SEARCH_KEY, DealerListSearch, EMPTY_SEARCH, dealerCode, loadSearch, saveSearch, searchFilters, searchIssues } from './dealer-search.js';
+import { loadSessionSearch, saveSessionSearch } from '../../../ui/session-search.js';
+import { DEALER_SEARCH_KEY, DEALER_SESSION_SEARCH, DealerListSearch, EMPTY_SEARCH, dealerCode, searchFilters, searchIssues } from './dealer-search.js';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -32,13 +33,13 @@ describe('dealer-search panel rules', () => {
   });
   it('keeps the panel in session storage under dealerSearch; garbage reads as the empty form', () => {
     const storage = memoryStorage();
-    saveSearch(storage, { ...EMPTY_SEARCH, businessName: 'Demo' });
+    saveSessionSearch(DEALER_SESSION_SEARCH, storage, { ...EMPTY_SEARCH, businessName: 'Demo' });
     expect(storage.items.has(DEALER_SEARCH_KEY)).toBe(true);
-    expect(loadSearch(storage).businessName).toBe('Demo');
+    expect(loadSessionSearch(DEALER_SESSION_SEARCH, storage).businessName).toBe('Demo');
     storage.setItem(DEALER_SEARCH_KEY, '{not json');
-    expect(loadSearch(storage)).toEqual(EMPTY_SEARCH);
+    expect(loadSessionSearch(DEALER_SESSION_SEARCH, storage)).toEqual(EMPTY_SEARCH);
     storage.setItem(DEALER_SEARCH_KEY, JSON.stringify({ country: 'NOPE' }));
-    expect(loadSearch(storage)).toEqual(EMPTY_SEARCH);
+    expect(loadSessionSearch(DEALER_SESSION_SEARCH, storage)).toEqual(EMPTY_SEARCH);
   });
   it('reads a list URL leniently: a bad value is dropped, not an error page', () => {
     const read = lenientSearch(DealerListSearch);
