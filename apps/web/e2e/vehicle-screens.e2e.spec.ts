@@ -4,7 +4,7 @@
  * them as CSV and publishes one from its row; it opens a vehicle with photos (the gallery by keyboard, the appraisal
  * PDF in place), its auctions-history dialog, and edits it (a refused VIN and a taken plate shown beside their
  * fields, then a change saved and shown). The `admin` reaches the area from the back-office menu and hands a vehicle
- * to a superior and back. On a 390 px phone the loader adds photos and a document to a saved vehicle (each with its
+ * to a superior picked from the users who may take it, and back. On a 390 px phone the loader adds photos and a document to a saved vehicle (each with its
  * progress; an HTML page named .jpg refused beside its file), moves a photo by keyboard and removes one after a
  * confirmation (#22). A loader selects vehicles by a file of plates and publishes them together. axe on every screen and dialog shown; the list and the details on a 390 px phone.
  * Demo photos: the harness leaves DEMO_PHOTOS at its default (on), so the LEASYS-IT stock has drawn photos.
@@ -323,11 +323,24 @@ describe('vehicle screens', () => {
     await page.getByTestId('vehicle-sendToSup-V-DEMO-10').click();
     const dialog = page.getByTestId('hand-over-dialog');
     await dialog.waitFor();
+    // The users the server says may take it (auctioneers of the provenance's dealer), not a typed id: sending with
+    // none chosen says so; a name typed narrows the list; the keyboard picks one (Tab into the group, Space).
+    await page.getByTestId('hand-over-user-auctioneer').waitFor();
     await page.getByTestId('hand-over-send').click();
-    await page.locator('#hand-over-error').waitFor();
+    await dialog.getByRole('alert').waitFor();
     await expectNoAxeViolations(page, 'hand-over dialog');
-    await page.getByTestId('hand-over-user').fill('auctioneer');
-    await page.keyboard.press('Enter');
+    await page.getByTestId('hand-over-search').fill('nobody-has-this-name');
+    await page.getByTestId('hand-over-none').waitFor();
+    await page.getByTestId('hand-over-search').fill('AUCT');
+    await page.getByTestId('hand-over-user-auctioneer').waitFor();
+    expect(await dialog.locator('input[type=radio]').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value))).not.toContain('multiauctioneer');
+    await page.getByTestId('hand-over-search').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
+    await page.getByTestId('hand-over-user-auctioneer').focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('hand-over-user-auctioneer').isChecked()).toBe(true);
+    await page.getByTestId('hand-over-send').click();
     await closeSuccess(page);
     await page.getByTestId('vehicle-sendBack-V-DEMO-10').waitFor();
     const api = await e2e.api('admin');

@@ -33,6 +33,24 @@ export type VehicleDetailsBody = z.infer<typeof VehicleDetailsBody>;
 export const EditVehicleRequest = z.object(VEHICLE_DETAIL_SHAPES).partial().extend({ idVehicle: Id }).strict();
 export type EditVehicleRequest = z.infer<typeof EditVehicleRequest>;
 
+/** The hand-overs of vehicles to a user: to a superior (an auctioneer of the provenance's dealer), to a multi-auctioneer. */
+export const HAND_OVERS = ['sendToSup', 'sendToMultiAuctioneer'] as const;
+export type HandOverAction = (typeof HAND_OVERS)[number];
+
+/**
+ * Query of `GET /vehicle-handover-users`: the users a hand-over may go to (`action`), for `sendToSup` those of the
+ * `provenance`'s dealer (required then); `username` a part of the name, any case; one page sorted by username.
+ */
+export const HandOverUsersQuery = z.object({
+  action: z.enum(HAND_OVERS), provenance: Text(60).optional(), username: Text(100).optional(),
+  limit: adminQueryInt(1, PAGE_MAX, 20), offset: adminQueryInt(0, 1_000_000, 0),
+}).strict();
+export type HandOverUsersQuery = z.infer<typeof HandOverUsersQuery>;
+/** A user vehicles may be handed to. */
+export const HandOverUser = z.object({ idUser: z.string(), username: z.string(), idDealer: z.string().nullable(), idMarket: z.enum(MARKETS) });
+export type HandOverUser = z.infer<typeof HandOverUser>;
+export const HandOverUserPage = adminPage(HandOverUser);
+
 /** Body of `PUT /vehicle/pubUnpubVehicle`: publish (`published: true`) or unpublish vehicles. */
 export const PubUnpubRequest = z.object({ idVehicles: IdArray(), published: z.boolean() }).strict();
 /** Body of `PATCH /sendToSup` and `/sendToMultiAuctioneer`: the vehicles and the user they go to. */

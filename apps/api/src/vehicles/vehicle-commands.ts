@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type VehicleOutcome } from '@auction/contracts';
 import {
-  DomainError, decideVehicle, decideVehiclePlan, plateKey, streamId, type Provenance, type UserState, type VehicleChange, type VehicleCommand,
+  DomainError, decideVehicle, decideVehiclePlan, plateKey, streamId, takesHandOver, type Provenance, type UserState, type VehicleChange, type VehicleCommand,
   type VehicleDetails, type VehicleDocumentKind, type VehicleFileKind, type VehicleState,
 } from '@auction/domain';
 import type { z } from 'zod';
@@ -204,9 +204,7 @@ export class VehicleCommands {
   private assertTarget(user: UserState, vehicle: VehicleState, change: VehicleChange): void {
     const record = vehicle.status === 'NONE' ? null : vehicle.record;
     const provenance = record ? this.access.provenance(record.provenance) : undefined;
-    const ok = user.status === 'ACTIVE' && user.data.flgEnabled && (change === 'sendToSup'
-      ? user.data.roles.includes('AUCTIONEER') && provenance !== undefined && user.data.idDealer === provenance.idDealer
-      : user.data.roles.includes('MULTI_AUCTIONEER'));
+    const ok = user.status === 'ACTIVE' && (change === 'sendToSup' || change === 'sendToMultiAuctioneer') && takesHandOver(user.data, change, provenance);
     if (!ok) {
       throw new AccessError(422, API_ERROR_CODES.VEHICLE_HANDOVER_TARGET_INVALID, 'this user cannot take the vehicle', [{ field: 'idUser', rule: 'role' }]);
     }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Put, Quer
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  DossierQuery, EditVehicleRequest, HandOverRequest, Id, ProvenanceQuery, VehicleDescQuery, PubUnpubRequest, SendBackRequest, VehicleAuctionsQuery, VehicleListQuery,
-  type Dossier, type Page, type ProvenanceView, type VehicleCard, type VehicleDesc, type VehicleSheet,
+  DossierQuery, EditVehicleRequest, HandOverRequest, HandOverUsersQuery, Id, ProvenanceQuery, VehicleDescQuery, PubUnpubRequest, SendBackRequest, VehicleAuctionsQuery, VehicleListQuery,
+  type Dossier, type HandOverUser, type Page, type ProvenanceView, type VehicleCard, type VehicleDesc, type VehicleSheet,
 } from '@auction/contracts';
 import type { VehicleDetails } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
@@ -14,6 +14,7 @@ import type { VehicleAuctionHistoryRow } from '@auction/read-models';
 import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
 import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_FOR_SHOWCASE_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
 import { sendVehicleCsv } from './vehicle-export.js';
+import { HandOverUsers } from './handover-users.js';
 
 function keysOf(headers: Record<string, unknown>): CallKeys {
   return { idempotencyKey: idempotencyKeyOf(headers), correlationId: randomUUID() };
@@ -25,7 +26,7 @@ function keysOf(headers: Record<string, unknown>): CallKeys {
  */
 @Controller('api/v1/secure')
 export class VehiclesController {
-  constructor(private readonly reads: VehicleReads, private readonly commands: VehicleCommands) {}
+  constructor(private readonly reads: VehicleReads, private readonly commands: VehicleCommands, private readonly handOverUsers: HandOverUsers) {}
 
   @Get('vehicle')
   @Roles(...VEHICLE_LIST_ROLES)
@@ -91,6 +92,12 @@ export class VehiclesController {
   sendToMulti(@CurrentActor() actor: Actor, @Body() body: unknown, @Headers() headers: Record<string, unknown>): Promise<VehicleCallOutcome[]> {
     const { idVehicles, idUser } = parse(HandOverRequest, body);
     return this.commands.sendToMultiAuctioneer(actor, idVehicles, idUser, keysOf(headers));
+  }
+
+  @Get('vehicle-handover-users')
+  @Roles('LOADER', 'AUCTIONEER', 'ADMIN')
+  handOverTargets(@CurrentActor() actor: Actor, @Query() query: unknown): Page<HandOverUser> {
+    return this.handOverUsers.list(actor, parse(HandOverUsersQuery, query, 'query'));
   }
 
   @Patch('sendBack')

@@ -109,4 +109,25 @@ describe('vehicles (embedded)', () => {
     const exported = await fetch(`${server!.baseUrl}${S}/export-vehicle`, { method: 'POST', headers: { token: auditor.credentials.token! } });
     expect(`${exported.status} ${exported.headers.get('content-type')}`).toMatch(/^200 text\/csv/);
   });
+  test('the users a hand-over may go to (GET /vehicle-handover-users): the commands\' rule, by action, paged, sorted, narrowed by name', async () => {
+    const sup = await ok<Page>(c.loader.get(`${S}/vehicle-handover-users?action=sendToSup&provenance=LEASYS-IT`), 'to sup');
+    expect(sup.items.map((u) => u.idUser)).toContain('auctioneer');
+    expect(sup.items.every((u) => u.idDealer === 'D-AUCT')).toBe(true);
+    expect(sup.items.map((u) => u.idUser)).not.toContain('multiauctioneer');
+    expect(sup.items.map((u) => u.username)).toEqual([...sup.items.map((u) => u.username)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(await code(c.loader.get(`${S}/vehicle-handover-users?action=sendToSup`))).toEqual([400, 400001]);
+    expect(await code(c.loader.get(`${S}/vehicle-handover-users?action=sendToSup&provenance=NOPE`))).toEqual([422, 422220]);
+    expect(await code(c.loader2.get(`${S}/vehicle-handover-users?action=sendToSup&provenance=LEASYS-IT`))).toEqual([403, 403201]);
+    expect(await code(c.loader.get(`${S}/vehicle-handover-users?action=sendToMultiAuctioneer`))).toEqual([403, 403001]);
+    expect(await code(c.dealer1.get(`${S}/vehicle-handover-users?action=sendToMultiAuctioneer`))).toEqual([403, 403001]);
+    expect(await code(c.auctioneer.get(`${S}/vehicle-handover-users?action=steal`))).toEqual([400, 400001]);
+
+    const multi = await ok<Page>(c.auctioneer.get(`${S}/vehicle-handover-users?action=sendToMultiAuctioneer&username=MULTI&limit=1`), 'to multi');
+    expect(multi).toMatchObject({ limit: 1, offset: 0 });
+    expect(multi.items).toEqual([expect.objectContaining({ idUser: 'multiauctioneer' })]);
+    expect((await ok<Page>(c.auctioneer.get(`${S}/vehicle-handover-users?action=sendToMultiAuctioneer&username=nobody-has-this`), 'none')).total).toBe(0);
+    // Every user offered is taken by the command.
+    const to = sup.items[0]!.idUser;
+    expect(await ok(c.admin.patch(`${S}/sendToSup`, { body: { idVehicles: ['V-DEMO-9'], idUser: to } }), 'sent')).toEqual([{ idVehicle: 'V-DEMO-9', ok: true }]);
+  });
 });

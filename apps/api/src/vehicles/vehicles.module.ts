@@ -10,6 +10,7 @@ import { LotOutcomeReactor } from './lot-outcome-reactor.js';
 import { VehicleQueries } from './vehicle-queries.js';
 import { VehicleReads } from './vehicle-reads.js';
 import { VehiclesController } from './vehicles.controller.js';
+import { HandOverUsers } from './handover-users.js';
 
 /** The vehicles context's controllers. */
 export const VEHICLES_CONTROLLERS = [VehiclesController, MobileVehiclesController];
@@ -24,7 +25,7 @@ export const VEHICLES_CONTROLLERS = [VehiclesController, MobileVehiclesControlle
 @Module({
   controllers: VEHICLES_CONTROLLERS,
   providers: [
-    Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, VehicleLots, LotOutcomeReactor,
+    Provenances, VehicleQueries, VehicleAccess, VehicleCommands, VehicleReads, VehicleLots, LotOutcomeReactor, HandOverUsers,
     { provide: LOT_VEHICLES, useExisting: VehicleLots },
     { provide: VEHICLE_RULES, useExisting: VehicleAccess },
   ],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  EditVehicleRequest, HandOverRequest, ProvenanceView, PubUnpubRequest, SendBackRequest, VehicleAuctionPage, VehicleCard, VehicleCardPage,
+  EditVehicleRequest, HandOverRequest, HandOverUserPage, ProvenanceView, PubUnpubRequest, SendBackRequest, VehicleAuctionPage, VehicleCard, VehicleCardPage,
   Dossier, VehicleDesc, VehicleListQuery, VehicleOutcome, VehicleSheet,
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
@@ -24,6 +24,8 @@ export const VEHICLES_ROUTE_DOCS: readonly RouteDoc[] = [
   ['put', '/api/v1/secure/vehicle/pubUnpubVehicle', `Publish (published: true) or unpublish vehicles in stock (at most 200). A placed vehicle is not unpublished (409201/409202). ${MANY} ${WHO_CHANGES}`, 'LOADER, AUCTIONEER, MULTI_AUCTIONEER, ADMIN (vehicle rule)', PubUnpubRequest, z.array(VehicleOutcome)],
   ['patch', '/api/v1/secure/sendToSup', `Hand vehicles its loaders hold to a superior: idUser, an enabled AUCTIONEER of the provenance's dealer (else 422221). ${MANY} ${WHO_CHANGES}`, 'LOADER, ADMIN (vehicle rule)', HandOverRequest, z.array(VehicleOutcome)],
   ['patch', '/api/v1/secure/sendToMultiAuctioneer', `Hand vehicles a superior holds to idUser, an enabled MULTI_AUCTIONEER (else 422221). ${MANY} ${WHO_CHANGES}`, 'AUCTIONEER holding them, ADMIN (vehicle rule)', HandOverRequest, z.array(VehicleOutcome)],
+  ['get', '/api/v1/secure/vehicle-handover-users', 'The users a hand-over may go to, for the send-to dialogs (the commands\' one rule, takesHandOver): action sendToSup (LOADER, ADMIN): the enabled AUCTIONEERs of the dealer of provenance (required: 400; unknown 422220; the caller a LOADER of that dealer or an ADMIN of its market, else 403201); action sendToMultiAuctioneer (AUCTIONEER, ADMIN): the enabled MULTI_AUCTIONEERs. An ADMIN is offered the users of its adminEnabledMarket only. Query username: a part of the name, any case. Page: limit 1-100 (default 20), offset; sorted by username (any case), then id. Answers {items: [{idUser, username, idDealer, idMarket}], total, limit, offset}. Another role for the action: 403001.',
+    'LOADER, AUCTIONEER, ADMIN (by action)', undefined, HandOverUserPage],
   ['patch', '/api/v1/secure/sendBack', `Send vehicles back to their loader (to correct them); with the loader already: no change. ${MANY} ${WHO_CHANGES}`, 'AUCTIONEER or MULTI_AUCTIONEER holding them, ADMIN (vehicle rule)', SendBackRequest, z.array(VehicleOutcome)],
   ['get', '/api/v1/secure/provenance', 'The provenances (reference data: code, name, market, supplying dealer), by code; query idMarket narrows to one market.', 'logged in', undefined, z.array(ProvenanceView)],
   ['get', '/api/v1/secure/vehicle-desc', `Short descriptions ("brand model version (plate)", plate, frame) of the vehicles asked (query ids, repeated or comma separated, 1-200, none twice), in the order asked; those the caller may not see, or unknown, are left out. ${WHO_SEES}`, 'logged in (vehicle rule)', undefined, z.array(VehicleDesc)],

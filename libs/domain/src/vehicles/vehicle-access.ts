@@ -108,6 +108,25 @@ export function mayChangeVehicle(viewer: VehicleViewer, provenance: Provenance |
   }
 }
 
+/** What the hand-over rule needs to know of a user vehicles may be handed to. */
+export interface HandOverCandidate {
+  readonly roles: readonly string[];
+  readonly idDealer: string | null;
+  readonly flgEnabled: boolean;
+}
+
+/**
+ * Who may take vehicles handed over: for `sendToSup` an enabled AUCTIONEER of the provenance's dealer (the superior of
+ * its loaders); for `sendToMultiAuctioneer` an enabled MULTI_AUCTIONEER (of any dealer). The one rule of the hand-over
+ * commands and of the list of users a hand-over dialog offers.
+ */
+export function takesHandOver(user: HandOverCandidate, change: 'sendToSup' | 'sendToMultiAuctioneer', provenance: Provenance | undefined): boolean {
+  if (!user.flgEnabled) return false;
+  return change === 'sendToSup'
+    ? user.roles.includes('AUCTIONEER') && provenance !== undefined && user.idDealer === provenance.idDealer
+    : user.roles.includes('MULTI_AUCTIONEER');
+}
+
 /**
  * Where a vehicle may be sold: in an auction or a showcase of its provenance's market only (a provenance is a source
  * of one market). An auction or a showcase of another market never takes it, whoever asks: an auctioneer whose dealer

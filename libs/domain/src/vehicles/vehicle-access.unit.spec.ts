@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangeVehicle, scopeShows, sellsInMarket, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleViewer } from './vehicle-access.js';
+import { mayChangeVehicle, scopeShows, sellsInMarket, takesHandOver, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleViewer } from './vehicle-access.js';
 
 const PROVENANCES: Provenance[] = [
   { code: 'P-IT', name: 'Italy', idMarket: 'IT', idDealer: 'D1' },
@@ -103,6 +103,23 @@ describe('who changes a vehicle', () => {
     expect(held.map((f) => auction(loader, f))).toEqual([false, false, false]);
     expect(held.map((f) => auction(adminIt, f))).toEqual([true, true, true]);
     expect(held.map((f) => auction(ccDe, { ...f, provenance: 'P-DE' }))).toEqual([false, false, false]);
+  });
+});
+
+describe('who takes vehicles handed over', () => {
+  const user = (roles: string[], idDealer: string | null, flgEnabled = true) => ({ roles, idDealer, flgEnabled });
+  it('to a superior: an enabled AUCTIONEER of the provenance\'s dealer; not of another dealer, not disabled, not without a provenance', () => {
+    expect(takesHandOver(user(['USER', 'AUCTIONEER'], 'D1'), 'sendToSup', PROV('P-IT'))).toBe(true);
+    expect(takesHandOver(user(['USER', 'AUCTIONEER'], 'D2'), 'sendToSup', PROV('P-IT'))).toBe(false);
+    expect(takesHandOver(user(['USER', 'AUCTIONEER'], 'D1', false), 'sendToSup', PROV('P-IT'))).toBe(false);
+    expect(takesHandOver(user(['USER', 'LOADER', 'MULTI_AUCTIONEER'], 'D1'), 'sendToSup', PROV('P-IT'))).toBe(false);
+    expect(takesHandOver(user(['USER', 'AUCTIONEER'], 'D1'), 'sendToSup', undefined)).toBe(false);
+  });
+  it('to a multi-auctioneer: an enabled MULTI_AUCTIONEER of any dealer; an AUCTIONEER is not one', () => {
+    expect(takesHandOver(user(['USER', 'MULTI_AUCTIONEER'], 'D2'), 'sendToMultiAuctioneer', PROV('P-IT'))).toBe(true);
+    expect(takesHandOver(user(['USER', 'MULTI_AUCTIONEER'], null), 'sendToMultiAuctioneer', undefined)).toBe(true);
+    expect(takesHandOver(user(['USER', 'MULTI_AUCTIONEER'], 'D1', false), 'sendToMultiAuctioneer', PROV('P-IT'))).toBe(false);
+    expect(takesHandOver(user(['USER', 'AUCTIONEER'], 'D1'), 'sendToMultiAuctioneer', PROV('P-IT'))).toBe(false);
   });
 });
 

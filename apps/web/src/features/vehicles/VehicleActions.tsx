@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleCard } from '@auction/contracts';
-import { Id } from '@auction/contracts';
-import { ModalDialog } from '../auctions/auctioneer/ModalDialog.js';
 import { useServices } from '../../ui/services-context.js';
 import { useOneAtATime } from '../dealers/dealers/use-dealers.js';
 import type { VehicleAction } from './vehicle-powers.js';
+import { HandOverDialog, type HandOver } from './HandOverDialog.js';
 import { useVehiclesApi } from './use-vehicles.js';
 
 interface Props {
-  readonly vehicle: Pick<VehicleCard, 'idVehicle' | 'licensePlate'>;
+  readonly vehicle: Pick<VehicleCard, 'idVehicle' | 'licensePlate' | 'provenance'>;
   readonly actions: readonly VehicleAction[];
   /** After a change the server accepted: reload what is shown. */
   readonly onChanged: () => void;
@@ -18,8 +17,6 @@ interface Props {
   readonly withoutEdit?: boolean;
 }
 
-/** The actions that hand vehicles to a user, asked in {@link HandOverDialog}. */
-export type HandOver = 'sendToSup' | 'sendToMultiAuctioneer';
 
 /**
  * The changes a user may make to a vehicle (see `vehicleActions`): edit, publish or unpublish, send to a superior or
@@ -72,7 +69,7 @@ export function VehicleActions({ vehicle, actions, onChanged, withoutEdit }: Pro
       ))}
       {handOver && (
         <HandOverDialog
-          action={handOver} plate={vehicle.licensePlate}
+          action={handOver} plate={vehicle.licensePlate} provenance={vehicle.provenance}
           onClose={(idUser) => {
             setHandOver(null);
             if (!idUser) return;
@@ -81,36 +78,5 @@ export function VehicleActions({ vehicle, actions, onChanged, withoutEdit }: Pro
         />
       )}
     </div>
-  );
-}
-
-/** Asks for the user a vehicle goes to (an auctioneer of the provenance's dealer, or a multi-auctioneer). */
-export function HandOverDialog({ action, plate, onClose }: { action: HandOver; plate: string; onClose: (idUser: string | null) => void }) {
-  const { t } = useTranslation('vehicles');
-  const [idUser, setIdUser] = useState('');
-  const [tried, setTried] = useState(false);
-  const valid = Id.safeParse(idUser.trim()).success;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (valid) onClose(idUser.trim());
-  };
-  return (
-    <ModalDialog title={t(`actions.handOver.${action}`, { plate })} testId="hand-over-dialog" onCancel={() => onClose(null)}>
-      <form onSubmit={submit} noValidate>
-        <label className="field">
-          <span>{t(`actions.handOver.user.${action}`)}</span>
-          <input
-            value={idUser} onChange={(e) => setIdUser(e.target.value)} maxLength={64} autoComplete="off" spellCheck={false} autoFocus
-            aria-invalid={tried && !valid ? true : undefined} aria-describedby={tried && !valid ? 'hand-over-error' : undefined} data-testid="hand-over-user"
-          />
-          {tried && !valid && <span id="hand-over-error" className="field-error">{t('actions.handOver.invalid')}</span>}
-        </label>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => onClose(null)} data-testid="hand-over-cancel">{t('common.cancel')}</button>
-          <button type="submit" className="btn btn-primary" data-testid="hand-over-send">{t(`actions.${action}`)}</button>
-        </div>
-      </form>
-    </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type {
-  AttachedVehicleFile, EditVehicleRequest, Page, VehicleFilesView, ProvenanceView, SelectByFileResponse, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
+  AttachedVehicleFile, EditVehicleRequest, HandOverAction, HandOverUser, Page, VehicleFilesView, ProvenanceView, SelectByFileResponse, VehicleAuctionRowView, VehicleCard, VehicleOutcome as VehicleOutcomeSchema, VehicleSheet,
 } from '@auction/contracts';
 import type { Http, RequestOptions, UploadProgress } from '../../api/http.js';
 
@@ -60,6 +60,9 @@ export function vehiclesApi(http: Http) {
     sendToSup: (idVehicles: readonly string[], idUser: string) => http.patch<VehicleOutcome[]>(`${S}/sendToSup`, { idVehicles, idUser }, quiet),
     sendToMultiAuctioneer: (idVehicles: readonly string[], idUser: string) =>
       http.patch<VehicleOutcome[]>(`${S}/sendToMultiAuctioneer`, { idVehicles, idUser }, quiet),
+    /** `GET /vehicle-handover-users`: one page of the users a hand-over may go to (for sendToSup, of the provenance's dealer). */
+    handOverUsers: (query: { action: HandOverAction; provenance?: string; username?: string; limit: number; offset: number }) =>
+      http.get<Page<HandOverUser>>(`${S}/vehicle-handover-users`, { query, noSpinner: true }),
     sendBack: (idVehicles: readonly string[]) => http.patch<VehicleOutcome[]>(`${S}/sendBack`, { idVehicles }, quiet),
     /** `POST /vehicle/{id}/photos`: one photo, added last (refusals come back to the screen, beside the file). */
     attachPhoto: (idVehicle: string, file: File, hooks: FileUploadHooks = {}) =>

@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: '{{plate}} an einen Vorgesetzten senden',
       sendToMultiAuctioneer: '{{plate}} an einen Multi-Auktionator senden',
-      user: {
-        sendToSup: 'Benutzer-ID des Vorgesetzten (ein Auktionator des Händlers der Herkunft)',
-        sendToMultiAuctioneer: 'Benutzer-ID des Multi-Auktionators',
-      },
-      invalid: 'Geben Sie eine Benutzer-ID ein: Buchstaben, Ziffern, - und _.',
+      user: { sendToSup: "Vorgesetzter (ein Auktionator des Händlers der Herkunft)", sendToMultiAuctioneer: "Multi-Auktionator" },
+      search: "Nach Benutzername suchen",
+      none: "Kein Benutzer kann es übernehmen.",
+      more: "Mehr anzeigen ({{shown}} von {{total}})",
+      narrow: "{{shown}} von {{total}} angezeigt: geben Sie einen Namen ein, um die Liste einzugrenzen.",
+      invalid: "Wählen Sie den Empfänger.",
     },
   },
   details: {

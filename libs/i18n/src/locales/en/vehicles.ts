@@ -128,8 +128,12 @@ export const vehicles = {
     handOver: {
       sendToSup: 'Send {{plate}} to a superior',
       sendToMultiAuctioneer: 'Send {{plate}} to a multi-auctioneer',
-      user: { sendToSup: 'User id of the superior (an auctioneer of the provenance’s dealer)', sendToMultiAuctioneer: 'User id of the multi-auctioneer' },
-      invalid: 'Enter a user id: letters, digits, - and _.',
+      user: { sendToSup: "Superior (an auctioneer of the provenance’s dealer)", sendToMultiAuctioneer: "Multi-auctioneer" },
+      search: "Search by username",
+      none: "No user can take it.",
+      more: "Show more ({{shown}} of {{total}})",
+      narrow: "{{shown}} of {{total}} shown: type a name to narrow the list.",
+      invalid: "Choose the user to send to.",
     },
   },
   details: {

@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: 'Enviar {{plate}} a un superior',
       sendToMultiAuctioneer: 'Enviar {{plate}} a un multisubastador',
-      user: {
-        sendToSup: 'Id de usuario del superior (un subastador del concesionario de la procedencia)',
-        sendToMultiAuctioneer: 'Id de usuario del multisubastador',
-      },
-      invalid: 'Introduzca un id de usuario: letras, cifras, - y _.',
+      user: { sendToSup: "Superior (un subastador del concesionario de la procedencia)", sendToMultiAuctioneer: "Multisubastador" },
+      search: "Buscar por nombre de usuario",
+      none: "Ningún usuario puede recibirlo.",
+      more: "Mostrar más ({{shown}} de {{total}})",
+      narrow: "{{shown}} de {{total}} mostrados: escriba un nombre para acotar la lista.",
+      invalid: "Elija el usuario destinatario.",
     },
   },
   details: {

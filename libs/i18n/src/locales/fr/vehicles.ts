@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: 'Envoyer {{plate}} à un supérieur',
       sendToMultiAuctioneer: 'Envoyer {{plate}} à un multi-commissaire-priseur',
-      user: {
-        sendToSup: "Identifiant du supérieur (un commissaire-priseur du concessionnaire de l'origine)",
-        sendToMultiAuctioneer: 'Identifiant du multi-commissaire-priseur',
-      },
-      invalid: 'Saisissez un identifiant : lettres, chiffres, - et _.',
+      user: { sendToSup: "Supérieur (un commissaire-priseur du concessionnaire de l'origine)", sendToMultiAuctioneer: "Multi-commissaire-priseur" },
+      search: "Rechercher par nom d'utilisateur",
+      none: "Aucun utilisateur ne peut le prendre.",
+      more: "Afficher plus ({{shown}} sur {{total}})",
+      narrow: "{{shown}} sur {{total}} affichés : saisissez un nom pour réduire la liste.",
+      invalid: "Choisissez l'utilisateur destinataire.",
     },
   },
   details: {

@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: 'Invia {{plate}} a un superiore',
       sendToMultiAuctioneer: 'Invia {{plate}} a un multi-banditore',
-      user: {
-        sendToSup: 'Id utente del superiore (un banditore del dealer della provenienza)',
-        sendToMultiAuctioneer: 'Id utente del multi-banditore',
-      },
-      invalid: 'Inserisci un id utente: lettere, cifre, - e _.',
+      user: { sendToSup: "Superiore (un banditore del dealer della provenienza)", sendToMultiAuctioneer: "Multi-banditore" },
+      search: "Cerca per nome utente",
+      none: "Nessun utente può prenderlo.",
+      more: "Mostra altri ({{shown}} di {{total}})",
+      narrow: "{{shown}} di {{total}} mostrati: scrivi un nome per restringere l’elenco.",
+      invalid: "Scegli l’utente a cui inviare.",
     },
   },
   details: {

@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: '{{plate}} naar een leidinggevende sturen',
       sendToMultiAuctioneer: '{{plate}} naar een multi-veilingmeester sturen',
-      user: {
-        sendToSup: 'Gebruikers-id van de leidinggevende (een veilingmeester van de dealer van de herkomst)',
-        sendToMultiAuctioneer: 'Gebruikers-id van de multi-veilingmeester',
-      },
-      invalid: 'Voer een gebruikers-id in: letters, cijfers, - en _.',
+      user: { sendToSup: "Leidinggevende (een veilingmeester van de dealer van de herkomst)", sendToMultiAuctioneer: "Multi-veilingmeester" },
+      search: "Zoeken op gebruikersnaam",
+      none: "Geen gebruiker kan het overnemen.",
+      more: "Meer tonen ({{shown}} van {{total}})",
+      narrow: "{{shown}} van {{total}} getoond: typ een naam om de lijst te verkleinen.",
+      invalid: "Kies de gebruiker naar wie het gaat.",
     },
   },
   details: {

@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en, 'few' | 'many'> = {
     handOver: {
       sendToSup: 'Wyślij {{plate}} do przełożonego',
       sendToMultiAuctioneer: 'Wyślij {{plate}} do multi-aukcjonera',
-      user: {
-        sendToSup: 'Identyfikator przełożonego (aukcjoner dealera pochodzenia)',
-        sendToMultiAuctioneer: 'Identyfikator multi-aukcjonera',
-      },
-      invalid: 'Wpisz identyfikator użytkownika: litery, cyfry, - i _.',
+      user: { sendToSup: "Przełożony (aukcjoner dealera pochodzenia)", sendToMultiAuctioneer: "Multi-aukcjoner" },
+      search: "Szukaj po nazwie użytkownika",
+      none: "Żaden użytkownik nie może go przejąć.",
+      more: "Pokaż więcej ({{shown}} z {{total}})",
+      narrow: "Pokazano {{shown}} z {{total}}: wpisz nazwę, aby zawęzić listę.",
+      invalid: "Wybierz użytkownika, do którego wysłać.",
     },
   },
   details: {

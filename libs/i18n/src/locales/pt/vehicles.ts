@@ -173,11 +173,12 @@ export const vehicles: Translation<typeof en> = {
     handOver: {
       sendToSup: 'Enviar {{plate}} a um superior',
       sendToMultiAuctioneer: 'Enviar {{plate}} a um multileiloeiro',
-      user: {
-        sendToSup: 'Id de utilizador do superior (um leiloeiro do concessionário da proveniência)',
-        sendToMultiAuctioneer: 'Id de utilizador do multileiloeiro',
-      },
-      invalid: 'Introduza um id de utilizador: letras, algarismos, - e _.',
+      user: { sendToSup: "Superior (um leiloeiro do concessionário da proveniência)", sendToMultiAuctioneer: "Multileiloeiro" },
+      search: "Pesquisar por nome de utilizador",
+      none: "Nenhum utilizador o pode receber.",
+      more: "Mostrar mais ({{shown}} de {{total}})",
+      narrow: "{{shown}} de {{total}} mostrados: escreva um nome para restringir a lista.",
+      invalid: "Escolha o utilizador destinatário.",
     },
   },
   details: {

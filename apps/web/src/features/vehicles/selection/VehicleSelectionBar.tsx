@@ -4,7 +4,7 @@ import type { UnmatchedSelectionRow, VehicleCard } from '@auction/contracts';
 import { useServices } from '../../../ui/services-context.js';
 import { DataTable, type TableColumn } from '../../../ui/table/index.js';
 import { useOneAtATime } from '../../dealers/dealers/use-dealers.js';
-import { HandOverDialog, type HandOver } from '../VehicleActions.js';
+import { HandOverDialog, type HandOver } from '../HandOverDialog.js';
 import type { VehicleAction } from '../vehicle-powers.js';
 import type { VehicleOutcome } from '../vehicles-api.js';
 import { useVehiclesApi } from '../use-vehicles.js';
@@ -71,7 +71,7 @@ export function VehicleSelectionBar({ selected, unmatched, actionsOf, onDone, on
       {unmatched && unmatched.length > 0 && <UnmatchedRows rows={unmatched} />}
       {handOver && (
         <HandOverDialog
-          action={handOver} plate={t('selection.vehicles', { count })}
+          action={handOver} plate={t('selection.vehicles', { count })} provenance={selected[0]?.provenance ?? ''}
           onClose={(idUser) => {
             setHandOver(null);
             if (!idUser) return;
