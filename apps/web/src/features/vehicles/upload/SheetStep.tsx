@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ProvenanceView, VehicleUploadResponse } from '@auction/contracts';
 import { ApiError } from '../../../api/http.js';
@@ -7,7 +9,7 @@ import { DropZone } from './DropZone.js';
 import { RefusedRowsTable } from './RefusedRowsTable.js';
 import { UploadProgressList } from './UploadProgressList.js';
 import { refusedRowsOf, type RefusedRowLine } from './refused-rows.js';
-import { loadableProvenances, sheetFormErrors, type SheetFormErrors } from './sheet-form.js';
+import { SheetFormSchema, loadableProvenances, type SheetFormErrors, type SheetFormInput, type SheetFormOutput } from './sheet-form.js';
 import type { VehicleUploadApi } from './upload-api.js';
 import { uploadsAfter, type FileUpload } from './upload-progress.js';
 import { useErrorText, useTranslate } from './use-translate.js';
@@ -25,9 +27,11 @@ export function SheetStep({ api, onLoaded }: { readonly api: VehicleUploadApi; r
   const profile = useProfile();
   const ids = useId();
   const [provenances, setProvenances] = useState<ProvenanceView[] | null>(null);
-  const [provenance, setProvenance] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<SheetFormErrors>({});
+  const form = useForm<SheetFormInput, unknown, SheetFormOutput>({
+    resolver: zodResolver(SheetFormSchema), defaultValues: { provenance: '', file: null }, mode: 'onSubmit', reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, setValue, clearErrors, watch, formState: { errors } } = form;
+  const file = watch('file');
   const [uploads, setUploads] = useState<FileUpload[]>([]);
   const [refused, setRefused] = useState<RefusedRowLine[] | null>(null);
   const [failure, setFailure] = useState<number | null>(null);
@@ -39,15 +43,15 @@ export function SheetStep({ api, onLoaded }: { readonly api: VehicleUploadApi; r
       if (!live) return;
       const mine = profile ? loadableProvenances({ ...profile, adminEnabledMarket: profile.adminEnabledMarket }, all) : [];
       setProvenances(mine);
-      if (mine.length === 1) setProvenance(mine[0]!.code);
     }, () => live && setProvenances([]));
     return () => { live = false; };
   }, [api, profile]);
+  // The only provenance is picked once its option is on the page (the select shows what the form holds).
+  useEffect(() => {
+    if (provenances?.length === 1) setValue('provenance', provenances[0]!.code);
+  }, [provenances, setValue]);
 
-  const submit = async () => {
-    const found = sheetFormErrors({ file, provenance });
-    setErrors(found);
-    if (found.file || found.provenance || !file) return;
+  const submit = async ({ file, provenance }: SheetFormOutput) => {
     const key = `sheet-${Date.now()}`;
     setRefused(null);
     setFailure(null);
@@ -70,29 +74,31 @@ export function SheetStep({ api, onLoaded }: { readonly api: VehicleUploadApi; r
     }
   };
 
+  /** The error key of a field (the schema's issue message), as the sheet texts name it. */
+  const errorOf = (field: keyof SheetFormErrors) => errors[field]?.message as SheetFormErrors[typeof field] | undefined;
   const invalid = (field: keyof SheetFormErrors) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${field}-error` } : {});
   return (
     <section className="card upload-step" aria-labelledby={`${ids}-title`} data-testid="sheet-step">
       <h2 id={`${ids}-title`}>{t('steps.file')}</h2>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
         <div className="field-group">
           <label className="field">
             <span>{t('sheet.provenance')}</span>
-            <select value={provenance} onChange={(e) => setProvenance(e.target.value)} disabled={busy || provenances === null} data-testid="sheet-provenance" {...invalid('provenance')}>
+            <select {...register('provenance')} disabled={busy || provenances === null} data-testid="sheet-provenance" {...invalid('provenance')}>
               <option value="">{t('sheet.chooseProvenance')}</option>
               {(provenances ?? []).map((p) => <option key={p.code} value={p.code}>{`${p.name} (${p.code})`}</option>)}
             </select>
           </label>
-          {errors.provenance && <p className="field-error" id={`${ids}-provenance-error`} data-testid="sheet-provenance-error">{t(`sheet.${errors.provenance}`)}</p>}
+          {errors.provenance && <p className="field-error" id={`${ids}-provenance-error`} data-testid="sheet-provenance-error">{t(`sheet.${errorOf('provenance')}`)}</p>}
           {provenances?.length === 0 && <p className="muted">{t('sheet.noProvenance')}</p>}
         </div>
         <div className="field-group" {...invalid('file')}>
           <DropZone
             label={t('sheet.dropLabel')} hint={t('sheet.dropHint')} choose={t('sheet.choose')} accept={SHEET_TYPES} disabled={busy}
-            onFiles={(files) => { setFile(files[0] ?? null); setErrors((e) => ({ ...e, file: undefined })); }} testId="sheet-drop"
+            onFiles={(files) => { setValue('file', files[0] ?? null); clearErrors('file'); }} testId="sheet-drop"
           />
           <p className="muted" data-testid="sheet-chosen">{file ? t('sheet.chosen', { name: file.name }) : t('sheet.none')}</p>
-          {errors.file && <p className="field-error" role="alert" id={`${ids}-file-error`} data-testid="sheet-file-error">{t(`sheet.${errors.file}`)}</p>}
+          {errors.file && <p className="field-error" role="alert" id={`${ids}-file-error`} data-testid="sheet-file-error">{t(`sheet.${errorOf('file')}`)}</p>}
         </div>
         <div className="toolbar">
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="sheet-upload">{t('sheet.upload')}</button>
