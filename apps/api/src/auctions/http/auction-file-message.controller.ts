@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { API_ERROR_CODES, Id, type ErrorBody } from '@auction/contracts';
+import { API_ERROR_CODES, Id } from '@auction/contracts';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { AUCTION_MANAGER_ROLES } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
@@ -13,7 +13,7 @@ import { CommandRunner } from '../../platform/http/command-runner.js';
 import { attachmentDisposition } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { UploadRefusal, answerUploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
+import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import { judgePdf } from '../../platform/http/uploads/content-types.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { SetAuctionFileMessageCommand, type FileMessageChange } from '../commands/auction-message.handler.js';
@@ -39,8 +39,8 @@ export class AuctionFileMessageController {
   @Roles(...AUCTION_MANAGER_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
-    @CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ fileMessage: string } | ErrorBody> {
+    @CurrentActor() actor: Actor, @Param('idAuction') id: string, @Body() body: unknown,
+  ): Promise<{ fileMessage: string }> {
     const idAuction = parse(Id, id, 'idAuction');
     await this.ownedBy(actor, idAuction); // before the body is read: nobody else's file is ever stored
     let meta: BlobMeta | null;
@@ -52,7 +52,8 @@ export class AuctionFileMessageController {
       })).file;
       if (!meta) throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_MALFORMED, 'the file is missing', [{ field: 'file', rule: 'missing' }]);
     } catch (error) {
-      return answerUploadRefusal(refusalOf(error, FILE_MESSAGE_MAX_BYTES), reply);
+      // Thrown (the error filter answers it): a refused call's Idempotency-Key is forgotten, so the right file can follow.
+      throw refusalOf(error, FILE_MESSAGE_MAX_BYTES);
     }
     await this.change(actor, idAuction, meta.idFile);
     return { fileMessage: `/api/v1/secure/auction/${idAuction}/file-message` };

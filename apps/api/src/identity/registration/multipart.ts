@@ -14,8 +14,9 @@ export const MULTIPART_ROUTE = { multipart: true } as const;
 
 /**
  * The unread body of a multipart request on a route that takes one. Parsing waits for the handler, so the guard
- * has refused an anonymous caller before a byte of an upload is buffered. Serialises as `{}` (the idempotency
- * fingerprint reads bodies).
+ * has refused an anonymous caller before a byte of an upload is buffered. Serialises as its declared length only
+ * (`{ length }`): the Idempotency-Key fingerprint is taken before the body is read, and the length is what tells another
+ * file sent with a used key (409100) from the same upload retried (a client's retry has the same length).
  */
 export class MultipartRequestBody {
   readonly #payload: Readable;
@@ -34,7 +35,7 @@ export class MultipartRequestBody {
   get contentType(): string { return this.#contentType; }
   /** The Content-Length the client announced, when it did. */
   get declaredLength(): number | null { return this.#declaredLength; }
-  toJSON(): Record<string, never> { return {}; }
+  toJSON(): { length: number | null } { return { length: this.#declaredLength }; }
 }
 
 /** One file part. `filename` is the client's label, never used as a storage name or path. */

@@ -19,9 +19,15 @@ const ABANDONED_AFTER_MS = 120_000;
 const PURGE_EVERY_MS = 3_600_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** JSON with object keys sorted, so two bodies that differ only in key order are the same body. */
+/**
+ * JSON with object keys sorted, so two bodies that differ only in key order are the same body. A body that says how it
+ * serialises (`toJSON`: an unread multipart upload names its declared length) is fingerprinted by that.
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return canonical((value as { toJSON(): unknown }).toJSON());
+  }
   if (value !== null && typeof value === 'object') {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }

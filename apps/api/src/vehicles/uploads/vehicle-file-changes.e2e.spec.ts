@@ -85,6 +85,36 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
     expect((await sendPhoto(c.admin, 'V-DEMO-7', await photo(1))).status).toBe(201);
   });
 
+  test('an Idempotency-Key used for one file and sent with another is 409100, not the first file\'s answer; a refused call\'s key takes the right file (#22 attack)', async () => {
+    const before = await files('V-DEMO-5');
+    const first = await sendPhoto(c.loader, 'V-DEMO-5', await photo(3), { 'idempotency-key': 'one-key-two-files' });
+    expect(first.status).toBe(201);
+    // Was: 201 with the first photo's answer, the second photo silently not kept.
+    const other = await sendPhoto(c.loader, 'V-DEMO-5', await jpegWithGps(64, 48), { 'idempotency-key': 'one-key-two-files' }, 'other.jpg');
+    expect([other.status, other.body.errorCode]).toEqual([409, 409100]);
+    expect((await files('V-DEMO-5')).photos).toEqual([...before.photos, first.body.idBlob]);
+    const refused = await sendPhoto(c.loader, 'V-DEMO-5', HTML, { 'idempotency-key': 'refused-then-right' });
+    expect([refused.status, refused.body.errorCode]).toEqual([415, 415200]);
+    const right = await sendPhoto(c.loader, 'V-DEMO-5', await photo(4), { 'idempotency-key': 'refused-then-right' });
+    expect(right.status).toBe(201);
+    expect((await files('V-DEMO-5')).photos).toEqual([...before.photos, first.body.idBlob, right.body.idBlob]);
+  });
+
+  test('the same photo sent three times at once (a double click, no key) is attached once; a remove at the same time leaves no file without its bytes (#22 attack)', async () => {
+    const before = await files('V-DEMO-4');
+    const jpeg = await photo(5);
+    // Was: three 201s with three ids, the same photo three times in the gallery.
+    const sent = await Promise.all([0, 1, 2].map(() => sendPhoto(c.loader, 'V-DEMO-4', jpeg)));
+    expect(sent.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(sent.map((r) => r.body.idBlob)).size).toBe(1);
+    const idPhoto: string = sent[0]!.body.idBlob;
+    expect((await files('V-DEMO-4')).photos).toEqual([...before.photos, idPhoto]);
+    // The same bytes again while that photo is removed: whichever comes first, every photo the vehicle names is served.
+    const [again, removed] = await Promise.all([sendPhoto(c.loader, 'V-DEMO-4', jpeg), c.loader.delete(`${S}/vehicle/V-DEMO-4/file/${idPhoto}`)]);
+    expect([again.status, removed.status]).toEqual([201, 200]);
+    for (const id of (await files('V-DEMO-4')).photos) expect([id, (await download(c.loader, `${S}/image?idImage=${id}`)).status]).toEqual([id, 200]);
+  });
+
   test('refused for a dealer, another provenance\'s loader, an auctioneer while loaders hold it, a vehicle in an auction: nothing stored', async () => {
     const live = (await okBody(c.loader.get(`${S}/vehicle?state=IN_AUCTION&limit=1`), 'live')).items[0].idVehicle as string;
     const blobs = await blobFiles(storage.dataDir!);

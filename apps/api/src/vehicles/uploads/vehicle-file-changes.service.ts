@@ -3,6 +3,7 @@ import { API_ERROR_CODES, type AttachedVehicleFile, type VehicleFilesView } from
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { recordOf, type VehicleFileKind, type VehicleState } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
+import { KeyedSerial } from '../../platform/engine/keyed-serial.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { judgeDocument } from '../../platform/http/uploads/content-types.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
@@ -30,6 +31,13 @@ export function filesOf(idVehicle: string, state: VehicleState): VehicleFilesVie
  */
 @Injectable()
 export class VehicleFileChanges {
+  /**
+   * The file changes of one vehicle, one at a time once their bytes are stored: the look for the same bytes and the attach,
+   * or a remove and the deletion of its bytes, are one step. Without it, the same photo sent twice at once (a double
+   * click) was attached twice, and a remove between that look and the attach left the vehicle naming deleted bytes.
+   */
+  private readonly perVehicle = new KeyedSerial();
+
   constructor(
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly gate: VehicleGate,
@@ -63,25 +71,29 @@ export class VehicleFileChanges {
     }
     const meta = upload.file;
     if (!meta) throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_MALFORMED, 'the file is missing', [{ field: 'file', rule: 'missing' }]);
-    let kept = false;
-    try {
-      const idBlob = (await this.sameContent(idVehicle, meta)) ?? meta.idFile;
-      await this.gate.attach(actor, idVehicle, idBlob, kind, keys);
-      kept = idBlob === meta.idFile;
-      return { ...filesOf(idVehicle, await this.gate.state(idVehicle)), idBlob, kind, mediaType: meta.mediaType, size: meta.size };
-    } finally {
-      if (!kept) await this.blobs.delete(meta.idFile).catch(() => undefined);
-    }
+    return this.perVehicle.run(idVehicle, async () => {
+      let kept = false;
+      try {
+        const idBlob = (await this.sameContent(idVehicle, meta)) ?? meta.idFile;
+        await this.gate.attach(actor, idVehicle, idBlob, kind, keys);
+        kept = idBlob === meta.idFile;
+        return { ...filesOf(idVehicle, await this.gate.state(idVehicle)), idBlob, kind, mediaType: meta.mediaType, size: meta.size };
+      } finally {
+        if (!kept) await this.blobs.delete(meta.idFile).catch(() => undefined);
+      }
+    });
   }
 
   /** Removes a file; its bytes go too (no one may see a file its vehicle no longer has). A file it lacks: no change. */
-  async remove(actor: Actor, idVehicle: string, idBlob: string, keys: CallKeys): Promise<VehicleFilesView> {
-    await this.gate.remove(actor, idVehicle, idBlob, keys);
-    const files = filesOf(idVehicle, await this.gate.state(idVehicle));
-    const still = files.photos.includes(idBlob) || files.documents.some((d) => d.idBlob === idBlob);
-    const meta = still ? null : await this.blobs.meta(idBlob);
-    if (meta?.owner === `vehicle:${idVehicle}`) await this.blobs.delete(idBlob).catch(() => undefined);
-    return files;
+  remove(actor: Actor, idVehicle: string, idBlob: string, keys: CallKeys): Promise<VehicleFilesView> {
+    return this.perVehicle.run(idVehicle, async () => {
+      await this.gate.remove(actor, idVehicle, idBlob, keys);
+      const files = filesOf(idVehicle, await this.gate.state(idVehicle));
+      const still = files.photos.includes(idBlob) || files.documents.some((d) => d.idBlob === idBlob);
+      const meta = still ? null : await this.blobs.meta(idBlob);
+      if (meta?.owner === `vehicle:${idVehicle}`) await this.blobs.delete(idBlob).catch(() => undefined);
+      return files;
+    });
   }
 
   /** Puts the photos in a new order (every photo once, else 422212). */

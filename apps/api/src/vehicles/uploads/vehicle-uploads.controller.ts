@@ -1,16 +1,14 @@
-import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  SaveVehicleQuery, type ErrorBody, type SaveVehicleResponse, type SelectByFileResponse, type VehicleFileUploadResponse, type VehicleUploadResponse,
+  SaveVehicleQuery, type SaveVehicleResponse, type SelectByFileResponse, type VehicleFileUploadResponse, type VehicleUploadResponse,
 } from '@auction/contracts';
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { MULTIPART_ROUTE } from '../../identity/registration/multipart.js';
 import { ReadOnlyCall } from '../../platform/idempotency/claim-in-turn.js';
 import { parse } from '../../platform/http/validation.js';
-import { answerUploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VEHICLE_LIST_ROLES } from '../vehicle-reads.js';
 import { VehicleSelectionService } from './vehicle-selection.service.js';
 import { VehicleUploadsService, type UploadKind } from './vehicle-uploads.service.js';
@@ -31,13 +29,9 @@ export class VehicleUploadsController {
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  async uploadVehicle(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleUploadResponse | ErrorBody> {
-    try {
-      this.uploads.admit(actor, body, true);
-      return await this.uploads.uploadSheet(actor, body);
-    } catch (error) {
-      return answerUploadRefusal(error, reply);
-    }
+  async uploadVehicle(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleUploadResponse> {
+    this.uploads.admit(actor, body, true);
+    return await this.uploads.uploadSheet(actor, body);
   }
 
   /** Reads only: the vehicles a file names, for the list's selection (GET /vehicle's roles and rule). */
@@ -46,84 +40,70 @@ export class VehicleUploadsController {
   @ReadOnlyCall()
   @Roles(...VEHICLE_LIST_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  async selectByFile(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SelectByFileResponse | ErrorBody> {
-    try {
-      this.selection.admit(actor, body);
-      return await this.selection.select(actor, body);
-    } catch (error) {
-      return answerUploadRefusal(error, reply);
-    }
+  async selectByFile(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<SelectByFileResponse> {
+    this.selection.admit(actor, body);
+    return await this.selection.select(actor, body);
   }
 
   @Post('api/v1/secure/upload-photos')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  uploadPhotos(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
-    return this.file(actor, body, reply, 'PHOTO');
+  uploadPhotos(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleFileUploadResponse> {
+    return this.file(actor, body, 'PHOTO');
   }
 
   @Post('api/v1/secure/upload-appraisal')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  uploadAppraisal(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
-    return this.file(actor, body, reply, 'APPRAISAL');
+  uploadAppraisal(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleFileUploadResponse> {
+    return this.file(actor, body, 'APPRAISAL');
   }
 
   @Post('api/v1/secure/upload-datasheet')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  uploadDatasheet(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
-    return this.file(actor, body, reply, 'DATASHEET');
+  uploadDatasheet(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleFileUploadResponse> {
+    return this.file(actor, body, 'DATASHEET');
   }
 
   @Post('api/v1/secure/upload-other')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  uploadOther(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
-    return this.file(actor, body, reply, 'OTHER');
+  uploadOther(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleFileUploadResponse> {
+    return this.file(actor, body, 'OTHER');
   }
 
   @Post('api/v1/secure/upload-recdoc')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
-  uploadRecdoc(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<VehicleFileUploadResponse | ErrorBody> {
-    return this.file(actor, body, reply, 'RECOGNITION_DOC');
+  uploadRecdoc(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleFileUploadResponse> {
+    return this.file(actor, body, 'RECOGNITION_DOC');
   }
 
   @Post('api/v1/secure/save-vehicle')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
-  async save(@CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<SaveVehicleResponse | ErrorBody> {
-    try {
-      return await this.uploads.save(actor, null, randomUUID());
-    } catch (error) {
-      return answerUploadRefusal(error, reply);
-    }
+  save(@CurrentActor() actor: Actor): Promise<SaveVehicleResponse> {
+    return this.uploads.save(actor, null, randomUUID());
   }
 
   @Post('api/v2/secure/save-vehicle')
   @HttpCode(201)
   @Roles(...VEHICLE_UPLOAD_ROLES)
-  async saveV2(@CurrentActor() actor: Actor, @Query() query: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SaveVehicleResponse | ErrorBody> {
+  saveV2(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<SaveVehicleResponse> {
     const { idTemp } = parse(SaveVehicleQuery, query, 'query');
-    try {
-      return await this.uploads.save(actor, idTemp, randomUUID());
-    } catch (error) {
-      return answerUploadRefusal(error, reply);
-    }
+    return this.uploads.save(actor, idTemp, randomUUID());
   }
 
-  private async file(actor: Actor, body: unknown, reply: FastifyReply, kind: UploadKind): Promise<VehicleFileUploadResponse | ErrorBody> {
-    try {
-      this.uploads.admit(actor, body, false);
-      return await this.uploads.uploadFile(actor, body, kind);
-    } catch (error) {
-      return answerUploadRefusal(error, reply);
-    }
+  /** A refusal is thrown (the error filter answers it, Retry-After included), so the Idempotency-Key of a refused call is
+   * forgotten: a retry, or the right file sent next with the same key, runs again instead of replaying the refusal. */
+  private async file(actor: Actor, body: unknown, kind: UploadKind): Promise<VehicleFileUploadResponse> {
+    this.uploads.admit(actor, body, false);
+    return await this.uploads.uploadFile(actor, body, kind);
   }
 }

@@ -101,11 +101,16 @@ describe('vehicle uploads over HTTP (embedded)', () => {
     const { tempId } = await batchOf(2, 100);
     const before = await snapshot();
     const html = new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>');
-    const res = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: html, name: 'car.jpg', type: 'image/jpeg' } });
+    const key = { 'idempotency-key': 'photo-after-refusal' };
+    const res = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: html, name: 'car.jpg', type: 'image/jpeg' } }, key);
     expect([res.status, res.body.errorCode]).toEqual([415, 415200]);
     const asSheet = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: html, name: 'vehicles.csv', type: 'text/csv' } });
     expect([asSheet.status, asSheet.body.errorCode]).toEqual([415, 415200]);
     expect(await snapshot()).toEqual(before);
+    // The refusal did not keep its Idempotency-Key (#22 attack): the right photo sent next with that key is taken. Was: the
+    // stored 415 replayed for it (and a busy 429 for 24 h after its Retry-After).
+    const right = await upload(loader, '/api/v1/secure/upload-photos', { tempId, tupla: '2', file: { bytes: await jpegWithGps(64, 48), name: 'car.jpg' } }, key);
+    expect(right.status).toBe(201);
   });
 
   test('a photo one byte over 20 MiB is 413200, read as a stream and never kept', async () => {
