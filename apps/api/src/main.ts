@@ -27,6 +27,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/http/framework-e
 import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { serveWebClient } from './platform/http/web-client.js';
+import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
@@ -82,6 +83,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const metrics = app.get(Metrics);
   instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));
+  // Before the web client's static files: the plugin must come first (it leaves their precompressed files as they are).
+  await compressAnswers(fastify as never);
   const webClient = await serveWebClient(fastify as never, config.webDist);
   app.enableShutdownHooks();
   await app.init();
@@ -101,7 +104,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   await fanout.start();
   registerLagGauges(metrics, fanout);
   app.get(TransitionScheduler).start();
-  app.get(LotOutcomeReactor).start();
+  // Lots with an event after its checkpoint: what ended while the product was down, or before the vehicle moved.
+  await app.get(LotOutcomeReactor).start();
   await app.listen({ port: config.port, host: config.host });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

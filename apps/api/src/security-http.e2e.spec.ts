@@ -1,13 +1,16 @@
 /**
  * HTTP hardening through the built server: login throttling (per account and per client address), JSON-only logins
- * and the cross-origin check, security headers and Secure cookies, and who may read `/metrics`.
+ * and the cross-origin check, security headers and Secure cookies, and who may read `/metrics`; answers compressed
+ * (Brotli or gzip as the client accepts), request bodies never decompressed.
  *
  * Two servers: `proxied` runs behind a (pretend) proxy, TRUST_PROXY=true, so each test picks its client address with
  * `X-Forwarded-For` and the counters of one test do not spill into another; it also has METRICS_TOKEN and an extra
  * allowed origin. `direct` has the defaults (no proxy trusted, no metrics token) and logs at info level.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
   ApiClient, DEMO_PASSWORD, createStorage, describeResult, isCleanError, startServer, type ApiResult, type RunningServer, type ServerStorage,
 } from './testing/server.test-support.js';
@@ -40,6 +43,20 @@ function login(username: string, password: string, from: string, path = TOKEN_LO
 }
 
 const statuses = (answers: ApiResult[]) => answers.map((a) => a.status);
+
+/** A GET whose bytes are read as sent (node's fetch would decode them): status, headers and body. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('login throttling', () => {
   it('locks an account after repeated wrong passwords (429, numeric code, Retry-After), the right password included', async () => {
@@ -171,6 +188,32 @@ describe('security headers and cookies', () => {
     const deepLink = await fetch(`${base}/live-auction/x`);
     await deepLink.text();
     expectHeaders(deepLink, 'GET /live-auction/x');
+  });
+
+  it('compress JSON answers with Brotli or gzip as the client accepts, small ones and images not; a compressed body is not read', async () => {
+    const dealer = await ApiClient.login(direct.baseUrl, 'dealer1');
+    const { items } = (await dealer.get<{ items: { idAuction: string }[] }>('/api/v1/secure/running-auctions?limit=100')).body;
+    const url = `${direct.baseUrl}/api/v1/secure/auctionFull?idAuction=${items[0]!.idAuction}`;
+    const token = { token: dealer.credentials.token! };
+    const plain = await rawGet(url, token);
+    expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined]);
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const br = await rawGet(url, { ...token, 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await rawGet(url, { ...token, 'accept-encoding': 'gzip' });
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+    console.log(`[compression] auctionFull of the demo auction: ${plain.bytes.length} bytes, Brotli ${br.bytes.length}, gzip ${gzip.bytes.length}`);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    // Under 1 KB: as it is.
+    const time = await rawGet(`${direct.baseUrl}/api/v1/secure/time`, { ...token, 'accept-encoding': 'br' });
+    expect([time.status, time.headers['content-encoding']]).toEqual([200, undefined]);
+    // A gzip body is not inflated past the body limit nor read: a login sent so is refused.
+    const body = gzipSync(JSON.stringify({ username: 'dealer1', password: DEMO_PASSWORD }));
+    const login = await fetch(`${direct.baseUrl}${TOKEN_LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+    expect(login.status).toBeGreaterThanOrEqual(400);
+    expect(login.status).toBeLessThan(500);
   });
 
   it('let the Swagger UI page run its one inline script (by hash) and load its assets', async () => {

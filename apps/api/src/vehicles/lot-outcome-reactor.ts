@@ -4,13 +4,20 @@ import {
   type AuctionSlot, type LotOutcome, type LotState, type VehicleEvent, type VehicleLotPlace, type VehicleState,
 } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
+import type { CheckpointStore } from '@auction/messaging';
 import { Consistency } from '../platform/engine/consistency.js';
+import { crashPoint } from '../platform/engine/crash-point.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../platform/engine/stream-writer.js';
-import { CLOCK, STREAM_WRITER, type Clock } from '../platform/engine/tokens.js';
+import { CLOCK, FANOUT, STREAM_WRITER, type Clock } from '../platform/engine/tokens.js';
 import { upcast } from '../platform/engine/upcasters.js';
+import type { Fanout } from '../platform/fanout/fanout.js';
+import { SqlCheckpointStore } from '../platform/fanout/sql-checkpoint-store.js';
 
 const RETRY_MS = 1000;
+/** The checkpoint's name (`fanout_checkpoints`, beside the relay's) and how often it is written when it moved. */
+export const LOT_OUTCOMES_CHECKPOINT = 'lot-outcomes';
+const CHECKPOINT_EVERY_MS = 2000;
 const ELSEWHERE: VehicleLotPlace = { status: 'ELSEWHERE' };
 const SYSTEM = { userId: 'system' };
 
@@ -23,9 +30,13 @@ const SYSTEM = { userId: 'system' };
  * It follows the log through the engine's index (as the transition scheduler does): each lot event leads to a check of
  * that lot, and vehicle events keep a small map of where each vehicle is (`lotPlaceAfter`), so a check costs nothing
  * when the vehicle is where its lot says. The command is decided in the writer's turn on the lot's and the vehicle's
- * true states, so an event seen twice, a check on two instances, or a restart changes nothing more. No checkpoint is
- * needed: on start (the index rebuilt from position 0), {@link start} checks every ended lot and acts only where a
- * vehicle is not yet where its lot says (a crash between a lot's outcome and the vehicle's move is repaired then).
+ * true states, so an event seen twice, a check on two instances, or a restart changes nothing more.
+ *
+ * A checkpoint (`lot-outcomes` in `fanout_checkpoints`) keeps the position up to which every lot event has been handled:
+ * checked with nothing to do, or its command settled (written, or refused by the domain). A command in flight or
+ * waiting for a retry holds it back. On start (the index rebuilt from position 0), {@link start} checks only the lots
+ * with an event after it, so a crash between a lot's outcome and the vehicle's move is repaired then, and a restart does
+ * not re-check the whole history. Two instances may both write it (the highest stays): each handles every lot itself.
  */
 @Injectable()
 export class LotOutcomeReactor implements OnApplicationShutdown {
@@ -40,6 +51,16 @@ export class LotOutcomeReactor implements OnApplicationShutdown {
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Lot streams not handled yet (a command in flight or to retry), with the position of their first unhandled event. */
+  private readonly unhandled = new Map<string, number>();
+  /** Until {@link start}: each lot stream's last event position (the lots to check are those after the checkpoint). */
+  private lastEvents: Map<string, number> | null = new Map();
+  private readonly checkpoints: CheckpointStore;
+  /** The last position seen once started (every lot event up to it checked), and the checkpoint as last written. */
+  private seen = 0;
+  private saved = 0;
+  private saving = false;
+  private saver: NodeJS.Timeout | null = null;
   private started = false;
   private stopped = false;
 
@@ -48,14 +69,59 @@ export class LotOutcomeReactor implements OnApplicationShutdown {
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly consistency: Consistency,
+    @Inject(FANOUT) fanout: Fanout,
   ) {
+    this.checkpoints = new SqlCheckpointStore(fanout.db);
     model.onChange((event, state) => this.onEvent(event, state));
   }
 
-  /** Checks every lot the index knows (after a restart: whatever moved while the process was down), then follows the log. */
-  start(): void {
+  /**
+   * Checks the lots with an event after the checkpoint (after a restart: what ended while the process was down, or
+   * before its vehicle was moved), then follows the log. Returns how many lots it checked and the checkpoint it read.
+   */
+  async start(): Promise<{ checked: number; lots: number; checkpoint: number }> {
+    let checkpoint = await this.checkpoints.load(LOT_OUTCOMES_CHECKPOINT);
+    // A checkpoint past the log's end is another log's (the log was replaced): every lot is checked.
+    if (checkpoint > this.model.currentPosition) checkpoint = 0;
+    this.saved = checkpoint;
+    const last = this.lastEvents ?? new Map<string, number>();
+    this.lastEvents = null;
     this.started = true;
-    for (const [id, lot] of this.model.lots) this.check(id, lot);
+    this.seen = this.model.currentPosition;
+    let checked = 0;
+    for (const [id, position] of last) {
+      if (position <= checkpoint) continue;
+      const lot = this.model.lots.get(id);
+      if (!lot) continue;
+      checked++;
+      this.check(id, lot, checkpoint + 1);
+    }
+    this.logger.log(`checked ${checked} of ${this.model.lots.size} lots (those with an event after the checkpoint, position ${checkpoint})`);
+    this.saver = setInterval(() => void this.saveCheckpoint(), CHECKPOINT_EVERY_MS);
+    this.saver.unref();
+    return { checked, lots: this.model.lots.size, checkpoint };
+  }
+
+  /** The position up to which every lot event is handled (what the checkpoint may say). */
+  get handledUpTo(): number {
+    let handled = this.seen;
+    for (const position of this.unhandled.values()) handled = Math.min(handled, position - 1);
+    return handled;
+  }
+
+  /** Writes the checkpoint when it moved (one write at a time; a failed one is tried again on the next tick). */
+  async saveCheckpoint(): Promise<void> {
+    const position = this.handledUpTo;
+    if (!this.started || this.saving || position <= this.saved) return;
+    this.saving = true;
+    try {
+      await this.checkpoints.save(LOT_OUTCOMES_CHECKPOINT, position);
+      this.saved = position;
+    } catch (error) {
+      if (!this.stopped) this.logger.warn(`checkpoint not written (tried again): ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.saving = false;
+    }
   }
 
   /** Commands in flight (tests, metrics). */
@@ -66,9 +132,15 @@ export class LotOutcomeReactor implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.stopped = true;
     for (const t of this.timers) clearTimeout(t);
+    if (this.saver) clearInterval(this.saver);
   }
 
   private onEvent(event: StoredEvent, state: unknown): void {
+    this.follows(event, state);
+    if (this.started) this.seen = event.position;
+  }
+
+  private follows(event: StoredEvent, state: unknown): void {
     if (event.streamId.startsWith(VEHICLE.prefix)) {
       const idVehicle = event.streamId.slice(VEHICLE.prefix.length);
       const place = lotPlaceAfter(this.places.get(idVehicle) ?? ELSEWHERE, upcast(event) as VehicleEvent);
@@ -80,47 +152,70 @@ export class LotOutcomeReactor implements OnApplicationShutdown {
         if (lot.status !== 'NONE' && lot.data.definition.idVehicle) this.offered.add(event.streamId);
         return;
       }
-      if (this.started) this.check(event.streamId, lot);
+      if (this.started) this.check(event.streamId, lot, event.position);
+      else this.lastEvents?.set(event.streamId, event.position);
     }
   }
 
-  /** Acts when the lot's vehicle is not where the lot's outcome says (as far as the index knows). */
-  private check(lotSid: string, lot: LotState): void {
-    if (this.stopped || lot.status === 'NONE' || lot.status === 'OPEN') return;
-    const { idVehicle, idAuction, idLot } = lot.data.definition;
-    if (!idVehicle) return;
-    const indexed = lotOutcomeOf(lot);
-    const outcome: LotOutcome = indexed.kind === 'UNSOLD' && this.offered.has(lotSid) ? { kind: 'PENDING' } : indexed;
-    const commands = vehicleCommandsForLot(outcome, { idAuction, idLot }, this.places.get(idVehicle) ?? ELSEWHERE, this.clock.now());
-    if (commands.length === 0) return;
+  /**
+   * Acts when the lot's vehicle is not where the lot's outcome says (as far as the index knows); `position` is that of
+   * the lot's event that asks for the check (unhandled until the command settles).
+   */
+  private check(lotSid: string, lot: LotState, position: number): void {
+    if (this.stopped) return;
+    const commands = this.commandsFor(lotSid, lot);
+    if (!commands) {
+      if (!this.running.has(lotSid)) this.unhandled.delete(lotSid);
+      return;
+    }
+    const { idVehicle, slot } = commands;
+    this.unhandled.set(lotSid, Math.min(this.unhandled.get(lotSid) ?? position, position));
     if (this.running.has(lotSid)) {
       this.again.add(lotSid);
       return;
     }
     this.running.add(lotSid);
-    this.follow(lotSid, idVehicle, { idAuction, idLot }).then(
+    this.follow(lotSid, idVehicle, slot).then(
       () => this.settled(lotSid),
       (error: unknown) => {
-        this.settled(lotSid);
         if (error instanceof DomainError) {
           // The vehicle cannot follow (placed elsewhere meanwhile, withdrawn): nothing to retry.
-          this.logger.warn(`vehicle ${idVehicle} of lot ${idLot} left as it is: ${error.message}`);
+          this.settled(lotSid);
+          this.logger.warn(`vehicle ${idVehicle} of lot ${slot.idLot} left as it is: ${error.message}`);
           return;
         }
-        this.logger.warn(`vehicle ${idVehicle} of lot ${idLot} not moved yet, retrying: ${error instanceof Error ? error.message : String(error)}`);
+        this.running.delete(lotSid);
+        this.again.delete(lotSid);
+        this.logger.warn(`vehicle ${idVehicle} of lot ${slot.idLot} not moved yet, retrying: ${error instanceof Error ? error.message : String(error)}`);
         this.later(() => {
           const now = this.model.lots.get(lotSid);
-          if (now) this.check(lotSid, now);
+          if (now) this.check(lotSid, now, position);
+          else this.unhandled.delete(lotSid);
         });
       },
     );
   }
 
+  /** The lot's vehicle and slot when the vehicle must move, by the index; null when there is nothing to do. */
+  private commandsFor(lotSid: string, lot: LotState): { idVehicle: string; slot: AuctionSlot } | null {
+    if (lot.status === 'NONE' || lot.status === 'OPEN') return null;
+    const { idVehicle, idAuction, idLot } = lot.data.definition;
+    if (!idVehicle) return null;
+    const indexed = lotOutcomeOf(lot);
+    const outcome: LotOutcome = indexed.kind === 'UNSOLD' && this.offered.has(lotSid) ? { kind: 'PENDING' } : indexed;
+    const commands = vehicleCommandsForLot(outcome, { idAuction, idLot }, this.places.get(idVehicle) ?? ELSEWHERE, this.clock.now());
+    return commands.length === 0 ? null : { idVehicle, slot: { idAuction, idLot } };
+  }
+
+  /** The lot's command settled (written, or refused by the domain): handled, unless an event came meanwhile. */
   private settled(lotSid: string): void {
     this.running.delete(lotSid);
-    if (!this.again.delete(lotSid)) return;
     const lot = this.model.lots.get(lotSid);
-    if (lot) this.check(lotSid, lot);
+    if (!this.again.delete(lotSid) || !lot) {
+      this.unhandled.delete(lotSid);
+      return;
+    }
+    this.check(lotSid, lot, this.unhandled.get(lotSid) ?? this.seen);
   }
 
   private later(action: () => void): void {
@@ -134,6 +229,8 @@ export class LotOutcomeReactor implements OnApplicationShutdown {
 
   /** One command on the lot's and the vehicle's streams, decided on their true states in the writer's turn. */
   private async follow(lotSid: string, idVehicle: string, slot: AuctionSlot): Promise<void> {
+    // Test-only: the product stopped between a lot's outcome and its vehicle's move (lot-outcome-checkpoint.e2e).
+    crashPoint('lot-outcome:before-move');
     const vehicleSid = streamId.vehicle(idVehicle);
     const outcome = await this.writer.execute({
       streams: [lotSid, vehicleSid],
