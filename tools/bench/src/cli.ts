@@ -36,7 +36,7 @@ const USAGE = `npm run bench [-- options]
   (no option)             short profile, server stack for every scenario + embedded for spread and hot-lot
   --full                  the full profile (same as --profile full)
   --profile P             short | full | smoke
-  --scenarios a,b         among ${SCENARIOS.join(', ')}
+  --scenarios a,b         among ${SCENARIOS.join(', ')}; none: only the extras (no k6 build, no baseline)
   --mode M                server | embedded | both (default both)
   --embedded-scenarios    scenarios run in embedded mode when --mode both (default spread,hot-lot)
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   const profile = PROFILES[profileName];
   const mode = opts.mode ?? 'both';
   const list = (v: string | undefined, all: readonly string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [...all]);
-  const scenarios = list(opts.scenarios, SCENARIOS);
+  const scenarios = opts.scenarios === 'none' ? [] : list(opts.scenarios, SCENARIOS);
   const embeddedDefault = mode === 'embedded' ? scenarios : ['spread', 'hot-lot'];
   const embeddedScenarios = list(opts['embedded-scenarios'], embeddedDefault).filter((s) => scenarios.includes(s) || opts['embedded-scenarios']);
   const extras = opts['no-extras'] ? [] : list(opts.extras, ['rebuild', 'rss', 'vehicle-upload']);
@@ -137,8 +137,10 @@ async function main(): Promise<number> {
     step('building the workspace (npx tsc -b tsconfig.build.json)');
     await runOk('npx', ['tsc', '-b', 'tsconfig.build.json'], { echo: true, timeoutMs: 1_800_000 });
   }
-  step('building k6 (bash tools/k6/build-k6.sh)');
-  await buildK6();
+  if (plan.length) {
+    step('building k6 (bash tools/k6/build-k6.sh)');
+    await buildK6();
+  }
 
   // 2. Services: PostgreSQL always (the baseline), Kafka and Mosquitto for the server stack.
   const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : ['postgres'];
@@ -198,7 +200,7 @@ async function main(): Promise<number> {
       result.ratios = { accepted: r(o?.acceptedPerSecond), refused: r(o?.refusedPerSecond), processed: r(o?.processedPerSecond) };
     }
   }
-  if (baselines.size === 0) await baselineAt(profile.defaultClients);
+  if (baselines.size === 0 && plan.length) await baselineAt(profile.defaultClients);
 
   // 5. Extras.
   const extrasOut: Results['extras'] = {};
