@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
 import { ApiClient, createStorage, okBody, startServer, statusAndCode, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { blobFiles } from '../../identity/registration/registration.test-support.js';
-import { download, jpegWithGps, upload } from './vehicle-uploads.test-support.js';
+import { download, jpegWithGps, pngBomb, upload } from './vehicle-uploads.test-support.js';
 
 const S = '/api/v1/secure';
 type Files = { idVehicle: string; photos: string[]; documents: { idBlob: string; kind: string }[] };
@@ -113,6 +113,27 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
     const [again, removed] = await Promise.all([sendPhoto(c.loader, 'V-DEMO-4', jpeg), c.loader.delete(`${S}/vehicle/V-DEMO-4/file/${idPhoto}`)]);
     expect([again.status, removed.status]).toEqual([201, 200]);
     for (const id of (await files('V-DEMO-4')).photos) expect([id, (await download(c.loader, `${S}/image?idImage=${id}`)).status]).toEqual([id, 200]);
+  });
+
+  test('a scanned document (a JPEG or PNG from a phone) is served without its EXIF and GPS, as a photo is; a PDF as sent (#22 attack)', async () => {
+    const scans = [
+      { name: 'scan.jpg', bytes: await jpegWithGps(200, 100) },
+      { name: 'scan.png', bytes: await sharp(await jpegWithGps(200, 100)).png().withExif({ IFD0: { Copyright: 'Loader Camera Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 0/1' } }).toBuffer() },
+    ];
+    for (const scan of scans) {
+      expect((await sharp(scan.bytes).metadata()).exif).toBeDefined();
+      const sent = await upload(c.loader, `${S}/vehicle/V-DEMO-9/documents?kind=RECOGNITION_DOC`, { file: { bytes: scan.bytes, name: scan.name } });
+      expect(sent.status).toBe(201);
+      const served = await download(c.loader, `${S}/generic-file?idFile=${sent.body.idBlob}`);
+      expect(served.status).toBe(200);
+      // Was: the bytes as sent, EXIF with the GPS position and the camera owner's name included.
+      const meta = await sharp(served.bytes).metadata();
+      expect([scan.name, meta.width, meta.exif]).toEqual([scan.name, 200, undefined]);
+    }
+    // A decompression bomb as a document is refused before decoding, as a photo is (was: stored, sent to every browser).
+    expect(await statusAndCode(upload(c.loader, `${S}/vehicle/V-DEMO-9/documents?kind=OTHER`, { file: { bytes: pngBomb(), name: 'bomb.png' } }))).toEqual([413, 413202]);
+    const pdf = await upload(c.loader, `${S}/vehicle/V-DEMO-9/documents?kind=OTHER`, { file: { bytes: PDF, name: 'a.pdf' } });
+    expect(Buffer.from((await download(c.loader, `${S}/generic-file?idFile=${pdf.body.idBlob}`)).bytes)).toEqual(Buffer.from(PDF));
   });
 
   test('refused for a dealer, another provenance\'s loader, an auctioneer while loaders hold it, a vehicle in an auction: nothing stored', async () => {

@@ -5,12 +5,11 @@ import { recordOf, type VehicleFileKind, type VehicleState } from '@auction/doma
 import type { Actor } from '../../identity/actor.js';
 import { KeyedSerial } from '../../platform/engine/keyed-serial.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
-import { judgeDocument } from '../../platform/http/uploads/content-types.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import type { CallKeys } from '../vehicle-commands.js';
 import { VehicleGate } from './vehicle-gate.js';
-import { MAX_PHOTO_BYTES, storePhoto } from './vehicle-photos.js';
+import { MAX_PHOTO_BYTES, storeDocument, storePhoto } from './vehicle-photos.js';
 import { VEHICLE_UPLOAD_LIMITS, VehicleUploadsService } from './vehicle-uploads.service.js';
 
 /** A saved vehicle's files as the calls answer them. */
@@ -63,7 +62,7 @@ export class VehicleFileChanges {
     try {
       upload = await readStreamedUpload<BlobMeta>(body, {
         fields: [], maxFileBytes: maxBytes,
-        onFile: (file) => kind === 'PHOTO' ? storePhoto(this.blobs, file, owner) : this.blobs.putStream(file, { owner, maxBytes, judge: judgeDocument }),
+        onFile: (file) => kind === 'PHOTO' ? storePhoto(this.blobs, file, owner) : storeDocument(this.blobs, file, owner, maxBytes),
         discard: (meta) => this.blobs.delete(meta.idFile),
       });
     } catch (error) {

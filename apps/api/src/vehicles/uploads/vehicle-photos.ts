@@ -2,7 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import sharp from 'sharp';
 import { BlobRefusedError, BlobTooLargeError, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import type { PhotoSize } from '@auction/contracts';
-import { judgePhoto, sniffPhoto } from '../../platform/http/uploads/content-types.js';
+import { judgeDocument, judgePhoto, sniffPhoto } from '../../platform/http/uploads/content-types.js';
 import { PhotoRefusedError } from '../../platform/http/uploads/upload-refusal.js';
 
 /**
@@ -81,6 +81,19 @@ export async function storePhoto(blobs: BlobStore, file: AsyncIterable<Uint8Arra
   } catch (error) {
     throw photoError(inputError ?? error);
   }
+}
+
+/**
+ * Stores an uploaded vehicle document (appraisal, data sheet, recognition document, other): a PDF as sent, a scan (JPEG
+ * or PNG) as a photo is, through {@link storePhoto}: decoded within the pixel limit and written again without its
+ * metadata. A phone's scan kept its EXIF (GPS, the camera owner's name) and a PNG bomb went to every browser that
+ * opened it, since documents were stored as sent. Anything else is refused by {@link judgeDocument}.
+ */
+export async function storeDocument(blobs: BlobStore, file: AsyncIterable<Uint8Array>, owner: string, maxBytes: number): Promise<BlobMeta> {
+  const { head, all } = await withHead(file, 16);
+  const type = sniffPhoto(head);
+  if (type === 'image/jpeg' || type === 'image/png') return storePhoto(blobs, all, owner);
+  return blobs.putStream(all, { owner, maxBytes, judge: judgeDocument });
 }
 
 /** What {@link PhotoVariants.render} answers. */

@@ -8,12 +8,12 @@ import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, type VehicleDetails, type Ve
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
-import { judgeDocument, judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
+import { judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { TempBatches, type BatchVehicle, type TempBatch } from './temp-batches.js';
 import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
-import { MAX_PHOTO_BYTES, storePhoto } from './vehicle-photos.js';
+import { MAX_PHOTO_BYTES, storeDocument, storePhoto } from './vehicle-photos.js';
 import { SheetError, readVehicleSheet } from './vehicle-sheet-reader.js';
 
 /** Limits of the vehicle uploads, per user and per file (see the README). */
@@ -106,7 +106,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
     try {
       upload = await readStreamedUpload<BlobMeta>(body, {
         fields: ['tempId', 'tupla'], maxFileBytes: maxBytes,
-        onFile: (file) => kind === 'PHOTO' ? storePhoto(this.blobs, file, owner) : this.blobs.putStream(file, { owner, maxBytes, judge: judgeDocument }),
+        onFile: (file) => kind === 'PHOTO' ? storePhoto(this.blobs, file, owner) : storeDocument(this.blobs, file, owner, maxBytes),
         discard: (meta) => this.blobs.delete(meta.idFile),
       });
     } catch (error) {
