@@ -1,3 +1,5 @@
+// First: on a live auction's address, the session and the auction are asked for before the rest is evaluated.
+import './api/early-gets.js';
 import './zod-config.js';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

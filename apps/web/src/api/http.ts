@@ -1,5 +1,6 @@
 import type { Dialogs } from '../ui/dialogs.js';
 import type { Spinner } from '../ui/spinner.js';
+import { takeEarlyGet } from './early-gets.js';
 
 /** Request markers of the spec: suppress the spinner or popups, or show a warning instead of an error popup. */
 export interface RequestOptions {
@@ -213,10 +214,14 @@ export class Http {
       const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
       const signal = options.signal ? anySignal(options.signal, timeout.signal) : timeout.signal;
       try {
-        response = await fetch(this.url(path, options.query), {
+        const url = this.url(path, options.query);
+        const send = () => fetch(url, {
           method, headers, credentials: 'include', signal,
           body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         });
+        // Started before the client was evaluated (early-gets.ts); failed on the way, it is asked again.
+        const early = method === 'GET' && !asFile ? takeEarlyGet(url) : undefined;
+        response = await (early ? early.catch(send) : send());
         if (asFile && response.ok) {
           const blob = await response.blob();
           return { blob, filename: attachmentName(response.headers.get('content-disposition')) } as T;
