@@ -98,7 +98,9 @@ describe('readMultipart', () => {
     expect(await problemOf(readMultipart(request(body(part('a', 'b')), { address: '192.0.2.1' }), 1000))).toBe('parsed');
   });
 
-  it('serialises as an empty object (the idempotency fingerprint reads bodies)', () => {
-    expect(JSON.stringify(request('x'))).toBe('{}');
+  it('serialises as its declared length only (the idempotency fingerprint is taken before the body is read)', () => {
+    expect(JSON.stringify(request('x'))).toBe('{"length":1}');
+    expect(JSON.stringify(request('x'.repeat(300)))).toBe('{"length":300}');
+    expect(JSON.stringify(request('x', { declared: null }))).toBe('{"length":null}');
   });
 });
