@@ -8,10 +8,9 @@ import { ERROR_CODES, vehicleFrameOf, vehiclePlateOf } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
-import { judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
-import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
-import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
+import { UploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleReads } from '../vehicle-reads.js';
+import { readSheetUpload } from './sheet-upload.js';
 import { headerKey, readSheetRecords } from './vehicle-sheet-reader.js';
 
 /** Limits of `POST /select-by-file` (see the README). */
@@ -58,20 +57,11 @@ export class VehicleSelectionService {
   }
 
   async select(actor: Actor, body: unknown): Promise<SelectByFileResponse> {
-    let upload;
+    const { file: meta, value } = await readSheetUpload(this.blobs, body, {
+      field: 'idTemplate', maxBytes: SELECT_BY_FILE_LIMITS.bytes, owner: `user:${actor.idUser}`,
+    });
     try {
-      upload = await readStreamedUpload(body, {
-        fields: ['idTemplate'], maxFileBytes: SELECT_BY_FILE_LIMITS.bytes,
-        onFile: (file) => this.blobs.putStream(file, { owner: `user:${actor.idUser}`, maxBytes: SELECT_BY_FILE_LIMITS.bytes, judge: judgeVehicleSheet }),
-        discard: (meta) => this.blobs.delete(meta.idFile),
-      });
-    } catch (error) {
-      throw refusalOf(error, SELECT_BY_FILE_LIMITS.bytes);
-    }
-    const meta = upload.file;
-    try {
-      if (!meta) throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_MALFORMED, 'the file is missing', [{ field: 'file', rule: 'missing' }]);
-      const idTemplate = templateOf(upload.fields.idTemplate);
+      const idTemplate = templateOf(value);
       const { wanted, unmatched } = await this.readRows(meta);
       const cards = await this.reads.withPlatesOrFrames(
         actor, wanted.filter((w) => w.by === 'licensePlate').map((w) => w.key), wanted.filter((w) => w.by === 'frame').map((w) => w.key),
@@ -81,7 +71,7 @@ export class VehicleSelectionService {
       return { idTemplate, ...matchInOrder(wanted, unmatched, cards) };
     } finally {
       // Nothing of the call is kept.
-      if (meta) await this.blobs.delete(meta.idFile);
+      await this.blobs.delete(meta.idFile);
     }
   }
 

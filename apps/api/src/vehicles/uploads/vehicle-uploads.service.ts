@@ -8,12 +8,12 @@ import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, type VehicleDetails, type Ve
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
-import { judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { TempBatches, type BatchVehicle, type TempBatch } from './temp-batches.js';
 import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { MAX_PHOTO_BYTES, storeDocument, storePhoto } from './vehicle-photos.js';
+import { readSheetUpload } from './sheet-upload.js';
 import { SheetError, readVehicleSheet } from './vehicle-sheet-reader.js';
 
 /** Limits of the vehicle uploads, per user and per file (see the README). */
@@ -71,20 +71,9 @@ export class VehicleUploadsService implements OnModuleDestroy {
   /** `POST /upload-vehicle`: the file read row by row; refused rows refuse the file (nothing kept); else a batch. */
   async uploadSheet(actor: Actor, body: unknown, now = Date.now()): Promise<VehicleUploadResponse> {
     const owner = `user:${actor.idUser}`;
-    let upload;
+    const { file: meta, value } = await readSheetUpload(this.blobs, body, { field: 'provenance', maxBytes: VEHICLE_UPLOAD_LIMITS.sheetBytes, owner });
     try {
-      upload = await readStreamedUpload(body, {
-        fields: ['provenance'], maxFileBytes: VEHICLE_UPLOAD_LIMITS.sheetBytes,
-        onFile: (file) => this.blobs.putStream(file, { owner, maxBytes: VEHICLE_UPLOAD_LIMITS.sheetBytes, judge: judgeVehicleSheet }),
-        discard: (meta) => this.blobs.delete(meta.idFile),
-      });
-    } catch (error) {
-      throw refusalOf(error, VEHICLE_UPLOAD_LIMITS.sheetBytes);
-    }
-    const meta = upload.file;
-    try {
-      if (!meta) throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_MALFORMED, 'the file is missing', [{ field: 'file', rule: 'missing' }]);
-      const provenance = this.provenanceOf(actor, upload.fields.provenance);
+      const provenance = this.provenanceOf(actor, value);
       const vehicles = await this.readSheet(meta);
       const batch = this.batches.create(actor.idUser, provenance, vehicles, now);
       if (!batch) throw new UploadRefusal(429, API_ERROR_CODES.VEHICLE_UPLOAD_BATCHES_FULL, 'too many uploads wait to be saved: save them or let them expire', undefined, undefined, 60);
@@ -94,7 +83,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
       };
     } finally {
       // The vehicle file itself is never kept: its rows are in the batch, or refused.
-      if (meta) await this.blobs.delete(meta.idFile);
+      await this.blobs.delete(meta.idFile);
     }
   }
 
