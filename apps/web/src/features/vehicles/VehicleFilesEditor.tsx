@@ -6,6 +6,7 @@ import { useServices } from '../../ui/services-context.js';
 import { LotThumb } from '../auctions/photos/LotThumb.js';
 import { documentUrl } from '../auctions/photos/photo-url.js';
 import { DropZone } from './upload/DropZone.js';
+import { FileKindSelect } from './upload/FileKindSelect.js';
 import { UploadProgressList } from './upload/UploadProgressList.js';
 import { ACCEPT } from './upload/VehicleFilesPanel.js';
 import { anyPending, uploadsAfter, type FileUpload, type UploadEvent } from './upload/upload-progress.js';
@@ -167,12 +168,10 @@ export function VehicleFilesEditor({ vehicle, editable }: Props) {
             onFiles={(picked) => add('PHOTO', picked)} testId="vehicle-add-photos"
           />
           <div>
-            <label className="field">
-              <span>{t('files.documentKind')}</span>
-              <select value={kind} onChange={(e) => setKind(e.target.value as VehicleDocumentKind)} data-testid="vehicle-document-kind">
-                {VEHICLE_DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{t(`documentKind.${k}`)}</option>)}
-              </select>
-            </label>
+            <FileKindSelect
+              label={t('files.documentKind')} kinds={VEHICLE_DOCUMENT_KINDS} value={kind} optionLabel={(k) => t(`documentKind.${k}`)}
+              onChange={setKind} testId="vehicle-document-kind"
+            />
             <DropZone
               label={t('files.addDocuments', { kind: t(`documentKind.${kind}`) })} hint={t('files.dropHint')} choose={t('files.chooseDocuments')}
               accept={ACCEPT[kind]} multiple onFiles={(picked) => add(kind, picked)} testId="vehicle-add-documents"

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleUploadResponse } from '@auction/contracts';
 import { DropZone } from './DropZone.js';
+import { FileKindSelect } from './FileKindSelect.js';
 import { UploadProgressList } from './UploadProgressList.js';
 import { VEHICLE_FILE_KINDS, type VehicleFileKind, type VehicleUploadApi } from './upload-api.js';
 import { uploadsOfRow, type FileUpload } from './upload-progress.js';
@@ -36,12 +37,9 @@ export function VehicleFilesPanel({ api, vehicle, uploads, onFiles }: Props) {
   return (
     <section className="vehicle-files" aria-labelledby={`${ids}-title`} data-testid="vehicle-files" data-row={vehicle.row}>
       <h3 id={`${ids}-title`} tabIndex={-1} ref={heading}>{t('files.title', { plate, row: vehicle.row })}</h3>
-      <label className="field">
-        <span>{t('files.kind')}</span>
-        <select value={kind} onChange={(e) => setKind(e.target.value as VehicleFileKind)} data-testid="files-kind">
-          {VEHICLE_FILE_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
-        </select>
-      </label>
+      <FileKindSelect
+        label={t('files.kind')} kinds={VEHICLE_FILE_KINDS} value={kind} optionLabel={(k) => t(`kinds.${k}`)} onChange={setKind} testId="files-kind"
+      />
       <DropZone
         label={t('files.dropLabel', { kind: t(`kinds.${kind}`), plate })} hint={t('files.dropHint')} choose={t('files.choose')}
         accept={ACCEPT[kind]} multiple onFiles={(files) => onFiles(kind, files)} testId="files-drop"
