@@ -1,4 +1,4 @@
-import type { AuctionView, PlaceOfferResponse } from '@auction/contracts';
+import type { AuctionLotsView, AuctionView, PlaceOfferResponse } from '@auction/contracts';
 import { assign, enqueueActions, setup } from 'xstate';
 import {
   isWithdrawnLot, type AuctionMessage, type LiveViewer, type LotMessage, type OutbidMessage, type OwnOfferMessage, type WithdrawnLotMessage,
@@ -34,6 +34,34 @@ export interface AuctionContext {
   withdrawn: Record<string, number>;
   viewer: LiveViewer;
   myOfferIdsByLot: Record<string, string[]>;
+  /**
+   * The lot numbers this view holds when it is one page of a bigger auction (`lotsPage`): a `live.lot` of an unknown
+   * lot is spawned only inside it. `null` bounds are open: the first page takes any lower number, the last page any
+   * higher one (a lot added to the auction), and a view of every lot takes all.
+   */
+  lotWindow: LotWindow;
+}
+
+/** The lot numbers a view holds: from and to included, `null` for no bound. */
+export interface LotWindow { from: number | null; to: number | null }
+
+/**
+ * The window of the lots `auction` carries: open when it carries every lot; else from its lowest lot number (open on the
+ * first page) to its highest (open on the last page). Without it, the retained live messages of the other 400 lots of
+ * a 500-lot auction each added a row to its first page, re-drawing the page 400 times (the browser froze for minutes).
+ */
+export function lotWindowOf(auction: AuctionView): LotWindow {
+  const page = (auction as Partial<Pick<AuctionLotsView, 'lotsPage'>>).lotsPage;
+  if (!page || auction.lots.length === 0) return { from: null, to: null };
+  const numbers = auction.lots.map((l) => l.lotNumber);
+  return {
+    from: page.offset === 0 ? null : Math.min(...numbers),
+    to: page.offset + auction.lots.length >= page.total ? null : Math.max(...numbers),
+  };
+}
+
+function inWindow(window: LotWindow, lotNumber: number): boolean {
+  return (window.from === null || lotNumber >= window.from) && (window.to === null || lotNumber <= window.to);
 }
 
 /** Events of {@link auctionMachine}; lot and offer events are routed to the lot's child. */
@@ -83,7 +111,8 @@ function insertLot(ctx: AuctionContext, idLot: string, lotNumber: number): Pick<
  * `AWA` (auctioneer: `AWA.awarded`), `DELETED` (final); other viewers are in `CLD.watching`/`AWA.watching`.
  * `live.auction` messages at or below `context.auction.lastPosition` are dropped. On start it spawns one
  * {@link lotMachine} per lot (`lot-<idLot>`); `live.lot`, `live.outbid` and `offer.placing|accepted|failed`
- * (with `idLot`) go to that lot. A `live.lot` of an unknown lot spawns it; a withdrawn lot leaves `lotIds`.
+ * (with `idLot`) go to that lot. A `live.lot` of an unknown lot spawns it when its number is in the view's
+ * {@link LotWindow}; a withdrawn lot leaves `lotIds`.
  */
 export const auctionMachine = setup({
   types: {
@@ -103,6 +132,8 @@ export const auctionMachine = setup({
       const routed = lotEventOf(event);
       return routed !== null && context.lotIds.includes(routed.idLot);
     },
+    isOutsideWindow: ({ context, event }) => event.type === 'live.lot' && !isWithdrawnLot(event.lot)
+      && !inWindow(context.lotWindow, event.lot.lotNumber),
     isGoneLot: ({ context, event }) => event.type === 'live.lot'
       && (isWithdrawnLot(event.lot) || event.lot.position <= (context.withdrawn[event.lot.idLot] ?? -Infinity)),
   },
@@ -150,6 +181,7 @@ export const auctionMachine = setup({
       withdrawn: {},
       viewer: input.viewer,
       myOfferIdsByLot,
+      lotWindow: lotWindowOf(auction),
     };
   },
   initial: 'route',
@@ -163,6 +195,7 @@ export const auctionMachine = setup({
       { guard: 'isOtherAuction' },
       { guard: 'isKnownLot', actions: ['forwardToLot', 'dropWithdrawnLot'] },
       { guard: 'isGoneLot' },
+      { guard: 'isOutsideWindow' },
       { actions: 'spawnLot' },
     ],
     'live.outbid': { guard: 'isKnownLot', actions: 'forwardToLot' },

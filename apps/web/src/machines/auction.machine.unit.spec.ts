@@ -129,6 +129,35 @@ describe('auctionMachine: lots', () => {
     expect(h.lot('l15')!.getSnapshot().value).toEqual({ AWA: 'notAwarded' });
   });
 
+  it('one page of a bigger auction spawns only lots inside its numbers: the other lots\' messages add no row', () => {
+    const page = (pageLots: LotView[], offset: number, total: number) => {
+      const actor = createActor(auctionMachine, {
+        input: { auction: { ...auctionView(pageLots), lotsPage: { offset, limit: pageLots.length, total } } as never, viewer: 'dealer' },
+      });
+      actor.start();
+      return actor;
+    };
+    const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => lotView({ idLot: `n${from + i}`, lotNumber: from + i }));
+    // The first of five pages (lots 1-3 of 15): lots 4-15 of the same auction are not its own; a lot 0 would be.
+    const first = page(numbered(1, 3), 0, 15);
+    for (let n = 4; n <= 15; n++) first.send({ type: 'live.lot', lot: lotMessage(n, { idLot: `n${n}`, lotNumber: n }) });
+    expect(first.getSnapshot().context.lotIds).toEqual(['n1', 'n2', 'n3']);
+    first.send({ type: 'live.lot', lot: lotMessage(20, { idLot: 'n0', lotNumber: 0.5 }) });
+    expect(first.getSnapshot().context.lotIds).toEqual(['n0', 'n1', 'n2', 'n3']);
+    // A middle page takes a lot edited in between its numbers only.
+    const middle = page(numbered(4, 6), 3, 15);
+    for (const [id, n] of [['a', 3], ['b', 5.5], ['c', 7]] as const) middle.send({ type: 'live.lot', lot: lotMessage(30, { idLot: id, lotNumber: n }) });
+    expect(middle.getSnapshot().context.lotIds).toEqual(['n4', 'n5', 'b', 'n6']);
+    // The last page takes a lot added after it; a view of every lot (no lotsPage, or one page of all) takes any.
+    const last = page(numbered(13, 15), 12, 15);
+    last.send({ type: 'live.lot', lot: lotMessage(40, { idLot: 'n16', lotNumber: 16 }) });
+    last.send({ type: 'live.lot', lot: lotMessage(41, { idLot: 'n2', lotNumber: 2 }) });
+    expect(last.getSnapshot().context.lotIds).toEqual(['n13', 'n14', 'n15', 'n16']);
+    const all = page(numbered(1, 3), 0, 3);
+    all.send({ type: 'live.lot', lot: lotMessage(50, { idLot: 'n9', lotNumber: 9 }) });
+    expect(all.getSnapshot().context.lotIds).toEqual(['n1', 'n2', 'n3', 'n9']);
+  });
+
   it('a withdrawn lot leaves lotIds; its older messages are dropped; a newer one brings it back', () => {
     const h = start('viewer');
     const old = h.lot('l1')!;

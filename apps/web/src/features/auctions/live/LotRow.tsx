@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhaseCountdown } from '../../../ui/PhaseCountdown.js';
 import { Money, useLanguage } from '../../../ui/Money.js';
@@ -19,8 +19,11 @@ interface Props {
   readonly startDate: string;
 }
 
-/** One lot of the live auction table, for a dealer: its live figures, my state, the countdown and the offer. */
-export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
+/**
+ * One lot of the live auction table, for a dealer: its live figures, my state, the countdown and the offer. Memoised:
+ * a row draws again when its own lot changes (its actor), not when the page does (another lot's message).
+ */
+export const LotRow = memo(function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
   const { t } = useTranslation('auction');
   const { api, live } = useServices();
   const stale = useStore(live.stale);
@@ -78,7 +81,7 @@ export function LotRow({ lotActor, ensureRegulation, startDate }: Props) {
       </td>
     </tr>
   );
-}
+});
 
 const ANNOUNCED = new Set(['leading', 'outbid', 'won', 'lost']);
 
