@@ -27,6 +27,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/http/framework-e
 import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { serveWebClient } from './platform/http/web-client.js';
+import { liveFirstScreen } from './auctions/http/live-first-screen.js';
 import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
@@ -85,7 +86,11 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   app.useGlobalFilters(new ErrorFilter(logger));
   // Before the web client's static files: the plugin must come first (it leaves their precompressed files as they are).
   await compressAnswers(fastify as never);
-  const webClient = await serveWebClient(fastify as never, config.webDist);
+  // The live auction page comes with its first screen and its first answers in the HTML (issue 22, speed).
+  const webClient = await serveWebClient(fastify as never, config.webDist, {
+    pages: [liveFirstScreen(fastify as never)],
+    warn: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`, 'WebClient'),
+  });
   app.enableShutdownHooks();
   await app.init();
 

@@ -24,13 +24,19 @@ const BIGGEST_SCRIPT_BYTES = 250_000;
 // whatever else the two cores do), so a time bound failed on the machine's load, not on the client.
 const LOGIN_PAGE_BYTES_BUDGET = 460_000;
 
-// The live page of an auction of 500 lots reads one page of 100 lots, and images only as they come into view. Measured
-// 2026-11-24 on a 390 px phone (2 lots in view): first screen of thumbnails 10.8 s with a cold cache and 4.1 s with the
-// scripts cached, auctionFull 42,885 bytes (the API does not compress JSON; every lot would be about 215 KB). Times are
-// printed, not bounded (see above); the page of lots and the images asked for are.
+// The live page of an auction of 500 lots (issue 22, speed): the server writes the page's first screen (the first lots
+// with their thumbnails) and the client's first two answers (session, page of lots) into the HTML, so the thumbnails
+// paint after two round trips (the page, the photos), before any script has run, and the client starts without asking
+// again. Measured 2026-11-24 before that, on a 390 px phone: 10.8 s with a cold cache and 4.1 s with the scripts cached
+// (the scripts, then the session, then the lots, then the photos). The time to the painted thumbnails is printed and
+// bounded at twice the issue's 2 s (the emulated 4× CPU multiplies whatever else the machine's two cores do): a first
+// screen that waited for the scripts again would take 5 s or more even with them cached.
 const LIVE_LOTS = 500;
 const LIVE_PAGE_ROWS = 100;
-const LIVE_AUCTION_ANSWER_BYTES = 60_000;
+const LIVE_PAGE_BYTES = 60_000;
+const FIRST_SCREEN_BOUND_MS = 4_000;
+/** Rows the server draws (apps/api/src/auctions/http/live-first-screen.ts FIRST_SCREEN_LOTS). */
+const FIRST_SCREEN_ROWS = 8;
 
 interface Loaded { url: string; encoding: string; bytes: number; type: string; length: number | null }
 
@@ -94,11 +100,27 @@ describe('first load', () => {
     expect(languageChunks.map((r) => r.url)).toEqual([]);
   });
 
-  it('shows the first screen of thumbnails of an auction of 500 lots: one page of lots, only the images in view', async () => {
+  it('paints the first screen of thumbnails of an auction of 500 lots from the HTML, before the scripts, and asks for no lot twice', async () => {
     const api = await e2e.api('auctioneer');
     const now = (await api.serverClock()).now();
-    const lots = Array.from({ length: LIVE_LOTS }, () => ({}));
-    const { idAuction } = await api.createAuction(auctionBody(`E2E 500 lots ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, lots));
+    // The first lots sell loaded vehicles with photos (the demo stock), the rest are typed lots.
+    const stock = await api.expect<{ items: { idVehicle: string; photos: string[]; licensePlate: string; brand: string; model: string }[] }>(
+      200, 'GET', '/api/v1/secure/vehicle-for-auction?limit=100&offset=0');
+    const photographed = stock.items.filter((v) => v.photos.length > 0);
+    const withPhotos = photographed.slice(0, 3);
+    expect(withPhotos.length, 'vehicles with photos in the demo stock').toBeGreaterThanOrEqual(2);
+    // One more, when the stock has it, far down the page (lot 60): its photo must not be asked for.
+    const far = photographed[3];
+    const FAR_LOT = 60;
+    const asLot = (v: { licensePlate: string; brand: string; model: string; idVehicle: string }) =>
+      ({ licensePlate: v.licensePlate, brand: v.brand, model: v.model, idVehicle: v.idVehicle });
+    const lots = Array.from({ length: LIVE_LOTS }, (_, i) => {
+      const v = i === FAR_LOT - 1 ? far : withPhotos[i];
+      return v ? asLot(v) : {};
+    });
+    console.log(`[first-load] ${withPhotos.length} lots with photos first${far ? `, and lot ${FAR_LOT}` : ` (no fourth vehicle with photos for lot ${FAR_LOT})`}`);
+    const created = await api.createAuction(auctionBody(`E2E 500 lots ${new Date(now).toISOString()}`, now - 1_000, now + 900_000, lots));
+    const { idAuction } = created;
     const { context, page } = await e2e.user('dealer1', '/live');
     await page.setViewportSize({ width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
@@ -109,15 +131,31 @@ describe('first load', () => {
       sizes.clear();
       const started = Date.now();
       await page.goto(`/live-auction/${idAuction}`, { waitUntil: 'commit' });
-      await page.locator('[data-testid^="thumb-"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-      const ms = Date.now() - started;
+      // The client's own page: its offer form (it replaces the server's first screen in the same frame).
+      await page.locator('[data-testid^="offer-input-"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+      const usableMs = Date.now() - started;
+      expect(await page.locator('#first-screen').count(), 'the first screen is gone once the page is drawn').toBe(0);
+      // When the photos of the first screen were painted (Element Timing, from the navigation's start).
+      const painted = await page.evaluate(() => new Promise<number[]>((resolve) => {
+        const times: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+            if (entry.identifier === 'first-thumb') times.push(entry.renderTime || entry.startTime);
+          }
+        }).observe({ type: 'element', buffered: true });
+        setTimeout(() => resolve(times), 200);
+      }));
       const inView = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="thumb-"]')]
-        .filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }).length);
-      const answer = [...sizes.values()].find((r) => r.url.includes('/auctionFull'));
-      const images = [...sizes.values()].filter((r) => r.type === 'Image' && r.url.includes('/secure/image'));
-      console.log(`[first-load] live auction of ${LIVE_LOTS} lots, ${label}, slow 4G + ${CPU_SLOWDOWN}× CPU on a 390 px phone: first screen of ` +
-        `thumbnails (${inView} in view) ${ms} ms after navigation; auctionFull ${answer?.bytes ?? -1} bytes, ${images.length} images asked`);
-      return { answer, images, inView };
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; })
+        .map((el) => el.getAttribute('data-photo')));
+      const documentBytes = [...sizes.values()].find((r) => r.type === 'Document')?.bytes ?? -1;
+      const askedLots = [...sizes.values()].filter((r) => r.url.includes('/auctionFull'));
+      const images = new Set([...sizes.values()].filter((r) => r.type === 'Image' && r.url.includes('/secure/image')).map((r) => new URL(r.url).searchParams.get('idImage')));
+      const thumbsMs = painted.length > 0 ? Math.round(Math.max(...painted.slice(0, 2))) : -1;
+      console.log(`[first-load] live auction of ${LIVE_LOTS} lots, ${label}, slow 4G + ${CPU_SLOWDOWN}× CPU on a 390 px phone: first screen ` +
+        `of thumbnails painted ${thumbsMs} ms after navigation start (${painted.length} painted), page usable (offer form) ${usableMs} ms; ` +
+        `page ${documentBytes} bytes with its first answers, ${askedLots.length} auctionFull asked, ${images.size} photos asked`);
+      return { painted, thumbsMs, inView, documentBytes, askedLots, images };
     };
     await throttle(cdp);
     const cold = await firstScreen('cold cache');
@@ -125,13 +163,39 @@ describe('first load', () => {
     await page.goto('/live');
     await page.waitForLoadState('load');
     const warm = await firstScreen('scripts cached (a dealer already in the portal)');
+    // The server's first screen holds the first eight lots (lazy below the first two), the client's page those in view.
+    const firstPhotos = new Set(withPhotos.map((v) => v.photos[0]));
     for (const run of [cold, warm]) {
-      expect(run.answer, 'the auctionFull answer').toBeDefined();
-      expect(run.answer!.bytes).toBeLessThan(LIVE_AUCTION_ANSWER_BYTES);
-      // Lazy images: none beyond the first screen's thumbnails (lots without a vehicle ask for none).
-      expect(run.images.length).toBeLessThanOrEqual(run.inView);
+      // The two photos of a phone's first screen were painted from the server's HTML, in time.
+      expect(run.painted.length).toBeGreaterThanOrEqual(2);
+      expect(run.thumbsMs).toBeGreaterThan(0);
+      expect(run.thumbsMs).toBeLessThan(FIRST_SCREEN_BOUND_MS);
+      // The page of lots came with the HTML: the client did not ask for it again.
+      expect(run.askedLots).toEqual([]);
+      expect(run.documentBytes).toBeGreaterThan(0);
+      expect(run.documentBytes).toBeLessThan(LIVE_PAGE_BYTES);
+      // Lazy images: none beyond the first screen's rows and the client's rows in view.
+      for (const id of run.images) expect(firstPhotos.has(id!) || run.inView.includes(id), `photo ${id} asked`).toBe(true);
+      if (far) expect(run.images.has(far.photos[0]!), 'the photo of lot 60').toBe(false);
     }
     expect(await page.locator('[data-testid^="thumb-"]').count()).toBe(LIVE_PAGE_ROWS);
+
+    // Without any script at all, the first screen is there: the lots and their photos, in the page's language.
+    const cookies = await context.cookies();
+    const bare = await e2e.browser.newContext({ baseURL: e2e.product.baseUrl, viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    try {
+      await bare.addCookies(cookies);
+      const plain = await bare.newPage();
+      await plain.goto(`/live-auction/${idAuction}`);
+      const screen = plain.locator('#first-screen');
+      expect(await screen.locator('tbody tr').count()).toBe(FIRST_SCREEN_ROWS);
+      expect(await screen.locator('h1').textContent()).toBe(created.auctionName);
+      const firstThumb = screen.locator('img[data-first-thumb]').first();
+      await expect.poll(() => firstThumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      expect(await firstThumb.getAttribute('src')).toContain(encodeURIComponent(withPhotos[0]!.photos[0]!));
+    } finally {
+      await bare.close();
+    }
   });
 
   it('serves no source map and answers gzip to a client without Brotli', async () => {

@@ -14,6 +14,8 @@ import { ServicesContext } from './ui/services-context.js';
 import { installNewBuildCheck } from './ui/new-build.js';
 import './styles.css';
 import './ui/phone.css';
+// In the entry's stylesheet: the server's first screen of the live page (thumbnails) is laid out by it before any script.
+import './features/auctions/photos/photos.css';
 
 async function main() {
   installNewBuildCheck();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialogs } from '../ui/dialogs.js';
 import { Spinner } from '../ui/spinner.js';
-import { startEarlyGets, takeEarlyGet } from './early-gets.js';
+import { inlineAnswersOf, startEarlyGets, takeEarlyGet } from './early-gets.js';
 import { Http } from './http.js';
 
 const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
@@ -31,6 +31,37 @@ describe('GETs started before the client is evaluated', () => {
     startEarlyGets({ pathname: '/live-auction/A1', search: '?limit=%2220%22' }, doFetch as typeof fetch);
     expect(doFetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['/api/v1/secure/user']);
     takeEarlyGet('/api/v1/secure/user');
+  });
+});
+
+describe('answers the server wrote into the page', () => {
+  const page = (text: string | null) => ({ getElementById: (id: string) => (id === 'early-answers' && text !== null ? { textContent: text } : null) }) as unknown as Document;
+
+  it('are taken with no request when each answers the very address asked for; another address is fetched', async () => {
+    const doFetch = vi.fn(() => answer({ fetched: true }));
+    const inline = inlineAnswersOf(page(JSON.stringify({
+      user: { url: '/api/v1/secure/user', status: 200, body: '{"idUser":"dealer1"}' },
+      // Written for another page of lots than this address asks for: not taken.
+      auction: { url: '/api/v1/secure/auctionFull?idAuction=A1&limit=5', status: 200, body: '{"lots":[]}' },
+    })));
+    startEarlyGets({ pathname: '/live-auction/A1', search: '' }, doFetch as typeof fetch, inline);
+    expect(doFetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['/api/v1/secure/auctionFull?idAuction=A1']);
+    const user = await takeEarlyGet('/api/v1/secure/user')!;
+    expect([user.status, await user.json()]).toEqual([200, { idUser: 'dealer1' }]);
+    expect(await (await takeEarlyGet('/api/v1/secure/auctionFull?idAuction=A1'))!.json()).toEqual({ fetched: true });
+  });
+
+  it('a written failure is handed over as it is (Http judges it); a block that is missing, broken or odd gives nothing', async () => {
+    const inline = inlineAnswersOf(page(JSON.stringify({ user: { url: '/api/v1/secure/user', status: 401, body: '{"errorCode":401000}' } })));
+    startEarlyGets({ pathname: '/live-auction/A1', search: '' }, (() => answer({})) as unknown as typeof fetch, inline);
+    expect((await takeEarlyGet('/api/v1/secure/user'))!.status).toBe(401);
+    takeEarlyGet('/api/v1/secure/auctionFull?idAuction=A1');
+    for (const text of [null, '', '{not json', '[1,2]', 'null', '"x"']) expect(Object.keys(inlineAnswersOf(page(text))).filter((k) => k === 'user')).toEqual([]);
+    const doFetch = vi.fn(() => answer({}));
+    startEarlyGets({ pathname: '/live-auction/A1', search: '' }, doFetch as typeof fetch, inlineAnswersOf(page(JSON.stringify({ user: { url: '/api/v1/secure/user', status: '200', body: 1 } }))));
+    expect(doFetch).toHaveBeenCalledTimes(2);
+    takeEarlyGet('/api/v1/secure/user');
+    takeEarlyGet('/api/v1/secure/auctionFull?idAuction=A1');
   });
 });
 

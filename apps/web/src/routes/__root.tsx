@@ -1,8 +1,10 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
 import type { Services } from '../services.js';
 import { ensureGeolocatedMarket } from '../session/market.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { DialogHost } from '../ui/DialogHost.js';
+import { dropFirstScreen } from '../ui/first-screen.js';
 import { LiveAlerts } from '../ui/LiveAlerts.js';
 import { SpinnerOverlay } from '../ui/SpinnerOverlay.js';
 
@@ -18,6 +20,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The server's first screen (the live auction page) stays until the route has drawn its own page, or its error, in
+  // the same frame: never a moment without lots.
+  const settled = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  useLayoutEffect(() => {
+    if (settled) dropFirstScreen();
+  }, [settled]);
   return (
     <>
       <AppHeader />

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { API_ERROR_CODES } from '@auction/contracts';
+import { AppPageTemplate, type FirstScreenPage } from './app-page.js';
 
 /** Paths the server answers itself; everything else under `/` is the single-page client. */
 const SERVER_PATHS = /^\/(api|metrics|mqtt|socket\.io)(\/|$)/;
@@ -24,9 +25,14 @@ function safeDecode(path: string): string {
  * Serves the built React client from `dist`: its files precompressed when the browser accepts Brotli or gzip (hashed
  * assets cached for a year), and
  * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
- * keep the API's 404 body, and so do missing files of a build (`/assets/…`, `*.js`, `*.css`). Returns false when the client is not built.
+ * keep the API's 404 body, and so do missing files of a build (`/assets/…`, `*.js`, `*.css`). A page of `pages` whose
+ * first screen the server can draw for this request is sent with it (`app-page.ts`); if it cannot (no session, no such
+ * auction, any failure), the plain page. Returns false when the client is not built.
  */
-export async function serveWebClient(fastify: FastifyInstance, dist: string): Promise<boolean> {
+export async function serveWebClient(
+  fastify: FastifyInstance, dist: string,
+  { pages = [], warn = () => undefined }: { pages?: readonly FirstScreenPage[]; warn?: (message: string, error: unknown) => void } = {},
+): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await fastify.register(fastifyStatic, {
     // The build writes `.br` and `.gz` beside every compressible file (apps/web/vite.config.ts): sent to browsers
@@ -36,7 +42,8 @@ export async function serveWebClient(fastify: FastifyInstance, dist: string): Pr
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  fastify.get('/*', (request, reply) => {
+  const template = new AppPageTemplate(dist);
+  fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (SERVER_PATHS.test(safeDecode(path).toLowerCase())) {
       return reply.code(404).send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no route ${request.method} ${path}` });
@@ -47,6 +54,17 @@ export async function serveWebClient(fastify: FastifyInstance, dist: string): Pr
     if (BUILD_FILES.test(safeDecode(path).toLowerCase())) {
       // Not cached: the file may appear with the next deployment.
       return reply.code(404).header('cache-control', 'no-store').send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no file ${path}` });
+    }
+    for (const page of pages) {
+      const match = page.path.exec(path);
+      if (!match) continue;
+      try {
+        const screen = await page.render(request, match);
+        if (screen) return template.send(reply, screen);
+      } catch (error) {
+        warn(`first screen of ${path} not drawn: the plain page is sent`, error);
+      }
+      break;
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
