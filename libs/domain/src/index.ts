@@ -46,6 +46,7 @@ export const vehicleDecider: Decider<VehicleCommand, VehicleEvent, VehicleState>
 export * from './identity/user/user.js';
 export * from './dealers/dealer/dealer.js';
 export * from './dealers/dealer/dealer-restore.js';
+export * from './partners/template/template.js';
 export * from './identity/user/staff-protection.js';
 export * from './identity/user/user.upcasters.js';
 export * from './identity/registration/index.js';

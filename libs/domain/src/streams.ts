@@ -3,6 +3,7 @@ import type { AuctionEvent, AuctionState } from './auctions/auction/auction.type
 import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
 import type { LotEvent, LotState } from './auctions/lot/lot.types.js';
 import { dealerDecider, type DealerEvent, type DealerState } from './dealers/dealer/dealer.js';
+import { templateDecider, type TemplateEvent, type TemplateState } from './partners/template/template.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
 import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
 import type { VehicleEvent, VehicleState } from './vehicles/vehicle/vehicle.types.js';
@@ -25,8 +26,11 @@ export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', evolve:
 /** Dealer streams `dealer-{idDealer}`. */
 export const DEALER: StreamKind<DealerState, DealerEvent> = { prefix: 'dealer-', evolve: dealerDecider.evolve, initialState: dealerDecider.initialState };
 
+/** Template streams `template-{idTemplate}`: a selling channel and the dealers enabled for it. */
+export const TEMPLATE: StreamKind<TemplateState, TemplateEvent> = { prefix: 'template-', evolve: templateDecider.evolve, initialState: templateDecider.initialState };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER];
+const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE];
 
 /** The kind of a stream id, from its prefix. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,4 +60,5 @@ export const streamId = {
   vehicle: (id: string) => `${VEHICLE.prefix}${id}`,
   user: (id: string) => `${USER.prefix}${id}`,
   dealer: (id: string) => `${DEALER.prefix}${id}`,
+  template: (id: string) => `${TEMPLATE.prefix}${id}`,
 };

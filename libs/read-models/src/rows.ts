@@ -213,3 +213,27 @@ export interface ParkedEventRow {
   error: string;
   parkedAt: string;
 }
+
+/** One template (stream `template-{idTemplate}`); `DELETED` rows are kept so a late event cannot resurrect it. */
+export interface TemplateRow {
+  idTemplate: string;
+  idDealer: string;
+  templateName: string;
+  description: string | null;
+  largeLogo: string | null;
+  smallLogo: string | null;
+  commercialInfoPhone: string | null;
+  commercialInfoEmail: string | null;
+  vatCode: string | null;
+  idMarket: string;
+  provenance: string | null;
+  status: 'ENABLED' | 'DISABLED' | 'DELETED';
+  createdPosition: number;
+}
+
+/** A dealer enabled for a template (a row while enabled; the projection removes it when disabled). */
+export interface TemplateBuyerRow {
+  idTemplate: string;
+  idDealer: string;
+  enabledPosition: number;
+}

@@ -3,6 +3,7 @@ import { PROJECTED_TABLES, type ProjectedTable } from '../tables/read-model-tabl
 import { projectAuction, projectAuctionRegulation } from './auction.projection.js';
 import { STREAM_PREFIX } from './event-data.js';
 import { projectDealerBest, projectLot, projectObservation, projectOffer } from './lot.projection.js';
+import { projectTemplate, projectTemplateBuyer } from './template.projection.js';
 import { TableRows, type RowKey, type RowSet } from './row-set.js';
 import { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './vehicle.projection.js';
 
@@ -47,6 +48,11 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
     }
     return refs;
   }
+  if (id.startsWith(STREAM_PREFIX.template)) {
+    const refs: RowRef[] = [{ table: 'templates', key: { idTemplate: id.slice(STREAM_PREFIX.template.length) } }];
+    if (event.type === 'TemplateBuyerChanged') refs.push({ table: 'templateBuyers', key: { idTemplate: str(d['idTemplate']), idDealer: str(d['idDealer']) } });
+    return refs;
+  }
   if (id.startsWith(STREAM_PREFIX.user) && event.type === 'ShowcaseRegulationAccepted') {
     return [{ table: 'regulations', key: { kind: 'SHOWCASE', idScope: '', idUser: str(d['idUser']) } }];
   }
@@ -84,6 +90,11 @@ export function projectEvent(rows: RowSet, event: StoredEvent): void {
       const record = rows.vehicleRecords.update(own.key, (r) => projectVehicleRecord(r, event));
       const placement = refs.find((r) => r.table === 'vehicleAuctions');
       if (placement) rows.vehicleAuctions.update(placement.key, (r) => projectVehicleAuction(r, event, record));
+      return;
+    }
+    case 'templates': {
+      const template = rows.templates.update(own.key, (r) => projectTemplate(r, event));
+      if (dependent) rows.templateBuyers.update(dependent.key, (r) => projectTemplateBuyer(r, event, template));
       return;
     }
     case 'regulations':

@@ -1,5 +1,5 @@
 import type {
-  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
+  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, TemplateBuyerRow, TemplateRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
 } from '../rows.js';
 import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
 
@@ -151,11 +151,29 @@ export const parkedEventsTable: TableSpec<ParkedEventRow> = {
   indexes: [],
 };
 
+/** Templates (selling channels); listed by owner dealer and by market. */
+export const templatesTable: TableSpec<TemplateRow> = {
+  table: 'templates', entity: 'ReadModelTemplate', primary: ['idTemplate'],
+  columns: columns<TemplateRow>({
+    idTemplate: 'text', idDealer: 'text', templateName: 'text', description: ['text', 'null'], largeLogo: ['text', 'null'],
+    smallLogo: ['text', 'null'], commercialInfoPhone: ['text', 'null'], commercialInfoEmail: ['text', 'null'], vatCode: ['text', 'null'],
+    idMarket: 'text', provenance: ['text', 'null'], status: 'text', createdPosition: 'bigint',
+  }),
+  indexes: [{ name: 'dealer', props: ['idDealer'] }, { name: 'market', props: ['idMarket'] }],
+};
+
+/** The dealers enabled for each template; read by template and by dealer. */
+export const templateBuyersTable: TableSpec<TemplateBuyerRow> = {
+  table: 'template_buyers', entity: 'ReadModelTemplateBuyer', primary: ['idTemplate', 'idDealer'],
+  columns: columns<TemplateBuyerRow>({ idTemplate: 'text', idDealer: 'text', enabledPosition: 'bigint' }),
+  indexes: [{ name: 'dealer', props: ['idDealer'] }],
+};
+
 /** The projected tables, by the name the projector and `dumpTables` use. */
 export const PROJECTED_TABLES = {
   auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
   regulations: regulationsTable, offers: offersTable, vehicles: vehiclesTable, myLot: myLotTable,
-  vehicleRecords: vehicleRecordsTable, vehicleAuctions: vehicleAuctionsTable,
+  vehicleRecords: vehicleRecordsTable, vehicleAuctions: vehicleAuctionsTable, templates: templatesTable, templateBuyers: templateBuyersTable,
 } as const;
 export type ProjectedTable = keyof typeof PROJECTED_TABLES;
 

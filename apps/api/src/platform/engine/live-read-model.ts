@@ -1,6 +1,6 @@
-import type { AuctionState, DealerState, LotEvent, LotState, UserState } from '@auction/domain';
+import type { AuctionState, DealerState, LotEvent, LotState, TemplateState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, USER, anonymousName, streamId } from '@auction/domain';
+import { AUCTION, DEALER, LOT, TEMPLATE, USER, anonymousName, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
@@ -36,6 +36,8 @@ export class LiveReadModel {
   readonly users = new Map<string, UserState>();
   readonly userIdByName = new Map<string, string>();
   readonly dealers = new Map<string, DealerState>();
+  /** Templates by `template-{idTemplate}`, with the dealers enabled for each: the rule of who sees what asks it. */
+  readonly templates = new Map<string, TemplateState>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
@@ -133,6 +135,7 @@ export class LiveReadModel {
       return named;
     }
     if (id.startsWith(DEALER.prefix)) return this.put(this.dealers, id, DEALER, event);
+    if (id.startsWith(TEMPLATE.prefix)) return this.put(this.templates, id, TEMPLATE, event);
     return null;
   }
 

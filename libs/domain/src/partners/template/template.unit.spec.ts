@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { spec } from '../../testing/decider-specification.test-support.js';
+import { TEMPLATE, kindOf, partitionKeyOfStream, streamId } from '../../streams.js';
+import {
+  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, templateDecider, templateOpenTo,
+  type TemplateCommand, type TemplateData, type TemplateEvent,
+} from './template.js';
+
+const by = 'admin-1';
+const now = 1_800_000_000_000;
+const data: TemplateData = {
+  idTemplate: 'T-1', idDealer: 'D-AUCT', templateName: 'Rent-it remarketing', description: 'Ex-rental cars', largeLogo: 'img-l',
+  smallLogo: 'img-s', commercialInfoPhone: '+39 02 000', commercialInfoEmail: 'sales@rent-it.example', vatCode: 'IT01234567890',
+  idMarket: 'IT', provenance: 'RENT-IT',
+};
+const created: TemplateEvent = { type: 'TemplateCreated', data: { ...data, by, at: now } };
+const enabled = (flgEnabled: boolean): TemplateEvent => ({ type: 'TemplateEnabledChanged', data: { idTemplate: 'T-1', flgEnabled, by, at: now } });
+const buyer = (idDealer: string, flgEnabled: boolean): TemplateEvent => ({ type: 'TemplateBuyerChanged', data: { idTemplate: 'T-1', idDealer, flgEnabled, by, at: now } });
+const deleted: TemplateEvent = { type: 'TemplateDeleted', data: { idTemplate: 'T-1', from: 'ENABLED', by, at: now } };
+const templates = spec(templateDecider);
+
+function refused(events: TemplateEvent[], command: TemplateCommand, code: number): void {
+  const state = events.reduce(evolveTemplate, initialTemplateState);
+  let caught: unknown = null;
+  try { templateDecider.decide(command, state); } catch (error) { caught = error; }
+  expect(caught).toBeInstanceOf(TemplateRuleError);
+  expect((caught as TemplateRuleError).code).toBe(code);
+}
+
+describe('CreateTemplate', () => {
+  it('creates an ENABLED template with no dealer enabled for it yet; a retry changes nothing', () => {
+    const { events, state } = templates.given([]).when({ type: 'CreateTemplate', data, by, now }).run();
+    expect(events).toEqual([created]);
+    expect(state).toEqual({ status: 'ENABLED', data, buyers: [] });
+    templates.given([created]).when({ type: 'CreateTemplate', data: { ...data, templateName: 'other' }, by, now }).thenNothing();
+  });
+});
+
+describe('EditTemplate', () => {
+  it('records only the fields that changed, and the state takes them', () => {
+    const command: TemplateCommand = { type: 'EditTemplate', idTemplate: 'T-1', changes: { templateName: 'Rent-it', vatCode: data.vatCode, description: null }, by, now };
+    templates.given([created]).when(command).then([{ type: 'TemplateEdited', data: { idTemplate: 'T-1', templateName: 'Rent-it', description: null, by, at: now } }]);
+    const { state } = templates.given([created]).when(command).run();
+    expect(state.status !== 'NONE' && state.data).toEqual({ ...data, templateName: 'Rent-it', description: null });
+  });
+  it('writes nothing when nothing changes', () => {
+    templates.given([created]).when({ type: 'EditTemplate', idTemplate: 'T-1', changes: { templateName: data.templateName }, by, now }).thenNothing();
+  });
+  it('refuses an unknown (404300) or deleted (409300) template', () => {
+    refused([], { type: 'EditTemplate', idTemplate: 'T-1', changes: { templateName: 'x' }, by, now }, TEMPLATE_RULE_CODES.NOT_FOUND);
+    refused([created, deleted], { type: 'EditTemplate', idTemplate: 'T-1', changes: { templateName: 'x' }, by, now }, TEMPLATE_RULE_CODES.STATE_CONFLICT);
+  });
+});
+
+describe('SetTemplateEnabled', () => {
+  it('disables and re-enables; the same state again writes nothing', () => {
+    templates.given([created]).when({ type: 'SetTemplateEnabled', idTemplate: 'T-1', flgEnabled: false, by, now }).then([enabled(false)]);
+    templates.given([created, enabled(false)]).when({ type: 'SetTemplateEnabled', idTemplate: 'T-1', flgEnabled: true, by, now }).then([enabled(true)]);
+    templates.given([created]).when({ type: 'SetTemplateEnabled', idTemplate: 'T-1', flgEnabled: true, by, now }).thenNothing();
+  });
+});
+
+describe('DeleteTemplate', () => {
+  it('deletes once, from the state it was in; the template leaves the lists', () => {
+    const { events, state } = templates.given([created]).when({ type: 'DeleteTemplate', idTemplate: 'T-1', by, now }).run();
+    expect(events).toEqual([deleted]);
+    expect(isTemplateListed(state)).toBe(false);
+    templates.given([created, deleted]).when({ type: 'DeleteTemplate', idTemplate: 'T-1', by, now }).thenNothing();
+    refused([], { type: 'DeleteTemplate', idTemplate: 'T-1', by, now }, TEMPLATE_RULE_CODES.NOT_FOUND);
+  });
+});
+
+describe('SetTemplateBuyer and who sees what', () => {
+  it('enables a dealer for the template: it is open to that dealer only, while the template is enabled', () => {
+    templates.given([created]).when({ type: 'SetTemplateBuyer', idTemplate: 'T-1', idDealer: 'D-B', flgEnabled: true, by, now }).then([buyer('D-B', true)]);
+    const state = [created, buyer('D-B', true)].reduce(evolveTemplate, initialTemplateState);
+    expect(templateOpenTo(state, 'D-B')).toBe(true);
+    expect(templateOpenTo(state, 'D-C')).toBe(false);
+    expect(templateOpenTo(state, null)).toBe(false);
+    expect(templateOpenTo(undefined, 'D-B')).toBe(false);
+    expect(templateOpenTo(evolveTemplate(state, enabled(false)), 'D-B')).toBe(false);
+    expect(templateOpenTo(evolveTemplate(state, deleted), 'D-B')).toBe(false);
+  });
+  it('disabling the dealer closes it again; enabling twice writes nothing', () => {
+    templates.given([created, buyer('D-B', true)]).when({ type: 'SetTemplateBuyer', idTemplate: 'T-1', idDealer: 'D-B', flgEnabled: true, by, now }).thenNothing();
+    const { events, state } = templates.given([created, buyer('D-B', true)]).when({ type: 'SetTemplateBuyer', idTemplate: 'T-1', idDealer: 'D-B', flgEnabled: false, by, now }).run();
+    expect(events).toEqual([buyer('D-B', false)]);
+    expect(templateOpenTo(state, 'D-B')).toBe(false);
+    refused([created, deleted], { type: 'SetTemplateBuyer', idTemplate: 'T-1', idDealer: 'D-B', flgEnabled: true, by, now }, TEMPLATE_RULE_CODES.STATE_CONFLICT);
+  });
+  it('keeps the buyers sorted and without repeats', () => {
+    const state = [created, buyer('D-Z', true), buyer('D-A', true), buyer('D-Z', true)].reduce(evolveTemplate, initialTemplateState);
+    expect(state.status !== 'NONE' && state.buyers).toEqual(['D-A', 'D-Z']);
+  });
+});
+
+describe('evolveTemplate', () => {
+  it('never throws: events on an unknown template or of an unknown type leave the state', () => {
+    expect(evolveTemplate(initialTemplateState, enabled(false))).toBe(initialTemplateState);
+    const state = evolveTemplate(initialTemplateState, created);
+    expect(evolveTemplate(state, { type: 'TemplateOdd', data: {} } as unknown as TemplateEvent)).toBe(state);
+    expect(evolveTemplate(state, created)).toBe(state);
+  });
+});
+
+describe('template streams', () => {
+  it('are `template-{idTemplate}`, folded by the template decider and keyed by themselves', () => {
+    expect(streamId.template('T-1')).toBe('template-T-1');
+    expect(kindOf('template-T-1')).toBe(TEMPLATE);
+    expect(partitionKeyOfStream('template-T-1', initialTemplateState)).toBe('template-T-1');
+  });
+});
