@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AUCTIONS_CONTROLLERS, AuctionsModule } from './auctions/auctions.module.js';
+import { COMMUNICATION_CONTROLLERS, CommunicationModule } from './communication/communication.module.js';
 import { DEALERS_CONTEXT_CONTROLLERS, DealersModule } from './dealers/dealers.module.js';
 import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
@@ -14,7 +15,7 @@ export type AppDependencies = PlatformDependencies;
 /** Every controller of the API, context by context (the route-table test reads their routes). */
 export const ALL_CONTROLLERS = [
   ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
-  ...VEHICLE_UPLOADS_CONTROLLERS,
+  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS,
 ];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
@@ -25,7 +26,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
-        VehicleUploadsModule,
+        VehicleUploadsModule, CommunicationModule,
       ],
     };
   }

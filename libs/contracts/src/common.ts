@@ -221,4 +221,9 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_RATE_LIMITED: 429200,
   /** Too many open temporary batches (this user's, or the server's room for them): save or wait for them to expire. */
   VEHICLE_UPLOAD_BATCHES_FULL: 429201,
+  // Communication (apps/api/src/communication, issue 23 item 4): 404350-404359, 422350-422359.
+  /** No queued e-mail has this id. */
+  EMAIL_NOT_FOUND: 404350,
+  /** The e-mail's HTML has nothing left to send once what is unsafe (scripts, frames, handlers) is removed. */
+  EMAIL_EMPTY_AFTER_SANITISING: 422350,
 } as const;

@@ -18,3 +18,4 @@ export * from './vehicles.js';
 export * from './lot-lookups.js';
 export * from './vehicle-uploads.js';
 export * from './user-showcase.js';
+export * from './communication.js';

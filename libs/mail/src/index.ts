@@ -12,3 +12,4 @@ export * from './templates/layout.js';
 export * from './templates/texts.js';
 export * from './templates/templates.js';
 export * from './templates/account-templates.js';
+export * from './safe-html.js';

@@ -51,6 +51,13 @@ export interface OutgoingMail {
   readonly text: string;
   readonly html: string;
   readonly replyTo?: string;
+  /** Copy recipients (shown to every recipient). */
+  readonly cc?: string | readonly string[];
+  /**
+   * The message id without angle brackets (`<id>@<from domain>`): an outbox passes its entry's id, so a message sent
+   * again after a crash in the SMTP exchange carries the same Message-ID and receivers can tell it is one message.
+   */
+  readonly messageKey?: string;
 }
 
 /** The relay took the message (for at least one recipient). */
@@ -121,11 +128,13 @@ export class Mailer {
     return new Mailer({ ...options, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   }
 
-  /** Sends one message; the result says whether the relay took it. Never throws, never waits without limit. */
-  async send(mail: OutgoingMail): Promise<SendResult> {
-    const messageId = `<${randomUUID()}@${this.from.address.split('@')[1]}>`;
+  /** Sends one message; the result says whether the relay took it. Never throws, never waits without limit; `signal` stops it (and its retries) early. */
+  async send(mail: OutgoingMail, options: { readonly signal?: AbortSignal } = {}): Promise<SendResult> {
+    const stop = options.signal ? AbortSignal.any([this.closing.signal, options.signal]) : this.closing.signal;
+    const messageId = `<${mail.messageKey ?? randomUUID()}@${this.from.address.split('@')[1]}>`;
     const recipients = parseMailboxes(mail.to);
-    if (!recipients) {
+    const cc = mail.cc === undefined || mail.cc.length === 0 ? [] : parseMailboxes(mail.cc);
+    if (!recipients || !cc) {
       return this.failed({ messageId, attempts: 0, rejected: [], errorCode: MAIL_ERROR_CODES.ADDRESS_INVALID, error: 'a recipient is not an e-mail address' }, mail);
     }
     let attempt = 0;
@@ -136,24 +145,25 @@ export class Mailer {
           messageId,
           from: this.from,
           to: recipients,
+          ...(cc.length ? { cc } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          signal: AbortSignal.any([AbortSignal.timeout(this.timeouts.attemptMs), this.closing.signal]),
+          signal: AbortSignal.any([AbortSignal.timeout(this.timeouts.attemptMs), stop]),
         });
         const sent: SentMail = { status: 'sent', messageId, accepted: addresses(info.accepted), rejected: addresses(info.rejected), attempts: attempt };
         this.logger.info(`sent ${messageId} to ${sent.accepted.map(maskAddress).join(', ')}${sent.rejected.length ? ` (rejected ${sent.rejected.map(maskAddress).join(', ')})` : ''}, attempt ${attempt}`);
         return sent;
       } catch (error) {
         const failure = classify(error);
-        if (failure.permanent || attempt >= this.retry.attempts || this.closing.signal.aborted) {
+        if (failure.permanent || attempt >= this.retry.attempts || stop.aborted) {
           return this.failed({ messageId, attempts: attempt, rejected: failure.rejected, errorCode: failure.errorCode, error: describeError(error) }, mail);
         }
         const delay = Math.min(this.retry.initialDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
         this.logger.warn(`attempt ${attempt} of ${messageId} failed (${describeError(error)}), retrying in ${delay} ms`);
         try {
-          await sleep(delay, undefined, { signal: this.closing.signal });
+          await sleep(delay, undefined, { signal: stop });
         } catch {
           return this.failed({ messageId, attempts: attempt, rejected: [], errorCode: failure.errorCode, error: 'mailer closed' }, mail);
         }

@@ -8,6 +8,7 @@ import {
 import { AUCTION_MESSAGE_MAX, ERROR_CODES } from '@auction/domain';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
+import { COMMUNICATION_ROUTE_DOCS } from '../../communication/communication.routes.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
 import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
@@ -120,7 +121,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 /** Every documented route: the core table above, then each context's own table. */
 const ROUTES: readonly RouteDoc[] = [
   ...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS,
-  ...VEHICLE_UPLOADS_ROUTE_DOCS,
+  ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS,
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });

@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "Das Fahrzeug kann diesem Benutzer nicht übergeben werden: Wählen Sie einen Auktionator des Händlers der Herkunft oder einen Multi-Auktionator.",
   '422222': 'Dieses Fahrzeug wird nur im Markt seiner Herkunft verkauft: Wählen Sie eine Auktion oder ein Schaufenster dieses Marktes.',
   '422223': 'Dieser Benutzer ist kein Händlerbenutzer: Es gibt keine Schaufensteraktivität anzuzeigen.',
+  // Communication (issue 23 item 4)
+  '404350': "Keine eingereihte E-Mail hat diese ID.",
+  '422350': "Nach dem Entfernen unsicherer Inhalte (Skripte, Frames, Event-Handler) bleibt von der E-Mail nichts zu senden.",
 };

@@ -179,4 +179,7 @@ export const errors = {
   '422221': "The vehicle cannot be handed over to this user: choose an auctioneer of the provenance's dealer or a multi-auctioneer.",
   '422222': "This vehicle is sold in its provenance's market only: choose an auction or a showcase of that market.",
   '422223': 'This user is not a dealer user: there is no showcase activity to show.',
+  // Communication (issue 23 item 4)
+  '404350': "No queued e-mail has this id.",
+  '422350': "The e-mail has nothing left to send once unsafe content (scripts, frames, event handlers) is removed.",
 };

@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "El vehículo no puede entregarse a este usuario: elija un subastador del concesionario de la procedencia o un multisubastador.",
   '422222': 'Este vehículo solo se vende en el mercado de su procedencia: elija una subasta o un escaparate de ese mercado.',
   '422223': 'Este usuario no es un usuario de un concesionario: no tiene actividad en el escaparate que mostrar.',
+  // Communication (issue 23 item 4)
+  '404350': "Ningún correo en cola tiene este id.",
+  '422350': "Quitado el contenido inseguro (scripts, marcos, controladores de eventos), el correo no tiene nada que enviar.",
 };

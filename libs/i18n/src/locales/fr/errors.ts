@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "Le véhicule ne peut pas être confié à cet utilisateur : choisissez un commissaire-priseur du concessionnaire de la provenance ou un multi-commissaire-priseur.",
   '422222': 'Ce véhicule ne se vend que sur le marché de sa provenance : choisissez une enchère ou une vitrine de ce marché.',
   '422223': "Cet utilisateur n'est pas un utilisateur d'un négociant : il n'a aucune activité en vitrine à afficher.",
+  // Communication (issue 23 item 4)
+  '404350': "Aucun e-mail en file d'attente n'a cet identifiant.",
+  '422350': "Une fois le contenu dangereux retiré (scripts, cadres, gestionnaires d'événements), l'e-mail n'a plus rien à envoyer.",
 };

@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "Il veicolo non può essere affidato a questo utente: scegli un banditore del concessionario della provenienza o un multi-banditore.",
   '422222': "Questo veicolo si vende solo nel mercato della sua provenienza: scegli un'asta o una vetrina di quel mercato.",
   '422223': 'Questo utente non è un utente di un concessionario: non ha attività in vetrina da mostrare.',
+  // Communication (issue 23 item 4)
+  '404350': "Nessuna e-mail in coda ha questo id.",
+  '422350': "Rimosso il contenuto non sicuro (script, frame, gestori di eventi), l'e-mail non ha più nulla da inviare.",
 };

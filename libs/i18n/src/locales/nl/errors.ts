@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "Het voertuig kan niet aan deze gebruiker worden overgedragen: kies een veilingmeester van de dealer van de herkomst of een multi-veilingmeester.",
   '422222': 'Dit voertuig wordt alleen verkocht in de markt van zijn herkomst: kies een veiling of een etalage van die markt.',
   '422223': 'Deze gebruiker is geen dealergebruiker: er is geen etalageactiviteit om te tonen.',
+  // Communication (issue 23 item 4)
+  '404350': "Geen e-mail in de wachtrij heeft deze id.",
+  '422350': "Na het verwijderen van onveilige inhoud (scripts, frames, event handlers) blijft er van de e-mail niets over om te verzenden.",
 };

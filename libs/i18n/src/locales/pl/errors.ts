@@ -178,4 +178,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422221': "Pojazdu nie można przekazać temu użytkownikowi: wybierz licytatora dealera pochodzenia lub multilicytatora.",
   '422222': 'Ten pojazd jest sprzedawany tylko na rynku swojego pochodzenia: wybierz aukcję lub witrynę tego rynku.',
   '422223': 'Ten użytkownik nie jest użytkownikiem dealera: nie ma aktywności w witrynie do pokazania.',
+  // Communication (issue 23 item 4)
+  '404350': "Żaden e-mail w kolejce nie ma tego identyfikatora.",
+  '422350': "Po usunięciu niebezpiecznej treści (skrypty, ramki, procedury obsługi zdarzeń) e-mail nie zawiera nic do wysłania.",
 };

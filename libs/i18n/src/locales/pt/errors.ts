@@ -178,4 +178,7 @@ export const errors: Translation<typeof en> = {
   '422221': "O veículo não pode ser entregue a este utilizador: escolha um leiloeiro do concessionário da proveniência ou um multi-leiloeiro.",
   '422222': 'Este veículo só é vendido no mercado da sua proveniência: escolha um leilão ou uma montra desse mercado.',
   '422223': 'Este utilizador não é um utilizador de um concessionário: não tem atividade na montra para mostrar.',
+  // Communication (issue 23 item 4)
+  '404350': "Nenhum e-mail em fila tem este id.",
+  '422350': "Removido o conteúdo inseguro (scripts, frames, manipuladores de eventos), o e-mail não tem nada para enviar.",
 };

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { EmailController } from './email/email.controller.js';
+import { EmailService } from './email/email.service.js';
+import { MailSender } from './email/mail-sender.js';
+
+/** The communication context's controllers: e-mails (and, to come, lead campaigns and push notifications). */
+export const COMMUNICATION_CONTROLLERS = [EmailController];
+
+/** Communication: mail the back-office composes, sent from an outbox in the background. */
+@Module({
+  controllers: COMMUNICATION_CONTROLLERS,
+  providers: [MailSender, EmailService],
+  exports: [MailSender],
+})
+export class CommunicationModule {}

@@ -1,0 +1,5 @@
+import type { RouteDoc } from '../platform/docs/route-doc.js';
+import { EMAIL_ROUTE_DOCS } from './email/email.routes.js';
+
+/** The OpenAPI entries of the communication context. */
+export const COMMUNICATION_ROUTE_DOCS: readonly RouteDoc[] = [...EMAIL_ROUTE_DOCS];

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { Id, distinct, isCleanText } from './common.js';
+
+/** Bounds of a composed e-mail (back-office `email`, `send-email-user`). */
+export const EMAIL_LIMITS = { recipients: 50, ccRecipients: 20, users: 100, subject: 200, htmlChars: 100_000 } as const;
+
+/** One e-mail address: trimmed, at most 254 characters, compared lower-cased. */
+export const EmailAddress = z.string().trim().max(254).pipe(z.email({ message: 'must be an e-mail address' })).transform((v) => v.toLowerCase());
+
+const addressList = (max: number) => z.array(EmailAddress).max(max).refine(distinct, { message: 'must not name an address twice' });
+
+/** A subject line: one line of clean text. */
+export const EmailSubject = z.string().trim().min(1).max(EMAIL_LIMITS.subject)
+  .refine((s) => isCleanText(s) && !/[\r\n]/.test(s), { message: 'must be one line of text' });
+
+/** The HTML body as written; it is sanitised on the server before it is queued (scripts, handlers, frames dropped). */
+export const EmailHtml = z.string().min(1).max(EMAIL_LIMITS.htmlChars).refine(isCleanText, { message: 'must be text without NUL' });
+
+/** `POST /api/v1/admin/email`: the e-mail dialog's data (spec: recipients, ccRecipients, subject, email). */
+export const SendEmailRequest = z.object({
+  recipients: addressList(EMAIL_LIMITS.recipients).min(1),
+  ccRecipients: addressList(EMAIL_LIMITS.ccRecipients).default([]),
+  subject: EmailSubject,
+  email: EmailHtml,
+}).strict();
+export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
+export type SendEmailFields = z.input<typeof SendEmailRequest>;
+
+/** `POST /api/v1/admin/send-email-user`: the same message to users of the portal, by id (each gets its own mail). */
+export const SendEmailUserRequest = z.object({
+  idUsers: z.array(Id).min(1).max(EMAIL_LIMITS.users).refine(distinct, { message: 'must not name a user twice' }),
+  ccRecipients: addressList(EMAIL_LIMITS.ccRecipients).default([]),
+  subject: EmailSubject,
+  email: EmailHtml,
+}).strict();
+export type SendEmailUserRequest = z.infer<typeof SendEmailUserRequest>;
+
+export const OUTBOX_STATES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** The answer of both calls: the mails queued (sent in the background, never inside the request). */
+export const EmailQueued = z.object({
+  idEmails: z.array(z.string()),
+  status: z.literal('QUEUED'),
+  /** The HTML as it will be sent (sanitised). */
+  email: z.string(),
+});
+export type EmailQueued = z.infer<typeof EmailQueued>;
+
+/** `GET /api/v1/admin/email/{idEmail}`: one queued mail's delivery state. */
+export const EmailDeliveryView = z.object({
+  idEmail: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  errorCode: z.number().int().nullable(),
+});
+export type EmailDeliveryView = z.infer<typeof EmailDeliveryView>;
