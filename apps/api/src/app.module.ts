@@ -5,6 +5,7 @@ import { COMMUNICATION_CONTROLLERS, CommunicationModule } from './communication/
 import { DEALERS_CONTEXT_CONTROLLERS, DealersModule } from './dealers/dealers.module.js';
 import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
+import { SELLERS_CONTROLLERS, SellersModule } from './partners/sellers/sellers.module.js';
 import { SHOWCASE_CONTROLLERS, ShowcaseModule } from './showcase/showcase.module.js';
 import { VEHICLES_CONTROLLERS, VehiclesModule } from './vehicles/vehicles.module.js';
 import { VEHICLE_UPLOADS_CONTROLLERS, VehicleUploadsModule } from './vehicles/uploads/vehicle-uploads.module.js';
@@ -15,7 +16,7 @@ export type AppDependencies = PlatformDependencies;
 /** Every controller of the API, context by context (the route-table test reads their routes). */
 export const ALL_CONTROLLERS = [
   ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
-  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS,
+  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS,
 ];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
@@ -26,7 +27,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
-        VehicleUploadsModule, CommunicationModule,
+        VehicleUploadsModule, CommunicationModule, SellersModule,
       ],
     };
   }

@@ -19,3 +19,4 @@ export * from './lot-lookups.js';
 export * from './vehicle-uploads.js';
 export * from './user-showcase.js';
 export * from './communication.js';
+export * from './sellers.js';

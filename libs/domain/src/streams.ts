@@ -4,6 +4,9 @@ import { evolveLot, initialLotState } from './auctions/lot/lot.evolve.js';
 import type { LotEvent, LotState } from './auctions/lot/lot.types.js';
 import { dealerDecider, type DealerEvent, type DealerState } from './dealers/dealer/dealer.js';
 import { templateDecider, type TemplateEvent, type TemplateState } from './partners/template/template.js';
+import { sellerDecider, type SellerEvent, type SellerState } from './partners/sellers/seller.js';
+import { sellerConfigDecider, type SellerConfigEvent, type SellerConfigState } from './partners/sellers/seller-config.js';
+import { sellerReferenceDecider, type SellerReferenceEvent, type SellerReferenceState } from './partners/sellers/seller-reference.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
 import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
 import type { VehicleEvent, VehicleState } from './vehicles/vehicle/vehicle.types.js';
@@ -25,12 +28,22 @@ export const VEHICLE: StreamKind<VehicleState, VehicleEvent> = { prefix: 'vehicl
 export const USER: StreamKind<UserState, UserEvent> = { prefix: 'user-', evolve: userDecider.evolve, initialState: userDecider.initialState };
 /** Dealer streams `dealer-{idDealer}`. */
 export const DEALER: StreamKind<DealerState, DealerEvent> = { prefix: 'dealer-', evolve: dealerDecider.evolve, initialState: dealerDecider.initialState };
+/** Seller streams `seller-{idSeller}`. */
+export const SELLER: StreamKind<SellerState, SellerEvent> = { prefix: 'seller-', evolve: sellerDecider.evolve, initialState: sellerDecider.initialState };
+/** A market's seller configuration `sellerconfig-{idMarket}`. */
+export const SELLER_CONFIG: StreamKind<SellerConfigState, SellerConfigEvent> = {
+  prefix: 'sellerconfig-', evolve: sellerConfigDecider.evolve, initialState: sellerConfigDecider.initialState,
+};
+/** A dealer's reference seller `sellerref-{idDealer}`. */
+export const SELLER_REFERENCE: StreamKind<SellerReferenceState, SellerReferenceEvent> = {
+  prefix: 'sellerref-', evolve: sellerReferenceDecider.evolve, initialState: sellerReferenceDecider.initialState,
+};
 
 /** Template streams `template-{idTemplate}`: a selling channel and the dealers enabled for it. */
 export const TEMPLATE: StreamKind<TemplateState, TemplateEvent> = { prefix: 'template-', evolve: templateDecider.evolve, initialState: templateDecider.initialState };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE];
+const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE, SELLER, SELLER_CONFIG, SELLER_REFERENCE];
 
 /** The kind of a stream id, from its prefix. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,4 +74,7 @@ export const streamId = {
   user: (id: string) => `${USER.prefix}${id}`,
   dealer: (id: string) => `${DEALER.prefix}${id}`,
   template: (id: string) => `${TEMPLATE.prefix}${id}`,
+  seller: (id: string) => `${SELLER.prefix}${id}`,
+  sellerConfig: (idMarket: string) => `${SELLER_CONFIG.prefix}${idMarket}`,
+  sellerReference: (idDealer: string) => `${SELLER_REFERENCE.prefix}${idDealer}`,
 };

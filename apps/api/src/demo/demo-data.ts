@@ -102,6 +102,7 @@ export async function seedDemoData(
     reply: () => undefined,
   });
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
+  if (accounts) await (await import('./demo-sellers.js')).seedDemoSellers(writer, config.demoDealers, accounts, now);
   const blobs = config.demoPhotos ? accounts?.blobs : undefined;
   await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, blobs);
   if (createShowcase) await (await import('./demo-showcase.js')).seedDemoShowcase(writer, createShowcase, now, blobs);

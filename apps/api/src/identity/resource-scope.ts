@@ -7,7 +7,7 @@ import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './registration/dealer-directory.service.js';
 
 /** What a request may name that belongs to a market. */
-export type ScopedKind = 'dealer' | 'user' | 'file';
+export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller';
 
 /**
  * The names under which a request (path parameter, query parameter or top-level body field) names a dealer, a user or
@@ -15,7 +15,7 @@ export type ScopedKind = 'dealer' | 'user' | 'file';
  * route-scope test (resource-scope.unit.spec.ts), so the guard can never miss it.
  */
 export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
-  idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file',
+  idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file', idSeller: 'seller',
 };
 
 /**
@@ -90,6 +90,11 @@ export class ResourceScope {
         if (id === actor.idUser) return undefined;
         const user = this.readModel.users.get(streamId.user(id));
         return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : undefined;
+      }
+      case 'seller': {
+        // A seller is of its market (issue 23 item 3); an unknown one passes, for the handler's 404350.
+        const seller = this.readModel.sellers.get(streamId.seller(id));
+        return seller && seller.status !== 'NONE' ? seller.data.idMarket : undefined;
       }
       case 'file': {
         const meta = await this.blobs.meta(id);

@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   LOT_NOT_FOUND: 404021,
   OFFER_NOT_FOUND: 404022,
   VEHICLE_NOT_FOUND: 404023,
+  /** No seller of this id, or it was deleted (libs/domain/src/partners/sellers). */
+  SELLER_NOT_FOUND: 404370,
   /** A lot withdrawal naming another vehicle than the lot's (DELETE /auction/{a}/lot-detail/{lot}/{vehicle}). */
   LOT_VEHICLE_MISMATCH: 404025,
   // 409: the state does not allow it now
@@ -50,6 +52,9 @@ export const ERROR_CODES = {
   VEHICLE_WRONG_HOLDER: 409206,
   /** This file is attached to the vehicle already, as another kind. */
   VEHICLE_FILE_KIND_CONFLICT: 409207,
+  // 409370-409379: sellers (libs/domain/src/partners/sellers)
+  /** A seller is deleted while dealers still have it as their reference seller: associate them to another first. */
+  SELLER_STILL_REFERENCED: 409370,
   // 422: the request breaks a business rule
   OFFER_BELOW_BASE: 422001,
   OFFER_BELOW_MIN_INCREMENT: 422002,
@@ -91,6 +96,8 @@ export const ERROR_CODES = {
   VEHICLE_HOLDER_INVALID: 422213,
   /** An auction's message to dealers too long (AUCTION_MESSAGE_MAX) or holding a control or bidirectional character. */
   AUCTION_MESSAGE_INVALID: 422270,
+  /** A dealer's reference seller must be a seller of the dealer's market. */
+  SELLER_MARKET_MISMATCH: 422370,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

@@ -73,7 +73,7 @@ export class PersonalChanges implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Keeps the change when its event is in the subject's stream, takes it back otherwise. */
   private async resolve(staged: StagedChange): Promise<void> {
-    const stream = staged.kind === 'USER' ? streamId.user(staged.id) : streamId.dealer(staged.id);
+    const stream = staged.kind === 'USER' ? streamId.user(staged.id) : staged.kind === 'SELLER' ? streamId.seller(staged.id) : streamId.dealer(staged.id);
     const written = (await this.events.readStream(stream)).some((e) => e.metadata?.[PERSONAL_CHANGE_KEY] === staged.token);
     if (written) await this.store.settle(staged.token);
     else await this.store.undo(staged.token);

@@ -13,8 +13,8 @@ import { sideTable } from '../../platform/engine/side-table.js';
  */
 export type PersonalData = Readonly<Record<string, string | null>>;
 
-/** What a subject is: a user (`idUser`) or a dealer (`idDealer`). */
-export type SubjectKind = 'USER' | 'DEALER';
+/** What a subject is: a user (`idUser`), a dealer (`idDealer`) or a seller (`idSeller`). */
+export type SubjectKind = 'USER' | 'DEALER' | 'SELLER';
 
 /** The personal data of users and dealers. */
 export interface PersonalDataStore {

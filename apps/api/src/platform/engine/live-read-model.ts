@@ -1,6 +1,6 @@
-import type { AuctionState, DealerState, LotEvent, LotState, TemplateState, UserState } from '@auction/domain';
+import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, TEMPLATE, USER, anonymousName, streamId } from '@auction/domain';
+import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, USER, anonymousName, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
@@ -38,6 +38,8 @@ export class LiveReadModel {
   readonly dealers = new Map<string, DealerState>();
   /** Templates by `template-{idTemplate}`, with the dealers enabled for each: the rule of who sees what asks it. */
   readonly templates = new Map<string, TemplateState>();
+  /** Sellers by `seller-{idSeller}` (market, codes, status: the back-office's market scope reads their market). */
+  readonly sellers = new Map<string, SellerState>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
@@ -136,6 +138,7 @@ export class LiveReadModel {
     }
     if (id.startsWith(DEALER.prefix)) return this.put(this.dealers, id, DEALER, event);
     if (id.startsWith(TEMPLATE.prefix)) return this.put(this.templates, id, TEMPLATE, event);
+    if (id.startsWith(SELLER.prefix)) return this.put(this.sellers, id, SELLER, event);
     return null;
   }
 

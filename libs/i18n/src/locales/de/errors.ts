@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Keine eingereihte E-Mail hat diese ID.",
   '422350': "Nach dem Entfernen unsicherer Inhalte (Skripte, Frames, Event-Handler) bleibt von der E-Mail nichts zu senden.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Dieser Verkäufer existiert nicht.",
+  '409370': "Dieser Verkäufer ist noch Ansprechpartner einiger Händler: ordnen Sie diese zuerst einem anderen Verkäufer zu.",
+  '422370': "Verkäufer und Händler müssen zum selben Markt gehören.",
 };

@@ -182,4 +182,9 @@ export const errors = {
   // Communication (issue 23 item 4)
   '404350': "No queued e-mail has this id.",
   '422350': "The e-mail has nothing left to send once unsafe content (scripts, frames, event handlers) is removed.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "This seller does not exist.",
+  '409370': "This seller is still the reference of some dealers: associate them to another seller first.",
+  '422370': "The seller and the dealer must be of the same market.",
 };

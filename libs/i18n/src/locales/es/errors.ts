@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Ningún correo en cola tiene este id.",
   '422350': "Quitado el contenido inseguro (scripts, marcos, controladores de eventos), el correo no tiene nada que enviar.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Este vendedor no existe.",
+  '409370': "Este vendedor sigue siendo la referencia de algunos concesionarios: asócielos primero a otro vendedor.",
+  '422370': "El vendedor y el concesionario deben ser del mismo mercado.",
 };

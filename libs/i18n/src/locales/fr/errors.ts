@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Aucun e-mail en file d'attente n'a cet identifiant.",
   '422350': "Une fois le contenu dangereux retiré (scripts, cadres, gestionnaires d'événements), l'e-mail n'a plus rien à envoyer.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Ce vendeur n'existe pas.",
+  '409370': "Ce vendeur est encore la référence de certains concessionnaires : associez-les d'abord à un autre vendeur.",
+  '422370': "Le vendeur et le concessionnaire doivent être du même marché.",
 };

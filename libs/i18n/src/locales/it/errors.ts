@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Nessuna e-mail in coda ha questo id.",
   '422350': "Rimosso il contenuto non sicuro (script, frame, gestori di eventi), l'e-mail non ha più nulla da inviare.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Questo venditore non esiste.",
+  '409370': "Questo venditore è ancora il riferimento di alcuni dealer: associali prima a un altro venditore.",
+  '422370': "Il venditore e il dealer devono essere dello stesso mercato.",
 };

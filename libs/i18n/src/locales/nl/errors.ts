@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Geen e-mail in de wachtrij heeft deze id.",
   '422350': "Na het verwijderen van onveilige inhoud (scripts, frames, event handlers) blijft er van de e-mail niets over om te verzenden.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Deze verkoper bestaat niet.",
+  '409370': "Deze verkoper is nog de contactpersoon van enkele dealers: koppel hen eerst aan een andere verkoper.",
+  '422370': "De verkoper en de dealer moeten tot dezelfde markt behoren.",
 };

@@ -181,4 +181,9 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   // Communication (issue 23 item 4)
   '404350': "Żaden e-mail w kolejce nie ma tego identyfikatora.",
   '422350': "Po usunięciu niebezpiecznej treści (skrypty, ramki, procedury obsługi zdarzeń) e-mail nie zawiera nic do wysłania.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Ten sprzedawca nie istnieje.",
+  '409370': "Ten sprzedawca jest nadal opiekunem niektórych dealerów: najpierw przypisz ich do innego sprzedawcy.",
+  '422370': "Sprzedawca i dealer muszą należeć do tego samego rynku.",
 };

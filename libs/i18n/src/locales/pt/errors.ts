@@ -181,4 +181,9 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Nenhum e-mail em fila tem este id.",
   '422350': "Removido o conteúdo inseguro (scripts, frames, manipuladores de eventos), o e-mail não tem nada para enviar.",
+
+  // Sellers (issue 23 item 3): 404370, 409370, 422370
+  '404370': "Este vendedor não existe.",
+  '409370': "Este vendedor ainda é a referência de alguns concessionários: associe-os primeiro a outro vendedor.",
+  '422370': "O vendedor e o concessionário devem ser do mesmo mercado.",
 };

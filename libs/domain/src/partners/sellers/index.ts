@@ -1,0 +1,3 @@
+export * from './seller.js';
+export * from './seller-config.js';
+export * from './seller-reference.js';
