@@ -24,6 +24,7 @@ import { Route as DealerListRouteImport } from './routes/dealer-list'
 import { Route as DealerManagementRouteImport } from './routes/dealer-management'
 import { Route as DealerSearchRouteImport } from './routes/dealer-search'
 import { Route as EditAuctioneerRouteImport } from './routes/edit-auctioneer'
+import { Route as EmailRouteImport } from './routes/email'
 import { Route as ExhibitorsRouteImport } from './routes/exhibitors'
 import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as LiveRouteImport } from './routes/live'
@@ -134,6 +135,11 @@ const DealerSearchRoute = DealerSearchRouteImport.update({
 const EditAuctioneerRoute = EditAuctioneerRouteImport.update({
   id: '/edit-auctioneer',
   path: '/edit-auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmailRoute = EmailRouteImport.update({
+  id: '/email',
+  path: '/email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExhibitorsRoute = ExhibitorsRouteImport.update({
@@ -336,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/dealer-management': typeof DealerManagementRoute
   '/dealer-search': typeof DealerSearchRoute
   '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
@@ -389,6 +396,7 @@ export interface FileRoutesByTo {
   '/dealer-management': typeof DealerManagementRoute
   '/dealer-search': typeof DealerSearchRoute
   '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
@@ -443,6 +451,7 @@ export interface FileRoutesById {
   '/dealer-management': typeof DealerManagementRoute
   '/dealer-search': typeof DealerSearchRoute
   '/edit-auctioneer': typeof EditAuctioneerRoute
+  '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
   '/live': typeof LiveRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/dealer-management'
     | '/dealer-search'
     | '/edit-auctioneer'
+    | '/email'
     | '/exhibitors'
     | '/forbidden'
     | '/live'
@@ -551,6 +561,7 @@ export interface FileRouteTypes {
     | '/dealer-management'
     | '/dealer-search'
     | '/edit-auctioneer'
+    | '/email'
     | '/exhibitors'
     | '/forbidden'
     | '/live'
@@ -604,6 +615,7 @@ export interface FileRouteTypes {
     | '/dealer-management'
     | '/dealer-search'
     | '/edit-auctioneer'
+    | '/email'
     | '/exhibitors'
     | '/forbidden'
     | '/live'
@@ -658,6 +670,7 @@ export interface RootRouteChildren {
   DealerManagementRoute: typeof DealerManagementRoute
   DealerSearchRoute: typeof DealerSearchRoute
   EditAuctioneerRoute: typeof EditAuctioneerRoute
+  EmailRoute: typeof EmailRoute
   ExhibitorsRoute: typeof ExhibitorsRoute
   ForbiddenRoute: typeof ForbiddenRoute
   LiveRoute: typeof LiveRoute
@@ -801,6 +814,13 @@ declare module '@tanstack/react-router' {
       path: '/edit-auctioneer'
       fullPath: '/edit-auctioneer'
       preLoaderRoute: typeof EditAuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email': {
+      id: '/email'
+      path: '/email'
+      fullPath: '/email'
+      preLoaderRoute: typeof EmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/exhibitors': {
@@ -1074,6 +1094,7 @@ const rootRouteChildren: RootRouteChildren = {
   DealerManagementRoute: DealerManagementRoute,
   DealerSearchRoute: DealerSearchRoute,
   EditAuctioneerRoute: EditAuctioneerRoute,
+  EmailRoute: EmailRoute,
   ExhibitorsRoute: ExhibitorsRoute,
   ForbiddenRoute: ForbiddenRoute,
   LiveRoute: LiveRoute,

@@ -27,13 +27,13 @@ const SAME_AS_ENGLISH = new Set([
 ]);
 /** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
 const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {
-  it: ['login.password'],
+  it: ['login.password', 'people.menu.email'],
   de: ['auction.vehicle.version', 'auction.vehicle.region', 'auction.vehicle.fuels.HYBRID', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region'],
-  nl: ['auctioneer.buyer.username', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
-  pl: ['auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
+  nl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
+  pl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
   es: ['auction.vehicle.gearboxes.MANUAL'],
-  pt: ['auction.vehicle.gearboxes.MANUAL'],
-  fr: ['auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
+  pt: ['auction.vehicle.gearboxes.MANUAL', 'people.menu.email'],
+  fr: ['people.menu.email', 'auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
 };
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;

@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Aussteller',
     vehicles: 'Fahrzeuge',
     anonymisation: 'Anonymisierung',
+    email: "E-Mail",
     profile: 'Mein Profil',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Aussteller des Schaufensters: freischalten oder sperren.',
     vehicles: 'Geladene Fahrzeuge: suchen, prüfen, bearbeiten, veröffentlichen und weitergeben; neue laden.',
     anonymisation: 'Personenbezogene Daten gelöschter oder deaktivierter Benutzer löschen (Recht auf Löschung).',
+    email: "Eine E-Mail an Händler oder Benutzer schreiben, in der Vorschau prüfen und senden.",
     open: 'Öffnen',
   },
   readOnly: {

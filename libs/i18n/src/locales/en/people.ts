@@ -9,6 +9,7 @@ export const people = {
     exhibitors: 'Exhibitors',
     vehicles: 'Vehicles',
     anonymisation: 'Anonymisation',
+    email: "E-mail",
     profile: 'My profile',
   },
   landing: {
@@ -20,6 +21,7 @@ export const people = {
     exhibitors: 'Exhibitors of the showcase: enable or disable them.',
     vehicles: 'Loaded vehicles: search, check, edit, publish and hand them on; load new ones.',
     anonymisation: 'Erase the personal data of deleted or disabled users (right to erasure).',
+    email: "Write an e-mail to dealers or users, preview it and send it.",
     open: 'Open',
   },
   readOnly: {

@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Expositores',
     vehicles: 'Vehículos',
     anonymisation: 'Anonimización',
+    email: "Correo",
     profile: 'Mi perfil',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Expositores del escaparate: habilitarlos o deshabilitarlos.',
     vehicles: 'Vehículos cargados: buscarlos, revisarlos, editarlos, publicarlos y enviarlos; cargar otros nuevos.',
     anonymisation: 'Borrar los datos personales de usuarios eliminados o deshabilitados (derecho de supresión).',
+    email: "Escribir un correo a concesionarios o usuarios, previsualizarlo y enviarlo.",
     open: 'Abrir',
   },
   readOnly: {

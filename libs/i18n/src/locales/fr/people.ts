@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Exposants',
     vehicles: 'Véhicules',
     anonymisation: 'Anonymisation des données',
+    email: "E-mail",
     profile: 'Mon profil',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Exposants de la vitrine : les activer ou désactiver.',
     vehicles: 'Véhicules chargés : les rechercher, vérifier, modifier, publier et transmettre ; en charger de nouveaux.',
     anonymisation: 'Effacer les données personnelles des utilisateurs supprimés ou désactivés (droit à l’effacement).',
+    email: "Rédiger un e-mail aux concessionnaires ou aux utilisateurs, le prévisualiser et l'envoyer.",
     open: 'Ouvrir',
   },
   readOnly: {

@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Espositori',
     vehicles: 'Veicoli',
     anonymisation: 'Anonimizzazione',
+    email: "E-mail",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Espositori della vetrina: abilitali o disabilitali.',
     vehicles: 'Veicoli caricati: cercali, controllali, modificali, pubblicali e inoltrali; caricane di nuovi.',
     anonymisation: 'Cancella i dati personali degli utenti eliminati o disabilitati (diritto all’oblio).',
+    email: "Scrivi un'e-mail a concessionari o utenti, visualizzane l'anteprima e inviala.",
     open: 'Apri',
   },
   readOnly: {

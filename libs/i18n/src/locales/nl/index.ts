@@ -11,6 +11,7 @@ import { people } from './people.js';
 import { dealers } from './dealers.js';
 import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
+import { communication } from './communication.js';
 
 /** Dutch (also served to Belgium): every namespace. */
-export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles };
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication };

@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Exposanten',
     vehicles: 'Voertuigen',
     anonymisation: 'Anonimisering',
+    email: "E-mail",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Exposanten van de etalage: activeren of deactiveren.',
     vehicles: 'Geladen voertuigen: zoeken, controleren, bewerken, publiceren en doorgeven; nieuwe laden.',
     anonymisation: 'Persoonsgegevens van verwijderde of gedeactiveerde gebruikers wissen (recht op gegevenswissing).',
+    email: "Een e-mail aan dealers of gebruikers schrijven, bekijken en verzenden.",
     open: 'Openen',
   },
   readOnly: {

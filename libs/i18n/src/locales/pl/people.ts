@@ -12,6 +12,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     exhibitors: 'Wystawcy',
     vehicles: 'Pojazdy',
     anonymisation: 'Anonimizacja',
+    email: "E-mail",
     profile: 'Mój profil',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     exhibitors: 'Wystawcy witryny: aktywacja lub dezaktywacja.',
     vehicles: 'Załadowane pojazdy: wyszukiwanie, sprawdzanie, edycja, publikacja i przekazywanie; ładowanie nowych.',
     anonymisation: 'Usuwanie danych osobowych usuniętych lub dezaktywowanych użytkowników (prawo do usunięcia danych).',
+    email: "Napisz e-mail do dealerów lub użytkowników, obejrzyj podgląd i wyślij.",
     open: 'Otwórz',
   },
   readOnly: {

@@ -12,6 +12,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Expositores',
     vehicles: 'Veículos',
     anonymisation: 'Anonimização',
+    email: "E-mail",
     profile: 'O meu perfil',
   },
   landing: {
@@ -23,6 +24,7 @@ export const people: Translation<typeof en> = {
     exhibitors: 'Expositores da montra: ativá-los ou desativá-los.',
     vehicles: 'Veículos carregados: pesquisá-los, verificá-los, editá-los, publicá-los e enviá-los; carregar novos.',
     anonymisation: 'Apagar os dados pessoais de utilizadores eliminados ou desativados (direito ao apagamento).',
+    email: "Escrever um e-mail a concessionários ou utilizadores, pré-visualizá-lo e enviá-lo.",
     open: 'Abrir',
   },
   readOnly: {

@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "E-Mail senden",
+    intro: "Die Nachricht wird geprüft, bereinigt und eingereiht; der Versand erfolgt im Hintergrund.",
+    recipients: "An",
+    recipientsHint: "Eine oder mehrere E-Mail-Adressen, durch Kommas getrennt.",
+    cc: "Cc",
+    ccHint: "Optional: Adressen, die eine Kopie erhalten.",
+    subject: "Betreff",
+    body: "Nachricht (HTML)",
+    bodyHint: "Skripte, Frames und Formulare werden vor dem Versand entfernt.",
+    preview: "Vorschau",
+    send: "Senden",
+    close: "Schließen",
+    edit: "Zurück zur Bearbeitung",
+    previewTitle: "E-Mail-Vorschau",
+    previewFrame: "Die Nachricht, wie sie aussehen wird",
+    none: "keine",
+    queued: "Die E-Mail ist eingereiht und wird im Hintergrund gesendet.",
+    failed: "Die E-Mail konnte nicht eingereiht werden. Bitte erneut versuchen.",
+    errRecipients: "Geben Sie 1 bis 50 gültige E-Mail-Adressen an, jede einmal.",
+    errCc: "Geben Sie höchstens 20 gültige E-Mail-Adressen an, jede einmal.",
+    errSubject: "Geben Sie einen einzeiligen Betreff mit höchstens 200 Zeichen an.",
+    errBody: "Geben Sie die Nachricht ein (höchstens 100.000 Zeichen).",
+  },
+};

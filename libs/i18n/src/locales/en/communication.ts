@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Send an e-mail",
+    intro: "The message is checked, made safe and queued; it is sent in the background.",
+    recipients: "To",
+    recipientsHint: "One or more e-mail addresses, separated by commas.",
+    cc: "Cc",
+    ccHint: "Optional: addresses that receive a copy.",
+    subject: "Subject",
+    body: "Message (HTML)",
+    bodyHint: "Scripts, frames and forms are removed before sending.",
+    preview: "Preview",
+    send: "Send",
+    close: "Close",
+    edit: "Back to editing",
+    previewTitle: "E-mail preview",
+    previewFrame: "The message as it will look",
+    none: "none",
+    queued: "The e-mail is queued and will be sent in the background.",
+    failed: "The e-mail could not be queued. Try again.",
+    errRecipients: "Enter 1 to 50 valid e-mail addresses, each once.",
+    errCc: "Enter at most 20 valid e-mail addresses, each once.",
+    errSubject: "Enter a subject of one line, at most 200 characters.",
+    errBody: "Enter the message (at most 100,000 characters).",
+  },
+};

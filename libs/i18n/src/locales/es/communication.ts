@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Enviar un correo",
+    intro: "El mensaje se comprueba, se hace seguro y se pone en cola; se envía en segundo plano.",
+    recipients: "Para",
+    recipientsHint: "Una o más direcciones de correo, separadas por comas.",
+    cc: "Cc",
+    ccHint: "Opcional: direcciones que reciben una copia.",
+    subject: "Asunto",
+    body: "Mensaje (HTML)",
+    bodyHint: "Los scripts, marcos y formularios se quitan antes del envío.",
+    preview: "Vista previa",
+    send: "Enviar",
+    close: "Cerrar",
+    edit: "Volver a editar",
+    previewTitle: "Vista previa del correo",
+    previewFrame: "El mensaje tal como se verá",
+    none: "ninguno",
+    queued: "El correo está en cola y se enviará en segundo plano.",
+    failed: "No se pudo poner el correo en cola. Inténtelo de nuevo.",
+    errRecipients: "Introduzca de 1 a 50 direcciones válidas, cada una una vez.",
+    errCc: "Introduzca como máximo 20 direcciones válidas, cada una una vez.",
+    errSubject: "Introduzca un asunto de una línea, de 200 caracteres como máximo.",
+    errBody: "Introduzca el mensaje (100.000 caracteres como máximo).",
+  },
+};

@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Envoyer un e-mail",
+    intro: "Le message est vérifié, sécurisé et mis en file d'attente ; il est envoyé en arrière-plan.",
+    recipients: "À",
+    recipientsHint: "Une ou plusieurs adresses e-mail, séparées par des virgules.",
+    cc: "Cc",
+    ccHint: "Facultatif : adresses qui reçoivent une copie.",
+    subject: "Objet",
+    body: "Texte du message (HTML)",
+    bodyHint: "Les scripts, cadres et formulaires sont retirés avant l'envoi.",
+    preview: "Aperçu",
+    send: "Envoyer",
+    close: "Fermer",
+    edit: "Retour à la modification",
+    previewTitle: "Aperçu de l'e-mail",
+    previewFrame: "Le message tel qu'il apparaîtra",
+    none: "aucun",
+    queued: "L'e-mail est en file d'attente et sera envoyé en arrière-plan.",
+    failed: "L'e-mail n'a pas pu être mis en file d'attente. Réessayez.",
+    errRecipients: "Saisissez de 1 à 50 adresses e-mail valides, chacune une fois.",
+    errCc: "Saisissez au plus 20 adresses e-mail valides, chacune une fois.",
+    errSubject: "Saisissez un objet d'une ligne, 200 caractères au plus.",
+    errBody: "Saisissez le message (100 000 caractères au plus).",
+  },
+};

@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Invia un'e-mail",
+    intro: "Il messaggio viene controllato, reso sicuro e messo in coda; l'invio avviene in background.",
+    recipients: "A",
+    recipientsHint: "Uno o più indirizzi e-mail, separati da virgole.",
+    cc: "Cc",
+    ccHint: "Facoltativo: indirizzi che ricevono una copia.",
+    subject: "Oggetto",
+    body: "Messaggio (HTML)",
+    bodyHint: "Script, frame e moduli vengono rimossi prima dell'invio.",
+    preview: "Anteprima",
+    send: "Invia",
+    close: "Chiudi",
+    edit: "Torna alla modifica",
+    previewTitle: "Anteprima e-mail",
+    previewFrame: "Il messaggio come apparirà",
+    none: "nessuno",
+    queued: "L'e-mail è in coda e sarà inviata in background.",
+    failed: "Non è stato possibile mettere in coda l'e-mail. Riprova.",
+    errRecipients: "Inserisci da 1 a 50 indirizzi e-mail validi, ciascuno una volta.",
+    errCc: "Inserisci al massimo 20 indirizzi e-mail validi, ciascuno una volta.",
+    errSubject: "Inserisci un oggetto di una riga, al massimo 200 caratteri.",
+    errBody: "Inserisci il messaggio (al massimo 100.000 caratteri).",
+  },
+};

@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "E-mail verzenden",
+    intro: "Het bericht wordt gecontroleerd, veilig gemaakt en in de wachtrij gezet; het wordt op de achtergrond verzonden.",
+    recipients: "Aan",
+    recipientsHint: "Een of meer e-mailadressen, gescheiden door komma's.",
+    cc: "Cc",
+    ccHint: "Optioneel: adressen die een kopie krijgen.",
+    subject: "Onderwerp",
+    body: "Bericht (HTML)",
+    bodyHint: "Scripts, frames en formulieren worden vóór verzending verwijderd.",
+    preview: "Voorbeeld",
+    send: "Verzenden",
+    close: "Sluiten",
+    edit: "Terug naar bewerken",
+    previewTitle: "Voorbeeld van de e-mail",
+    previewFrame: "Het bericht zoals het eruit zal zien",
+    none: "geen",
+    queued: "De e-mail staat in de wachtrij en wordt op de achtergrond verzonden.",
+    failed: "De e-mail kon niet in de wachtrij worden gezet. Probeer het opnieuw.",
+    errRecipients: "Vul 1 tot 50 geldige e-mailadressen in, elk één keer.",
+    errCc: "Vul hoogstens 20 geldige e-mailadressen in, elk één keer.",
+    errSubject: "Vul een onderwerp van één regel in, hoogstens 200 tekens.",
+    errBody: "Vul het bericht in (hoogstens 100.000 tekens).",
+  },
+};

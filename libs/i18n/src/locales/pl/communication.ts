@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Wyślij e-mail",
+    intro: "Wiadomość jest sprawdzana, oczyszczana i dodawana do kolejki; wysyłka odbywa się w tle.",
+    recipients: "Do",
+    recipientsHint: "Jeden lub więcej adresów e-mail, oddzielonych przecinkami.",
+    cc: "DW",
+    ccHint: "Opcjonalnie: adresy, które otrzymają kopię.",
+    subject: "Temat",
+    body: "Wiadomość (HTML)",
+    bodyHint: "Skrypty, ramki i formularze są usuwane przed wysłaniem.",
+    preview: "Podgląd",
+    send: "Wyślij",
+    close: "Zamknij",
+    edit: "Wróć do edycji",
+    previewTitle: "Podgląd e-maila",
+    previewFrame: "Wiadomość tak, jak będzie wyglądać",
+    none: "brak",
+    queued: "E-mail jest w kolejce i zostanie wysłany w tle.",
+    failed: "Nie udało się dodać e-maila do kolejki. Spróbuj ponownie.",
+    errRecipients: "Podaj od 1 do 50 prawidłowych adresów e-mail, każdy raz.",
+    errCc: "Podaj najwyżej 20 prawidłowych adresów e-mail, każdy raz.",
+    errSubject: "Podaj jednowierszowy temat, najwyżej 200 znaków.",
+    errBody: "Wpisz wiadomość (najwyżej 100 000 znaków).",
+  },
+};

@@ -1,0 +1,27 @@
+/** Communication: the e-mail screen and its preview dialog (issue 23 item 4). */
+export const communication = {
+  email: {
+    title: "Enviar um e-mail",
+    intro: "A mensagem é verificada, tornada segura e colocada em fila; é enviada em segundo plano.",
+    recipients: "Para",
+    recipientsHint: "Um ou mais endereços de e-mail, separados por vírgulas.",
+    cc: "Cc",
+    ccHint: "Opcional: endereços que recebem uma cópia.",
+    subject: "Assunto",
+    body: "Mensagem (HTML)",
+    bodyHint: "Scripts, frames e formulários são removidos antes do envio.",
+    preview: "Pré-visualizar",
+    send: "Enviar",
+    close: "Fechar",
+    edit: "Voltar à edição",
+    previewTitle: "Pré-visualização do e-mail",
+    previewFrame: "A mensagem tal como vai aparecer",
+    none: "nenhum",
+    queued: "O e-mail está em fila e será enviado em segundo plano.",
+    failed: "Não foi possível colocar o e-mail em fila. Tente novamente.",
+    errRecipients: "Indique de 1 a 50 endereços de e-mail válidos, cada um uma vez.",
+    errCc: "Indique no máximo 20 endereços de e-mail válidos, cada um uma vez.",
+    errSubject: "Indique um assunto de uma linha, com no máximo 200 caracteres.",
+    errBody: "Escreva a mensagem (no máximo 100 000 caracteres).",
+  },
+};
