@@ -226,4 +226,8 @@ export const API_ERROR_CODES = {
   EMAIL_NOT_FOUND: 404350,
   /** The e-mail's HTML has nothing left to send once what is unsafe (scripts, frames, handlers) is removed. */
   EMAIL_EMPTY_AFTER_SANITISING: 422350,
+  /** No lead campaign has this id. */
+  LEAD_NOT_FOUND: 404351,
+  /** A lead campaign is changed or sent only while it is a DRAFT. */
+  LEAD_NOT_DRAFT: 409350,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, distinct, isCleanText } from './common.js';
+import { PageQuery } from './paging.js';
 
 /** Bounds of a composed e-mail (back-office `email`, `send-email-user`). */
 export const EMAIL_LIMITS = { recipients: 50, ccRecipients: 20, users: 100, subject: 200, htmlChars: 100_000 } as const;
@@ -57,3 +58,56 @@ export const EmailDeliveryView = z.object({
   errorCode: z.number().int().nullable(),
 });
 export type EmailDeliveryView = z.infer<typeof EmailDeliveryView>;
+
+/** Bounds of a lead (mailing) campaign. */
+export const LEAD_LIMITS = { recipients: 5_000, name: 100, htmlChars: 50_000 } as const;
+export const LEAD_STATUSES = ['DRAFT', 'SENDING', 'DONE'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+const LeadFields = {
+  name: z.string().trim().min(1).max(LEAD_LIMITS.name).refine(isCleanText, { message: 'must be text' }),
+  subject: EmailSubject,
+  email: z.string().min(1).max(LEAD_LIMITS.htmlChars).refine(isCleanText, { message: 'must be text without NUL' }),
+  recipients: z.array(EmailAddress).min(1).max(LEAD_LIMITS.recipients).refine(distinct, { message: 'must not name an address twice' }),
+};
+
+/** `POST /api/v1/admin/lead`: a new campaign, a DRAFT until it is sent. */
+export const CreateLeadRequest = z.object(LeadFields).strict();
+export type CreateLeadRequest = z.infer<typeof CreateLeadRequest>;
+
+/** `PATCH /api/v1/admin/lead`: change a DRAFT's fields, and/or `send: true` to start sending it in the background. */
+export const UpdateLeadRequest = z.object({
+  idLead: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id'),
+  name: LeadFields.name.optional(),
+  subject: LeadFields.subject.optional(),
+  email: LeadFields.email.optional(),
+  recipients: LeadFields.recipients.optional(),
+  send: z.boolean().optional(),
+}).strict();
+export type UpdateLeadRequest = z.infer<typeof UpdateLeadRequest>;
+
+/** One campaign with its progress (counts of its recipients' mails by delivery state). */
+export const LeadView = z.object({
+  idLead: z.string(), name: z.string(), subject: z.string(), status: z.enum(LEAD_STATUSES),
+  total: z.number().int(), sent: z.number().int(), failed: z.number().int(), queued: z.number().int(),
+  createdAt: z.string(), updatedAt: z.string(),
+});
+export type LeadView = z.infer<typeof LeadView>;
+
+export const LEAD_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
+export const LeadPage = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), items: z.array(LeadView) });
+export type LeadPage = z.infer<typeof LeadPage>;
+
+/** One recipient's delivery state in `GET /api/v1/admin/lead/{idLead}/deliveries`. */
+export const LeadDelivery = z.object({ recipient: z.string(), state: z.enum(OUTBOX_STATES), attempts: z.number().int(), sentAt: z.string().nullable(), errorCode: z.number().int().nullable() });
+export const LeadDeliveryPage = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), items: z.array(LeadDelivery) });
+export type LeadDeliveryPage = z.infer<typeof LeadDeliveryPage>;
+
+/** `GET /api/v1/admin/lead`: the campaigns, paged and sorted by the server (newest first by default). */
+export const LeadQuery = PageQuery.extend({
+  sortField: z.enum(LEAD_SORT_FIELDS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+}).strict();
+export type LeadQuery = z.infer<typeof LeadQuery>;
+/** `GET /api/v1/admin/lead/{idLead}/deliveries`: its recipients' delivery states, in sending order. */
+export const LeadDeliveryQuery = PageQuery.strict();

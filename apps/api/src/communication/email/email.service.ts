@@ -3,13 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   API_ERROR_CODES, SendEmailRequest, SendEmailUserRequest, type EmailDeliveryView, type EmailQueued,
 } from '@auction/contracts';
-import { sanitizeMailHtml, textOfMailHtml } from '@auction/mail';
+import { textOfMailHtml } from '@auction/mail';
 import type { Actor } from '../../identity/actor.js';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import { assertInScope } from '../../identity/admin-scope.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { parse } from '../../platform/http/validation.js';
+import { safeMailBody } from './safe-body.js';
 import { MailSender } from './mail-sender.js';
 import type { OutboxMail } from './mail-outbox.js';
 
@@ -28,7 +29,7 @@ export class EmailService {
   /** `POST /admin/email`: one mail to the recipients, with the copies. */
   async send(actor: Actor, body: unknown): Promise<EmailQueued> {
     const request = parse(SendEmailRequest, body);
-    const html = safeHtml(request.email);
+    const html = safeMailBody(request.email);
     const mail: OutboxMail = {
       id: randomUUID(), batch: null, recipients: request.recipients, cc: request.ccRecipients, subject: request.subject,
       html, text: textOfMailHtml(html), createdBy: actor.idUser,
@@ -48,7 +49,7 @@ export class EmailService {
       if (!email) throw new AccessError(409, API_ERROR_CODES.USER_NO_EMAIL, 'the user has no e-mail', [{ field: 'idUsers', rule: idUser }]);
       addresses.push(email);
     }
-    const html = safeHtml(request.email);
+    const html = safeMailBody(request.email);
     const text = textOfMailHtml(html);
     return this.queue(addresses.map((to) => ({
       id: randomUUID(), batch: null, recipients: [to], cc: request.ccRecipients, subject: request.subject, html, text, createdBy: actor.idUser,
@@ -70,12 +71,4 @@ export class EmailService {
     this.sender.wake();
     return { idEmails: mails.map((m) => m.id), status: 'QUEUED', email: html };
   }
-}
-
-function safeHtml(html: string): string {
-  const safe = sanitizeMailHtml(html);
-  if (!textOfMailHtml(safe) && !/<img\b/i.test(safe)) {
-    throw new AccessError(422, API_ERROR_CODES.EMAIL_EMPTY_AFTER_SANITISING, 'nothing is left of the e-mail once unsafe content is removed', [{ field: 'email', rule: 'empty once sanitised' }]);
-  }
-  return safe;
 }

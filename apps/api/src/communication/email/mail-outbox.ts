@@ -115,6 +115,20 @@ export class MailOutbox {
     return row ? rowOf(row) : null;
   }
 
+  /** A batch's mails, in the order queued (their ids sort as queued), paged. */
+  async ofBatch(batch: string, limit: number, offset: number): Promise<{ total: number; items: OutboxRow[] }> {
+    await this.ensure();
+    const rows = await this.db.query<DbRow & { total: string }>(
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${TABLE} WHERE batch = $1 ORDER BY id LIMIT $2 OFFSET $3`, [batch, limit, offset]);
+    const total = rows[0] ? Number(rows[0].total) : (await this.countAll(batch));
+    return { total, items: rows.map(rowOf) };
+  }
+
+  private async countAll(batch: string): Promise<number> {
+    const [row] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${TABLE} WHERE batch = $1`, [batch]);
+    return Number(row?.n ?? 0);
+  }
+
   /** How many mails of a batch are in each state. */
   async countsOf(batch: string): Promise<Record<OutboxState, number>> {
     await this.ensure();

@@ -5,6 +5,9 @@ import { CLOCK, FANOUT, MAIL_SERVICE, type Clock } from '../../platform/engine/t
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { MailOutbox, type OutboxRow } from './mail-outbox.js';
 
+/** The subject and body of a batch's mails (a lead campaign keeps them once, its outbox rows name only the recipient). */
+export type BatchContent = (batch: string) => Promise<{ subject: string; html: string; text: string } | null>;
+
 /** Mails taken per round, and sent at once. */
 const BATCH = 10;
 /** A claimed mail is the claimer's for this long; after it (the claimer died) another sender takes it. */
@@ -33,6 +36,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   private stopped = false;
   /** Aborted on shutdown: the mailer stops retrying, and the mails not sent are given back at once. */
   private readonly stopping = new AbortController();
+  private batchContent: BatchContent | null = null;
 
   constructor(
     @Inject(MAIL_SERVICE) private readonly mail: MailService,
@@ -44,6 +48,11 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     this.schedule(0);
+  }
+
+  /** Where the mails of a batch find their subject and body (the lead campaigns). */
+  useBatchContent(content: BatchContent): void {
+    this.batchContent = content;
   }
 
   /** Looks at the outbox now (after a mail was queued). */
@@ -97,8 +106,13 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       await this.outbox.release([row.id]);
       return;
     }
+    const content = row.batch !== null && row.html === '' ? await this.batchContent?.(row.batch) : row;
+    if (!content) {
+      await this.outbox.markFailed(row.id, MAIL_ERROR_CODES.INPUT_INVALID);
+      return;
+    }
     const result = await this.mail.mailer.send({
-      to: row.recipients, cc: row.cc, subject: row.subject, html: row.html, text: row.text, messageKey: row.id,
+      to: row.recipients, cc: row.cc, subject: content.subject, html: content.html, text: content.text, messageKey: row.id,
     }, { signal: this.stopping.signal });
     crashPoint('mail-sent-before-mark');
     if (result.status === 'sent') {

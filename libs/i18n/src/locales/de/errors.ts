@@ -181,6 +181,8 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Keine eingereihte E-Mail hat diese ID.",
   '422350': "Nach dem Entfernen unsicherer Inhalte (Skripte, Frames, Event-Handler) bleibt von der E-Mail nichts zu senden.",
+  '404351': "Keine Mailing-Kampagne hat diese ID.",
+  '409350': "Diese Kampagne wird bereits gesendet oder wurde gesendet: Sie kann nicht mehr geändert werden.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Dieser Verkäufer existiert nicht.",

@@ -181,6 +181,8 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Ningún correo en cola tiene este id.",
   '422350': "Quitado el contenido inseguro (scripts, marcos, controladores de eventos), el correo no tiene nada que enviar.",
+  '404351': "Ninguna campaña de correo tiene este id.",
+  '409350': "Esta campaña ya se está enviando o se envió: ya no se puede modificar.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Este vendedor no existe.",

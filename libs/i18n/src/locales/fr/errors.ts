@@ -181,6 +181,8 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Aucun e-mail en file d'attente n'a cet identifiant.",
   '422350': "Une fois le contenu dangereux retiré (scripts, cadres, gestionnaires d'événements), l'e-mail n'a plus rien à envoyer.",
+  '404351': "Aucune campagne d'e-mailing n'a cet identifiant.",
+  '409350': "Cette campagne est déjà en cours d'envoi ou a été envoyée : elle ne peut plus être modifiée.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Ce vendeur n'existe pas.",

@@ -181,6 +181,8 @@ export const errors: Translation<typeof en> = {
   // Communication (issue 23 item 4)
   '404350': "Nenhum e-mail em fila tem este id.",
   '422350': "Removido o conteúdo inseguro (scripts, frames, manipuladores de eventos), o e-mail não tem nada para enviar.",
+  '404351': "Nenhuma campanha de e-mail tem este id.",
+  '409350': "Esta campanha já está a ser enviada ou foi enviada: já não pode ser alterada.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Este vendedor não existe.",
