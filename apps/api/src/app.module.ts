@@ -4,6 +4,7 @@ import { AUCTIONS_CONTROLLERS, AuctionsModule } from './auctions/auctions.module
 import { COMMUNICATION_CONTROLLERS, CommunicationModule } from './communication/communication.module.js';
 import { DEALERS_CONTEXT_CONTROLLERS, DealersModule } from './dealers/dealers.module.js';
 import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module.js';
+import { PARTNERS_CONTROLLERS, PartnersModule } from './partners/partners.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
 import { SELLERS_CONTROLLERS, SellersModule } from './partners/sellers/sellers.module.js';
 import { SHOWCASE_CONTROLLERS, ShowcaseModule } from './showcase/showcase.module.js';
@@ -16,7 +17,7 @@ export type AppDependencies = PlatformDependencies;
 /** Every controller of the API, context by context (the route-table test reads their routes). */
 export const ALL_CONTROLLERS = [
   ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
-  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS,
+  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS, ...PARTNERS_CONTROLLERS,
 ];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
@@ -27,7 +28,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
-        VehicleUploadsModule, CommunicationModule, SellersModule,
+        VehicleUploadsModule, CommunicationModule, SellersModule, PartnersModule,
       ],
     };
   }

@@ -140,6 +140,10 @@ export const API_ERROR_CODES = {
   TAG_INVALID: 410010,
   /** The dealer named is unknown (or not the caller's). */
   DEALER_NOT_FOUND: 404040,
+  /** The template (partner) named is unknown, or not one the caller may see. */
+  TEMPLATE_NOT_FOUND: 404300,
+  /** The template is deleted (or its state forbids the change). */
+  TEMPLATE_STATE_CONFLICT: 409300,
   /** No vehicle was ever listed in the showcase named (not 404001, which says the path itself does not exist). */
   SHOWCASE_NOT_FOUND: 404024,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */

@@ -20,3 +20,4 @@ export * from './vehicle-uploads.js';
 export * from './user-showcase.js';
 export * from './communication.js';
 export * from './sellers.js';
+export * from './templates.js';

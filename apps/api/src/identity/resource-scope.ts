@@ -7,7 +7,7 @@ import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './registration/dealer-directory.service.js';
 
 /** What a request may name that belongs to a market. */
-export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller';
+export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template';
 
 /**
  * The names under which a request (path parameter, query parameter or top-level body field) names a dealer, a user or
@@ -16,6 +16,7 @@ export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller';
  */
 export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
   idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file', idSeller: 'seller',
+  idDealers: 'dealer', idTemplate: 'template',
 };
 
 /**
@@ -95,6 +96,10 @@ export class ResourceScope {
         // A seller is of its market (issue 23 item 3); an unknown one passes, for the handler's 404350.
         const seller = this.readModel.sellers.get(streamId.seller(id));
         return seller && seller.status !== 'NONE' ? seller.data.idMarket : undefined;
+      }
+      case 'template': {
+        const template = this.readModel.templates.get(streamId.template(id));
+        return template && template.status !== 'NONE' ? template.data.idMarket : undefined;
       }
       case 'file': {
         const meta = await this.blobs.meta(id);

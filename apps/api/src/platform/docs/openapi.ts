@@ -11,6 +11,7 @@ import { roleMatrixMarkdown, rolesOf } from './role-matrix.js';
 import { COMMUNICATION_ROUTE_DOCS } from '../../communication/communication.routes.js';
 import { DEALERS_CONTEXT_ROUTE_DOCS } from '../../dealers/dealers.routes.js';
 import { IDENTITY_ROUTE_DOCS } from '../../identity/identity.routes.js';
+import { PARTNERS_ROUTE_DOCS } from '../../partners/partners.routes.js';
 import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
 import { VEHICLE_UPLOADS_ROUTE_DOCS } from '../../vehicles/uploads/vehicle-uploads.routes.js';
 import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH, POSTS_ANSWERING_200 } from '../../auctions/mobile.routes.js';
@@ -122,7 +123,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 /** Every documented route: the core table above, then each context's own table. */
 const ROUTES: readonly RouteDoc[] = [
   ...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS,
-  ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS, ...SELLERS_ROUTE_DOCS,
+  ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS, ...SELLERS_ROUTE_DOCS, ...PARTNERS_ROUTE_DOCS,
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });

@@ -172,3 +172,32 @@ export function isTemplateListed(state: TemplateState): state is KnownTemplate {
 }
 
 export const templateDecider = { decide: decideTemplate, evolve: evolveTemplate, initialState: initialTemplateState };
+
+/** Who asks about a template: roles, dealer, and the markets a back-office user manages. */
+export interface TemplateViewer {
+  readonly roles: readonly string[];
+  readonly idDealer: string | null;
+  /** ADMIN and CUSTOMER_CENTER: the markets they manage (adminEnabledMarket). */
+  readonly markets: readonly Market[];
+}
+
+const isStaff = (viewer: TemplateViewer) => viewer.roles.includes('ADMIN') || viewer.roles.includes('CUSTOMER_CENTER');
+
+/**
+ * Who may create, edit, enable or delete a template, and enable dealers for it: an ADMIN of its market, or an
+ * AUCTIONEER or MULTI_AUCTIONEER of the dealer whose channel it is.
+ */
+export function mayManageTemplate(viewer: TemplateViewer, data: Pick<TemplateData, 'idDealer' | 'idMarket'>): boolean {
+  if (viewer.roles.includes('ADMIN') && viewer.markets.includes(data.idMarket)) return true;
+  return (viewer.roles.includes('AUCTIONEER') || viewer.roles.includes('MULTI_AUCTIONEER')) && !!viewer.idDealer && viewer.idDealer === data.idDealer;
+}
+
+/**
+ * Who may see a template: staff (ADMIN, CUSTOMER_CENTER) of its market, its manager, and a dealer it is open to
+ * ({@link templateOpenTo}). A deleted template is seen by no one.
+ */
+export function maySeeTemplate(viewer: TemplateViewer, state: TemplateState | undefined): state is KnownTemplate {
+  if (!state || !isTemplateListed(state)) return false;
+  if (isStaff(viewer) && viewer.markets.includes(state.data.idMarket)) return true;
+  return mayManageTemplate(viewer, state.data) || templateOpenTo(state, viewer.idDealer);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spec } from '../../testing/decider-specification.test-support.js';
 import { TEMPLATE, kindOf, partitionKeyOfStream, streamId } from '../../streams.js';
 import {
-  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, templateDecider, templateOpenTo,
+  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, mayManageTemplate, maySeeTemplate, templateDecider, templateOpenTo,
   type TemplateCommand, type TemplateData, type TemplateEvent,
 } from './template.js';
 
@@ -108,5 +108,25 @@ describe('template streams', () => {
     expect(streamId.template('T-1')).toBe('template-T-1');
     expect(kindOf('template-T-1')).toBe(TEMPLATE);
     expect(partitionKeyOfStream('template-T-1', initialTemplateState)).toBe('template-T-1');
+  });
+});
+
+describe('who manages and who sees a template', () => {
+  const state = [created, buyer('D-B', true)].reduce(evolveTemplate, initialTemplateState);
+  const viewer = (roles: string[], idDealer: string | null, markets: ('IT' | 'DE')[] = []) => ({ roles, idDealer, markets });
+  it('an ADMIN of its market and the owner dealer\'s AUCTIONEER manage it; others do not', () => {
+    expect(mayManageTemplate(viewer(['ADMIN'], 'D-STAFF', ['IT']), data)).toBe(true);
+    expect(mayManageTemplate(viewer(['ADMIN'], 'D-STAFF', ['DE']), data)).toBe(false);
+    expect(mayManageTemplate(viewer(['CUSTOMER_CENTER'], 'D-STAFF', ['IT']), data)).toBe(false);
+    expect(mayManageTemplate(viewer(['AUCTIONEER'], 'D-AUCT'), data)).toBe(true);
+    expect(mayManageTemplate(viewer(['AUCTIONEER'], 'D-OTHER'), data)).toBe(false);
+    expect(mayManageTemplate(viewer(['BUYER'], 'D-AUCT'), data)).toBe(false);
+  });
+  it('staff of its market, its managers and the dealers enabled for it see it; a deleted one no one', () => {
+    expect(maySeeTemplate(viewer(['CUSTOMER_CENTER'], null, ['IT']), state)).toBe(true);
+    expect(maySeeTemplate(viewer(['BUYER'], 'D-B'), state)).toBe(true);
+    expect(maySeeTemplate(viewer(['BUYER'], 'D-C'), state)).toBe(false);
+    expect(maySeeTemplate(viewer(['ADMIN'], null, ['IT']), evolveTemplate(state, deleted))).toBe(false);
+    expect(maySeeTemplate(viewer(['ADMIN'], null, ['IT']), undefined)).toBe(false);
   });
 });

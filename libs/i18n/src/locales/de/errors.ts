@@ -157,6 +157,8 @@ export const errors: Translation<typeof en> = {
   '400075': "Ein Wert der Anfrage ist ungültig.",
   '404030': "Diese Datei gibt es nicht, oder Sie dürfen sie nicht lesen.",
   '404040': "Diesen Händler gibt es nicht.",
+  '404300': "Diese Vorlage gibt es nicht.",
+  '409300': "Der Status der Vorlage lässt dies nicht zu.",
   '409110': "Dieser Benutzername (E-Mail) gehört bereits einem Benutzer. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
   '409111': "Diese E-Mail gehört bereits einem Benutzer des Händlers, oder eine Einladung ist noch offen.",
   '410010': "Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen an.",

@@ -158,6 +158,8 @@ export const errors = {
   '400075': "A value in the request is not valid.",
   '404030': "This file does not exist or you may not read it.",
   '404040': "This dealer does not exist.",
+  '404300': "This template does not exist.",
+  '409300': "The template is not in a state that allows this.",
   '409110': "This username (e-mail) already belongs to a user. Log in or recover your password.",
   '409111': "This e-mail already belongs to a user of the dealer, or an invitation to it is pending.",
   '410010': "This link has expired or was already used. Ask for a new one.",

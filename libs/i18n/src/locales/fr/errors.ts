@@ -157,6 +157,8 @@ export const errors: Translation<typeof en> = {
   '400075': "Une valeur de la demande n'est pas valide.",
   '404030': "Ce fichier n'existe pas ou vous ne pouvez pas le lire.",
   '404040': "Ce concessionnaire n'existe pas.",
+  '404300': "Ce modèle n'existe pas.",
+  '409300': "L'état du modèle ne permet pas cette opération.",
   '409110': "Ce nom d'utilisateur (e-mail) appartient déjà à un utilisateur. Connectez-vous ou récupérez votre mot de passe.",
   '409111': "Cet e-mail appartient déjà à un utilisateur du concessionnaire, ou une invitation est en attente.",
   '410010': "Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau.",

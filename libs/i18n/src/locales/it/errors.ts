@@ -157,6 +157,8 @@ export const errors: Translation<typeof en> = {
   '400075': "Un valore della richiesta non è valido.",
   '404030': "Questo file non esiste o non puoi leggerlo.",
   '404040': "Questo dealer non esiste.",
+  '404300': "Questo template non esiste.",
+  '409300': "Lo stato del template non consente questa operazione.",
   '409110': "Questo nome utente (e-mail) appartiene già a un utente. Accedi o recupera la password.",
   '409111': "Questa e-mail appartiene già a un utente del dealer, oppure c'è un invito in attesa.",
   '410010': "Questo link è scaduto o è già stato usato. Richiedine uno nuovo.",

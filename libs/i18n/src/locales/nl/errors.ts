@@ -157,6 +157,8 @@ export const errors: Translation<typeof en> = {
   '400075': "Een waarde in het verzoek is ongeldig.",
   '404030': "Dit bestand bestaat niet of u mag het niet lezen.",
   '404040': "Deze dealer bestaat niet.",
+  '404300': "Deze template bestaat niet.",
+  '409300': "De status van de template staat dit niet toe.",
   '409110': "Deze gebruikersnaam (e-mail) is al van een gebruiker. Log in of herstel uw wachtwoord.",
   '409111': "Dit e-mailadres is al van een gebruiker van de dealer, of er staat een uitnodiging open.",
   '410010': "Deze link is verlopen of al gebruikt. Vraag een nieuwe aan.",

@@ -157,6 +157,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '400075': "Wartość w żądaniu jest nieprawidłowa.",
   '404030': "Ten plik nie istnieje lub nie możesz go odczytać.",
   '404040': "Ten dealer nie istnieje.",
+  '404300': "Ten szablon nie istnieje.",
+  '409300': "Stan szablonu nie pozwala na tę operację.",
   '409110': "Ta nazwa użytkownika (e-mail) należy już do użytkownika. Zaloguj się lub odzyskaj hasło.",
   '409111': "Ten e-mail należy już do użytkownika dealera lub czeka na niego zaproszenie.",
   '410010': "Ten link wygasł lub został już użyty. Poproś o nowy.",

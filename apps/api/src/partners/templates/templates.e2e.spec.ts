@@ -1,0 +1,96 @@
+/**
+ * The template calls over HTTP against the built server, embedded (#23 item 1): an auctioneer creates, edits, lists,
+ * disables and deletes its template; an administrator enables a dealer for it through user-buyer-template and
+ * users-buyer-template; the dealer then sees it, another dealer does not (404300, as for an unknown template); roles,
+ * market scope and bad input refused with their codes, never a 500.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+
+const S = '/api/v1/secure';
+const post = (client: ApiClient, path: string, body: unknown) => client.post(path, { body });
+const put = (client: ApiClient, path: string, body: unknown) => client.put(path, { body });
+const A = '/api/v1/admin';
+
+function refused(res: ApiResult, status: number, code: number): void {
+  expect({ status: res.status, code: res.body?.errorCode }).toEqual({ status, code });
+}
+
+describe('templates (embedded)', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+  let admin: ApiClient;
+  let customer: ApiClient;
+  let auctioneer: ApiClient;
+  let dealer1: ApiClient;
+  let dealer2: ApiClient;
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
+      ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('an auctioneer writes its template; an administrator opens it to one dealer; the others do not see it', async () => {
+    const created = await post(auctioneer, `${S}/template`, {
+      templateName: 'Canale prova', description: 'Auto ex noleggio', commercialInfoEmail: 'vendite@prova.example', vatCode: 'IT01234567890',
+      idMarket: 'IT', provenance: 'RENT-IT', largeLogo: 'logo-1',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ idDealer: 'D-AUCT', templateName: 'Canale prova', status: 'ENABLED', flgEnabled: true, smallLogo: null });
+    const id = created.body.idTemplate as string;
+
+    const edited = await put(auctioneer, `${S}/template`, { idTemplate: id, templateName: 'Canale prova 2' });
+    expect(edited.body.templateName).toBe('Canale prova 2');
+    expect((await auctioneer.get(`${S}/template/${id}`)).body.description).toBe('Auto ex noleggio');
+    const own = await auctioneer.get(`${S}/multi-auctioneer-templates?idDealer=D-AUCT`);
+    expect(own.body.items.map((t: { idTemplate: string }) => t.idTemplate)).toContain(id);
+    expect((await admin.get(`${A}/template?idDealer=D-AUCT&sortField=templateName`)).body.items.some((t: { idTemplate: string }) => t.idTemplate === id)).toBe(true);
+    expect((await customer.get(`${S}/template/${id}`)).status).toBe(200);
+
+    // Not yet open to any dealer: as unknown as a template that does not exist.
+    refused(await dealer1.get(`${S}/template/${id}`), 404, 404300);
+    refused(await dealer1.get(`${S}/template/no-such-template`), 404, 404300);
+    expect((await dealer1.get(`${S}/enabled-template?ids=${id}`)).body).toEqual([]);
+
+    const userTemplates = await put(admin, `${A}/user-buyer-template`, { idUser: 'dealer1', idTemplate: id, flgEnabled: true });
+    expect(userTemplates.status).toBe(200);
+    expect(userTemplates.body.templates.find((t: { idTemplate: string }) => t.idTemplate === id)).toMatchObject({ flgEnabled: true });
+    expect((await dealer1.get(`${S}/template/${id}`)).status).toBe(200);
+    expect((await dealer1.get(`${S}/enabled-template?ids=${id}`)).body.map((t: { idTemplate: string }) => t.idTemplate)).toEqual([id]);
+    refused(await dealer2.get(`${S}/template/${id}`), 404, 404300);
+
+    expect((await post(admin, `${A}/users-buyer-template`, { idTemplate: id, idDealers: ['D-1002'], flgEnabled: true })).status).toBe(200);
+    expect((await dealer2.get(`${S}/template/${id}`)).status).toBe(200);
+    const buyers = await admin.get(`${A}/users-buyer-template?idTemplate=${id}`);
+    expect(buyers.body).toMatchObject({ total: 2, items: [{ idDealer: 'D-1001' }, { idDealer: 'D-1002' }] });
+    refused(await post(admin, `${A}/users-buyer-template`, { idTemplate: id, idDealers: ['D-NOPE'], flgEnabled: true }), 404, 404040);
+
+    // Disabled: no dealer sees it any more; enabled again, they do.
+    expect((await put(admin, `${A}/enable-template`, { idTemplate: id, flgEnabled: false })).body.flgEnabled).toBe(false);
+    refused(await dealer1.get(`${S}/template/${id}`), 404, 404300);
+    await put(admin, `${A}/enable-template`, { idTemplate: id, flgEnabled: true });
+    expect((await dealer1.get(`${S}/template/${id}`)).status).toBe(200);
+    expect((await dealer1.get(`${S}/template-info?market=IT`)).body.some((t: { idTemplate: string }) => t.idTemplate === id)).toBe(true);
+
+    expect((await auctioneer.delete(`${S}/template?id=${id}`)).status).toBe(204);
+    refused(await dealer1.get(`${S}/template/${id}`), 404, 404300);
+    refused(await put(auctioneer, `${S}/template`, { idTemplate: id, templateName: 'x' }), 409, 409300);
+  });
+
+  test('roles, market scope and bad input are refused with their codes', async () => {
+    refused(await post(dealer1, `${S}/template`, { templateName: 'x', idMarket: 'IT' }), 403, 403001);
+    refused(await put(customer, `${A}/enable-template`, { idTemplate: 'x', flgEnabled: true }), 403, 403001);
+    refused(await post(auctioneer, `${S}/template`, { templateName: '', idMarket: 'IT' }), 400, 400001);
+    refused(await post(auctioneer, `${S}/template`, { templateName: 'x', idMarket: 'XX' }), 400, 400001);
+    refused(await post(auctioneer, `${S}/template`, { templateName: 'x', idMarket: 'IT', idDealer: 'D-1001' }), 403, 403001);
+    refused(await put(admin, `${A}/user-buyer-template`, { idUser: 'nobody-at-all', idTemplate: 'x', flgEnabled: true }), 404, 404060);
+    refused(await admin.get(`${A}/users-buyer-template`), 400, 400001);
+  });
+});
