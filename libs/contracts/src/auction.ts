@@ -37,6 +37,8 @@ export const CreateAuctionRequest = z.object({
     .object({ windowSeconds: z.number().int().min(0).max(3600), extendSeconds: z.number().int().min(0).max(3600) })
     .optional(),
   lots: z.array(LotInput).min(1).max(2000),
+  /** The template (selling channel): only the dealers enabled for it see the auction. Absent: the default channel, every dealer. */
+  idTemplate: Id.optional(),
 });
 export type CreateAuctionRequest = z.infer<typeof CreateAuctionRequest>;
 

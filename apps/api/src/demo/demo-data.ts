@@ -1,5 +1,5 @@
 import type { LotState, Role, UserData, UserState, VehicleState } from '@auction/domain';
-import { MARKETS, decideAuction, decideLot, decideUser, decideVehicle, type AuctionState } from '@auction/domain';
+import { MARKETS, decideAuction, decideLot, decideTemplate, decideUser, decideVehicle, evolveTemplate, type AuctionState, type TemplateCommand, type TemplateEvent, type TemplateState } from '@auction/domain';
 import { registrationEvents } from '../identity/accounts/accounts.service.js';
 import type { PersonalData, PersonalDataStore } from '../identity/accounts/personal-data.js';
 import type { UsernameClaims } from '../identity/accounts/username-claims.js';
@@ -103,6 +103,7 @@ export async function seedDemoData(
   });
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (accounts) await (await import('./demo-sellers.js')).seedDemoSellers(writer, config.demoDealers, accounts, now);
+  await seedDemoTemplates(writer, users.filter((u) => u.roles.includes('BUYER')).map((u) => u.idDealer!), now);
   const blobs = config.demoPhotos ? accounts?.blobs : undefined;
   await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, blobs);
   if (createShowcase) await (await import('./demo-showcase.js')).seedDemoShowcase(writer, createShowcase, now, blobs);
@@ -110,6 +111,41 @@ export async function seedDemoData(
   return { users: users.length };
 }
 
+/** The demo templates (selling channels of D-AUCT's provenances): every demo buying dealer is enabled for both. */
+export const DEMO_TEMPLATES = [
+  { idTemplate: 'T-DEMO-LEASYS', templateName: 'Leasys Remarketing', provenance: 'LEASYS-IT', vatCode: 'IT08083020019' },
+  { idTemplate: 'T-DEMO-RENT', templateName: 'Rent-it Outlet', provenance: 'RENT-IT', vatCode: 'IT01234567890' },
+] as const;
+
+/** Creates the demo templates and enables `dealers` for them; a restart writes nothing that is there. */
+export async function seedDemoTemplates(writer: StreamWriter, dealers: readonly string[], now: number): Promise<void> {
+  for (const t of DEMO_TEMPLATES) {
+    const sid = streamId.template(t.idTemplate);
+    const data = {
+      ...t, idDealer: 'D-AUCT', idMarket: 'IT' as const, description: `${t.templateName}: vehicles of ${t.provenance}`, largeLogo: null, smallLogo: null,
+      commercialInfoPhone: '+39 02 0000 0000', commercialInfoEmail: `sales-${t.provenance.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+    };
+    await writer.execute({
+      streams: [sid],
+      metadata: { userId: 'admin' },
+      decide: (view) => {
+        let state = view.state<TemplateState>(sid);
+        const events: TemplateEvent[] = [];
+        const commands: TemplateCommand[] = [
+          { type: 'CreateTemplate', data, by: 'admin', now },
+          ...dealers.map((idDealer): TemplateCommand => ({ type: 'SetTemplateBuyer', idTemplate: t.idTemplate, idDealer, flgEnabled: true, by: 'admin', now })),
+        ];
+        for (const command of commands) {
+          const decided = decideTemplate(command, state);
+          for (const event of decided) state = evolveTemplate(state, event);
+          events.push(...decided);
+        }
+        return [{ streamId: sid, events }];
+      },
+      reply: () => undefined,
+    });
+  }
+}
 
 /**
  * The running demo auction, made of loaded vehicles: eight vehicles of provenance LEASYS-IT (loader `loader`, published,

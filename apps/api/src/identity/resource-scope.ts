@@ -1,5 +1,6 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
-import { streamId, type Market } from '@auction/domain';
+import { DomainError, streamId, type Market } from '@auction/domain';
+import { auctionVisibleTo } from '../platform/engine/sales-access.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { assertInScope } from './admin-scope.js';
@@ -73,13 +74,45 @@ export class ResourceScope {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  /** Throws 403021 when the request names a dealer, user or file outside the markets of a back-office caller. */
+  /**
+   * Throws 403021 when the request names a dealer, user or file outside the markets of a back-office caller; and, for
+   * every caller, answers an auction or a lot of a template the caller is not enabled for as an unknown one (404).
+   */
   async check(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<void> {
+    this.checkSales(actor, request);
     if (!hasRole(actor, BACK_OFFICE_ROLES)) return;
     for (const named of namedResources(request)) {
       const market = await this.marketOf(actor, named);
       if (market !== undefined) assertInScope(actor, market);
     }
+  }
+
+  /**
+   * Who sees what (ROLES.md): an auction (by `idAuction`) or a lot (by `idLot`, through its auction) of a template the
+   * caller is not enabled for is refused exactly as an unknown one is (AUCTION_NOT_FOUND, LOT_NOT_FOUND), on every
+   * route that names it (detail, lots, offers, observations, reports, exports). The rule is the domain's `sellingOpenTo`.
+   */
+  private checkSales(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): void {
+    for (const source of [request.params, request.query, request.body]) {
+      if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+      const { idAuction, idLot } = source as Record<string, unknown>;
+      if (typeof idAuction === 'string' && !this.maySeeAuction(actor, idAuction.trim())) {
+        throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+      }
+      if (typeof idLot === 'string') {
+        const lot = this.readModel.lots.get(streamId.lot(idLot.trim()));
+        if (lot && lot.status !== 'NONE' && !this.maySeeAuction(actor, lot.data.definition.idAuction)) {
+          // Named with its auction (auction/{idAuction}/.../{idLot}): the auction is what is not found.
+          if (typeof idAuction === 'string') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+          throw new DomainError('LOT_NOT_FOUND', 'lot not found');
+        }
+      }
+    }
+  }
+
+  /** True when the auction is unknown (its own 404 follows) or the caller may see it. */
+  maySeeAuction(actor: Actor, idAuction: string): boolean {
+    return auctionVisibleTo(this.readModel, actor, idAuction);
   }
 
   /** The target's market (null: none, counted as OTHER); undefined when it is the caller's own or unknown. */

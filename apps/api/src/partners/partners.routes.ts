@@ -5,6 +5,9 @@ import {
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
 
+/** The rule of who sees what (ROLES.md), in the description of the whole API. */
+export const WHO_SEES_SALES = 'Who sees what: an auction (or a showcase) sold through a template (partner, selling channel; its idTemplate) is seen, bid on, bought from and followed live only by dealers enabled for that template while it is enabled (PUT /api/v1/admin/user-buyer-template, /users-buyer-template), by ADMIN and CUSTOMER_CENTER, by its owner and by the managers of the template. One check in the access guard answers every call naming such an idAuction or idLot (detail, lots, offers, observations, reports, exports) exactly as for an unknown auction (404020) or lot (404021); socket.io subscribe answers 404020 the same way; MQTT refuses the subscription (0x80), and once the dealer is no longer enabled, no further message of the auction is forwarded to it. An auction without idTemplate (those before templates) is of the default channel, open to every dealer.';
+
 /** The rule of who sees what (ROLES.md), said once for every template call. */
 export const WHO_SEES_TEMPLATES = 'Who sees what (ROLES.md): a template (partner, selling channel) is seen by ADMIN and CUSTOMER_CENTER of its market, by the AUCTIONEER and MULTI_AUCTIONEER of the dealer whose channel it is, and by a dealer enabled for it while it is enabled; a dealer sees, bids on, buys from and follows live only the auctions and showcases of templates it is enabled for. A template the caller may not see answers as an unknown one: 404300.';
 const MANAGE = 'Managed by an ADMIN of its market or an AUCTIONEER / MULTI_AUCTIONEER of its dealer (else 403001); deleted: 409300. Recorded on the template\'s stream with by and at.';

@@ -42,6 +42,12 @@ export interface EmbeddedBrokerOptions {
    * client that stops reading never holds up the others; default {@link DEFAULT_MAX_BACKLOG_BYTES} (8 MiB).
    */
   readonly maxClientBacklogBytes?: number;
+  /**
+   * May user `idUser` follow auction `idAuction` (the product's rule of who sees what)? Asked when a client subscribes to a
+   * topic of one auction, and for every message of an auction forwarded to it: once the user may no longer see the
+   * auction (its template disabled for its dealer), nothing more of it reaches the client. Default: every auction.
+   */
+  readonly mayFollowAuction?: (idUser: string, idAuction: string) => boolean;
 }
 
 /** A running embedded broker. */
@@ -90,6 +96,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // published meanwhile can reach the client first, and the retained copy would then take its topic back to an older
   // (or the same) position. For a while after each SUBSCRIBE, the newest position forwarded to the client per topic is
   // kept, and a retained copy at or below it is not sent.
+  const mayFollow = options.mayFollowAuction ?? (() => true);
   const afterSubscribe = new WeakMap<Client, { until: number; topics: Map<string, number> }>();
   const maxBacklog = options.maxClientBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
   const dropSlow = (clientId: string, backlog: number) =>
@@ -115,7 +122,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         client.close();
         return done(null, null);
       }
-      const allowed = maySubscribe(subscription.topic, auth.idUser);
+      const levels = subscription.topic.split('/');
+      const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
+      const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction));
       if (allowed) {
         const until = Date.now() + RETAINED_WINDOW_MS;
         const recent = afterSubscribe.get(client);
@@ -125,6 +134,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       done(null, allowed ? subscription : null);
     },
     authorizeForward: (client, packet) => {
+      if (options.mayFollowAuction && packet.topic.startsWith('auction/')) {
+        const identity = identities.get(client);
+        const idAuction = packet.topic.split('/')[1] ?? '';
+        if (identity && !mayFollow(identity.idUser, idAuction)) return null;
+      }
       // A TCP client that stopped reading (WebSocket clients are bounded by their stream, see packetStream).
       const conn = (client as unknown as { conn?: { writableLength?: number; destroy?: () => void } }).conn;
       if (conn && (conn.writableLength ?? 0) > maxBacklog) {

@@ -81,7 +81,7 @@ export function auctionDefinition(body: CreateAuctionRequest, lotIds: readonly s
   const ext = body.extension ?? DEFAULT_EXTENSION;
   return {
     auctionName: body.auctionName, idMarket: body.idMarket, auctionType: body.auctionType, startDate: body.startDate,
-    endDate: body.endDate, regulationRequired: body.regulationRequired, ...ext, lotIds,
+    endDate: body.endDate, regulationRequired: body.regulationRequired, ...ext, lotIds, ...(body.idTemplate ? { idTemplate: body.idTemplate } : {}),
   };
 }
 

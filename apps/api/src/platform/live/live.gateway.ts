@@ -9,6 +9,8 @@ import { API_ERROR_CODES, Id } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { LivePublisher, type AuctionSnapshot } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
+import { LiveReadModel } from '../engine/live-read-model.js';
+import { auctionVisibleTo } from '../engine/sales-access.js';
 import { LiveSessions } from './live-sessions.js';
 import { liveRooms } from './socket-io.sink.js';
 
@@ -46,6 +48,7 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
   constructor(
     private readonly sessions: LiveSessions,
     @Inject(LivePublisher) private readonly publisher: LivePublisher,
+    private readonly model: LiveReadModel,
   ) {}
 
   afterInit(namespace: Namespace): void {
@@ -103,6 +106,8 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     }
     const parsed = LiveSubscribeMessage.safeParse(body);
     if (!parsed.success) return badRequest();
+    // Who sees what: an auction of a template the user is not enabled for answers as an unknown one.
+    if (!auctionVisibleTo(this.model, data.session.actor, parsed.data.idAuction)) return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
     const room = liveRooms.auction(parsed.data.idAuction);
     // Join first, then read: an update published in between reaches the client too (it keeps the higher position).
     await socket.join(room);

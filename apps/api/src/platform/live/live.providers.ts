@@ -9,6 +9,8 @@ import { CLOCK, EVENT_STORE, type Clock } from '../engine/tokens.js';
 import { upcast } from '../engine/upcasters.js';
 import { loadLiveConfig, type LiveConfig } from './live-config.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
+import { LiveReadModel } from '../engine/live-read-model.js';
+import { auctionVisibleToUser } from '../engine/sales-access.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
@@ -81,6 +83,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const sessions = app.get(LiveSessions);
   const publisher = app.get(LivePublisher);
   const gateway = app.get(LiveGateway);
+  const model = app.get(LiveReadModel);
 
   const brokerOptions: EmbeddedBrokerOptions = {
     httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger, connections: sessions.connections,
@@ -90,6 +93,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
       return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
+    mayFollowAuction: (idUser, idAuction) => auctionVisibleToUser(model, idUser, idAuction),
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;

@@ -10,8 +10,10 @@ export const initialAuctionState: AuctionState = { status: 'NONE' };
 
 function withDefinition(data: Omit<AuctionData, keyof AuctionDefinition | 'startMs' | 'endMs'>, def: AuctionDefinition): AuctionData {
   const { auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds } = def;
+  // The template: an edit that names none keeps the auction's (an earlier client does not know templates).
+  const idTemplate = def.idTemplate !== undefined ? def.idTemplate : (data as { idTemplate?: string | null }).idTemplate;
   return {
-    ...data, auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds,
+    ...data, ...(idTemplate !== undefined ? { idTemplate } : {}), auctionName, idMarket, auctionType, startDate, endDate, regulationRequired, windowSeconds, extendSeconds, lotIds,
     startMs: toMs(startDate), endMs: toMs(endDate),
   };
 }

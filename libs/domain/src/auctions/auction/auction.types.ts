@@ -11,6 +11,11 @@ export interface AuctionDefinition {
   readonly windowSeconds: number;
   readonly extendSeconds: number;
   readonly lotIds: readonly string[];
+  /**
+   * The template (selling channel) the auction sells through: only dealers enabled for it see the auction. Absent or
+   * null (auctions before templates, and those created without one): the default channel, open to every dealer.
+   */
+  readonly idTemplate?: string | null;
 }
 
 /** Data of an existing auction. */

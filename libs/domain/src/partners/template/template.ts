@@ -201,3 +201,23 @@ export function maySeeTemplate(viewer: TemplateViewer, state: TemplateState | un
   if (isStaff(viewer) && viewer.markets.includes(state.data.idMarket)) return true;
   return mayManageTemplate(viewer, state.data) || templateOpenTo(state, viewer.idDealer);
 }
+
+/** Who asks about an auction or a showcase of a template: the user, its roles and its dealer. */
+export interface SellingViewer extends TemplateViewer {
+  readonly idUser: string;
+}
+
+/**
+ * Who sees, bids on, buys from and follows live an auction (or a showcase) sold through `idTemplate`: ADMIN and
+ * CUSTOMER_CENTER, its owner, the managers of its template, and a dealer the template is open to. No template (the
+ * default channel): everyone who may see auctions at all. The one rule the API's resource scope, lists and live
+ * channels ask.
+ */
+export function sellingOpenTo(
+  viewer: SellingViewer, sale: { readonly idOwner: string; readonly idTemplate?: string | null }, template: TemplateState | undefined,
+): boolean {
+  if (!sale.idTemplate) return true;
+  if (isStaff(viewer) || viewer.idUser === sale.idOwner) return true;
+  if (template && template.status !== 'NONE' && mayManageTemplate(viewer, template.data)) return true;
+  return templateOpenTo(template, viewer.idDealer);
+}

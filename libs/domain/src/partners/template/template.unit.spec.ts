@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spec } from '../../testing/decider-specification.test-support.js';
 import { TEMPLATE, kindOf, partitionKeyOfStream, streamId } from '../../streams.js';
 import {
-  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, mayManageTemplate, maySeeTemplate, templateDecider, templateOpenTo,
+  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, mayManageTemplate, maySeeTemplate, sellingOpenTo, templateDecider, templateOpenTo,
   type TemplateCommand, type TemplateData, type TemplateEvent,
 } from './template.js';
 
@@ -128,5 +128,24 @@ describe('who manages and who sees a template', () => {
     expect(maySeeTemplate(viewer(['BUYER'], 'D-C'), state)).toBe(false);
     expect(maySeeTemplate(viewer(['ADMIN'], null, ['IT']), evolveTemplate(state, deleted))).toBe(false);
     expect(maySeeTemplate(viewer(['ADMIN'], null, ['IT']), undefined)).toBe(false);
+  });
+});
+
+describe('sellingOpenTo: who sees an auction or a showcase of a template', () => {
+  const state = [created, buyer('D-B', true)].reduce(evolveTemplate, initialTemplateState);
+  const who = (roles: string[], idDealer: string | null, idUser = 'u') => ({ idUser, roles, idDealer, markets: [] as const });
+  const sale = { idOwner: 'auctioneer', idTemplate: 'T-1' };
+  it('a dealer enabled for the template sees it; another dealer does not, nor anyone when the template is disabled', () => {
+    expect(sellingOpenTo(who(['BUYER'], 'D-B'), sale, state)).toBe(true);
+    expect(sellingOpenTo(who(['BUYER'], 'D-C'), sale, state)).toBe(false);
+    expect(sellingOpenTo(who(['BUYER'], 'D-B'), sale, evolveTemplate(state, enabled(false)))).toBe(false);
+    expect(sellingOpenTo(who(['BUYER'], 'D-B'), sale, undefined)).toBe(false);
+  });
+  it('staff, the owner and the template\'s managers always see it; no template is the default channel, open to all', () => {
+    expect(sellingOpenTo(who(['CUSTOMER_CENTER'], null), sale, state)).toBe(true);
+    expect(sellingOpenTo(who(['AUCTIONEER'], 'D-X', 'auctioneer'), sale, state)).toBe(true);
+    expect(sellingOpenTo(who(['AUCTIONEER'], 'D-AUCT', 'auct-2'), sale, state)).toBe(true);
+    expect(sellingOpenTo(who(['BUYER'], 'D-C'), { idOwner: 'auctioneer' }, undefined)).toBe(true);
+    expect(sellingOpenTo(who(['BUYER'], 'D-C'), { idOwner: 'auctioneer', idTemplate: null }, undefined)).toBe(true);
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Who sees what (#23 item 1, the rule), against the built server, embedded: an auction on template A is invisible to a
+ * dealer enabled only for template B (its detail, its lots' offers, the socket.io live channel and the MQTT topics are
+ * refused exactly as an unknown auction's), while staff and its owner see it; once the administrator enables template A
+ * for the dealer, it sees the auction and bids; disabled again, the MQTT messages of the auction stop reaching it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ServerClock } from '../../testing/api-client.test-support.js';
+import { createAuctionBody, paths, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
+import { LiveSocketRecorder, MqttRecorder, until } from '../../testing/live.test-support.js';
+
+const S = '/api/v1/secure';
+const A = '/api/v1/admin';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('templates decide who sees what (embedded)', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+  let admin: ApiClient;
+  let customer: ApiClient;
+  let auctioneer: ApiClient;
+  let dealer1: ApiClient;
+  let dealer2: ApiClient;
+  const open: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage, { MQTT_TCP_PORT: '0' });
+    [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
+      ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('an auction on template A: refused to a dealer enabled only for B as if it did not exist; enabled for A, the dealer bids', async () => {
+    const template = async (templateName: string) => {
+      const res = await auctioneer.post(`${S}/template`, { body: { templateName, idMarket: 'IT', provenance: 'RENT-IT' } });
+      expect(res.status).toBe(201);
+      return res.body.idTemplate as string;
+    };
+    const [tA, tB] = [await template(`A ${runTag()}`), await template(`B ${runTag()}`)];
+    const enable = async (idUser: string, idTemplate: string, flgEnabled: boolean) =>
+      expect((await admin.put(`${A}/user-buyer-template`, { body: { idUser, idTemplate, flgEnabled } })).status).toBe(200);
+    await enable('dealer1', tB, true);
+    await enable('dealer2', tA, true);
+
+    const clock = await ServerClock.sync(auctioneer);
+    const startMs = wholeSecondAfter(clock, 3_000);
+    const body = {
+      ...createAuctionBody({
+        name: `Template A ${runTag()}`, startMs, endMs: startMs + 120_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+        lots: [{ licensePlate: `TA${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+      }),
+      idTemplate: tA,
+    };
+    const created = await auctioneer.post<AuctionView>(paths.auctions, { body });
+    expect(created.status).toBe(201);
+    const id = created.body.idAuction;
+    const idLot = created.body.lots[0]!.idLot;
+
+    // The detail: refused to dealer1 exactly as an auction that does not exist; seen by staff, the owner and dealer2.
+    const unknown = await dealer1.get(paths.auction('no-such-auction'));
+    const hidden = await dealer1.get(paths.auction(id));
+    expect({ status: hidden.status, code: hidden.body?.errorCode }).toEqual({ status: unknown.status, code: unknown.body?.errorCode });
+    expect(hidden.status).toBe(404);
+    for (const client of [admin, customer, auctioneer, dealer2]) expect((await client.get(paths.auction(id))).status).toBe(200);
+
+    // Live: socket.io answers as for an unknown auction; MQTT refuses the subscription.
+    const socket = await LiveSocketRecorder.connect(server.baseUrl, { token: dealer1.credentials.token });
+    open.push({ close: () => socket.socket.disconnect() });
+    const [unknownLive, hiddenLive] = [await socket.subscribe('no-such-auction'), await socket.subscribe(id)];
+    expect(hiddenLive).toEqual(unknownLive);
+    expect(hiddenLive.errorCode).toBe(unknown.body.errorCode);
+    const mqtt = await MqttRecorder.connect(server.baseUrl, dealer1.username!, dealer1.credentials.token!, 'd1');
+    open.push({ close: () => mqtt.client.end(true) });
+    expect((await mqtt.subscribe([`auction/${id}`, `auction/${id}/lot/${idLot}`])).granted).toEqual([128, 128]);
+
+    // The offer, once the auction runs: refused as for an unknown auction.
+    await sleep(Math.max(0, startMs - clock.now()) + 1_500);
+    const refused = await dealer1.post(paths.offer(id, idLot), { body: { offer: 1100 } });
+    const unknownOffer = await dealer1.post(paths.offer('no-such-auction', 'no-such-lot'), { body: { offer: 1100 } });
+    const otherAuction = await dealer1.post(paths.offer('no-such-auction', idLot), { body: { offer: 1100 } });
+    expect(otherAuction.body?.errorCode).toBe(unknownOffer.body?.errorCode);
+    expect({ status: refused.status, code: refused.body?.errorCode }).toEqual({ status: unknownOffer.status, code: unknownOffer.body?.errorCode });
+    expect(refused.status).toBe(404);
+
+    // The administrator enables template A for dealer1: it sees the auction, subscribes and bids.
+    await enable('dealer1', tA, true);
+    expect((await dealer1.get(paths.auction(id))).status).toBe(200);
+    expect((await socket.subscribe(id)).auction).toBeTruthy();
+    expect((await mqtt.subscribe([`auction/${id}/lot/${idLot}`])).granted).toEqual([1]);
+    const bid = await dealer1.post(paths.offer(id, idLot), { body: { offer: 1100 } });
+    expect(bid.status).toBe(201);
+    await until(() => mqtt.messages.some((m) => m.topic === `auction/${id}/lot/${idLot}` && m.payload?.bestOffer === 1100), 10_000, () => 'the offer on MQTT');
+
+    // Disabled again: the auction's messages no longer reach dealer1 (dealer2's offer is not forwarded), and it is refused again.
+    await enable('dealer1', tA, false);
+    expect((await dealer2.post(paths.offer(id, idLot), { body: { offer: 1200 } })).status).toBe(201);
+    await sleep(1_500);
+    expect(mqtt.messages.some((m) => m.payload?.bestOffer === 1200)).toBe(false);
+    expect((await dealer1.get(paths.auction(id))).status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+import { sellingOpenTo, streamId, type AuctionState, type Market, type Role } from '@auction/domain';
+import type { LiveReadModel } from './live-read-model.js';
+
+/** Who asks: the guard's actor, or a live connection's user. */
+export interface SalesViewer {
+  readonly idUser: string;
+  readonly roles: readonly Role[];
+  readonly idDealer: string | null;
+  readonly adminEnabledMarket?: readonly Market[];
+}
+
+/**
+ * Who sees what (ROLES.md), the one check every path of an auction passes: the guard's resource scope (every HTTP
+ * route naming an idAuction or an idLot: detail, lots, offers, observations, reports, exports), the socket.io live
+ * channel and the MQTT broker (subscriptions and each message forwarded). True when the auction is unknown (its own
+ * 404 follows, the same answer) or the viewer may see it by the domain's `sellingOpenTo`.
+ */
+export function auctionVisibleTo(model: LiveReadModel, viewer: SalesViewer, idAuction: string): boolean {
+  const auction: AuctionState | undefined = model.auctions.get(streamId.auction(idAuction));
+  if (!auction || auction.status === 'NONE') return true;
+  const idTemplate = auction.data.idTemplate;
+  if (!idTemplate) return true;
+  return sellingOpenTo(
+    { idUser: viewer.idUser, roles: viewer.roles, idDealer: viewer.idDealer, markets: viewer.adminEnabledMarket ?? [] },
+    { idOwner: auction.data.idOwner, idTemplate }, model.templates.get(streamId.template(idTemplate)),
+  );
+}
+
+/** {@link auctionVisibleTo} for a user known by id only (a live connection): an unknown or inactive user sees no auction of a template. */
+export function auctionVisibleToUser(model: LiveReadModel, idUser: string, idAuction: string): boolean {
+  const user = model.users.get(streamId.user(idUser));
+  if (user?.status !== 'ACTIVE') return auctionVisibleTo(model, { idUser, roles: [], idDealer: null }, idAuction);
+  return auctionVisibleTo(model, { idUser, roles: user.data.roles, idDealer: user.data.idDealer, adminEnabledMarket: user.data.adminEnabledMarket }, idAuction);
+}
