@@ -2,7 +2,7 @@
  * Issue 23 item 4, the `email` screen in the browser on a 390 px phone: an administrator opens it from the back-office
  * menu, sees the form's errors (axe clean), writes a message by keyboard, previews it (to, cc, subject and the HTML in a
  * sandboxed frame where its script does not run; axe clean), sends it, and the sanitised mail arrives at the real SMTP
- * server once.
+ * server once. The `lead` screen: a campaign created as a draft, sent, its progress bar full and its state Sent (axe clean).
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,36 @@ describe('the e-mail screen', () => {
     expect(full.items[0]!.html).toContain('<b>dealers</b>');
     expect(full.items[0]!.html).not.toContain('script');
     await waitForMail(cc, 1, (m) => m.subject === `Weekly auctions ${tag}`);
+  });
+
+  it('an administrator creates a mailing campaign and follows its progress to the end', async () => {
+    const tag = Math.random().toString(36).slice(2, 10);
+    const recipients = [0, 1, 2].map((i) => `lead-${i}-${tag}@communication.example`);
+    const page = (await newUserPage(browser, product.baseUrl)).page;
+    await page.setViewportSize(PHONE);
+    await loginThroughUi(page, 'admin', '/lead');
+    await page.getByTestId('lead-screen').waitFor();
+    await page.getByTestId('lead-create').click();
+    await page.getByTestId('lead-recipients-error').waitFor();
+    await page.getByTestId('lead-name').fill(`Campaign ${tag}`);
+    await page.getByTestId('lead-subject').fill(`Stock ${tag}`);
+    await page.getByTestId('lead-recipients').fill(recipients.join('\n'));
+    await page.getByTestId('lead-body').fill('<p>New <b>stock</b></p>');
+    await page.getByTestId('lead-create').focus();
+    await page.keyboard.press('Enter');
+    const row = page.locator('[data-testid^=lead-lead-]', { hasText: `Campaign ${tag}` });
+    await row.waitFor();
+    const idLead = (await row.getAttribute('data-testid'))!.replace(/^lead-/, '');
+    expect(await page.getByTestId(`lead-status-${idLead}`).textContent()).toBe('Draft');
+    await page.getByTestId(`lead-send-${idLead}`).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => document.querySelector(`[data-testid=lead-status-${id}]`)?.textContent === 'Sent', idLead, { timeout: 30_000 });
+    const bar = page.getByTestId(`lead-progress-${idLead}`);
+    expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual(['3', '3']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const violations = await runAxe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    for (const to of recipients) await waitForMail(to, 1, (m) => m.subject === `Stock ${tag}`);
+    await page.context().close();
   });
 });

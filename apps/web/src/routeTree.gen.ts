@@ -27,6 +27,7 @@ import { Route as EditAuctioneerRouteImport } from './routes/edit-auctioneer'
 import { Route as EmailRouteImport } from './routes/email'
 import { Route as ExhibitorsRouteImport } from './routes/exhibitors'
 import { Route as ForbiddenRouteImport } from './routes/forbidden'
+import { Route as LeadRouteImport } from './routes/lead'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoginMobileRouteImport } from './routes/login-mobile'
@@ -150,6 +151,11 @@ const ExhibitorsRoute = ExhibitorsRouteImport.update({
 const ForbiddenRoute = ForbiddenRouteImport.update({
   id: '/forbidden',
   path: '/forbidden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LeadRoute = LeadRouteImport.update({
+  id: '/lead',
+  path: '/lead',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveRoute = LiveRouteImport.update({
@@ -345,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
+  '/lead': typeof LeadRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/login-mobile': typeof LoginMobileRoute
@@ -399,6 +406,7 @@ export interface FileRoutesByTo {
   '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
+  '/lead': typeof LeadRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/login-mobile': typeof LoginMobileRoute
@@ -454,6 +462,7 @@ export interface FileRoutesById {
   '/email': typeof EmailRoute
   '/exhibitors': typeof ExhibitorsRoute
   '/forbidden': typeof ForbiddenRoute
+  '/lead': typeof LeadRoute
   '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/login-mobile': typeof LoginMobileRoute
@@ -510,6 +519,7 @@ export interface FileRouteTypes {
     | '/email'
     | '/exhibitors'
     | '/forbidden'
+    | '/lead'
     | '/live'
     | '/login'
     | '/login-mobile'
@@ -564,6 +574,7 @@ export interface FileRouteTypes {
     | '/email'
     | '/exhibitors'
     | '/forbidden'
+    | '/lead'
     | '/live'
     | '/login'
     | '/login-mobile'
@@ -618,6 +629,7 @@ export interface FileRouteTypes {
     | '/email'
     | '/exhibitors'
     | '/forbidden'
+    | '/lead'
     | '/live'
     | '/login'
     | '/login-mobile'
@@ -673,6 +685,7 @@ export interface RootRouteChildren {
   EmailRoute: typeof EmailRoute
   ExhibitorsRoute: typeof ExhibitorsRoute
   ForbiddenRoute: typeof ForbiddenRoute
+  LeadRoute: typeof LeadRoute
   LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
   LoginMobileRoute: typeof LoginMobileRoute
@@ -835,6 +848,13 @@ declare module '@tanstack/react-router' {
       path: '/forbidden'
       fullPath: '/forbidden'
       preLoaderRoute: typeof ForbiddenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lead': {
+      id: '/lead'
+      path: '/lead'
+      fullPath: '/lead'
+      preLoaderRoute: typeof LeadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live': {
@@ -1097,6 +1117,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmailRoute: EmailRoute,
   ExhibitorsRoute: ExhibitorsRoute,
   ForbiddenRoute: ForbiddenRoute,
+  LeadRoute: LeadRoute,
   LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
   LoginMobileRoute: LoginMobileRoute,

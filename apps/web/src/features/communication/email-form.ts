@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { SendEmailRequest, type SendEmailRequest as SendEmailBody } from '@auction/contracts';
+import { CreateLeadRequest, SendEmailRequest, type CreateLeadRequest as CreateLeadBody, type SendEmailRequest as SendEmailBody } from '@auction/contracts';
 
 /** Addresses typed in one field: split on commas, semicolons and white space. */
-const addressText = z.string().max(20_000).transform((text) => text.split(/[,;\s]+/).map((a) => a.trim()).filter(Boolean));
+const addressText = z.string().max(300_000).transform((text) => text.split(/[,;\s]+/).map((a) => a.trim()).filter(Boolean));
 
 /**
  * The e-mail screen's form: the addresses as text, checked by the contract's own schemas (the server checks the same),
@@ -27,3 +27,14 @@ export function previewDocument(html: string): string {
   const policy = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'";
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}"><base target="_blank"></head><body>${html}</body></html>`;
 }
+
+/** The new-campaign form: the recipients typed one per line (or with commas), checked by the contract's schema. */
+export const LeadFormSchema = z.object({
+  name: CreateLeadRequest.shape.name,
+  subject: CreateLeadRequest.shape.subject,
+  recipients: addressText.pipe(CreateLeadRequest.shape.recipients),
+  email: CreateLeadRequest.shape.email,
+});
+export type LeadFormInput = z.input<typeof LeadFormSchema>;
+export type LeadFormOutput = z.output<typeof LeadFormSchema> & CreateLeadBody;
+export const EMPTY_LEAD_FORM: LeadFormInput = { name: '', subject: '', recipients: '', email: '' };

@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Fahrzeuge',
     anonymisation: 'Anonymisierung',
     email: "E-Mail",
+    lead: "Mailing-Kampagnen",
     profile: 'Mein Profil',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Geladene Fahrzeuge: suchen, prüfen, bearbeiten, veröffentlichen und weitergeben; neue laden.',
     anonymisation: 'Personenbezogene Daten gelöschter oder deaktivierter Benutzer löschen (Recht auf Löschung).',
     email: "Eine E-Mail an Händler oder Benutzer schreiben, in der Vorschau prüfen und senden.",
+    lead: "Mailing-Kampagnen an viele Empfänger, im Hintergrund gesendet, mit ihrem Fortschritt.",
     open: 'Öffnen',
   },
   readOnly: {

@@ -10,6 +10,7 @@ export const people = {
     vehicles: 'Vehicles',
     anonymisation: 'Anonymisation',
     email: "E-mail",
+    lead: "Mailing campaigns",
     profile: 'My profile',
   },
   landing: {
@@ -22,6 +23,7 @@ export const people = {
     vehicles: 'Loaded vehicles: search, check, edit, publish and hand them on; load new ones.',
     anonymisation: 'Erase the personal data of deleted or disabled users (right to erasure).',
     email: "Write an e-mail to dealers or users, preview it and send it.",
+    lead: "Mailing campaigns to many recipients, sent in the background with their progress.",
     open: 'Open',
   },
   readOnly: {

@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Vehículos',
     anonymisation: 'Anonimización',
     email: "Correo",
+    lead: "Campañas de correo",
     profile: 'Mi perfil',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Vehículos cargados: buscarlos, revisarlos, editarlos, publicarlos y enviarlos; cargar otros nuevos.',
     anonymisation: 'Borrar los datos personales de usuarios eliminados o deshabilitados (derecho de supresión).',
     email: "Escribir un correo a concesionarios o usuarios, previsualizarlo y enviarlo.",
+    lead: "Campañas de correo a muchos destinatarios, enviadas en segundo plano con su progreso.",
     open: 'Abrir',
   },
   readOnly: {

@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Véhicules',
     anonymisation: 'Anonymisation des données',
     email: "E-mail",
+    lead: "Campagnes d'e-mailing",
     profile: 'Mon profil',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Véhicules chargés : les rechercher, vérifier, modifier, publier et transmettre ; en charger de nouveaux.',
     anonymisation: 'Effacer les données personnelles des utilisateurs supprimés ou désactivés (droit à l’effacement).',
     email: "Rédiger un e-mail aux concessionnaires ou aux utilisateurs, le prévisualiser et l'envoyer.",
+    lead: "Campagnes d'e-mailing vers de nombreux destinataires, envoyées en arrière-plan avec leur progression.",
     open: 'Ouvrir',
   },
   readOnly: {

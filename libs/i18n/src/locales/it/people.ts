@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Veicoli',
     anonymisation: 'Anonimizzazione',
     email: "E-mail",
+    lead: "Campagne di mailing",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Veicoli caricati: cercali, controllali, modificali, pubblicali e inoltrali; caricane di nuovi.',
     anonymisation: 'Cancella i dati personali degli utenti eliminati o disabilitati (diritto all’oblio).',
     email: "Scrivi un'e-mail a concessionari o utenti, visualizzane l'anteprima e inviala.",
+    lead: "Campagne di mailing a molti destinatari, inviate in background con il loro avanzamento.",
     open: 'Apri',
   },
   readOnly: {

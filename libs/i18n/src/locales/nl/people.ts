@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Voertuigen',
     anonymisation: 'Anonimisering',
     email: "E-mail",
+    lead: "Mailingcampagnes",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Geladen voertuigen: zoeken, controleren, bewerken, publiceren en doorgeven; nieuwe laden.',
     anonymisation: 'Persoonsgegevens van verwijderde of gedeactiveerde gebruikers wissen (recht op gegevenswissing).',
     email: "Een e-mail aan dealers of gebruikers schrijven, bekijken en verzenden.",
+    lead: "Mailingcampagnes naar veel ontvangers, op de achtergrond verzonden met hun voortgang.",
     open: 'Openen',
   },
   readOnly: {

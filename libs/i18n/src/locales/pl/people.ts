@@ -13,6 +13,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     vehicles: 'Pojazdy',
     anonymisation: 'Anonimizacja',
     email: "E-mail",
+    lead: "Kampanie mailingowe",
     profile: 'Mój profil',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     vehicles: 'Załadowane pojazdy: wyszukiwanie, sprawdzanie, edycja, publikacja i przekazywanie; ładowanie nowych.',
     anonymisation: 'Usuwanie danych osobowych usuniętych lub dezaktywowanych użytkowników (prawo do usunięcia danych).',
     email: "Napisz e-mail do dealerów lub użytkowników, obejrzyj podgląd i wyślij.",
+    lead: "Kampanie mailingowe do wielu odbiorców, wysyłane w tle wraz z postępem.",
     open: 'Otwórz',
   },
   readOnly: {

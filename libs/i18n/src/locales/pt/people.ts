@@ -13,6 +13,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Veículos',
     anonymisation: 'Anonimização',
     email: "E-mail",
+    lead: "Campanhas de e-mail",
     profile: 'O meu perfil',
   },
   landing: {
@@ -25,6 +26,7 @@ export const people: Translation<typeof en> = {
     vehicles: 'Veículos carregados: pesquisá-los, verificá-los, editá-los, publicá-los e enviá-los; carregar novos.',
     anonymisation: 'Apagar os dados pessoais de utilizadores eliminados ou desativados (direito ao apagamento).',
     email: "Escrever um e-mail a concessionários ou utilizadores, pré-visualizá-lo e enviá-lo.",
+    lead: "Campanhas de e-mail para muitos destinatários, enviadas em segundo plano com o seu progresso.",
     open: 'Abrir',
   },
   readOnly: {

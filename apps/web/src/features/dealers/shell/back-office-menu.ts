@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email';
-  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email';
+  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead';
+  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead';
   readonly testId: string;
 }
 
@@ -15,6 +15,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/vehicle-management', key: 'vehicles', testId: 'bo-vehicles' },
   { to: '/user-anonymization', key: 'anonymisation', testId: 'bo-anonymisation', adminOnly: true },
   { to: '/email', key: 'email', testId: 'bo-email' },
+  { to: '/lead', key: 'lead', testId: 'bo-lead' },
 ];
 
 /** The roles that open the back-office (spec 01 §6: administrator or customer centre, either suffices). */
