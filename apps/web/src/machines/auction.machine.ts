@@ -45,6 +45,9 @@ export interface AuctionContext {
 /** The lot numbers a view holds: from and to included, `null` for no bound. */
 export interface LotWindow { from: number | null; to: number | null }
 
+/** The window of a view that takes no lot it was not given. */
+const NO_LOTS: LotWindow = { from: Number.POSITIVE_INFINITY, to: null };
+
 /**
  * The window of the lots `auction` carries: open when it carries every lot; else from its lowest lot number (open on the
  * first page) to its highest (open on the last page). Without it, the retained live messages of the other 400 lots of
@@ -52,7 +55,10 @@ export interface LotWindow { from: number | null; to: number | null }
  */
 export function lotWindowOf(auction: AuctionView): LotWindow {
   const page = (auction as Partial<Pick<AuctionLotsView, 'lotsPage'>>).lotsPage;
-  if (!page || auction.lots.length === 0) return { from: null, to: null };
+  if (!page) return { from: null, to: null };
+  // An empty page: of an auction without lots (its first page) any lot added is its own; a page beyond the last (an old
+  // link, `?offset=` past the end) holds none, or every lot of the auction would arrive there through its live message.
+  if (auction.lots.length === 0) return page.offset === 0 ? { from: null, to: null } : NO_LOTS;
   const numbers = auction.lots.map((l) => l.lotNumber);
   return {
     from: page.offset === 0 ? null : Math.min(...numbers),

@@ -156,6 +156,15 @@ describe('auctionMachine: lots', () => {
     const all = page(numbered(1, 3), 0, 3);
     all.send({ type: 'live.lot', lot: lotMessage(50, { idLot: 'n9', lotNumber: 9 }) });
     expect(all.getSnapshot().context.lotIds).toEqual(['n1', 'n2', 'n3', 'n9']);
+    // A page past the last (`?offset=100` of an old link) shows no lot: the messages of every lot of the auction add
+    // none (they did: the 15 lots arrived on the empty page, the 500 of a big auction froze it); the empty first page
+    // of an auction without lots takes a lot added to it.
+    const beyond = page([], 100, 15);
+    for (let n = 1; n <= 16; n++) beyond.send({ type: 'live.lot', lot: lotMessage(60 + n, { idLot: `n${n}`, lotNumber: n }) });
+    expect(beyond.getSnapshot().context.lotIds).toEqual([]);
+    const none = page([], 0, 0);
+    none.send({ type: 'live.lot', lot: lotMessage(80, { idLot: 'n1', lotNumber: 1 }) });
+    expect(none.getSnapshot().context.lotIds).toEqual(['n1']);
   });
 
   it('a withdrawn lot leaves lotIds; its older messages are dropped; a newer one brings it back', () => {
