@@ -20,7 +20,7 @@ function answersOf(html: string): Answers | null {
   const m = /<script type="application\/json" id="early-answers">([\s\S]*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Answers) : null;
 }
-const firstScreenOf = (html: string) => /<div id="first-screen" aria-hidden="true">([\s\S]*?)<\/div>\n<link/.exec(html)?.[1] ?? null;
+const firstScreenOf = (html: string) => /<div id="first-screen">([\s\S]*?)<\/div>\n<link/.exec(html)?.[1] ?? null;
 
 describe('the live page drawn by the server (embedded store)', () => {
   let storage: ServerStorage | undefined;
@@ -67,6 +67,8 @@ describe('the live page drawn by the server (embedded store)', () => {
     expect(got.headers.get('vary')).toMatch(/cookie/i);
     const screen = firstScreenOf(got.html);
     expect(screen).not.toBeNull();
+    // Read by a screen reader before the scripts run: the page's main landmark, not hidden from it.
+    expect(screen).toMatch(/^<main class="app-main"><section><div class="page-head"><h1>/);
     // Eight rows of the twelve lots, in lot order, with their plates; the dealer's preferred language (English), not
     // the browser's German.
     const plates = [...screen!.matchAll(/<span class="plate">([^<]+)<\/span>/g)].map((m) => m[1]);

@@ -67,7 +67,9 @@ function dayText(day: string): string {
 /**
  * The live page's first screen as the client draws it (`LiveAuction`, `LotRow`: the same classes, so the same
  * stylesheet lays it out on a phone and a desktop): the auction's head and its first lots with thumbnail, key data,
- * figures and states. Static: no link, no button, no countdown (those come with the client, a second later).
+ * figures and states. Static: no link, no button, no countdown (those come with the client, a second later). It is the
+ * page's `<main>` until then, read by a screen reader like any page (the client draws its own `<main>` in the frame
+ * that removes it).
  */
 export function liveFirstScreenHtml(auction: PreviewAuction, language: Language): string {
   const texts = resources[resourceLanguageOf(language)];
@@ -114,8 +116,8 @@ export function liveFirstScreenHtml(auction: PreviewAuction, language: Language)
       cell(a.lot.status, `<span class="badge badge-${e(lot.status)}">${e(status(lot.status))}</span>`),
     ].join('')}</tr>`;
   }).join('');
-  return `<div class="app-main"><section><div class="page-head">${head}</div>`
-    + `<div class="table-wrap"><table class="grid responsive lots-live">${thead}<tbody>${rows}</tbody></table></div></section></div>`;
+  return `<main class="app-main"><section><div class="page-head">${head}</div>`
+    + `<div class="table-wrap"><table class="grid responsive lots-live">${thead}<tbody>${rows}</tbody></table></div></section></main>`;
 }
 
 /**

@@ -87,7 +87,7 @@ export class AppPageTemplate {
       .replace(/<html lang="[^"]*">/, () => `<html lang="${screen.language}">`)
       .replace('<head>', () => `<head>\n${(screen.preloadImages ?? []).map((href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`).join('\n')}`)
       .replace('</head>', () => `<style>${style}</style>\n<script type="application/json" id="${EARLY_ANSWERS_ID}">${data}</script>\n</head>`)
-      .replace(FIRST_SCREEN_MARK, () => `<div id="${FIRST_SCREEN_ID}" aria-hidden="true">${screen.html}</div>`);
+      .replace(FIRST_SCREEN_MARK, () => `<div id="${FIRST_SCREEN_ID}">${screen.html}</div>`);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -91,7 +91,7 @@ describe('serveWebClient: a page with its first screen (#22 speed)', () => {
     expect(answer.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('<link rel="preload" as="image" href="/img?a=1&amp;b=&quot;2&quot;" fetchpriority="high">');
-    expect(html).toContain('<div id="first-screen" aria-hidden="true"><p>lots $& $1</p></div>');
+    expect(html).toContain('<div id="first-screen"><p>lots $& $1</p></div>');
     expect(html).toContain('<script type="application/json" id="early-answers">{"user":{"url":"/api/v1/secure/user","status":200,"body":"{\\"n\\":\\"\\u003c/script>$&\\"}"}}</script>');
     // The stylesheet links moved after the first screen, so that they do not hold its paint.
     expect(html.indexOf('href="/assets/a-1.css"')).toBeGreaterThan(html.indexOf('id="first-screen"'));
