@@ -18,6 +18,7 @@ import { Route as AuctioneerManagementRouteImport } from './routes/auctioneer-ma
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
 import { Route as CreateAuctioneerRouteImport } from './routes/create-auctioneer'
+import { Route as CreateSellerRouteImport } from './routes/create-seller'
 import { Route as CreateShowcaseRouteImport } from './routes/create-showcase'
 import { Route as DealerConfigureRouteImport } from './routes/dealer-configure'
 import { Route as DealerListRouteImport } from './routes/dealer-list'
@@ -38,6 +39,9 @@ import { Route as ObservedRouteImport } from './routes/observed'
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as RegistrationRouteImport } from './routes/registration'
+import { Route as SellerRouteImport } from './routes/seller'
+import { Route as SellerListRouteImport } from './routes/seller-list'
+import { Route as SellerManagementRouteImport } from './routes/seller-management'
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseManagementRouteImport } from './routes/showcase-management'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
@@ -106,6 +110,11 @@ const CreateAuctionRoute = CreateAuctionRouteImport.update({
 const CreateAuctioneerRoute = CreateAuctioneerRouteImport.update({
   id: '/create-auctioneer',
   path: '/create-auctioneer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateSellerRoute = CreateSellerRouteImport.update({
+  id: '/create-seller',
+  path: '/create-seller',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CreateShowcaseRoute = CreateShowcaseRouteImport.update({
@@ -206,6 +215,21 @@ const PurchaseSummaryRoute = PurchaseSummaryRouteImport.update({
 const RegistrationRoute = RegistrationRouteImport.update({
   id: '/registration',
   path: '/registration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SellerRoute = SellerRouteImport.update({
+  id: '/seller',
+  path: '/seller',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SellerListRoute = SellerListRouteImport.update({
+  id: '/seller-list',
+  path: '/seller-list',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SellerManagementRoute = SellerManagementRouteImport.update({
+  id: '/seller-management',
+  path: '/seller-management',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShowcaseCatalogueRoute = ShowcaseCatalogueRouteImport.update({
@@ -342,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
@@ -362,6 +387,9 @@ export interface FileRoutesByFullPath {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
+  '/seller': typeof SellerRoute
+  '/seller-list': typeof SellerListRoute
+  '/seller-management': typeof SellerManagementRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
@@ -397,6 +425,7 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
@@ -417,6 +446,9 @@ export interface FileRoutesByTo {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
+  '/seller': typeof SellerRoute
+  '/seller-list': typeof SellerListRoute
+  '/seller-management': typeof SellerManagementRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
@@ -453,6 +485,7 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
+  '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
@@ -473,6 +506,9 @@ export interface FileRoutesById {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/registration': typeof RegistrationRoute
+  '/seller': typeof SellerRoute
+  '/seller-list': typeof SellerListRoute
+  '/seller-management': typeof SellerManagementRoute
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
@@ -510,6 +546,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-seller'
     | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
@@ -530,6 +567,9 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/purchase-summary'
     | '/registration'
+    | '/seller'
+    | '/seller-list'
+    | '/seller-management'
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
@@ -565,6 +605,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-seller'
     | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
@@ -585,6 +626,9 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/purchase-summary'
     | '/registration'
+    | '/seller'
+    | '/seller-list'
+    | '/seller-management'
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
@@ -620,6 +664,7 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
+    | '/create-seller'
     | '/create-showcase'
     | '/dealer-configure'
     | '/dealer-list'
@@ -640,6 +685,9 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/purchase-summary'
     | '/registration'
+    | '/seller'
+    | '/seller-list'
+    | '/seller-management'
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
@@ -676,6 +724,7 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreateAuctionRoute: typeof CreateAuctionRoute
   CreateAuctioneerRoute: typeof CreateAuctioneerRoute
+  CreateSellerRoute: typeof CreateSellerRoute
   CreateShowcaseRoute: typeof CreateShowcaseRoute
   DealerConfigureRoute: typeof DealerConfigureRoute
   DealerListRoute: typeof DealerListRoute
@@ -696,6 +745,9 @@ export interface RootRouteChildren {
   PasswordRecoveryRoute: typeof PasswordRecoveryRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
   RegistrationRoute: typeof RegistrationRoute
+  SellerRoute: typeof SellerRoute
+  SellerListRoute: typeof SellerListRoute
+  SellerManagementRoute: typeof SellerManagementRoute
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseManagementRoute: typeof ShowcaseManagementRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
@@ -785,6 +837,13 @@ declare module '@tanstack/react-router' {
       path: '/create-auctioneer'
       fullPath: '/create-auctioneer'
       preLoaderRoute: typeof CreateAuctioneerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create-seller': {
+      id: '/create-seller'
+      path: '/create-seller'
+      fullPath: '/create-seller'
+      preLoaderRoute: typeof CreateSellerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/create-showcase': {
@@ -925,6 +984,27 @@ declare module '@tanstack/react-router' {
       path: '/registration'
       fullPath: '/registration'
       preLoaderRoute: typeof RegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/seller': {
+      id: '/seller'
+      path: '/seller'
+      fullPath: '/seller'
+      preLoaderRoute: typeof SellerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/seller-list': {
+      id: '/seller-list'
+      path: '/seller-list'
+      fullPath: '/seller-list'
+      preLoaderRoute: typeof SellerListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/seller-management': {
+      id: '/seller-management'
+      path: '/seller-management'
+      fullPath: '/seller-management'
+      preLoaderRoute: typeof SellerManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/showcase-catalogue': {
@@ -1108,6 +1188,7 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   CreateAuctionRoute: CreateAuctionRoute,
   CreateAuctioneerRoute: CreateAuctioneerRoute,
+  CreateSellerRoute: CreateSellerRoute,
   CreateShowcaseRoute: CreateShowcaseRoute,
   DealerConfigureRoute: DealerConfigureRoute,
   DealerListRoute: DealerListRoute,
@@ -1128,6 +1209,9 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordRecoveryRoute: PasswordRecoveryRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,
   RegistrationRoute: RegistrationRoute,
+  SellerRoute: SellerRoute,
+  SellerListRoute: SellerListRoute,
+  SellerManagementRoute: SellerManagementRoute,
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseManagementRoute: ShowcaseManagementRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,

@@ -12,6 +12,7 @@ import { dealers } from './dealers.js';
 import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
+import { sellers } from './sellers.js';
 
 /** Italian: every namespace. */
-export const it = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication };
+export const it = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };

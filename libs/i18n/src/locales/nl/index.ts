@@ -12,6 +12,7 @@ import { dealers } from './dealers.js';
 import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
+import { sellers } from './sellers.js';
 
 /** Dutch (also served to Belgium): every namespace. */
-export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication };
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };

@@ -12,6 +12,7 @@ import { dealers } from './dealers.js';
 import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
+import { sellers } from './sellers.js';
 
 /** Portuguese (Portugal): every namespace. */
-export const pt = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication };
+export const pt = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };

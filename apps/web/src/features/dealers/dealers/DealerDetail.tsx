@@ -8,6 +8,7 @@ import { DataTable, type TableColumn } from '../../../ui/table/index.js';
 import { roleNames } from '../users/role-names.js';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { AuditTrail } from './AuditTrail.js';
+import { DealerSellerPanel } from '../../partners/sellers/DealerSellerPanel.js';
 import { DacDialog } from './DacDialog.js';
 import { DealerFacts, useDealerCodeLabels } from './DealerFacts.js';
 import { DealerEditForm } from './DealerEditForm.js';
@@ -83,6 +84,7 @@ function DealerView({ dealer, onChanged, version }: { readonly dealer: AdminDeal
       </section>
       <Documents dealer={dealer} />
       <Capabilities dealer={dealer} disabled={!powers.admin || gone} visible={powers.admin || powers.readOnly} onChanged={onChanged} action={action} />
+      {!gone && <DealerSellerPanel idDealer={dealer.idDealer} market={dealer.idMarket} readOnly={!powers.change} />}
       <DealerUsers users={dealer.users} />
       <AuditTrail idDealer={dealer.idDealer} idMarket={dealer.idMarket} version={version} />
       {dac && dealer.vatCode && (

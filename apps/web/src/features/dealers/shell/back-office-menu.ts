@@ -2,13 +2,14 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead';
-  readonly key: 'dealers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead';
+  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead';
+  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead';
   readonly testId: string;
 }
 
 const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/dealer-management', key: 'dealers', testId: 'bo-dealers' },
+  { to: '/seller-management', key: 'sellers', testId: 'bo-sellers' },
   { to: '/users', key: 'users', testId: 'bo-users' },
   { to: '/auctioneer-management', key: 'auctioneers', testId: 'bo-auctioneers' },
   { to: '/exhibitors', key: 'exhibitors', testId: 'bo-exhibitors' },
