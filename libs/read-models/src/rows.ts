@@ -32,6 +32,8 @@ export interface AuctionRow {
   message: string | null;
   /** The stored PDF of the auction's own regulation document (`AuctionFileMessageSet`); null: none. */
   idFileMessage: string | null;
+  /** The template (selling channel) the auction sells through; null: the default channel, open to every dealer. */
+  idTemplate: string | null;
 }
 
 /** Lifecycle of a lot row: `OPEN` is scheduled or running depending on the time asked. */

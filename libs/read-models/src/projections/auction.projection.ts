@@ -3,7 +3,7 @@ import type { StoredEvent } from '@auction/event-store';
 import type { AuctionRow, RegulationRow } from '../rows.js';
 import { domainEventOf, iso } from './event-data.js';
 
-function definitionFields(def: AuctionDefinition): Omit<AuctionRow, 'idAuction' | 'idOwner' | 'status' | 'createdPosition' | 'message' | 'idFileMessage'> {
+function definitionFields(def: AuctionDefinition): Omit<AuctionRow, 'idAuction' | 'idOwner' | 'status' | 'createdPosition' | 'message' | 'idFileMessage' | 'idTemplate'> {
   return {
     auctionName: def.auctionName, idMarket: def.idMarket, auctionType: def.auctionType, startDate: def.startDate,
     endDate: def.endDate, startAt: iso(def.startDate), endAt: iso(def.endDate), regulationRequired: def.regulationRequired,
@@ -19,13 +19,14 @@ export function projectAuction(row: AuctionRow | undefined, event: StoredEvent):
   const e = domainEventOf<AuctionEvent>(event);
   if (e.type === 'AuctionScheduled') {
     const { idAuction, idOwner, ...def } = e.data;
-    return { idAuction, idOwner, status: 'SCH', ...definitionFields(def), createdPosition: row?.createdPosition ?? event.position, message: null, idFileMessage: null };
+    return { idAuction, idOwner, status: 'SCH', ...definitionFields(def), createdPosition: row?.createdPosition ?? event.position, message: null, idFileMessage: null, idTemplate: def.idTemplate ?? null };
   }
   if (!row) return row;
   switch (e.type) {
     case 'AuctionEdited': {
       const { idAuction: _id, ...def } = e.data;
-      return { ...row, ...definitionFields(def) };
+      // An edit naming no template keeps the auction's (as evolveAuction does).
+      return { ...row, ...definitionFields(def), idTemplate: def.idTemplate !== undefined ? def.idTemplate ?? null : row.idTemplate ?? null };
     }
     case 'AuctionDeleted':
       return { ...row, status: 'DELETED' };

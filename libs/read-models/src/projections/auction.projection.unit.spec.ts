@@ -24,7 +24,7 @@ describe('projectAuction', () => {
       idAuction: 'a1', idOwner: 'owner', status: 'SCH', auctionName: 'Week 47', idMarket: 'IT', auctionType: 'OTH',
       startDate: '2026-11-21T09:00:00Z', endDate: '2026-11-21T10:00:00+01:00', startAt: '2026-11-21T09:00:00.000Z',
       endAt: '2026-11-21T09:00:00.000Z', regulationRequired: true, windowSeconds: 60, extendSeconds: 30, lotIds: ['l1', 'l2'],
-      createdPosition: first.position, message: null, idFileMessage: null,
+      createdPosition: first.position, message: null, idFileMessage: null, idTemplate: null,
     });
   });
 

@@ -12,7 +12,7 @@ import { auctionSummaries } from './auction-summaries.js';
 import { lotMatches } from './lot-filters.js';
 import { purchasesOf } from './purchases.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
-import { DEFAULT_ACCESS_ERRORS, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { DEFAULT_ACCESS_ERRORS, isPrivileged, templateFilterOf, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { auctionViewOf, lotViewOf } from './views.js';
 
 /** How `auctionPage` orders the lots: lot number ascending unless asked. */
@@ -47,7 +47,7 @@ export class AuctionReadModel {
   private readonly schema: string;
   private readonly usernameOf: (idUser: string) => string;
 
-  constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
+  constructor(private readonly db: ReadModelDb, private readonly options: ReadModelQueryOptions = {}) {
     this.now = options.now ?? Date.now;
     this.usernameOf = options.usernameOf ?? ((idUser) => idUser);
     this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
@@ -96,13 +96,15 @@ export class AuctionReadModel {
    * One page of the running auctions, optionally those whose name, or a lot's plate, brand or model, contains
    * `toSearch` (any case), soonest shown end (the last lot's end) first; without their lots (`auctionFull` has them).
    */
-  running(_viewer: Viewer, query: RunningAuctionsQuery): Promise<Page<ManagedAuction>> {
-    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'RUN', toSearch: query.toSearch }, 'end', query));
+  running(viewer: Viewer, query: RunningAuctionsQuery): Promise<Page<ManagedAuction>> {
+    const seen = templateFilterOf(this.options, viewer);
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'RUN', toSearch: query.toSearch, ...seen }, 'end', query));
   }
 
   /** One page of the auctions named (deleted and unknown ones left out), soonest scheduled end first, without their lots. */
-  byIds(_viewer: Viewer, ids: readonly string[], page: PageQuery): Promise<Page<ManagedAuction>> {
-    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: null, toSearch: undefined, ids }, 'end', page));
+  byIds(viewer: Viewer, ids: readonly string[], page: PageQuery): Promise<Page<ManagedAuction>> {
+    const seen = templateFilterOf(this.options, viewer);
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: null, toSearch: undefined, ids, ...seen }, 'end', page));
   }
 
   /**

@@ -12,6 +12,12 @@ export interface SummaryFilter {
   readonly toSearch: string | undefined;
   /** Only these auctions (`GET /auction?ids[]`); absent: any. */
   readonly ids?: readonly string[];
+  /**
+   * Who sees what: only auctions of the default channel (no template), of these templates, or owned by `viewerId`;
+   * absent or null: every auction (staff).
+   */
+  readonly templates?: readonly string[] | null;
+  readonly viewerId?: string;
 }
 
 /**
@@ -44,9 +50,10 @@ export async function auctionSummaries(
       `AND ($1::text IS NULL OR t.id_owner = $1) AND ($2::text IS NULL OR t.status = $2) AND ($3::text IS NULL ` +
       `OR ${has('t.auction_name')} OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.lot_ids) AS li(id) CROSS JOIN LATERAL ` +
       `(SELECT 1 FROM ${lots} l WHERE l.id_lot = li.id AND l.state <> 'WITHDRAWN' ` +
-      `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m)) AND ($6::text[] IS NULL OR t.id_auction = ANY($6))) ` +
+      `AND (${has('l.license_plate')} OR ${has('l.brand')} OR ${has('l.model')}) LIMIT 1) m)) AND ($6::text[] IS NULL OR t.id_auction = ANY($6)) AND ($7::text[] IS NULL OR t.id_template IS NULL OR t.id_template = ANY($7) OR t.id_owner = $8)) ` +
       `SELECT s.*, count(*) OVER () AS "total" FROM s ORDER BY ${ORDERS[order]} LIMIT $4 OFFSET $5`,
-    [filter.owner, filter.status, filter.toSearch ? filter.toSearch.toLowerCase() : null, page.limit, page.offset, filter.ids ? [...filter.ids] : null]);
+    [filter.owner, filter.status, filter.toSearch ? filter.toSearch.toLowerCase() : null, page.limit, page.offset, filter.ids ? [...filter.ids] : null,
+      filter.templates ? [...filter.templates] : null, filter.viewerId ?? '']);
   const items = rows.map((r) => {
     const { lotsCount, lastLotEnd, total: _total, ...raw } = r;
     const lastEnd = lastLotEnd === null || lastLotEnd === undefined ? null : new Date(lastLotEnd as string | Date).toISOString();

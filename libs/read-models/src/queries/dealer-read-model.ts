@@ -7,7 +7,7 @@ import { auctionsTable, dealerBestsTable, lotsTable, offersTable } from '../tabl
 import { qualified } from '../tables/table-spec.js';
 import { auctionSummaries } from './auction-summaries.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
-import { isPrivileged, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { isPrivileged, templateFilterOf, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { lotViewOf } from './views.js';
 
 const iso = (value: string | Date | null): string => (value === null ? '' : new Date(value).toISOString());
@@ -20,7 +20,7 @@ export class DealerReadModel {
   private readonly now: () => number;
   private readonly schema: string;
 
-  constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
+  constructor(private readonly db: ReadModelDb, private readonly options: ReadModelQueryOptions = {}) {
     this.now = options.now ?? Date.now;
     this.schema = options.schema ?? db.schema;
   }
@@ -86,8 +86,9 @@ export class DealerReadModel {
   }
 
   /** One page of the auctions not started yet, soonest start first, without their lots (`auctionFull` has them). */
-  scheduled(_viewer: Viewer, page: PageQuery): Promise<Page<ManagedAuction>> {
-    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'SCH', toSearch: undefined }, 'start', page));
+  scheduled(viewer: Viewer, page: PageQuery): Promise<Page<ManagedAuction>> {
+    const seen = templateFilterOf(this.options, viewer);
+    return this.read((tx) => auctionSummaries(tx, this.schema, this.now(), { owner: null, status: 'SCH', toSearch: undefined, ...seen }, 'start', page));
   }
 
   private read<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {

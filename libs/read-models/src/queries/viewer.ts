@@ -54,4 +54,14 @@ export interface ReadModelQueryOptions {
    * default: the id itself.
    */
   readonly usernameOf?: (idUser: string) => string;
+  /**
+   * Who sees what: the templates whose auctions the viewer's lists show (besides the default channel's and its own);
+   * null: every auction (staff). Default: every auction.
+   */
+  readonly templatesOf?: (viewer: Viewer) => readonly string[] | null;
+}
+
+/** The list filter of who sees what for `viewer` under `options` (see {@link ReadModelQueryOptions.templatesOf}). */
+export function templateFilterOf(options: ReadModelQueryOptions, viewer: Viewer): { templates: readonly string[] | null; viewerId: string } {
+  return { templates: options.templatesOf ? options.templatesOf(viewer) : null, viewerId: viewer.idUser };
 }

@@ -17,10 +17,10 @@ export const auctionsTable: TableSpec<AuctionRow> = {
     idAuction: 'text', idOwner: 'text', auctionName: 'text', idMarket: 'text', auctionType: 'text', status: 'text',
     startDate: 'text', endDate: 'text', startAt: ['instant', 'null'], endAt: ['instant', 'null'], regulationRequired: 'boolean',
     windowSeconds: 'integer', extendSeconds: 'integer', lotIds: 'json', createdPosition: 'bigint', message: ['text', 'null'],
-    idFileMessage: ['text', 'null'],
+    idFileMessage: ['text', 'null'], idTemplate: ['text', 'null'],
   }),
   indexes: [{ name: 'status_end', props: ['status', 'endAt'] }],
-  addedColumns: ['message', 'idFileMessage'],
+  addedColumns: ['message', 'idFileMessage', 'idTemplate'],
 };
 
 /** Lots with best offer and award; read by id (an auction's `lotIds`) and by winner for purchases. */

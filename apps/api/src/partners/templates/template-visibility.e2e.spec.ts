@@ -70,6 +70,20 @@ describe('templates decide who sees what (embedded)', () => {
     expect(hidden.status).toBe(404);
     for (const client of [admin, customer, auctioneer, dealer2]) expect((await client.get(paths.auction(id))).status).toBe(200);
 
+    // The lists: the scheduled auctions and the auctions by id leave it out for dealer1, show it to dealer2 and the staff.
+    const listed = async (client: ApiClient, path: string) =>
+      ((await client.get(path)).body.items as { idAuction: string }[]).some((a) => a.idAuction === id);
+    let seenBy2 = false;
+    for (let i = 0; i < 20 && !seenBy2; i++) {
+      seenBy2 = await listed(dealer2, `${S}/scheduled-auctions?limit=100`);
+      if (!seenBy2) await sleep(100);
+    }
+    expect(seenBy2).toBe(true);
+    expect(await listed(admin, `${S}/scheduled-auctions?limit=100`)).toBe(true);
+    expect(await listed(dealer1, `${S}/scheduled-auctions?limit=100`)).toBe(false);
+    expect(await listed(dealer1, `${S}/auction?ids=${id}`)).toBe(false);
+    expect(await listed(dealer2, `${S}/auction?ids=${id}`)).toBe(true);
+
     // Live: socket.io answers as for an unknown auction; MQTT refuses the subscription.
     const socket = await LiveSocketRecorder.connect(server.baseUrl, { token: dealer1.credentials.token });
     open.push({ close: () => socket.socket.disconnect() });
@@ -89,9 +103,12 @@ describe('templates decide who sees what (embedded)', () => {
     expect({ status: refused.status, code: refused.body?.errorCode }).toEqual({ status: unknownOffer.status, code: unknownOffer.body?.errorCode });
     expect(refused.status).toBe(404);
 
-    // The administrator enables template A for dealer1: it sees the auction, subscribes and bids.
+    expect(await listed(dealer1, `${S}/running-auctions?limit=100`)).toBe(false);
+
+    // The administrator enables template A for dealer1: it sees the auction, lists it, subscribes and bids.
     await enable('dealer1', tA, true);
     expect((await dealer1.get(paths.auction(id))).status).toBe(200);
+    expect(await listed(dealer1, `${S}/running-auctions?limit=100`)).toBe(true);
     expect((await socket.subscribe(id)).auction).toBeTruthy();
     expect((await mqtt.subscribe([`auction/${id}/lot/${idLot}`])).granted).toEqual([1]);
     const bid = await dealer1.post(paths.offer(id, idLot), { body: { offer: 1100 } });

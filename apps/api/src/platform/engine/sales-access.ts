@@ -1,4 +1,4 @@
-import { sellingOpenTo, streamId, type AuctionState, type Market, type Role } from '@auction/domain';
+import { isTemplateListed, mayManageTemplate, sellingOpenTo, streamId, templateOpenTo, type AuctionState, type Market, type Role } from '@auction/domain';
 import type { LiveReadModel } from './live-read-model.js';
 
 /** Who asks: the guard's actor, or a live connection's user. */
@@ -31,4 +31,25 @@ export function auctionVisibleToUser(model: LiveReadModel, idUser: string, idAuc
   const user = model.users.get(streamId.user(idUser));
   if (user?.status !== 'ACTIVE') return auctionVisibleTo(model, { idUser, roles: [], idDealer: null }, idAuction);
   return auctionVisibleTo(model, { idUser, roles: user.data.roles, idDealer: user.data.idDealer, adminEnabledMarket: user.data.adminEnabledMarket }, idAuction);
+}
+
+/**
+ * The lists' side of {@link auctionVisibleTo}: the templates whose auctions the viewer's lists show (besides the default
+ * channel's and its own auctions, which the list query adds); null for ADMIN and CUSTOMER_CENTER (every auction). A
+ * viewer without a dealer is read from the index by id.
+ */
+export function templatesVisibleTo(model: LiveReadModel, viewer: { idUser: string; roles: readonly string[]; idDealer?: string | null }): readonly string[] | null {
+  if (viewer.roles.includes('ADMIN') || viewer.roles.includes('CUSTOMER_CENTER')) return null;
+  let idDealer = viewer.idDealer;
+  if (idDealer === undefined) {
+    const user = model.users.get(streamId.user(viewer.idUser));
+    idDealer = user?.status === 'ACTIVE' ? user.data.idDealer : null;
+  }
+  const templateViewer = { roles: viewer.roles, idDealer: idDealer ?? null, markets: [] as Market[] };
+  const ids: string[] = [];
+  for (const template of model.templates.values()) {
+    if (!isTemplateListed(template)) continue;
+    if (templateOpenTo(template, idDealer) || mayManageTemplate(templateViewer, template.data)) ids.push(template.data.idTemplate);
+  }
+  return ids;
 }
