@@ -112,3 +112,18 @@ export type TemplateBuyerPage = z.infer<typeof TemplateBuyerPage>;
 
 /** What a template change answers: the template as it is now. */
 export const TemplateChanged = TemplateView;
+
+/** `GET /admin/market-template?market=&idDealer=`: the enabled templates of a market, each with whether the dealer is enabled. */
+export const MarketTemplateQuery = z.object({ market: z.enum(MARKETS), idDealer: RefId });
+export const MarketTemplate = z.object({
+  idDealer: z.string(),
+  market: z.enum(MARKETS),
+  templates: z.array(z.object({ idTemplate: z.string(), templateName: z.string(), idMarket: z.enum(MARKETS), flgEnabled: z.boolean() })),
+});
+export type MarketTemplate = z.infer<typeof MarketTemplate>;
+/** `PUT /admin/market-template`: enable (or not) the dealer for every enabled template of the market at once. */
+export const MarketTemplateChange = z.object({ market: z.enum(MARKETS), idDealer: RefId, flgEnabled: z.boolean() }).strict();
+
+/** `GET /admin/export-buyers`: the dealers enabled for templates, as CSV; filters (all optional). */
+export const ExportBuyersQuery = z.object({ market: z.enum(MARKETS).optional(), idTemplate: RefId.optional() });
+export const EXPORT_BUYERS_CSV_COLUMNS = ['idTemplate', 'templateName', 'templateMarket', 'idDealer', 'dealerMarket', 'dealerStatus'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  TemplateBuyerPage, TemplateCreate, TemplateEdit, TemplatePage, TemplateToggle, TemplateView, UserBuyerTemplate, UserBuyerTemplateChange,
+  EXPORT_BUYERS_CSV_COLUMNS, MarketTemplate, MarketTemplateChange, TemplateBuyerPage, TemplateCreate, TemplateEdit, TemplatePage, TemplateToggle, TemplateView, UserBuyerTemplate, UserBuyerTemplateChange,
   UsersBuyerTemplateChange,
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
@@ -32,4 +32,7 @@ export const PARTNERS_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/admin/users-buyer-template', 'The dealers enabled for a template (query idTemplate, required), paged by idDealer (limit, offset, sortOrder).', 'ADMIN, CUSTOMER_CENTER', undefined, TemplateBuyerPage],
   ['post', '/api/v1/admin/users-buyer-template', `Enable (or not) dealers for a template at once (body idTemplate, idDealers 1-500, flgEnabled); an unknown dealer 404040, nothing written. ${MANAGE} 200 with the template.`, 'ADMIN', UsersBuyerTemplateChange, TemplateView],
   ['put', '/api/v1/admin/users-buyer-template', `As POST. ${MANAGE}`, 'ADMIN', UsersBuyerTemplateChange, TemplateView],
+  ['get', '/api/v1/admin/market-template', 'The enabled templates of a market (query market, required) the caller sees, each with flgEnabled for the dealer (query idDealer, required; unknown 404040; of a market the caller does not manage 403021).', 'ADMIN, CUSTOMER_CENTER', undefined, MarketTemplate],
+  ['put', '/api/v1/admin/market-template', `Enable (or not) the dealer for every enabled template of the market that the caller manages, at once (body market, idDealer, flgEnabled). Answers as GET. ${MANAGE}`, 'ADMIN', MarketTemplateChange, MarketTemplate],
+  ['get', '/api/v1/admin/export-buyers', `The dealers enabled for the templates the caller sees, as CSV (buyers.csv: RFC 4180, UTF-8 with a byte-order mark, CRLF, formula-like cells behind an apostrophe), written a template at a time as it is read (csv-stringify), templates by name; columns ${EXPORT_BUYERS_CSV_COLUMNS.join(', ')}; query market and idTemplate narrow it.`, 'ADMIN, CUSTOMER_CENTER', undefined, 'file'],
 ];

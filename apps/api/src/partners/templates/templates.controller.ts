@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
-  EnabledTemplateQuery, MultiAuctioneerTemplateQuery, MultiAuctioneerTemplatesQuery, TemplateCreate, TemplateEdit, TemplateIdQuery, TemplateInfoQuery,
+  EXPORT_BUYERS_CSV_COLUMNS, EnabledTemplateQuery, ExportBuyersQuery, MarketTemplateChange, MarketTemplateQuery, MultiAuctioneerTemplateQuery, MultiAuctioneerTemplatesQuery, TemplateCreate, TemplateEdit, TemplateIdQuery, TemplateInfoQuery,
   TemplateListQuery, TemplatePathParams, TemplateToggle, UserBuyerTemplateChange, UserBuyerTemplateQuery, UsersBuyerTemplateChange, UsersBuyerTemplateQuery,
   type TemplateBuyerPage, type TemplatePage, type TemplateView, type UserBuyerTemplate,
 } from '@auction/contracts';
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
+import { csvStream } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import { Templates } from './templates.service.js';
 
@@ -130,5 +133,29 @@ export class AdminTemplatesController {
   setBuyers(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<TemplateView> {
     const { idTemplate, idDealers, flgEnabled } = parse(UsersBuyerTemplateChange, body);
     return this.templates.setBuyers(actor, idTemplate, idDealers, flgEnabled);
+  }
+
+  @Roles('ADMIN', 'CUSTOMER_CENTER')
+  @Header(...NO_STORE)
+  @Get('market-template')
+  marketTemplates(@CurrentActor() actor: Actor, @Query() query: unknown) {
+    const { market, idDealer } = parse(MarketTemplateQuery, query, 'query');
+    return this.templates.ofMarket4Dealer(actor, market, idDealer);
+  }
+
+  @Roles('ADMIN')
+  @Put('market-template')
+  async setMarketTemplates(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    const { market, idDealer, flgEnabled } = parse(MarketTemplateChange, body);
+    await this.templates.setMarket(actor, market, idDealer, flgEnabled);
+    return this.templates.ofMarket4Dealer(actor, market, idDealer);
+  }
+
+  @Roles('ADMIN', 'CUSTOMER_CENTER')
+  @Get('export-buyers')
+  exportBuyers(@CurrentActor() actor: Actor, @Query() query: unknown, @Res() reply: FastifyReply) {
+    const filter = parse(ExportBuyersQuery, query, 'query');
+    return reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', 'attachment; filename="buyers.csv"')
+      .type('text/csv; charset=utf-8').send(Readable.from(csvStream(EXPORT_BUYERS_CSV_COLUMNS, this.templates.buyerRows(actor, filter))));
   }
 }

@@ -93,4 +93,27 @@ describe('templates (embedded)', () => {
     refused(await put(admin, `${A}/user-buyer-template`, { idUser: 'nobody-at-all', idTemplate: 'x', flgEnabled: true }), 404, 404060);
     refused(await admin.get(`${A}/users-buyer-template`), 400, 400001);
   });
+
+  test('market-template enables a dealer for every template of a market; export-buyers streams who is enabled as CSV', async () => {
+    const created = await post(auctioneer, `${S}/template`, { templateName: 'Canale mercato', idMarket: 'IT' });
+    const id = created.body.idTemplate as string;
+    const before = await admin.get(`${A}/market-template?market=IT&idDealer=D-1003`);
+    expect(before.status).toBe(200);
+    expect(before.body.templates.find((t: { idTemplate: string }) => t.idTemplate === id)).toMatchObject({ flgEnabled: false });
+    const after = await put(admin, `${A}/market-template`, { market: 'IT', idDealer: 'D-1003', flgEnabled: true });
+    expect(after.status).toBe(200);
+    expect(after.body.templates.length).toBeGreaterThan(0);
+    expect(after.body.templates.every((t: { flgEnabled: boolean }) => t.flgEnabled)).toBe(true);
+    refused(await admin.get(`${A}/market-template?market=IT&idDealer=D-NOPE`), 404, 404040);
+
+    const csv = await admin.get(`${A}/export-buyers?idTemplate=${id}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('idTemplate,templateName,templateMarket,idDealer,dealerMarket,dealerStatus');
+    expect(lines.slice(1)).toEqual([`${id},Canale mercato,IT,D-1003,IT,ENABLED`]);
+    const all = String((await admin.get(`${A}/export-buyers?market=IT`)).body);
+    expect(all).toContain('T-DEMO-LEASYS,Leasys Remarketing,IT,D-1001,IT,ENABLED');
+    refused(await dealer1.get(`${A}/export-buyers`), 403, 403001);
+  });
 });

@@ -150,6 +150,41 @@ export class Templates {
     return { idUser, idDealer, templates };
   }
 
+  /** The enabled templates of a market the caller sees, each with whether the dealer is enabled for it. */
+  ofMarket4Dealer(actor: Actor, market: Market, idDealer: string): { idDealer: string; market: Market; templates: UserBuyerTemplate['templates'] } {
+    if (!this.model.dealers.has(streamId.dealer(idDealer))) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'dealer not found');
+    const viewer = templateViewerOf(actor);
+    const templates = this.listed().filter((t) => t.status === 'ENABLED' && t.data.idMarket === market && maySeeTemplate(viewer, t))
+      .sort((a, b) => a.data.templateName.localeCompare(b.data.templateName))
+      .map((t) => ({ idTemplate: t.data.idTemplate, templateName: t.data.templateName, idMarket: t.data.idMarket, flgEnabled: t.buyers.includes(idDealer) }));
+    return { idDealer, market, templates };
+  }
+
+  /** Enables (or not) the dealer for every enabled template of the market the caller manages. */
+  async setMarket(actor: Actor, market: Market, idDealer: string, flgEnabled: boolean): Promise<void> {
+    const viewer = templateViewerOf(actor);
+    for (const t of this.listed().filter((x) => x.status === 'ENABLED' && x.data.idMarket === market && mayManageTemplate(viewer, x.data))) {
+      await this.setBuyers(actor, t.data.idTemplate, [idDealer], flgEnabled);
+    }
+  }
+
+  /**
+   * Rows of the buyers export, a template at a time (the CSV is written as they come): each dealer enabled for a
+   * template the caller sees, of the market and template asked.
+   */
+  async *buyerRows(actor: Actor, filter: { market?: Market; idTemplate?: string }): AsyncGenerator<(string | null)[][]> {
+    const viewer = templateViewerOf(actor);
+    const templates = this.listed().filter((t) => maySeeTemplate(viewer, t) && (!filter.market || t.data.idMarket === filter.market)
+      && (!filter.idTemplate || t.data.idTemplate === filter.idTemplate)).sort((a, b) => a.data.templateName.localeCompare(b.data.templateName));
+    for (const t of templates) {
+      yield t.buyers.map((idDealer) => {
+        const dealer = this.model.dealers.get(streamId.dealer(idDealer));
+        const known = dealer && dealer.status !== 'NONE' ? dealer : null;
+        return [t.data.idTemplate, t.data.templateName, t.data.idMarket, idDealer, known?.data.idMarket ?? null, known?.status ?? null];
+      });
+    }
+  }
+
   /** The dealer of an active user, else 404060. */
   dealerOfUser(idUser: string): string {
     const user = this.model.users.get(streamId.user(idUser));
