@@ -16,7 +16,7 @@ export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template';
  * route-scope test (resource-scope.unit.spec.ts), so the guard can never miss it.
  */
 export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
-  idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file', idSeller: 'seller',
+  idDealer: 'dealer', dealerId: 'dealer', idUser: 'user', idUsers: 'user', userID: 'user', idUserDealer: 'user', idFile: 'file', idSeller: 'seller',
   idDealers: 'dealer', idTemplate: 'template',
 };
 
