@@ -127,3 +127,8 @@ export const MarketTemplateChange = z.object({ market: z.enum(MARKETS), idDealer
 /** `GET /admin/export-buyers`: the dealers enabled for templates, as CSV; filters (all optional). */
 export const ExportBuyersQuery = z.object({ market: z.enum(MARKETS).optional(), idTemplate: RefId.optional() });
 export const EXPORT_BUYERS_CSV_COLUMNS = ['idTemplate', 'templateName', 'templateMarket', 'idDealer', 'dealerMarket', 'dealerStatus'] as const;
+
+/** `GET /admin/multi-auctioneer-template?idDealer=`: the templates a multi-auctioneer dealer sells through. */
+export const AdminMultiAuctioneerTemplateQuery = z.object({ idDealer: RefId });
+/** `POST /admin/multi-auctioneer-template` (body) and `DELETE` (query): associate a multi-auctioneer dealer with a template, or not. */
+export const MultiAuctioneerTemplateLink = z.object({ idDealer: RefId, idTemplate: RefId }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  EXPORT_BUYERS_CSV_COLUMNS, MarketTemplate, MarketTemplateChange, TemplateBuyerPage, TemplateCreate, TemplateEdit, TemplatePage, TemplateToggle, TemplateView, UserBuyerTemplate, UserBuyerTemplateChange,
+  EXPORT_BUYERS_CSV_COLUMNS, MultiAuctioneerTemplateLink, MarketTemplate, MarketTemplateChange, TemplateBuyerPage, TemplateCreate, TemplateEdit, TemplatePage, TemplateToggle, TemplateView, UserBuyerTemplate, UserBuyerTemplateChange,
   UsersBuyerTemplateChange,
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
@@ -35,4 +35,7 @@ export const PARTNERS_ROUTE_DOCS: readonly RouteDoc[] = [
   ['get', '/api/v1/admin/market-template', 'The enabled templates of a market (query market, required) the caller sees, each with flgEnabled for the dealer (query idDealer, required; unknown 404040; of a market the caller does not manage 403021).', 'ADMIN, CUSTOMER_CENTER', undefined, MarketTemplate],
   ['put', '/api/v1/admin/market-template', `Enable (or not) the dealer for every enabled template of the market that the caller manages, at once (body market, idDealer, flgEnabled). Answers as GET. ${MANAGE}`, 'ADMIN', MarketTemplateChange, MarketTemplate],
   ['get', '/api/v1/admin/export-buyers', `The dealers enabled for the templates the caller sees, as CSV (buyers.csv: RFC 4180, UTF-8 with a byte-order mark, CRLF, formula-like cells behind an apostrophe), written a template at a time as it is read (csv-stringify), templates by name; columns ${EXPORT_BUYERS_CSV_COLUMNS.join(', ')}; query market and idTemplate narrow it.`, 'ADMIN, CUSTOMER_CENTER', undefined, 'file'],
+  ['get', '/api/v1/admin/multi-auctioneer-template', 'The templates a multi-auctioneer dealer sells through (query idDealer, required), those the caller sees, by name. Its MULTI_AUCTIONEER users see these templates.', 'ADMIN, CUSTOMER_CENTER', undefined, z.array(TemplateView)],
+  ['post', '/api/v1/admin/multi-auctioneer-template', `Associate a dealer with the multi-auctioneer capability with a template (body idDealer, idTemplate; unknown dealer 404040, not a multi-auctioneer 409130). Already so: nothing written. ${MANAGE} 200 with the template.`, 'ADMIN', MultiAuctioneerTemplateLink, TemplateView],
+  ['delete', '/api/v1/admin/multi-auctioneer-template', `End the association (query idDealer, idTemplate). ${MANAGE} 204.`, 'ADMIN', undefined, 'none'],
 ];

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  EXPORT_BUYERS_CSV_COLUMNS, EnabledTemplateQuery, ExportBuyersQuery, MarketTemplateChange, MarketTemplateQuery, MultiAuctioneerTemplateQuery, MultiAuctioneerTemplatesQuery, TemplateCreate, TemplateEdit, TemplateIdQuery, TemplateInfoQuery,
+  AdminMultiAuctioneerTemplateQuery, EXPORT_BUYERS_CSV_COLUMNS, MultiAuctioneerTemplateLink, EnabledTemplateQuery, ExportBuyersQuery, MarketTemplateChange, MarketTemplateQuery, MultiAuctioneerTemplateQuery, MultiAuctioneerTemplatesQuery, TemplateCreate, TemplateEdit, TemplateIdQuery, TemplateInfoQuery,
   TemplateListQuery, TemplatePathParams, TemplateToggle, UserBuyerTemplateChange, UserBuyerTemplateQuery, UsersBuyerTemplateChange, UsersBuyerTemplateQuery,
   type TemplateBuyerPage, type TemplatePage, type TemplateView, type UserBuyerTemplate,
 } from '@auction/contracts';
@@ -157,5 +157,28 @@ export class AdminTemplatesController {
     const filter = parse(ExportBuyersQuery, query, 'query');
     return reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', 'attachment; filename="buyers.csv"')
       .type('text/csv; charset=utf-8').send(Readable.from(csvStream(EXPORT_BUYERS_CSV_COLUMNS, this.templates.buyerRows(actor, filter))));
+  }
+
+  @Roles('ADMIN', 'CUSTOMER_CENTER')
+  @Header(...NO_STORE)
+  @Get('multi-auctioneer-template')
+  multiAuctioneerTemplates(@CurrentActor() actor: Actor, @Query() query: unknown): TemplateView[] {
+    return this.templates.ofMultiAuctioneer(actor, parse(AdminMultiAuctioneerTemplateQuery, query, 'query').idDealer);
+  }
+
+  @Roles('ADMIN')
+  @Post('multi-auctioneer-template')
+  @HttpCode(200)
+  linkMultiAuctioneer(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<TemplateView> {
+    const { idDealer, idTemplate } = parse(MultiAuctioneerTemplateLink, body);
+    return this.templates.linkMultiAuctioneer(actor, idTemplate, idDealer, true);
+  }
+
+  @Roles('ADMIN')
+  @Delete('multi-auctioneer-template')
+  @HttpCode(204)
+  async unlinkMultiAuctioneer(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<void> {
+    const { idDealer, idTemplate } = parse(MultiAuctioneerTemplateLink, query, 'query');
+    await this.templates.linkMultiAuctioneer(actor, idTemplate, idDealer, false);
   }
 }

@@ -116,4 +116,17 @@ describe('templates (embedded)', () => {
     expect(all).toContain('T-DEMO-LEASYS,Leasys Remarketing,IT,D-1001,IT,ENABLED');
     refused(await dealer1.get(`${A}/export-buyers`), 403, 403001);
   });
+
+  test('multi-auctioneer-template associates a multi-auctioneer dealer with a template, and ends it', async () => {
+    const id = (await post(admin, `${S}/template`, { templateName: 'Canale multi', idMarket: 'IT', idDealer: 'D-EXHB' })).body.idTemplate as string;
+    const linked = async () => ((await admin.get(`${A}/multi-auctioneer-template?idDealer=D-AUCT`)).body as { idTemplate: string }[]).some((t) => t.idTemplate === id);
+    expect(await linked()).toBe(false);
+    expect((await post(admin, `${A}/multi-auctioneer-template`, { idDealer: 'D-AUCT', idTemplate: id })).status).toBe(200);
+    expect(await linked()).toBe(true);
+    refused(await post(admin, `${A}/multi-auctioneer-template`, { idDealer: 'D-1001', idTemplate: id }), 409, 409130);
+    refused(await post(admin, `${A}/multi-auctioneer-template`, { idDealer: 'D-AUCT', idTemplate: 'no-such-template' }), 404, 404300);
+    refused(await post(customer, `${A}/multi-auctioneer-template`, { idDealer: 'D-AUCT', idTemplate: id }), 403, 403001);
+    expect((await admin.delete(`${A}/multi-auctioneer-template?idDealer=D-AUCT&idTemplate=${id}`)).status).toBe(204);
+    expect(await linked()).toBe(false);
+  });
 });

@@ -185,6 +185,21 @@ export class Templates {
     }
   }
 
+  /** The templates a multi-auctioneer dealer sells through (those the caller sees), by name. */
+  ofMultiAuctioneer(actor: Actor, idDealer: string): TemplateView[] {
+    const viewer = templateViewerOf(actor);
+    return this.listed().filter((t) => (t.multiAuctioneers ?? []).includes(idDealer) && maySeeTemplate(viewer, t))
+      .sort((a, b) => a.data.templateName.localeCompare(b.data.templateName)).map(templateViewOf);
+  }
+
+  /** Associates a dealer with the multi-auctioneer capability with a template (or no longer); 422 when it has not the capability. */
+  async linkMultiAuctioneer(actor: Actor, idTemplate: string, idDealer: string, flgEnabled: boolean): Promise<TemplateView> {
+    const dealer = this.model.dealers.get(streamId.dealer(idDealer));
+    if (!dealer || dealer.status === 'NONE' || dealer.status === 'DELETED') throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'dealer not found');
+    if (flgEnabled && !dealer.capabilities?.multiAuctioneer) throw new AccessError(409, API_ERROR_CODES.DEALER_STATE_CONFLICT, 'the dealer is not a multi-auctioneer');
+    return this.runMany(actor, idTemplate, () => [{ type: 'SetTemplateMultiAuctioneer', idTemplate, idDealer, flgEnabled, by: actor.idUser, now: this.clock.now() }]);
+  }
+
   /** The dealer of an active user, else 404060. */
   dealerOfUser(idUser: string): string {
     const user = this.model.users.get(streamId.user(idUser));

@@ -43,6 +43,8 @@ export interface KnownTemplate {
   readonly status: TemplateStatus;
   readonly data: TemplateData;
   readonly buyers: readonly string[];
+  /** The multi-auctioneer dealers that sell through the template (spec 02 /admin/multi-auctioneer-template), sorted; absent: none. */
+  readonly multiAuctioneers?: readonly string[];
 }
 
 export type TemplateState = { readonly status: 'NONE' } | KnownTemplate;
@@ -55,14 +57,17 @@ export type TemplateEvent =
   | { type: 'TemplateEnabledChanged'; data: AuditStamp & { idTemplate: string; flgEnabled: boolean } }
   | { type: 'TemplateDeleted'; data: AuditStamp & { idTemplate: string; from: TemplateStatus } }
   /** A dealer was enabled for the template (it sees its auctions and showcases) or no longer is. */
-  | { type: 'TemplateBuyerChanged'; data: AuditStamp & { idTemplate: string; idDealer: string; flgEnabled: boolean } };
+  | { type: 'TemplateBuyerChanged'; data: AuditStamp & { idTemplate: string; idDealer: string; flgEnabled: boolean } }
+  /** A multi-auctioneer dealer was associated with the template (sells through it) or no longer is. */
+  | { type: 'TemplateMultiAuctioneerChanged'; data: AuditStamp & { idTemplate: string; idDealer: string; flgEnabled: boolean } };
 
 export type TemplateCommand =
   | { type: 'CreateTemplate'; data: TemplateData; by: string; now: number }
   | { type: 'EditTemplate'; idTemplate: string; changes: Partial<TemplateFields>; by: string; now: number }
   | { type: 'SetTemplateEnabled'; idTemplate: string; flgEnabled: boolean; by: string; now: number }
   | { type: 'DeleteTemplate'; idTemplate: string; by: string; now: number }
-  | { type: 'SetTemplateBuyer'; idTemplate: string; idDealer: string; flgEnabled: boolean; by: string; now: number };
+  | { type: 'SetTemplateBuyer'; idTemplate: string; idDealer: string; flgEnabled: boolean; by: string; now: number }
+  | { type: 'SetTemplateMultiAuctioneer'; idTemplate: string; idDealer: string; flgEnabled: boolean; by: string; now: number };
 
 /** Why a template command was refused: unknown template (404300) or its state forbids it (409300). */
 export const TEMPLATE_RULE_CODES = { NOT_FOUND: 404300, STATE_CONFLICT: 409300 } as const;
@@ -120,6 +125,12 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
       const { idTemplate, idDealer, flgEnabled, by, now } = command;
       return [{ type: 'TemplateBuyerChanged', data: { idTemplate, idDealer, flgEnabled, by, at: now } }];
     }
+    case 'SetTemplateMultiAuctioneer': {
+      const template = known(state);
+      if ((template.multiAuctioneers ?? []).includes(command.idDealer) === command.flgEnabled) return [];
+      const { idTemplate, idDealer, flgEnabled, by, now } = command;
+      return [{ type: 'TemplateMultiAuctioneerChanged', data: { idTemplate, idDealer, flgEnabled, by, at: now } }];
+    }
     default:
       return assertNever(command);
   }
@@ -149,6 +160,11 @@ export function evolveTemplate(state: TemplateState, event: TemplateEvent): Temp
       if (state.status === 'NONE' || typeof event.data.idDealer !== 'string') return state;
       const others = state.buyers.filter((id) => id !== event.data.idDealer);
       return { ...state, buyers: event.data.flgEnabled === true ? [...others, event.data.idDealer].sort() : others };
+    }
+    case 'TemplateMultiAuctioneerChanged': {
+      if (state.status === 'NONE' || typeof event.data.idDealer !== 'string') return state;
+      const others = (state.multiAuctioneers ?? []).filter((id) => id !== event.data.idDealer);
+      return { ...state, multiAuctioneers: event.data.flgEnabled === true ? [...others, event.data.idDealer].sort() : others };
     }
     default: {
       const unknown: never = event;
@@ -199,6 +215,7 @@ export function mayManageTemplate(viewer: TemplateViewer, data: Pick<TemplateDat
 export function maySeeTemplate(viewer: TemplateViewer, state: TemplateState | undefined): state is KnownTemplate {
   if (!state || !isTemplateListed(state)) return false;
   if (isStaff(viewer) && viewer.markets.includes(state.data.idMarket)) return true;
+  if (viewer.roles.includes('MULTI_AUCTIONEER') && !!viewer.idDealer && (state.multiAuctioneers ?? []).includes(viewer.idDealer)) return true;
   return mayManageTemplate(viewer, state.data) || templateOpenTo(state, viewer.idDealer);
 }
 

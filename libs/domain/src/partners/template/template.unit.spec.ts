@@ -149,3 +149,17 @@ describe('sellingOpenTo: who sees an auction or a showcase of a template', () =>
     expect(sellingOpenTo(who(['BUYER'], 'D-C'), { idOwner: 'auctioneer', idTemplate: null }, undefined)).toBe(true);
   });
 });
+
+describe('SetTemplateMultiAuctioneer', () => {
+  const link = (flgEnabled: boolean): TemplateEvent => ({ type: 'TemplateMultiAuctioneerChanged', data: { idTemplate: 'T-1', idDealer: 'D-MULTI', flgEnabled, by, at: now } });
+  const command = (flgEnabled: boolean): TemplateCommand => ({ type: 'SetTemplateMultiAuctioneer', idTemplate: 'T-1', idDealer: 'D-MULTI', flgEnabled, by, now });
+  it('associates a multi-auctioneer dealer once, and removes it; its MULTI_AUCTIONEER then sees the template', () => {
+    templates.given([created]).when(command(true)).then([link(true)]);
+    templates.given([created, link(true)]).when(command(true)).thenNothing();
+    templates.given([created, link(true)]).when(command(false)).then([link(false)]);
+    const state = [created, link(true)].reduce(evolveTemplate, initialTemplateState);
+    expect(maySeeTemplate({ roles: ['MULTI_AUCTIONEER'], idDealer: 'D-MULTI', markets: [] }, state)).toBe(true);
+    expect(maySeeTemplate({ roles: ['MULTI_AUCTIONEER'], idDealer: 'D-MULTI', markets: [] }, evolveTemplate(state, link(false)))).toBe(false);
+    refused([], command(true), TEMPLATE_RULE_CODES.NOT_FOUND);
+  });
+});
