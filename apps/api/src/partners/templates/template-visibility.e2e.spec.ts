@@ -115,11 +115,15 @@ describe('templates decide who sees what (embedded)', () => {
     expect(bid.status).toBe(201);
     await until(() => mqtt.messages.some((m) => m.topic === `auction/${id}/lot/${idLot}` && m.payload?.bestOffer === 1100), 10_000, () => 'the offer on MQTT');
 
-    // Disabled again: the auction's messages no longer reach dealer1 (dealer2's offer is not forwarded), and it is refused again.
+    await until(() => socket.of('lot').some((m) => m.payload?.bestOffer === 1100), 10_000, () => 'the offer on socket.io');
+
+    // Disabled again: the auction's messages no longer reach dealer1 on MQTT nor socket.io (dealer2's offer is not
+    // forwarded), and it is refused again.
     await enable('dealer1', tA, false);
     expect((await dealer2.post(paths.offer(id, idLot), { body: { offer: 1200 } })).status).toBe(201);
     await sleep(1_500);
     expect(mqtt.messages.some((m) => m.payload?.bestOffer === 1200)).toBe(false);
+    expect(socket.of('lot').some((m) => m.payload?.bestOffer === 1200)).toBe(false);
     expect((await dealer1.get(paths.auction(id))).status).toBe(404);
   }, 60_000);
 });

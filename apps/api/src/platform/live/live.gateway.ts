@@ -52,6 +52,11 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
   ) {}
 
   afterInit(namespace: Namespace): void {
+    // Who sees what, live: once a template's dealers or its state change, a socket whose user may no longer see an
+    // auction it follows leaves that auction's room (no further message of it), within the event's arrival.
+    this.model.onChange((event) => {
+      if (event.streamId.startsWith('template-')) this.dropHiddenRooms(namespace);
+    });
     namespace.use((socket, next) => {
       const raw: unknown = socket.handshake.auth?.['token'];
       const token = typeof raw === 'string' ? raw : '';
@@ -74,6 +79,18 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
 
   handleDisconnect(socket: Socket): void {
     (socket.data as LiveSocketData | undefined)?.untrack?.();
+  }
+
+  /** Every socket leaves the rooms of the auctions its user may no longer see. */
+  private dropHiddenRooms(namespace: Namespace): void {
+    for (const socket of namespace.sockets.values()) {
+      const data = socket.data as LiveSocketData | undefined;
+      if (!data?.session) continue;
+      for (const room of socket.rooms) {
+        if (!room.startsWith('auction:')) continue;
+        if (!auctionVisibleTo(this.model, data.session.actor, room.slice('auction:'.length))) void socket.leave(room);
+      }
+    }
   }
 
   /** Number of connected sockets, for metrics. */
