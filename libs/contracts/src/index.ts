@@ -19,5 +19,6 @@ export * from './lot-lookups.js';
 export * from './vehicle-uploads.js';
 export * from './user-showcase.js';
 export * from './communication.js';
+export * from './push.js';
 export * from './sellers.js';
 export * from './templates.js';

@@ -4,14 +4,17 @@ import { EmailService } from './email/email.service.js';
 import { MailSender } from './email/mail-sender.js';
 import { LeadController } from './lead/lead.controller.js';
 import { LeadService } from './lead/lead.service.js';
+import { PushController } from './push/push.controller.js';
+import { PushRuntime } from './push/push-runtime.js';
+import { PushService } from './push/push.service.js';
 
-/** The communication context's controllers: e-mails (and, to come, lead campaigns and push notifications). */
-export const COMMUNICATION_CONTROLLERS = [EmailController, LeadController];
+/** The communication context's controllers: e-mails, lead campaigns and push notifications. */
+export const COMMUNICATION_CONTROLLERS = [EmailController, LeadController, PushController];
 
-/** Communication: mail the back-office composes, sent from an outbox in the background. */
+/** Communication: mail and push notifications the back-office composes, sent from outboxes in the background. */
 @Module({
   controllers: COMMUNICATION_CONTROLLERS,
-  providers: [MailSender, EmailService, LeadService],
+  providers: [MailSender, EmailService, LeadService, PushRuntime, PushService],
   exports: [MailSender],
 })
 export class CommunicationModule {}

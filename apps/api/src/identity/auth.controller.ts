@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { LoginRequest } from '@auction/contracts';
 import { CurrentSession, NoStore, Public, TokenOnly, SESSION_COOKIE, XSRF_COOKIE, OwnAccount } from './auth.guard.js';
 import { AuthService, type Session } from './auth.service.js';
+import { PushTokenStore } from './profile/push-tokens.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import { CLOCK, type Clock } from '../platform/engine/tokens.js';
 import { parse } from '../platform/http/validation.js';
@@ -12,7 +13,10 @@ import { parse } from '../platform/http/validation.js';
 /** Login, logout and server time (the profile calls are in `profile/profile.controller.ts`). */
 @Controller('api/v1')
 export class AuthController {
-  constructor(private readonly auth: AuthService, private readonly consistency: Consistency, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(
+    private readonly auth: AuthService, private readonly consistency: Consistency, @Inject(CLOCK) private readonly clock: Clock,
+    private readonly pushTokens: PushTokenStore,
+  ) {}
 
   @Public()
   @NoStore()
@@ -42,6 +46,8 @@ export class AuthController {
   @HttpCode(204)
   async logout(@CurrentSession() session: Session, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.logout(session);
+    // The devices this session registered get no more push notifications (issue 23 item 4).
+    await this.pushTokens.dropSession(session.actor.idUser, session.sid);
     // Cleared with the attributes they were set with (HttpOnly on the session cookie included).
     void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
     void reply.clearCookie(XSRF_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax' });

@@ -98,6 +98,23 @@ export const ERROR_CODES = {
   AUCTION_MESSAGE_INVALID: 422270,
   /** A dealer's reference seller must be a seller of the dealer's market. */
   SELLER_MARKET_MISMATCH: 422370,
+  // 404410-404419, 409410-409419, 422410-422419, 502410-502419: push notifications (apps/api/src/communication/push)
+  /** No push notification has this id. */
+  PUSH_NOTIFICATION_NOT_FOUND: 404410,
+  /** A user or dealer named as a push recipient does not exist (the details name it). */
+  PUSH_RECIPIENT_NOT_FOUND: 404411,
+  /** A delivery's state: FCM answered UNREGISTERED (app removed, token expired); the token was dropped. */
+  PUSH_TOKEN_UNREGISTERED: 404412,
+  /** A delivery's state: the sender stopped while FCM was being called; it is not sent again (it may have arrived). */
+  PUSH_DELIVERY_UNCERTAIN: 409410,
+  /** None of the recipients has a device registered for push notifications: nothing was queued. */
+  PUSH_NO_DEVICES: 422410,
+  /** A delivery's state: FCM stayed unavailable or throttled through every attempt. */
+  PUSH_FCM_UNAVAILABLE: 502410,
+  /** A delivery's state: FCM refused the message (invalid argument, sender not allowed for the device). */
+  PUSH_FCM_REFUSED: 502411,
+  /** A delivery's state: FCM or its token endpoint refused the service account's credentials. */
+  PUSH_FCM_AUTH: 502412,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

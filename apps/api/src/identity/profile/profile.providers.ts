@@ -3,7 +3,6 @@ import { FANOUT } from '../../platform/engine/tokens.js';
 import type { Fanout } from '../../platform/fanout/fanout.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
-import { LoggingPushSender, PUSH_SENDER } from './push-sender.js';
 import { PushTokenController } from './push-token.controller.js';
 import { PushTokenStore } from './push-tokens.js';
 
@@ -12,11 +11,10 @@ export const PROFILE_CONTROLLERS: Type[] = [ProfileController, PushTokenControll
 
 /**
  * Providers of the profile calls, registered (and exported) by the identity module: the profile service, the push
- * tokens (a table on the read models' connection, outside the read-model schema) and the push sender, a MOCK
- * that only logs (see `push-sender.ts`).
+ * tokens (a table on the read models' connection, outside the read-model schema). Pushes are sent by the
+ * communication context (`communication/push`).
  */
 export const PROFILE_PROVIDERS: Provider[] = [
   ProfileService,
   { provide: PushTokenStore, useFactory: (fanout: Fanout) => new PushTokenStore(fanout.db), inject: [FANOUT] },
-  { provide: PUSH_SENDER, useClass: LoggingPushSender },
 ];

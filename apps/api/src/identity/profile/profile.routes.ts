@@ -15,6 +15,6 @@ export const PROFILE_ROUTE_DOCS: RouteDoc[] = [
   ['get', '/api/v1/mobile/user', `The caller's profile with ${PERSONAL} (mobile app)`, 'logged in (token header)', undefined, UserDetails],
   ['put', '/api/v1/mobile/user', `${EDIT} (mobile app)`, 'logged in (token header)', UpdateUserRequest, UserDetails],
   ['get', '/api/v1/mobile/logged', `${LOGGED} Reads the token header only (mobile app).`, 'anyone', undefined, LoggedAnswer],
-  ['post', '/api/v1/mobile/fcm-token', 'Register the device\'s push token (FCM registration token; 1-4096 printable ASCII characters, no blanks) for the caller, after each login. Kept beside the log, several devices per user (the newest 20); a token registered by another user moves to that user. 204. Push delivery is a MOCK in this build (it only logs: FCM cannot be reached).', 'logged in (token header)', FcmTokenRequest, 'none'],
+  ['post', '/api/v1/mobile/fcm-token', 'Register the device\'s push token (FCM registration token; 1-4096 printable ASCII characters, no blanks) for the caller, after each login. Kept beside the log, several devices per user (the newest 20); a token registered by another user moves to that user (and leaves the first); the logout of the session that registered it, or the user\'s anonymisation, forgets it, as does FCM answering UNREGISTERED. 204. Pushes: POST /api/v1/admin/push-notification and the outbid notices.', 'logged in (token header)', FcmTokenRequest, 'none'],
 ];
 

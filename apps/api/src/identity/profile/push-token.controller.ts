@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { FcmTokenRequest } from '@auction/contracts';
-import type { Actor } from '../actor.js';
-import { CurrentActor, TokenOnly, OwnAccount } from '../auth.guard.js';
+import { CurrentSession, TokenOnly, OwnAccount } from '../auth.guard.js';
+import type { Session } from '../auth.service.js';
 import { parse } from '../../platform/http/validation.js';
 import { PushTokenStore } from './push-tokens.js';
 
@@ -14,7 +14,7 @@ export class PushTokenController {
   @OwnAccount()
   @Post('fcm-token')
   @HttpCode(204)
-  async register(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<void> {
-    await this.tokens.register(actor.idUser, parse(FcmTokenRequest, body).fcmToken);
+  async register(@CurrentSession() session: Session, @Body() body: unknown): Promise<void> {
+    await this.tokens.register(session.actor.idUser, parse(FcmTokenRequest, body).fcmToken, session.sid);
   }
 }

@@ -18,17 +18,22 @@ export class PushTokenStore {
     this.ensure = sideTable(db, 'push_tokens', [
       `CREATE TABLE IF NOT EXISTS ${TABLE} (token text PRIMARY KEY, id_user text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
       `CREATE INDEX IF NOT EXISTS push_tokens_user ON ${TABLE} (id_user, updated_at)`,
+      // The session that registered it (issue 23 item 4): its logout forgets the device.
+      `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS sid text`,
     ]);
   }
 
-  /** Registers `token` for `idUser` (moving it from any other user) and keeps the user's newest {@link MAX_DEVICES_PER_USER}. */
-  async register(idUser: string, token: string): Promise<void> {
+  /**
+   * Registers `token` for `idUser` by the session `sid` (moving it from any other user: it leaves the first) and keeps
+   * the user's newest {@link MAX_DEVICES_PER_USER}.
+   */
+  async register(idUser: string, token: string, sid: string | null = null): Promise<void> {
     await this.ensure();
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO ${TABLE} (token, id_user) VALUES ($1, $2)
-         ON CONFLICT (token) DO UPDATE SET id_user = EXCLUDED.id_user, updated_at = now()`,
-        [token, idUser],
+        `INSERT INTO ${TABLE} (token, id_user, sid) VALUES ($1, $2, $3)
+         ON CONFLICT (token) DO UPDATE SET id_user = EXCLUDED.id_user, sid = EXCLUDED.sid, updated_at = now()`,
+        [token, idUser, sid],
       );
       await tx.query(
         `DELETE FROM ${TABLE} WHERE id_user = $1 AND token NOT IN
@@ -43,6 +48,18 @@ export class PushTokenStore {
     await this.ensure();
     const rows = await this.db.query<{ token: string }>(`SELECT token FROM ${TABLE} WHERE id_user = $1 ORDER BY updated_at DESC, token`, [idUser]);
     return rows.map((r) => r.token);
+  }
+
+  /** Forgets the devices a session registered (its logout); how many there were. */
+  async dropSession(idUser: string, sid: string): Promise<number> {
+    await this.ensure();
+    return (await this.db.query(`DELETE FROM ${TABLE} WHERE id_user = $1 AND sid = $2 RETURNING token`, [idUser, sid])).length;
+  }
+
+  /** Forgets one device (FCM answered UNREGISTERED for it). */
+  async drop(token: string): Promise<void> {
+    await this.ensure();
+    await this.db.query(`DELETE FROM ${TABLE} WHERE token = $1`, [token]);
   }
 
   /** Forgets a user's devices (erasure); how many there were. */

@@ -51,6 +51,9 @@ export const ConfigSchema = z.object({
   OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
+  FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a Firebase project id').optional(),
+  FCM_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   PASSWORD_RECOVERY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   PASSWORD_SETUP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -110,6 +113,11 @@ export interface AppConfig extends SecurityConfig {
   readonly oidc: OidcConfig;
   /** Outgoing mail: `SMTP_URL` (smtp:// or smtps://, with credentials) and `MAIL_FROM`; no URL: the in-process catcher. */
   readonly mail: { readonly smtpUrl?: string; readonly from?: string };
+  /**
+   * Push notifications: `FCM_SERVICE_ACCOUNT` (a service account key file's path, or its JSON), `FCM_PROJECT_ID` (default
+   * the key's project), `FCM_BASE_URL`; no service account: the local FCM-protocol test double (FCM cannot be reached here).
+   */
+  readonly fcm: { readonly serviceAccount?: string; readonly projectId?: string; readonly baseUrl: string };
   /** Lifetimes of the single-use links mailed to users (recovery, invitation, first password), ms. */
   readonly accessTagTtlMs: { readonly recovery: number; readonly invitation: number; readonly setup: number };
 }
@@ -157,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc: { issuerUrl: e.OIDC_ISSUER_URL?.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, usernameClaim: e.OIDC_USERNAME_CLAIM },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    fcm: { serviceAccount: e.FCM_SERVICE_ACCOUNT, projectId: e.FCM_PROJECT_ID, baseUrl: e.FCM_BASE_URL.replace(/\/+$/, '') },
     accessTagTtlMs: { recovery: e.PASSWORD_RECOVERY_MINUTES * 60_000, invitation: e.INVITATION_DAYS * 86_400_000, setup: e.PASSWORD_SETUP_DAYS * 86_400_000 },
   };
 }

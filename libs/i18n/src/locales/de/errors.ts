@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Dieser Verkäufer existiert nicht.",
   '409370': "Dieser Verkäufer ist noch Ansprechpartner einiger Händler: ordnen Sie diese zuerst einem anderen Verkäufer zu.",
   '422370': "Verkäufer und Händler müssen zum selben Markt gehören.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Keine Push-Benachrichtigung hat diese ID.",
+  '404411': "Ein als Empfänger angegebener Benutzer oder Händler existiert nicht.",
+  '404412': "Das Gerät ist nicht mehr registriert (App entfernt oder Token abgelaufen): sein Token wurde gelöscht.",
+  '409410': "Der Versand wurde während des Aufrufs von Firebase unterbrochen: die Benachrichtigung wird nicht erneut gesendet (sie ist vielleicht angekommen).",
+  '422410': "Keiner der Empfänger hat ein für Push-Benachrichtigungen registriertes Gerät: nichts wurde gesendet.",
+  '502410': "Firebase Cloud Messaging war bei jedem Versuch nicht erreichbar.",
+  '502411': "Firebase Cloud Messaging hat die Benachrichtigung abgelehnt.",
+  '502412': "Firebase Cloud Messaging hat die Zugangsdaten des Dienstkontos abgelehnt.",
 };

@@ -191,4 +191,14 @@ export const errors = {
   '404370': "This seller does not exist.",
   '409370': "This seller is still the reference of some dealers: associate them to another seller first.",
   '422370': "The seller and the dealer must be of the same market.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "No push notification has this id.",
+  '404411': "A user or dealer named as a recipient does not exist.",
+  '404412': "The device is no longer registered (app removed or token expired): its token was dropped.",
+  '409410': "Sending stopped while Firebase was being called: the notification is not sent again (it may have arrived).",
+  '422410': "None of the recipients has a device registered for push notifications: nothing was sent.",
+  '502410': "Firebase Cloud Messaging stayed unavailable through every attempt.",
+  '502411': "Firebase Cloud Messaging refused the notification.",
+  '502412': "Firebase Cloud Messaging refused the service account's credentials.",
 };

@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Este vendedor no existe.",
   '409370': "Este vendedor sigue siendo la referencia de algunos concesionarios: asócielos primero a otro vendedor.",
   '422370': "El vendedor y el concesionario deben ser del mismo mercado.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Ninguna notificación push tiene este id.",
+  '404411': "Un usuario o concesionario indicado como destinatario no existe.",
+  '404412': "El dispositivo ya no está registrado (app eliminada o token caducado): se ha eliminado su token.",
+  '409410': "El envío se detuvo mientras se llamaba a Firebase: la notificación no se reenvía (puede que haya llegado).",
+  '422410': "Ningún destinatario tiene un dispositivo registrado para notificaciones push: no se ha enviado nada.",
+  '502410': "Firebase Cloud Messaging no estuvo disponible en ningún intento.",
+  '502411': "Firebase Cloud Messaging rechazó la notificación.",
+  '502412': "Firebase Cloud Messaging rechazó las credenciales de la cuenta de servicio.",
 };

@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Ce vendeur n'existe pas.",
   '409370': "Ce vendeur est encore la référence de certains concessionnaires : associez-les d'abord à un autre vendeur.",
   '422370': "Le vendeur et le concessionnaire doivent être du même marché.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Aucune notification push n'a cet identifiant.",
+  '404411': "Un utilisateur ou un concessionnaire indiqué comme destinataire n'existe pas.",
+  '404412': "L'appareil n'est plus enregistré (application supprimée ou jeton expiré) : son jeton a été supprimé.",
+  '409410': "L'envoi s'est arrêté pendant l'appel à Firebase : la notification n'est pas renvoyée (elle est peut-être arrivée).",
+  '422410': "Aucun destinataire n'a d'appareil enregistré pour les notifications push : rien n'a été envoyé.",
+  '502410': "Firebase Cloud Messaging est resté indisponible à chaque tentative.",
+  '502411': "Firebase Cloud Messaging a refusé la notification.",
+  '502412': "Firebase Cloud Messaging a refusé les identifiants du compte de service.",
 };

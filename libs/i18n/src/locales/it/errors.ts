@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Questo venditore non esiste.",
   '409370': "Questo venditore è ancora il riferimento di alcuni dealer: associali prima a un altro venditore.",
   '422370': "Il venditore e il dealer devono essere dello stesso mercato.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Nessuna notifica push ha questo id.",
+  '404411': "Un utente o dealer indicato come destinatario non esiste.",
+  '404412': "Il dispositivo non è più registrato (app rimossa o token scaduto): il suo token è stato eliminato.",
+  '409410': "L'invio si è interrotto mentre Firebase veniva chiamato: la notifica non viene reinviata (potrebbe essere arrivata).",
+  '422410': "Nessun destinatario ha un dispositivo registrato per le notifiche push: non è stato inviato nulla.",
+  '502410': "Firebase Cloud Messaging è rimasto non disponibile a ogni tentativo.",
+  '502411': "Firebase Cloud Messaging ha rifiutato la notifica.",
+  '502412': "Firebase Cloud Messaging ha rifiutato le credenziali dell'account di servizio.",
 };

@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Deze verkoper bestaat niet.",
   '409370': "Deze verkoper is nog de contactpersoon van enkele dealers: koppel hen eerst aan een andere verkoper.",
   '422370': "De verkoper en de dealer moeten tot dezelfde markt behoren.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Geen pushmelding heeft dit id.",
+  '404411': "Een als ontvanger genoemde gebruiker of dealer bestaat niet.",
+  '404412': "Het toestel is niet meer geregistreerd (app verwijderd of token verlopen): zijn token is verwijderd.",
+  '409410': "Het verzenden stopte terwijl Firebase werd aangeroepen: de melding wordt niet opnieuw verzonden (ze is misschien aangekomen).",
+  '422410': "Geen van de ontvangers heeft een toestel geregistreerd voor pushmeldingen: er is niets verzonden.",
+  '502410': "Firebase Cloud Messaging bleef bij elke poging onbereikbaar.",
+  '502411': "Firebase Cloud Messaging heeft de melding geweigerd.",
+  '502412': "Firebase Cloud Messaging heeft de gegevens van het serviceaccount geweigerd.",
 };

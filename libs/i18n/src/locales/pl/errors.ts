@@ -190,4 +190,14 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '404370': "Ten sprzedawca nie istnieje.",
   '409370': "Ten sprzedawca jest nadal opiekunem niektórych dealerów: najpierw przypisz ich do innego sprzedawcy.",
   '422370': "Sprzedawca i dealer muszą należeć do tego samego rynku.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Żadne powiadomienie push nie ma tego identyfikatora.",
+  '404411': "Użytkownik lub dealer wskazany jako odbiorca nie istnieje.",
+  '404412': "Urządzenie nie jest już zarejestrowane (aplikacja usunięta lub token wygasł): jego token został usunięty.",
+  '409410': "Wysyłanie przerwano podczas wywołania Firebase: powiadomienie nie zostanie wysłane ponownie (mogło dotrzeć).",
+  '422410': "Żaden z odbiorców nie ma urządzenia zarejestrowanego do powiadomień push: nic nie wysłano.",
+  '502410': "Firebase Cloud Messaging był niedostępny przy każdej próbie.",
+  '502411': "Firebase Cloud Messaging odrzucił powiadomienie.",
+  '502412': "Firebase Cloud Messaging odrzucił dane uwierzytelniające konta usługi.",
 };

@@ -190,4 +190,14 @@ export const errors: Translation<typeof en> = {
   '404370': "Este vendedor não existe.",
   '409370': "Este vendedor ainda é a referência de alguns concessionários: associe-os primeiro a outro vendedor.",
   '422370': "O vendedor e o concessionário devem ser do mesmo mercado.",
+
+  // Push notifications (issue 23 item 4): 404410-404412, 409410, 422410, 502410-502412
+  '404410': "Nenhuma notificação push tem este id.",
+  '404411': "Um utilizador ou concessionário indicado como destinatário não existe.",
+  '404412': "O dispositivo já não está registado (app removida ou token expirado): o seu token foi eliminado.",
+  '409410': "O envio parou enquanto o Firebase era chamado: a notificação não é reenviada (pode ter chegado).",
+  '422410': "Nenhum destinatário tem um dispositivo registado para notificações push: nada foi enviado.",
+  '502410': "O Firebase Cloud Messaging esteve indisponível em todas as tentativas.",
+  '502411': "O Firebase Cloud Messaging recusou a notificação.",
+  '502412': "O Firebase Cloud Messaging recusou as credenciais da conta de serviço.",
 };

@@ -1,0 +1,49 @@
+import { parseLiveTopic, type LiveSink, type OutbidPayload } from '@auction/messaging';
+import { pushRouteOf } from '@auction/contracts';
+import type { PushNotificationRecord } from './push-outbox.js';
+
+/** The outbid notice's title per language (be reads nl, lu fr, as the web client). */
+const TITLES: Readonly<Record<string, string>> = {
+  en: 'You have been outbid', it: 'La tua offerta è stata superata', de: 'Sie wurden überboten', fr: 'Votre offre a été dépassée',
+  es: 'Su oferta ha sido superada', nl: 'U bent overboden', be: 'U bent overboden', pl: 'Twoja oferta została przebita',
+  pt: 'A sua oferta foi superada', lu: 'Votre offre a été dépassée',
+};
+
+export type RecordPush = (notification: PushNotificationRecord, idUsers: readonly string[]) => Promise<number>;
+
+/** The push of one outbid notice: its id is the user's, the lot's and the event's position, so recording it twice adds nothing. */
+export function outbidPush(idUser: string, p: OutbidPayload, language: string, now: number): PushNotificationRecord {
+  const car = [p.brand, p.model, p.licensePlate].filter(Boolean).join(' ');
+  const where = [p.auctionName, `#${p.lotNumber}`].filter(Boolean).join(' ');
+  return {
+    id: `outbid-${idUser}-${p.idLot}-${p.position}`, title: TITLES[language] ?? TITLES.en!, body: `${where}: ${car} (${p.bestOffer} €)`.slice(0, 1000),
+    type: 'outbid', source: 'OUTBID', createdBy: 'system', createdAt: now, recipients: 1,
+    data: { type: 'outbid', route: pushRouteOf('outbid'), click_action: pushRouteOf('outbid'), idAuction: p.idAuction, idLot: p.idLot, bestOffer: String(p.bestOffer) },
+  };
+}
+
+/**
+ * A sink of the live publisher (which folds the event log, after the offer was stored and answered): every
+ * `user/{idUser}/outbid` notice it publishes is also recorded as a push to that dealer's devices. The bidder's request
+ * never waits on it. A failure to record is logged and does not hold the live channel back.
+ */
+export class OutbidPushSink implements LiveSink {
+  readonly name = 'push-outbid';
+
+  constructor(
+    private readonly record: RecordPush,
+    private readonly languageOf: (idUser: string) => string,
+    private readonly now: () => number,
+    private readonly warn: (line: string) => void,
+  ) {}
+
+  async publish(topic: string, payload: object): Promise<void> {
+    const target = parseLiveTopic(topic);
+    if (!target || target.kind !== 'user' || target.name !== 'outbid') return;
+    try {
+      await this.record(outbidPush(target.idUser, payload as OutbidPayload, this.languageOf(target.idUser), this.now()), [target.idUser]);
+    } catch (error) {
+      this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
