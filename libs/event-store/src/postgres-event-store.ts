@@ -6,7 +6,15 @@ import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
 export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
   /** Extra `pg` Pool settings (the connection string is given separately). */
   pool?: Omit<pg.PoolConfig, 'connectionString'>;
+  /**
+   * Hear the appends of other processes on the same database (LISTEN/NOTIFY), so their subscriptions wake at once
+   * instead of at the next poll (default true). Polling stays the safety net: a lost connection only costs latency.
+   */
+  listen?: boolean;
 }
+
+/** How long the listener waits before it connects again after losing its connection. */
+const RELISTEN_MS = 1_000;
 
 /**
  * Event store on PostgreSQL through a `pg` Pool. Appends are group-committed: concurrent
@@ -14,8 +22,63 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
  * (see `internal/sql-schema.ts`), so a caught-up reader never misses an event.
  */
 export class PostgresEventStore extends SqlEventStore {
-  constructor(connectionString: string, options: PostgresEventStoreOptions = {}) {
-    super('postgres', new PgPoolExecutor(new pg.Pool({ max: 10, ...options.pool, connectionString })), options);
+  private readonly channel: string;
+  private listener: pg.Client | null = null;
+  private relistenTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly pgOptions: PostgresEventStoreOptions = {},
+  ) {
+    super('postgres', new PgPoolExecutor(new pg.Pool({ max: 10, ...pgOptions.pool, connectionString })), pgOptions);
+    // The schema is a validated lower-case identifier (sql-schema.ts), so the channel is one too.
+    this.channel = `${pgOptions.schema ?? 'event_store'}_appended`;
+    if (pgOptions.listen !== false) this.appendedNotice = `NOTIFY ${this.channel}`;
+  }
+
+  override async init(): Promise<void> {
+    await super.init();
+    if (this.pgOptions.listen !== false) await this.listen();
+  }
+
+  override async close(): Promise<void> {
+    this.stopped = true;
+    if (this.relistenTimer) clearTimeout(this.relistenTimer);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+    await super.close();
+  }
+
+  /** Connects the LISTEN session; on failure or loss, tries again later (and polls once, for what it missed). */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => {});
+      if (!this.stopped) this.relistenTimer = setTimeout(() => void this.listen(), RELISTEN_MS);
+    };
+    client.on('notification', () => this.wakeup.notify());
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.listener = client;
+    this.wakeup.notify();
   }
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { describeEventStoreContract } from './contract.test-support.js';
 import { describeConcurrentWriters } from './ordering.test-support.js';
 import { PostgresEventStore } from './postgres-event-store.js';
@@ -32,3 +32,39 @@ describeEventStoreContract(
 );
 
 describeConcurrentWriters(databaseUrl, schema);
+
+describe('postgres: another process appends (LISTEN/NOTIFY)', () => {
+  // A poll interval of a minute: an event that arrives within seconds was announced, not polled.
+  const open = async (listen: boolean) => {
+    const store = new PostgresEventStore(databaseUrl, { schema, pollIntervalMs: 60_000, listen });
+    await store.init();
+    return store;
+  };
+  const firstArrival = async (listen: boolean, waitMs: number) => {
+    const [writer, reader] = [await open(true), await open(listen)];
+    try {
+      const head = await reader.headPosition();
+      const streamId = `notify-${listen}-${Date.now().toString(36)}`;
+      let seen: string | null = null;
+      const subscription = reader.subscribe(head, async (batch) => {
+        seen ??= batch.find((e) => e.streamId === streamId)?.streamId ?? null;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      await writer.append(streamId, 0, [{ type: 'Noticed', data: {} }]);
+      const deadline = Date.now() + waitMs;
+      while (!seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await subscription.close();
+      return seen;
+    } finally {
+      await Promise.all([writer.close(), reader.close()]);
+    }
+  };
+
+  test('a subscription of a listening store wakes on the other store\'s commit, not at its next poll', async () => {
+    expect(await firstArrival(true, 5_000)).toMatch(/^notify-true-/);
+  });
+
+  test('without listening, the same commit waits for the poll (the test above could fail)', async () => {
+    expect(await firstArrival(false, 1_000)).toBeNull();
+  });
+});

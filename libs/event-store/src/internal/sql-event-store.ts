@@ -46,7 +46,10 @@ const MAX_ATTEMPTS = 5;
 export class SqlEventStore implements EventStore {
   private readonly sql: EventStoreSql;
   private readonly committer: GroupCommitter;
-  private readonly wakeup = new Wakeup();
+  /** Wakes this process's caught-up subscriptions (its own commits; another process's, where the adapter hears them). */
+  protected readonly wakeup = new Wakeup();
+  /** A statement run in every append transaction, e.g. a NOTIFY other processes listen to (null: none). */
+  protected appendedNotice: string | null = null;
   private readonly subscriptions = new Set<Subscription>();
   private readonly recent: RecentEvents | null;
   /** Sole writer: the committed version of every stream this process wrote or read (null: several writers). */
@@ -158,7 +161,10 @@ export class SqlEventStore implements EventStore {
       try {
         let written: WrittenRows | null = null;
         const outcomes = await this.executor.transaction((tx) =>
-          writeUnits(tx, this.sql, units, (rows) => (written = rows), this.versions ?? undefined));
+          writeUnits(tx, this.sql, units, (rows) => (written = rows), this.versions ?? undefined).then(async (outcomes) => {
+            if (this.appendedNotice) await tx.query(this.appendedNotice);
+            return outcomes;
+          }));
         // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
         const rows = written as WrittenRows | null;
         if (rows) {

@@ -118,6 +118,50 @@ describe('server mode: publisher → Mosquitto → bridge → embedded edge brok
       await engine.store.close();
     }
   });
+
+  it('holds a message until the read side has applied its position, and keeps the order of those after it', async () => {
+    const held = new FakeSink();
+    let readSide = 60;
+    const releases: (() => void)[] = [];
+    const waiting = bridgeWith(held, (position) => (position <= readSide ? null : new Promise<void>((r) => releases.push(r))));
+    await waiting.ready();
+    const [a, b] = [`auction/${idAuction}-held/lot/a`, `auction/${idAuction}-held/lot/b`];
+    await sink.publish(a, { bestOffer: 1, position: 100 }, { retain: false, qos: 1 });
+    await sink.publish(b, { bestOffer: 2, position: 50 }, { retain: false, qos: 1 });
+    await until(() => waiting.stats().received >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    // Position 100 is beyond the read side: held, and position 50 (already applied) waits behind it.
+    expect([...held.on(a), ...held.on(b)]).toEqual([]);
+    readSide = 100;
+    releases.forEach((release) => release());
+    await until(() => held.on(b).length === 1);
+    expect(held.received.map((r) => r.payload['position'])).toEqual([100, 50]);
+    // Once nothing is held, a message the read side already has goes at once.
+    await sink.publish(b, { bestOffer: 3, position: 90 }, { retain: false, qos: 1 });
+    await until(() => held.on(b).length === 2 && waiting.stats().copied === 3);
+    expect(waiting.stats()).toMatchObject({ held: 2, copied: 3 });
+    await waiting.close();
+  });
+
+  it('waits for the read side at most readSideWaitMs from each message\'s arrival, not once per message held before it', async () => {
+    const stale = new FakeSink();
+    // A read side that never gets there (positions from before a restore of the database): every message waits.
+    const waiting = bridgeWith(stale, (_position, withinMs) => new Promise<void>((r) => setTimeout(r, withinMs)), 500);
+    await waiting.ready();
+    const topic = `auction/${idAuction}-held/lot/stale`;
+    const sent = Date.now();
+    for (let i = 1; i <= 5; i++) await sink.publish(topic, { bestOffer: i, position: 1_000_000 + i }, { retain: false, qos: 1 });
+    await until(() => stale.on(topic).length === 5);
+    // Five held messages, half a second each if the waits were chained: all out within about one wait.
+    expect(Date.now() - sent).toBeLessThan(1_500);
+    expect(stale.on(topic).map((r) => r.payload['bestOffer'])).toEqual([1, 2, 3, 4, 5]);
+    await waiting.close();
+  });
+
+  const bridgeWith = (forward: FakeSink, readSideAt: (position: number, withinMs: number) => Promise<void> | null, readSideWaitMs?: number) =>
+    startMosquittoBridge({
+      url, username, password, broker: edge.broker, forward: [forward], topics: [`auction/${idAuction}-held/#`], readSideAt, readSideWaitMs,
+    });
 });
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

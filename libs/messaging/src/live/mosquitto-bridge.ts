@@ -19,6 +19,17 @@ export interface MosquittoBridgeOptions {
   /** Default `['auction/#', 'user/#']`. */
   readonly topics?: readonly string[];
   readonly logger?: LiveLogger;
+  /**
+   * Holds a message until this instance's read side has applied the message's log `position`, since who may follow an
+   * auction is read there: a dealer's rights withdrawn before an offer must not let that offer through on an instance
+   * whose index of the log lags behind Kafka. Returns null when the read side is already there (the message goes at
+   * once), else a promise that settles when it is or after `withinMs`. Messages keep their order: one held, those after
+   * it wait too, but each at most {@link readSideWaitMs} from its arrival (stale retained state from before a restore of
+   * the database, whose positions the log never reaches, delays the messages behind it once, not once per message).
+   */
+  readonly readSideAt?: (position: number, withinMs: number) => Promise<void> | null;
+  /** The longest a message waits for the read side, from its arrival (default 2,000 ms). */
+  readonly readSideWaitMs?: number;
   /** Extra mqtt.js options (tests). */
   readonly client?: Partial<IClientOptions>;
 }
@@ -27,7 +38,7 @@ export interface MosquittoBridgeOptions {
 export interface MosquittoBridge {
   readonly client: MqttClient;
   /** Messages copied into the edge broker so far. */
-  stats(): { received: number; copied: number; staleDropped: number; errors: number };
+  stats(): { received: number; copied: number; staleDropped: number; errors: number; held: number };
   /** Resolves once subscribed (Mosquitto then sends its retained messages). */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -45,7 +56,7 @@ export interface MosquittoBridge {
 export function startMosquittoBridge(options: MosquittoBridgeOptions): MosquittoBridge {
   const logger = options.logger ?? silentLiveLogger;
   const topics = options.topics ?? ['auction/#', 'user/#'];
-  const counters = { received: 0, copied: 0, staleDropped: 0, errors: 0 };
+  const counters = { received: 0, copied: 0, staleDropped: 0, errors: 0, held: 0 };
   const lastPosition = new Map<string, number>();
   const edge = new AedesSink(options.broker);
   const client = connect(options.url, {
@@ -63,19 +74,7 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
       .then(() => subscribed(), (error: unknown) => logger.error('MQTT bridge subscribe failed', { url: redact(options.url), error: describeError(error) }));
   });
   client.on('error', (error) => logger.warn('MQTT bridge connection error', { url: redact(options.url), error: describeError(error) }));
-  client.on('message', (topic, payload, packet) => {
-    counters.received++;
-    const body = parseJson(payload);
-    const retain = packet.retain;
-    if (retain && typeof body?.['position'] === 'number') {
-      // Retained state only: Mosquitto re-sends it on every reconnection.
-      const position = body['position'];
-      if (position <= (lastPosition.get(topic) ?? 0)) {
-        counters.staleDropped++;
-        return;
-      }
-      lastPosition.set(topic, position);
-    }
+  const copy = (topic: string, payload: Buffer, retain: boolean, body: Record<string, unknown> | null): void => {
     edge.publishBuffer(topic, payload, { qos: 1, retain }, body?.['position']).then(
       () => void counters.copied++,
       (error: unknown) => {
@@ -90,6 +89,35 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
         logger.warn('MQTT bridge could not forward a message', { sink: sink.name, topic, error: describeError(error) });
       });
     }
+  };
+  // The messages held for the read side, in order (null: none held, a message goes at once when the read side is there).
+  let held: Promise<void> | null = null;
+  const readSideWaitMs = options.readSideWaitMs ?? 2_000;
+  const readSideAt = (position: unknown, deadline: number): Promise<void> | null => {
+    const left = deadline - Date.now();
+    return (typeof position === 'number' && left > 0 && options.readSideAt?.(position, left)) || null;
+  };
+
+  client.on('message', (topic, payload, packet) => {
+    counters.received++;
+    const body = parseJson(payload);
+    const retain = packet.retain;
+    if (retain && typeof body?.['position'] === 'number') {
+      // Retained state only: Mosquitto re-sends it on every reconnection.
+      const position = body['position'];
+      if (position <= (lastPosition.get(topic) ?? 0)) {
+        counters.staleDropped++;
+        return;
+      }
+      lastPosition.set(topic, position);
+    }
+    const deadline = Date.now() + readSideWaitMs;
+    const wait = held ? held.then(() => readSideAt(body?.['position'], deadline) ?? undefined) : readSideAt(body?.['position'], deadline);
+    if (!wait) return copy(topic, payload, retain, body);
+    counters.held++;
+    const mine: Promise<void> = wait.then(() => copy(topic, payload, retain, body), () => copy(topic, payload, retain, body));
+    held = mine;
+    void mine.finally(() => { if (held === mine) held = null; });
   });
 
   return {

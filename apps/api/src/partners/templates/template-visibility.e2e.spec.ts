@@ -3,20 +3,25 @@
  * dealer enabled only for template B (its detail, its lots' offers, the socket.io live channel and the MQTT topics are
  * refused exactly as an unknown auction's), while staff and its owner see it; once the administrator enables template A
  * for the dealer, it sees the auction and bids; disabled again, the MQTT messages of the auction stop reaching it.
+ * Both modes: embedded, and server mode (PostgreSQL, Kafka, Mosquitto), where the rule must hold on the edge broker
+ * that Mosquitto feeds: dealer1's live connections go to a second instance, which learns the rights from the log.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { ServerClock } from '../../testing/api-client.test-support.js';
 import { createAuctionBody, paths, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
-import { LiveSocketRecorder, MqttRecorder, until } from '../../testing/live.test-support.js';
+import { LiveSocketRecorder, MqttRecorder, liveServerEnv, until } from '../../testing/live.test-support.js';
 
 const S = '/api/v1/secure';
 const A = '/api/v1/admin';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('templates decide who sees what (embedded)', () => {
+// Server mode: PostgreSQL, Kafka and Mosquitto of tools/infra; the browser's MQTT edge broker is fed from Mosquitto.
+describe.each(['embedded', 'server'] as const)('templates decide who sees what (%s)', (mode) => {
   let storage: ServerStorage;
   let server: RunningServer;
+  /** Where dealer1's live connections go: in server mode a second instance, so the rights must reach it from the log. */
+  let liveServer: RunningServer;
   let admin: ApiClient;
   let customer: ApiClient;
   let auctioneer: ApiClient;
@@ -25,14 +30,17 @@ describe('templates decide who sees what (embedded)', () => {
   const open: { close(): void }[] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
-    server = await startServer(storage, { MQTT_TCP_PORT: '0' });
+    storage = await createStorage(mode === 'embedded' ? 'embedded' : 'postgres');
+    const shared = mode === 'server' ? liveServerEnv('e2e-template') : {};
+    server = await startServer(storage, { MQTT_TCP_PORT: '0', ...shared });
+    liveServer = mode === 'server' ? await startServer(storage, { MQTT_TCP_PORT: '0', ...shared }) : server;
     [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
       ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
   }, 120_000);
 
   afterAll(async () => {
     for (const c of open) c.close();
+    if (liveServer !== server) await liveServer?.stop();
     await server?.stop();
     await storage?.dispose();
   });
@@ -85,12 +93,12 @@ describe('templates decide who sees what (embedded)', () => {
     expect(await listed(dealer2, `${S}/auction?ids=${id}`)).toBe(true);
 
     // Live: socket.io answers as for an unknown auction; MQTT refuses the subscription.
-    const socket = await LiveSocketRecorder.connect(server.baseUrl, { token: dealer1.credentials.token });
+    const socket = await LiveSocketRecorder.connect(liveServer.baseUrl, { token: dealer1.credentials.token });
     open.push({ close: () => socket.socket.disconnect() });
     const [unknownLive, hiddenLive] = [await socket.subscribe('no-such-auction'), await socket.subscribe(id)];
     expect(hiddenLive).toEqual(unknownLive);
     expect(hiddenLive.errorCode).toBe(unknown.body.errorCode);
-    const mqtt = await MqttRecorder.connect(server.baseUrl, dealer1.username!, dealer1.credentials.token!, 'd1');
+    const mqtt = await MqttRecorder.connect(liveServer.baseUrl, dealer1.username!, dealer1.credentials.token!, 'd1');
     open.push({ close: () => mqtt.client.end(true) });
     expect((await mqtt.subscribe([`auction/${id}`, `auction/${id}/lot/${idLot}`])).granted).toEqual([128, 128]);
 

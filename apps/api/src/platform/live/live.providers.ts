@@ -114,6 +114,10 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     publisher.addSink(mqttSink);
     bridge = startMosquittoBridge({
       url: config.mqttUrl, username: config.mqttUsername, password: config.mqttPassword, broker: broker.broker, forward: [socketSink], logger,
+      // Who may follow an auction is read from this instance's index of the log: a message waits until the index has
+      // applied it (at most 2 s from its arrival), so a template right withdrawn before an offer is known when the offer
+      // is forwarded.
+      readSideAt: (position, withinMs) => (position <= model.currentPosition ? null : model.waitFor(position, withinMs)),
     });
     const url = redact(config.mqttUrl);
     await Promise.all([mqttSink.ready(), bridge.ready()]).then(
