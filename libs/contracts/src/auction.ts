@@ -151,6 +151,12 @@ export const PurchaseRow = z.object({
   idAuction: z.string().nullable(), idLot: z.string().nullable(), idVehicle: z.string().nullable(), licensePlate: z.string(),
   brand: z.string(), model: z.string(), price: z.number(), channel: z.enum(['AUCTION', 'SHOWCASE']), date: z.string(),
   auctionName: z.string().nullable(), frame: z.string().nullable(),
+  /**
+   * The caller's rating of this purchase (1-5) and its idFeedback, null while not rated: an auction is rated once for
+   * all the lots the caller won in it, a showcase vehicle once. The rating dialog opens with them (vote disabled).
+   */
+  rating: z.number().int().min(1).max(5).nullable().optional(),
+  idFeedback: z.string().nullable().optional(),
 });
 export type PurchaseRow = z.infer<typeof PurchaseRow>;
 

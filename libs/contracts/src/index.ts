@@ -22,3 +22,4 @@ export * from './communication.js';
 export * from './push.js';
 export * from './sellers.js';
 export * from './templates.js';
+export * from './partners.js';

@@ -26,6 +26,7 @@ export {
   ShowcaseReadModel, type ActivityPage, type ActivityScope, type SoldPage, type SoldVehicleRow, type VehicleSearch,
 } from './queries/showcase-read-model.js';
 export { purchaseMatches } from './queries/purchases.js';
+export type { ShowcaseSaleRow } from './queries/showcase-sale.js';
 export {
   DEFAULT_ACCESS_ERRORS, ReadModelAccessError, isPrivileged, type AccessErrors, type ReadModelQueryOptions, type Viewer,
 } from './queries/viewer.js';
@@ -33,3 +34,7 @@ export { auctionViewOf, lotStatusOf, lotViewOf, showcaseSheetOf, vehicleViewOf, 
 export {
   VehicleReadModel, scopeSql, type VehicleAuctionHistoryRow, type VehicleFilters, type VehicleListPage,
 } from './queries/vehicle-read-model.js';
+export {
+  averageRating, emptyPartnerRatings, partnerRatingOf, projectPartnerRating, projectPartnerRatings,
+  type PartnerRating, type PartnerRatings, type PartnerRatingTotals,
+} from './projections/partner-rating.projection.js';

@@ -104,6 +104,7 @@ export async function seedDemoData(
   if (accounts) await (await import('./demo-dealers.js')).seedDemoDealers(writer, config, now, accounts);
   if (accounts) await (await import('./demo-sellers.js')).seedDemoSellers(writer, config.demoDealers, accounts, now);
   await seedDemoTemplates(writer, users.filter((u) => u.roles.includes('BUYER')).map((u) => u.idDealer!), now);
+  await (await import('./demo-ratings.js')).seedDemoRatings(writer, config.demoDealers, now);
   const blobs = config.demoPhotos ? accounts?.blobs : undefined;
   await (await import('./demo-vehicles.js')).seedDemoVehicles(writer, now, blobs);
   if (createShowcase) await (await import('./demo-showcase.js')).seedDemoShowcase(writer, createShowcase, now, blobs);

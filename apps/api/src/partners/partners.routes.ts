@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   EXPORT_BUYERS_CSV_COLUMNS, MultiAuctioneerTemplateLink, MarketTemplate, MarketTemplateChange, TemplateBuyerPage, TemplateCreate, TemplateEdit, TemplatePage, TemplateToggle, TemplateView, UserBuyerTemplate, UserBuyerTemplateChange,
-  UsersBuyerTemplateChange,
+  PartnerPage, UsersBuyerTemplateChange,
 } from '@auction/contracts';
 import type { RouteDoc } from '../platform/docs/route-doc.js';
 
@@ -14,8 +14,15 @@ const MANAGE = 'Managed by an ADMIN of its market or an AUCTIONEER / MULTI_AUCTI
 const LIST = 'Page: limit 1-100 (default 20), offset, sortField templateName|idMarket|provenance|status (default templateName), sortOrder asc|desc; filters idDealer, idMarket (or market), provenance, templateName (a part, any case), ids (repeated or comma separated). Answers {items, total, limit, offset}.';
 const MANAGERS = 'ADMIN, AUCTIONEER, MULTI_AUCTIONEER';
 
+/** How a partner's rating is made (the partner calls and the feedback calls say it). */
+export const PARTNER_RATING = 'auctioneerRating: the average of the dealers\' votes on purchases sold through the partner, to one decimal, halves up (13 stars in 3 votes: 4.3), 0 without votes; numFeedback: the number of votes. A dealer votes once per purchase (POST /api/v1/secure/auction/{idAuction}/feedback once per auction it won lots in, POST /api/v1/secure/showcase/feedback/{id} once per showcase vehicle it bought; mobile alike): a repeat, or two submits at once, answer the same idFeedback and count once. The vote counts for the sale\'s partner: the auction\'s template, or for a showcase vehicle the template of its provenance in the showcase\'s market (when several share it, the one named in idAuctioneer); an auction of the default channel counts for none. Totals are a read model of the FeedbackGiven events, rebuilt by replaying the log.';
+const PARTNERS_PAGE = 'A page {items, total, limit, offset}: limit 1-100 (default 100), offset; sortField auctionName (default) | auctioneerRating | numFeedback, sortOrder asc|desc (ties by name). Each partner: idTemplate, auctionName (the template\'s name), idMarket, largeLogo and smallLogo (stored image ids), description, commercialInfoPhone, commercialInfoEmail, vatCode, auctioneerRating, numFeedback; never the owner, provenance or dealers. Only enabled templates: a disabled or deleted one is no partner.';
+
 /** OpenAPI entries of the partners context. */
 export const PARTNERS_ROUTE_DOCS: readonly RouteDoc[] = [
+  ['get', '/api/v1/open/partners', `The partners of a market (query market, required; unknown market 400001), for the home carousel and the partner page: no login. ${PARTNERS_PAGE} ${PARTNER_RATING}`, 'anyone', undefined, PartnerPage],
+  ['get', '/api/v1/secure/partners', `The caller's partners: the enabled templates of its own market (its profile's idMarket: the call takes no market) and those of other markets its dealer is enabled for. ${PARTNERS_PAGE} ${PARTNER_RATING}`, 'logged in', undefined, PartnerPage],
+  ['get', '/api/v1/mobile/partners', `As GET /api/v1/secure/partners (mobile app, token header only). ${PARTNERS_PAGE}`, 'logged in (token header)', undefined, PartnerPage],
   ['post', '/api/v1/secure/template', `Create a template: templateName (1-100), description, largeLogo and smallLogo (ids of stored images), commercialInfoPhone, commercialInfoEmail, vatCode, idMarket, provenance; idDealer (its owner) defaults to the caller's dealer. Created enabled, with no dealer enabled for it. ${MANAGE} 201 with the template.`, MANAGERS, TemplateCreate, TemplateView],
   ['put', '/api/v1/secure/template', `Edit a template: idTemplate and the fields to change. ${MANAGE} ${WHO_SEES_TEMPLATES}`, MANAGERS, TemplateEdit, TemplateView],
   ['delete', '/api/v1/secure/template', `Delete a template (query id): it leaves every list, its history stays. ${MANAGE} ${WHO_SEES_TEMPLATES} 204.`, MANAGERS, undefined, 'none'],

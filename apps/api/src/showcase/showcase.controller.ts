@@ -217,11 +217,8 @@ export class ShowcaseController {
     if (!(await this.queries.boughtByCaller(actor, idVehicle))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only the dealer who bought this vehicle can rate the purchase');
     }
-    const idShowcase = await this.queries.showcaseOf(idVehicle);
-    if (request.idAuctioneer !== undefined && (idShowcase === null || (await this.queries.showcaseOwner(idShowcase)) !== request.idAuctioneer)) {
-      throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the exhibitor of this showcase');
-    }
-    return this.runner.run(actor, new GiveFeedbackCommand(actor, 'SHOWCASE', idVehicle, request.rating, request.idAuctioneer ?? null));
+    const sale = (await this.queries.saleOf(idVehicle)) ?? { idOwner: null, idMarket: null, provenance: null };
+    return this.runner.run(actor, new GiveFeedbackCommand(actor, { kind: 'SHOWCASE', idVehicle, sale }, request.rating, request.idAuctioneer ?? null));
   }
 
   /**

@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   BUYER_NOT_ELIGIBLE: 422011,
   BUY_NOW_BELOW_RESERVE: 422012,
   FEEDBACK_WRONG_AUCTIONEER: 422013,
+  /** A rating is a whole number of stars from 1 to 5 (no half stars): libs/domain/src/identity/user (GiveFeedback). */
+  FEEDBACK_RATING_INVALID: 422380,
   /** A vehicle is named by more than one lot of an auction. */
   DUPLICATE_LOT_VEHICLE: 422014,
   /** The auction is shorter than the minimum duration (start to end). */

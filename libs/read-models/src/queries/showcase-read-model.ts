@@ -5,6 +5,7 @@ import type { VehicleRow } from '../rows.js';
 import { myLotTable, regulationsTable, vehicleRecordsTable, vehiclesTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
 import { DEFAULT_ACCESS_ERRORS, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { showcaseSaleOf, type ShowcaseSaleRow } from './showcase-sale.js';
 import { vehicleViewOf } from './views.js';
 
 /** A sold vehicle of a showcase, for its owner. */
@@ -178,6 +179,11 @@ export class ShowcaseReadModel {
     const rows = await this.db.query<{ idShowcase: string }>(
       `SELECT id_showcase AS "idShowcase" FROM ${qualified(this.schema, vehiclesTable)} WHERE id_vehicle = $1`, [idVehicle]);
     return rows[0]?.idShowcase ?? null;
+  }
+
+  /** The showcase, owner, market and provenance of a listed vehicle (a rating's partner), or null. */
+  saleOf(idVehicle: string): Promise<ShowcaseSaleRow | null> {
+    return showcaseSaleOf(this.db, this.schema, idVehicle);
   }
 
   /** The exhibitor who listed a showcase, or null when no vehicle was listed in it. */

@@ -245,10 +245,7 @@ export class AuctionController {
     if (!(await this.queries.wonIn(actor, idAuction))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
     }
-    if (request.idAuctioneer !== undefined && (await this.queries.auction(actor, idAuction, false)).idOwner !== request.idAuctioneer) {
-      throw new DomainError('FEEDBACK_WRONG_AUCTIONEER', 'idAuctioneer is not the auctioneer of this auction');
-    }
-    return this.runner.run(actor, new GiveFeedbackCommand(actor, 'AUCTION', idAuction, request.rating, request.idAuctioneer ?? null));
+    return this.runner.run(actor, new GiveFeedbackCommand(actor, { kind: 'AUCTION', idAuction }, request.rating, request.idAuctioneer ?? null));
   }
 
   private async award(actor: Actor, idAuction: string, operation: AwardOperation) {

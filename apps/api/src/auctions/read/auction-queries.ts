@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuctionReadModel } from '@auction/read-models';
+import type { Page, PurchasePageQuery, PurchaseRow } from '@auction/contracts';
+import { streamId } from '@auction/domain';
+import { AuctionReadModel, type Viewer } from '@auction/read-models';
+import { withOwnRating } from '../../partners/ratings/purchase-rating.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { templatesVisibleTo } from '../../platform/engine/sales-access.js';
 import { CLOCK, FANOUT, type Clock } from '../../platform/engine/tokens.js';
@@ -10,7 +13,14 @@ import type { Fanout } from '../../platform/fanout/fanout.js';
 export class AuctionQueries extends AuctionReadModel {
   // The tables name users by id only (a username may be an e-mail address, erasable): names come from the engine's
   // index when answering, so an anonymised user reads `anonymous-<idUser>` everywhere at once.
-  constructor(@Inject(FANOUT) fanout: Fanout, @Inject(CLOCK) clock: Clock, index: LiveReadModel) {
+  constructor(@Inject(FANOUT) fanout: Fanout, @Inject(CLOCK) clock: Clock, private readonly index: LiveReadModel) {
     super(fanout.db, { now: () => clock.now(), usernameOf: (idUser) => index.usernameOf(idUser), templatesOf: (viewer) => templatesVisibleTo(index, viewer) });
+  }
+
+  /** The caller's purchases, each with its own rating of it (the rating dialog knows a purchase is rated). */
+  override async purchases(viewer: Viewer, query: PurchasePageQuery): Promise<Page<PurchaseRow>> {
+    const page = await super.purchases(viewer, query);
+    const buyer = this.index.users.get(streamId.user(viewer.idUser));
+    return { ...page, items: page.items.map((row) => withOwnRating(row, buyer)) };
   }
 }

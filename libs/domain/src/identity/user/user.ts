@@ -125,13 +125,32 @@ export function isSignInOutdated(state: UserState, authTimeSeconds: number): boo
   return changedAt !== undefined && (authTimeSeconds + 1) * 1000 <= changedAt;
 }
 
-/** A dealer's rating of an auction or a showcase purchase: one per target. */
+/** The stars a rating may give: whole stars, 1 to 5 (spec: "5 stars, no half stars"). */
+export const FEEDBACK_STARS = [1, 2, 3, 4, 5] as const;
+
+/** True for a rating the portal takes: an integer from 1 to 5. */
+export function isFeedbackRating(rating: unknown): rating is number {
+  return typeof rating === 'number' && Number.isInteger(rating) && rating >= 1 && rating <= 5;
+}
+
+/** The user's rating of a target (an auction, a showcase vehicle), or null when not rated yet. */
+export function feedbackOf(state: UserState, target: Feedback['target'], idTarget: string): Feedback | null {
+  return state.status === 'ACTIVE' ? state.feedback.find((f) => f.target === target && f.idTarget === idTarget) ?? null : null;
+}
+
+/**
+ * A dealer's rating of an auction or a showcase purchase: one per target (a repeat is a no-op). `idTemplate`: the
+ * partner (template, selling channel) the rating counts for, fixed when it is given: the auction's template, or the
+ * template of the showcase vehicle's provenance in its market; null (and absent in the events of earlier releases):
+ * the sale went through no partner, and the rating counts for none.
+ */
 export interface Feedback {
   readonly idFeedback: string;
   readonly target: 'AUCTION' | 'SHOWCASE';
   readonly idTarget: string;
   readonly rating: number;
   readonly idAuctioneer: string | null;
+  readonly idTemplate?: string | null;
 }
 
 /** Events of a user stream (`user-{idUser}`). */
@@ -203,6 +222,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserSessionEnded', data: { idUser: state.data.idUser, sid: command.sid, expiresAt: command.expiresAt, endedAt: command.now } }];
     case 'GiveFeedback': {
       if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
+      if (!isFeedbackRating(command.feedback.rating)) throw new DomainError('FEEDBACK_RATING_INVALID', 'a rating is 1 to 5 whole stars');
       const { target, idTarget } = command.feedback;
       if (state.feedback.some((f) => f.target === target && f.idTarget === idTarget)) return [];
       return [{ type: 'FeedbackGiven', data: { ...command.feedback, idUser: state.data.idUser } }];

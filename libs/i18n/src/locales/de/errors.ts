@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'Ihr Konto ist für diesen Vorgang nicht freigeschaltet. Wenden Sie sich an den Kundenservice.',
   '422012': 'Der Sofortkaufpreis darf nicht unter dem Mindestpreis liegen.',
   '422013': 'Dieser Auktionator hat diesen Verkauf nicht durchgeführt.',
+  '422380': 'Eine Bewertung hat 1 bis 5 ganze Sterne.',
   '422014': 'Ein Fahrzeug steht in mehr als einem Los dieser Auktion: jedes Fahrzeug einmal.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

@@ -117,6 +117,7 @@ export const errors = {
   '422011': 'Your account is not enabled for this operation. Contact customer service.',
   '422012': 'The Buy now price must not be below the reserve price.',
   '422013': 'This auctioneer did not run this sale.',
+  '422380': 'A rating is 1 to 5 whole stars.',
   '422014': 'A vehicle is in more than one lot of this auction: each vehicle once.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

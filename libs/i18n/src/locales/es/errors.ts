@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'Su cuenta no está habilitada para esta operación. Contacte con atención al cliente.',
   '422012': 'El precio de Compra inmediata no puede ser inferior al precio de reserva.',
   '422013': 'Este subastador no realizó esta venta.',
+  '422380': 'La valoración es de 1 a 5 estrellas enteras.',
   '422014': 'Un vehículo está en más de un lote de esta subasta: cada vehículo una sola vez.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'Votre compte n’est pas habilité pour cette opération. Contactez le service client.',
   '422012': 'Le prix d’Achat immédiat ne peut pas être inférieur au prix de réserve.',
   '422013': 'Ce commissaire-priseur n’a pas mené cette vente.',
+  '422380': 'Une note va de 1 à 5 étoiles entières.',
   '422014': 'Un véhicule figure dans plus d’un lot de cette vente : chaque véhicule une seule fois.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

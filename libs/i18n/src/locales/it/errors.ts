@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'L’account non è abilitato a questa operazione. Contattare il Servizio Clienti.',
   '422012': 'Il prezzo Compra subito non può essere inferiore al prezzo di riserva.',
   '422013': 'Questo banditore non ha gestito questa vendita.',
+  '422380': 'La valutazione va da 1 a 5 stelle intere.',
   '422014': 'Un veicolo è in più di un lotto di questa asta: ogni veicolo una sola volta.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

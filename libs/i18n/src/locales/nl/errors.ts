@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'Uw account is niet gemachtigd voor deze bewerking. Neem contact op met de klantenservice.',
   '422012': 'De Direct kopen-prijs mag niet lager zijn dan de minimumprijs.',
   '422013': 'Deze veilingmeester heeft deze verkoop niet geleid.',
+  '422380': 'Een beoordeling is 1 tot 5 hele sterren.',
   '422014': 'Een voertuig staat in meer dan één kavel van deze veiling: elk voertuig één keer.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

@@ -116,6 +116,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422011': 'Twoje konto nie ma uprawnień do tej operacji. Skontaktuj się z Biurem Obsługi Klienta.',
   '422012': 'Cena Kup teraz nie może być niższa od ceny minimalnej.',
   '422013': 'Ten aukcjoner nie prowadził tej sprzedaży.',
+  '422380': 'Ocena to od 1 do 5 pełnych gwiazdek.',
   '422014': 'Pojazd występuje w więcej niż jednym losie tej aukcji: każdy pojazd tylko raz.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213

@@ -116,6 +116,7 @@ export const errors: Translation<typeof en> = {
   '422011': 'A sua conta não está habilitada para esta operação. Contacte o apoio ao cliente.',
   '422012': 'O preço de Compra imediata não pode ser inferior ao preço de reserva.',
   '422013': 'Este leiloeiro não conduziu esta venda.',
+  '422380': 'A avaliação é de 1 a 5 estrelas inteiras.',
   '422014': 'Um veículo está em mais de um lote deste leilão: cada veículo uma só vez.',
 
   // The vehicle (issue 22): its life 409200-409207, its data and files 422200-422213
