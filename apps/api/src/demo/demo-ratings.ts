@@ -11,8 +11,10 @@ const DAY = 86_400_000;
 /**
  * The demo partners' ratings: for each demo template, one past auction sold through it (two days ago, one typed-in lot
  * per buyer), each lot won and awarded to a demo dealer, and the winners' ratings, given as `POST .../feedback` gives
- * them (the same idFeedback, so a dealer's later vote is a repeat). dealer1 wins a lot in each but has not rated:
- * the purchases page shows it the rating dialog to try. Only dealers the demo has (DEMO_DEALERS) take part.
+ * them (the same idFeedback, so a dealer's later vote is a repeat). The buyers are the last demo dealers (dealer16 to
+ * dealer20 with the default DEMO_DEALERS=20), apart from those the tests log in as: the last one (dealer20) wins a lot
+ * in each but has not rated, so its purchases page offers the rating dialog to try. With fewer than 10 demo dealers
+ * (small test demos) there are no ratings.
  */
 export const DEMO_PAST_AUCTIONS = [
   { idAuction: 'demo-past-leasys', idTemplate: DEMO_TEMPLATES[0].idTemplate, name: 'Leasys returns (closed)', votes: [5, 4, 4, 5] },
@@ -33,9 +35,10 @@ function lotEvents(state: LotState, commands: readonly LotCommand[]): LotEvent[]
 /** Seeds the past auctions and the ratings once: an auction already there is left as it is. */
 export async function seedDemoRatings(writer: StreamWriter, demoDealers: number, now: number): Promise<void> {
   for (const [a, past] of DEMO_PAST_AUCTIONS.entries()) {
-    // dealer1, then dealer2.. voting; as many as the demo has.
-    const buyers = Array.from({ length: Math.min(demoDealers, past.votes.length + 1) }, (_, i) => `dealer${i + 1}`);
-    if (buyers.length === 0) return;
+    if (demoDealers < 10) return;
+    // The last demo dealer first (it leaves its purchase unrated), then the voters before it.
+    const numbers = Array.from({ length: past.votes.length + 1 }, (_, i) => demoDealers - i);
+    const buyers = numbers.map((n) => `dealer${n}`);
     const start = now - 3 * DAY;
     const end = now - 2 * DAY;
     const body = {
@@ -71,13 +74,13 @@ export async function seedDemoRatings(writer: StreamWriter, demoDealers: number,
             streamId: streamId.lot(def.idLot),
             events: lotEvents(view.state<LotState>(streamId.lot(def.idLot)), [
               { type: 'ScheduleLot', data: def },
-              { type: 'PlaceOffer', idOffer, idUser: buyers[i]!, idDealer: `D-${1001 + i}`, amount: def.basePrice, clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: start + 3_600_000 },
+              { type: 'PlaceOffer', idOffer, idUser: buyers[i]!, idDealer: `D-${1000 + numbers[i]!}`, amount: def.basePrice, clickAndBuy: false, idempotencyKey: null, regulationAccepted: true, now: start + 3_600_000 },
               { type: 'CloseLot', now: end + 1_000 },
               { type: 'AwardLot', idOffer, now: end + 60_000 },
             ]),
           };
         });
-        // dealer1 (the first buyer) leaves its purchase unrated; the others vote.
+        // The first buyer leaves its purchase unrated; the others vote.
         const votes = buyers.slice(1).map((idUser, i): Decision => {
           const sid = userSids[i + 1]!;
           const feedback = {
