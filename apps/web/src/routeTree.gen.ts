@@ -38,6 +38,7 @@ import { Route as MyLotRouteImport } from './routes/my-lot'
 import { Route as ObservedRouteImport } from './routes/observed'
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
+import { Route as PushNotificationRouteImport } from './routes/push-notification'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as SellerRouteImport } from './routes/seller'
 import { Route as SellerListRouteImport } from './routes/seller-list'
@@ -210,6 +211,11 @@ const PasswordRecoveryRoute = PasswordRecoveryRouteImport.update({
 const PurchaseSummaryRoute = PurchaseSummaryRouteImport.update({
   id: '/purchase-summary',
   path: '/purchase-summary',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PushNotificationRoute = PushNotificationRouteImport.update({
+  id: '/push-notification',
+  path: '/push-notification',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegistrationRoute = RegistrationRouteImport.update({
@@ -386,6 +392,7 @@ export interface FileRoutesByFullPath {
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
@@ -505,6 +513,7 @@ export interface FileRoutesById {
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
+  '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
@@ -566,6 +575,7 @@ export interface FileRouteTypes {
     | '/observed'
     | '/password-recovery'
     | '/purchase-summary'
+    | '/push-notification'
     | '/registration'
     | '/seller'
     | '/seller-list'
@@ -625,6 +635,7 @@ export interface FileRouteTypes {
     | '/observed'
     | '/password-recovery'
     | '/purchase-summary'
+    | '/push-notification'
     | '/registration'
     | '/seller'
     | '/seller-list'
@@ -684,6 +695,7 @@ export interface FileRouteTypes {
     | '/observed'
     | '/password-recovery'
     | '/purchase-summary'
+    | '/push-notification'
     | '/registration'
     | '/seller'
     | '/seller-list'
@@ -744,6 +756,7 @@ export interface RootRouteChildren {
   ObservedRoute: typeof ObservedRoute
   PasswordRecoveryRoute: typeof PasswordRecoveryRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
+  PushNotificationRoute: typeof PushNotificationRoute
   RegistrationRoute: typeof RegistrationRoute
   SellerRoute: typeof SellerRoute
   SellerListRoute: typeof SellerListRoute
@@ -979,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PurchaseSummaryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/push-notification': {
+      id: '/push-notification'
+      path: '/push-notification'
+      fullPath: '/push-notification'
+      preLoaderRoute: typeof PushNotificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registration': {
       id: '/registration'
       path: '/registration'
@@ -1208,6 +1228,7 @@ const rootRouteChildren: RootRouteChildren = {
   ObservedRoute: ObservedRoute,
   PasswordRecoveryRoute: PasswordRecoveryRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,
+  PushNotificationRoute: PushNotificationRoute,
   RegistrationRoute: RegistrationRoute,
   SellerRoute: SellerRoute,
   SellerListRoute: SellerListRoute,

@@ -1,6 +1,7 @@
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
 import type { Services } from '../services.js';
+import { usePushOpen } from '../features/communication/push-open.js';
 import { ensureGeolocatedMarket } from '../session/market.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { DialogHost } from '../ui/DialogHost.js';
@@ -23,6 +24,8 @@ function RootLayout() {
   // The server's first screen (the live auction page) stays until the route has drawn its own page, or its error, in
   // the same frame: never a moment without lots.
   const settled = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  // A tapped push notification (the mobile shell's event) opens its page.
+  usePushOpen();
   useLayoutEffect(() => {
     if (settled) dropFirstScreen();
   }, [settled]);

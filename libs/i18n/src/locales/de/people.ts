@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonymisierung',
     email: "E-Mail",
     lead: "Mailing-Kampagnen",
+    push: "Push-Benachrichtigungen",
     profile: 'Mein Profil',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Personenbezogene Daten gelöschter oder deaktivierter Benutzer löschen (Recht auf Löschung).',
     email: "Eine E-Mail an Händler oder Benutzer schreiben, in der Vorschau prüfen und senden.",
     lead: "Mailing-Kampagnen an viele Empfänger, im Hintergrund gesendet, mit ihrem Fortschritt.",
+    push: "Push-Benachrichtigungen an die mobile App von Benutzern, Händlern oder einem Markt senden und ihre Zustellung verfolgen.",
     open: 'Öffnen',
   },
   readOnly: {

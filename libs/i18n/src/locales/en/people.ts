@@ -12,6 +12,7 @@ export const people = {
     anonymisation: 'Anonymisation',
     email: "E-mail",
     lead: "Mailing campaigns",
+    push: "Push notifications",
     profile: 'My profile',
   },
   landing: {
@@ -26,6 +27,7 @@ export const people = {
     anonymisation: 'Erase the personal data of deleted or disabled users (right to erasure).',
     email: "Write an e-mail to dealers or users, preview it and send it.",
     lead: "Mailing campaigns to many recipients, sent in the background with their progress.",
+    push: "Send push notifications to the mobile app of users, dealers or a market, and follow their delivery.",
     open: 'Open',
   },
   readOnly: {

@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonimización',
     email: "Correo",
     lead: "Campañas de correo",
+    push: "Notificaciones push",
     profile: 'Mi perfil',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Borrar los datos personales de usuarios eliminados o deshabilitados (derecho de supresión).',
     email: "Escribir un correo a concesionarios o usuarios, previsualizarlo y enviarlo.",
     lead: "Campañas de correo a muchos destinatarios, enviadas en segundo plano con su progreso.",
+    push: "Envíe notificaciones push a la app móvil de usuarios, concesionarios o un mercado y siga su entrega.",
     open: 'Abrir',
   },
   readOnly: {

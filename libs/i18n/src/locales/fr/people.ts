@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonymisation des données',
     email: "E-mail",
     lead: "Campagnes d'e-mailing",
+    push: "Notifications push",
     profile: 'Mon profil',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Effacer les données personnelles des utilisateurs supprimés ou désactivés (droit à l’effacement).',
     email: "Rédiger un e-mail aux concessionnaires ou aux utilisateurs, le prévisualiser et l'envoyer.",
     lead: "Campagnes d'e-mailing vers de nombreux destinataires, envoyées en arrière-plan avec leur progression.",
+    push: "Envoyez des notifications push à l'application mobile d'utilisateurs, de concessionnaires ou d'un marché, et suivez leur livraison.",
     open: 'Ouvrir',
   },
   readOnly: {

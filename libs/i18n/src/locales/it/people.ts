@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonimizzazione',
     email: "E-mail",
     lead: "Campagne di mailing",
+    push: "Notifiche push",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Cancella i dati personali degli utenti eliminati o disabilitati (diritto all’oblio).',
     email: "Scrivi un'e-mail a concessionari o utenti, visualizzane l'anteprima e inviala.",
     lead: "Campagne di mailing a molti destinatari, inviate in background con il loro avanzamento.",
+    push: "Invia notifiche push all'app mobile di utenti, dealer o di un mercato e seguine la consegna.",
     open: 'Apri',
   },
   readOnly: {

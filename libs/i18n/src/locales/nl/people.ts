@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonimisering',
     email: "E-mail",
     lead: "Mailingcampagnes",
+    push: "Pushmeldingen",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Persoonsgegevens van verwijderde of gedeactiveerde gebruikers wissen (recht op gegevenswissing).',
     email: "Een e-mail aan dealers of gebruikers schrijven, bekijken en verzenden.",
     lead: "Mailingcampagnes naar veel ontvangers, op de achtergrond verzonden met hun voortgang.",
+    push: "Stuur pushmeldingen naar de mobiele app van gebruikers, dealers of een markt en volg de bezorging.",
     open: 'Openen',
   },
   readOnly: {

@@ -15,6 +15,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     anonymisation: 'Anonimizacja',
     email: "E-mail",
     lead: "Kampanie mailingowe",
+    push: "Powiadomienia push",
     profile: 'Mój profil',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     anonymisation: 'Usuwanie danych osobowych usuniętych lub dezaktywowanych użytkowników (prawo do usunięcia danych).',
     email: "Napisz e-mail do dealerów lub użytkowników, obejrzyj podgląd i wyślij.",
     lead: "Kampanie mailingowe do wielu odbiorców, wysyłane w tle wraz z postępem.",
+    push: "Wysyłaj powiadomienia push do aplikacji mobilnej użytkowników, dealerów lub rynku i śledź ich doręczenie.",
     open: 'Otwórz',
   },
   readOnly: {

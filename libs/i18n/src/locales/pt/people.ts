@@ -15,6 +15,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Anonimização',
     email: "E-mail",
     lead: "Campanhas de e-mail",
+    push: "Notificações push",
     profile: 'O meu perfil',
   },
   landing: {
@@ -29,6 +30,7 @@ export const people: Translation<typeof en> = {
     anonymisation: 'Apagar os dados pessoais de utilizadores eliminados ou desativados (direito ao apagamento).',
     email: "Escrever um e-mail a concessionários ou utilizadores, pré-visualizá-lo e enviá-lo.",
     lead: "Campanhas de e-mail para muitos destinatários, enviadas em segundo plano com o seu progresso.",
+    push: "Envie notificações push para a app móvel de utilizadores, concessionários ou de um mercado e acompanhe a entrega.",
     open: 'Abrir',
   },
   readOnly: {

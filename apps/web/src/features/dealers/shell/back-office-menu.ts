@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead';
-  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead';
+  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification';
+  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push';
   readonly testId: string;
 }
 
@@ -17,6 +17,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/user-anonymization', key: 'anonymisation', testId: 'bo-anonymisation', adminOnly: true },
   { to: '/email', key: 'email', testId: 'bo-email' },
   { to: '/lead', key: 'lead', testId: 'bo-lead' },
+  { to: '/push-notification', key: 'push', testId: 'bo-push' },
 ];
 
 /** The roles that open the back-office (spec 01 §6: administrator or customer centre, either suffices). */
