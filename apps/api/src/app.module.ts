@@ -7,6 +7,7 @@ import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module
 import { PARTNERS_CONTROLLERS, PartnersModule } from './partners/partners.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
 import { SELLERS_CONTROLLERS, SellersModule } from './partners/sellers/sellers.module.js';
+import { TOP_CMS_CONTROLLERS, TopCmsModule } from './partners/top-cms/top-cms.module.js';
 import { SHOWCASE_CONTROLLERS, ShowcaseModule } from './showcase/showcase.module.js';
 import { VEHICLES_CONTROLLERS, VehiclesModule } from './vehicles/vehicles.module.js';
 import { VEHICLE_UPLOADS_CONTROLLERS, VehicleUploadsModule } from './vehicles/uploads/vehicle-uploads.module.js';
@@ -17,7 +18,7 @@ export type AppDependencies = PlatformDependencies;
 /** Every controller of the API, context by context (the route-table test reads their routes). */
 export const ALL_CONTROLLERS = [
   ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
-  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS, ...PARTNERS_CONTROLLERS,
+  ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS, ...PARTNERS_CONTROLLERS, ...TOP_CMS_CONTROLLERS,
 ];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
@@ -28,7 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
-        VehicleUploadsModule, CommunicationModule, SellersModule, PartnersModule,
+        VehicleUploadsModule, CommunicationModule, SellersModule, PartnersModule, TopCmsModule,
       ],
     };
   }

@@ -117,6 +117,13 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   sso.start(port, logger);
+  if (config.demoData && config.demoPhotos) {
+    // The demo's home banners are drawn and encoded (AVIF, WebP) once, after the start: they appear within seconds.
+    void import('./demo/demo-banners.js')
+      .then(({ seedDemoBanners }) => seedDemoBanners(app.get<StreamWriter>(STREAM_WRITER), app.get<BlobStore>(BLOB_STORE), model, Date.now()))
+      .then((banners) => { if (banners > 0) logger.info('demo banners ready', { banners }, 'Bootstrap'); })
+      .catch((error: unknown) => logger.warn(`demo banners not seeded: ${String(error)}`, 'Bootstrap'));
+  }
   logger.info(`single sign-on: ${sso.embedded ? 'embedded OpenID Connect issuer' : 'OpenID Connect issuer'} at ${sso.issuerUrl}`, { clientId: config.oidc.clientId }, 'Bootstrap');
   if (mail.catcher) logger.info(`mail: SMTP_URL is unset, mail is caught in process at ${mail.catcher.url} (listed in this log and to administrators)`, {}, 'Bootstrap');
   else logger.info('mail: sent through SMTP_URL', { from: mail.mailer.from.address }, 'Bootstrap');

@@ -225,6 +225,30 @@ export const API_ERROR_CODES = {
   VEHICLE_UPLOAD_RATE_LIMITED: 429200,
   /** Too many open temporary batches (this user's, or the server's room for them): save or wait for them to expire. */
   VEHICLE_UPLOAD_BATCHES_FULL: 429201,
+  // The public portal's content (apps/api/src/partners/top-cms, issue 23 item 6): 400400-400409, 404400-404409,
+  // 409400-409409, 413400-413409, 422400-422409 (404400 and 422400 are the domain's).
+  /** `open/top-cms`: mkt and lang are both required, each a known market and language. */
+  TOP_CMS_QUERY_INVALID: 400400,
+  /** A banner image upload: the multipart body is broken, has a part it does not take, or lacks the file. */
+  TOP_CMS_IMAGE_MALFORMED: 400401,
+  /** `open/info`: market is required and must be a known market. */
+  PORTAL_INFO_MARKET_INVALID: 400402,
+  /** A banner names an image that was not uploaded by the caller, expired (2 hours) or belongs to another banner. */
+  TOP_CMS_IMAGE_NOT_FOUND: 404401,
+  /** `open/image`, `open/temp-image`: no public image at this path (unknown, expired, private, or a path outside the public prefixes: one answer). */
+  PUBLIC_IMAGE_NOT_FOUND: 404402,
+  /** Too many banner images are waiting to be saved by this user (20): save or wait for them to expire. */
+  TOP_CMS_IMAGES_PENDING: 409400,
+  /** A banner image is larger than 10 MiB. */
+  TOP_CMS_IMAGE_TOO_LARGE: 413400,
+  /** A banner image has more than 40 megapixels (a decompression bomb, or simply too big a picture). */
+  TOP_CMS_IMAGE_TOO_MANY_PIXELS: 413401,
+  /** A banner image is not a JPEG, PNG or WebP picture by its content, whatever its name or type says. */
+  TOP_CMS_IMAGE_WRONG_TYPE: 422401,
+  /** A banner image cannot be decoded (a broken picture). */
+  TOP_CMS_IMAGE_UNREADABLE: 422402,
+  /** A banner image is smaller than its device needs (desktop 1280, tablet 768, mobile 480 pixels wide). */
+  TOP_CMS_IMAGE_TOO_SMALL: 422403,
   // Communication (apps/api/src/communication, issue 23 item 4): 404350-404359, 422350-422359.
   /** No queued e-mail has this id. */
   EMAIL_NOT_FOUND: 404350,

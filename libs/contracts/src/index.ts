@@ -23,3 +23,4 @@ export * from './push.js';
 export * from './sellers.js';
 export * from './templates.js';
 export * from './partners.js';
+export * from './top-cms.js';

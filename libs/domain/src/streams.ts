@@ -7,6 +7,7 @@ import { templateDecider, type TemplateEvent, type TemplateState } from './partn
 import { sellerDecider, type SellerEvent, type SellerState } from './partners/sellers/seller.js';
 import { sellerConfigDecider, type SellerConfigEvent, type SellerConfigState } from './partners/sellers/seller-config.js';
 import { sellerReferenceDecider, type SellerReferenceEvent, type SellerReferenceState } from './partners/sellers/seller-reference.js';
+import { topCmsDecider, type TopCmsEvent, type TopCmsState } from './partners/top-cms/top-cms.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
 import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
 import type { VehicleEvent, VehicleState } from './vehicles/vehicle/vehicle.types.js';
@@ -42,8 +43,11 @@ export const SELLER_REFERENCE: StreamKind<SellerReferenceState, SellerReferenceE
 /** Template streams `template-{idTemplate}`: a selling channel and the dealers enabled for it. */
 export const TEMPLATE: StreamKind<TemplateState, TemplateEvent> = { prefix: 'template-', evolve: templateDecider.evolve, initialState: templateDecider.initialState };
 
+/** Top banner streams `topcms-{idTopCms}`: one item of a market's home slider (issue 23 item 6). */
+export const TOP_CMS: StreamKind<TopCmsState, TopCmsEvent> = { prefix: 'topcms-', evolve: topCmsDecider.evolve, initialState: topCmsDecider.initialState };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE, SELLER, SELLER_CONFIG, SELLER_REFERENCE];
+const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE, SELLER, SELLER_CONFIG, SELLER_REFERENCE, TOP_CMS];
 
 /** The kind of a stream id, from its prefix. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,4 +81,5 @@ export const streamId = {
   seller: (id: string) => `${SELLER.prefix}${id}`,
   sellerConfig: (idMarket: string) => `${SELLER_CONFIG.prefix}${idMarket}`,
   sellerReference: (idDealer: string) => `${SELLER_REFERENCE.prefix}${idDealer}`,
+  topCms: (idTopCms: string) => `${TOP_CMS.prefix}${idTopCms}`,
 };

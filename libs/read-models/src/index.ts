@@ -21,6 +21,7 @@ export { Projector, isEventFault, type ProjectorOptions } from './projector.js';
 export { rebuildReadModels, type RebuildOptions, type RebuildStats } from './rebuild.js';
 export { compareReadModels, dumpTables, type TableDump } from './dump-tables.js';
 export { AuctionReadModel } from './queries/auction-read-model.js';
+export { portalCounts, type PortalCounts } from './queries/portal-counts.js';
 export { DealerReadModel } from './queries/dealer-read-model.js';
 export {
   ShowcaseReadModel, type ActivityPage, type ActivityScope, type SoldPage, type SoldVehicleRow, type VehicleSearch,

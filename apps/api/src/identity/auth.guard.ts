@@ -7,7 +7,7 @@ import { hasRole, type Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { NO_STORE_REQUEST } from '../platform/http/cache-policy.js';
 import { AuthService, type Session } from './auth.service.js';
-import { ANY_MARKET, ResourceScope } from './resource-scope.js';
+import { ANY_MARKET, ROUTE_SCOPED_NAMES, ResourceScope, type ScopedKind } from './resource-scope.js';
 import { READ_ONLY_CALL } from '../platform/idempotency/claim-in-turn.js';
 
 export const SESSION_COOKIE = 'SESSION';
@@ -111,7 +111,10 @@ export class AuthGuard implements CanActivate {
     if (actor.readOnly && !ownAccount && (!reads || flag(NOT_READ_ONLY_KEY))) {
       throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     }
-    if (!flag(ANY_MARKET)) await this.scope.check(actor, request);
+    if (!flag(ANY_MARKET)) {
+      const routeNames = this.reflector.getAllAndOverride<Record<string, ScopedKind> | undefined>(ROUTE_SCOPED_NAMES, targets);
+      await this.scope.check(actor, request, routeNames);
+    }
     return true;
   }
 

@@ -8,7 +8,7 @@ import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './registration/dealer-directory.service.js';
 
 /** What a request may name that belongs to a market. */
-export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template';
+export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template' | 'topCms';
 
 /**
  * The names under which a request (path parameter, query parameter or top-level body field) names a dealer, a user or
@@ -27,6 +27,16 @@ export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
 const STREAM_OF = /^(user|dealer)-([A-Za-z0-9_-]+)$/;
 
 const ANY_MARKET_KEY = 'auth:any-market';
+const ROUTE_NAMES_KEY = 'auth:scoped-names';
+
+/**
+ * Names a route's own parameters the guard's market scope reads besides {@link SCOPED_NAMES}: for a name too
+ * generic to mean one kind everywhere (`DELETE /admin/top-cms?id=`: the spec's `id` is a top banner there only).
+ */
+export const ScopedNames = (names: Readonly<Record<string, ScopedKind>>) => SetMetadata(ROUTE_NAMES_KEY, names);
+
+/** The metadata key of {@link ScopedNames}, for the guard. */
+export const ROUTE_SCOPED_NAMES = ROUTE_NAMES_KEY;
 
 /**
  * Exempts a route from the market scope of the back-office: its `idUser`/`idDealer` is not a target the staff act on
@@ -44,11 +54,14 @@ export interface NamedResource { readonly kind: ScopedKind; readonly id: string 
  * Every dealer, user or file the request names, by the names of {@link SCOPED_NAMES} (or as a `user-`/`dealer-`
  * `streamId`), in its path, query and body.
  */
-export function namedResources(request: { params?: unknown; query?: unknown; body?: unknown }): NamedResource[] {
+export function namedResources(
+  request: { params?: unknown; query?: unknown; body?: unknown }, routeNames: Readonly<Record<string, ScopedKind>> = {},
+): NamedResource[] {
   const found: NamedResource[] = [];
+  const names = { ...SCOPED_NAMES, ...routeNames };
   for (const source of [request.params, request.query, request.body]) {
     if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
-    for (const [name, kind] of Object.entries(SCOPED_NAMES)) {
+    for (const [name, kind] of Object.entries(names)) {
       const value = (source as Record<string, unknown>)[name];
       for (const id of Array.isArray(value) ? value : [value]) {
         if (typeof id === 'string' && id.trim()) found.push({ kind, id: id.trim() });
@@ -78,10 +91,12 @@ export class ResourceScope {
    * Throws 403021 when the request names a dealer, user or file outside the markets of a back-office caller; and, for
    * every caller, answers an auction or a lot of a template the caller is not enabled for as an unknown one (404).
    */
-  async check(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<void> {
+  async check(
+    actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }, routeNames: Readonly<Record<string, ScopedKind>> = {},
+  ): Promise<void> {
     this.checkSales(actor, request);
     if (!hasRole(actor, BACK_OFFICE_ROLES)) return;
-    for (const named of namedResources(request)) {
+    for (const named of namedResources(request, routeNames)) {
       const market = await this.marketOf(actor, named);
       if (market !== undefined) assertInScope(actor, market);
     }
@@ -133,6 +148,11 @@ export class ResourceScope {
       case 'template': {
         const template = this.readModel.templates.get(streamId.template(id));
         return template && template.status !== 'NONE' ? template.data.idMarket : undefined;
+      }
+      case 'topCms': {
+        // A top banner is of its market (issue 23 item 6); an unknown one passes, for the handler's 404400.
+        const banner = this.readModel.topCms.get(streamId.topCms(id));
+        return banner && banner.status !== 'NONE' ? banner.data.idMarket : undefined;
       }
       case 'file': {
         const meta = await this.blobs.meta(id);

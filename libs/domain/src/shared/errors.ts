@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   VEHICLE_NOT_FOUND: 404023,
   /** No seller of this id, or it was deleted (libs/domain/src/partners/sellers). */
   SELLER_NOT_FOUND: 404370,
+  /** No top banner of this id, or it was deleted (libs/domain/src/partners/top-cms). */
+  TOP_CMS_NOT_FOUND: 404400,
   /** A lot withdrawal naming another vehicle than the lot's (DELETE /auction/{a}/lot-detail/{lot}/{vehicle}). */
   LOT_VEHICLE_MISMATCH: 404025,
   // 409: the state does not allow it now
@@ -117,6 +119,8 @@ export const ERROR_CODES = {
   PUSH_FCM_REFUSED: 502411,
   /** A delivery's state: FCM or its token endpoint refused the service account's credentials. */
   PUSH_FCM_AUTH: 502412,
+  /** A top banner's language must be one its market offers (BE: en, fr, be; FR: fr; others: their own and en). */
+  TOP_CMS_LANGUAGE_NOT_OFFERED: 422400,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

@@ -16,6 +16,7 @@ import { VEHICLES_ROUTE_DOCS } from '../../vehicles/vehicles.routes.js';
 import { VEHICLE_UPLOADS_ROUTE_DOCS } from '../../vehicles/uploads/vehicle-uploads.routes.js';
 import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH, POSTS_ANSWERING_200 } from '../../auctions/mobile.routes.js';
 import { SELLERS_ROUTE_DOCS } from '../../partners/sellers/sellers.routes.js';
+import { TOP_CMS_ROUTE_DOCS } from '../../partners/top-cms/top-cms.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
@@ -123,7 +124,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 /** Every documented route: the core table above, then each context's own table. */
 const ROUTES: readonly RouteDoc[] = [
   ...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS,
-  ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS, ...SELLERS_ROUTE_DOCS, ...PARTNERS_ROUTE_DOCS,
+  ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS, ...SELLERS_ROUTE_DOCS, ...PARTNERS_ROUTE_DOCS, ...TOP_CMS_ROUTE_DOCS,
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });

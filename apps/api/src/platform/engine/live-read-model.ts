@@ -1,6 +1,6 @@
-import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, UserState } from '@auction/domain';
+import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, TopCmsState, UserState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, USER, anonymousName, streamId } from '@auction/domain';
+import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, TOP_CMS, USER, anonymousName, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
@@ -40,6 +40,8 @@ export class LiveReadModel {
   readonly templates = new Map<string, TemplateState>();
   /** Sellers by `seller-{idSeller}` (market, codes, status: the back-office's market scope reads their market). */
   readonly sellers = new Map<string, SellerState>();
+  /** Top banners by `topcms-{idTopCms}` (a few per market and language): the home's slider and the back-office's market scope read them. */
+  readonly topCms = new Map<string, TopCmsState>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private readonly listeners: ChangeListener[] = [];
@@ -139,6 +141,7 @@ export class LiveReadModel {
     if (id.startsWith(DEALER.prefix)) return this.put(this.dealers, id, DEALER, event);
     if (id.startsWith(TEMPLATE.prefix)) return this.put(this.templates, id, TEMPLATE, event);
     if (id.startsWith(SELLER.prefix)) return this.put(this.sellers, id, SELLER, event);
+    if (id.startsWith(TOP_CMS.prefix)) return this.put(this.topCms, id, TOP_CMS, event);
     return null;
   }
 

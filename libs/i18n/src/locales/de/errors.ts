@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "Firebase Cloud Messaging war bei jedem Versuch nicht erreichbar.",
   '502411': "Firebase Cloud Messaging hat die Benachrichtigung abgelehnt.",
   '502412': "Firebase Cloud Messaging hat die Zugangsdaten des Dienstkontos abgelehnt.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Wählen Sie einen Markt und eine Sprache: beide sind für die Banner der Startseite nötig.",
+  '400401': "Der Bild-Upload ist fehlerhaft: senden Sie eine Bilddatei.",
+  '400402': "Wählen Sie einen bekannten Markt, um seine Portalinformationen zu sehen.",
+  '404400': "Dieses Banner existiert nicht.",
+  '404401': "Dieses Bild ist nicht mehr verfügbar: laden Sie es erneut hoch.",
+  '404402': "Dieses Bild existiert nicht.",
+  '409400': "Zu viele Bilder warten auf das Speichern: speichern Sie ein Banner oder versuchen Sie es später.",
+  '413400': "Das Bild ist zu groß (höchstens 10 MB).",
+  '413401': "Das Bild hat zu viele Pixel (höchstens 40 Megapixel).",
+  '422400': "Diese Sprache wird im Markt des Banners nicht angeboten.",
+  '422401': "Die Datei ist kein JPEG-, PNG- oder WebP-Bild.",
+  '422402': "Das Bild kann nicht gelesen werden.",
+  '422403': "Das Bild ist für dieses Gerät zu klein (mindestens Desktop 1280, Tablet 768, Mobil 480 Pixel breit).",
 };

@@ -202,4 +202,19 @@ export const errors = {
   '502410': "Firebase Cloud Messaging stayed unavailable through every attempt.",
   '502411': "Firebase Cloud Messaging refused the notification.",
   '502412': "Firebase Cloud Messaging refused the service account's credentials.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Choose a market and a language: both are needed to show the home banners.",
+  '400401': "The image upload is broken: send one picture file.",
+  '400402': "Choose a known market to show its portal information.",
+  '404400': "This banner does not exist.",
+  '404401': "This image is no longer available: upload it again.",
+  '404402': "This image does not exist.",
+  '409400': "Too many images wait to be saved: save a banner or try again later.",
+  '413400': "The image is too large (at most 10 MB).",
+  '413401': "The image has too many pixels (at most 40 megapixels).",
+  '422400': "This language is not offered in the banner's market.",
+  '422401': "The file is not a JPEG, PNG or WebP picture.",
+  '422402': "The picture cannot be read.",
+  '422403': "The image is too small for this device (desktop 1280, tablet 768, mobile 480 pixels wide at least).",
 };

@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "Firebase Cloud Messaging no estuvo disponible en ningún intento.",
   '502411': "Firebase Cloud Messaging rechazó la notificación.",
   '502412': "Firebase Cloud Messaging rechazó las credenciales de la cuenta de servicio.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Elija un mercado y un idioma: ambos son necesarios para mostrar los banners de la portada.",
+  '400401': "La subida de la imagen no es válida: envíe un solo archivo de imagen.",
+  '400402': "Elija un mercado conocido para ver la información del portal.",
+  '404400': "Este banner no existe.",
+  '404401': "Esta imagen ya no está disponible: súbala de nuevo.",
+  '404402': "Esta imagen no existe.",
+  '409400': "Demasiadas imágenes esperan a ser guardadas: guarde un banner o inténtelo más tarde.",
+  '413400': "La imagen es demasiado grande (10 MB como máximo).",
+  '413401': "La imagen tiene demasiados píxeles (40 megapíxeles como máximo).",
+  '422400': "Este idioma no se ofrece en el mercado del banner.",
+  '422401': "El archivo no es una imagen JPEG, PNG o WebP.",
+  '422402': "La imagen no se puede leer.",
+  '422403': "La imagen es demasiado pequeña para este dispositivo (ancho mínimo: escritorio 1280, tableta 768, móvil 480 píxeles).",
 };

@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "Firebase Cloud Messaging est resté indisponible à chaque tentative.",
   '502411': "Firebase Cloud Messaging a refusé la notification.",
   '502412': "Firebase Cloud Messaging a refusé les identifiants du compte de service.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Choisissez un marché et une langue : les deux sont nécessaires pour afficher les bannières de l'accueil.",
+  '400401': "Le téléversement de l'image est invalide : envoyez un seul fichier image.",
+  '400402': "Choisissez un marché connu pour voir les informations du portail.",
+  '404400': "Cette bannière n'existe pas.",
+  '404401': "Cette image n'est plus disponible : téléversez-la à nouveau.",
+  '404402': "Cette image n'existe pas.",
+  '409400': "Trop d'images attendent d'être enregistrées : enregistrez une bannière ou réessayez plus tard.",
+  '413400': "L'image est trop volumineuse (10 Mo au maximum).",
+  '413401': "L'image a trop de pixels (40 mégapixels au maximum).",
+  '422400': "Cette langue n'est pas proposée dans le marché de la bannière.",
+  '422401': "Le fichier n'est pas une image JPEG, PNG ou WebP.",
+  '422402': "L'image ne peut pas être lue.",
+  '422403': "L'image est trop petite pour cet appareil (largeur minimale : ordinateur 1280, tablette 768, mobile 480 pixels).",
 };

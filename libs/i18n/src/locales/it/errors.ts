@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "Firebase Cloud Messaging è rimasto non disponibile a ogni tentativo.",
   '502411': "Firebase Cloud Messaging ha rifiutato la notifica.",
   '502412': "Firebase Cloud Messaging ha rifiutato le credenziali dell'account di servizio.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Scegli un mercato e una lingua: servono entrambi per mostrare i banner della home.",
+  '400401': "Il caricamento dell'immagine non è valido: invia un solo file immagine.",
+  '400402': "Scegli un mercato valido per vedere le informazioni del portale.",
+  '404400': "Questo banner non esiste.",
+  '404401': "Questa immagine non è più disponibile: caricala di nuovo.",
+  '404402': "Questa immagine non esiste.",
+  '409400': "Troppe immagini in attesa di salvataggio: salva un banner o riprova più tardi.",
+  '413400': "L'immagine è troppo grande (massimo 10 MB).",
+  '413401': "L'immagine ha troppi pixel (massimo 40 megapixel).",
+  '422400': "Questa lingua non è offerta nel mercato del banner.",
+  '422401': "Il file non è un'immagine JPEG, PNG o WebP.",
+  '422402': "L'immagine non può essere letta.",
+  '422403': "L'immagine è troppo piccola per questo dispositivo (larghezza minima: desktop 1280, tablet 768, mobile 480 pixel).",
 };

@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "Firebase Cloud Messaging bleef bij elke poging onbereikbaar.",
   '502411': "Firebase Cloud Messaging heeft de melding geweigerd.",
   '502412': "Firebase Cloud Messaging heeft de gegevens van het serviceaccount geweigerd.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Kies een markt en een taal: beide zijn nodig om de banners van de startpagina te tonen.",
+  '400401': "Het uploaden van de afbeelding is ongeldig: stuur één afbeeldingsbestand.",
+  '400402': "Kies een bekende markt om de portaalinformatie te zien.",
+  '404400': "Deze banner bestaat niet.",
+  '404401': "Deze afbeelding is niet meer beschikbaar: upload haar opnieuw.",
+  '404402': "Deze afbeelding bestaat niet.",
+  '409400': "Te veel afbeeldingen wachten om opgeslagen te worden: sla een banner op of probeer het later opnieuw.",
+  '413400': "De afbeelding is te groot (maximaal 10 MB).",
+  '413401': "De afbeelding heeft te veel pixels (maximaal 40 megapixel).",
+  '422400': "Deze taal wordt niet aangeboden in de markt van de banner.",
+  '422401': "Het bestand is geen JPEG-, PNG- of WebP-afbeelding.",
+  '422402': "De afbeelding kan niet worden gelezen.",
+  '422403': "De afbeelding is te klein voor dit apparaat (minimaal desktop 1280, tablet 768, mobiel 480 pixels breed).",
 };

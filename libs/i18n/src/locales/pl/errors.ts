@@ -201,4 +201,19 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '502410': "Firebase Cloud Messaging był niedostępny przy każdej próbie.",
   '502411': "Firebase Cloud Messaging odrzucił powiadomienie.",
   '502412': "Firebase Cloud Messaging odrzucił dane uwierzytelniające konta usługi.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Wybierz rynek i język: oba są potrzebne, aby pokazać banery strony głównej.",
+  '400401': "Przesyłanie obrazu jest nieprawidłowe: wyślij jeden plik obrazu.",
+  '400402': "Wybierz znany rynek, aby zobaczyć informacje portalu.",
+  '404400': "Ten baner nie istnieje.",
+  '404401': "Ten obraz nie jest już dostępny: prześlij go ponownie.",
+  '404402': "Ten obraz nie istnieje.",
+  '409400': "Zbyt wiele obrazów czeka na zapisanie: zapisz baner lub spróbuj później.",
+  '413400': "Obraz jest za duży (maksymalnie 10 MB).",
+  '413401': "Obraz ma zbyt wiele pikseli (maksymalnie 40 megapikseli).",
+  '422400': "Ten język nie jest oferowany na rynku banera.",
+  '422401': "Plik nie jest obrazem JPEG, PNG ani WebP.",
+  '422402': "Nie można odczytać obrazu.",
+  '422403': "Obraz jest za mały dla tego urządzenia (minimalna szerokość: komputer 1280, tablet 768, telefon 480 pikseli).",
 };

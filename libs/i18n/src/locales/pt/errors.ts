@@ -201,4 +201,19 @@ export const errors: Translation<typeof en> = {
   '502410': "O Firebase Cloud Messaging esteve indisponível em todas as tentativas.",
   '502411': "O Firebase Cloud Messaging recusou a notificação.",
   '502412': "O Firebase Cloud Messaging recusou as credenciais da conta de serviço.",
+
+  // The public portal's content (issue 23 item 6): top banners, their images, portal information
+  '400400': "Escolha um mercado e um idioma: ambos são necessários para mostrar os banners da página inicial.",
+  '400401': "O envio da imagem é inválido: envie um único ficheiro de imagem.",
+  '400402': "Escolha um mercado conhecido para ver as informações do portal.",
+  '404400': "Este banner não existe.",
+  '404401': "Esta imagem já não está disponível: envie-a novamente.",
+  '404402': "Esta imagem não existe.",
+  '409400': "Demasiadas imagens aguardam ser guardadas: guarde um banner ou tente mais tarde.",
+  '413400': "A imagem é demasiado grande (no máximo 10 MB).",
+  '413401': "A imagem tem demasiados píxeis (no máximo 40 megapíxeis).",
+  '422400': "Este idioma não é oferecido no mercado do banner.",
+  '422401': "O ficheiro não é uma imagem JPEG, PNG ou WebP.",
+  '422402': "A imagem não pode ser lida.",
+  '422403': "A imagem é demasiado pequena para este dispositivo (largura mínima: computador 1280, tablet 768, telemóvel 480 píxeis).",
 };

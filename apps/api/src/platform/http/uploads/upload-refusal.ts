@@ -17,7 +17,7 @@ export class PhotoRefusedError extends Error {
  */
 export class UploadRefusal extends Error {
   constructor(
-    readonly status: 400 | 404 | 413 | 415 | 422 | 429, readonly errorCode: number, message: string,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422 | 429, readonly errorCode: number, message: string,
     readonly details?: ErrorBody['details'], readonly rows?: readonly RefusedVehicleRow[], readonly retryAfterSeconds?: number,
   ) {
     super(message);
