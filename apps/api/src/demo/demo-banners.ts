@@ -27,9 +27,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
 ];
 
 const SIZES: Readonly<Record<'desktop' | 'mobile', readonly [number, number]>> = { desktop: [1920, 640], mobile: [828, 1100] };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A drawn banner background (an SVG rendered by sharp): a gradient, shapes of a road and a car's silhouette. */
+/** A drawn banner background (an SVG rendered by sharp): a gradient, a road and a car's silhouette; the home writes the title over it. */
 export async function drawBanner(banner: DemoBanner, slot: 'desktop' | 'mobile'): Promise<Buffer> {
   const [w, h] = SIZES[slot];
   const [a, b] = banner.colors;
@@ -41,7 +40,6 @@ export async function drawBanner(banner: DemoBanner, slot: 'desktop' | 'mobile')
 <g transform="translate(${w * 0.62} ${h * 0.58}) scale(${Math.min(w, h) / 320})" fill="#ffffff" opacity="0.85">
 <path d="M10 60 L40 30 Q50 20 70 20 L150 20 Q170 20 185 35 L210 60 L240 65 Q255 70 255 85 L255 95 L0 95 L0 75 Q0 62 10 60 Z"/>
 <circle cx="55" cy="98" r="20" fill="#222"/><circle cx="200" cy="98" r="20" fill="#222"/></g>
-<text x="${w * 0.06}" y="${h * 0.42}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(Math.min(w, h * 2) * 0.045)}" font-weight="bold" fill="#ffffff">${escape(banner.title)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
