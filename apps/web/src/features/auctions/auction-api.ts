@@ -81,6 +81,9 @@ export function auctionApi(http: Http) {
     scheduledAuctions: (page: Partial<PageQuery> = {}) => http.get<Page<ManagedAuction>>(`${S}/scheduled-auctions`, { query: { ...page } }),
     /** One page of the caller's purchases, newest first. */
     purchases: (filters: PurchaseQuery, page: Partial<PageQuery> = {}) => http.get<Page<PurchaseRow>>(`${S}/purchases`, { query: { ...filters, ...page } }),
+    /** Rates an auction the caller won lots in (once: a repeat answers the same idFeedback). */
+    feedback: (idAuction: string, rating: number) =>
+      http.post<{ idFeedback: string }>(`${S}/auction/${enc(idAuction)}/feedback`, { rating }, quiet),
 
     /** One page of the caller's own auctions (ADMIN: all), newest start first, without lots. */
     auctionManagement: (query: AuctionManagementQuery = {}, page: Partial<PageQuery> = {}) =>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseRow } from '@auction/contracts';
 import { formatDateIn } from '@auction/i18n';
@@ -6,17 +5,20 @@ import { useMarketZone } from '../../ui/market-zone.js';
 import { Money } from '../../ui/Money.js';
 import { TimeZoneNote } from '../../ui/TimeZoneNote.js';
 import { useServices } from '../../ui/services-context.js';
-import { RatingDialog } from './RatingDialog.js';
+import { PurchaseRatingDialog, RateButton, usePurchaseRatings } from './RatePurchase.js';
 import { vehicleLabel } from './vehicle-text.js';
 
-/** A dealer's showcase purchases (from `GET purchases?channel=SHOWCASE`), each with a button to rate it. */
+/**
+ * A dealer's showcase purchases (from `GET purchases?channel=SHOWCASE`), each with a button to rate it: "Rated 4/5" for
+ * one rated before (the row's `rating`), whose dialog opens with the stars given and the vote disabled.
+ */
 export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
   const { t } = useTranslation('showcase');
   const { showcase } = useServices();
   const zone = useMarketZone();
-  const [rating, setRating] = useState<PurchaseRow | null>(null);
-  const [rated, setRated] = useState<ReadonlySet<string>>(new Set());
+  const ratings = usePurchaseRatings();
   const bought = rows.filter((r): r is PurchaseRow & { idVehicle: string } => r.idVehicle !== null);
+  const open = ratings.open;
 
   return (
     <section aria-labelledby="bought-title">
@@ -44,10 +46,7 @@ export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
                   <td data-label={t('columns.model')}>{r.model}</td>
                   <td className="num" data-label={t('columns.price')}><Money value={r.price} /></td>
                   <td data-label={t('columns.rating')}>
-                    <button type="button" className="btn btn-small" onClick={() => setRating(r)} aria-haspopup="dialog"
-                      aria-label={t('actions.rateVehicle', { plate: r.licensePlate })} data-testid={`rate-${r.idVehicle}`}>
-                      {t('actions.rate')}
-                    </button>
+                    <RateButton given={ratings.ratingOf(r)} subject={vehicleLabel(r)} onOpen={() => ratings.setOpen(r)} testId={`rate-${r.idVehicle}`} />
                   </td>
                 </tr>
               ))}
@@ -55,14 +54,10 @@ export function BoughtVehicles({ rows }: { rows: readonly PurchaseRow[] }) {
           </table>
         </div>
       )}
-      {rating?.idVehicle && (
-        <RatingDialog
-          key={rating.idVehicle} subject={vehicleLabel(rating)} alreadyVoted={rated.has(rating.idVehicle)} onClose={() => setRating(null)}
-          onVote={async (stars) => {
-            const idVehicle = rating.idVehicle!;
-            await showcase.feedback(idVehicle, stars);
-            setRated((s) => new Set([...s, idVehicle]));
-          }}
+      {open?.idVehicle && (
+        <PurchaseRatingDialog
+          key={open.idVehicle} row={open} subject={vehicleLabel(open)} given={ratings.ratingOf(open)} onClose={() => ratings.setOpen(null)}
+          send={(row, stars) => showcase.feedback(row.idVehicle!, stars)} onRated={ratings.record}
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STARS, canChoose, canVote, initialRating, rate } from './rating.js';
 import './showcase.css';
@@ -7,8 +7,8 @@ import './showcase.css';
 export interface RatingDialogProps {
   /** What is rated, shown under the heading (e.g. the vehicle). */
   readonly subject: string;
-  /** True when this purchase was already rated: the vote stays disabled. */
-  readonly alreadyVoted?: boolean;
+  /** The stars given when this purchase was already rated (the purchase row's `rating`): shown, the vote disabled. */
+  readonly given?: number | null;
   /** Sends the vote; a rejection lets the dealer try again. */
   readonly onVote: (rating: number) => Promise<void>;
   readonly onClose: () => void;
@@ -18,9 +18,11 @@ export interface RatingDialogProps {
  * The rating dialog of the spec: a modal `<dialog>` with a heading, five stars as a radio group (arrow keys move
  * between them) and a vote button, enabled only once a rating is chosen and disabled for good after voting.
  */
-export function RatingDialog({ subject, alreadyVoted = false, onVote, onClose }: RatingDialogProps) {
+export function RatingDialog({ subject, given = null, onVote, onClose }: RatingDialogProps) {
   const { t } = useTranslation('showcase');
-  const [state, dispatch] = useReducer(rate, alreadyVoted, initialRating);
+  // As the dialog opened: a vote given in it is thanked for, not shown as given before.
+  const [openedRated] = useState(given !== null);
+  const [state, dispatch] = useReducer(rate, given, initialRating);
   const ref = useRef<HTMLDialogElement>(null);
   const firstStar = useRef<HTMLInputElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,8 @@ export function RatingDialog({ subject, alreadyVoted = false, onVote, onClose }:
       if (typeof el.showModal === 'function') el.showModal();
       else el.setAttribute('open', '');
     }
-    firstStar.current?.focus();
+    // Already rated: the stars are disabled, so the focus goes to the way out.
+    (canChoose(state) ? firstStar.current : closeButton.current)?.focus();
   }, []);
 
   const vote = async () => {
@@ -68,7 +71,10 @@ export function RatingDialog({ subject, alreadyVoted = false, onVote, onClose }:
           </label>
         ))}
       </fieldset>
-      {state.voted && <p className="outcome-ok" role="status" data-testid="rating-voted">{t('rating.voted')}</p>}
+      {state.voted && openedRated && state.rating !== null && (
+        <p className="muted" data-testid="rating-given">{t('rating.given', { stars: state.rating })}</p>
+      )}
+      {state.voted && !openedRated && <p className="outcome-ok" role="status" data-testid="rating-voted">{t('rating.voted')}</p>}
       <div className="dialog-actions">
         <button ref={closeButton} type="button" className="btn" onClick={onClose} data-testid="rating-close">{t('rating.close')}</button>
         <button type="button" className="btn btn-primary" disabled={!canVote(state)} onClick={() => void vote()} data-testid="vote">

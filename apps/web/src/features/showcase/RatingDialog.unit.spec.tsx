@@ -10,10 +10,10 @@ let i18n: I18n;
 beforeAll(async () => { i18n = await createI18n('en'); });
 afterEach(cleanup);
 
-function show(onVote: (rating: number) => Promise<void>, alreadyVoted = false) {
+function show(onVote: (rating: number) => Promise<void>, given: number | null = null) {
   render(
     <I18nextProvider i18n={i18n}>
-      <RatingDialog subject="GA123BC Fiat 500" onVote={onVote} onClose={() => undefined} alreadyVoted={alreadyVoted} />
+      <RatingDialog subject="GA123BC Fiat 500" onVote={onVote} onClose={() => undefined} given={given} />
     </I18nextProvider>,
   );
   return { vote: screen.getByTestId('vote') as HTMLButtonElement, star: (n: number) => screen.getByTestId(`rating-${n}`) as HTMLInputElement };
@@ -55,8 +55,16 @@ describe('RatingDialog', () => {
     expect(vote.disabled).toBe(true);
   });
 
-  it('keeps the vote disabled for a purchase already rated', () => {
-    const { vote } = show(async () => undefined, true);
+  it('opens a purchase already rated with the stars given, the stars and the vote disabled, the focus on close', () => {
+    const onVote = vi.fn(async () => undefined);
+    const { vote, star } = show(onVote, 4);
     expect(vote.disabled).toBe(true);
+    expect(star(4).checked).toBe(true);
+    expect(star(1).matches(':disabled')).toBe(true);
+    expect(screen.getByTestId('rating-given').textContent).toBe('Your rating: 4/5 stars.');
+    expect(screen.queryByTestId('rating-voted')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('rating-close'));
+    fireEvent.click(vote);
+    expect(onVote).not.toHaveBeenCalled();
   });
 });

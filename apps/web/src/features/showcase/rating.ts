@@ -1,7 +1,8 @@
 /** The rating dialog's rule (spec): 5 whole stars; vote only once a rating is chosen; after voting, no more voting. */
+import { FEEDBACK_STARS, isFeedbackRating } from '@auction/domain';
 
-/** The stars one can give. */
-export const STARS = [1, 2, 3, 4, 5] as const;
+/** The stars one can give (the domain's: whole stars 1 to 5). */
+export const STARS = FEEDBACK_STARS;
 
 /** The dialog's state: the chosen rating, a vote on its way, a vote done. */
 export interface RatingState {
@@ -17,14 +18,17 @@ export type RatingEvent =
   | { readonly type: 'vote.done' }
   | { readonly type: 'vote.fail' };
 
-/** Nothing chosen yet (or already voted, for a purchase rated before). */
-export function initialRating(voted = false): RatingState {
-  return { rating: null, sending: false, voted };
+/**
+ * Nothing chosen yet; or, for a purchase rated before (`given`: the stars the server says were given), voted already,
+ * showing the stars given.
+ */
+export function initialRating(given: number | null = null): RatingState {
+  return isValidRating(given) ? { rating: given, sending: false, voted: true } : { rating: null, sending: false, voted: false };
 }
 
-/** True for 1 to 5 whole stars. */
-export function isValidRating(rating: number | null): rating is number {
-  return rating !== null && Number.isInteger(rating) && rating >= 1 && rating <= 5;
+/** True for 1 to 5 whole stars (the domain's rule, the same the API applies). */
+export function isValidRating(rating: number | null | undefined): rating is number {
+  return isFeedbackRating(rating);
 }
 
 /** Whether the vote button is enabled: a rating chosen, no vote on its way, not voted yet. */

@@ -46,8 +46,15 @@ describe('the rating rule', () => {
     expect(canVote(failed)).toBe(true);
   });
 
-  it('given a purchase already rated, then voting is disabled from the start', () => {
-    const state = run([{ type: 'rating.choose', rating: 4 }], initialRating(true));
+  it('given a purchase already rated, then voting is disabled from the start and the stars given stay shown', () => {
+    const state = run([{ type: 'rating.choose', rating: 2 }, { type: 'vote.start' }], initialRating(4));
+    expect(state).toEqual({ rating: 4, sending: false, voted: true });
     expect(canVote(state)).toBe(false);
+    expect(canChoose(state)).toBe(false);
+  });
+
+  it('given no rating (null) or an odd one from the server, the dialog starts unrated', () => {
+    expect(initialRating(null)).toEqual({ rating: null, sending: false, voted: false });
+    expect(initialRating(2.5)).toEqual({ rating: null, sending: false, voted: false });
   });
 });

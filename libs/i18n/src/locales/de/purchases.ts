@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'Das Enddatum darf nicht vor dem Startdatum liegen.',
   },
   channel: { AUCTION: 'Auktion', SHOWCASE: 'Schaufenster' },
-  columns: { date: 'Datum', channel: 'Kanal', auctionName: 'Auktion', licensePlate: 'Kennzeichen', brand: 'Marke', model: 'Modell', frame: 'FIN', price: 'Preis' },
+  columns: { date: 'Datum', channel: 'Kanal', auctionName: 'Auktion', licensePlate: 'Kennzeichen', brand: 'Marke', model: 'Modell', frame: 'FIN', price: 'Preis', rating: 'Bewertung' },
   empty: 'Kein Kauf entspricht Ihrer Suche.',
   count_one: '{{count}} Kauf',
   count_other: '{{count}} Käufe',

@@ -93,6 +93,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} Sterne',
     vote: 'Absenden',
     voted: 'Vielen Dank: Ihre Bewertung wurde gesendet.',
+    given: 'Ihre Bewertung: {{stars}}/5 Sterne.',
+    rated: 'Bewertet {{stars}}/5',
     close: 'Schließen',
   },
   photoOf: 'Foto von {{vehicle}}',

@@ -16,7 +16,7 @@ export const purchases = {
     rangeInvalid: 'The end date must not be before the start date.',
   },
   channel: { AUCTION: 'Auction', SHOWCASE: 'Showcase' },
-  columns: { date: 'Date', channel: 'Channel', auctionName: 'Auction', licensePlate: 'Plate', brand: 'Brand', model: 'Model', frame: 'Frame', price: 'Price' },
+  columns: { date: 'Date', channel: 'Channel', auctionName: 'Auction', licensePlate: 'Plate', brand: 'Brand', model: 'Model', frame: 'Frame', price: 'Price', rating: 'Rating' },
   empty: 'No purchase matches your search.',
   count_one: '{{count}} purchase',
   count_other: '{{count}} purchases',

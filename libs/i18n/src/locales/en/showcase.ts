@@ -90,6 +90,8 @@ export const showcase = {
     star_other: '{{count}} stars',
     vote: 'Vote',
     voted: 'Thank you: your rating was sent.',
+    given: 'Your rating: {{stars}}/5 stars.',
+    rated: 'Rated {{stars}}/5',
     close: 'Close',
   },
   photoOf: 'Photo of {{vehicle}}',

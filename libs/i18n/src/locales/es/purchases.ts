@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'La fecha final no puede ser anterior a la fecha inicial.',
   },
   channel: { AUCTION: 'Subasta', SHOWCASE: 'Escaparate' },
-  columns: { date: 'Fecha', channel: 'Canal', auctionName: 'Subasta', licensePlate: 'Matrícula', brand: 'Marca', model: 'Modelo', frame: 'Bastidor', price: 'Precio' },
+  columns: { date: 'Fecha', channel: 'Canal', auctionName: 'Subasta', licensePlate: 'Matrícula', brand: 'Marca', model: 'Modelo', frame: 'Bastidor', price: 'Precio', rating: 'Valoración' },
   empty: 'Ninguna compra coincide con su búsqueda.',
   count_one: '{{count}} compra',
   count_other: '{{count}} compras',

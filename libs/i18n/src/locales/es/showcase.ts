@@ -93,6 +93,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} estrellas',
     vote: 'Votar',
     voted: 'Gracias: se ha enviado su valoración.',
+    given: 'Su valoración: {{stars}}/5 estrellas.',
+    rated: 'Valorado {{stars}}/5',
     close: 'Cerrar',
   },
   photoOf: 'Foto de {{vehicle}}',

@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'La date de fin ne peut pas précéder la date de début.',
   },
   channel: { AUCTION: 'Enchère', SHOWCASE: 'Vitrine' },
-  columns: { date: 'Date', channel: 'Canal', auctionName: 'Enchère', licensePlate: 'Immat.', brand: 'Marque', model: 'Modèle', frame: 'Châssis', price: 'Prix' },
+  columns: { date: 'Date', channel: 'Canal', auctionName: 'Enchère', licensePlate: 'Immat.', brand: 'Marque', model: 'Modèle', frame: 'Châssis', price: 'Prix', rating: 'Note' },
   empty: 'Aucun achat ne correspond à votre recherche.',
   count_one: '{{count}} achat',
   count_other: '{{count}} achats',

@@ -96,6 +96,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} étoiles',
     vote: 'Envoyer',
     voted: 'Merci, votre évaluation a bien été envoyée.',
+    given: 'Votre note : {{stars}}/5 étoiles.',
+    rated: 'Noté {{stars}}/5',
     close: 'Fermer',
   },
   photoOf: 'Photo de {{vehicle}}',

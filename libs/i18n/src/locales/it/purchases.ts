@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'La data finale non può precedere la data iniziale.',
   },
   channel: { AUCTION: 'Asta', SHOWCASE: 'Vetrina' },
-  columns: { date: 'Data', channel: 'Canale', auctionName: 'Asta', licensePlate: 'Targa', brand: 'Marca', model: 'Modello', frame: 'Telaio', price: 'Prezzo' },
+  columns: { date: 'Data', channel: 'Canale', auctionName: 'Asta', licensePlate: 'Targa', brand: 'Marca', model: 'Modello', frame: 'Telaio', price: 'Prezzo', rating: 'Valutazione' },
   empty: 'Nessun acquisto corrisponde alla ricerca.',
   count_one: '{{count}} acquisto',
   count_other: '{{count}} acquisti',

@@ -93,6 +93,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} stelle',
     vote: 'Vota',
     voted: 'Grazie: la valutazione è stata inviata.',
+    given: 'La tua valutazione: {{stars}}/5 stelle.',
+    rated: 'Valutato {{stars}}/5',
     close: 'Chiudi',
   },
   photoOf: 'Foto di {{vehicle}}',

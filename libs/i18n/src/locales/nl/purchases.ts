@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'De einddatum mag niet vóór de begindatum liggen.',
   },
   channel: { AUCTION: 'Veiling', SHOWCASE: 'Etalage' },
-  columns: { date: 'Datum', channel: 'Kanaal', auctionName: 'Veiling', licensePlate: 'Kenteken', brand: 'Merk', model: 'Model', frame: 'Chassis', price: 'Prijs' },
+  columns: { date: 'Datum', channel: 'Kanaal', auctionName: 'Veiling', licensePlate: 'Kenteken', brand: 'Merk', model: 'Model', frame: 'Chassis', price: 'Prijs', rating: 'Beoordeling' },
   empty: 'Geen aankoop komt overeen met uw zoekopdracht.',
   count_one: '{{count}} aankoop',
   count_other: '{{count}} aankopen',

@@ -93,6 +93,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} sterren',
     vote: 'Versturen',
     voted: 'Bedankt: uw beoordeling is verstuurd.',
+    given: 'Uw beoordeling: {{stars}}/5 sterren.',
+    rated: 'Beoordeeld {{stars}}/5',
     close: 'Sluiten',
   },
   photoOf: 'Foto van {{vehicle}}',

@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en, 'few' | 'many'> = {
     rangeInvalid: 'Data końcowa nie może być wcześniejsza niż data początkowa.',
   },
   channel: { AUCTION: 'Aukcja', SHOWCASE: 'Witryna' },
-  columns: { date: 'Data', channel: 'Kanał', auctionName: 'Aukcja', licensePlate: 'Nr rej.', brand: 'Marka', model: 'Model', frame: 'VIN', price: 'Cena' },
+  columns: { date: 'Data', channel: 'Kanał', auctionName: 'Aukcja', licensePlate: 'Nr rej.', brand: 'Marka', model: 'Model', frame: 'VIN', price: 'Cena', rating: 'Ocena' },
   empty: 'Żaden zakup nie pasuje do wyszukiwania.',
   count_one: '{{count}} zakup',
   count_few: '{{count}} zakupy',

@@ -102,6 +102,8 @@ export const showcase: Translation<typeof en, 'few' | 'many'> = {
     star_other: '{{count}} gwiazdki',
     vote: 'Wyślij ocenę',
     voted: 'Dziękujemy: Twoja ocena została wysłana.',
+    given: 'Twoja ocena: {{stars}}/5 gwiazdek.',
+    rated: 'Ocenione {{stars}}/5',
     close: 'Zamknij',
   },
   photoOf: 'Zdjęcie: {{vehicle}}',

@@ -19,7 +19,7 @@ export const purchases: Translation<typeof en> = {
     rangeInvalid: 'A data de fim não pode ser anterior à data de início.',
   },
   channel: { AUCTION: 'Leilão', SHOWCASE: 'Montra' },
-  columns: { date: 'Data', channel: 'Canal', auctionName: 'Leilão', licensePlate: 'Matrícula', brand: 'Marca', model: 'Modelo', frame: 'Quadro', price: 'Preço' },
+  columns: { date: 'Data', channel: 'Canal', auctionName: 'Leilão', licensePlate: 'Matrícula', brand: 'Marca', model: 'Modelo', frame: 'Quadro', price: 'Preço', rating: 'Avaliação' },
   empty: 'Nenhuma compra corresponde à sua pesquisa.',
   count_one: '{{count}} compra',
   count_other: '{{count}} compras',

@@ -93,6 +93,8 @@ export const showcase: Translation<typeof en> = {
     star_other: '{{count}} estrelas',
     vote: 'Votar',
     voted: 'Obrigado: a sua avaliação foi enviada.',
+    given: 'A sua avaliação: {{stars}}/5 estrelas.',
+    rated: 'Avaliado {{stars}}/5',
     close: 'Fechar',
   },
   photoOf: 'Foto de {{vehicle}}',

@@ -4,12 +4,23 @@ import { formatDateIn } from '@auction/i18n';
 import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { useMarketZone } from '../../../ui/market-zone.js';
 import { Money } from '../../../ui/Money.js';
+import { useServices } from '../../../ui/services-context.js';
+import { PurchaseRatingDialog, RateButton, ratingTargetOf, usePurchaseRatings } from '../../showcase/RatePurchase.js';
 
-const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price'] as const;
+const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price', 'rating'] as const;
 
-/** The purchases found: date, channel, auction name, plate, brand, model, frame and price; an empty state when none. */
+/** What a purchase's rating is of: the auction (every lot won there shares it), or the showcase vehicle. */
+const subjectOf = (r: PurchaseRow) => (r.channel === 'AUCTION' ? r.auctionName ?? r.licensePlate : `${r.licensePlate} ${r.brand} ${r.model}`);
+
+/**
+ * The purchases found: date, channel, auction name, plate, brand, model, frame, price and the rating (a button: "Rate",
+ * or "Rated 4/5" when the auction or vehicle was rated, whose dialog opens with the vote disabled); an empty state when none.
+ */
 export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
   const { t } = useTranslation('purchases');
+  const { api, showcase } = useServices();
+  const ratings = usePurchaseRatings();
+  const open = ratings.open;
   // Purchase dates on the user's market clock (a purchase at 00:30 in Rome is of that day there), the zone named.
   const zone = useMarketZone();
   if (rows.length === 0) return <p className="muted" data-testid="purchases-empty">{t('empty')}</p>;
@@ -34,10 +45,22 @@ export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
               <td data-label={t('columns.model')}>{r.model}</td>
               <td data-label={t('columns.frame')}>{r.frame ?? '–'}</td>
               <td className="num" data-label={t('columns.price')}><Money value={r.price} /></td>
+              <td data-label={t('columns.rating')}>
+                {ratingTargetOf(r) && (
+                  <RateButton given={ratings.ratingOf(r)} subject={subjectOf(r)} onOpen={() => ratings.setOpen(r)} testId={`rate-${r.idLot ?? r.idVehicle}`} />
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {open && (
+        <PurchaseRatingDialog
+          key={`${open.channel}-${open.idLot ?? open.idVehicle}`} row={open} subject={subjectOf(open)} given={ratings.ratingOf(open)}
+          onClose={() => ratings.setOpen(null)} onRated={ratings.record}
+          send={(row, stars) => (row.channel === 'AUCTION' ? api.feedback(row.idAuction!, stars) : showcase.feedback(row.idVehicle!, stars))}
+        />
+      )}
     </div>
   );
 }
