@@ -22,13 +22,19 @@ export function outbidPush(idUser: string, p: OutbidPayload, language: string, n
   };
 }
 
+/** Outbid pushes waiting to be recorded, at most (a burst beyond it is dropped, and logged). */
+const MAX_WAITING = 10_000;
+
 /**
  * A sink of the live publisher (which folds the event log, after the offer was stored and answered): every
  * `user/{idUser}/outbid` notice it publishes is also recorded as a push to that dealer's devices. The bidder's request
- * never waits on it. A failure to record is logged and does not hold the live channel back.
+ * never waits on it, nor does the live channel: `publish` only queues the notice in memory and a drain records it (the
+ * live publisher awaits every sink before its next batch). A failure to record is logged.
  */
 export class OutbidPushSink implements LiveSink {
   readonly name = 'push-outbid';
+  private readonly waiting: { readonly idUser: string; readonly push: PushNotificationRecord }[] = [];
+  private draining: Promise<void> | null = null;
 
   constructor(
     private readonly record: RecordPush,
@@ -37,13 +43,39 @@ export class OutbidPushSink implements LiveSink {
     private readonly warn: (line: string) => void,
   ) {}
 
-  async publish(topic: string, payload: object): Promise<void> {
+  publish(topic: string, payload: object): Promise<void> {
     const target = parseLiveTopic(topic);
-    if (!target || target.kind !== 'user' || target.name !== 'outbid') return;
-    try {
-      await this.record(outbidPush(target.idUser, payload as OutbidPayload, this.languageOf(target.idUser), this.now()), [target.idUser]);
-    } catch (error) {
-      this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    if (!target || target.kind !== 'user' || target.name !== 'outbid') return Promise.resolve();
+    if (this.waiting.length >= MAX_WAITING) {
+      this.warn(`outbid push for ${target.idUser} dropped: ${MAX_WAITING} waiting`);
+      return Promise.resolve();
+    }
+    this.waiting.push({ idUser: target.idUser, push: outbidPush(target.idUser, payload as OutbidPayload, this.languageOf(target.idUser), this.now()) });
+    this.kick();
+    return Promise.resolve();
+  }
+
+  /** Starts the drain unless it runs; one that ended as a notice came in starts again. */
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.waiting.length > 0) this.kick();
+    });
+  }
+
+  /** Resolves once every notice queued so far is recorded (the tests, and a clean stop). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      try {
+        await this.record(next.push, [next.idUser]);
+      } catch (error) {
+        this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 }

@@ -36,6 +36,7 @@ export class PushRuntime implements OnApplicationBootstrap, OnApplicationShutdow
   private sender: PushSender | null = null;
   private double: FcmTestDouble | null = null;
   private stopped = false;
+  private outbid: OutbidPushSink | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,21 +64,28 @@ export class PushRuntime implements OnApplicationBootstrap, OnApplicationShutdow
     }
     this.sender = new PushSender({
       outbox: this.outbox, fcm: client, now: () => this.clock.now(), dropToken: (token) => this.tokens.drop(token),
-      log: (line) => this.logger.log(line),
+      log: (line) => this.logger.log(line), fcmName: this.double ? 'the local FCM-protocol test double' : 'FCM',
     });
     this.sender.start();
     const languageOf = (idUser: string) => {
       const user = this.model.users.get(streamId.user(idUser));
       return user?.status === 'ACTIVE' ? user.data.preferredLanguage : 'en';
     };
-    this.publisher.addSink(new OutbidPushSink((n, idUsers) => this.record(n, idUsers), languageOf, () => this.clock.now(), (line) => this.logger.warn(line)));
+    this.outbid = new OutbidPushSink((n, idUsers) => this.record(n, idUsers), languageOf, () => this.clock.now(), (line) => this.logger.warn(line));
+    this.publisher.addSink(this.outbid);
     if (this.config.demoData && this.double) this.demoDevices();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    await this.outbid?.idle();
     await this.sender?.stop();
     await this.double?.close();
+  }
+
+  /** The product's clock (epoch ms). */
+  now(): number {
+    return this.clock.now();
   }
 
   /** Records a notification for the devices of `idUsers` and wakes the sender; how many devices it reaches. */

@@ -14,6 +14,8 @@ export interface PushSenderOptions {
   /** Forgets a dead device token (FCM answered UNREGISTERED). */
   readonly dropToken: (token: string) => Promise<void>;
   readonly log?: (line: string) => void;
+  /** How the logs name the receiving end: FCM, or the local FCM-protocol test double. */
+  readonly fcmName?: string;
   /** Deliveries taken per round, sent at once. */
   readonly batch?: number;
   /** A delivery SENDING longer than this (its sender died) becomes UNKNOWN. */
@@ -41,7 +43,7 @@ export class PushSender {
   private readonly o: Required<Omit<PushSenderOptions, 'log'>> & Pick<PushSenderOptions, 'log'>;
 
   constructor(options: PushSenderOptions) {
-    this.o = { batch: 10, leaseMs: 120_000, maxAttempts: 6, backoffMs: 5_000, pollMs: 1_000, ...options };
+    this.o = { batch: 10, leaseMs: 120_000, maxAttempts: 6, backoffMs: 5_000, pollMs: 1_000, fcmName: 'FCM', ...options };
   }
 
   start(): void {
@@ -105,12 +107,12 @@ export class PushSender {
     switch (result.kind) {
       case 'sent':
         await this.o.outbox.markSent(row.id, this.o.now(), result.name);
-        this.o.log?.(`push "${n.title}" delivered to FCM for user ${row.idUser}, device ${device} (${result.name})`);
+        this.o.log?.(`push "${n.title}" accepted by ${this.o.fcmName} for user ${row.idUser}, device ${device} (${result.name})`);
         return;
       case 'unregistered':
         await this.o.dropToken(row.token);
         await this.o.outbox.markFinal(row.id, 'DROPPED', ERROR_CODES.PUSH_TOKEN_UNREGISTERED);
-        this.o.log?.(`push: device ${device} of user ${row.idUser} is UNREGISTERED at FCM: token dropped`);
+        this.o.log?.(`push: device ${device} of user ${row.idUser} is UNREGISTERED at ${this.o.fcmName}: token dropped`);
         return;
       case 'uncertain':
         await this.o.outbox.markFinal(row.id, 'UNKNOWN', ERROR_CODES.PUSH_DELIVERY_UNCERTAIN);

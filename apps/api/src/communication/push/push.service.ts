@@ -31,7 +31,7 @@ export class PushService {
     const id = `push-${randomUUID()}`;
     const notification: PushNotificationRecord = {
       id, title: request.title, body: request.body, type: request.type, source: 'ADMIN',
-      createdBy: actor.idUser, createdAt: Date.now(), recipients: idUsers.length,
+      createdBy: actor.idUser, createdAt: this.runtime.now(), recipients: idUsers.length,
       data: { type: request.type, route, click_action: route, idNotification: id },
     };
     const devices = idUsers.length === 0 ? 0 : await this.runtime.record(notification, idUsers);
