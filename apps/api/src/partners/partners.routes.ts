@@ -20,7 +20,7 @@ const PARTNERS_PAGE = 'A page {items, total, limit, offset}: limit 1-100 (defaul
 
 /** OpenAPI entries of the partners context. */
 export const PARTNERS_ROUTE_DOCS: readonly RouteDoc[] = [
-  ['get', '/api/v1/open/partners', `The partners of a market (query market, required; unknown market 400001), for the home carousel and the partner page: no login. ${PARTNERS_PAGE} ${PARTNER_RATING}`, 'anyone', undefined, PartnerPage],
+  ['get', '/api/v1/open/partners', `The partners of a market (query market, required; unknown market 400001), for the home carousel and the partner page: no login; the same for every visitor, so Cache-Control: public, max-age=60 (a new vote shows within a minute). ${PARTNERS_PAGE} ${PARTNER_RATING}`, 'anyone', undefined, PartnerPage],
   ['get', '/api/v1/secure/partners', `The caller's partners: the enabled templates of its own market (its profile's idMarket: the call takes no market) and those of other markets its dealer is enabled for. ${PARTNERS_PAGE} ${PARTNER_RATING}`, 'logged in', undefined, PartnerPage],
   ['get', '/api/v1/mobile/partners', `As GET /api/v1/secure/partners (mobile app, token header only). ${PARTNERS_PAGE}`, 'logged in (token header)', undefined, PartnerPage],
   ['post', '/api/v1/secure/template', `Create a template: templateName (1-100), description, largeLogo and smallLogo (ids of stored images), commercialInfoPhone, commercialInfoEmail, vatCode, idMarket, provenance; idDealer (its owner) defaults to the caller's dealer. Created enabled, with no dealer enabled for it. ${MANAGE} 201 with the template.`, MANAGERS, TemplateCreate, TemplateView],

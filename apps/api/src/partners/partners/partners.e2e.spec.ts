@@ -1,12 +1,12 @@
 /**
- * Partners and ratings (#23 item 2), against the built server, embedded: the public partners of a market (no login; a
- * disabled template and another market's are absent), the caller's partners (secure and mobile, 401 without a login),
+ * Partners and ratings (#23 item 2), against the built server, embedded and on PostgreSQL: the public partners of a
+ * market (no login; a disabled template and another market's are absent), the caller's partners (secure and mobile, 401 without a login),
  * and the dealers' ratings: only a buyer rates, once per purchase (a repeat and a concurrent double submit count once),
  * whole stars 1 to 5 (else a numeric errorCode, nothing counted), totalled into the partner's auctioneerRating and
  * numFeedback; the purchases list carries the caller's rating.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage, type StorageMode } from '../../testing/server.test-support.js';
 import { ServerClock } from '../../testing/api-client.test-support.js';
 import { createAuctionBody, eventually, paths, pollStatus, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
 
@@ -22,7 +22,7 @@ function refused(res: ApiResult, status: number, code: number): void {
   expect({ status: res.status, code: res.body?.errorCode }).toEqual({ status, code });
 }
 
-describe('partners and ratings (embedded)', () => {
+function partnersSuite(mode: StorageMode): void {
   let storage: ServerStorage;
   let server: RunningServer;
   let visitor: ApiClient;
@@ -43,7 +43,7 @@ describe('partners and ratings (embedded)', () => {
     expect((await admin.put('/api/v1/admin/user-buyer-template', { body: { idUser, idTemplate, flgEnabled: true } })).status).toBe(200);
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage(mode);
     server = await startServer(storage);
     visitor = ApiClient.anonymous(server.baseUrl);
     [admin, auctioneer, dealer1, dealer2, dealer3] = await Promise.all(
@@ -158,4 +158,7 @@ describe('partners and ratings (embedded)', () => {
     const sum = before.auctioneerRating * before.numFeedback + 1;
     expect(await rating('T-DEMO-RENT')).toEqual({ numFeedback: count, auctioneerRating: Math.round((sum * 10) / count) / 10 });
   });
-});
+}
+
+describe('partners and ratings (embedded)', () => partnersSuite('embedded'));
+describe('partners and ratings (PostgreSQL)', () => partnersSuite('postgres'));
