@@ -71,19 +71,20 @@ export class PushOutbox {
 
   /**
    * Records a notification and a QUEUED delivery for every device registered to its users now (one transaction; a
-   * notification already recorded adds nothing). Answers how many devices it reaches.
+   * notification already recorded, or one whose users have no device, records nothing). Answers how many devices it reaches.
    */
   async record(n: PushNotificationRecord, idUsers: readonly string[]): Promise<number> {
     await this.ensure();
     return this.db.transaction(async (tx) => {
+      const devices = await tx.query<{ token: string; id_user: string }>(
+        `SELECT token, id_user FROM ${TOKENS} WHERE id_user = ANY(SELECT json_array_elements_text($1::text::json)) ORDER BY id_user, token`, [JSON.stringify(idUsers)]);
+      // No device: nothing is recorded (the request is refused, 422410; an outbid notice has no one to reach).
+      if (devices.length === 0) return 0;
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO ${NOTIFICATIONS} (id, title, body, type, data, source, created_by, created_at, recipients) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         [n.id, n.title, n.body, n.type, JSON.stringify(n.data), n.source, n.createdBy, n.createdAt, n.recipients]);
       if (inserted.length === 0) return 0;
-      const devices = await tx.query<{ token: string; id_user: string }>(
-        `SELECT token, id_user FROM ${TOKENS} WHERE id_user = ANY(SELECT json_array_elements_text($1::text::json)) ORDER BY id_user, token`, [JSON.stringify(idUsers)]);
-      if (devices.length === 0) return 0;
       await tx.query(
         `INSERT INTO ${DELIVERIES} (id, id_notification, id_user, token, state, next_at)
          SELECT x.id, $2, x.id_user, x.token, 'QUEUED', $3 FROM json_to_recordset($1::text::json) AS x(id text, id_user text, token text)

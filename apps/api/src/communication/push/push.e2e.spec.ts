@@ -89,7 +89,9 @@ describe('push notifications', () => {
     }
     expect(code(await admin.post(PUSH, { body: { ...body, idUsers: ['nobody-here'] } }))).toBe('404 404411');
     expect(code(await admin.post(PUSH, { body: { ...body, idUsers: undefined, idDealers: ['no-such-dealer'] } }))).toBe('404 404411');
+    const before = (await admin.get<{ total: number }>(`${PUSH}?limit=1`)).body.total;
     expect(code(await admin.post(PUSH, { body: { ...body, idUsers: ['dealer9'] } }))).toBe('422 422410');
+    expect((await admin.get<{ total: number }>(`${PUSH}?limit=1`)).body.total).toBe(before);
     expect(code(await admin.get(`${PUSH}/push-nope`))).toBe('404 404410');
     expect(code(await admin.get(`${PUSH}?limit=1000`))).toBe('400 400001');
   });
