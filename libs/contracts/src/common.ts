@@ -144,6 +144,8 @@ export const API_ERROR_CODES = {
   TEMPLATE_NOT_FOUND: 404300,
   /** The template is deleted (or its state forbids the change). */
   TEMPLATE_STATE_CONFLICT: 409300,
+  /** An auction or a showcase names a template of another market than its own. */
+  TEMPLATE_OTHER_MARKET: 422300,
   /** No vehicle was ever listed in the showcase named (not 404001, which says the path itself does not exist). */
   SHOWCASE_NOT_FOUND: 404024,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */

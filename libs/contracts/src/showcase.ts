@@ -10,6 +10,8 @@ export const MAX_SHOWCASE_STOCK_VEHICLES = 100;
 /** A showcase typed in (the legacy direct listing): vehicles without a record, described by plate, brand and model. */
 export const TypedShowcaseRequest = z.object({
   idMarket: z.enum(MARKETS),
+  /** The template (selling channel) the showcase sells through: only dealers enabled for it see and buy its vehicles. */
+  idTemplate: Id.optional(),
   vehicles: z.array(z.object({
     licensePlate: z.string().trim().min(1).max(20),
     brand: z.string().trim().min(1).max(50),
@@ -21,6 +23,7 @@ export const TypedShowcaseRequest = z.object({
 /** A showcase made of loaded vehicles in stock: each named by id, with its price. */
 export const StockShowcaseRequest = z.object({
   idMarket: z.enum(MARKETS),
+  idTemplate: Id.optional(),
   vehicles: z.array(z.object({ idVehicle: Id, price: Money }).strict()).min(1).max(MAX_SHOWCASE_STOCK_VEHICLES)
     .refine((vs) => new Set(vs.map((v) => v.idVehicle)).size === vs.length, { message: 'must not name a vehicle twice' }),
 });

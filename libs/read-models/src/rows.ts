@@ -131,6 +131,8 @@ export interface VehicleRow {
   soldAt: string | null;
   /** Position of the listing event: the catalogue's order. */
   listedPosition: number;
+  /** The template (selling channel) of the showcase: only dealers enabled for it see the vehicle. Null: the default channel. */
+  idTemplate: string | null;
 }
 
 /**

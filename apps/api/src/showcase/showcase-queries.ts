@@ -5,6 +5,7 @@ import { ShowcaseReadModel } from '@auction/read-models';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from '../identity/actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
+import { templatesVisibleTo } from '../platform/engine/sales-access.js';
 import { CLOCK, FANOUT, type Clock } from '../platform/engine/tokens.js';
 import { VEHICLE_RULES, type VehicleRules } from '../platform/engine/vehicle-rules.js';
 import type { Fanout } from '../platform/fanout/fanout.js';
@@ -21,7 +22,7 @@ export class ShowcaseQueries extends ShowcaseReadModel {
     @Inject(FANOUT) fanout: Fanout, @Inject(CLOCK) clock: Clock, private readonly index: LiveReadModel,
     @Inject(VEHICLE_RULES) private readonly rules: VehicleRules,
   ) {
-    super(fanout.db, { now: () => clock.now(), usernameOf: (idUser) => index.usernameOf(idUser) });
+    super(fanout.db, { now: () => clock.now(), usernameOf: (idUser) => index.usernameOf(idUser), templatesOf: (viewer) => templatesVisibleTo(index, viewer) });
   }
 
   /**

@@ -16,6 +16,8 @@ import { APP_CONFIG, STREAM_WRITER } from '../platform/engine/tokens.js';
 import { vehicleView } from './showcase-queries.js';
 import { settleBounded } from '../platform/engine/bounded.js';
 import { VEHICLE_RULES, vehicleNotVisible, type VehicleRules } from '../platform/engine/vehicle-rules.js';
+import { LiveReadModel } from '../platform/engine/live-read-model.js';
+import { assertMaySellThrough, saleVisibleTo } from '../platform/engine/sales-access.js';
 
 /** What happened to one vehicle of a call. */
 export type ShowcaseOutcome = z.infer<typeof VehicleOutcome>;
@@ -43,9 +45,14 @@ function requireBuyer(actor: Actor, transaction: boolean): void {
   if (transaction && !actor.flgEnabled) throw AccessError.disabled();
 }
 
-/** One vehicle command on its own stream; the reply carries the caller's hold on the vehicle, if any. */
+/**
+ * One vehicle command on its own stream; the reply carries the caller's hold on the vehicle, if any. Every dealer
+ * command on a showcase vehicle passes here, so here is where who sees what is asked: a vehicle of a showcase sold
+ * through a template the caller is not enabled for is refused exactly as an unknown vehicle is (404023), whatever the
+ * command, except to its buyer.
+ */
 function onVehicle(
-  writer: StreamWriter, s: Sender, idVehicle: string, command: (now: number, state: VehicleState) => VehicleCommand,
+  writer: StreamWriter, index: LiveReadModel, s: Sender, idVehicle: string, command: (now: number, state: VehicleState) => VehicleCommand,
 ): Promise<CommandOutcome<ShowcaseOutcome>> {
   const sid = streamId.vehicle(idVehicle);
   return writer.execute({
@@ -54,6 +61,9 @@ function onVehicle(
     metadata: { userId: s.actor.idUser, idempotencyKey: s.idempotencyKey ?? undefined, correlationId: s.correlationId },
     decide: (view, now) => {
       const state = view.state<VehicleState>(sid);
+      const sale = showcaseDataOf(state)?.listing;
+      const buyer = state.status === 'SOLD' && state.sale.idUser === s.actor.idUser;
+      if (sale && !buyer && !saleVisibleTo(index, s.actor, sale)) throw new DomainError('VEHICLE_NOT_FOUND', 'vehicle not found');
       return [{ streamId: sid, events: decideVehicle(command(now, state), state) }];
     },
     reply: (view, _appended, now) => {
@@ -81,15 +91,20 @@ export class CreateShowcaseCommand {
 
 @CommandHandler(CreateShowcaseCommand)
 export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseCommand, CommandOutcome<CreatedShowcase>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules) {}
+  constructor(
+    @Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules,
+    private readonly index: LiveReadModel,
+  ) {}
 
   execute({ actor, body, idempotencyKey, correlationId }: CreateShowcaseCommand): Promise<CommandOutcome<CreatedShowcase>> {
     if (!hasRole(actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();
+    if (body.idTemplate) assertMaySellThrough(this.index, actor, body.idTemplate, body.idMarket);
     const idShowcase = idempotencyKey ? derivedId('showcase', actor.idUser, idempotencyKey) : newId();
+    const channel = body.idTemplate ? { idTemplate: body.idTemplate } : {};
     if (isStockShowcase(body)) return this.fromStock(actor, body, idShowcase, idempotencyKey, correlationId);
     const listings: VehicleListing[] = body.vehicles.map((v, i) => ({
       idVehicle: vehicleIdOf(idShowcase, i + 1), idShowcase, idOwner: actor.idUser, idMarket: body.idMarket,
-      licensePlate: v.licensePlate.toUpperCase(), brand: v.brand, model: v.model, price: v.price,
+      licensePlate: v.licensePlate.toUpperCase(), brand: v.brand, model: v.model, price: v.price, ...channel,
     }));
     if (hasDuplicatePlate(listings.map((l) => l.licensePlate))) {
       throw new DomainError('DUPLICATE_LICENSE_PLATE', 'a license plate appears more than once in this showcase');
@@ -128,7 +143,9 @@ export class CreateShowcaseHandler implements ICommandHandler<CreateShowcaseComm
           const state = view.state<VehicleState>(sids[i]!);
           try {
             this.access.assertMayPlace(actor, state, 'showcase', body.idMarket);
-            const command: VehicleCommand = { type: 'PutInShowcase', idShowcase, idOwner: actor.idUser, idMarket: body.idMarket, price };
+            const command: VehicleCommand = {
+              type: 'PutInShowcase', idShowcase, idOwner: actor.idUser, idMarket: body.idMarket, price, ...(body.idTemplate ? { idTemplate: body.idTemplate } : {}),
+            };
             return { streamId: sids[i]!, events: decideVehicle(command, state) };
           } catch (error) {
             if (!(error instanceof DomainError) && !(error instanceof AccessError)) throw error;
@@ -177,11 +194,14 @@ export class WithdrawFromShowcaseCommand implements Sender {
 
 @CommandHandler(WithdrawFromShowcaseCommand)
 export class WithdrawFromShowcaseHandler implements ICommandHandler<WithdrawFromShowcaseCommand, CommandOutcome<ShowcaseOutcome>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules) {}
+  constructor(
+    @Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(VEHICLE_RULES) private readonly access: VehicleRules,
+    private readonly index: LiveReadModel,
+  ) {}
 
   execute(c: WithdrawFromShowcaseCommand): Promise<CommandOutcome<ShowcaseOutcome>> {
     if (!hasRole(c.actor, SHOWCASE_MANAGER_ROLES)) throw AccessError.role();
-    return onVehicle(this.writer, c, c.idVehicle, (now, state) => {
+    return onVehicle(this.writer, this.index, c, c.idVehicle, (now, state) => {
       if (state.status === 'NONE') throw vehicleNotVisible();
       if (state.record) this.access.assertMayChangeState(c.actor, state, 'showcase');
       const data = state.status === 'LISTED' || state.status === 'SOLD' ? showcaseDataOf(state) : null;
@@ -217,12 +237,13 @@ export class ShowcaseVehiclesHandler implements ICommandHandler<ShowcaseVehicles
   constructor(
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly index: LiveReadModel,
   ) {}
 
   async execute(c: ShowcaseVehiclesCommand): Promise<CommandOutcome<ShowcaseOutcome[]>> {
     requireBuyer(c.actor, c.operation === 'book' || c.operation === 'buy');
     const ids = [...new Set(c.idVehicles)];
-    const settled = await settleBounded(ids, VEHICLES_IN_FLIGHT, (id) => onVehicle(this.writer, c, id, (now) => this.command(c, now)));
+    const settled = await settleBounded(ids, VEHICLES_IN_FLIGHT, (id) => onVehicle(this.writer, this.index, c, id, (now) => this.command(c, now)));
     const reply: ShowcaseOutcome[] = [];
     let position = 0;
     let events = 0;
@@ -265,12 +286,13 @@ export class PreemptVehicleHandler implements ICommandHandler<PreemptVehicleComm
   constructor(
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly index: LiveReadModel,
   ) {}
 
   execute(c: PreemptVehicleCommand): Promise<CommandOutcome<ShowcaseOutcome>> {
     requireBuyer(c.actor, true);
     const holdSeconds = this.config.preemptionHoldSeconds;
-    return onVehicle(this.writer, c, c.idVehicle, (now) => ({ type: 'PreemptVehicle', idUser: c.actor.idUser, holdSeconds, now }));
+    return onVehicle(this.writer, this.index, c, c.idVehicle, (now) => ({ type: 'PreemptVehicle', idUser: c.actor.idUser, holdSeconds, now }));
   }
 }
 

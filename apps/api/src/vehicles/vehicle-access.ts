@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { API_ERROR_CODES } from '@auction/contracts';
 import {
-  mayChangeVehicle, recordOf, scopeShows, sellsInMarket, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleScope,
+  mayChangeVehicle, placementOf, recordOf, scopeShows, sellsInMarket, vehicleScopeOf, type Provenance, type VehicleChange, type VehicleFacts, type VehicleScope,
   type VehicleState,
 } from '@auction/domain';
 import type { VehicleRecordRow } from '@auction/read-models';
 import type { Actor } from '../identity/actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { Provenances } from './provenances.js';
+import { LiveReadModel } from '../platform/engine/live-read-model.js';
+import { auctionVisibleTo, showcaseVisibleTo } from '../platform/engine/sales-access.js';
 import { VehicleQueries } from './vehicle-queries.js';
 
 import { vehicleNotVisible, type VehicleRules } from '../platform/engine/vehicle-rules.js';
@@ -18,9 +20,11 @@ export { vehicleNotVisible };
 export function factsOfState(state: VehicleState): VehicleFacts | null {
   const record = recordOf(state);
   if (!record || state.status === 'NONE') return null;
+  const placement = placementOf(state);
   return {
     provenance: record.provenance, status: state.status, published: record.published, holderRole: record.holder.role,
     holderUserId: record.holder.idUser, soldUserId: state.status === 'SOLD' ? state.sale.idUser : null,
+    idAuction: placement?.kind === 'AUCTION' ? placement.idAuction : null, idShowcase: placement?.kind === 'SHOWCASE' ? placement.idShowcase : null,
   };
 }
 
@@ -31,7 +35,7 @@ export function factsOfState(state: VehicleState): VehicleFacts | null {
  */
 @Injectable()
 export class VehicleAccess implements VehicleRules {
-  constructor(private readonly provenances: Provenances, private readonly queries: VehicleQueries) {}
+  constructor(private readonly provenances: Provenances, private readonly queries: VehicleQueries, private readonly index: LiveReadModel) {}
 
   /** The vehicles the actor may see, as lists narrow them. */
   scope(actor: Actor): VehicleScope {
@@ -43,9 +47,17 @@ export class VehicleAccess implements VehicleRules {
     return this.provenances.get(code);
   }
 
-  /** True when the actor may see the vehicle of `facts`. */
+  /**
+   * True when the actor may see the vehicle of `facts`: through its provenance or holding, whatever its sale; as a
+   * dealer, while it is placed for sale (in an auction or a showcase) of a channel the dealer sees (who sees what:
+   * `auctionVisibleTo`, `showcaseVisibleTo`), or when it bought it.
+   */
   shows(actor: Actor, facts: VehicleFacts): boolean {
-    return scopeShows(this.scope(actor), facts, actor.idUser);
+    const scope = this.scope(actor);
+    if (!scopeShows(scope, facts, actor.idUser)) return false;
+    if (facts.status === 'SOLD' || scopeShows({ ...scope, placed: false }, facts, actor.idUser)) return true;
+    if (facts.idAuction) return auctionVisibleTo(this.index, actor, facts.idAuction);
+    return !facts.idShowcase || showcaseVisibleTo(this.index, actor, facts.idShowcase);
   }
 
   /** The read-model row of a vehicle the actor may see; 404200 otherwise. */

@@ -29,6 +29,9 @@ export interface VehicleFacts {
   readonly holderRole: VehicleHolderRole;
   readonly holderUserId: string;
   readonly soldUserId: string | null;
+  /** Where it is placed for sale (an auction, a showcase): the sale's channel decides which dealers see it there. */
+  readonly idAuction?: string | null;
+  readonly idShowcase?: string | null;
 }
 
 /**

@@ -15,7 +15,7 @@ export function projectVehicle(row: VehicleRow | undefined, event: StoredEvent):
     return {
       idVehicle: l.idVehicle, idShowcase: l.idShowcase, idOwner: l.idOwner, idMarket: l.idMarket, licensePlate: l.licensePlate,
       brand: l.brand, model: l.model, price: l.price, status: 'LISTED', holdUserId: null, holdKind: null, holdUntil: null,
-      soldUserId: null, soldPrice: null, soldAt: null, listedPosition: event.position,
+      soldUserId: null, soldPrice: null, soldAt: null, listedPosition: event.position, idTemplate: l.idTemplate ?? null,
     };
   }
   if (!row) return row;

@@ -4,7 +4,7 @@ import { fromDb, selectList } from '../db/table-sql.js';
 import type { VehicleRow } from '../rows.js';
 import { myLotTable, regulationsTable, vehicleRecordsTable, vehiclesTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
-import { DEFAULT_ACCESS_ERRORS, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { DEFAULT_ACCESS_ERRORS, templateFilterOf, type AccessErrors, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { showcaseSaleOf, type ShowcaseSaleRow } from './showcase-sale.js';
 import { vehicleViewOf } from './views.js';
 
@@ -81,7 +81,7 @@ export class ShowcaseReadModel {
   private readonly schema: string;
   private readonly usernameOf: (idUser: string) => string;
 
-  constructor(private readonly db: ReadModelDb, options: ReadModelQueryOptions = {}) {
+  constructor(private readonly db: ReadModelDb, private readonly options: ReadModelQueryOptions = {}) {
     this.now = options.now ?? Date.now;
     this.usernameOf = options.usernameOf ?? ((idUser) => idUser);
     this.errors = { ...DEFAULT_ACCESS_ERRORS, ...options.errors };
@@ -215,8 +215,17 @@ export class ShowcaseReadModel {
     return { items: sold.slice(page.offset, page.offset + page.limit), total: sold.length, limit: page.limit, offset: page.offset };
   }
 
-  /** One page of vehicles with the viewer's my-lot flag, in listing order, and the total over all pages. */
-  private async page(where: string, params: unknown[], join: 'LEFT' | 'INNER', viewer: Viewer, page: PageQuery): Promise<Page<VehicleView>> {
+  /**
+   * One page of vehicles with the viewer's my-lot flag, in listing order, and the total over all pages. Who sees what:
+   * only vehicles of the default channel, of the templates the viewer sees (`templatesOf`), its own listings and what it
+   * bought.
+   */
+  private async page(filter: string, filterParams: unknown[], join: 'LEFT' | 'INNER', viewer: Viewer, page: PageQuery): Promise<Page<VehicleView>> {
+    const k = filterParams.length + 2;
+    const where = `(${filter}) AND ($${k}::text[] IS NULL OR t.id_template IS NULL OR t.id_template = ANY($${k}::text[]) OR t.id_owner = $1 ` +
+      `OR (t.status = 'SOLD' AND t.sold_user_id = $1))`;
+    const templates = templateFilterOf(this.options, viewer).templates;
+    const params = [...filterParams, templates === null ? null : [...templates]];
     const n = params.length + 2;
     const rows = await this.vehicles(`${where} ORDER BY t.listed_position LIMIT $${n} OFFSET $${n + 1}`, [...params, page.limit, page.offset], viewer, join);
     const [counted] = await this.db.query<{ total: number | string }>(

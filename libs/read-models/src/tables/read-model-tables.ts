@@ -80,9 +80,10 @@ export const vehiclesTable: TableSpec<VehicleRow> = {
     idVehicle: 'text', idShowcase: 'text', idOwner: 'text', idMarket: 'text', licensePlate: 'text', brand: 'text', model: 'text',
     price: 'double', status: 'text', holdUserId: ['text', 'null'], holdKind: ['text', 'null'], holdUntil: ['instant', 'null'],
     soldUserId: ['text', 'null'], soldPrice: ['double', 'null'], soldAt: ['instant', 'null'],
-    listedPosition: 'bigint',
+    listedPosition: 'bigint', idTemplate: ['text', 'null'],
   }),
   droppedColumns: ['sold_username'],
+  addedColumns: ['idTemplate'],
   indexes: [
     { name: 'listed', props: ['listedPosition'], where: `status = 'LISTED'` },
     { name: 'market_listed', props: ['idMarket', 'listedPosition'], where: `status = 'LISTED'` },

@@ -14,6 +14,8 @@ import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { LOT_VEHICLES, type LotVehicleData, type LotVehiclePlacement, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
 import { auctionView } from '@auction/contracts';
+import { LiveReadModel } from '../../platform/engine/live-read-model.js';
+import { assertMaySellThrough } from '../../platform/engine/sales-access.js';
 
 /** Default anti-sniping rule when a create body has no `extension`. */
 export const DEFAULT_EXTENSION = { windowSeconds: 60, extendSeconds: 60 } as const;
@@ -90,9 +92,11 @@ export class CreateAuctionHandler implements ICommandHandler<CreateAuctionComman
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles) {}
   /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
+  @Inject(LiveReadModel) private readonly index!: LiveReadModel;
 
   execute({ actor, body, idempotencyKey, correlationId }: CreateAuctionCommand): Promise<CommandOutcome<AuctionView>> {
     if (!hasRole(actor, AUCTION_MANAGER_ROLES)) throw AccessError.role();
+    if (body.idTemplate) assertMaySellThrough(this.index, actor, body.idTemplate, body.idMarket);
     const idAuction = idempotencyKey ? derivedId('auction', actor.idUser, idempotencyKey) : newId();
     const lotIds = body.lots.map((_, i) => lotIdOf(idAuction, i + 1));
     const seller = { idOwner: actor.idUser, idSellerDealer: actor.idDealer };

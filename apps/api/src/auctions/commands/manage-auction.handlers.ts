@@ -11,6 +11,8 @@ import { APP_CONFIG, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { auctionView } from '@auction/contracts';
 import { auctionDefinition, lotDefinitions, vehicleSlots } from './create-auction.handler.js';
+import { LiveReadModel } from '../../platform/engine/live-read-model.js';
+import { assertMaySellThrough } from '../../platform/engine/sales-access.js';
 import { LOT_VEHICLES, type LotVehiclePlacement, type LotVehicleSlot, type LotVehicles } from '../../platform/engine/lot-vehicles.js';
 import type { Decision } from '../../platform/engine/stream-writer.js';
 
@@ -84,11 +86,18 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
   constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, @Inject(LOT_VEHICLES) private readonly vehicles: LotVehicles) {}
   /** The deployment's shortest auction (MIN_AUCTION_SECONDS). */
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
+  @Inject(LiveReadModel) private readonly index!: LiveReadModel;
 
   async execute({ actor, body, correlationId }: EditAuctionCommand): Promise<CommandOutcome<AuctionView>> {
     const { idAuction } = body;
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     requireOwner(before, actor);
+    // A new channel (or a market moved under the same one) must be one the editor sells through; keeping the auction's
+    // own template as it is needs no check (it may have been disabled since: the auction stays where it was sold).
+    const channelBefore = before.status === 'NONE' ? null : { idTemplate: before.data.idTemplate ?? null, idMarket: before.data.idMarket };
+    if (body.idTemplate && (body.idTemplate !== channelBefore?.idTemplate || body.idMarket !== channelBefore.idMarket)) {
+      assertMaySellThrough(this.index, actor, body.idTemplate, body.idMarket);
+    }
     const oldIds = before.status === 'NONE' ? [] : before.data.lotIds;
     let next = oldIds.reduce((n, id) => Math.max(n, Number(id.split('-').at(-1)) || 0), 0);
     // A lot id is never reused: a withdrawn lot keeps its stream, so numbering skips every id that has one.

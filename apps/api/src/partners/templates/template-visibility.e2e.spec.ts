@@ -133,5 +133,5 @@ describe.each(['embedded', 'server'] as const)('templates decide who sees what (
     expect(mqtt.messages.some((m) => m.payload?.bestOffer === 1200)).toBe(false);
     expect(socket.of('lot').some((m) => m.payload?.bestOffer === 1200)).toBe(false);
     expect((await dealer1.get(paths.auction(id))).status).toBe(404);
-  }, 60_000);
+  }, 90_000);
 });

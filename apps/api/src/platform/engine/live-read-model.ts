@@ -1,6 +1,6 @@
-import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, TopCmsState, UserState } from '@auction/domain';
+import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, TopCmsState, UserState, VehicleEvent } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, TOP_CMS, USER, anonymousName, streamId } from '@auction/domain';
+import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, TOP_CMS, USER, VEHICLE, anonymousName, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
@@ -38,6 +38,12 @@ export class LiveReadModel {
   readonly dealers = new Map<string, DealerState>();
   /** Templates by `template-{idTemplate}`, with the dealers enabled for each: the rule of who sees what asks it. */
   readonly templates = new Map<string, TemplateState>();
+  /**
+   * The showcases sold through a template, by idShowcase: their exhibitor and template (who sees what asks it of a
+   * showcase vehicle's detail). A showcase is made by one call, so its first listing says it; the default channel's
+   * showcases are not kept (a few bytes per templated showcase).
+   */
+  readonly showcaseChannels = new Map<string, { idOwner: string; idTemplate: string }>();
   /** Sellers by `seller-{idSeller}` (market, codes, status: the back-office's market scope reads their market). */
   readonly sellers = new Map<string, SellerState>();
   /** Top banners by `topcms-{idTopCms}` (a few per market and language): the home's slider and the back-office's market scope read them. */
@@ -142,6 +148,10 @@ export class LiveReadModel {
     if (id.startsWith(TEMPLATE.prefix)) return this.put(this.templates, id, TEMPLATE, event);
     if (id.startsWith(SELLER.prefix)) return this.put(this.sellers, id, SELLER, event);
     if (id.startsWith(TOP_CMS.prefix)) return this.put(this.topCms, id, TOP_CMS, event);
+    if (event.type === 'VehicleListed' && id.startsWith(VEHICLE.prefix)) {
+      const { idShowcase, idOwner, idTemplate } = (event as Extract<VehicleEvent, { type: 'VehicleListed' }>).data;
+      if (idTemplate && !this.showcaseChannels.has(idShowcase)) this.showcaseChannels.set(idShowcase, { idOwner, idTemplate });
+    }
     return null;
   }
 

@@ -1,4 +1,8 @@
-import { isTemplateListed, mayManageTemplate, sellingOpenTo, streamId, templateOpenTo, type AuctionState, type Market, type Role } from '@auction/domain';
+import { API_ERROR_CODES } from '@auction/contracts';
+import {
+  assertNever, isTemplateListed, mayManageTemplate, sellThroughRefusal, sellingOpenTo, streamId, templateOpenTo, type AuctionState, type Market, type Role,
+} from '@auction/domain';
+import { AccessError } from './access-error.js';
 import type { LiveReadModel } from './live-read-model.js';
 
 /** Who asks: the guard's actor, or a live connection's user. */
@@ -18,12 +22,25 @@ export interface SalesViewer {
 export function auctionVisibleTo(model: LiveReadModel, viewer: SalesViewer, idAuction: string): boolean {
   const auction: AuctionState | undefined = model.auctions.get(streamId.auction(idAuction));
   if (!auction || auction.status === 'NONE') return true;
-  const idTemplate = auction.data.idTemplate;
-  if (!idTemplate) return true;
+  return saleVisibleTo(model, viewer, auction.data);
+}
+
+/**
+ * Who sees one sale (an auction, a showcase listing): its owner and template (none: the default channel, open to all)
+ * asked of the domain's `sellingOpenTo` with the template's current state.
+ */
+export function saleVisibleTo(model: LiveReadModel, viewer: SalesViewer, sale: { readonly idOwner: string; readonly idTemplate?: string | null }): boolean {
+  if (!sale.idTemplate) return true;
   return sellingOpenTo(
     { idUser: viewer.idUser, roles: viewer.roles, idDealer: viewer.idDealer, markets: viewer.adminEnabledMarket ?? [] },
-    { idOwner: auction.data.idOwner, idTemplate }, model.templates.get(streamId.template(idTemplate)),
+    { idOwner: sale.idOwner, idTemplate: sale.idTemplate }, model.templates.get(streamId.template(sale.idTemplate)),
   );
+}
+
+/** {@link auctionVisibleTo} for a showcase (by the channel its listings were sold through): an unknown showcase is visible (its 404 follows). */
+export function showcaseVisibleTo(model: LiveReadModel, viewer: SalesViewer, idShowcase: string): boolean {
+  const channel = model.showcaseChannels.get(idShowcase);
+  return !channel || saleVisibleTo(model, viewer, channel);
 }
 
 /** {@link auctionVisibleTo} for a user known by id only (a live connection): an unknown or inactive user sees no auction of a template. */
@@ -52,4 +69,22 @@ export function templatesVisibleTo(model: LiveReadModel, viewer: { idUser: strin
     if (templateOpenTo(template, idDealer) || mayManageTemplate(templateViewer, template.data)) ids.push(template.data.idTemplate);
   }
   return ids;
+}
+
+/**
+ * The sellers' side of the rule: an auction (created or edited) or a showcase sold through `idTemplate` of market
+ * `idMarket` must name a template the viewer may sell through (the domain's `sellThroughRefusal`): unknown, deleted or
+ * another partner's is 404300 (as if it did not exist), disabled 409300, of another market 422300.
+ */
+export function assertMaySellThrough(model: LiveReadModel, viewer: SalesViewer, idTemplate: string, idMarket: string): void {
+  const refusal = sellThroughRefusal(
+    { roles: viewer.roles, idDealer: viewer.idDealer, markets: viewer.adminEnabledMarket ?? [] }, model.templates.get(streamId.template(idTemplate)), idMarket,
+  );
+  switch (refusal) {
+    case null: return;
+    case 'UNKNOWN': throw new AccessError(404, API_ERROR_CODES.TEMPLATE_NOT_FOUND, 'template not found');
+    case 'DISABLED': throw new AccessError(409, API_ERROR_CODES.TEMPLATE_STATE_CONFLICT, 'the template is disabled: nothing can be sold through it');
+    case 'OTHER_MARKET': throw new AccessError(422, API_ERROR_CODES.TEMPLATE_OTHER_MARKET, `the template sells in another market than ${idMarket}`);
+    default: return assertNever(refusal);
+  }
 }

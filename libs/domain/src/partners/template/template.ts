@@ -238,3 +238,24 @@ export function sellingOpenTo(
   if (template && template.status !== 'NONE' && mayManageTemplate(viewer, template.data)) return true;
   return templateOpenTo(template, viewer.idDealer);
 }
+
+/** Why a sale may not go through a template ({@link sellThroughRefusal}). */
+export type SellThroughRefusal = 'UNKNOWN' | 'DISABLED' | 'OTHER_MARKET';
+
+/**
+ * Whether `viewer` may sell (create or edit an auction, create a showcase) of market `idMarket` through the template:
+ * an ADMIN of the template's market, an AUCTIONEER, MULTI_AUCTIONEER or EXHIBITOR of the dealer whose channel it is, or
+ * a multi-auctioneer dealer associated with it. Null when it may; `UNKNOWN` when the template does not exist, is deleted
+ * or is not the viewer's to sell through (the same answer, so another partner's channel is not disclosed); `DISABLED`
+ * and `OTHER_MARKET` for a template the viewer sells through but that cannot take this sale.
+ */
+export function sellThroughRefusal(viewer: TemplateViewer, state: TemplateState | undefined, idMarket: string): SellThroughRefusal | null {
+  if (!state || !isTemplateListed(state)) return 'UNKNOWN';
+  const { idDealer, idMarket: market } = state.data;
+  const ownDealer = !!viewer.idDealer && viewer.idDealer === idDealer && ['AUCTIONEER', 'MULTI_AUCTIONEER', 'EXHIBITOR'].some((r) => viewer.roles.includes(r));
+  const associated = viewer.roles.includes('MULTI_AUCTIONEER') && !!viewer.idDealer && (state.multiAuctioneers ?? []).includes(viewer.idDealer);
+  const admin = viewer.roles.includes('ADMIN') && viewer.markets.includes(market);
+  if (!ownDealer && !associated && !admin) return 'UNKNOWN';
+  if (state.status !== 'ENABLED') return 'DISABLED';
+  return market === idMarket ? null : 'OTHER_MARKET';
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spec } from '../../testing/decider-specification.test-support.js';
 import { TEMPLATE, kindOf, partitionKeyOfStream, streamId } from '../../streams.js';
 import {
-  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, mayManageTemplate, maySeeTemplate, sellingOpenTo, templateDecider, templateOpenTo,
+  TEMPLATE_RULE_CODES, TemplateRuleError, evolveTemplate, initialTemplateState, isTemplateListed, mayManageTemplate, maySeeTemplate, sellThroughRefusal, sellingOpenTo, templateDecider, templateOpenTo,
   type TemplateCommand, type TemplateData, type TemplateEvent,
 } from './template.js';
 
@@ -161,5 +161,31 @@ describe('SetTemplateMultiAuctioneer', () => {
     expect(maySeeTemplate({ roles: ['MULTI_AUCTIONEER'], idDealer: 'D-MULTI', markets: [] }, state)).toBe(true);
     expect(maySeeTemplate({ roles: ['MULTI_AUCTIONEER'], idDealer: 'D-MULTI', markets: [] }, evolveTemplate(state, link(false)))).toBe(false);
     refused([], command(true), TEMPLATE_RULE_CODES.NOT_FOUND);
+  });
+});
+
+describe('sellThroughRefusal: who may sell through a template', () => {
+  const state = [created].reduce(evolveTemplate, initialTemplateState);
+  const who = (roles: string[], idDealer: string | null, markets: ('IT' | 'DE')[] = []) => ({ roles, idDealer, markets });
+  it('the channel\'s own auctioneer, exhibitor or multi-auctioneer, and an ADMIN of its market, sell through it in its market', () => {
+    for (const role of ['AUCTIONEER', 'EXHIBITOR', 'MULTI_AUCTIONEER']) expect(sellThroughRefusal(who([role], 'D-AUCT'), state, 'IT')).toBeNull();
+    expect(sellThroughRefusal(who(['ADMIN'], null, ['IT']), state, 'IT')).toBeNull();
+  });
+  it('another dealer\'s auctioneer, a dealer, an ADMIN of another market: unknown, as a template that does not exist', () => {
+    expect(sellThroughRefusal(who(['AUCTIONEER'], 'D-OTHER'), state, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['BUYER'], 'D-AUCT'), state, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['ADMIN'], null, ['DE']), state, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['CUSTOMER_CENTER'], null, ['IT']), state, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['AUCTIONEER'], 'D-AUCT'), undefined, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['AUCTIONEER'], 'D-AUCT'), evolveTemplate(state, deleted), 'IT')).toBe('UNKNOWN');
+  });
+  it('a multi-auctioneer dealer associated with the template sells through it', () => {
+    const associated = evolveTemplate(state, { type: 'TemplateMultiAuctioneerChanged', data: { idTemplate: 'T-1', idDealer: 'D-MULTI', flgEnabled: true, by, at: now } });
+    expect(sellThroughRefusal(who(['MULTI_AUCTIONEER'], 'D-MULTI'), state, 'IT')).toBe('UNKNOWN');
+    expect(sellThroughRefusal(who(['MULTI_AUCTIONEER'], 'D-MULTI'), associated, 'IT')).toBeNull();
+  });
+  it('a disabled template, or a sale of another market, is refused to its own seller with the reason', () => {
+    expect(sellThroughRefusal(who(['AUCTIONEER'], 'D-AUCT'), evolveTemplate(state, enabled(false)), 'IT')).toBe('DISABLED');
+    expect(sellThroughRefusal(who(['AUCTIONEER'], 'D-AUCT'), state, 'DE')).toBe('OTHER_MARKET');
   });
 });

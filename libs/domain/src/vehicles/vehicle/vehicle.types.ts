@@ -14,6 +14,11 @@ export interface VehicleListing {
   readonly brand: string;
   readonly model: string;
   readonly price: number;
+  /**
+   * The template (selling channel) the showcase sells through: only the dealers enabled for it see and buy the vehicle
+   * (the domain's `sellingOpenTo`). Absent or null: the default channel, open to every dealer.
+   */
+  readonly idTemplate?: string | null;
 }
 
 /** A hold on a vehicle: a booking (from my lot) or a pre-emption (one vehicle, short). */
@@ -144,7 +149,7 @@ export type VehicleCommand =
   | { type: 'SendToMultiAuctioneer'; idMultiAuctioneer: string }
   | { type: 'SendBack' }
   | { type: 'PutInAuction'; idAuction: string; idLot: string }
-  | { type: 'PutInShowcase'; idShowcase: string; idOwner: string; idMarket: string; price: number }
+  | { type: 'PutInShowcase'; idShowcase: string; idOwner: string; idMarket: string; price: number; idTemplate?: string | null }
   | { type: 'WithdrawFromShowcase'; idShowcase: string; now: number }
   | { type: 'ReturnToStock'; idAuction: string; idLot: string; reason: Exclude<ReturnReason, 'LISTING_WITHDRAWN'> }
   | { type: 'SellInAuction'; idAuction: string; idLot: string; idUser: string; price: number; now: number }

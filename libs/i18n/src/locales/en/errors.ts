@@ -161,6 +161,7 @@ export const errors = {
   '404040': "This dealer does not exist.",
   '404300': "This template does not exist.",
   '409300': "The template is not in a state that allows this.",
+  '422300': "The template sells in another market than this sale's.",
   '409110': "This username (e-mail) already belongs to a user. Log in or recover your password.",
   '409111': "This e-mail already belongs to a user of the dealer, or an invitation to it is pending.",
   '410010': "This link has expired or was already used. Ask for a new one.",

@@ -160,6 +160,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '404040': "Ten dealer nie istnieje.",
   '404300': "Ten szablon nie istnieje.",
   '409300': "Stan szablonu nie pozwala na tę operację.",
+  '422300': "Szablon sprzedaje na innym rynku niż ta sprzedaż.",
   '409110': "Ta nazwa użytkownika (e-mail) należy już do użytkownika. Zaloguj się lub odzyskaj hasło.",
   '409111': "Ten e-mail należy już do użytkownika dealera lub czeka na niego zaproszenie.",
   '410010': "Ten link wygasł lub został już użyty. Poproś o nowy.",

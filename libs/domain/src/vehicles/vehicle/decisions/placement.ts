@@ -37,8 +37,9 @@ export function putInShowcase(command: Of<'PutInShowcase'>, state: VehicleState)
   assertNotPlaced(v);
   const { record } = placeable(v);
   const { licensePlate, brand, model } = record.details;
-  const { idShowcase, idOwner, idMarket, price } = command;
-  return [{ type: 'VehicleListed', data: { idVehicle: record.idVehicle, idShowcase, idOwner, idMarket, licensePlate, brand, model, price } }];
+  const { idShowcase, idOwner, idMarket, price, idTemplate } = command;
+  const channel = idTemplate ? { idTemplate } : {};
+  return [{ type: 'VehicleListed', data: { idVehicle: record.idVehicle, idShowcase, idOwner, idMarket, licensePlate, brand, model, price, ...channel } }];
 }
 
 /**
