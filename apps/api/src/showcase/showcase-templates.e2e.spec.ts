@@ -83,6 +83,10 @@ describe('showcases sold through a template (embedded)', () => {
     expect(await ok<Row[]>(c.dealer1.post(`${S}/showcase/add-to-myLot`, { body: { idVehicles: [v1, v2] } }), 'add'))
       .toEqual([{ idVehicle: v1, ok: true }, { idVehicle: v2, ok: true }]);
     expect((await ok<Row[]>(c.dealer1.put(`${S}/showcase/buy`, { body: { idVehicles: [v1] } }), 'buy'))[0]).toMatchObject({ idVehicle: v1, ok: true });
+    // Its rating counts for the showcase's template (the partner it sold through).
+    await ok(c.dealer1.post(`${S}/showcase/feedback/${v1}`, { body: { rating: 4 } }), 'rating');
+    const partners = await ok<Page>(c.dealer1.get(`/api/v1/open/partners?market=IT&limit=100`), 'partners');
+    expect(partners.items.find((p) => p['idTemplate'] === tIt)).toMatchObject({ numFeedback: 1, auctioneerRating: 4 });
     // dealer2, not enabled, still cannot buy what dealer1 could.
     expect(await code(c.dealer2.put(`${S}/showcase/buy`, { body: { idVehicles: [v2] } }))).toEqual(unknownAdd);
 

@@ -217,7 +217,7 @@ export class ShowcaseController {
     if (!(await this.queries.boughtByCaller(actor, idVehicle))) {
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only the dealer who bought this vehicle can rate the purchase');
     }
-    const sale = (await this.queries.saleOf(idVehicle)) ?? { idOwner: null, idMarket: null, provenance: null };
+    const sale = (await this.queries.saleOf(idVehicle)) ?? { idOwner: null, idMarket: null, provenance: null, idTemplate: null };
     return this.runner.run(actor, new GiveFeedbackCommand(actor, { kind: 'SHOWCASE', idVehicle, sale }, request.rating, request.idAuctioneer ?? null));
   }
 

@@ -5,9 +5,10 @@ import type { LiveReadModel } from '../../platform/engine/live-read-model.js';
  * Which partner (template) a rating counts for, decided when it is given and written in the feedback event:
  * - a purchase in an auction: the auction's template (its `idTemplate`, the channel it sold through); an auction of
  *   the default channel (no template) counts for no partner;
- * - a showcase purchase: showcases carry no template, so the partner is the template of the vehicle's provenance in
- *   the showcase's market (a template is the channel of a provenance: spec 02 "Template ... provenance"). When several
- *   templates of that market share the provenance, the one the request names in `idAuctioneer`, else none.
+ * - a showcase purchase: the template the showcase sold through (`POST /showcase` with idTemplate); a showcase of the
+ *   default channel: the template of the vehicle's provenance in the showcase's market (a template is the channel of a
+ *   provenance: spec 02 "Template ... provenance"). When several templates of that market share the provenance, the one
+ *   the request names in `idAuctioneer`, else none.
  * The spec's `idAuctioneer` may name the sale's owner (the auctioneer, the exhibitor) or its partner (idTemplate);
  * anything else is 422013.
  */
@@ -32,10 +33,15 @@ export interface ShowcaseSale {
   readonly idOwner: string | null;
   readonly idMarket: string | null;
   readonly provenance: string | null;
+  /** The template the showcase sold through, when it named one. */
+  readonly idTemplate?: string | null;
 }
 
 /** The partner of a showcase purchase (see {@link RatedPartner}). */
 export function partnerOfShowcase(model: LiveReadModel, sale: ShowcaseSale, idAuctioneer: string | undefined): RatedPartner {
+  if (sale.idTemplate) {
+    return { idTemplate: sale.idTemplate, auctioneerMatches: idAuctioneer === undefined || idAuctioneer === sale.idOwner || idAuctioneer === sale.idTemplate };
+  }
   const candidates: KnownTemplate[] = [];
   if (sale.provenance !== null && sale.idMarket !== null) {
     for (const t of model.templates.values()) {
