@@ -46,6 +46,7 @@ import { Route as SellerManagementRouteImport } from './routes/seller-management
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseManagementRouteImport } from './routes/showcase-management'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as TopCmsRouteImport } from './routes/top-cms'
 import { Route as UploadVehicleRouteImport } from './routes/upload-vehicle'
 import { Route as UserAnonymizationRouteImport } from './routes/user-anonymization'
 import { Route as UserProfileRouteImport } from './routes/user-profile'
@@ -253,6 +254,11 @@ const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   path: '/showcase-sold',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TopCmsRoute = TopCmsRouteImport.update({
+  id: '/top-cms',
+  path: '/top-cms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadVehicleRoute = UploadVehicleRouteImport.update({
   id: '/upload-vehicle',
   path: '/upload-vehicle',
@@ -400,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
@@ -460,6 +467,7 @@ export interface FileRoutesByTo {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
@@ -521,6 +529,7 @@ export interface FileRoutesById {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
@@ -583,6 +592,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
@@ -643,6 +653,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
@@ -703,6 +714,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
@@ -764,6 +776,7 @@ export interface RootRouteChildren {
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseManagementRoute: typeof ShowcaseManagementRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  TopCmsRoute: typeof TopCmsRoute
   UploadVehicleRoute: typeof UploadVehicleRoute
   UserAnonymizationRoute: typeof UserAnonymizationRoute
   UserProfileRoute: typeof UserProfileRoute
@@ -1048,6 +1061,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShowcaseSoldRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/top-cms': {
+      id: '/top-cms'
+      path: '/top-cms'
+      fullPath: '/top-cms'
+      preLoaderRoute: typeof TopCmsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/upload-vehicle': {
       id: '/upload-vehicle'
       path: '/upload-vehicle'
@@ -1236,6 +1256,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseManagementRoute: ShowcaseManagementRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  TopCmsRoute: TopCmsRoute,
   UploadVehicleRoute: UploadVehicleRoute,
   UserAnonymizationRoute: UserAnonymizationRoute,
   UserProfileRoute: UserProfileRoute,

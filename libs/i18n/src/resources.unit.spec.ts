@@ -33,7 +33,7 @@ const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>>
   pl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
   es: ['auction.vehicle.gearboxes.MANUAL'],
   pt: ['auction.vehicle.gearboxes.MANUAL', 'people.menu.email'],
-  fr: ['people.menu.email', 'auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
+  fr: ['people.menu.email', 'topCms.list.actions', 'auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
 };
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;

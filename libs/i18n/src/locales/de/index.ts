@@ -13,6 +13,7 @@ import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
 import { sellers } from './sellers.js';
+import { topCms } from './topCms.js';
 
 /** German: every namespace. */
-export const de = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };
+export const de = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms };

@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "E-Mail",
     lead: "Mailing-Kampagnen",
     push: "Push-Benachrichtigungen",
+    topCms: "Startseiten-Banner",
     profile: 'Mein Profil',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Eine E-Mail an Händler oder Benutzer schreiben, in der Vorschau prüfen und senden.",
     lead: "Mailing-Kampagnen an viele Empfänger, im Hintergrund gesendet, mit ihrem Fortschritt.",
     push: "Push-Benachrichtigungen an die mobile App von Benutzern, Händlern oder einem Markt senden und ihre Zustellung verfolgen.",
+    topCms: "Die oberen Banner der Startseite je Markt und Sprache: Bilder für Desktop, Tablet und Mobil, Texte und Handlungsaufforderung.",
     open: 'Öffnen',
   },
   readOnly: {

@@ -13,6 +13,7 @@ export const people = {
     email: "E-mail",
     lead: "Mailing campaigns",
     push: "Push notifications",
+    topCms: "Home banners",
     profile: 'My profile',
   },
   landing: {
@@ -28,6 +29,7 @@ export const people = {
     email: "Write an e-mail to dealers or users, preview it and send it.",
     lead: "Mailing campaigns to many recipients, sent in the background with their progress.",
     push: "Send push notifications to the mobile app of users, dealers or a market, and follow their delivery.",
+    topCms: "The home page's top banners of each market and language: images for desktop, tablet and mobile, texts and call to action.",
     open: 'Open',
   },
   readOnly: {

@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "Correo",
     lead: "Campañas de correo",
     push: "Notificaciones push",
+    topCms: "Banners de la portada",
     profile: 'Mi perfil',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Escribir un correo a concesionarios o usuarios, previsualizarlo y enviarlo.",
     lead: "Campañas de correo a muchos destinatarios, enviadas en segundo plano con su progreso.",
     push: "Envíe notificaciones push a la app móvil de usuarios, concesionarios o un mercado y siga su entrega.",
+    topCms: "Los banners superiores de la portada de cada mercado e idioma: imágenes para escritorio, tableta y móvil, textos y llamada a la acción.",
     open: 'Abrir',
   },
   readOnly: {

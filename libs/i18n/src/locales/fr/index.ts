@@ -13,6 +13,7 @@ import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
 import { sellers } from './sellers.js';
+import { topCms } from './topCms.js';
 
 /** French (also served to Luxembourg): every namespace. */
-export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms };

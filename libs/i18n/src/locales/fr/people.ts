@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "E-mail",
     lead: "Campagnes d'e-mailing",
     push: "Notifications push",
+    topCms: "Bannières de l'accueil",
     profile: 'Mon profil',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Rédiger un e-mail aux concessionnaires ou aux utilisateurs, le prévisualiser et l'envoyer.",
     lead: "Campagnes d'e-mailing vers de nombreux destinataires, envoyées en arrière-plan avec leur progression.",
     push: "Envoyez des notifications push à l'application mobile d'utilisateurs, de concessionnaires ou d'un marché, et suivez leur livraison.",
+    topCms: "Les bannières en haut de l'accueil de chaque marché et langue : images pour ordinateur, tablette et mobile, textes et appel à l'action.",
     open: 'Ouvrir',
   },
   readOnly: {

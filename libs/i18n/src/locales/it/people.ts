@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "E-mail",
     lead: "Campagne di mailing",
     push: "Notifiche push",
+    topCms: "Banner della home",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Scrivi un'e-mail a concessionari o utenti, visualizzane l'anteprima e inviala.",
     lead: "Campagne di mailing a molti destinatari, inviate in background con il loro avanzamento.",
     push: "Invia notifiche push all'app mobile di utenti, dealer o di un mercato e seguine la consegna.",
+    topCms: "I banner in alto nella home di ogni mercato e lingua: immagini per desktop, tablet e mobile, testi e invito all'azione.",
     open: 'Apri',
   },
   readOnly: {

@@ -13,6 +13,7 @@ import { vehicleUpload } from './vehicleUpload.js';
 import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
 import { sellers } from './sellers.js';
+import { topCms } from './topCms.js';
 
 /** Dutch (also served to Belgium): every namespace. */
-export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers };
+export const nl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms };

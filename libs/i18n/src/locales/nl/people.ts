@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "E-mail",
     lead: "Mailingcampagnes",
     push: "Pushmeldingen",
+    topCms: "Banners van de startpagina",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Een e-mail aan dealers of gebruikers schrijven, bekijken en verzenden.",
     lead: "Mailingcampagnes naar veel ontvangers, op de achtergrond verzonden met hun voortgang.",
     push: "Stuur pushmeldingen naar de mobiele app van gebruikers, dealers of een markt en volg de bezorging.",
+    topCms: "De bovenste banners van de startpagina per markt en taal: afbeeldingen voor desktop, tablet en mobiel, teksten en oproep tot actie.",
     open: 'Openen',
   },
   readOnly: {

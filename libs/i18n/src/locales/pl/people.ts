@@ -16,6 +16,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     email: "E-mail",
     lead: "Kampanie mailingowe",
     push: "Powiadomienia push",
+    topCms: "Banery strony głównej",
     profile: 'Mój profil',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     email: "Napisz e-mail do dealerów lub użytkowników, obejrzyj podgląd i wyślij.",
     lead: "Kampanie mailingowe do wielu odbiorców, wysyłane w tle wraz z postępem.",
     push: "Wysyłaj powiadomienia push do aplikacji mobilnej użytkowników, dealerów lub rynku i śledź ich doręczenie.",
+    topCms: "Górne banery strony głównej każdego rynku i języka: obrazy na komputer, tablet i telefon, teksty i wezwanie do działania.",
     open: 'Otwórz',
   },
   readOnly: {

@@ -16,6 +16,7 @@ export const people: Translation<typeof en> = {
     email: "E-mail",
     lead: "Campanhas de e-mail",
     push: "Notificações push",
+    topCms: "Banners da página inicial",
     profile: 'O meu perfil',
   },
   landing: {
@@ -31,6 +32,7 @@ export const people: Translation<typeof en> = {
     email: "Escrever um e-mail a concessionários ou utilizadores, pré-visualizá-lo e enviá-lo.",
     lead: "Campanhas de e-mail para muitos destinatários, enviadas em segundo plano com o seu progresso.",
     push: "Envie notificações push para a app móvel de utilizadores, concessionários ou de um mercado e acompanhe a entrega.",
+    topCms: "Os banners no topo da página inicial de cada mercado e idioma: imagens para computador, tablet e telemóvel, textos e chamada à ação.",
     open: 'Abrir',
   },
   readOnly: {

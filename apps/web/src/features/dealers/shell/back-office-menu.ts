@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification';
-  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push';
+  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification' | '/top-cms';
+  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push' | 'topCms';
   readonly testId: string;
 }
 
@@ -18,6 +18,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/email', key: 'email', testId: 'bo-email' },
   { to: '/lead', key: 'lead', testId: 'bo-lead' },
   { to: '/push-notification', key: 'push', testId: 'bo-push' },
+  { to: '/top-cms', key: 'topCms', testId: 'bo-top-cms' },
 ];
 
 /** The roles that open the back-office (spec 01 §6: administrator or customer centre, either suffices). */
