@@ -45,6 +45,8 @@ describe('home banners back-office', () => {
     const png = await sharp({ create: { width: 1500, height: 500, channels: 3, background: '#0b3d91' } }).png().toBuffer();
     await page.getByTestId('top-cms-file-desktop').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
     await imageLoaded(page, 'top-cms-preview-desktop');
+    // The image came: the form no longer says it is missing.
+    await page.locator('[data-testid=top-cms-image-desktop][aria-invalid=true]').waitFor({ state: 'detached' });
     expect(await page.getByTestId('top-cms-preview-desktop').getAttribute('src')).toMatch(/^\/api\/v1\/open\/temp-image\?path=temp\//);
     await tabTo(page, 'top-cms-ctaLabel');
     await page.keyboard.type('Scopri di più');
@@ -83,7 +85,13 @@ describe('home banners back-office', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('dialog-confirm').waitFor({ state: 'visible' });
     await expectNoAxeViolations(page, 'delete confirmation');
+    // The modal dialog keeps the focus inside it: Tab reaches its delete button, Enter confirms.
+    await tabTo(page, 'dialog-confirm');
     await page.keyboard.press('Enter');
+    await page.getByTestId('dialog-confirm').waitFor({ state: 'detached' });
+    const answer = page.locator('[data-testid=dialog]');
+    await answer.waitFor({ state: 'visible', timeout: 15_000 });
+    expect([await answer.getAttribute('data-kind'), await answer.getAttribute('data-error-code')]).toEqual(['success', null]);
     await closeSuccess(page);
     await page.getByTestId(`top-cms-row-${created.id}`).waitFor({ state: 'detached' });
     expect((await fetch(`${e2e.product.baseUrl}${shown.imageUrl}`)).status).toBe(404);

@@ -61,6 +61,12 @@ describe('the names of a dealer, user or file in a request', () => {
     expect(namedResources({ params: undefined, query: null, body: [{ idUser: 'x' }] })).toEqual([]);
   });
 
+  it('include a route\'s own names (@ScopedNames: the spec\'s generic `id` of DELETE /admin/top-cms), on that route only', () => {
+    expect(namedResources({ query: { id: 'b1' } }, { id: 'topCms' })).toEqual([{ kind: 'topCms', id: 'b1' }]);
+    expect(namedResources({ body: { id: 'b1', idDealer: 'D-1' } }, { id: 'topCms' })).toEqual([{ kind: 'dealer', id: 'D-1' }, { kind: 'topCms', id: 'b1' }]);
+    expect(namedResources({ query: { id: 'b1' } })).toEqual([]);
+  });
+
   it('include the user or dealer of an event stream (the engineers\' event view), not an auction\'s', () => {
     expect(namedResources({ params: { streamId: 'user-dealer1' } })).toEqual([{ kind: 'user', id: 'dealer1' }]);
     expect(namedResources({ params: { streamId: 'dealer-D-1001' } })).toEqual([{ kind: 'dealer', id: 'D-1001' }]);

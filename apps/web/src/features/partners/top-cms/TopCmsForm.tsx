@@ -30,7 +30,7 @@ export function TopCmsForm({ market, banner, lang, readOnly, onSaved, onCancel }
   const { dialogs } = useServices();
   const ids = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { register, handleSubmit, setValue, watch, formState: { errors, isSubmitting } } = useForm<TopCmsFormValues>({
+  const { register, handleSubmit, setValue, watch, clearErrors, formState: { errors, isSubmitting } } = useForm<TopCmsFormValues>({
     resolver: topCmsResolver(market), defaultValues: formValuesOf(banner, lang),
   });
   const [previews, setPreviews] = useState<Record<TopCmsSlot, string | null>>({
@@ -76,7 +76,7 @@ export function TopCmsForm({ market, banner, lang, readOnly, onSaved, onCancel }
           <TopCmsImageField
             key={slot} slot={slot} value={watch(IMAGE_FIELD[slot])} preview={previews[slot]} required={slot === 'desktop'} disabled={readOnly}
             invalid={slot === 'desktop' && errors.image !== undefined}
-            onChange={(idImage, preview) => { setValue(IMAGE_FIELD[slot], idImage, { shouldDirty: true }); setPreviews((p) => ({ ...p, [slot]: preview })); }}
+            onChange={(idImage, preview) => { setValue(IMAGE_FIELD[slot], idImage, { shouldDirty: true }); if (idImage) clearErrors(IMAGE_FIELD[slot]); setPreviews((p) => ({ ...p, [slot]: preview })); }}
           />
         ))}
       </div>
