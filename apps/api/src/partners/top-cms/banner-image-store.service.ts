@@ -26,6 +26,7 @@ const PUBLIC_PATH = /^(top-cms|partner-logo)\/([A-Za-z0-9_-]{32})$/;
 const TEMP_PATH = /^temp\/([A-Za-z0-9_-]{32})$/;
 const RENDITION_TYPES = new Set(['image/avif', 'image/webp']);
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const LOGO_OWNER = /^user:/;
 
 const notFound = () => new UploadRefusal(404, API_ERROR_CODES.PUBLIC_IMAGE_NOT_FOUND, 'no public image at this path');
 
@@ -117,7 +118,9 @@ export class BannerImageStore implements OnModuleDestroy {
       if (banner?.status !== 'ACTIVE' || !RENDITION_TYPES.has(meta.mediaType)) throw notFound();
     } else {
       const isLogo = [...this.model.templates.values()].some((t) => t.status !== 'NONE' && t.status !== 'DELETED' && (t.data.largeLogo === id || t.data.smallLogo === id));
-      if (!isLogo || !LOGO_TYPES.has(meta.mediaType)) throw notFound();
+      // A logo is a staff upload (`POST /secure/file`: owner `user:<id>`): never a dealer's registration document nor a
+      // vehicle's file, even if a template named its id.
+      if (!isLogo || !LOGO_TYPES.has(meta.mediaType) || !LOGO_OWNER.test(meta.owner)) throw notFound();
     }
     return this.open(id);
   }

@@ -205,4 +205,24 @@ describe('top banners and public images (embedded)', () => {
     }
     expect((await anonymous.get(`${O}/image`)).body.errorCode).toBe(404402);
   }, 90_000);
+
+  test('a partner logo is public while a template not deleted names it; a private file named as a logo is not', async () => {
+    const logo = await upload(admin, '/api/v1/secure/file', { file: { bytes: await png(300, 100), name: 'logo.png', type: 'image/png' } });
+    expect(logo.status).toBe(201);
+    const path = `${O}/image?path=partner-logo/${logo.body.idFile}`;
+    expect((await download(anonymous, path)).status).toBe(404);
+    const loader = await ApiClient.login(server.baseUrl, 'loader');
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const scan = await upload(loader, '/api/v1/secure/vehicle/V-DEMO-8/documents?kind=OTHER', { file: { bytes: jpeg, name: 'scan.jpg', type: 'image/jpeg' } });
+    expect(scan.status).toBe(201);
+    const template = await admin.post('/api/v1/secure/template', { body: {
+      templateName: 'Logo partner', idMarket: 'IT', provenance: 'RENT-IT', idDealer: 'D-AUCT', largeLogo: logo.body.idFile, smallLogo: scan.body.idBlob,
+    } });
+    expect(template.status).toBe(201);
+    const served = await download(anonymous, path);
+    expect([served.status, served.headers.get('content-type'), served.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+    expect((await download(anonymous, `${O}/image?path=partner-logo/${scan.body.idBlob}`)).status).toBe(404);
+    expect((await admin.delete(`/api/v1/secure/template?id=${template.body.idTemplate}`)).status).toBe(204);
+    expect((await download(anonymous, path)).status).toBe(404);
+  }, 60_000);
 });
