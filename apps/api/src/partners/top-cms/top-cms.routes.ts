@@ -6,7 +6,7 @@ const STAFF = 'ADMIN, CUSTOMER_CENTER';
 const SCOPE = 'Only banners of the caller\'s adminEnabledMarket (403021: the access guard reads the banner\'s market for `id`; `mkt` checked against the caller\'s markets). A read-only caller: 403020.';
 const IMAGES = 'image (desktop, required), imageTablet and imageMobile (optional: the desktop image stands in) are ids answered by POST /api/v1/admin/top-cms/image, uploaded by the caller within 2 hours (else 404401); once saved, the image is the banner\'s and served by /api/v1/open/image.';
 const AUDIT = 'Recorded on the banner\'s stream (topcms-{id}) with by and at.';
-const IMAGE_RULES = 'Paths: `top-cms/<id>` (a rendition of a banner not deleted) and `partner-logo/<id>` (a logo of a template not deleted, uploaded with POST /api/v1/secure/file: never a dealer's registration document or a vehicle's file, even named as a logo); anything else (`..`, `%2e%2e`, an absolute path, a backslash, another prefix, the id of a private file such as a vehicle document or a registration file) is 404402, the same answer as a missing image.';
+const IMAGE_RULES = 'Paths: `top-cms/<id>` (a rendition of a banner not deleted) and `partner-logo/<id>` (a logo of a template not deleted, uploaded with POST /api/v1/secure/file: never a dealer\'s registration document or a vehicle\'s file, even named as a logo); anything else (`..`, `%2e%2e`, an absolute path, a backslash, another prefix, the id of a private file such as a vehicle document or a registration file) is 404402, the same answer as a missing image.';
 
 /** OpenAPI entries of the public portal's content (issue 23 item 6). */
 export const TOP_CMS_ROUTE_DOCS: readonly RouteDoc[] = [
