@@ -40,6 +40,7 @@ import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as PushNotificationRouteImport } from './routes/push-notification'
 import { Route as RegistrationRouteImport } from './routes/registration'
+import { Route as ReportRouteImport } from './routes/report'
 import { Route as SellerRouteImport } from './routes/seller'
 import { Route as SellerListRouteImport } from './routes/seller-list'
 import { Route as SellerManagementRouteImport } from './routes/seller-management'
@@ -224,6 +225,11 @@ const RegistrationRoute = RegistrationRouteImport.update({
   path: '/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReportRoute = ReportRouteImport.update({
+  id: '/report',
+  path: '/report',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SellerRoute = SellerRouteImport.update({
   id: '/seller',
   path: '/seller',
@@ -400,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
+  '/report': typeof ReportRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
   '/seller-management': typeof SellerManagementRoute
@@ -461,6 +468,7 @@ export interface FileRoutesByTo {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
+  '/report': typeof ReportRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
   '/seller-management': typeof SellerManagementRoute
@@ -523,6 +531,7 @@ export interface FileRoutesById {
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
+  '/report': typeof ReportRoute
   '/seller': typeof SellerRoute
   '/seller-list': typeof SellerListRoute
   '/seller-management': typeof SellerManagementRoute
@@ -586,6 +595,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
+    | '/report'
     | '/seller'
     | '/seller-list'
     | '/seller-management'
@@ -647,6 +657,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
+    | '/report'
     | '/seller'
     | '/seller-list'
     | '/seller-management'
@@ -708,6 +719,7 @@ export interface FileRouteTypes {
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
+    | '/report'
     | '/seller'
     | '/seller-list'
     | '/seller-management'
@@ -770,6 +782,7 @@ export interface RootRouteChildren {
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
   PushNotificationRoute: typeof PushNotificationRoute
   RegistrationRoute: typeof RegistrationRoute
+  ReportRoute: typeof ReportRoute
   SellerRoute: typeof SellerRoute
   SellerListRoute: typeof SellerListRoute
   SellerManagementRoute: typeof SellerManagementRoute
@@ -1019,6 +1032,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/report': {
+      id: '/report'
+      path: '/report'
+      fullPath: '/report'
+      preLoaderRoute: typeof ReportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/seller': {
       id: '/seller'
       path: '/seller'
@@ -1250,6 +1270,7 @@ const rootRouteChildren: RootRouteChildren = {
   PurchaseSummaryRoute: PurchaseSummaryRoute,
   PushNotificationRoute: PushNotificationRoute,
   RegistrationRoute: RegistrationRoute,
+  ReportRoute: ReportRoute,
   SellerRoute: SellerRoute,
   SellerListRoute: SellerListRoute,
   SellerManagementRoute: SellerManagementRoute,

@@ -24,3 +24,4 @@ export * from './sellers.js';
 export * from './templates.js';
 export * from './partners.js';
 export * from './top-cms.js';
+export * from './reports.js';

@@ -8,13 +8,14 @@ export { createReadModelDb, ReadModelDb, type ReadModelDbOptions, type SqlRunner
 export {
   ALL_TABLES, PROJECTED_TABLES, readModelEntities, type ProjectedTable,
   auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, vehicleRecordsTable, vehicleAuctionsTable, checkpointsTable,
-  parkedEventsTable, templatesTable, templateBuyersTable,
+  parkedEventsTable, templatesTable, templateBuyersTable, loginsTable,
 } from './tables/read-model-tables.js';
 export type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tables/table-spec.js';
 export { projectAuction, projectAuctionRegulation } from './projections/auction.projection.js';
 export { projectDealerBest, projectLot, projectObservation, projectOffer } from './projections/lot.projection.js';
 export { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './projections/vehicle.projection.js';
 export { projectTemplate, projectTemplateBuyer } from './projections/template.projection.js';
+export { projectLogin } from './projections/login.projection.js';
 export { emptyRowSet, isProjectedStream, projectAll, projectEvent, rowsTouchedBy, type RowRef } from './projections/project-event.js';
 export { TableRows, type RowKey, type RowOf, type RowSet } from './projections/row-set.js';
 export { Projector, isEventFault, type ProjectorOptions } from './projector.js';

@@ -241,3 +241,15 @@ export interface TemplateBuyerRow {
   idDealer: string;
   enabledPosition: number;
 }
+
+/** One login (`UserLoggedIn` on a user stream), for the logins report: codes only, the username is resolved when answering. */
+export interface LoginRow {
+  /** The session opened (unique per login). */
+  sid: string;
+  idUser: string;
+  loginType: string;
+  idDealer: string | null;
+  idMarket: string;
+  at: string | null;
+  position: number;
+}

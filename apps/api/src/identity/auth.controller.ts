@@ -37,7 +37,7 @@ export class AuthController {
   @HttpCode(200)
   async token(@Body() body: unknown) {
     const { username, password } = parse(LoginRequest, body);
-    const { token } = await this.auth.login(username, password);
+    const { token } = await this.auth.login(username, password, 'MOBILE');
     return { token };
   }
 

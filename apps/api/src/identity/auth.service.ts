@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
-import { decideUser, effectiveRoles, isCredentialRevoked, type UserState } from '@auction/domain';
+import { decideUser, effectiveRoles, isCredentialRevoked, type LoginType, type UserState } from '@auction/domain';
 import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { streamId } from '@auction/domain';
@@ -45,10 +45,10 @@ export class AuthService {
     private readonly credentials: CredentialsService,
   ) {}
 
-  /** Checks credentials; returns a token and the profile, or throws 401. */
-  async login(username: string, password: string): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
+  /** Checks credentials; returns a token and the profile, or throws 401. `loginType`: the sign-in form (WEB) or the app's token call (MOBILE). */
+  async login(username: string, password: string, loginType: LoginType = 'WEB'): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
     const user = await this.verifyCredentials(username, password);
-    return this.startSession(user, this.clock.now());
+    return this.startSession(user, this.clock.now(), loginType);
   }
 
   /** The active user with these credentials, or 401 (the same answer, in the same time, for an unknown name). */
@@ -88,9 +88,25 @@ export class AuthService {
    * A new session of a user whose identity was proven (password, or single sign-on) at `authenticatedAt` (epoch ms;
    * undefined when the issuer does not say).
    */
-  startSession(user: ActiveUser, authenticatedAt: number | undefined): { token: string; profile: UserProfile; expiresAt: number } {
-    const { token, claims } = this.tokens.issue(user.data.idUser, this.clock.now(), authenticatedAt);
+  async startSession(user: ActiveUser, authenticatedAt: number | undefined, loginType: LoginType): Promise<{ token: string; profile: UserProfile; expiresAt: number }> {
+    const now = this.clock.now();
+    const { token, claims } = this.tokens.issue(user.data.idUser, now, authenticatedAt);
+    await this.recordLogin(user.data.idUser, claims.sid, loginType, now);
     return { token, profile: profileOf(user), expiresAt: claims.exp };
+  }
+
+  /**
+   * Records the login as an event on the user's stream (`UserLoggedIn`, the logins report's source), durable before the
+   * session is handed out: every login that gave a session is in the log.
+   */
+  private async recordLogin(idUser: string, sid: string, loginType: LoginType, now: number): Promise<void> {
+    const stream = streamId.user(idUser);
+    await this.writer.execute({
+      streams: [stream],
+      metadata: { userId: idUser },
+      decide: (view) => [{ streamId: stream, events: decideUser({ type: 'RecordLogin', sid, loginType, now }, view.state<UserState>(stream)) }],
+      reply: () => undefined,
+    });
   }
 
   /**

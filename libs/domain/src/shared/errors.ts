@@ -3,6 +3,13 @@
  * The client shows `t('errors:<code>')`.
  */
 export const ERROR_CODES = {
+  // 400390-400399: the back-office reports' filters (GET /api/v1/admin/report, issue 23 item 5)
+  /** A report filter is not valid (unknown report type or file type, a date that is not one, a text too long...). */
+  REPORT_FILTER_INVALID: 400390,
+  /** The report's period starts after it ends (`from` later than `to`). */
+  REPORT_PERIOD_INVERTED: 400391,
+  /** A filter was given that this report type does not have (e.g. `loginType` on an offers report). */
+  REPORT_FILTER_NOT_APPLICABLE: 400392,
   // 404: unknown things
   AUCTION_NOT_FOUND: 404020,
   LOT_NOT_FOUND: 404021,

@@ -3,6 +3,7 @@ import { PROJECTED_TABLES, type ProjectedTable } from '../tables/read-model-tabl
 import { projectAuction, projectAuctionRegulation } from './auction.projection.js';
 import { STREAM_PREFIX } from './event-data.js';
 import { projectDealerBest, projectLot, projectObservation, projectOffer } from './lot.projection.js';
+import { projectLogin } from './login.projection.js';
 import { projectTemplate, projectTemplateBuyer } from './template.projection.js';
 import { TableRows, type RowKey, type RowSet } from './row-set.js';
 import { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './vehicle.projection.js';
@@ -53,6 +54,9 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
     if (event.type === 'TemplateBuyerChanged') refs.push({ table: 'templateBuyers', key: { idTemplate: str(d['idTemplate']), idDealer: str(d['idDealer']) } });
     return refs;
   }
+  if (id.startsWith(STREAM_PREFIX.user) && event.type === 'UserLoggedIn') {
+    return [{ table: 'logins', key: { sid: str(d['sid']) } }];
+  }
   if (id.startsWith(STREAM_PREFIX.user) && event.type === 'ShowcaseRegulationAccepted') {
     return [{ table: 'regulations', key: { kind: 'SHOWCASE', idScope: '', idUser: str(d['idUser']) } }];
   }
@@ -99,6 +103,9 @@ export function projectEvent(rows: RowSet, event: StoredEvent): void {
     }
     case 'regulations':
       rows.regulations.update(own.key, (r) => projectShowcaseRegulation(r, event));
+      return;
+    case 'logins':
+      rows.logins.update(own.key, (r) => projectLogin(r, event));
       return;
     default:
       return;

@@ -1,5 +1,5 @@
 import type {
-  AuctionRow, CheckpointRow, DealerBestRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, TemplateBuyerRow, TemplateRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
+  AuctionRow, CheckpointRow, DealerBestRow, LoginRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, TemplateBuyerRow, TemplateRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
 } from '../rows.js';
 import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
 
@@ -37,7 +37,11 @@ export const lotsTable: TableSpec<LotRow> = {
   }),
   // Lots of vehicles (#22): a database of an earlier release gets these columns (its lots have no vehicle).
   addedColumns: ['idVehicle', 'idCoverPhoto', 'firstRegistration', 'mileageKm', 'fuel'],
-  indexes: [{ name: 'winner', props: ['awardedUserId', 'closedAt'], where: `award_status = 'AWA'` }],
+  indexes: [
+    { name: 'winner', props: ['awardedUserId', 'closedAt'], where: `award_status = 'AWA'` },
+    // The awards and purchases reports walk the decided lots in creation order, a page at a time (keyset).
+    { name: 'decided', props: ['createdPosition'], where: `award_status <> 'TBA'` },
+  ],
 };
 
 /** Each dealer's best offer per lot; read by (lot, dealer) for the lots of a view. */
@@ -69,7 +73,11 @@ export const offersTable: TableSpec<OfferRow> = {
     placedAt: ['instant', 'null'], position: 'bigint',
   }),
   // lot_position serves one page of a lot's bids (a lot of a big auction: not every offer of the auction).
-  indexes: [{ name: 'auction_position', props: ['idAuction', 'position'] }, { name: 'lot_position', props: ['idLot', 'position'] }],
+  indexes: [
+    { name: 'auction_position', props: ['idAuction', 'position'] }, { name: 'lot_position', props: ['idLot', 'position'] },
+    // The offers report of the back-office walks every offer in stored order, a page at a time (keyset).
+    { name: 'position', props: ['position'] },
+  ],
   droppedColumns: ['username'],
 };
 
@@ -89,6 +97,8 @@ export const vehiclesTable: TableSpec<VehicleRow> = {
     { name: 'market_listed', props: ['idMarket', 'listedPosition'], where: `status = 'LISTED'` },
     { name: 'showcase', props: ['idShowcase', 'listedPosition'] },
     { name: 'buyer', props: ['soldUserId'], where: `status = 'SOLD'` },
+    // The purchases report walks the sold vehicles in listing order, a page at a time (keyset).
+    { name: 'sold', props: ['listedPosition'], where: `status = 'SOLD'` },
   ],
 };
 
@@ -170,11 +180,21 @@ export const templateBuyersTable: TableSpec<TemplateBuyerRow> = {
   indexes: [{ name: 'dealer', props: ['idDealer'] }],
 };
 
+/** Logins (`UserLoggedIn`), insert-only, for the logins report: walked in log order, by market or user. */
+export const loginsTable: TableSpec<LoginRow> = {
+  table: 'logins', entity: 'ReadModelLogin', primary: ['sid'],
+  columns: columns<LoginRow>({
+    sid: 'text', idUser: 'text', loginType: 'text', idDealer: ['text', 'null'], idMarket: 'text', at: ['instant', 'null'], position: 'bigint',
+  }),
+  indexes: [{ name: 'position', props: ['position'] }, { name: 'user_position', props: ['idUser', 'position'] }],
+};
+
 /** The projected tables, by the name the projector and `dumpTables` use. */
 export const PROJECTED_TABLES = {
   auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
   regulations: regulationsTable, offers: offersTable, vehicles: vehiclesTable, myLot: myLotTable,
   vehicleRecords: vehicleRecordsTable, vehicleAuctions: vehicleAuctionsTable, templates: templatesTable, templateBuyers: templateBuyersTable,
+  logins: loginsTable,
 } as const;
 export type ProjectedTable = keyof typeof PROJECTED_TABLES;
 

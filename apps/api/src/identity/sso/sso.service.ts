@@ -199,7 +199,7 @@ export class SsoService {
     if (outdated) throw new SsoSignInOutdated(flow.redirect, !flow.fresh);
     // The session is recent (a password change without the current password, passwords.service.ts) only as of when the
     // issuer last checked the password, not as of now: an issuer session reused hours later is not a fresh sign-in.
-    return { ...this.auth.startSession(user, typeof authTime === 'number' ? authTime * 1000 : undefined), idToken, redirect: flow.redirect };
+    return { ...(await this.auth.startSession(user, typeof authTime === 'number' ? authTime * 1000 : undefined, 'SSO')), idToken, redirect: flow.redirect };
   }
 
   /** The issuer's end-session URL (RP-initiated logout), or null when it has none. */

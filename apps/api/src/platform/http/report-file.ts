@@ -65,6 +65,24 @@ function drained(stream: PassThrough): Promise<void> {
   });
 }
 
+/** What waits in a stream's buffers, bytes (a `readable-stream` v2 stream, as archiver's, has no `writableLength`). */
+type Buffered = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+const bufferedIn = (stream: Buffered): number => (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
+
+/**
+ * The stream between a streamed worksheet and the zip (exceljs's `StreamBuf` of the sheet pipes into archiver's
+ * PassThrough, writing it without looking at its answer), or undefined when exceljs no longer exposes it (then only the
+ * output's backpressure paces the rows).
+ */
+function sheetSink(worksheet: unknown): Buffered | undefined {
+  const pipes = (worksheet as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const sink = Array.isArray(pipes) ? (pipes[0] as Buffered | undefined) : undefined;
+  return sink && typeof sink === 'object' && '_writableState' in sink ? sink : undefined;
+}
+
+/** Most bytes of sheet XML left waiting for the compressor before the next batch of rows is read. */
+const SHEET_BACKLOG_BYTES = 1 << 20;
+
 /**
  * An Office Open XML workbook of one sheet named `sheet`, written by exceljs's streaming workbook writer as its rows
  * arrive, batch by batch: each batch is committed to the zip, and the next one is read only once the reader has taken
@@ -82,6 +100,10 @@ export function xlsxStream(header: readonly string[], batches: AsyncIterable<rea
       // exceljs hands its rows to the zip without backpressure: let them flow through the compressor to `out`, and
       // read the next batch only once the reader has taken what filled `out`.
       await new Promise((resolve) => setImmediate(resolve));
+      // exceljs hands the sheet's XML to the zip through a PassThrough it writes without looking at its answer: when the
+      // compressor lags, that PassThrough fills (a million-row sheet held 900 MB). Wait until the zip has taken it.
+      const sink = sheetSink(worksheet);
+      while (sink && bufferedIn(sink) > SHEET_BACKLOG_BYTES && !out.destroyed) await new Promise((resolve) => setTimeout(resolve, 2));
       if (out.writableNeedDrain) await drained(out);
       if (out.destroyed) return; // the reader went away: nothing more is read
     }

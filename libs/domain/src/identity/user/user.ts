@@ -183,7 +183,26 @@ export type UserEvent =
   | { type: 'UserPasswordResetRequested'; data: { idUser: string } & AuditStamp }
   | { type: 'UserDeleted'; data: { idUser: string } & AuditStamp }
   /** Right to erasure: personal data beside the log was erased; the username now reads `anonymous-{idUser}`. */
-  | { type: 'UserAnonymised'; data: { idUser: string } & AuditStamp };
+  | { type: 'UserAnonymised'; data: { idUser: string } & AuditStamp }
+  /**
+   * A session was opened (password, mobile token or single sign-on; issue 23 item 5, the logins report). Codes only, no
+   * personal data: the user's dealer and market at that moment, so the report filters them without reading the user.
+   */
+  | { type: 'UserLoggedIn'; data: UserLoggedInData };
+
+/** How a session was opened: the web sign-in form, the mobile app's token call, or the single sign-on issuer. */
+export const LOGIN_TYPES = ['WEB', 'MOBILE', 'SSO'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+/** The body of `UserLoggedIn`: `at` is the time of the login (epoch ms), `sid` the session opened. */
+export interface UserLoggedInData {
+  readonly idUser: string;
+  readonly sid: string;
+  readonly loginType: LoginType;
+  readonly at: number;
+  readonly idDealer: string | null;
+  readonly idMarket: Market;
+}
 
 /** Commands of a user. */
 export type UserCommand =
@@ -205,7 +224,9 @@ export type UserCommand =
   | { type: 'EditUserByAdmin'; change: AdminUserChange; personalFields: readonly string[]; by: string; now: number }
   | { type: 'RecordPasswordResetRequest'; by: string; now: number }
   | { type: 'DeleteUser'; by: string; now: number }
-  | { type: 'AnonymiseUser'; by: string; now: number };
+  | { type: 'AnonymiseUser'; by: string; now: number }
+  /** A session `sid` was just opened at `now` (the credentials were checked by the shell). */
+  | { type: 'RecordLogin'; sid: string; loginType: LoginType; now: number };
 
 /** Initial state of a user stream. */
 export const initialUserState: UserState = { status: 'NONE' };
@@ -271,6 +292,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (state.status === 'NONE') throw new DomainError('BUYER_NOT_ELIGIBLE', 'unknown user');
       return state.anonymised ? [] : [{ type: 'UserAnonymised', data: { idUser: state.data.idUser, by: command.by, at: command.now } }];
     }
+    case 'RecordLogin': {
+      const active = activeForAdmin(state);
+      const { idUser, idDealer, idMarket } = active.data;
+      return [{ type: 'UserLoggedIn', data: { idUser, sid: command.sid, loginType: command.loginType, at: command.now, idDealer, idMarket } }];
+    }
     default:
       return assertNever(command);
   }
@@ -316,6 +342,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserEditedByAdmin':
       return state.status === 'ACTIVE' && event.data ? { ...state, data: withAdminChange(state.data, event.data) } : state;
     case 'UserPasswordResetRequested':
+    case 'UserLoggedIn':
       return state;
     case 'UserDeleted':
       return state.status === 'ACTIVE' ? { ...state, deleted: true, data: { ...state.data, flgEnabled: false } } : state;

@@ -208,3 +208,18 @@ describe('credentialsChangedAt: when a single sign-on proven before no longer co
     expect(isSignInOutdated(registered(), 0)).toBe(false);
   });
 });
+
+describe('a login (issue 23 item 5: the logins report is computed from the log)', () => {
+  it('given an active user, when a login is recorded, then UserLoggedIn carries the session, type, time, dealer and market and the state is unchanged', () => {
+    const state = registered();
+    const events = decideUser({ type: 'RecordLogin', sid: 's1', loginType: 'MOBILE', now: T0 }, state);
+    expect(events).toEqual([{ type: 'UserLoggedIn', data: { idUser: 'u1', sid: 's1', loginType: 'MOBILE', at: T0, idDealer: null, idMarket: 'IT' } }]);
+    expect(events.reduce(evolveUser, state)).toEqual(state);
+  });
+
+  it('given an unknown or deleted user, a login is refused', () => {
+    expect(() => decideUser({ type: 'RecordLogin', sid: 's1', loginType: 'WEB', now: T0 }, initialUserState)).toThrow();
+    const gone = evolveUser(registered(), { type: 'UserDeleted', data: { idUser: 'u1', by: 'adm', at: T0 } });
+    expect(() => decideUser({ type: 'RecordLogin', sid: 's1', loginType: 'WEB', now: T0 }, gone)).toThrow();
+  });
+});

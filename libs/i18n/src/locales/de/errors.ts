@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "Die Datei ist kein JPEG-, PNG- oder WebP-Bild.",
   '422402': "Das Bild kann nicht gelesen werden.",
   '422403': "Das Bild ist für dieses Gerät zu klein (mindestens Desktop 1280, Tablet 768, Mobil 480 Pixel breit).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Dieser Berichtsfilter ist ungültig: Prüfen Sie die Daten, den Berichtstyp und den Dateityp.",
+  '400391': "Der Zeitraum beginnt nach seinem Ende: Wählen Sie ein 'Von'-Datum vor dem 'Bis'-Datum.",
+  '400392': "Dieser Filter gilt nicht für den gewählten Berichtstyp.",
 };

@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Mailing-Kampagnen",
     push: "Push-Benachrichtigungen",
     topCms: "Startseiten-Banner",
+    report: "Berichte",
     profile: 'Mein Profil',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Mailing-Kampagnen an viele Empfänger, im Hintergrund gesendet, mit ihrem Fortschritt.",
     push: "Push-Benachrichtigungen an die mobile App von Benutzern, Händlern oder einem Markt senden und ihre Zustellung verfolgen.",
     topCms: "Die oberen Banner der Startseite je Markt und Sprache: Bilder für Desktop, Tablet und Mobil, Texte und Handlungsaufforderung.",
+    report: "Berichte zu Anmeldungen, Geboten, Zuschlägen, Käufen und Händlern als CSV oder Excel herunterladen.",
     open: 'Öffnen',
   },
   readOnly: {

@@ -218,4 +218,8 @@ export const errors = {
   '422401': "The file is not a JPEG, PNG or WebP picture.",
   '422402': "The picture cannot be read.",
   '422403': "The image is too small for this device (desktop 1280, tablet 768, mobile 480 pixels wide at least).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "This report filter is not valid: check the dates, the report type and the file type.",
+  '400391': "The period starts after it ends: choose a 'from' date before the 'to' date.",
+  '400392': "This filter does not apply to the chosen report type.",
 };

@@ -14,6 +14,7 @@ export const people = {
     lead: "Mailing campaigns",
     push: "Push notifications",
     topCms: "Home banners",
+    report: "Reports",
     profile: 'My profile',
   },
   landing: {
@@ -30,6 +31,7 @@ export const people = {
     lead: "Mailing campaigns to many recipients, sent in the background with their progress.",
     push: "Send push notifications to the mobile app of users, dealers or a market, and follow their delivery.",
     topCms: "The home page's top banners of each market and language: images for desktop, tablet and mobile, texts and call to action.",
+    report: "Download reports of logins, offers, awards, purchases and dealers as CSV or Excel.",
     open: 'Open',
   },
   readOnly: {

@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "El archivo no es una imagen JPEG, PNG o WebP.",
   '422402': "La imagen no se puede leer.",
   '422403': "La imagen es demasiado pequeña para este dispositivo (ancho mínimo: escritorio 1280, tableta 768, móvil 480 píxeles).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Este filtro del informe no es válido: compruebe las fechas, el tipo de informe y el tipo de archivo.",
+  '400391': "El periodo empieza después de terminar: elija una fecha 'desde' anterior a la fecha 'hasta'.",
+  '400392': "Este filtro no se aplica al tipo de informe elegido.",
 };

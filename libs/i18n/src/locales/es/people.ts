@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Campañas de correo",
     push: "Notificaciones push",
     topCms: "Banners de la portada",
+    report: "Informes",
     profile: 'Mi perfil',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Campañas de correo a muchos destinatarios, enviadas en segundo plano con su progreso.",
     push: "Envíe notificaciones push a la app móvil de usuarios, concesionarios o un mercado y siga su entrega.",
     topCms: "Los banners superiores de la portada de cada mercado e idioma: imágenes para escritorio, tableta y móvil, textos y llamada a la acción.",
+    report: "Descargue informes de accesos, ofertas, adjudicaciones, compras y concesionarios en CSV o Excel.",
     open: 'Abrir',
   },
   readOnly: {

@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "Le fichier n'est pas une image JPEG, PNG ou WebP.",
   '422402': "L'image ne peut pas être lue.",
   '422403': "L'image est trop petite pour cet appareil (largeur minimale : ordinateur 1280, tablette 768, mobile 480 pixels).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Ce filtre de rapport n'est pas valide : vérifiez les dates, le type de rapport et le type de fichier.",
+  '400391': "La période commence après sa fin : choisissez une date 'du' antérieure à la date 'au'.",
+  '400392': "Ce filtre ne s'applique pas au type de rapport choisi.",
 };

@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Campagnes d'e-mailing",
     push: "Notifications push",
     topCms: "Bannières de l'accueil",
+    report: "Rapports",
     profile: 'Mon profil',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Campagnes d'e-mailing vers de nombreux destinataires, envoyées en arrière-plan avec leur progression.",
     push: "Envoyez des notifications push à l'application mobile d'utilisateurs, de concessionnaires ou d'un marché, et suivez leur livraison.",
     topCms: "Les bannières en haut de l'accueil de chaque marché et langue : images pour ordinateur, tablette et mobile, textes et appel à l'action.",
+    report: "Téléchargez les rapports des connexions, offres, attributions, achats et concessionnaires en CSV ou Excel.",
     open: 'Ouvrir',
   },
   readOnly: {

@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "Il file non è un'immagine JPEG, PNG o WebP.",
   '422402': "L'immagine non può essere letta.",
   '422403': "L'immagine è troppo piccola per questo dispositivo (larghezza minima: desktop 1280, tablet 768, mobile 480 pixel).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Questo filtro del report non è valido: controlla le date, il tipo di report e il tipo di file.",
+  '400391': "Il periodo inizia dopo la sua fine: scegli una data 'da' precedente alla data 'a'.",
+  '400392': "Questo filtro non si applica al tipo di report scelto.",
 };

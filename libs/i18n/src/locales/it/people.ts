@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Campagne di mailing",
     push: "Notifiche push",
     topCms: "Banner della home",
+    report: "Report",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Campagne di mailing a molti destinatari, inviate in background con il loro avanzamento.",
     push: "Invia notifiche push all'app mobile di utenti, dealer o di un mercato e seguine la consegna.",
     topCms: "I banner in alto nella home di ogni mercato e lingua: immagini per desktop, tablet e mobile, testi e invito all'azione.",
+    report: "Scarica i report di accessi, offerte, aggiudicazioni, acquisti e dealer in CSV o Excel.",
     open: 'Apri',
   },
   readOnly: {

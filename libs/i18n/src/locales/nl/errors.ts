@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "Het bestand is geen JPEG-, PNG- of WebP-afbeelding.",
   '422402': "De afbeelding kan niet worden gelezen.",
   '422403': "De afbeelding is te klein voor dit apparaat (minimaal desktop 1280, tablet 768, mobiel 480 pixels breed).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Dit rapportfilter is ongeldig: controleer de datums, het rapporttype en het bestandstype.",
+  '400391': "De periode begint na het einde: kies een 'van'-datum vóór de 'tot'-datum.",
+  '400392': "Dit filter geldt niet voor het gekozen rapporttype.",
 };

@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Mailingcampagnes",
     push: "Pushmeldingen",
     topCms: "Banners van de startpagina",
+    report: "Rapporten",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Mailingcampagnes naar veel ontvangers, op de achtergrond verzonden met hun voortgang.",
     push: "Stuur pushmeldingen naar de mobiele app van gebruikers, dealers of een markt en volg de bezorging.",
     topCms: "De bovenste banners van de startpagina per markt en taal: afbeeldingen voor desktop, tablet en mobiel, teksten en oproep tot actie.",
+    report: "Download rapporten van aanmeldingen, biedingen, gunningen, aankopen en dealers als CSV of Excel.",
     open: 'Openen',
   },
   readOnly: {

@@ -217,4 +217,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422401': "Plik nie jest obrazem JPEG, PNG ani WebP.",
   '422402': "Nie można odczytać obrazu.",
   '422403': "Obraz jest za mały dla tego urządzenia (minimalna szerokość: komputer 1280, tablet 768, telefon 480 pikseli).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Ten filtr raportu jest nieprawidłowy: sprawdź daty, typ raportu i typ pliku.",
+  '400391': "Okres zaczyna się po swoim końcu: wybierz datę 'od' wcześniejszą niż data 'do'.",
+  '400392': "Ten filtr nie dotyczy wybranego typu raportu.",
 };

@@ -17,6 +17,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     lead: "Kampanie mailingowe",
     push: "Powiadomienia push",
     topCms: "Banery strony głównej",
+    report: "Raporty",
     profile: 'Mój profil',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     lead: "Kampanie mailingowe do wielu odbiorców, wysyłane w tle wraz z postępem.",
     push: "Wysyłaj powiadomienia push do aplikacji mobilnej użytkowników, dealerów lub rynku i śledź ich doręczenie.",
     topCms: "Górne banery strony głównej każdego rynku i języka: obrazy na komputer, tablet i telefon, teksty i wezwanie do działania.",
+    report: "Pobierz raporty logowań, ofert, przyznań, zakupów i dealerów w formacie CSV lub Excel.",
     open: 'Otwórz',
   },
   readOnly: {

@@ -217,4 +217,8 @@ export const errors: Translation<typeof en> = {
   '422401': "O ficheiro não é uma imagem JPEG, PNG ou WebP.",
   '422402': "A imagem não pode ser lida.",
   '422403': "A imagem é demasiado pequena para este dispositivo (largura mínima: computador 1280, tablet 768, telemóvel 480 píxeis).",
+  // Reports (issue 23 item 5): 400390-400392
+  '400390': "Este filtro do relatório não é válido: verifique as datas, o tipo de relatório e o tipo de ficheiro.",
+  '400391': "O período começa depois de terminar: escolha uma data 'de' anterior à data 'até'.",
+  '400392': "Este filtro não se aplica ao tipo de relatório escolhido.",
 };

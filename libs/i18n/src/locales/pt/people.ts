@@ -17,6 +17,7 @@ export const people: Translation<typeof en> = {
     lead: "Campanhas de e-mail",
     push: "Notificações push",
     topCms: "Banners da página inicial",
+    report: "Relatórios",
     profile: 'O meu perfil',
   },
   landing: {
@@ -33,6 +34,7 @@ export const people: Translation<typeof en> = {
     lead: "Campanhas de e-mail para muitos destinatários, enviadas em segundo plano com o seu progresso.",
     push: "Envie notificações push para a app móvel de utilizadores, concessionários ou de um mercado e acompanhe a entrega.",
     topCms: "Os banners no topo da página inicial de cada mercado e idioma: imagens para computador, tablet e telemóvel, textos e chamada à ação.",
+    report: "Descarregue relatórios de acessos, ofertas, adjudicações, compras e concessionários em CSV ou Excel.",
     open: 'Abrir',
   },
   readOnly: {

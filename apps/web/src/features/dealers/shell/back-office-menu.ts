@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification' | '/top-cms';
-  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push' | 'topCms';
+  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification' | '/top-cms' | '/report';
+  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push' | 'topCms' | 'report';
   readonly testId: string;
 }
 
@@ -19,6 +19,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/lead', key: 'lead', testId: 'bo-lead' },
   { to: '/push-notification', key: 'push', testId: 'bo-push' },
   { to: '/top-cms', key: 'topCms', testId: 'bo-top-cms' },
+  { to: '/report', key: 'report', testId: 'bo-report' },
 ];
 
 /** The roles that open the back-office (spec 01 §6: administrator or customer centre, either suffices). */
