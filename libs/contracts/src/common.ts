@@ -89,6 +89,8 @@ export const API_ERROR_CODES = {
   ACCOUNT_DISABLED: 403011,
   /** Back-office: the session's read-only flag; the user may look, not change. */
   READ_ONLY_USER: 403020,
+  /** The back-office shut the showcase to this dealer user (`PUT /admin/user-buyer-showcase`). */
+  SHOWCASE_CLOSED_TO_USER: 403440,
   /** Back-office: the dealer or user is of a market outside the caller's adminEnabledMarket. */
   OUTSIDE_ADMIN_MARKETS: 403021,
   /** Invitations and users created by the staff: the dealer is not ENABLED (pending approval, disabled or deleted). */

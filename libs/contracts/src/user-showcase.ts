@@ -31,3 +31,12 @@ export type UserShowcaseVehicle = z.infer<typeof UserShowcaseVehicle>;
 /** Answer of `GET /showcase/user-showcase`: the user, and one page of its activity. */
 export const UserShowcasePage = pageOf(UserShowcaseVehicle).extend({ idUser: z.string(), username: z.string() });
 export type UserShowcasePage = z.infer<typeof UserShowcasePage>;
+
+/** Query of `GET /api/v1/admin/user-buyer-showcase`: the dealer user. */
+export const UserBuyerShowcaseQuery = z.object({ idUser: Id });
+/** Whether the showcase is open to a dealer user (default open; the back-office may shut it). */
+export const UserBuyerShowcase = z.object({ idUser: z.string(), username: z.string(), flgEnabled: z.boolean() });
+export type UserBuyerShowcase = z.infer<typeof UserBuyerShowcase>;
+/** Body of `PUT /api/v1/admin/user-buyer-showcase`: open (true) or shut (false) the showcase to the user. */
+export const UserBuyerShowcaseChange = z.object({ idUser: Id, flgEnabled: z.boolean() }).strict();
+export type UserBuyerShowcaseChange = z.infer<typeof UserBuyerShowcaseChange>;

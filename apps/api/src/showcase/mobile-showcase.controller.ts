@@ -1,4 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, type OnModuleInit } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { AnswersClosed, ShowcaseOpenGuard } from './access/showcase-open.guard.js';
 import { ModuleRef } from '@nestjs/core';
 import type { ShowcaseEnabled } from '@auction/contracts';
 import { CurrentActor, Roles, TokenOnly } from '../identity/auth.guard.js';
@@ -12,6 +14,7 @@ import { ShowcaseController } from './showcase.controller.js';
  */
 @Controller('api/v1/mobile')
 @TokenOnly()
+@UseGuards(ShowcaseOpenGuard)
 export class MobileShowcaseController implements OnModuleInit {
   private web!: ShowcaseController;
 
@@ -33,6 +36,7 @@ export class MobileShowcaseController implements OnModuleInit {
 
   /** Whether the showcase has vehicles the caller may see: the web call's answer (the app shows its tab then). */
   @Get('showcase-enabled')
+  @AnswersClosed()
   enabled(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<ShowcaseEnabled> {
     return this.web.enabled(actor, query);
   }

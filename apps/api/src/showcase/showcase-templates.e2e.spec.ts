@@ -18,14 +18,14 @@ interface Page { items: Row[]; total: number }
 describe('showcases sold through a template (embedded)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
-  const c = {} as Record<'exhibitor' | 'dealer1' | 'dealer2' | 'admin' | 'auctioneer', ApiClient>;
+  const c = {} as Record<'exhibitor' | 'dealer1' | 'dealer2' | 'dealer3' | 'admin' | 'auctioneer' | 'customer', ApiClient>;
   const ok = okBody;
   const code = statusAndCode;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
     server = await startServer(storage);
-    await Promise.all((['exhibitor', 'dealer1', 'dealer2', 'admin', 'auctioneer'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
+    await Promise.all((['exhibitor', 'dealer1', 'dealer2', 'dealer3', 'admin', 'auctioneer', 'customer'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
   }, 180_000);
 
   afterAll(async () => {
@@ -118,5 +118,33 @@ describe('showcases sold through a template (embedded)', () => {
     // Nothing of the refused calls was listed.
     const mine = await ok<Page>(c.exhibitor.get(`${S}/showcase/mine?limit=100`), 'mine');
     expect(mine.items.filter((v) => String(v['licensePlate']).startsWith('TX'))).toEqual([]);
+  }, 60_000);
+
+  test('user-buyer-showcase: the back-office shuts the showcase to one dealer user (403440 everywhere but showcase-enabled) and opens it again', async () => {
+    const get = (idUser: string) => c.admin.get(`${A}/user-buyer-showcase?idUser=${idUser}`);
+    expect(await ok(get('dealer3'), 'get')).toEqual({ idUser: 'dealer3', username: 'dealer3', flgEnabled: true });
+    expect(await ok<Row>(c.dealer3.get(`${S}/showcase/showcase-enabled`), 'enabled')).toEqual({ enabled: true });
+    // Who may, and what: the customer centre reads, only an ADMIN changes; a user that is not a dealer user, an unknown one, a bad body.
+    expect((await ok<Row>(c.customer.get(`${A}/user-buyer-showcase?idUser=dealer3`), 'customer reads'))['flgEnabled']).toBe(true);
+    expect(await code(c.customer.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer3', flgEnabled: false } }))).toEqual([403, 403001]);
+    expect(await code(c.dealer3.get(`${A}/user-buyer-showcase?idUser=dealer3`))).toEqual([403, 403001]);
+    expect(await code(get('exhibitor'))).toEqual([422, 422223]);
+    expect(await code(get('no-such-user'))).toEqual([404, 404060]);
+    expect(await code(c.admin.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer3', flgEnabled: 'no' } }))).toEqual([400, 400001]);
+    expect(await code(c.admin.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer3', flgEnabled: false, extra: 1 } }))).toEqual([400, 400001]);
+
+    expect(await ok(c.admin.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer3', flgEnabled: false } }), 'shut'))
+      .toEqual({ idUser: 'dealer3', username: 'dealer3', flgEnabled: false });
+    expect(await ok<Row>(c.dealer3.get(`${S}/showcase/showcase-enabled`), 'enabled shut')).toEqual({ enabled: false });
+    expect(await ok<Row>(c.dealer3.get(`/api/v1/mobile/showcase-enabled`), 'mobile enabled shut')).toEqual({ enabled: false });
+    for (const call of [
+      c.dealer3.get(`${S}/showcase?idMarket=IT`), c.dealer3.get(`${S}/showcase/search-vehicles?brand=BMW`), c.dealer3.get(`/api/v1/mobile/showcase`),
+      c.dealer3.post(`${S}/showcase/add-to-myLot`, { body: { idVehicles: ['V-SHOW-1'] } }), c.dealer3.put(`${S}/showcase/buy`, { body: { idVehicles: ['V-SHOW-1'] } }),
+    ]) expect(await code(call)).toEqual([403, 403440]);
+    // Another dealer user is not touched.
+    expect((await ok<Page>(c.dealer2.get(`${S}/showcase?idMarket=IT`), 'dealer2')).total).toBeGreaterThan(0);
+
+    await ok(c.admin.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer3', flgEnabled: true } }), 'open');
+    expect((await ok<Page>(c.dealer3.get(`${S}/showcase?idMarket=IT`), 'open again')).total).toBeGreaterThan(0);
   }, 60_000);
 });

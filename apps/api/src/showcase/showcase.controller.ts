@@ -1,4 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { AnswersClosed, ShowcaseOpenGuard, showcaseClosedTo } from './access/showcase-open.guard.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -15,6 +17,7 @@ import {
 import type { Actor } from '../identity/actor.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import { ShowcaseQueries } from './showcase-queries.js';
+import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import type { AppConfig } from '../platform/config/app-config.js';
 import { APP_CONFIG } from '../platform/engine/tokens.js';
 import { KeyedSerial } from '../platform/engine/keyed-serial.js';
@@ -52,12 +55,14 @@ const SoldQuery = PageQuery.extend({
  *   (`ok`, or `errorCode` and `errorMsg`); when every vehicle failed, the first error is the answer.
  */
 @Controller('api/v1/secure/showcase')
+@UseGuards(ShowcaseOpenGuard)
 export class ShowcaseController {
   /** Per dealer: its capped calls run one at a time. */
   private readonly perDealer = new KeyedSerial();
 
   constructor(
     private readonly runner: CommandRunner, private readonly queries: ShowcaseQueries, private readonly consistency: Consistency,
+    private readonly index: LiveReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -99,8 +104,10 @@ export class ShowcaseController {
 
   /** Whether the showcase has vehicles the caller may see (of `idMarket`, or of every market): the client shows its tab then. */
   @Get('showcase-enabled')
+  @AnswersClosed()
   async enabled(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<ShowcaseEnabled> {
     const { idMarket } = parse(ShowcaseQuery, query, 'query');
+    if (showcaseClosedTo(this.index, actor.idUser)) return { enabled: false };
     await this.consistency.caughtUp(actor.idUser);
     const page = await this.queries.catalogue(actor, idMarket, { limit: 1, offset: 0 });
     return { enabled: page.total > 0 };

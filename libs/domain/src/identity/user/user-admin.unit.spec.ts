@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminChangeDelta, anonymousName, knownRoles, withAdminChange } from './user-admin.js';
-import { decideUserPlan, evolveUser, initialUserState } from './user.js';
+import { decideUser, decideUserPlan, evolveUser, initialUserState } from './user.js';
 import type { UserData } from './user.js';
 
 const data: UserData = {
@@ -80,5 +80,32 @@ describe('decideUserPlan', () => {
       { type: 'DeleteUser', by: 'admin', now: 1 },
       { type: 'SetUserEnabled', flgEnabled: true, by: 'admin', now: 2 },
     ], registered)).toThrow(/deleted or anonymised/);
+  });
+});
+
+describe('SetShowcaseAccess: the back-office opens or shuts the showcase to a dealer user', () => {
+  const registered = evolveUser(initialUserState, { type: 'UserRegistered', data });
+  const closed = { type: 'UserShowcaseAccessChanged' as const, data: { idUser: 'u1', flgEnabled: false, ...stamp } };
+  const decide = (state: typeof registered, flgEnabled: boolean) => decideUser({ type: 'SetShowcaseAccess', flgEnabled, by: 'admin', now: stamp.at }, state);
+
+  it('shutting an open showcase records it; shutting it again writes nothing', () => {
+    expect(decide(registered, false)).toEqual([closed]);
+    const shut = evolveUser(registered, closed);
+    expect(shut).toMatchObject({ showcaseClosed: true });
+    expect(decide(shut, false)).toEqual([]);
+  });
+
+  it('opening a shut showcase records it; a user never shut is open already (no event)', () => {
+    const shut = evolveUser(registered, closed);
+    const opened = decide(shut, true);
+    expect(opened).toEqual([{ type: 'UserShowcaseAccessChanged', data: { idUser: 'u1', flgEnabled: true, ...stamp } }]);
+    expect(evolveUser(shut, opened[0]!)).toMatchObject({ showcaseClosed: false });
+    expect(decide(registered, true)).toEqual([]);
+  });
+
+  it('refuses an unknown, deleted or anonymised user', () => {
+    expect(() => decide(initialUserState, false)).toThrow(/unknown user/);
+    const deleted = evolveUser(registered, { type: 'UserDeleted', data: { idUser: 'u1', ...stamp } });
+    expect(() => decide(deleted, false)).toThrow(/deleted or anonymised/);
   });
 });

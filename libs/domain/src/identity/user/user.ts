@@ -58,6 +58,11 @@ export type UserState =
       readonly deleted?: boolean;
       /** Anonymised (right to erasure): the username reads {@link anonymousName}; personal data was erased beside the log. */
       readonly anonymised?: boolean;
+      /**
+       * The back-office shut the showcase to this dealer user (`PUT /admin/user-buyer-showcase`): it neither sees nor
+       * buys there until it is opened again. Absent: open, as for every user by default.
+       */
+      readonly showcaseClosed?: boolean;
     };
 
 /**
@@ -175,6 +180,8 @@ export type UserEvent =
   | { type: 'UserPasswordChanged'; data: { idUser: string; changedAt: number; keepSid?: string } }
   /** Back-office (audit: `by` is the acting user's id, `at` epoch ms). Disabling ends every session at once. */
   | { type: 'UserEnabledChanged'; data: { idUser: string; flgEnabled: boolean } & AuditStamp }
+  /** Back-office: the showcase opened (flgEnabled) or shut to a dealer user. */
+  | { type: 'UserShowcaseAccessChanged'; data: { idUser: string; flgEnabled: boolean } & AuditStamp }
   /** Back-office: the user's roles as they now are (a permission added or removed). */
   | { type: 'UserRolesChanged'; data: { idUser: string; roles: Role[] } & AuditStamp }
   /** Back-office edit: non-personal fields that changed, and the names of personal fields changed beside the log. */
@@ -220,6 +227,7 @@ export type UserCommand =
   /** Back-office commands: `by` is the acting user's id, `now` the time (audit stamp of the event). */
   | { type: 'SetUserEnabled'; flgEnabled: boolean; by: string; now: number }
   | { type: 'SetUserRoles'; roles: readonly Role[]; by: string; now: number }
+  | { type: 'SetShowcaseAccess'; flgEnabled: boolean; by: string; now: number }
   /** `personalFields`: names of the personal fields the caller changed beside the log (recorded, values never). */
   | { type: 'EditUserByAdmin'; change: AdminUserChange; personalFields: readonly string[]; by: string; now: number }
   | { type: 'RecordPasswordResetRequest'; by: string; now: number }
@@ -268,6 +276,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const active = activeForAdmin(state);
       if (active.data.flgEnabled === command.flgEnabled) return [];
       return [{ type: 'UserEnabledChanged', data: { idUser: active.data.idUser, flgEnabled: command.flgEnabled, by: command.by, at: command.now } }];
+    }
+    case 'SetShowcaseAccess': {
+      const active = activeForAdmin(state);
+      if (!active.showcaseClosed === command.flgEnabled) return [];
+      return [{ type: 'UserShowcaseAccessChanged', data: { idUser: active.data.idUser, flgEnabled: command.flgEnabled, by: command.by, at: command.now } }];
     }
     case 'SetUserRoles': {
       const active = activeForAdmin(state);
@@ -337,6 +350,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       const disabledAt = !event.data.flgEnabled && at !== undefined ? Math.max(at, state.disabledAt ?? 0) : state.disabledAt;
       return { ...state, data: { ...state.data, flgEnabled: event.data.flgEnabled }, ...(disabledAt !== undefined ? { disabledAt } : {}) };
     }
+    case 'UserShowcaseAccessChanged':
+      return state.status === 'ACTIVE' && typeof event.data?.flgEnabled === 'boolean' ? { ...state, showcaseClosed: !event.data.flgEnabled } : state;
     case 'UserRolesChanged':
       return state.status === 'ACTIVE' && Array.isArray(event.data?.roles) ? { ...state, data: { ...state.data, roles: knownRoles(event.data.roles) } } : state;
     case 'UserEditedByAdmin':

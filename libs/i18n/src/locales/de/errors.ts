@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Nur der Eigentümer kann dies ändern.',
   '403011': "Dieses Konto wurde deaktiviert. Wenden Sie sich an das Kundencenter.",
   '403020': "Ihr Konto ist schreibgeschützt: Sie können ansehen, aber nichts ändern.",
+  '403440': "Das Schaufenster ist für Ihr Konto geschlossen. Wenden Sie sich an das Kundencenter.",
   '403021': "Dieser Händler oder Benutzer gehört zu einem Markt, den Sie nicht verwalten.",
   '403030': "Dieser Händler ist noch nicht (oder nicht mehr) freigeschaltet: Er kann keine neuen Benutzer aufnehmen.",
   '403040': "Nur ein Administrator darf ein Konto mit einer Mitarbeiter-, Auktionator- oder Aussteller-Rolle ändern oder eine solche Rolle vergeben.",

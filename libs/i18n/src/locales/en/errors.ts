@@ -22,6 +22,7 @@ export const errors = {
   '403002': 'Only the owner can change this.',
   '403011': "This account was disabled. Ask the customer centre.",
   '403020': "Your account is read-only: you may look but not change anything.",
+  '403440': "The showcase is closed to your account. Contact the customer centre.",
   '403021': "This dealer or user belongs to a market you do not manage.",
   '403030': "This dealer is not enabled yet (or no longer): it cannot take new users.",
   '403040': "Only an administrator may change an account with a staff, auctioneer or exhibitor role, or give such a role.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Solo el propietario puede modificar esto.',
   '403011': "Esta cuenta ha sido desactivada. Contacte con el centro de atención al cliente.",
   '403020': "Su cuenta es de solo lectura: puede consultar pero no modificar.",
+  '403440': "El escaparate está cerrado para su cuenta. Contacte con el centro de atención al cliente.",
   '403021': "Este concesionario o usuario pertenece a un mercado que usted no gestiona.",
   '403030': "Este concesionario aún no está habilitado (o ya no lo está): no puede tener nuevos usuarios.",
   '403040': "Solo un administrador puede modificar una cuenta con rol de personal, subastador o expositor, o asignar ese rol.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Seul le propriétaire peut modifier cet élément.',
   '403011': "Ce compte a été désactivé. Contactez le service client.",
   '403020': "Votre compte est en lecture seule : vous pouvez consulter mais rien modifier.",
+  '403440': "La vitrine est fermée pour votre compte. Contactez le service client.",
   '403021': "Ce concessionnaire ou cet utilisateur appartient à un marché que vous ne gérez pas.",
   '403030': "Ce concessionnaire n'est pas encore activé (ou ne l'est plus) : il ne peut pas accueillir de nouveaux utilisateurs.",
   '403040': "Seul un administrateur peut modifier un compte ayant un rôle de personnel, de commissaire-priseur ou d'exposant, ou attribuer un tel rôle.",

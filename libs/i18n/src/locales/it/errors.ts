@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Solo il proprietario può modificare questo elemento.',
   '403011': "Questo account è stato disattivato. Rivolgiti al customer centre.",
   '403020': "Il tuo account è in sola lettura: puoi consultare ma non modificare.",
+  '403440': "La vetrina è chiusa per il tuo account. Contatta il customer centre.",
   '403021': "Questo dealer o utente appartiene a un mercato che non gestisci.",
   '403030': "Questo dealer non è ancora abilitato (o non lo è più): non può avere nuovi utenti.",
   '403040': "Solo un amministratore può modificare un account con ruolo di staff, banditore o espositore, o assegnare tale ruolo.",

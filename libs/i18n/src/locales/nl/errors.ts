@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Alleen de eigenaar kan dit wijzigen.',
   '403011': "Dit account is uitgeschakeld. Neem contact op met het klantencentrum.",
   '403020': "Uw account is alleen-lezen: u kunt kijken maar niets wijzigen.",
+  '403440': "De etalage is gesloten voor uw account. Neem contact op met het klantencentrum.",
   '403021': "Deze dealer of gebruiker hoort bij een markt die u niet beheert.",
   '403030': "Deze dealer is nog niet (of niet meer) geactiveerd: er kunnen geen nieuwe gebruikers bij.",
   '403040': "Alleen een beheerder mag een account met een medewerkers-, veilingmeester- of exposantrol wijzigen of zo'n rol toekennen.",

@@ -21,6 +21,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '403002': 'Tylko właściciel może to zmienić.',
   '403011': "To konto zostało wyłączone. Skontaktuj się z centrum obsługi klienta.",
   '403020': "Twoje konto jest tylko do odczytu: możesz przeglądać, ale nie zmieniać.",
+  '403440': "Witryna jest zamknięta dla Twojego konta. Skontaktuj się z centrum obsługi klienta.",
   '403021': "Ten dealer lub użytkownik należy do rynku, którym nie zarządzasz.",
   '403030': "Ten dealer nie jest jeszcze (lub już nie jest) aktywny: nie może przyjmować nowych użytkowników.",
   '403040': "Tylko administrator może zmienić konto z rolą personelu, licytatora lub wystawcy albo nadać taką rolę.",

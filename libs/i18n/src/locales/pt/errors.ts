@@ -21,6 +21,7 @@ export const errors: Translation<typeof en> = {
   '403002': 'Só o proprietário pode alterar isto.',
   '403011': "Esta conta foi desativada. Contacte o centro de apoio ao cliente.",
   '403020': "A sua conta é só de leitura: pode consultar mas não alterar.",
+  '403440': "A montra está fechada para a sua conta. Contacte o centro de apoio ao cliente.",
   '403021': "Este concessionário ou utilizador pertence a um mercado que não gere.",
   '403030': "Este concessionário ainda não está ativado (ou já não está): não pode receber novos utilizadores.",
   '403040': "Só um administrador pode alterar uma conta com função de pessoal, leiloeiro ou expositor, ou atribuir essa função.",
