@@ -59,7 +59,8 @@ describe('the report screen', () => {
     const text = readFileSync((await csv.path())!, 'utf8');
     const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(header).toBe('loginAt,loginType,username,idUser,idDealer,businessName,vatCode,idMarket');
-    expect(rows.some((r) => r.split(',')[1] === 'WEB' && r.split(',')[2] === 'admin')).toBe(true);
+    // The web client signs in through the single sign-on issuer: the admin's login is an SSO one.
+    expect(rows.some((r) => r.split(',')[1] === 'SSO' && r.split(',')[2] === 'admin')).toBe(true);
     await page.getByTestId('report-started').waitFor();
 
     await page.getByTestId('report-xlsx').focus();
