@@ -114,12 +114,15 @@ export function reportParts(schema: string, f: ReportFilter): ReportPart[] {
       const parts: ReportPart[] = [{ first: -1, page: windowed(lots, 'l', 'created_position', `award_status <> 'TBA'`,
         `l.closed_at AS "at", 'AUCTION' AS channel, l.awarded_amount AS amount, l.awarded_user_id AS "idUser", l.id_vehicle AS "idVehicle", ${AUCTION_COLUMNS}, ${lotColumns}`,
         auctions, (w) => auctionWhere(w.add(`l.award_status = 'AWA' AND l.state = 'CLOSED'`).period('l.closed_at', f).users('l.awarded_user_id', f), f)) }];
-      // Showcase sales belong to no auction: a filter on auctions or templates (or deleted auctions) leaves them out.
-      if (f.idAuction || f.idTemplate || f.templateName || f.auctionName || f.flgDeleted) return parts;
+      // Showcase sales belong to no auction: a filter on auctions (or deleted auctions) leaves them out; templates they have.
+      if (f.idAuction || f.auctionName || f.flgDeleted) return parts;
       parts.push({ first: -1, page: windowed(q(schema, vehiclesTable), 'v', 'listed_position', `status = 'SOLD'`,
         `v.sold_at AS "at", 'SHOWCASE' AS channel, coalesce(v.sold_price, v.price) AS amount, v.sold_user_id AS "idUser", v.id_vehicle AS "idVehicle", ` +
-          'v.id_market AS "idMarket", v.license_plate AS "licensePlate", v.brand, v.model', '',
-        (w) => w.add(`v.id_market = ANY(${w.p([...f.markets])}::text[])`).period('v.sold_at', f).users('v.sold_user_id', f)) });
+          'v.id_market AS "idMarket", v.id_template AS "idTemplate", t.template_name AS "templateName", v.license_plate AS "licensePlate", v.brand, v.model',
+        `LEFT JOIN ${q(schema, templatesTable)} t ON t.id_template = v.id_template`, (w) => {
+          w.add(`v.id_market = ANY(${w.p([...f.markets])}::text[])`).period('v.sold_at', f).users('v.sold_user_id', f).like('t.template_name', f.templateName);
+          return f.idTemplate ? w.add(`v.id_template = ${w.p(f.idTemplate)}`) : w;
+        }) });
       return parts;
     }
     case 'DEALERS':

@@ -117,6 +117,8 @@ describe('back-office reports (embedded)', () => {
     expect(await usernames(`to=${tomorrow}`)).toEqual(all);
     expect(await usernames('flgDeleted=true')).toEqual([]);
     expect((await report(admin, 'reportType=PURCHASES&auctionName=aste')).rows.map((r) => r.channel)).toEqual(['AUCTION']);
+    expect((await report(admin, 'reportType=PURCHASES&username=dealer2')).rows.map((r) => [r.channel, r.idVehicle])).toEqual([['SHOWCASE', 'V-SHOW-2']]);
+    expect((await report(admin, 'reportType=PURCHASES&templateName=no-such-partner')).rows).toEqual([]);
   });
 
   test('a market-limited user sees its markets\' rows only; a dealer is refused', async () => {
