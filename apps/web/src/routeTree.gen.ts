@@ -20,6 +20,7 @@ import { Route as CreateAuctionRouteImport } from './routes/create-auction'
 import { Route as CreateAuctioneerRouteImport } from './routes/create-auctioneer'
 import { Route as CreateSellerRouteImport } from './routes/create-seller'
 import { Route as CreateShowcaseRouteImport } from './routes/create-showcase'
+import { Route as CreateTemplateRouteImport } from './routes/create-template'
 import { Route as DealerConfigureRouteImport } from './routes/dealer-configure'
 import { Route as DealerListRouteImport } from './routes/dealer-list'
 import { Route as DealerManagementRouteImport } from './routes/dealer-management'
@@ -47,11 +48,13 @@ import { Route as SellerManagementRouteImport } from './routes/seller-management
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseManagementRouteImport } from './routes/showcase-management'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as TemplateRouteImport } from './routes/template'
 import { Route as TopCmsRouteImport } from './routes/top-cms'
 import { Route as UploadVehicleRouteImport } from './routes/upload-vehicle'
 import { Route as UserAnonymizationRouteImport } from './routes/user-anonymization'
 import { Route as UserProfileRouteImport } from './routes/user-profile'
 import { Route as UserSignupRouteImport } from './routes/user-signup'
+import { Route as UserTemplateRouteImport } from './routes/user-template'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as VehicleListRouteImport } from './routes/vehicle-list'
 import { Route as VehicleManagementRouteImport } from './routes/vehicle-management'
@@ -123,6 +126,11 @@ const CreateSellerRoute = CreateSellerRouteImport.update({
 const CreateShowcaseRoute = CreateShowcaseRouteImport.update({
   id: '/create-showcase',
   path: '/create-showcase',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateTemplateRoute = CreateTemplateRouteImport.update({
+  id: '/create-template',
+  path: '/create-template',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DealerConfigureRoute = DealerConfigureRouteImport.update({
@@ -260,6 +268,11 @@ const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   path: '/showcase-sold',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TemplateRoute = TemplateRouteImport.update({
+  id: '/template',
+  path: '/template',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TopCmsRoute = TopCmsRouteImport.update({
   id: '/top-cms',
   path: '/top-cms',
@@ -283,6 +296,11 @@ const UserProfileRoute = UserProfileRouteImport.update({
 const UserSignupRoute = UserSignupRouteImport.update({
   id: '/user-signup',
   path: '/user-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserTemplateRoute = UserTemplateRouteImport.update({
+  id: '/user-template',
+  path: '/user-template',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsersRoute = UsersRouteImport.update({
@@ -386,6 +404,7 @@ export interface FileRoutesByFullPath {
   '/create-auctioneer': typeof CreateAuctioneerRoute
   '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
+  '/create-template': typeof CreateTemplateRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -413,11 +432,13 @@ export interface FileRoutesByFullPath {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/user-template': typeof UserTemplateRoute
   '/users': typeof UsersRoute
   '/vehicle-list': typeof VehicleListRoute
   '/vehicle-management': typeof VehicleManagementRoute
@@ -448,6 +469,7 @@ export interface FileRoutesByTo {
   '/create-auctioneer': typeof CreateAuctioneerRoute
   '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
+  '/create-template': typeof CreateTemplateRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -475,11 +497,13 @@ export interface FileRoutesByTo {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/user-template': typeof UserTemplateRoute
   '/users': typeof UsersRoute
   '/vehicle-list': typeof VehicleListRoute
   '/vehicle-management': typeof VehicleManagementRoute
@@ -511,6 +535,7 @@ export interface FileRoutesById {
   '/create-auctioneer': typeof CreateAuctioneerRoute
   '/create-seller': typeof CreateSellerRoute
   '/create-showcase': typeof CreateShowcaseRoute
+  '/create-template': typeof CreateTemplateRoute
   '/dealer-configure': typeof DealerConfigureRoute
   '/dealer-list': typeof DealerListRoute
   '/dealer-management': typeof DealerManagementRoute
@@ -538,11 +563,13 @@ export interface FileRoutesById {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
   '/user-anonymization': typeof UserAnonymizationRoute
   '/user-profile': typeof UserProfileRoute
   '/user-signup': typeof UserSignupRoute
+  '/user-template': typeof UserTemplateRoute
   '/users': typeof UsersRoute
   '/vehicle-list': typeof VehicleListRoute
   '/vehicle-management': typeof VehicleManagementRoute
@@ -575,6 +602,7 @@ export interface FileRouteTypes {
     | '/create-auctioneer'
     | '/create-seller'
     | '/create-showcase'
+    | '/create-template'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -602,11 +630,13 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/template'
     | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
+    | '/user-template'
     | '/users'
     | '/vehicle-list'
     | '/vehicle-management'
@@ -637,6 +667,7 @@ export interface FileRouteTypes {
     | '/create-auctioneer'
     | '/create-seller'
     | '/create-showcase'
+    | '/create-template'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -664,11 +695,13 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/template'
     | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
+    | '/user-template'
     | '/users'
     | '/vehicle-list'
     | '/vehicle-management'
@@ -699,6 +732,7 @@ export interface FileRouteTypes {
     | '/create-auctioneer'
     | '/create-seller'
     | '/create-showcase'
+    | '/create-template'
     | '/dealer-configure'
     | '/dealer-list'
     | '/dealer-management'
@@ -726,11 +760,13 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/template'
     | '/top-cms'
     | '/upload-vehicle'
     | '/user-anonymization'
     | '/user-profile'
     | '/user-signup'
+    | '/user-template'
     | '/users'
     | '/vehicle-list'
     | '/vehicle-management'
@@ -762,6 +798,7 @@ export interface RootRouteChildren {
   CreateAuctioneerRoute: typeof CreateAuctioneerRoute
   CreateSellerRoute: typeof CreateSellerRoute
   CreateShowcaseRoute: typeof CreateShowcaseRoute
+  CreateTemplateRoute: typeof CreateTemplateRoute
   DealerConfigureRoute: typeof DealerConfigureRoute
   DealerListRoute: typeof DealerListRoute
   DealerManagementRoute: typeof DealerManagementRoute
@@ -789,11 +826,13 @@ export interface RootRouteChildren {
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseManagementRoute: typeof ShowcaseManagementRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  TemplateRoute: typeof TemplateRoute
   TopCmsRoute: typeof TopCmsRoute
   UploadVehicleRoute: typeof UploadVehicleRoute
   UserAnonymizationRoute: typeof UserAnonymizationRoute
   UserProfileRoute: typeof UserProfileRoute
   UserSignupRoute: typeof UserSignupRoute
+  UserTemplateRoute: typeof UserTemplateRoute
   UsersRoute: typeof UsersRoute
   VehicleListRoute: typeof VehicleListRoute
   VehicleManagementRoute: typeof VehicleManagementRoute
@@ -890,6 +929,13 @@ declare module '@tanstack/react-router' {
       path: '/create-showcase'
       fullPath: '/create-showcase'
       preLoaderRoute: typeof CreateShowcaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create-template': {
+      id: '/create-template'
+      path: '/create-template'
+      fullPath: '/create-template'
+      preLoaderRoute: typeof CreateTemplateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dealer-configure': {
@@ -1081,6 +1127,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShowcaseSoldRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/template': {
+      id: '/template'
+      path: '/template'
+      fullPath: '/template'
+      preLoaderRoute: typeof TemplateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/top-cms': {
       id: '/top-cms'
       path: '/top-cms'
@@ -1114,6 +1167,13 @@ declare module '@tanstack/react-router' {
       path: '/user-signup'
       fullPath: '/user-signup'
       preLoaderRoute: typeof UserSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-template': {
+      id: '/user-template'
+      path: '/user-template'
+      fullPath: '/user-template'
+      preLoaderRoute: typeof UserTemplateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/users': {
@@ -1250,6 +1310,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreateAuctioneerRoute: CreateAuctioneerRoute,
   CreateSellerRoute: CreateSellerRoute,
   CreateShowcaseRoute: CreateShowcaseRoute,
+  CreateTemplateRoute: CreateTemplateRoute,
   DealerConfigureRoute: DealerConfigureRoute,
   DealerListRoute: DealerListRoute,
   DealerManagementRoute: DealerManagementRoute,
@@ -1277,11 +1338,13 @@ const rootRouteChildren: RootRouteChildren = {
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseManagementRoute: ShowcaseManagementRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  TemplateRoute: TemplateRoute,
   TopCmsRoute: TopCmsRoute,
   UploadVehicleRoute: UploadVehicleRoute,
   UserAnonymizationRoute: UserAnonymizationRoute,
   UserProfileRoute: UserProfileRoute,
   UserSignupRoute: UserSignupRoute,
+  UserTemplateRoute: UserTemplateRoute,
   UsersRoute: UsersRoute,
   VehicleListRoute: VehicleListRoute,
   VehicleManagementRoute: VehicleManagementRoute,

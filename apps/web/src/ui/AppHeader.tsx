@@ -23,6 +23,8 @@ export function AppHeader() {
   const exhibitor = roles.some((r) => r === 'EXHIBITOR' || r === 'ADMIN');
   const loader = roles.includes('LOADER');
   const backOffice = backOfficeAreas(roles);
+  // Auctioneers manage their dealer's templates from the main menu; staff reach them through the back-office menu.
+  const sellsThroughTemplates = roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER') && backOffice.length === 0;
   // Staff reach the vehicles through the back-office menu; loaders and auctioneers through the main one.
   const vehicles = opensVehicleArea(roles) && backOffice.length === 0;
   // Ends the portal's session, then the issuer's (RP-initiated logout: a navigation through the API, API.md).
@@ -42,6 +44,7 @@ export function AppHeader() {
           {buyer && <Link to="/my-bids" activeProps={{ 'aria-current': 'page' }}>{t('auction:dealer.navMyBids')}</Link>}
           {buyer && <Link to="/purchase-summary" activeProps={{ 'aria-current': 'page' }}>{t('nav.purchases')}</Link>}
           {manager && <Link to="/auction-management" activeProps={{ 'aria-current': 'page' }}>{t('nav.management')}</Link>}
+          {sellsThroughTemplates && <Link to="/template" activeProps={{ 'aria-current': 'page' }} data-testid="nav-templates">{tp('menu.templates')}</Link>}
           {loader && <Link to="/upload-vehicle" activeProps={{ 'aria-current': 'page' }} data-testid="nav-upload-vehicle">{t('vehicleUpload:title')}</Link>}
           {vehicles && <Link to="/vehicle-management" activeProps={{ 'aria-current': 'page' }} data-testid="nav-vehicles">{t('vehicles:menu')}</Link>}
           {(buyer || exhibitor) && <Link to="/showcase-catalogue" activeProps={{ 'aria-current': 'page' }}>{t('nav.showcase')}</Link>}

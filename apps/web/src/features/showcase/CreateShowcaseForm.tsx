@@ -8,6 +8,7 @@ import type { StockShowcaseRequest, VehicleCard } from '@auction/contracts';
 import { useProfile, useServices } from '../../ui/services-context.js';
 import { VehiclePicker } from '../auctions/auctioneer/VehiclePicker.js';
 import { PickedVehicleRows } from '../vehicles/PickedVehicleRows.js';
+import { TemplateChoice, type TemplatePick } from '../partners/templates/TemplateChoice.js';
 import { ShowcaseFormSchema, listErrorKey, newRows, type ShowcaseForm } from './create-showcase-form.js';
 import './showcase.css';
 
@@ -22,11 +23,15 @@ export function CreateShowcaseForm() {
   const { showcase } = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
-  const { register, control, handleSubmit, clearErrors, getValues, formState: { errors, isSubmitting, submitCount } } = useForm<ShowcaseForm, unknown, StockShowcaseRequest>({
-    resolver: zodResolver(ShowcaseFormSchema), defaultValues: { idMarket: profile?.idMarket ?? 'IT', vehicles: [] }, shouldFocusError: false,
+  const { register, control, handleSubmit, clearErrors, getValues, setValue, watch, formState: { errors, isSubmitting, submitCount } } = useForm<ShowcaseForm, unknown, StockShowcaseRequest>({
+    resolver: zodResolver(ShowcaseFormSchema), defaultValues: { idMarket: profile?.idMarket ?? 'IT', idTemplate: '', vehicles: [] }, shouldFocusError: false,
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'vehicles', keyName: 'key' });
   const [picking, setPicking] = useState(false);
+  // The channel: a template of the showcase's market picked with the selector (sent as idTemplate), or the default one.
+  const [template, setTemplate] = useState<TemplatePick>(null);
+  const market = watch('idMarket');
+  const pickTemplate = (pick: TemplatePick) => { setTemplate(pick); setValue('idTemplate', pick?.idTemplate ?? ''); };
   const idempotencyKey = useRef(crypto.randomUUID());
   const alertRef = useRef<HTMLParagraphElement>(null);
 
@@ -58,10 +63,11 @@ export function CreateShowcaseForm() {
         {hasErrors && <p className="field-error" role="alert" tabIndex={-1} ref={alertRef} data-testid="form-errors">{t('createShowcase.fix')}</p>}
         <label className="field">
           <span>{t('createShowcase.market')}</span>
-          <select {...register('idMarket')} data-testid="showcase-market">
+          <select {...register('idMarket', { onChange: () => pickTemplate(null) })} data-testid="showcase-market">
             {MARKETS.map((m) => <option key={m} value={m}>{m}</option>)}
           </select>
         </label>
+        <TemplateChoice market={market} value={template} onChange={pickTemplate} />
         <h2>{t('createShowcase.vehicles')}</h2>
         {listError?.type && <p className="field-error" id="vehicles-error">{t(`createShowcase.errors.${listErrorKey(listError.type)}`)}</p>}
         {fields.length === 0

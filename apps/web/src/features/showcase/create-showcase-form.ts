@@ -14,9 +14,12 @@ export type ShowcaseVehicle = Pick<VehicleCard, 'idVehicle' | 'licensePlate' | '
  */
 export const ShowcaseFormSchema = z.object({
   idMarket: z.enum(MARKETS),
+  /** The template the showcase sells through (the template selector's pick); blank or absent: the default channel. */
+  idTemplate: z.string().optional(),
   vehicles: z.array(z.object({ vehicle: z.custom<ShowcaseVehicle>((v) => typeof (v as ShowcaseVehicle | null)?.idVehicle === 'string'), price: z.string() })),
-}).transform(({ idMarket, vehicles }) => ({
+}).transform(({ idMarket, idTemplate, vehicles }) => ({
   idMarket,
+  ...(idTemplate ? { idTemplate } : {}),
   vehicles: vehicles.map((r) => ({ idVehicle: r.vehicle.idVehicle, price: parseMoney(r.price) ?? Number.NaN })),
 })).pipe(StockShowcaseRequest);
 

@@ -20,6 +20,9 @@ describe('the create-showcase form (#22 item 6)', () => {
   it('gives the contract\'s request, prices read as typed in the market\'s format', () => {
     const form = { idMarket: 'IT' as const, vehicles: [{ vehicle: card('A'), price: "12'500,50" }, { vehicle: card('B'), price: '8000' }] };
     expect(ShowcaseFormSchema.parse(form)).toEqual({ idMarket: 'IT', vehicles: [{ idVehicle: 'A', price: 12500.5 }, { idVehicle: 'B', price: 8000 }] });
+    // Sold through a template (the selector's pick) it carries idTemplate; a blank pick is the default channel.
+    expect(ShowcaseFormSchema.parse({ ...form, idTemplate: 'T-DEMO-RENT' })).toMatchObject({ idMarket: 'IT', idTemplate: 'T-DEMO-RENT' });
+    expect(ShowcaseFormSchema.parse({ ...form, idTemplate: '' })).not.toHaveProperty('idTemplate');
   });
 
   it('refuses a form without vehicles, a vehicle twice, and each price missing, zero or not a number beside its row', () => {

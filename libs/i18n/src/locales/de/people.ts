@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Push-Benachrichtigungen",
     topCms: "Startseiten-Banner",
     report: "Berichte",
+    templates: "Vorlagen",
+    templatesOfUser: "Vorlagen des Händlers",
     profile: 'Mein Profil',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Push-Benachrichtigungen an die mobile App von Benutzern, Händlern oder einem Markt senden und ihre Zustellung verfolgen.",
     topCms: "Die oberen Banner der Startseite je Markt und Sprache: Bilder für Desktop, Tablet und Mobil, Texte und Handlungsaufforderung.",
     report: "Berichte zu Anmeldungen, Geboten, Zuschlägen, Käufen und Händlern als CSV oder Excel herunterladen.",
+    templates: "Verkaufskanäle: ihre Daten, ihre Aktivierung und welche Händler die Auktionen und Schaufenster jedes Kanals sehen.",
     open: 'Öffnen',
   },
   readOnly: {

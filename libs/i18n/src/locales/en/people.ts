@@ -15,6 +15,8 @@ export const people = {
     push: "Push notifications",
     topCms: "Home banners",
     report: "Reports",
+    templates: "Templates",
+    templatesOfUser: "Templates of the dealer",
     profile: 'My profile',
   },
   landing: {
@@ -32,6 +34,7 @@ export const people = {
     push: "Send push notifications to the mobile app of users, dealers or a market, and follow their delivery.",
     topCms: "The home page's top banners of each market and language: images for desktop, tablet and mobile, texts and call to action.",
     report: "Download reports of logins, offers, awards, purchases and dealers as CSV or Excel.",
+    templates: "Selling channels: their data, enabling, and which dealers see each one's auctions and showcases.",
     open: 'Open',
   },
   readOnly: {

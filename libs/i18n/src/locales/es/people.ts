@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Notificaciones push",
     topCms: "Banners de la portada",
     report: "Informes",
+    templates: "Plantillas",
+    templatesOfUser: "Plantillas del concesionario",
     profile: 'Mi perfil',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Envíe notificaciones push a la app móvil de usuarios, concesionarios o un mercado y siga su entrega.",
     topCms: "Los banners superiores de la portada de cada mercado e idioma: imágenes para escritorio, tableta y móvil, textos y llamada a la acción.",
     report: "Descargue informes de accesos, ofertas, adjudicaciones, compras y concesionarios en CSV o Excel.",
+    templates: "Canales de venta: sus datos, su activación y qué concesionarios ven las subastas y escaparates de cada uno.",
     open: 'Abrir',
   },
   readOnly: {

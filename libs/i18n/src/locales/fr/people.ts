@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Notifications push",
     topCms: "Bannières de l'accueil",
     report: "Rapports",
+    templates: "Modèles",
+    templatesOfUser: "Modèles du concessionnaire",
     profile: 'Mon profil',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Envoyez des notifications push à l'application mobile d'utilisateurs, de concessionnaires ou d'un marché, et suivez leur livraison.",
     topCms: "Les bannières en haut de l'accueil de chaque marché et langue : images pour ordinateur, tablette et mobile, textes et appel à l'action.",
     report: "Téléchargez les rapports des connexions, offres, attributions, achats et concessionnaires en CSV ou Excel.",
+    templates: "Canaux de vente : leurs données, leur activation et les concessionnaires qui voient les enchères et vitrines de chacun.",
     open: 'Ouvrir',
   },
   readOnly: {

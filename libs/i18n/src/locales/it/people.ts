@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Notifiche push",
     topCms: "Banner della home",
     report: "Report",
+    templates: "Modelli",
+    templatesOfUser: "Modelli del concessionario",
     profile: 'Il mio profilo',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Invia notifiche push all'app mobile di utenti, dealer o di un mercato e seguine la consegna.",
     topCms: "I banner in alto nella home di ogni mercato e lingua: immagini per desktop, tablet e mobile, testi e invito all'azione.",
     report: "Scarica i report di accessi, offerte, aggiudicazioni, acquisti e dealer in CSV o Excel.",
+    templates: "Canali di vendita: i loro dati, l'attivazione e quali concessionari vedono le aste e le vetrine di ciascuno.",
     open: 'Apri',
   },
   readOnly: {

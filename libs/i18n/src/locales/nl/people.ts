@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Pushmeldingen",
     topCms: "Banners van de startpagina",
     report: "Rapporten",
+    templates: "Sjablonen",
+    templatesOfUser: "Sjablonen van de dealer",
     profile: 'Mijn profiel',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Stuur pushmeldingen naar de mobiele app van gebruikers, dealers of een markt en volg de bezorging.",
     topCms: "De bovenste banners van de startpagina per markt en taal: afbeeldingen voor desktop, tablet en mobiel, teksten en oproep tot actie.",
     report: "Download rapporten van aanmeldingen, biedingen, gunningen, aankopen en dealers als CSV of Excel.",
+    templates: "Verkoopkanalen: hun gegevens, het inschakelen en welke dealers de veilingen en etalages van elk kanaal zien.",
     open: 'Openen',
   },
   readOnly: {

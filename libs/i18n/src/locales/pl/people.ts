@@ -18,6 +18,8 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     push: "Powiadomienia push",
     topCms: "Banery strony głównej",
     report: "Raporty",
+    templates: "Szablony",
+    templatesOfUser: "Szablony dealera",
     profile: 'Mój profil',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en, 'few' | 'many'> = {
     push: "Wysyłaj powiadomienia push do aplikacji mobilnej użytkowników, dealerów lub rynku i śledź ich doręczenie.",
     topCms: "Górne banery strony głównej każdego rynku i języka: obrazy na komputer, tablet i telefon, teksty i wezwanie do działania.",
     report: "Pobierz raporty logowań, ofert, przyznań, zakupów i dealerów w formacie CSV lub Excel.",
+    templates: "Kanały sprzedaży: ich dane, włączanie i którzy dealerzy widzą aukcje i witryny każdego z nich.",
     open: 'Otwórz',
   },
   readOnly: {

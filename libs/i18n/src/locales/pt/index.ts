@@ -14,6 +14,7 @@ import { vehicles } from './vehicles.js';
 import { communication } from './communication.js';
 import { sellers } from './sellers.js';
 import { topCms } from './topCms.js';
+import { templates } from './templates.js';
 
 /** Portuguese (Portugal): every namespace. */
-export const pt = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms };
+export const pt = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates };

@@ -18,6 +18,8 @@ export const people: Translation<typeof en> = {
     push: "Notificações push",
     topCms: "Banners da página inicial",
     report: "Relatórios",
+    templates: "Modelos",
+    templatesOfUser: "Modelos do concessionário",
     profile: 'O meu perfil',
   },
   landing: {
@@ -35,6 +37,7 @@ export const people: Translation<typeof en> = {
     push: "Envie notificações push para a app móvel de utilizadores, concessionários ou de um mercado e acompanhe a entrega.",
     topCms: "Os banners no topo da página inicial de cada mercado e idioma: imagens para computador, tablet e telemóvel, textos e chamada à ação.",
     report: "Descarregue relatórios de acessos, ofertas, adjudicações, compras e concessionários em CSV ou Excel.",
+    templates: "Canais de venda: os seus dados, a ativação e que concessionários veem os leilões e montras de cada um.",
     open: 'Abrir',
   },
   readOnly: {

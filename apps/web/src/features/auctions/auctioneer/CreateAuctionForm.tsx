@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUCTION_TYPES, MARKETS, type AuctionType } from '@auction/domain';
+import { AUCTION_TYPES, MARKETS, type AuctionType, type Market } from '@auction/domain';
 import { timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
@@ -10,6 +10,7 @@ import { addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAucti
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
 import { VehiclePicker } from './VehiclePicker.js';
+import { TemplateChoice, type TemplatePick } from '../../partners/templates/TemplateChoice.js';
 import './auctioneer.css';
 
 /** A labelled control with its error under it. */
@@ -57,6 +58,8 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
     setLotKeys((k) => [...k, nextKey.current++]);
   };
   const [picking, setPicking] = useState(false);
+  // The channel (sent as idTemplate): a template picked with the selector, else the default channel (editing: kept as it is).
+  const [template, setTemplate] = useState<TemplatePick>(null);
   // Picked vehicles become lots at the end (an untouched blank row gives way); each row keeps a stable key.
   const addVehicles = (vehicles: VehicleCard[]) => {
     setPicking(false);
@@ -82,10 +85,11 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
     }
     setErrors({});
     setBusy(true);
+    const request = template ? { ...result.request, idTemplate: template.idTemplate } : result.request;
     try {
       const auction = editing
-        ? await api.editAuction({ ...result.request, idAuction: editing.idAuction })
-        : await api.createAuction(result.request);
+        ? await api.editAuction({ ...request, idAuction: editing.idAuction })
+        : await api.createAuction(request);
       await navigate({ to: '/auction-details/$idAuction', params: { idAuction: auction.idAuction } });
       void dialogs.success(editing ? 'auctioneer:outcome.edited' : 'auctioneer:outcome.created', { name: auction.auctionName });
     } catch {
@@ -104,7 +108,7 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
             <input value={form.auctionName} onChange={(e) => update({ auctionName: e.target.value })} maxLength={120} required {...described('auctionName')} data-testid="auction-name" />
           </Field>
           <Field label={t('create.market')} error={message('idMarket')} errorId="idMarket-error">
-            <select value={form.idMarket} onChange={(e) => update({ idMarket: e.target.value })} {...described('idMarket')} data-testid="auction-market">
+            <select value={form.idMarket} onChange={(e) => { update({ idMarket: e.target.value }); setTemplate(null); }} {...described('idMarket')} data-testid="auction-market">
               {MARKETS.map((m) => <option key={m} value={m}>{m}</option>)}
             </select>
           </Field>
@@ -118,6 +122,7 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
             <span>{t('create.regulationRequired')}</span>
           </label>
         </fieldset>
+        <TemplateChoice market={form.idMarket as Market} value={template} onChange={setTemplate} keeping={editing !== undefined} />
         <fieldset className="card form-grid">
           <legend>{t('create.extension')}</legend>
           <Field label={t('create.windowSeconds')} error={message('extension.windowSeconds')} errorId="extension.windowSeconds-error">

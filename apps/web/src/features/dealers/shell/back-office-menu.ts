@@ -2,8 +2,8 @@ import type { Role } from '@auction/domain';
 
 /** One back-office area: its route (dealer-*, auctioneer-*, exhibitors are H-D's screens) and its i18n key. */
 export interface BackOfficeArea {
-  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification' | '/top-cms' | '/report';
-  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push' | 'topCms' | 'report';
+  readonly to: '/dealer-management' | '/seller-management' | '/users' | '/auctioneer-management' | '/exhibitors' | '/vehicle-management' | '/user-anonymization' | '/email' | '/lead' | '/push-notification' | '/top-cms' | '/report' | '/template';
+  readonly key: 'dealers' | 'sellers' | 'users' | 'auctioneers' | 'exhibitors' | 'vehicles' | 'anonymisation' | 'email' | 'lead' | 'push' | 'topCms' | 'report' | 'templates';
   readonly testId: string;
 }
 
@@ -11,6 +11,7 @@ const AREAS: readonly (BackOfficeArea & { readonly adminOnly?: boolean })[] = [
   { to: '/dealer-management', key: 'dealers', testId: 'bo-dealers' },
   { to: '/seller-management', key: 'sellers', testId: 'bo-sellers' },
   { to: '/users', key: 'users', testId: 'bo-users' },
+  { to: '/template', key: 'templates', testId: 'bo-templates' },
   { to: '/auctioneer-management', key: 'auctioneers', testId: 'bo-auctioneers' },
   { to: '/exhibitors', key: 'exhibitors', testId: 'bo-exhibitors' },
   { to: '/vehicle-management', key: 'vehicles', testId: 'bo-vehicles' },

@@ -92,6 +92,7 @@ export function UserCard({ initial }: { initial: AdminUserDetails }) {
         {user.roles.includes('BUYER') && (
           <Link to="/showcase-management/user-showcase" search={{ idUser: user.idUser }} data-testid="user-showcase-of-user">{ts('userShowcase.title')}</Link>
         )}
+        {user.idDealer && <Link to="/user-template" search={{ idUser: user.idUser }} data-testid="user-template-of-user">{t('menu.templatesOfUser')}</Link>}
       </div>
       <ReadOnlyNote />
       {can.gone && <p className="readonly-note" role="note">{t('edit.gone')}</p>}
