@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type UserProfile } from '@auction/contracts';
+import { WrongExpectedVersionError } from '@auction/event-store';
 import { decideUser, effectiveRoles, isCredentialRevoked, type LoginType, type UserState } from '@auction/domain';
 import type { Actor } from './actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
@@ -97,16 +98,25 @@ export class AuthService {
 
   /**
    * Records the login as an event on the user's stream (`UserLoggedIn`, the logins report's source), durable before the
-   * session is handed out: every login that gave a session is in the log.
+   * session is handed out: every login that gave a session is in the log. Another instance may have appended to the
+   * stream meanwhile (its own logins of this user): the writer then reloads the stream, and the login is recorded again
+   * on what the store holds (a few tries), never answered 503.
    */
   private async recordLogin(idUser: string, sid: string, loginType: LoginType, now: number): Promise<void> {
     const stream = streamId.user(idUser);
-    await this.writer.execute({
-      streams: [stream],
-      metadata: { userId: idUser },
-      decide: (view) => [{ streamId: stream, events: decideUser({ type: 'RecordLogin', sid, loginType, now }, view.state<UserState>(stream)) }],
-      reply: () => undefined,
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.writer.execute({
+          streams: [stream],
+          metadata: { userId: idUser },
+          decide: (view) => [{ streamId: stream, events: decideUser({ type: 'RecordLogin', sid, loginType, now }, view.state<UserState>(stream)) }],
+          reply: () => undefined,
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= 5) throw error;
+      }
+    }
   }
 
   /**

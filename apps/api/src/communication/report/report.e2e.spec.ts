@@ -1,5 +1,5 @@
 /**
- * The back-office reports over HTTP against the built server, embedded (#23 item 5): a small known data set made through
+ * The back-office reports over HTTP against the built server, embedded (PGlite) and on PostgreSQL (#23 item 5): a small known data set made through
  * the API (logins, two auctions of two markets with offers, a buy-now, a showcase purchase), then each report type's
  * rows, the filters, the market scope of a market-limited user, the CSV's header and escaping, the XLSX read back by
  * exceljs, and bad filters refused with their codes (never a 500).
@@ -39,7 +39,7 @@ function auctionBody(name: string, idMarket: string, plates: string[]) {
   };
 }
 
-describe('back-office reports (embedded)', () => {
+describe.each(['embedded', 'postgres'] as const)('back-office reports (%s)', (mode) => {
   let storage: ServerStorage;
   let server: RunningServer;
   let admin: ApiClient;
@@ -51,7 +51,7 @@ describe('back-office reports (embedded)', () => {
   let deAuction: any;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage(mode);
     server = await startServer(storage);
     [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
       ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
