@@ -111,17 +111,21 @@ export class AuctionReadModel {
    * One lot, picked by `pick` (a number in [0, 1)), of the running lots of the running auctions named, with its
    * auction's name; null when none of them has a running lot.
    */
-  randomRunningLot(_viewer: Viewer, idAuctions: readonly string[], pick: number): Promise<RandomVehicle | null> {
+  randomRunningLot(viewer: Viewer, idAuctions: readonly string[], pick: number): Promise<RandomVehicle | null> {
+    // Who sees what: an auction of a template the viewer is not enabled for counts as one that has no running lot.
+    const seen = templateFilterOf(this.options, viewer);
     return this.read(async (tx) => {
       const from = `FROM ${qualified(this.schema, lotsTable)} t JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction ` +
-        `AND a.status = 'RUN' WHERE t.id_auction = ANY($1::text[]) AND t.state <> 'WITHDRAWN' AND t.state <> 'CLOSED' AND t.start_at <= $2::timestamptz AND t.end_at > $2::timestamptz`;
+        `AND a.status = 'RUN' AND ($3::text[] IS NULL OR a.id_template IS NULL OR a.id_template = ANY($3) OR a.id_owner = $4) ` +
+        `WHERE t.id_auction = ANY($1::text[]) AND t.state <> 'WITHDRAWN' AND t.state <> 'CLOSED' AND t.start_at <= $2::timestamptz AND t.end_at > $2::timestamptz`;
       const now = new Date(this.now()).toISOString();
-      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [[...idAuctions], now]);
+      const templates = seen.templates ? [...seen.templates] : null;
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [[...idAuctions], now, templates, seen.viewerId]);
       const total = Number(counted?.total ?? 0);
       if (total === 0) return null;
       const offset = Math.min(total - 1, Math.floor(pick * total));
       const [row] = await tx.query<Record<string, unknown>>(
-        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName" ${from} ORDER BY t.id_lot LIMIT 1 OFFSET $3`, [[...idAuctions], now, offset]);
+        `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName" ${from} ORDER BY t.id_lot LIMIT 1 OFFSET $5`, [[...idAuctions], now, templates, seen.viewerId, offset]);
       if (!row) return null;
       const lot = fromDb<LotRow & { auctionName: string }>(lotsTable as never, row);
       const view = lotViewOf(lot, this.now(), { privileged: false, personal: null })!;

@@ -1,0 +1,65 @@
+/**
+ * Who sees what (#23 review, attacks): the side doors of an auction on template A that a dealer enabled only for
+ * other templates must find shut, each answering as for an auction that does not exist. Against the built server,
+ * embedded.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ServerClock } from '../../testing/api-client.test-support.js';
+import { createAuctionBody, paths, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
+
+const S = '/api/v1/secure';
+const M = '/api/v1/mobile';
+const A = '/api/v1/admin';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('templates: the side doors of a hidden auction', () => {
+  let storage: ServerStorage;
+  let server: RunningServer;
+  let admin: ApiClient;
+  let auctioneer: ApiClient;
+  let dealer1: ApiClient;
+  let dealer2: ApiClient;
+  let idAuction: string;
+
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage);
+    [admin, auctioneer, dealer1, dealer2] = await Promise.all(['admin', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
+    const created = await auctioneer.post(`${S}/template`, { body: { templateName: `Side ${runTag()}`, idMarket: 'IT', provenance: 'RENT-IT' } });
+    expect(created.status).toBe(201);
+    const idTemplate = created.body.idTemplate as string;
+    expect((await admin.put(`${A}/user-buyer-template`, { body: { idUser: 'dealer2', idTemplate, flgEnabled: true } })).status).toBe(200);
+    const clock = await ServerClock.sync(auctioneer);
+    const startMs = wholeSecondAfter(clock, 2_000);
+    const auction = await auctioneer.post<AuctionView>(paths.auctions, {
+      body: {
+        ...createAuctionBody({
+          name: `Side door ${runTag()}`, startMs, endMs: startMs + 300_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+          lots: [{ licensePlate: `SD${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+        }),
+        idTemplate,
+      },
+    });
+    expect(auction.status).toBe(201);
+    idAuction = auction.body.idAuction;
+    await sleep(Math.max(0, startMs - clock.now()) + 1_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  test('random-vehicle (web and mobile) does not pick a running lot of a hidden auction: 404 as for an unknown one', async () => {
+    // dealer2 (enabled) gets the auction's running lot: the auction runs.
+    const seen = await dealer2.get(`${S}/random-vehicle?idAuctions=${idAuction}`);
+    expect({ status: seen.status, idAuction: seen.body?.idAuction }).toEqual({ status: 200, idAuction });
+    const unknown = await dealer1.get(`${S}/random-vehicle?idAuctions=no-such-auction`);
+    expect(unknown.status).toBe(404);
+    for (const path of [`${S}/random-vehicle?idAuctions=${idAuction}`, `${M}/random-vehicle?idAuctions[]=${idAuction}`]) {
+      const hidden = await dealer1.get(path);
+      expect({ status: hidden.status, code: hidden.body?.errorCode }).toEqual({ status: unknown.status, code: unknown.body?.errorCode });
+    }
+  }, 60_000);
+});
