@@ -125,6 +125,8 @@ export const API_ERROR_CODES = {
   ANONYMISE_REFUSED: 409140,
   /** Back-office: the user was deleted or anonymised; nothing more can be changed. */
   USER_GONE: 410020,
+  /** A queued mail not sent: its only recipient's address was erased (the right to erasure). */
+  MAIL_RECIPIENT_ERASED: 410350,
   NOT_FOUND: 404001,
   /** Spec: the user is logged out after the dialog. */
   USER_NOT_FOUND: 404010,

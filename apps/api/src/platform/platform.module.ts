@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { PersonalDataErasers } from './erasure/personal-data-erasers.js';
 import type { EventStore } from '@auction/event-store';
 import type { MailService } from '@auction/mail';
 import type { AppConfig } from './config/app-config.js';
@@ -55,7 +56,7 @@ export class PlatformModule {
         useFactory: (model: LiveReadModel) => new StreamWriter(store, () => clock.now(), actorCheckOf(model), () => model.currentPosition),
       },
       { provide: Metrics, useFactory: () => new Metrics() },
-      LiveReadModel, Consistency, CommandRunner, ...LIVE_PROVIDERS,
+      LiveReadModel, Consistency, CommandRunner, PersonalDataErasers, ...LIVE_PROVIDERS,
     ];
     return {
       module: PlatformModule,

@@ -1,8 +1,10 @@
 import type { ReadModelDb } from '@auction/read-models';
-import type { OutboxState } from '@auction/contracts';
+import { API_ERROR_CODES, type OutboxState } from '@auction/contracts';
 import { sideTable } from '../../platform/engine/side-table.js';
 
 const TABLE = 'public.mail_outbox';
+/** A mail not sent because its only recipient's address was erased (the right to erasure). */
+const RECIPIENT_ERASED = API_ERROR_CODES.MAIL_RECIPIENT_ERASED;
 
 /** One mail waiting to be sent, or sent, as the outbox keeps it. */
 export interface OutboxMail {
@@ -136,5 +138,35 @@ export class MailOutbox {
     const counts: Record<OutboxState, number> = { QUEUED: 0, SENT: 0, FAILED: 0 };
     for (const r of rows) counts[r.state] = Number(r.n);
     return counts;
+  }
+
+  /**
+   * The right to erasure: the address leaves every mail it is a recipient or cc of. A queued mail left without recipients
+   * is not sent (FAILED, 410350); a single e-mail (no batch) to the person loses its subject and body too (a message to
+   * them), a campaign's mail keeps the campaign's. Answers the mails changed.
+   */
+  async forgetAddress(email: string): Promise<number> {
+    await this.ensure();
+    const needle = email.trim().toLowerCase();
+    if (!needle) return 0;
+    const rows = await this.db.query<DbRow>(
+      `SELECT ${COLUMNS} FROM ${TABLE} WHERE strpos(lower(recipients), $1) > 0 OR strpos(lower(cc), $1) > 0`, [needle]);
+    let changed = 0;
+    for (const row of rows.map(rowOf)) {
+      const keep = (list: readonly string[]) => list.filter((a) => a.trim().toLowerCase() !== needle);
+      const [recipients, cc] = [keep(row.recipients), keep(row.cc)];
+      if (recipients.length === row.recipients.length && cc.length === row.cc.length) continue;
+      const personal = row.batch === null;
+      const nothingLeft = recipients.length === 0 && cc.length === 0;
+      await this.db.query(
+        `UPDATE ${TABLE} SET recipients = $2, cc = $3, subject = CASE WHEN $4 THEN '' ELSE subject END, html = CASE WHEN $4 THEN '' ELSE html END,
+           text = CASE WHEN $4 THEN '' ELSE text END,
+           state = CASE WHEN state = 'QUEUED' AND $5 THEN 'FAILED' ELSE state END,
+           error_code = CASE WHEN state = 'QUEUED' AND $5 THEN ${RECIPIENT_ERASED} ELSE error_code END
+         WHERE id = $1`,
+        [row.id, JSON.stringify(recipients), JSON.stringify(cc), personal, nothingLeft]);
+      changed++;
+    }
+    return changed;
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PersonalDataErasers } from '../../platform/erasure/personal-data-erasers.js';
 import { MAIL_ERROR_CODES, type MailService } from '@auction/mail';
 import { crashPoint } from '../../platform/engine/crash-point.js';
 import { CLOCK, FANOUT, MAIL_SERVICE, type Clock } from '../../platform/engine/tokens.js';
@@ -42,8 +43,10 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(MAIL_SERVICE) private readonly mail: MailService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FANOUT) fanout: Fanout,
+    erasers: PersonalDataErasers,
   ) {
     this.outbox = new MailOutbox(fanout.db);
+    erasers.register({ name: 'mail outbox', forgetEmail: (email) => this.outbox.forgetAddress(email) });
   }
 
   onApplicationBootstrap(): void {

@@ -79,4 +79,21 @@ export class LeadStore {
     const total = rows[0] ? Number(rows[0].total) : Number((await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${TABLE}`))[0]?.n ?? 0);
     return { total, items: rows.map(recordOf) };
   }
+
+  /** The right to erasure: the address leaves every campaign's recipients. Answers the campaigns changed. */
+  async forgetAddress(email: string): Promise<number> {
+    await this.ensure();
+    const needle = email.trim().toLowerCase();
+    if (!needle) return 0;
+    const rows = await this.db.query<Row>(`SELECT * FROM ${TABLE} WHERE strpos(lower(recipients), $1) > 0`, [needle]);
+    let changed = 0;
+    for (const row of rows) {
+      const before = JSON.parse(row.recipients) as string[];
+      const after = before.filter((a) => a.trim().toLowerCase() !== needle);
+      if (after.length === before.length) continue;
+      await this.db.query(`UPDATE ${TABLE} SET recipients = $2 WHERE id = $1`, [row.id, JSON.stringify(after)]);
+      changed++;
+    }
+    return changed;
+  }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PersonalDataErasers } from '../../platform/erasure/personal-data-erasers.js';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   API_ERROR_CODES, CreateLeadRequest, LeadDeliveryQuery, LeadQuery, UpdateLeadRequest, type LeadDeliveryPage, type LeadPage, type LeadView,
@@ -32,8 +33,11 @@ export class LeadService implements OnApplicationBootstrap {
   private readonly store: LeadStore;
   private readonly contents = new Map<string, { subject: string; html: string; text: string }>();
 
-  constructor(private readonly sender: MailSender, @Inject(CLOCK) private readonly clock: Clock, @Inject(FANOUT) fanout: Fanout) {
+  constructor(
+    private readonly sender: MailSender, @Inject(CLOCK) private readonly clock: Clock, @Inject(FANOUT) fanout: Fanout, erasers: PersonalDataErasers,
+  ) {
     this.store = new LeadStore(fanout.db);
+    erasers.register({ name: 'lead campaigns', forgetEmail: (email) => this.store.forgetAddress(email) });
     sender.useBatchContent(async (batch) => {
       const known = this.contents.get(batch);
       if (known) return known;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PersonalDataErasers } from '../../platform/erasure/personal-data-erasers.js';
 import { API_ERROR_CODES, AnonymiseCandidatePage, AnonymiseCandidatesQuery, AnonymiseRequest, type AnonymiseErased, type AnonymiseResult } from '@auction/contracts';
 import { decideUser, streamId, type Market, type UserState } from '@auction/domain';
 import type { MailService } from '@auction/mail';
@@ -34,7 +35,8 @@ const refused = (message: string) => new AccessError(409, API_ERROR_CODES.ANONYM
  * codes, flags and audit stamps only), so nothing in the log is rewritten or encrypted: `UserAnonymised` is appended
  * to each user's stream (the audit trail: who, when; from then on the username reads `anonymous-<idUser>`), and the
  * rows kept beside the log are deleted: personal data (USER, and DEALER for a dealer), the username claim, the
- * password hash, mailed-link tags, push tokens, stored documents and the catcher's copies of mail to them.
+ * password hash, mailed-link tags, push tokens, stored documents, the catcher's copies of mail to them, and their
+ * addresses in the mail outbox and the lead campaigns' lists ({@link PersonalDataErasers}).
  * The auction history (offers, awards) keeps the user's id, so reports show the anonymous name.
  */
 @Injectable()
@@ -53,6 +55,7 @@ export class AnonymisationService {
     @Inject(FANOUT) private readonly fanout: Fanout,
     private readonly consistency: Consistency,
     @Inject(IDEMPOTENCY_STORE) private readonly idempotency: Pick<SqlIdempotencyStore, 'forgetPersonalData'>,
+    private readonly erasers: PersonalDataErasers,
   ) {}
 
   /** One page of candidates (see {@link AnonymisationCandidates} for the rule). */
@@ -123,6 +126,8 @@ export class AnonymisationService {
     for (const email of emails) {
       erased.accessTags += await this.tags.eraseSubject({ email });
       erased.mails += this.mail.catcher?.forget(email) ?? 0;
+      // The outboxes and mailing lists of the communication context (registered with PersonalDataErasers).
+      erased.mails += await this.erasers.forgetEmail(email);
     }
     for (const user of users) {
       const idUser = user.data.idUser;

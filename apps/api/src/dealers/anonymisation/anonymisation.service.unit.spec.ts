@@ -31,6 +31,7 @@ function world(options: { failCredentialsOnce?: boolean; beforeDecide?: () => vo
   const personal = new Map<string, PersonalData>();
   const tagErasures: Record<string, unknown>[] = [];
   const forgotten: string[] = [];
+  const outboxForgotten: string[] = [];
   let failCredentials = options.failCredentialsOnce ?? false;
   const accounts = {
     personalData: {
@@ -64,8 +65,9 @@ function world(options: { failCredentialsOnce?: boolean; beforeDecide?: () => vo
     { db: { schema: 'read_model', query: async () => [] } } as never,
     { caughtUp: async () => undefined } as never,
     { forgetPersonalData: async () => 0 },
+    { forgetEmail: async (email: string) => { outboxForgotten.push(email); return 0; } } as never,
   );
-  return { model, add, personal, tagErasures, forgotten, service };
+  return { model, add, personal, tagErasures, forgotten, outboxForgotten, service };
 }
 
 function user(add: ReturnType<typeof world>['add'], idUser: string, idDealer: string | null, flgEnabled = true) {
@@ -97,6 +99,8 @@ describe('anonymisation service', () => {
     expect(retry).toMatchObject({ anonymisedUsers: [], alreadyAnonymised: ['u1'] });
     expect(w.tagErasures.filter((s) => s.email === 'ottorino@example.com').length).toBeGreaterThanOrEqual(1);
     expect(w.forgotten).toContain('ottorino@example.com');
+    // The outboxes and mailing lists (registered erasers) were asked too, on the first try and on the retry.
+    expect(w.outboxForgotten.filter((e) => e === 'ottorino@example.com').length).toBe(2);
     expect(w.personal.has('USER:u1')).toBe(false);
     // The retry after the crash erased the e-mail's traces again: it still knew the address.
     expect(w.forgotten.filter((e) => e === 'ottorino@example.com').length).toBe(2);

@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Nach dem Entfernen unsicherer Inhalte (Skripte, Frames, Event-Handler) bleibt von der E-Mail nichts zu senden.",
   '404351': "Keine Mailing-Kampagne hat diese ID.",
   '409350': "Diese Kampagne wird bereits gesendet oder wurde gesendet: Sie kann nicht mehr geändert werden.",
+  '410350': "Nicht gesendet: Die Adresse des Empfängers wurde auf seinen Wunsch gelöscht.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Dieser Verkäufer existiert nicht.",

@@ -189,6 +189,7 @@ export const errors = {
   '422350': "The e-mail has nothing left to send once unsafe content (scripts, frames, event handlers) is removed.",
   '404351': "No mailing campaign has this id.",
   '409350': "This campaign is already being sent or was sent: it can no longer be changed.",
+  '410350': "Not sent: the recipient's address was erased at their request.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "This seller does not exist.",

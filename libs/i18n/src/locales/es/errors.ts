@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Quitado el contenido inseguro (scripts, marcos, controladores de eventos), el correo no tiene nada que enviar.",
   '404351': "Ninguna campaña de correo tiene este id.",
   '409350': "Esta campaña ya se está enviando o se envió: ya no se puede modificar.",
+  '410350': "No enviado: la dirección del destinatario se borró a petición suya.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Este vendedor no existe.",

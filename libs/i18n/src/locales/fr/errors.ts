@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Une fois le contenu dangereux retiré (scripts, cadres, gestionnaires d'événements), l'e-mail n'a plus rien à envoyer.",
   '404351': "Aucune campagne d'e-mailing n'a cet identifiant.",
   '409350': "Cette campagne est déjà en cours d'envoi ou a été envoyée : elle ne peut plus être modifiée.",
+  '410350': "Non envoyé : l'adresse du destinataire a été effacée à sa demande.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Ce vendeur n'existe pas.",

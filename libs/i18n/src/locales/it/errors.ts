@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Rimosso il contenuto non sicuro (script, frame, gestori di eventi), l'e-mail non ha più nulla da inviare.",
   '404351': "Nessuna campagna di mailing ha questo id.",
   '409350': "Questa campagna è già in invio o è stata inviata: non può più essere modificata.",
+  '410350': "Non inviata: l'indirizzo del destinatario è stato cancellato su sua richiesta.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Questo venditore non esiste.",

@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Na het verwijderen van onveilige inhoud (scripts, frames, event handlers) blijft er van de e-mail niets over om te verzenden.",
   '404351': "Geen mailingcampagne heeft deze id.",
   '409350': "Deze campagne wordt al verzonden of is verzonden: ze kan niet meer worden gewijzigd.",
+  '410350': "Niet verzonden: het adres van de ontvanger is op diens verzoek gewist.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Deze verkoper bestaat niet.",

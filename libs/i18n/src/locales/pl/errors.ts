@@ -188,6 +188,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '422350': "Po usunięciu niebezpiecznej treści (skrypty, ramki, procedury obsługi zdarzeń) e-mail nie zawiera nic do wysłania.",
   '404351': "Żadna kampania mailingowa nie ma tego identyfikatora.",
   '409350': "Ta kampania jest już wysyłana lub została wysłana: nie można jej już zmienić.",
+  '410350': "Nie wysłano: adres odbiorcy został usunięty na jego prośbę.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Ten sprzedawca nie istnieje.",

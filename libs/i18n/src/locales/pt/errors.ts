@@ -188,6 +188,7 @@ export const errors: Translation<typeof en> = {
   '422350': "Removido o conteúdo inseguro (scripts, frames, manipuladores de eventos), o e-mail não tem nada para enviar.",
   '404351': "Nenhuma campanha de e-mail tem este id.",
   '409350': "Esta campanha já está a ser enviada ou foi enviada: já não pode ser alterada.",
+  '410350': "Não enviado: o endereço do destinatário foi apagado a seu pedido.",
 
   // Sellers (issue 23 item 3): 404370, 409370, 422370
   '404370': "Este vendedor não existe.",
