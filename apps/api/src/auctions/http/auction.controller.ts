@@ -243,6 +243,9 @@ export class AuctionController {
     const request = parse(FeedbackRequest, body);
     await this.consistency.caughtUp(actor.idUser);
     if (!(await this.queries.wonIn(actor, idAuction))) {
+      // An unknown auction is not found (AUCTION_NOT_FOUND), as the guard answers for an auction of a template the
+      // caller is not enabled for: the refusal must not tell a hidden auction from one that does not exist.
+      await this.queries.auctionOwner(idAuction);
       throw new DomainError('BUYER_NOT_ELIGIBLE', 'only a dealer who won in this auction can rate it');
     }
     return this.runner.run(actor, new GiveFeedbackCommand(actor, { kind: 'AUCTION', idAuction }, request.rating, request.idAuctioneer ?? null));

@@ -62,4 +62,15 @@ describe('templates: the side doors of a hidden auction', () => {
       expect({ status: hidden.status, code: hidden.body?.errorCode }).toEqual({ status: unknown.status, code: unknown.body?.errorCode });
     }
   }, 60_000);
+
+  test('rating a hidden auction answers as rating an unknown one (404020), web and mobile; a visible one not won stays 422011', async () => {
+    for (const base of [S, M]) {
+      const unknown = await dealer1.post(`${base}/auction/no-such-auction/feedback`, { body: { rating: 4 } });
+      const hidden = await dealer1.post(`${base}/auction/${idAuction}/feedback`, { body: { rating: 4 } });
+      expect({ status: hidden.status, code: hidden.body?.errorCode }).toEqual({ status: unknown.status, code: unknown.body?.errorCode });
+      expect(unknown.body?.errorCode).toBe(404020);
+      const notWon = await dealer2.post(`${base}/auction/${idAuction}/feedback`, { body: { rating: 4 } });
+      expect({ status: notWon.status, code: notWon.body?.errorCode }).toEqual({ status: 422, code: 422011 });
+    }
+  }, 60_000);
 });
