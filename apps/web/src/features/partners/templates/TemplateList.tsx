@@ -53,7 +53,7 @@ export function TemplateList() {
     {
       key: 'actions', header: t('list.actions'), cell: (r) => (
         <span className="template-actions">
-          <Link to="/create-template" search={{ idTemplate: r.idTemplate }} className="btn" aria-label={t('list.editOf', { name: r.templateName })} data-testid={`template-edit-${r.idTemplate}`}>
+          <Link to="/create-template" search={{ idTemplate: r.idTemplate }} className="btn" aria-label={t(powers.manage ? 'list.editOf' : 'list.openOf', { name: r.templateName })} data-testid={`template-edit-${r.idTemplate}`}>
             {powers.manage ? t('list.edit') : t('list.open')}
           </Link>
           {powers.enable && (
