@@ -5,6 +5,7 @@ import { COMMUNICATION_CONTROLLERS, CommunicationModule } from './communication/
 import { DEALERS_CONTEXT_CONTROLLERS, DealersModule } from './dealers/dealers.module.js';
 import { IDENTITY_CONTROLLERS, IdentityModule } from './identity/identity.module.js';
 import { PARTNERS_CONTROLLERS, PartnersModule } from './partners/partners.module.js';
+import { PAYMENTS_CONTROLLERS, PaymentsModule } from './payments/payments.module.js';
 import { PLATFORM_CONTROLLERS, PlatformModule, type PlatformDependencies } from './platform/platform.module.js';
 import { SELLERS_CONTROLLERS, SellersModule } from './partners/sellers/sellers.module.js';
 import { TOP_CMS_CONTROLLERS, TopCmsModule } from './partners/top-cms/top-cms.module.js';
@@ -19,6 +20,7 @@ export type AppDependencies = PlatformDependencies;
 export const ALL_CONTROLLERS = [
   ...PLATFORM_CONTROLLERS, ...IDENTITY_CONTROLLERS, ...AUCTIONS_CONTROLLERS, ...SHOWCASE_CONTROLLERS, ...DEALERS_CONTEXT_CONTROLLERS, ...VEHICLES_CONTROLLERS,
   ...VEHICLE_UPLOADS_CONTROLLERS, ...COMMUNICATION_CONTROLLERS, ...SELLERS_CONTROLLERS, ...PARTNERS_CONTROLLERS, ...TOP_CMS_CONTROLLERS,
+  ...PAYMENTS_CONTROLLERS,
 ];
 
 /** The API: the platform built around an event store chosen at start-up, and one module per bounded context. */
@@ -29,7 +31,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(), PlatformModule.forRoot(dependencies), IdentityModule, AuctionsModule, ShowcaseModule, DealersModule, VehiclesModule,
-        VehicleUploadsModule, CommunicationModule, SellersModule, PartnersModule, TopCmsModule,
+        VehicleUploadsModule, CommunicationModule, SellersModule, PartnersModule, TopCmsModule, PaymentsModule,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUCTION_STATUSES, AUCTION_TYPES, AWARD_STATUSES, MARKETS } from '@auction/domain';
+import { AUCTION_STATUSES, AUCTION_TYPES, AWARD_STATUSES, MARKETS, PAYMENT_STATUSES } from '@auction/domain';
 import { Id, IdArray, IdList, Instant, Money, distinct } from './common.js';
 
 /**
@@ -157,6 +157,10 @@ export const PurchaseRow = z.object({
    */
   rating: z.number().int().min(1).max(5).nullable().optional(),
   idFeedback: z.string().nullable().optional(),
+  /** The purchase's id for `payByLink`: the lot's id (AUCTION) or the vehicle's (SHOWCASE). */
+  idPurchase: z.string().optional(),
+  /** Its payment: UNPAID (no link asked yet), PENDING (a link handed out), FAILED (may be retried) or PAID. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
 });
 export type PurchaseRow = z.infer<typeof PurchaseRow>;
 

@@ -255,6 +255,16 @@ export const API_ERROR_CODES = {
   TOP_CMS_IMAGE_UNREADABLE: 422402,
   /** A banner image is smaller than its device needs (desktop 1280, tablet 768, mobile 480 pixels wide). */
   TOP_CMS_IMAGE_TOO_SMALL: 422403,
+  // Pay by link (apps/api/src/payments, issue 23 item 7): 400420-400429, 404420-404429, 409420-409429, 422420-422429,
+  // 502420-502429 (404420, 404421, 409420, 409421 and 422420 are the domain's).
+  /** `secure/user/payByLink`: idPurchase is required and must be an id. */
+  PAY_BY_LINK_QUERY_INVALID: 400420,
+  /** A payment provider's notification that is malformed or whose signature does not verify: nothing changes. */
+  PAYMENT_NOTIFICATION_INVALID: 400421,
+  /** The demo payment page's link is unknown, already used or expired. */
+  DEMO_PAYMENT_LINK_INVALID: 404422,
+  /** The payment provider could not be reached or refused to make a link: try again later. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 502420,
   // Communication (apps/api/src/communication, issue 23 item 4): 404350-404359, 422350-422359.
   /** No queued e-mail has this id. */
   EMAIL_NOT_FOUND: 404350,

@@ -25,3 +25,4 @@ export * from './templates.js';
 export * from './partners.js';
 export * from './top-cms.js';
 export * from './reports.js';
+export * from './payments.js';

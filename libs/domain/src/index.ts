@@ -49,6 +49,7 @@ export * from './dealers/dealer/dealer-restore.js';
 export * from './partners/template/template.js';
 export * from './partners/sellers/index.js';
 export * from './partners/top-cms/top-cms.js';
+export * from './payments/purchase-payment.js';
 export * from './identity/user/staff-protection.js';
 export * from './identity/user/user.upcasters.js';
 export * from './identity/registration/index.js';

@@ -7,6 +7,7 @@ import { templateDecider, type TemplateEvent, type TemplateState } from './partn
 import { sellerDecider, type SellerEvent, type SellerState } from './partners/sellers/seller.js';
 import { sellerConfigDecider, type SellerConfigEvent, type SellerConfigState } from './partners/sellers/seller-config.js';
 import { sellerReferenceDecider, type SellerReferenceEvent, type SellerReferenceState } from './partners/sellers/seller-reference.js';
+import { paymentDecider, type PaymentEvent, type PaymentState } from './payments/purchase-payment.js';
 import { topCmsDecider, type TopCmsEvent, type TopCmsState } from './partners/top-cms/top-cms.js';
 import { userDecider, type UserEvent, type UserState } from './identity/user/user.js';
 import { evolveVehicle, initialVehicleState } from './vehicles/vehicle/vehicle.evolve.js';
@@ -46,8 +47,11 @@ export const TEMPLATE: StreamKind<TemplateState, TemplateEvent> = { prefix: 'tem
 /** Top banner streams `topcms-{idTopCms}`: one item of a market's home slider (issue 23 item 6). */
 export const TOP_CMS: StreamKind<TopCmsState, TopCmsEvent> = { prefix: 'topcms-', evolve: topCmsDecider.evolve, initialState: topCmsDecider.initialState };
 
+/** Purchase payment streams `payment-{idPurchase}` (idLot of a lot won, idVehicle of a showcase vehicle bought; issue 23 item 7). */
+export const PAYMENT: StreamKind<PaymentState, PaymentEvent> = { prefix: 'payment-', evolve: paymentDecider.evolve, initialState: paymentDecider.initialState };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE, SELLER, SELLER_CONFIG, SELLER_REFERENCE, TOP_CMS];
+const KINDS: StreamKind<any, any>[] = [AUCTION, LOT, VEHICLE, USER, DEALER, TEMPLATE, SELLER, SELLER_CONFIG, SELLER_REFERENCE, TOP_CMS, PAYMENT];
 
 /** The kind of a stream id, from its prefix. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -82,4 +86,5 @@ export const streamId = {
   sellerConfig: (idMarket: string) => `${SELLER_CONFIG.prefix}${idMarket}`,
   sellerReference: (idDealer: string) => `${SELLER_REFERENCE.prefix}${idDealer}`,
   topCms: (idTopCms: string) => `${TOP_CMS.prefix}${idTopCms}`,
+  payment: (idPurchase: string) => `${PAYMENT.prefix}${idPurchase}`,
 };

@@ -8,7 +8,7 @@ export { createReadModelDb, ReadModelDb, type ReadModelDbOptions, type SqlRunner
 export {
   ALL_TABLES, PROJECTED_TABLES, readModelEntities, type ProjectedTable,
   auctionsTable, lotsTable, dealerBestsTable, observationsTable, regulationsTable, offersTable, vehiclesTable, myLotTable, vehicleRecordsTable, vehicleAuctionsTable, checkpointsTable,
-  parkedEventsTable, templatesTable, templateBuyersTable, loginsTable,
+  parkedEventsTable, templatesTable, templateBuyersTable, loginsTable, paymentsTable,
 } from './tables/read-model-tables.js';
 export type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tables/table-spec.js';
 export { projectAuction, projectAuctionRegulation } from './projections/auction.projection.js';

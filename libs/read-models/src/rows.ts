@@ -253,3 +253,13 @@ export interface LoginRow {
   at: string | null;
   position: number;
 }
+
+/** The payment of a purchase (`payment-{idPurchase}`): its status as the payment decider folds it; no row: UNPAID. */
+export interface PaymentRow {
+  idPurchase: string;
+  idUser: string;
+  status: 'PENDING' | 'FAILED' | 'PAID';
+  idAttempt: string;
+  amountCents: number;
+  changedPosition: number;
+}

@@ -128,6 +128,17 @@ export const ERROR_CODES = {
   PUSH_FCM_AUTH: 502412,
   /** A top banner's language must be one its market offers (BE: en, fr, be; FR: fr; others: their own and en). */
   TOP_CMS_LANGUAGE_NOT_OFFERED: 422400,
+  // 404420-404429, 409420-409429, 422420-422429: pay by link (libs/domain/src/payments, apps/api/src/payments)
+  /** No purchase of the caller has this id (another dealer's purchase answers the same). */
+  PURCHASE_NOT_FOUND: 404420,
+  /** The provider reported on a purchase for which no payment was requested. */
+  PAYMENT_ATTEMPT_NOT_FOUND: 404421,
+  /** The purchase is paid already: no new payment link. */
+  PURCHASE_ALREADY_PAID: 409420,
+  /** The provider reported on a payment link that a newer one replaced, or whose outcome is already known. */
+  PAYMENT_ATTEMPT_SUPERSEDED: 409421,
+  /** The provider confirmed another amount than the purchase's price. */
+  PAYMENT_AMOUNT_MISMATCH: 422420,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

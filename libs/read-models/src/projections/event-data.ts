@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@auction/event-store';
 
 /** Stream id prefixes of the engine. */
-export const STREAM_PREFIX = { auction: 'auction-', lot: 'lot-', vehicle: 'vehicle-', user: 'user-', template: 'template-' } as const;
+export const STREAM_PREFIX = { auction: 'auction-', lot: 'lot-', vehicle: 'vehicle-', user: 'user-', template: 'template-', payment: 'payment-' } as const;
 
 /** The domain event (`{type, data}`) carried by a stored event, typed as the union `E`. */
 export function domainEventOf<E extends { type: string }>(event: StoredEvent): E {

@@ -4,6 +4,7 @@ import { projectAuction, projectAuctionRegulation } from './auction.projection.j
 import { STREAM_PREFIX } from './event-data.js';
 import { projectDealerBest, projectLot, projectObservation, projectOffer } from './lot.projection.js';
 import { projectLogin } from './login.projection.js';
+import { projectPayment } from './payment.projection.js';
 import { projectTemplate, projectTemplateBuyer } from './template.projection.js';
 import { TableRows, type RowKey, type RowSet } from './row-set.js';
 import { projectMyLotEntry, projectShowcaseRegulation, projectVehicle, projectVehicleAuction, projectVehicleRecord } from './vehicle.projection.js';
@@ -57,6 +58,7 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
   if (id.startsWith(STREAM_PREFIX.user) && event.type === 'UserLoggedIn') {
     return [{ table: 'logins', key: { sid: str(d['sid']) } }];
   }
+  if (id.startsWith(STREAM_PREFIX.payment)) return [{ table: 'payments', key: { idPurchase: id.slice(STREAM_PREFIX.payment.length) } }];
   if (id.startsWith(STREAM_PREFIX.user) && event.type === 'ShowcaseRegulationAccepted') {
     return [{ table: 'regulations', key: { kind: 'SHOWCASE', idScope: '', idUser: str(d['idUser']) } }];
   }
@@ -106,6 +108,9 @@ export function projectEvent(rows: RowSet, event: StoredEvent): void {
       return;
     case 'logins':
       rows.logins.update(own.key, (r) => projectLogin(r, event));
+      return;
+    case 'payments':
+      rows.payments.update(own.key, (r) => projectPayment(r, event));
       return;
     default:
       return;

@@ -1,6 +1,6 @@
 import type { Page, PurchasePageQuery, PurchaseQuery, PurchaseRow } from '@auction/contracts';
 import type { SqlRunner } from '../db/read-model-db.js';
-import { auctionsTable, lotsTable, vehiclesTable } from '../tables/read-model-tables.js';
+import { auctionsTable, lotsTable, paymentsTable, vehiclesTable } from '../tables/read-model-tables.js';
 import { qualified } from '../tables/table-spec.js';
 
 /**
@@ -20,7 +20,8 @@ export async function purchasesOf(tx: SqlRunner, schema: string, idUser: string,
       `UNION ALL SELECT NULL, NULL, t.id_vehicle, t.license_plate, t.brand, t.model, coalesce(t.sold_price, t.price)::float8, 'SHOWCASE', ` +
       `t.sold_at, NULL, NULL, t.listed_position FROM ${qualified(schema, vehiclesTable)} t ` +
       `WHERE t.status = 'SOLD' AND t.sold_user_id = $1 AND ($2::text IS NULL OR $2 = 'SHOWCASE')) ` +
-      `SELECT p.*, count(*) OVER () AS total FROM p WHERE ${has('p."auctionName"', 3)} AND ${has('p.frame', 4)} AND ${has('p."licensePlate"', 5)} ` +
+      `SELECT p.*, pay.status AS "paymentStatus", count(*) OVER () AS total FROM p ` +
+      `LEFT JOIN ${qualified(schema, paymentsTable)} pay ON pay.id_purchase = coalesce(p."idLot", p."idVehicle") AND pay.id_user = $1 WHERE ${has('p."auctionName"', 3)} AND ${has('p.frame', 4)} AND ${has('p."licensePlate"', 5)} ` +
       `AND ($6::text IS NULL OR p."idVehicle" = $6) AND ($7::timestamptz IS NULL OR p.at >= $7) AND ($8::timestamptz IS NULL OR p.at <= $8) ` +
       `ORDER BY p.at DESC NULLS LAST, p.channel, p.pos LIMIT $9 OFFSET $10`,
     [idUser, q.channel ?? null, part(q.auctionName), part(q.frame), part(q.licensePlate), q.idVehicle || null,
@@ -30,6 +31,7 @@ export async function purchasesOf(tx: SqlRunner, schema: string, idUser: string,
     licensePlate: String(r['licensePlate']), brand: String(r['brand']), model: String(r['model']), price: Number(r['price']),
     channel: r['channel'] as PurchaseRow['channel'], date: r['at'] === null || r['at'] === undefined ? '' : new Date(r['at'] as string | Date).toISOString(),
     auctionName: (r['auctionName'] as string | null) ?? null, frame: (r['frame'] as string | null) ?? null,
+    idPurchase: String(r['idLot'] ?? r['idVehicle']), paymentStatus: (r['paymentStatus'] as PurchaseRow['paymentStatus'] | null) ?? 'UNPAID',
   }));
   // A page past the end carries no row, so no total: the first page counts them.
   const total = rows.length > 0 ? Number(rows[0]!['total'])

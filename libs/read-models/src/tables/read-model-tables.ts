@@ -1,5 +1,5 @@
 import type {
-  AuctionRow, CheckpointRow, DealerBestRow, LoginRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, RegulationRow, TemplateBuyerRow, TemplateRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
+  AuctionRow, CheckpointRow, DealerBestRow, LoginRow, LotRow, MyLotRow, ObservationRow, OfferRow, ParkedEventRow, PaymentRow, RegulationRow, TemplateBuyerRow, TemplateRow, VehicleAuctionRow, VehicleRecordRow, VehicleRow,
 } from '../rows.js';
 import { entitySchemaOf, type ColumnSpec, type ColumnType, type TableSpec } from './table-spec.js';
 
@@ -189,12 +189,20 @@ export const loginsTable: TableSpec<LoginRow> = {
   indexes: [{ name: 'position', props: ['position'] }, { name: 'user_position', props: ['idUser', 'position'] }],
 };
 
+/** Purchase payments (issue 23 item 7); read by purchase id beside the purchases. */
+export const paymentsTable: TableSpec<PaymentRow> = {
+  table: 'purchase_payments', entity: 'ReadModelPayment', primary: ['idPurchase'],
+  columns: columns<PaymentRow>({ idPurchase: 'text', idUser: 'text', status: 'text', idAttempt: 'text', amountCents: 'bigint', changedPosition: 'bigint' }),
+  indexes: [],
+};
+
 /** The projected tables, by the name the projector and `dumpTables` use. */
 export const PROJECTED_TABLES = {
   auctions: auctionsTable, lots: lotsTable, dealerBests: dealerBestsTable, observations: observationsTable,
   regulations: regulationsTable, offers: offersTable, vehicles: vehiclesTable, myLot: myLotTable,
   vehicleRecords: vehicleRecordsTable, vehicleAuctions: vehicleAuctionsTable, templates: templatesTable, templateBuyers: templateBuyersTable,
   logins: loginsTable,
+  payments: paymentsTable,
 } as const;
 export type ProjectedTable = keyof typeof PROJECTED_TABLES;
 

@@ -1,7 +1,7 @@
 import { auctionView, lotView, type AuctionView, type LotView, type OfferReportRow, type PurchaseQuery, type PurchaseRow, type VehicleView } from '@auction/contracts';
 import {
-  awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, showcaseDataOf, toIso, vehicleAvailability,
-  type AuctionState, type LotState, type UserState, type VehicleData, type VehicleState,
+  PAYMENT, awardStatusOf, liveHold, lotStatusAt, nextMinimumOffer, paymentStatusOf, showcaseDataOf, streamId, toIso, vehicleAvailability,
+  type AuctionState, type PaymentState, type LotState, type UserState, type VehicleData, type VehicleState,
 } from '@auction/domain';
 import { newestFirst, purchaseMatches } from '../queries/purchases.js';
 import type { Viewer } from '../queries/viewer.js';
@@ -77,6 +77,12 @@ export class Oracle {
     }).filter((r) => idLot === undefined || r.idLot === idLot);
   }
 
+  /** A purchase's id and the viewer's payment of it (a payment stream of another buyer counts as none). */
+  private payment(v: Viewer, idPurchase: string): Pick<PurchaseRow, 'idPurchase' | 'paymentStatus'> {
+    const state = this.log.state<PaymentState>(streamId.payment(idPurchase), PAYMENT);
+    return { idPurchase, paymentStatus: state.status !== 'NONE' && state.purchase.idUser === v.idUser ? paymentStatusOf(state) : 'UNPAID' };
+  }
+
   purchases(v: Viewer, q: PurchaseQuery): PurchaseRow[] {
     const rows: PurchaseRow[] = [];
     for (const lot of this.log.statesOf<LotState>('lot-')) {
@@ -86,6 +92,7 @@ export class Oracle {
       rows.push({
         idAuction: def.idAuction, idLot: def.idLot, idVehicle: def.idVehicle ?? null, licensePlate: def.licensePlate, brand: def.brand, model: def.model,
         price: lot.award.amount, channel: 'AUCTION', date: toIso(lot.closedAtMs), auctionName: a.status !== 'NONE' ? a.data.auctionName : null, frame: def.frame,
+        ...this.payment(v, def.idLot),
       });
     }
     for (const s of this.log.statesOf<VehicleState>('vehicle-')) {
@@ -95,6 +102,7 @@ export class Oracle {
       rows.push({
         idAuction: null, idLot: null, idVehicle: l.idVehicle, licensePlate: l.licensePlate, brand: l.brand, model: l.model,
         price: s.sale.price, channel: 'SHOWCASE', date: s.sale.soldAt, auctionName: null, frame: null,
+        ...this.payment(v, l.idVehicle),
       });
     }
     return rows.filter((r) => purchaseMatches(r, q)).sort(newestFirst);

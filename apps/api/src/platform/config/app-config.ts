@@ -54,6 +54,8 @@ export const ConfigSchema = z.object({
   FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
   FCM_PROJECT_ID: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a Firebase project id').optional(),
   FCM_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  PAYMENT_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   PASSWORD_RECOVERY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   PASSWORD_SETUP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -118,6 +120,11 @@ export interface AppConfig extends SecurityConfig {
    * the key's project), `FCM_BASE_URL`; no service account: the local FCM-protocol test double (FCM cannot be reached here).
    */
   readonly fcm: { readonly serviceAccount?: string; readonly projectId?: string; readonly baseUrl: string };
+  /**
+   * Pay by link: the secret a payment provider signs its notifications with (`PAYMENT_WEBHOOK_SECRET`; unset: a random
+   * one per process, which only the embedded demo payment provider knows) and how long a payment link lives.
+   */
+  readonly payments: { readonly webhookSecret?: string; readonly linkTtlMs: number };
   /** Lifetimes of the single-use links mailed to users (recovery, invitation, first password), ms. */
   readonly accessTagTtlMs: { readonly recovery: number; readonly invitation: number; readonly setup: number };
 }
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc: { issuerUrl: e.OIDC_ISSUER_URL?.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, usernameClaim: e.OIDC_USERNAME_CLAIM },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fcm: { serviceAccount: e.FCM_SERVICE_ACCOUNT, projectId: e.FCM_PROJECT_ID, baseUrl: e.FCM_BASE_URL.replace(/\/+$/, '') },
+    payments: { webhookSecret: e.PAYMENT_WEBHOOK_SECRET, linkTtlMs: e.PAYMENT_LINK_MINUTES * 60_000 },
     accessTagTtlMs: { recovery: e.PASSWORD_RECOVERY_MINUTES * 60_000, invitation: e.INVITATION_DAYS * 86_400_000, setup: e.PASSWORD_SETUP_DAYS * 86_400_000 },
   };
 }

@@ -17,6 +17,7 @@ import { VEHICLE_UPLOADS_ROUTE_DOCS } from '../../vehicles/uploads/vehicle-uploa
 import { MOBILE_AND_LOOKUP_ROUTE_DOCS, MOBILE_OFFER_PATH, POSTS_ANSWERING_200 } from '../../auctions/mobile.routes.js';
 import { SELLERS_ROUTE_DOCS } from '../../partners/sellers/sellers.routes.js';
 import { TOP_CMS_ROUTE_DOCS } from '../../partners/top-cms/top-cms.routes.js';
+import { PAYMENTS_ROUTE_DOCS } from '../../payments/payments.routes.js';
 import type { RouteDoc } from './route-doc.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
@@ -127,6 +128,7 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
 const ROUTES: readonly RouteDoc[] = [
   ...PLATFORM_AND_CORE_ROUTES, ...MOBILE_AND_LOOKUP_ROUTE_DOCS, ...IDENTITY_ROUTE_DOCS, ...DEALERS_CONTEXT_ROUTE_DOCS, ...VEHICLES_ROUTE_DOCS,
   ...VEHICLE_UPLOADS_ROUTE_DOCS, ...COMMUNICATION_ROUTE_DOCS, ...SELLERS_ROUTE_DOCS, ...PARTNERS_ROUTE_DOCS, ...TOP_CMS_ROUTE_DOCS,
+  ...PAYMENTS_ROUTE_DOCS,
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });

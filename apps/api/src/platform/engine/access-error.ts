@@ -6,7 +6,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
  */
 export class AccessError extends Error {
   constructor(
-    readonly httpStatus: 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
+    readonly httpStatus: 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502,
     readonly code: number,
     message: string,
     /** Which fields broke which rule (a form shows each message beside its field). */

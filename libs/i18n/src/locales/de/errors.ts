@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Dieser Berichtsfilter ist ungültig: Prüfen Sie die Daten, den Berichtstyp und den Dateityp.",
   '400391': "Der Zeitraum beginnt nach seinem Ende: Wählen Sie ein 'Von'-Datum vor dem 'Bis'-Datum.",
   '400392': "Dieser Filter gilt nicht für den gewählten Berichtstyp.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Wählen Sie einen Kauf zum Bezahlen.",
+  '400421': "Die Zahlungsbenachrichtigung ist ungültig.",
+  '404420': "Keiner Ihrer Käufe hat diese ID.",
+  '404421': "Für diesen Kauf wurde keine Zahlung angefordert.",
+  '404422': "Dieser Zahlungslink ist unbekannt, bereits benutzt oder abgelaufen: Fordern Sie einen neuen an.",
+  '409420': "Dieser Kauf ist bereits bezahlt.",
+  '409421': "Dieser Zahlungslink wurde durch einen neueren ersetzt oder ist beendet.",
+  '422420': "Der gezahlte Betrag entspricht nicht dem Kaufpreis.",
+  '502420': "Der Zahlungsdienst ist nicht erreichbar: Versuchen Sie es später erneut.",
 };

@@ -224,4 +224,14 @@ export const errors = {
   '400390': "This report filter is not valid: check the dates, the report type and the file type.",
   '400391': "The period starts after it ends: choose a 'from' date before the 'to' date.",
   '400392': "This filter does not apply to the chosen report type.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Choose a purchase to pay.",
+  '400421': "The payment notification is not valid.",
+  '404420': "No purchase of yours has this id.",
+  '404421': "No payment was requested for this purchase.",
+  '404422': "This payment link is unknown, already used or expired: ask for a new one.",
+  '409420': "This purchase is already paid.",
+  '409421': "This payment link was replaced by a newer one or has ended.",
+  '422420': "The amount paid is not the purchase's price.",
+  '502420': "The payment service cannot be reached: try again later.",
 };

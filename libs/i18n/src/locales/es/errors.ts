@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Este filtro del informe no es válido: compruebe las fechas, el tipo de informe y el tipo de archivo.",
   '400391': "El periodo empieza después de terminar: elija una fecha 'desde' anterior a la fecha 'hasta'.",
   '400392': "Este filtro no se aplica al tipo de informe elegido.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Elija una compra para pagar.",
+  '400421': "La notificación de pago no es válida.",
+  '404420': "Ninguna de sus compras tiene este id.",
+  '404421': "No se ha solicitado ningún pago para esta compra.",
+  '404422': "Este enlace de pago es desconocido, ya se ha usado o ha caducado: solicite uno nuevo.",
+  '409420': "Esta compra ya está pagada.",
+  '409421': "Este enlace de pago fue sustituido por uno más reciente o ha terminado.",
+  '422420': "El importe pagado no es el precio de la compra.",
+  '502420': "No se puede contactar con el servicio de pago: inténtelo más tarde.",
 };

@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Ce filtre de rapport n'est pas valide : vérifiez les dates, le type de rapport et le type de fichier.",
   '400391': "La période commence après sa fin : choisissez une date 'du' antérieure à la date 'au'.",
   '400392': "Ce filtre ne s'applique pas au type de rapport choisi.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Choisissez un achat à payer.",
+  '400421': "La notification de paiement n'est pas valide.",
+  '404420': "Aucun de vos achats n'a cet identifiant.",
+  '404421': "Aucun paiement n'a été demandé pour cet achat.",
+  '404422': "Ce lien de paiement est inconnu, déjà utilisé ou expiré : demandez-en un nouveau.",
+  '409420': "Cet achat est déjà payé.",
+  '409421': "Ce lien de paiement a été remplacé par un plus récent ou est terminé.",
+  '422420': "Le montant payé n'est pas le prix de l'achat.",
+  '502420': "Le service de paiement est injoignable : réessayez plus tard.",
 };

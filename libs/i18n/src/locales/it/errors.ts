@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Questo filtro del report non è valido: controlla le date, il tipo di report e il tipo di file.",
   '400391': "Il periodo inizia dopo la sua fine: scegli una data 'da' precedente alla data 'a'.",
   '400392': "Questo filtro non si applica al tipo di report scelto.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Scegliere un acquisto da pagare.",
+  '400421': "La notifica di pagamento non è valida.",
+  '404420': "Nessun tuo acquisto ha questo id.",
+  '404421': "Nessun pagamento è stato richiesto per questo acquisto.",
+  '404422': "Questo link di pagamento è sconosciuto, già usato o scaduto: richiederne uno nuovo.",
+  '409420': "Questo acquisto è già pagato.",
+  '409421': "Questo link di pagamento è stato sostituito da uno più recente o è concluso.",
+  '422420': "L'importo pagato non è il prezzo dell'acquisto.",
+  '502420': "Il servizio di pagamento non è raggiungibile: riprovare più tardi.",
 };

@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Dit rapportfilter is ongeldig: controleer de datums, het rapporttype en het bestandstype.",
   '400391': "De periode begint na het einde: kies een 'van'-datum vóór de 'tot'-datum.",
   '400392': "Dit filter geldt niet voor het gekozen rapporttype.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Kies een aankoop om te betalen.",
+  '400421': "De betalingsmelding is niet geldig.",
+  '404420': "Geen van uw aankopen heeft dit id.",
+  '404421': "Voor deze aankoop is geen betaling aangevraagd.",
+  '404422': "Deze betaallink is onbekend, al gebruikt of verlopen: vraag een nieuwe aan.",
+  '409420': "Deze aankoop is al betaald.",
+  '409421': "Deze betaallink is vervangen door een nieuwere of is beëindigd.",
+  '422420': "Het betaalde bedrag is niet de prijs van de aankoop.",
+  '502420': "De betaaldienst is niet bereikbaar: probeer het later opnieuw.",
 };

@@ -223,4 +223,14 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '400390': "Ten filtr raportu jest nieprawidłowy: sprawdź daty, typ raportu i typ pliku.",
   '400391': "Okres zaczyna się po swoim końcu: wybierz datę 'od' wcześniejszą niż data 'do'.",
   '400392': "Ten filtr nie dotyczy wybranego typu raportu.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Wybierz zakup do zapłaty.",
+  '400421': "Powiadomienie o płatności jest nieprawidłowe.",
+  '404420': "Żaden z Twoich zakupów nie ma tego identyfikatora.",
+  '404421': "Dla tego zakupu nie zlecono płatności.",
+  '404422': "Ten link do płatności jest nieznany, już użyty lub wygasł: poproś o nowy.",
+  '409420': "Ten zakup jest już opłacony.",
+  '409421': "Ten link do płatności został zastąpiony nowszym lub wygasł.",
+  '422420': "Zapłacona kwota nie jest ceną zakupu.",
+  '502420': "Usługa płatności jest niedostępna: spróbuj ponownie później.",
 };

@@ -223,4 +223,14 @@ export const errors: Translation<typeof en> = {
   '400390': "Este filtro do relatório não é válido: verifique as datas, o tipo de relatório e o tipo de ficheiro.",
   '400391': "O período começa depois de terminar: escolha uma data 'de' anterior à data 'até'.",
   '400392': "Este filtro não se aplica ao tipo de relatório escolhido.",
+  // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
+  '400420': "Escolha uma compra para pagar.",
+  '400421': "A notificação de pagamento não é válida.",
+  '404420': "Nenhuma das suas compras tem este id.",
+  '404421': "Não foi pedido nenhum pagamento para esta compra.",
+  '404422': "Esta ligação de pagamento é desconhecida, já foi usada ou expirou: peça uma nova.",
+  '409420': "Esta compra já está paga.",
+  '409421': "Esta ligação de pagamento foi substituída por uma mais recente ou terminou.",
+  '422420': "O montante pago não é o preço da compra.",
+  '502420': "O serviço de pagamento não está acessível: tente mais tarde.",
 };
