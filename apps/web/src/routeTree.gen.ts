@@ -38,6 +38,8 @@ import { Route as MyBidsRouteImport } from './routes/my-bids'
 import { Route as MyLotRouteImport } from './routes/my-lot'
 import { Route as ObservedRouteImport } from './routes/observed'
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
+import { Route as PaymentErrorRouteImport } from './routes/paymentError'
+import { Route as PaymentSuccessRouteImport } from './routes/paymentSuccess'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as PushNotificationRouteImport } from './routes/push-notification'
 import { Route as RegistrationRouteImport } from './routes/registration'
@@ -216,6 +218,16 @@ const ObservedRoute = ObservedRouteImport.update({
 const PasswordRecoveryRoute = PasswordRecoveryRouteImport.update({
   id: '/password-recovery',
   path: '/password-recovery',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentErrorRoute = PaymentErrorRouteImport.update({
+  id: '/paymentError',
+  path: '/paymentError',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
+  id: '/paymentSuccess',
+  path: '/paymentSuccess',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PurchaseSummaryRoute = PurchaseSummaryRouteImport.update({
@@ -422,6 +434,8 @@ export interface FileRoutesByFullPath {
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
+  '/paymentError': typeof PaymentErrorRoute
+  '/paymentSuccess': typeof PaymentSuccessRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -487,6 +501,8 @@ export interface FileRoutesByTo {
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
+  '/paymentError': typeof PaymentErrorRoute
+  '/paymentSuccess': typeof PaymentSuccessRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -553,6 +569,8 @@ export interface FileRoutesById {
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
+  '/paymentError': typeof PaymentErrorRoute
+  '/paymentSuccess': typeof PaymentSuccessRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -620,6 +638,8 @@ export interface FileRouteTypes {
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
+    | '/paymentError'
+    | '/paymentSuccess'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -685,6 +705,8 @@ export interface FileRouteTypes {
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
+    | '/paymentError'
+    | '/paymentSuccess'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -750,6 +772,8 @@ export interface FileRouteTypes {
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
+    | '/paymentError'
+    | '/paymentSuccess'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -816,6 +840,8 @@ export interface RootRouteChildren {
   MyLotRoute: typeof MyLotRoute
   ObservedRoute: typeof ObservedRoute
   PasswordRecoveryRoute: typeof PasswordRecoveryRoute
+  PaymentErrorRoute: typeof PaymentErrorRoute
+  PaymentSuccessRoute: typeof PaymentSuccessRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
   PushNotificationRoute: typeof PushNotificationRoute
   RegistrationRoute: typeof RegistrationRoute
@@ -1055,6 +1081,20 @@ declare module '@tanstack/react-router' {
       path: '/password-recovery'
       fullPath: '/password-recovery'
       preLoaderRoute: typeof PasswordRecoveryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/paymentError': {
+      id: '/paymentError'
+      path: '/paymentError'
+      fullPath: '/paymentError'
+      preLoaderRoute: typeof PaymentErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/paymentSuccess': {
+      id: '/paymentSuccess'
+      path: '/paymentSuccess'
+      fullPath: '/paymentSuccess'
+      preLoaderRoute: typeof PaymentSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/purchase-summary': {
@@ -1328,6 +1368,8 @@ const rootRouteChildren: RootRouteChildren = {
   MyLotRoute: MyLotRoute,
   ObservedRoute: ObservedRoute,
   PasswordRecoveryRoute: PasswordRecoveryRoute,
+  PaymentErrorRoute: PaymentErrorRoute,
+  PaymentSuccessRoute: PaymentSuccessRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,
   PushNotificationRoute: PushNotificationRoute,
   RegistrationRoute: RegistrationRoute,

@@ -41,9 +41,9 @@ export function paymentNotificationPayload(n: PaymentNotification): string {
   return [n.idPurchase, n.idAttempt, n.outcome, n.amount, n.currency, n.providerRef, n.reason ?? ''].join('|');
 }
 
+/** A query value shown as text: a string (or a number or boolean the router parsed from it), cut to `max` characters; anything else dropped. */
+const shownText = (max: number) => z.unknown().transform((v) => (['string', 'number', 'boolean'].includes(typeof v) ? String(v).slice(0, max) : undefined));
+
 /** The payment outcome pages' query (`paymentSuccess`, `paymentError`): spec 01's `esito` and `messaggio`, shown as text. */
-export const PaymentResultSearch = z.object({
-  esito: z.string().max(40).optional().catch(undefined),
-  messaggio: z.string().max(300).optional().catch(undefined),
-});
+export const PaymentResultSearch = z.object({ esito: shownText(40).optional(), messaggio: shownText(300).optional() });
 export type PaymentResultSearch = z.infer<typeof PaymentResultSearch>;

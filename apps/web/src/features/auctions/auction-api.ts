@@ -1,7 +1,7 @@
 import { PAGE_MAX, type LotBidHistory, type LotDetail, type MyBid, type ObservedLot as ObservedLotView } from '@auction/contracts';
 import type {
   AuctionLotsQuery, AuctionLotsView, AuctionManagementQuery, AuctionView, CreateAuctionRequest, EditAuctionRequest, LiveCredentials, LotView, ManagedAuction, OfferReportRow, Page, PageQuery, PlaceOfferResponse,
-  PurchaseQuery, PurchaseRow, UserProfile, VehicleCard,
+  PayByLinkView, PurchaseQuery, PurchaseRow, UserProfile, VehicleCard,
 } from '@auction/contracts';
 import type { Http, RequestOptions } from '../../api/http.js';
 
@@ -81,6 +81,8 @@ export function auctionApi(http: Http) {
     scheduledAuctions: (page: Partial<PageQuery> = {}) => http.get<Page<ManagedAuction>>(`${S}/scheduled-auctions`, { query: { ...page } }),
     /** One page of the caller's purchases, newest first. */
     purchases: (filters: PurchaseQuery, page: Partial<PageQuery> = {}) => http.get<Page<PurchaseRow>>(`${S}/purchases`, { query: { ...filters, ...page } }),
+    /** A payment link for one of the caller's purchases (its idPurchase): the provider's page returns to paymentSuccess or paymentError. */
+    payByLink: (idPurchase: string) => http.get<PayByLinkView>(`${S}/user/payByLink`, { query: { idPurchase } }),
     /** Rates an auction the caller won lots in (once: a repeat answers the same idFeedback). */
     feedback: (idAuction: string, rating: number) =>
       http.post<{ idFeedback: string }>(`${S}/auction/${enc(idAuction)}/feedback`, { rating }, quiet),

@@ -5,15 +5,17 @@ import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import { useMarketZone } from '../../../ui/market-zone.js';
 import { Money } from '../../../ui/Money.js';
 import { useServices } from '../../../ui/services-context.js';
+import { PurchasePayment } from './PurchasePayment.js';
 import { PurchaseRatingDialog, RateButton, ratingTargetOf, usePurchaseRatings } from '../../showcase/RatePurchase.js';
 
-const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price', 'rating'] as const;
+const COLUMNS = ['date', 'channel', 'auctionName', 'licensePlate', 'brand', 'model', 'frame', 'price', 'payment', 'rating'] as const;
 
 /** What a purchase's rating is of: the auction (every lot won there shares it), or the showcase vehicle. */
 const subjectOf = (r: PurchaseRow) => (r.channel === 'AUCTION' ? r.auctionName ?? r.licensePlate : `${r.licensePlate} ${r.brand} ${r.model}`);
 
 /**
- * The purchases found: date, channel, auction name, plate, brand, model, frame, price and the rating (a button: "Rate",
+ * The purchases found: date, channel, auction name, plate, brand, model, frame, price, the payment (its status and a Pay
+ * button until paid: pay by link) and the rating (a button: "Rate",
  * or "Rated 4/5" when the auction or vehicle was rated, whose dialog opens with the vote disabled); an empty state when none.
  */
 export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
@@ -45,6 +47,9 @@ export function PurchasesTable({ rows }: { rows: readonly PurchaseRow[] }) {
               <td data-label={t('columns.model')}>{r.model}</td>
               <td data-label={t('columns.frame')}>{r.frame ?? '–'}</td>
               <td className="num" data-label={t('columns.price')}><Money value={r.price} /></td>
+              <td data-label={t('columns.payment')}>
+                <PurchasePayment row={r} subject={`${r.licensePlate} ${r.brand} ${r.model}`} payByLink={api.payByLink} />
+              </td>
               <td data-label={t('columns.rating')}>
                 {ratingTargetOf(r) && (
                   <RateButton given={ratings.ratingOf(r)} subject={subjectOf(r)} onOpen={() => ratings.setOpen(r)} testId={`rate-${r.idLot ?? r.idVehicle}`} />
