@@ -73,4 +73,23 @@ describe('templates: the side doors of a hidden auction', () => {
       expect({ status: notWon.status, code: notWon.body?.errorCode }).toEqual({ status: 422, code: 422011 });
     }
   }, 60_000);
+
+  test('the showcase shut to a dealer user: its vehicles\' detail (web, mobile) and descriptions are refused as unknown ones; opened again, seen', async () => {
+    const dealer5 = await ApiClient.login(server.baseUrl, 'dealer5');
+    const shut = async (flgEnabled: boolean) => expect((await admin.put(`${A}/user-buyer-showcase`, { body: { idUser: 'dealer5', flgEnabled } })).status).toBe(200);
+    const paths = [`${S}/vehicle/V-SHOW-1`, `${S}/vehicle/V-SHOW-1/details`, `${M}/vehicle/V-SHOW-1`, `${M}/vehicle/V-SHOW-1/details`];
+    for (const path of paths) expect((await dealer5.get(path)).status).toBe(200);
+    await shut(false);
+    const unknown = await dealer5.get(`${S}/vehicle/NO-SUCH-VEHICLE`);
+    expect(unknown.body?.errorCode).toBe(404200);
+    for (const path of paths) {
+      const refused = await dealer5.get(path);
+      expect({ path, status: refused.status, code: refused.body?.errorCode }).toEqual({ path, status: unknown.status, code: unknown.body?.errorCode });
+    }
+    expect((await dealer5.get(`${S}/vehicle-desc?ids=V-SHOW-1`)).body).toEqual([]);
+    // dealer2, not shut, still sees it; dealer5 again once the showcase is opened.
+    expect((await dealer2.get(`${S}/vehicle/V-SHOW-1`)).status).toBe(200);
+    await shut(true);
+    for (const path of paths) expect((await dealer5.get(path)).status).toBe(200);
+  }, 60_000);
 });

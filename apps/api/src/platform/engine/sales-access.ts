@@ -37,8 +37,18 @@ export function saleVisibleTo(model: LiveReadModel, viewer: SalesViewer, sale: {
   );
 }
 
-/** {@link auctionVisibleTo} for a showcase (by the channel its listings were sold through): an unknown showcase is visible (its 404 follows). */
+/** True when the back-office shut the showcase to the user (`PUT /admin/user-buyer-showcase` with flgEnabled false). */
+export function showcaseClosedTo(model: LiveReadModel, idUser: string): boolean {
+  const user = model.users.get(streamId.user(idUser));
+  return user?.status === 'ACTIVE' && user.showcaseClosed === true;
+}
+
+/**
+ * {@link auctionVisibleTo} for a showcase (by the channel its listings were sold through): an unknown showcase is
+ * visible (its 404 follows); none is to a user the showcase is shut to (its vehicles' detail, files and lists too).
+ */
 export function showcaseVisibleTo(model: LiveReadModel, viewer: SalesViewer, idShowcase: string): boolean {
+  if (showcaseClosedTo(model, viewer.idUser)) return false;
   const channel = model.showcaseChannels.get(idShowcase);
   return !channel || saleVisibleTo(model, viewer, channel);
 }

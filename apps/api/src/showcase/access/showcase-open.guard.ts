@@ -1,21 +1,17 @@
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { API_ERROR_CODES } from '@auction/contracts';
-import { streamId } from '@auction/domain';
 import type { Session } from '../../identity/auth.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
+import { showcaseClosedTo } from '../../platform/engine/sales-access.js';
 
 const ANSWERS_CLOSED = 'showcase:answers-closed';
 
 /** Marks the one showcase call a user the showcase is shut to may still make: it answers that it is shut (`showcase-enabled`). */
 export const AnswersClosed = () => SetMetadata(ANSWERS_CLOSED, true);
 
-/** True when the back-office shut the showcase to the user (`PUT /admin/user-buyer-showcase` with flgEnabled false). */
-export function showcaseClosedTo(index: LiveReadModel, idUser: string): boolean {
-  const user = index.users.get(streamId.user(idUser));
-  return user?.status === 'ACTIVE' && user.showcaseClosed === true;
-}
+export { showcaseClosedTo };
 
 /**
  * The showcase's door, in one place: every call of the web and mobile showcase controllers passes it (class-level
