@@ -66,6 +66,14 @@ describe('templates', () => {
     expect(found.items.map((t) => [t.idDealer, t.idMarket, t.flgEnabled, t.vatCode])).toEqual([['D-AUCT', 'IT', true, 'IT12345678901']]);
     const idTemplate = found.items[0]!.idTemplate;
     await auctioneer.getByTestId(`template-row-${idTemplate}`).waitFor({ state: 'visible' });
+    // The server's search by name; kept in the session (templateSearch): back from the template, the list is as it was.
+    await auctioneer.getByTestId('template-filter-name').fill(NAME.toUpperCase());
+    await auctioneer.getByTestId('template-filter-name').press('Enter');
+    await expect.poll(() => auctioneer.locator('[data-testid^="template-row-"]').count(), { timeout: 10_000 }).toBe(1);
+    await auctioneer.getByTestId(`template-edit-${idTemplate}`).click();
+    await auctioneer.getByTestId('template-cancel').click();
+    await auctioneer.getByTestId(`template-row-${idTemplate}`).waitFor({ state: 'visible' });
+    expect([await auctioneer.getByTestId('template-filter-name').inputValue(), await auctioneer.locator('[data-testid^="template-row-"]').count()]).toEqual([NAME.toUpperCase(), 1]);
 
     // 2. The administrator: dealer1's card, its dealer's templates, the new one switched on with the space bar.
     const admin = (await e2e.user('admin', '/user-edit/dealer1')).page;

@@ -1,14 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplateView } from '@auction/contracts';
+import { TEMPLATE_SORT_FIELDS, type TemplateView } from '@auction/contracts';
 import type { Market } from '@auction/domain';
 import { appLanguageOf } from '../../../i18n/i18n.js';
 import { useProfile, useServices } from '../../../ui/services-context.js';
+import { useSessionSearch } from '../../../ui/session-search.js';
 import { DataTable, type PageRequest, type TableColumn } from '../../../ui/table/index.js';
 import { marketLabel } from '../../dealers/dealers/market-label.js';
 import { useLoaded, useOneAtATime } from '../../dealers/dealers/use-dealers.js';
 import { templatePowers } from './template-powers.js';
+import { TEMPLATE_SESSION_SEARCH, templateQuery, type TemplateSearch } from './template-search.js';
 import { useTemplatesApi } from './templates-api.js';
 import './templates.css';
 
@@ -25,12 +27,19 @@ export function TemplateList() {
   const { dialogs } = useServices();
   const api = useTemplatesApi();
   const powers = templatePowers(profile);
-  const [market, setMarket] = useState<Market | ''>('');
-  const [name, setName] = useState('');
-  const [typed, setTyped] = useState('');
-  const [request, setRequest] = useState<PageRequest>({ limit: 20, offset: 0, sortField: 'templateName', sortOrder: 'asc' });
+  // The search (name, market, order) is kept in the session: back from a template, the list is as it was.
+  const search = useSessionSearch(TEMPLATE_SESSION_SEARCH);
+  const [typed, setTyped] = useState(search.form.templateName);
+  const [page0, setPage0] = useState({ limit: 20, offset: 0 });
+  const request: PageRequest = { ...page0, sortField: search.form.sortField, sortOrder: search.form.sortOrder };
+  const setRequest = (r: PageRequest) => {
+    setPage0({ limit: r.limit, offset: r.offset });
+    const sortField = TEMPLATE_SORT_FIELDS.find((f) => f === r.sortField) ?? 'templateName';
+    if (sortField !== search.form.sortField || r.sortOrder !== search.form.sortOrder) search.change({ ...search.form, sortField, sortOrder: r.sortOrder });
+  };
+  const filter = (patch: Partial<TemplateSearch>) => { search.change({ ...search.form, ...patch }); setPage0((p) => ({ ...p, offset: 0 })); };
   const { busy, run } = useOneAtATime();
-  const query = { ...request, ...(market ? { idMarket: market } : {}), ...(name ? { templateName: name } : {}) };
+  const query = templateQuery(search.form, page0);
   const page = useLoaded(() => api.page(query), JSON.stringify(query));
   const label = (m: Market) => marketLabel(m, tc, appLanguageOf(i18n));
   const toggle = (r: TemplateView) => run(async () => {
@@ -79,14 +88,14 @@ export function TemplateList() {
         {powers.manage && <Link to="/create-template" className="btn btn-primary" data-testid="template-new">{t('list.new')}</Link>}
       </div>
       <p className="muted">{t('list.intro')}</p>
-      <form className="template-filters" role="search" aria-label={t('list.search')} onSubmit={(e) => { e.preventDefault(); setName(typed.trim()); setRequest((r) => ({ ...r, offset: 0 })); }}>
+      <form className="template-filters" role="search" aria-label={t('list.search')} onSubmit={(e) => { e.preventDefault(); filter({ templateName: typed.trim() }); }}>
         <label className="field">
           <span>{t('fields.templateName')}</span>
           <input value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} data-testid="template-filter-name" />
         </label>
         <label className="field">
           <span>{t('fields.idMarket')}</span>
-          <select value={market} onChange={(e) => { setMarket(e.target.value as Market | ''); setRequest((r) => ({ ...r, offset: 0 })); }} data-testid="template-filter-market">
+          <select value={search.form.idMarket} onChange={(e) => filter({ idMarket: e.target.value as Market | '' })} data-testid="template-filter-market">
             <option value="">{t('list.allMarkets')}</option>
             {markets.map((m) => <option key={m} value={m}>{label(m)}</option>)}
           </select>
