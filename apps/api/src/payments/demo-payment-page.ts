@@ -31,8 +31,8 @@ export function demoPaymentPage(token: string, session: DemoPaymentSession): str
   return page('Demo payment provider', `<h1>Demo payment provider</h1>`
     + `<p class="note">This is the portal's demo payment provider: nothing is charged. A real provider is configured in production.</p>`
     + `<p>Purchase <code>${escape(request.idPurchase)}</code></p><p class="amount" data-testid="demo-amount">${escape(amount)}</p>`
-    + `<form method="post" action="${action('pay')}" enctype="text/plain"><button type="submit" autofocus>Pay ${escape(amount)}</button></form>`
-    + `<form method="post" action="${action('fail')}" enctype="text/plain"><button type="submit">Fail the payment</button></form>`);
+    + `<form method="post" action="${action('pay')}" enctype="text/plain"><button type="submit" data-testid="demo-pay" autofocus>Pay ${escape(amount)}</button></form>`
+    + `<form method="post" action="${action('fail')}" enctype="text/plain"><button type="submit" data-testid="demo-fail">Fail the payment</button></form>`);
 }
 
 /** The page of a link that is unknown, used or expired. */

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PaymentNotification } from '@auction/contracts';
-import { SsoService } from '../identity/sso/sso.service.js';
 import { PaymentNotifications } from './payment-notifications.service.js';
 import type { PaymentLink, PaymentLinkRequest, PaymentProvider } from './payment-provider.port.js';
 import { PaymentSecret } from './payment-secret.js';
@@ -38,14 +37,15 @@ export class DemoPaymentProvider implements PaymentProvider {
   private readonly logger = new Logger('DemoPaymentProvider');
   private readonly sessions = new Map<string, DemoPaymentSession>();
 
-  constructor(private readonly sso: SsoService, private readonly notifications: PaymentNotifications, private readonly secret: PaymentSecret) {}
+  constructor(private readonly notifications: PaymentNotifications, private readonly secret: PaymentSecret) {}
 
   createLink(request: PaymentLinkRequest): Promise<PaymentLink> {
     this.prune(Date.now());
     const token = randomBytes(24).toString('base64url');
     this.sessions.set(hashOf(token), { request });
     this.logger.log(`demo payment provider: link for purchase ${request.idPurchase} (${centsToDecimal(request.amountCents)} ${request.currency}); nothing is charged`);
-    return Promise.resolve({ url: `${this.sso.portalOrigin}${DEMO_PAYMENT_PATH}/${token}` });
+    // The page is served by this API, on the origin the buyer's browser is sent back to.
+    return Promise.resolve({ url: `${new URL(request.returnUrls.success).origin}${DEMO_PAYMENT_PATH}/${token}` });
   }
 
   /** The open session of a token, or null (unknown, used or expired: one answer). */

@@ -32,7 +32,8 @@ export class PayByLinkService {
     private readonly sso: SsoService,
   ) {}
 
-  async link(actor: Actor, idPurchase: string): Promise<PayByLinkView> {
+  /** `requestOrigin`: the origin the browser used; the provider sends it back there when it is one of the portal's, else to PUBLIC_URL. */
+  async link(actor: Actor, idPurchase: string, requestOrigin: string): Promise<PayByLinkView> {
     const idAttempt = randomUUID();
     const expiresAt = this.clock.now() + this.config.payments.linkTtlMs;
     const [pay, lot, vehicle] = [streamId.payment(idPurchase), streamId.lot(idPurchase), streamId.vehicle(idPurchase)];
@@ -50,7 +51,7 @@ export class PayByLinkService {
     });
     this.consistency.noteWrite(outcome);
     const purchase = outcome.reply;
-    const origin = this.sso.portalOrigin;
+    const origin = this.sso.originOf(requestOrigin);
     const returnUrls = { success: `${origin}/paymentSuccess`, error: `${origin}/paymentError` };
     const link = await this.provider.createLink({ idPurchase, idAttempt, amountCents: purchase.amountCents, currency: purchase.currency, returnUrls, expiresAt })
       .catch((error: unknown) => {

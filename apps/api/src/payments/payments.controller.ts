@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { API_ERROR_CODES, PayByLinkQuery, type PayByLinkView } from '@auction/contracts';
 import type { Actor } from '../identity/actor.js';
 import { CurrentActor, Public, Roles } from '../identity/auth.guard.js';
@@ -14,7 +15,7 @@ export class PaymentsController {
 
   @Get('secure/user/payByLink')
   @Roles('BUYER')
-  link(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<PayByLinkView> {
+  link(@CurrentActor() actor: Actor, @Query() query: unknown, @Req() request: FastifyRequest): Promise<PayByLinkView> {
     let idPurchase: string;
     try {
       idPurchase = parse(PayByLinkQuery, query, 'query').idPurchase;
@@ -22,7 +23,7 @@ export class PaymentsController {
       if (error instanceof ValidationError) throw new ValidationError(error.message, error.details, API_ERROR_CODES.PAY_BY_LINK_QUERY_INVALID);
       throw error;
     }
-    return this.payByLink.link(actor, idPurchase);
+    return this.payByLink.link(actor, idPurchase, `${request.protocol}://${request.host}`);
   }
 
   @Public()
