@@ -3,22 +3,23 @@
  * for its own showcase purchase (the exact price as text), the same 404 for another's purchase and an unknown id, the
  * demo page's pay → signed notification → PAID on GET /purchases (then 409420), the fail path → FAILED then a retry
  * that pays, a used, forged or replaced link refused, a notification with a forged signature refused, bad input 400420.
+ * Embedded, and on PostgreSQL (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, type RunningServer, type ServerStorage, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
+import { ApiClient, type RunningServer, type ServerStorage, type StorageMode, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
 import { runTag } from '../testing/auction.test-support.js';
 
 const S = '/api/v1/secure';
 type Row = Record<string, any>;
 
-describe('pay by link (embedded, demo payment provider)', () => {
+function payByLinkSuite(mode: StorageMode): void {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'exhibitor' | 'dealer1' | 'dealer2', ApiClient>;
   let vehicles: string[] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage(mode);
     server = await startServer(storage);
     await Promise.all((['exhibitor', 'dealer1', 'dealer2'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
     const prices = [7000.5, 1234.56, 19999.99, 15];
@@ -115,4 +116,7 @@ describe('pay by link (embedded, demo payment provider)', () => {
     expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body: { ...body, amount: 15 } }))).toEqual([400, 400421]);
     expect(await payment(v)).toBe('PENDING');
   });
-});
+}
+
+describe('pay by link (embedded, demo payment provider)', () => payByLinkSuite('embedded'));
+describe('pay by link (PostgreSQL, demo payment provider)', () => payByLinkSuite('postgres'));
