@@ -113,6 +113,17 @@ describe('showcases sold through a template (embedded)', () => {
       lots: [{ licensePlate: `TA${runTag()}`, brand: 'Fiat', model: 'Uno', basePrice: 1000, minIncrement: 100 }],
     };
     expect(await code(c.auctioneer.post(`${S}/auction`, { body: auction }))).toEqual([404, 404300]);
+    // Its own channel: created through it; an edit moving the auction to another market, naming no template (which keeps
+    // it), is refused as a sale of another market through that template, and the auction stays as it was.
+    const own = (await ok<Row>(c.auctioneer.post(`${S}/template`, { body: { templateName: `Auctioneer ${runTag()}`, idMarket: 'IT' } }), 'own template'))['idTemplate'];
+    const { idTemplate: _other, ...ownAuction } = auction;
+    const created = await ok<Row>(c.auctioneer.post(`${S}/auction`, { body: { ...ownAuction, idTemplate: own } }), 'auction through its own template');
+    const edit = { ...ownAuction, idAuction: created['idAuction'], idMarket: 'DE', lots: (created['lots'] as Row[]).map((l, i) => ({ ...ownAuction.lots[i], idLot: l['idLot'] })) };
+    expect(await code(c.auctioneer.put(`${S}/auction`, { body: edit }))).toEqual([422, 422300]);
+    expect((await ok<Row>(c.auctioneer.get(`${S}/auction/${created['idAuction']}`), 'unchanged'))['idMarket']).toBe('IT');
+    // The same edit in its own market goes through (the template kept needs no check).
+    expect((await ok<Row>(c.auctioneer.put(`${S}/auction`, { body: { ...edit, idMarket: 'IT', auctionName: `${ownAuction.auctionName} 2` } }), 'edit'))['auctionName'])
+      .toBe(`${ownAuction.auctionName} 2`);
     await ok(c.admin.put(`${A}/enable-template`, { body: { idTemplate: tIt, flgEnabled: false } }), 'disable');
     expect(await code(c.exhibitor.post(`${S}/showcase`, { body: typed(tIt) }))).toEqual([409, 409300]);
     // Nothing of the refused calls was listed.

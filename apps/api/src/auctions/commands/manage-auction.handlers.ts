@@ -92,11 +92,13 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     const { idAuction } = body;
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     requireOwner(before, actor);
-    // A new channel (or a market moved under the same one) must be one the editor sells through; keeping the auction's
-    // own template as it is needs no check (it may have been disabled since: the auction stays where it was sold).
+    // A new channel, or the auction's own moved to another market (an edit naming no template keeps it), must be one the
+    // editor sells through in that market; keeping both as they are needs no check (the template may have been disabled
+    // since: the auction stays where it was sold).
     const channelBefore = before.status === 'NONE' ? null : { idTemplate: before.data.idTemplate ?? null, idMarket: before.data.idMarket };
-    if (body.idTemplate && (body.idTemplate !== channelBefore?.idTemplate || body.idMarket !== channelBefore.idMarket)) {
-      assertMaySellThrough(this.index, actor, body.idTemplate, body.idMarket);
+    const channel = body.idTemplate ?? channelBefore?.idTemplate ?? null;
+    if (channel && (channel !== channelBefore?.idTemplate || body.idMarket !== channelBefore.idMarket)) {
+      assertMaySellThrough(this.index, actor, channel, body.idMarket);
     }
     const oldIds = before.status === 'NONE' ? [] : before.data.lotIds;
     let next = oldIds.reduce((n, id) => Math.max(n, Number(id.split('-').at(-1)) || 0), 0);
