@@ -150,6 +150,8 @@ export const API_ERROR_CODES = {
   TEMPLATE_STATE_CONFLICT: 409300,
   /** An auction or a showcase names a template of another market than its own. */
   TEMPLATE_OTHER_MARKET: 422300,
+  /** A template's largeLogo or smallLogo names no PNG, JPEG or WebP image the caller uploaded (`POST /secure/file`). */
+  TEMPLATE_LOGO_NOT_YOURS: 422450,
   /** No vehicle was ever listed in the showcase named (not 404001, which says the path itself does not exist). */
   SHOWCASE_NOT_FOUND: 404024,
   /** A stored file (registration document, upload) that is unknown, or not the caller's to read. */

@@ -5,7 +5,9 @@
  * market scope and bad input refused with their codes, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import sharp from 'sharp';
 import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { upload } from '../../vehicles/uploads/vehicle-uploads.test-support.js';
 
 const S = '/api/v1/secure';
 const post = (client: ApiClient, path: string, body: unknown) => client.post(path, { body });
@@ -38,10 +40,13 @@ describe('templates (embedded)', () => {
   });
 
   test('an auctioneer writes its template; an administrator opens it to one dealer; the others do not see it', async () => {
-    const created = await post(auctioneer, `${S}/template`, {
-      templateName: 'Canale prova', description: 'Auto ex noleggio', commercialInfoEmail: 'vendite@prova.example', vatCode: 'IT01234567890',
-      idMarket: 'IT', provenance: 'RENT-IT', largeLogo: 'logo-1',
-    });
+    // A logo is an image the auctioneer uploaded (an id of no such image: 422450).
+    const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#123456' } }).png().toBuffer();
+    const logo = await upload(auctioneer, `${S}/file`, { file: { bytes: png, name: 'logo.png', type: 'image/png' } });
+    expect(logo.status).toBe(201);
+    const fields = { templateName: 'Canale prova', description: 'Auto ex noleggio', commercialInfoEmail: 'vendite@prova.example', vatCode: 'IT01234567890', idMarket: 'IT', provenance: 'RENT-IT' };
+    refused(await post(auctioneer, `${S}/template`, { ...fields, largeLogo: 'logo-1' }), 422, 422450);
+    const created = await post(auctioneer, `${S}/template`, { ...fields, largeLogo: logo.body.idFile });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ idDealer: 'D-AUCT', templateName: 'Canale prova', status: 'ENABLED', flgEnabled: true, smallLogo: null });
     const id = created.body.idTemplate as string;

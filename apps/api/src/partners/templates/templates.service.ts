@@ -14,6 +14,7 @@ import { newId } from '../../platform/engine/ids.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
+import { TemplateLogos } from './template-logos.js';
 
 /** The viewer of the template rules for an actor. */
 export function templateViewerOf(actor: Actor): TemplateViewer {
@@ -39,6 +40,7 @@ export class Templates {
     private readonly model: LiveReadModel,
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly logos: TemplateLogos,
   ) {}
 
   private state(idTemplate: string): TemplateState | undefined {
@@ -99,13 +101,16 @@ export class Templates {
       vatCode: fields.vatCode ?? null, idMarket: fields.idMarket, provenance: fields.provenance ?? null,
     };
     if (!mayManageTemplate(templateViewerOf(actor), data)) throw AccessError.role();
+    await this.logos.assertUsable(actor, data);
     return this.run(actor, data.idTemplate, () => ({ type: 'CreateTemplate', data, by: actor.idUser, now: this.clock.now() }), false);
   }
 
-  /** `PUT /template`. A move to another market must be to one the caller manages too. */
-  edit(actor: Actor, body: TemplateEdit): Promise<TemplateView> {
+  /** `PUT /template`. A move to another market must be to one the caller manages too; a new logo must be the caller's upload. */
+  async edit(actor: Actor, body: TemplateEdit): Promise<TemplateView> {
     const { idTemplate, ...changes } = body;
     if (changes.idMarket && !mayManageTemplate(templateViewerOf(actor), { idDealer: this.owner(idTemplate), idMarket: changes.idMarket })) throw AccessError.role();
+    const current = this.state(idTemplate);
+    await this.logos.assertUsable(actor, changes, current && current.status !== 'NONE' ? [current.data.largeLogo, current.data.smallLogo] : []);
     return this.run(actor, idTemplate, () => ({ type: 'EditTemplate', idTemplate, changes, by: actor.idUser, now: this.clock.now() }));
   }
 

@@ -215,10 +215,25 @@ describe('top banners and public images (embedded)', () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
     const scan = await upload(loader, '/api/v1/secure/vehicle/V-DEMO-8/documents?kind=OTHER', { file: { bytes: jpeg, name: 'scan.jpg', type: 'image/jpeg' } });
     expect(scan.status).toBe(201);
-    const template = await admin.post('/api/v1/secure/template', { body: {
-      templateName: 'Logo partner', idMarket: 'IT', provenance: 'RENT-IT', idDealer: 'D-AUCT', largeLogo: logo.body.idFile, smallLogo: scan.body.idBlob,
-    } });
+    // A logo names only an image its editor uploaded: a vehicle's document, or a dealer's own upload (its registration
+    // document), is refused 422450 (#23 review: a manager published another user's file on open/image), nothing created.
+    const dealer1 = await ApiClient.login(server.baseUrl, 'dealer1');
+    const idCard = await upload(dealer1, '/api/v1/secure/file', { file: { bytes: jpeg, name: 'id-card.jpg', type: 'image/jpeg' } });
+    expect(idCard.status).toBe(201);
+    const auctioneer = await ApiClient.login(server.baseUrl, 'auctioneer');
+    const base = { templateName: 'Logo partner', idMarket: 'IT', provenance: 'RENT-IT', idDealer: 'D-AUCT' };
+    for (const [who, logos] of [[admin, { largeLogo: logo.body.idFile, smallLogo: scan.body.idBlob }], [auctioneer, { largeLogo: idCard.body.idFile }],
+      [admin, { smallLogo: idCard.body.idFile }], [auctioneer, { largeLogo: logo.body.idFile }]] as const) {
+      const refused = await who.post('/api/v1/secure/template', { body: { ...base, ...logos } });
+      expect([refused.status, refused.body?.errorCode]).toEqual([422, 422450]);
+    }
+    expect((await download(anonymous, `${O}/image?path=partner-logo/${idCard.body.idFile}`)).status).toBe(404);
+    const template = await admin.post('/api/v1/secure/template', { body: { ...base, largeLogo: logo.body.idFile } });
     expect(template.status).toBe(201);
+    // Its managers edit it keeping the logo it has; they cannot swap in another user's upload.
+    const edit = (body: object) => auctioneer.put('/api/v1/secure/template', { body: { idTemplate: template.body.idTemplate, ...body } });
+    expect((await edit({ largeLogo: logo.body.idFile, description: 'kept' })).status).toBe(200);
+    expect((await edit({ smallLogo: idCard.body.idFile })).body?.errorCode).toBe(422450);
     const served = await download(anonymous, path);
     expect([served.status, served.headers.get('content-type'), served.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
     expect((await download(anonymous, `${O}/image?path=partner-logo/${scan.body.idBlob}`)).status).toBe(404);

@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Diese Vorlage gibt es nicht.",
   '409300': "Der Status der Vorlage lässt dies nicht zu.",
   '422300': "Die Vorlage verkauft in einem anderen Markt als diesem Verkauf.",
+  '422450': "Das Logo muss ein PNG-, JPEG- oder WebP-Bild sein, das Sie selbst hochgeladen haben. Laden Sie es erneut hoch.",
   '409110': "Dieser Benutzername (E-Mail) gehört bereits einem Benutzer. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.",
   '409111': "Diese E-Mail gehört bereits einem Benutzer des Händlers, oder eine Einladung ist noch offen.",
   '410010': "Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen an.",

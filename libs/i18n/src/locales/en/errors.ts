@@ -163,6 +163,7 @@ export const errors = {
   '404300': "This template does not exist.",
   '409300': "The template is not in a state that allows this.",
   '422300': "The template sells in another market than this sale's.",
+  '422450': "The logo must be a PNG, JPEG or WebP image you uploaded yourself. Upload it again.",
   '409110': "This username (e-mail) already belongs to a user. Log in or recover your password.",
   '409111': "This e-mail already belongs to a user of the dealer, or an invitation to it is pending.",
   '410010': "This link has expired or was already used. Ask for a new one.",

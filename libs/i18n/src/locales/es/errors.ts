@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Esta plantilla no existe.",
   '409300': "El estado de la plantilla no permite esta operación.",
   '422300': "La plantilla vende en un mercado distinto al de esta venta.",
+  '422450': "El logotipo debe ser una imagen PNG, JPEG o WebP que usted mismo haya subido. Súbala de nuevo.",
   '409110': "Este nombre de usuario (e-mail) ya pertenece a un usuario. Inicie sesión o recupere su contraseña.",
   '409111': "Este e-mail ya pertenece a un usuario del concesionario, o hay una invitación pendiente.",
   '410010': "Este enlace ha caducado o ya se ha usado. Solicite uno nuevo.",

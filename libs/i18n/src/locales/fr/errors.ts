@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Ce modèle n'existe pas.",
   '409300': "L'état du modèle ne permet pas cette opération.",
   '422300': "Le modèle vend sur un autre marché que celui de cette vente.",
+  '422450': "Le logo doit être une image PNG, JPEG ou WebP que vous avez vous-même téléversée. Téléversez-la à nouveau.",
   '409110': "Ce nom d'utilisateur (e-mail) appartient déjà à un utilisateur. Connectez-vous ou récupérez votre mot de passe.",
   '409111': "Cet e-mail appartient déjà à un utilisateur du concessionnaire, ou une invitation est en attente.",
   '410010': "Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau.",

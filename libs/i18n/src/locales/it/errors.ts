@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Questo template non esiste.",
   '409300': "Lo stato del template non consente questa operazione.",
   '422300': "Il template vende in un mercato diverso da quello di questa vendita.",
+  '422450': "Il logo deve essere un'immagine PNG, JPEG o WebP caricata da te. Caricala di nuovo.",
   '409110': "Questo nome utente (e-mail) appartiene già a un utente. Accedi o recupera la password.",
   '409111': "Questa e-mail appartiene già a un utente del dealer, oppure c'è un invito in attesa.",
   '410010': "Questo link è scaduto o è già stato usato. Richiedine uno nuovo.",

@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Deze template bestaat niet.",
   '409300': "De status van de template staat dit niet toe.",
   '422300': "De template verkoopt in een andere markt dan die van deze verkoop.",
+  '422450': "Het logo moet een PNG-, JPEG- of WebP-afbeelding zijn die u zelf hebt geüpload. Upload deze opnieuw.",
   '409110': "Deze gebruikersnaam (e-mail) is al van een gebruiker. Log in of herstel uw wachtwoord.",
   '409111': "Dit e-mailadres is al van een gebruiker van de dealer, of er staat een uitnodiging open.",
   '410010': "Deze link is verlopen of al gebruikt. Vraag een nieuwe aan.",

@@ -162,6 +162,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '404300': "Ten szablon nie istnieje.",
   '409300': "Stan szablonu nie pozwala na tę operację.",
   '422300': "Szablon sprzedaje na innym rynku niż ta sprzedaż.",
+  '422450': "Logo musi być obrazem PNG, JPEG lub WebP przesłanym przez Ciebie. Prześlij je ponownie.",
   '409110': "Ta nazwa użytkownika (e-mail) należy już do użytkownika. Zaloguj się lub odzyskaj hasło.",
   '409111': "Ten e-mail należy już do użytkownika dealera lub czeka na niego zaproszenie.",
   '410010': "Ten link wygasł lub został już użyty. Poproś o nowy.",

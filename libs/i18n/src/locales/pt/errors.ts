@@ -162,6 +162,7 @@ export const errors: Translation<typeof en> = {
   '404300': "Este modelo não existe.",
   '409300': "O estado do modelo não permite esta operação.",
   '422300': "O modelo vende num mercado diferente do desta venda.",
+  '422450': "O logótipo tem de ser uma imagem PNG, JPEG ou WebP carregada por si. Carregue-a novamente.",
   '409110': "Este nome de utilizador (e-mail) já pertence a um utilizador. Inicie sessão ou recupere a palavra-passe.",
   '409111': "Este e-mail já pertence a um utilizador do concessionário, ou há um convite pendente.",
   '410010': "Esta ligação expirou ou já foi usada. Peça uma nova.",
