@@ -161,16 +161,19 @@ export class AuctionReadModel {
    * in the lots' creation order (stable while offers arrive); `idAuctions`: only those auctions' lots.
    */
   observed(viewer: Viewer, page: PageQuery, idAuctions?: readonly string[]): Promise<Page<ObservedLot>> {
+    // Who sees what: a lot observed while the viewer was enabled for the auction's template leaves the list once it is not.
+    const seen = templateFilterOf(this.options, viewer);
+    const templates = seen.templates ? [...seen.templates] : null;
     return this.read(async (tx) => {
       const from = `FROM ${qualified(this.schema, lotsTable)} t ` +
         `JOIN ${qualified(this.schema, observationsTable)} o ON o.id_lot = t.id_lot AND o.id_user = $1 ` +
         `JOIN ${qualified(this.schema, auctionsTable)} a ON a.id_auction = t.id_auction AND a.status <> 'DELETED' WHERE t.state <> 'WITHDRAWN' ` +
-        'AND ($2::text[] IS NULL OR t.id_auction = ANY($2::text[]))';
+        'AND ($2::text[] IS NULL OR t.id_auction = ANY($2::text[])) AND ($3::text[] IS NULL OR a.id_template IS NULL OR a.id_template = ANY($3) OR a.id_owner = $1)';
       const only = idAuctions ? [...idAuctions] : null;
       const rows = await tx.query<Record<string, unknown>>(
         `SELECT ${selectList(lotsTable)}, a.auction_name AS "auctionName", a.id_owner AS "idOwner" ${from} ` +
-          'ORDER BY t.created_position LIMIT $3 OFFSET $4', [viewer.idUser, only, page.limit, page.offset]);
-      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser, only]);
+          'ORDER BY t.created_position LIMIT $4 OFFSET $5', [viewer.idUser, only, templates, page.limit, page.offset]);
+      const [counted] = await tx.query<{ total: number | string }>(`SELECT count(*) AS total ${from}`, [viewer.idUser, only, templates]);
       const lots = rows.map((r) => fromDb<LotRow & { auctionName: string; idOwner: string }>(lotsTable as never, r));
       const personal = await personalState(tx, this.schema, viewer.idUser, lots.map((l) => l.idLot));
       const now = this.now();

@@ -21,6 +21,8 @@ describe('templates: the side doors of a hidden auction', () => {
   let dealer1: ApiClient;
   let dealer2: ApiClient;
   let idAuction: string;
+  let idLot: string;
+  let idTemplate: string;
 
   beforeAll(async () => {
     storage = await createStorage('embedded');
@@ -28,7 +30,7 @@ describe('templates: the side doors of a hidden auction', () => {
     [admin, auctioneer, dealer1, dealer2] = await Promise.all(['admin', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
     const created = await auctioneer.post(`${S}/template`, { body: { templateName: `Side ${runTag()}`, idMarket: 'IT', provenance: 'RENT-IT' } });
     expect(created.status).toBe(201);
-    const idTemplate = created.body.idTemplate as string;
+    idTemplate = created.body.idTemplate as string;
     expect((await admin.put(`${A}/user-buyer-template`, { body: { idUser: 'dealer2', idTemplate, flgEnabled: true } })).status).toBe(200);
     const clock = await ServerClock.sync(auctioneer);
     const startMs = wholeSecondAfter(clock, 2_000);
@@ -43,6 +45,7 @@ describe('templates: the side doors of a hidden auction', () => {
     });
     expect(auction.status).toBe(201);
     idAuction = auction.body.idAuction;
+    idLot = auction.body.lots[0]!.idLot;
     await sleep(Math.max(0, startMs - clock.now()) + 1_000);
   }, 120_000);
 
@@ -91,5 +94,26 @@ describe('templates: the side doors of a hidden auction', () => {
     expect((await dealer2.get(`${S}/vehicle/V-SHOW-1`)).status).toBe(200);
     await shut(true);
     for (const path of paths) expect((await dealer5.get(path)).status).toBe(200);
+  }, 60_000);
+
+  test('a lot observed while enabled leaves the observed lists (web, mobile, search) once the dealer is disabled for the template', async () => {
+    expect((await dealer2.post(`${S}/auction/${idAuction}/observe/${idLot}`, { body: {} })).status).toBe(204);
+    const observed = async () => {
+      const lists = [await dealer2.get(`${S}/auction/observed`), await dealer2.get(`${M}/auction/observed`),
+        await dealer2.post(`${S}/auction/observed`, { body: { idAuctions: [idAuction] } })];
+      return lists.map((r) => (r.body.items as { idLot: string }[]).some((l) => l.idLot === idLot));
+    };
+    let before = [false];
+    for (let i = 0; i < 30 && !before.every(Boolean); i++) {
+      before = await observed();
+      if (!before.every(Boolean)) await sleep(100);
+    }
+    expect(before).toEqual([true, true, true]);
+    const enable = async (flgEnabled: boolean) =>
+      expect((await admin.put(`${A}/user-buyer-template`, { body: { idUser: 'dealer2', idTemplate, flgEnabled } })).status).toBe(200);
+    await enable(false);
+    expect(await observed()).toEqual([false, false, false]);
+    await enable(true);
+    expect(await observed()).toEqual([true, true, true]);
   }, 60_000);
 });
