@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, decideUser, streamId, type UserState } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
-import { partnerOfAuction, partnerOfShowcase, type ShowcaseSale } from '../../partners/ratings/rated-partner.js';
+import { partnerOfAuction, partnerOfShowcase, type ShowcaseSale } from '../../platform/engine/rated-partner.js';
 import { derivedId } from '../../platform/engine/ids.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { CommandOutcome, StreamWriter } from '../../platform/engine/stream-writer.js';
@@ -16,7 +16,7 @@ export type FeedbackTarget =
 /**
  * A dealer rates an auction or a showcase purchase (once per target: a repeat, or a concurrent double submit, returns
  * the same idFeedback and writes nothing). The caller checked that it bought there; the rating counts for the partner
- * of the sale (partners/ratings/rated-partner.ts), written in the event.
+ * of the sale (platform/engine/rated-partner.ts), written in the event.
  */
 export class GiveFeedbackCommand {
   constructor(

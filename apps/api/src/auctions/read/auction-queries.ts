@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Page, PurchasePageQuery, PurchaseRow } from '@auction/contracts';
 import { streamId } from '@auction/domain';
 import { AuctionReadModel, type Viewer } from '@auction/read-models';
-import { withOwnRating } from '../../partners/ratings/purchase-rating.js';
+import { withOwnRating } from './purchase-rating.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { templatesVisibleTo } from '../../platform/engine/sales-access.js';
 import { CLOCK, FANOUT, type Clock } from '../../platform/engine/tokens.js';

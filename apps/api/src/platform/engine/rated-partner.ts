@@ -1,5 +1,5 @@
 import { isTemplateListed, streamId, type AuctionState, type KnownTemplate } from '@auction/domain';
-import type { LiveReadModel } from '../../platform/engine/live-read-model.js';
+import type { LiveReadModel } from './live-read-model.js';
 
 /**
  * Which partner (template) a rating counts for, decided when it is given and written in the feedback event:
