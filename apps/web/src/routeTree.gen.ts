@@ -15,6 +15,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuctionManagementRouteImport } from './routes/auction-management'
 import { Route as AuctioneerRouteImport } from './routes/auctioneer'
 import { Route as AuctioneerManagementRouteImport } from './routes/auctioneer-management'
+import { Route as BookletRouteImport } from './routes/booklet'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CreateAuctionRouteImport } from './routes/create-auction'
 import { Route as CreateAuctioneerRouteImport } from './routes/create-auctioneer'
@@ -35,11 +36,14 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoginMobileRouteImport } from './routes/login-mobile'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as MyBidsRouteImport } from './routes/my-bids'
+import { Route as MyLeasysRouteImport } from './routes/my-leasys'
 import { Route as MyLotRouteImport } from './routes/my-lot'
 import { Route as ObservedRouteImport } from './routes/observed'
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as PaymentErrorRouteImport } from './routes/paymentError'
 import { Route as PaymentSuccessRouteImport } from './routes/paymentSuccess'
+import { Route as PrivateContactRouteImport } from './routes/private-contact'
+import { Route as PrivateCookieRouteImport } from './routes/private-cookie'
 import { Route as PurchaseSummaryRouteImport } from './routes/purchase-summary'
 import { Route as PushNotificationRouteImport } from './routes/push-notification'
 import { Route as RegistrationRouteImport } from './routes/registration'
@@ -50,6 +54,7 @@ import { Route as SellerManagementRouteImport } from './routes/seller-management
 import { Route as ShowcaseCatalogueRouteImport } from './routes/showcase-catalogue'
 import { Route as ShowcaseManagementRouteImport } from './routes/showcase-management'
 import { Route as ShowcaseSoldRouteImport } from './routes/showcase-sold'
+import { Route as SupportRouteImport } from './routes/support'
 import { Route as TemplateRouteImport } from './routes/template'
 import { Route as TopCmsRouteImport } from './routes/top-cms'
 import { Route as UploadVehicleRouteImport } from './routes/upload-vehicle'
@@ -65,6 +70,7 @@ import { Route as AuctionIdAuctionRouteImport } from './routes/auction.$idAuctio
 import { Route as DealerIdDealerRouteImport } from './routes/dealer.$idDealer'
 import { Route as LiveAuctionIdAuctionRouteImport } from './routes/live-auction.$idAuction'
 import { Route as OfferManagementIdAuctionRouteImport } from './routes/offer-management.$idAuction'
+import { Route as PrivatePrivacyIndexRouteImport } from './routes/private-privacy.index'
 import { Route as PrivateIndexRouteImport } from './routes/private.index'
 import { Route as PrivatePrivacyRouteImport } from './routes/private.privacy'
 import { Route as ShowcaseManagementUserShowcaseRouteImport } from './routes/showcase-management_.user-showcase'
@@ -103,6 +109,11 @@ const AuctioneerRoute = AuctioneerRouteImport.update({
 const AuctioneerManagementRoute = AuctioneerManagementRouteImport.update({
   id: '/auctioneer-management',
   path: '/auctioneer-management',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookletRoute = BookletRouteImport.update({
+  id: '/booklet',
+  path: '/booklet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
@@ -205,6 +216,11 @@ const MyBidsRoute = MyBidsRouteImport.update({
   path: '/my-bids',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyLeasysRoute = MyLeasysRouteImport.update({
+  id: '/my-leasys',
+  path: '/my-leasys',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MyLotRoute = MyLotRouteImport.update({
   id: '/my-lot',
   path: '/my-lot',
@@ -228,6 +244,16 @@ const PaymentErrorRoute = PaymentErrorRouteImport.update({
 const PaymentSuccessRoute = PaymentSuccessRouteImport.update({
   id: '/paymentSuccess',
   path: '/paymentSuccess',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivateContactRoute = PrivateContactRouteImport.update({
+  id: '/private-contact',
+  path: '/private-contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivateCookieRoute = PrivateCookieRouteImport.update({
+  id: '/private-cookie',
+  path: '/private-cookie',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PurchaseSummaryRoute = PurchaseSummaryRouteImport.update({
@@ -278,6 +304,11 @@ const ShowcaseManagementRoute = ShowcaseManagementRouteImport.update({
 const ShowcaseSoldRoute = ShowcaseSoldRouteImport.update({
   id: '/showcase-sold',
   path: '/showcase-sold',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TemplateRoute = TemplateRouteImport.update({
@@ -356,6 +387,11 @@ const OfferManagementIdAuctionRoute =
     path: '/offer-management/$idAuction',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PrivatePrivacyIndexRoute = PrivatePrivacyIndexRouteImport.update({
+  id: '/private-privacy/',
+  path: '/private-privacy/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivateIndexRoute = PrivateIndexRouteImport.update({
   id: '/private/',
   path: '/private/',
@@ -411,6 +447,7 @@ export interface FileRoutesByFullPath {
   '/auction-management': typeof AuctionManagementRoute
   '/auctioneer': typeof AuctioneerRoute
   '/auctioneer-management': typeof AuctioneerManagementRoute
+  '/booklet': typeof BookletRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
@@ -431,11 +468,14 @@ export interface FileRoutesByFullPath {
   '/login-mobile': typeof LoginMobileRoute
   '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
+  '/my-leasys': typeof MyLeasysRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/paymentError': typeof PaymentErrorRoute
   '/paymentSuccess': typeof PaymentSuccessRoute
+  '/private-contact': typeof PrivateContactRoute
+  '/private-cookie': typeof PrivateCookieRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -446,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/support': typeof SupportRoute
   '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
@@ -466,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
+  '/private-privacy/': typeof PrivatePrivacyIndexRoute
   '/private/': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -478,6 +520,7 @@ export interface FileRoutesByTo {
   '/auction-management': typeof AuctionManagementRoute
   '/auctioneer': typeof AuctioneerRoute
   '/auctioneer-management': typeof AuctioneerManagementRoute
+  '/booklet': typeof BookletRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
@@ -498,11 +541,14 @@ export interface FileRoutesByTo {
   '/login-mobile': typeof LoginMobileRoute
   '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
+  '/my-leasys': typeof MyLeasysRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/paymentError': typeof PaymentErrorRoute
   '/paymentSuccess': typeof PaymentSuccessRoute
+  '/private-contact': typeof PrivateContactRoute
+  '/private-cookie': typeof PrivateCookieRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -513,6 +559,7 @@ export interface FileRoutesByTo {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/support': typeof SupportRoute
   '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
@@ -533,6 +580,7 @@ export interface FileRoutesByTo {
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
+  '/private-privacy': typeof PrivatePrivacyIndexRoute
   '/private': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -546,6 +594,7 @@ export interface FileRoutesById {
   '/auction-management': typeof AuctionManagementRoute
   '/auctioneer': typeof AuctioneerRoute
   '/auctioneer-management': typeof AuctioneerManagementRoute
+  '/booklet': typeof BookletRoute
   '/change-password': typeof ChangePasswordRoute
   '/create-auction': typeof CreateAuctionRoute
   '/create-auctioneer': typeof CreateAuctioneerRoute
@@ -566,11 +615,14 @@ export interface FileRoutesById {
   '/login-mobile': typeof LoginMobileRoute
   '/maintenance': typeof MaintenanceRoute
   '/my-bids': typeof MyBidsRoute
+  '/my-leasys': typeof MyLeasysRoute
   '/my-lot': typeof MyLotRoute
   '/observed': typeof ObservedRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/paymentError': typeof PaymentErrorRoute
   '/paymentSuccess': typeof PaymentSuccessRoute
+  '/private-contact': typeof PrivateContactRoute
+  '/private-cookie': typeof PrivateCookieRoute
   '/purchase-summary': typeof PurchaseSummaryRoute
   '/push-notification': typeof PushNotificationRoute
   '/registration': typeof RegistrationRoute
@@ -581,6 +633,7 @@ export interface FileRoutesById {
   '/showcase-catalogue': typeof ShowcaseCatalogueRoute
   '/showcase-management': typeof ShowcaseManagementRoute
   '/showcase-sold': typeof ShowcaseSoldRoute
+  '/support': typeof SupportRoute
   '/template': typeof TemplateRoute
   '/top-cms': typeof TopCmsRoute
   '/upload-vehicle': typeof UploadVehicleRoute
@@ -601,6 +654,7 @@ export interface FileRoutesById {
   '/user-edit/$idUser': typeof UserEditIdUserRoute
   '/vehicle-details/$idVehicle': typeof VehicleDetailsIdVehicleRoute
   '/vehicle-edit/$idVehicle': typeof VehicleEditIdVehicleRoute
+  '/private-privacy/': typeof PrivatePrivacyIndexRoute
   '/private/': typeof PrivateIndexRoute
   '/buyer/$idAuction/$idLot': typeof BuyerIdAuctionIdLotRoute
   '/lot-detail/$idAuction/$idLot': typeof LotDetailIdAuctionIdLotRoute
@@ -615,6 +669,7 @@ export interface FileRouteTypes {
     | '/auction-management'
     | '/auctioneer'
     | '/auctioneer-management'
+    | '/booklet'
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
@@ -635,11 +690,14 @@ export interface FileRouteTypes {
     | '/login-mobile'
     | '/maintenance'
     | '/my-bids'
+    | '/my-leasys'
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
     | '/paymentError'
     | '/paymentSuccess'
+    | '/private-contact'
+    | '/private-cookie'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -650,6 +708,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/support'
     | '/template'
     | '/top-cms'
     | '/upload-vehicle'
@@ -670,6 +729,7 @@ export interface FileRouteTypes {
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
+    | '/private-privacy/'
     | '/private/'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -682,6 +742,7 @@ export interface FileRouteTypes {
     | '/auction-management'
     | '/auctioneer'
     | '/auctioneer-management'
+    | '/booklet'
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
@@ -702,11 +763,14 @@ export interface FileRouteTypes {
     | '/login-mobile'
     | '/maintenance'
     | '/my-bids'
+    | '/my-leasys'
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
     | '/paymentError'
     | '/paymentSuccess'
+    | '/private-contact'
+    | '/private-cookie'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -717,6 +781,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/support'
     | '/template'
     | '/top-cms'
     | '/upload-vehicle'
@@ -737,6 +802,7 @@ export interface FileRouteTypes {
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
+    | '/private-privacy'
     | '/private'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -749,6 +815,7 @@ export interface FileRouteTypes {
     | '/auction-management'
     | '/auctioneer'
     | '/auctioneer-management'
+    | '/booklet'
     | '/change-password'
     | '/create-auction'
     | '/create-auctioneer'
@@ -769,11 +836,14 @@ export interface FileRouteTypes {
     | '/login-mobile'
     | '/maintenance'
     | '/my-bids'
+    | '/my-leasys'
     | '/my-lot'
     | '/observed'
     | '/password-recovery'
     | '/paymentError'
     | '/paymentSuccess'
+    | '/private-contact'
+    | '/private-cookie'
     | '/purchase-summary'
     | '/push-notification'
     | '/registration'
@@ -784,6 +854,7 @@ export interface FileRouteTypes {
     | '/showcase-catalogue'
     | '/showcase-management'
     | '/showcase-sold'
+    | '/support'
     | '/template'
     | '/top-cms'
     | '/upload-vehicle'
@@ -804,6 +875,7 @@ export interface FileRouteTypes {
     | '/user-edit/$idUser'
     | '/vehicle-details/$idVehicle'
     | '/vehicle-edit/$idVehicle'
+    | '/private-privacy/'
     | '/private/'
     | '/buyer/$idAuction/$idLot'
     | '/lot-detail/$idAuction/$idLot'
@@ -817,6 +889,7 @@ export interface RootRouteChildren {
   AuctionManagementRoute: typeof AuctionManagementRoute
   AuctioneerRoute: typeof AuctioneerRoute
   AuctioneerManagementRoute: typeof AuctioneerManagementRoute
+  BookletRoute: typeof BookletRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   CreateAuctionRoute: typeof CreateAuctionRoute
   CreateAuctioneerRoute: typeof CreateAuctioneerRoute
@@ -837,11 +910,14 @@ export interface RootRouteChildren {
   LoginMobileRoute: typeof LoginMobileRoute
   MaintenanceRoute: typeof MaintenanceRoute
   MyBidsRoute: typeof MyBidsRoute
+  MyLeasysRoute: typeof MyLeasysRoute
   MyLotRoute: typeof MyLotRoute
   ObservedRoute: typeof ObservedRoute
   PasswordRecoveryRoute: typeof PasswordRecoveryRoute
   PaymentErrorRoute: typeof PaymentErrorRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
+  PrivateContactRoute: typeof PrivateContactRoute
+  PrivateCookieRoute: typeof PrivateCookieRoute
   PurchaseSummaryRoute: typeof PurchaseSummaryRoute
   PushNotificationRoute: typeof PushNotificationRoute
   RegistrationRoute: typeof RegistrationRoute
@@ -852,6 +928,7 @@ export interface RootRouteChildren {
   ShowcaseCatalogueRoute: typeof ShowcaseCatalogueRoute
   ShowcaseManagementRoute: typeof ShowcaseManagementRoute
   ShowcaseSoldRoute: typeof ShowcaseSoldRoute
+  SupportRoute: typeof SupportRoute
   TemplateRoute: typeof TemplateRoute
   TopCmsRoute: typeof TopCmsRoute
   UploadVehicleRoute: typeof UploadVehicleRoute
@@ -872,6 +949,7 @@ export interface RootRouteChildren {
   UserEditIdUserRoute: typeof UserEditIdUserRoute
   VehicleDetailsIdVehicleRoute: typeof VehicleDetailsIdVehicleRoute
   VehicleEditIdVehicleRoute: typeof VehicleEditIdVehicleRoute
+  PrivatePrivacyIndexRoute: typeof PrivatePrivacyIndexRoute
   PrivateIndexRoute: typeof PrivateIndexRoute
   BuyerIdAuctionIdLotRoute: typeof BuyerIdAuctionIdLotRoute
   LotDetailIdAuctionIdLotRoute: typeof LotDetailIdAuctionIdLotRoute
@@ -920,6 +998,13 @@ declare module '@tanstack/react-router' {
       path: '/auctioneer-management'
       fullPath: '/auctioneer-management'
       preLoaderRoute: typeof AuctioneerManagementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booklet': {
+      id: '/booklet'
+      path: '/booklet'
+      fullPath: '/booklet'
+      preLoaderRoute: typeof BookletRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/change-password': {
@@ -1062,6 +1147,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MyBidsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-leasys': {
+      id: '/my-leasys'
+      path: '/my-leasys'
+      fullPath: '/my-leasys'
+      preLoaderRoute: typeof MyLeasysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/my-lot': {
       id: '/my-lot'
       path: '/my-lot'
@@ -1095,6 +1187,20 @@ declare module '@tanstack/react-router' {
       path: '/paymentSuccess'
       fullPath: '/paymentSuccess'
       preLoaderRoute: typeof PaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/private-contact': {
+      id: '/private-contact'
+      path: '/private-contact'
+      fullPath: '/private-contact'
+      preLoaderRoute: typeof PrivateContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/private-cookie': {
+      id: '/private-cookie'
+      path: '/private-cookie'
+      fullPath: '/private-cookie'
+      preLoaderRoute: typeof PrivateCookieRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/purchase-summary': {
@@ -1165,6 +1271,13 @@ declare module '@tanstack/react-router' {
       path: '/showcase-sold'
       fullPath: '/showcase-sold'
       preLoaderRoute: typeof ShowcaseSoldRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/template': {
@@ -1272,6 +1385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfferManagementIdAuctionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/private-privacy/': {
+      id: '/private-privacy/'
+      path: '/private-privacy'
+      fullPath: '/private-privacy/'
+      preLoaderRoute: typeof PrivatePrivacyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/private/': {
       id: '/private/'
       path: '/private'
@@ -1345,6 +1465,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionManagementRoute: AuctionManagementRoute,
   AuctioneerRoute: AuctioneerRoute,
   AuctioneerManagementRoute: AuctioneerManagementRoute,
+  BookletRoute: BookletRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   CreateAuctionRoute: CreateAuctionRoute,
   CreateAuctioneerRoute: CreateAuctioneerRoute,
@@ -1365,11 +1486,14 @@ const rootRouteChildren: RootRouteChildren = {
   LoginMobileRoute: LoginMobileRoute,
   MaintenanceRoute: MaintenanceRoute,
   MyBidsRoute: MyBidsRoute,
+  MyLeasysRoute: MyLeasysRoute,
   MyLotRoute: MyLotRoute,
   ObservedRoute: ObservedRoute,
   PasswordRecoveryRoute: PasswordRecoveryRoute,
   PaymentErrorRoute: PaymentErrorRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,
+  PrivateContactRoute: PrivateContactRoute,
+  PrivateCookieRoute: PrivateCookieRoute,
   PurchaseSummaryRoute: PurchaseSummaryRoute,
   PushNotificationRoute: PushNotificationRoute,
   RegistrationRoute: RegistrationRoute,
@@ -1380,6 +1504,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShowcaseCatalogueRoute: ShowcaseCatalogueRoute,
   ShowcaseManagementRoute: ShowcaseManagementRoute,
   ShowcaseSoldRoute: ShowcaseSoldRoute,
+  SupportRoute: SupportRoute,
   TemplateRoute: TemplateRoute,
   TopCmsRoute: TopCmsRoute,
   UploadVehicleRoute: UploadVehicleRoute,
@@ -1400,6 +1525,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserEditIdUserRoute: UserEditIdUserRoute,
   VehicleDetailsIdVehicleRoute: VehicleDetailsIdVehicleRoute,
   VehicleEditIdVehicleRoute: VehicleEditIdVehicleRoute,
+  PrivatePrivacyIndexRoute: PrivatePrivacyIndexRoute,
   PrivateIndexRoute: PrivateIndexRoute,
   BuyerIdAuctionIdLotRoute: BuyerIdAuctionIdLotRoute,
   LotDetailIdAuctionIdLotRoute: LotDetailIdAuctionIdLotRoute,

@@ -24,16 +24,18 @@ const SAME_AS_ENGLISH = new Set([
   'auctioneer.types.LEA', 'auction.vehicle.fuels.DIESEL',
   // The showcase card's data sheet line is placeholders and units only (year · km · fuel · gearbox · kW).
   'showcase.sheet.line',
+  // A brand name: the leasing site's own name in every language.
+  'privatePages.menu.myLeasys', 'privatePages.myLeasys.title',
 ]);
 /** Texts that are rightly the same as English in one language: words the language shares with English (`Status`, `Details`). */
 const SAME_AS_ENGLISH_IN: Partial<Record<TranslatedLanguage, readonly string[]>> = {
-  it: ['login.password', 'people.menu.email'],
-  de: ['auction.vehicle.version', 'auction.vehicle.region', 'auction.vehicle.fuels.HYBRID', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region'],
-  nl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details'],
-  pl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region'],
-  es: ['auction.vehicle.gearboxes.MANUAL'],
-  pt: ['auction.vehicle.gearboxes.MANUAL', 'people.menu.email'],
-  fr: ['people.menu.email', 'topCms.list.actions', 'auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version'],
+  it: ['login.password', 'people.menu.email', 'privatePages.menu.privacy', 'privatePages.contact.mail', 'privatePages.privacy.title'],
+  de: ['auction.vehicle.version', 'auction.vehicle.region', 'auction.vehicle.fuels.HYBRID', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'vehicleUpload.columns.version', 'vehicleUpload.columns.region', 'privatePages.menu.support', 'privatePages.menu.cookie', 'privatePages.support.title', 'privatePages.cookie.title'],
+  nl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.list.status', 'auction.lot.status', 'auction.lot.detail', 'auctioneer.management.status', 'auctioneer.lot.status', 'common.live.offline', 'vehicleUpload.save.details', 'privatePages.menu.contact', 'privatePages.menu.privacy', 'privatePages.menu.cookie', 'privatePages.contact.title', 'privatePages.contact.mail', 'privatePages.privacy.title', 'privatePages.cookie.title'],
+  pl: ['people.menu.email', 'auctioneer.buyer.username', 'auction.vehicle.region', 'auction.list.status', 'auction.lot.status', 'auctioneer.management.status', 'auctioneer.lot.status', 'auctioneer.report.dealer', 'vehicleUpload.columns.region', 'privatePages.contact.mail'],
+  es: ['auction.vehicle.gearboxes.MANUAL', 'privatePages.menu.cookie', 'privatePages.cookie.title'],
+  pt: ['auction.vehicle.gearboxes.MANUAL', 'people.menu.email', 'privatePages.menu.cookie', 'privatePages.contact.mail', 'privatePages.cookie.title'],
+  fr: ['people.menu.email', 'topCms.list.actions', 'auction.gallery.title', 'auction.vehicle.documents', 'auction.vehicle.version', 'showcase.columns.actions', 'auctioneer.management.actions', 'auctioneer.lot.actions', 'auctioneer.picker.minute', 'vehicleUpload.sheet.provenance', 'vehicleUpload.batch.photos', 'vehicleUpload.batch.documents', 'vehicleUpload.columns.version', 'privatePages.menu.contact', 'privatePages.menu.cookie', 'privatePages.contact.title', 'privatePages.cookie.title'],
 };
 /** Texts this short may coincide with English (`OK`, `Live`, `Error`); longer ones that do are untranslated copies. */
 const SHORT = 5;

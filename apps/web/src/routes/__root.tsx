@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/re
 import { useLayoutEffect } from 'react';
 import type { Services } from '../services.js';
 import { usePushOpen } from '../features/communication/push-open.js';
+import { PrivateMenu } from '../features/identity/private/PrivateMenu.js';
 import { ensureGeolocatedMarket } from '../session/market.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { DialogHost } from '../ui/DialogHost.js';
@@ -36,6 +37,7 @@ function RootLayout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <PrivateMenu />
       <SpinnerOverlay />
       <DialogHost />
     </>

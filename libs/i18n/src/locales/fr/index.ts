@@ -15,6 +15,7 @@ import { communication } from './communication.js';
 import { sellers } from './sellers.js';
 import { topCms } from './topCms.js';
 import { templates } from './templates.js';
+import { privatePages } from './privatePages.js';
 
 /** French (also served to Luxembourg): every namespace. */
-export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates };
+export const fr = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates, privatePages };

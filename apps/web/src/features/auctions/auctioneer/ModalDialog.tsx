@@ -4,6 +4,8 @@ import { rememberFocus, restoreFocus } from '../../../ui/focus-return.js';
 interface Props {
   readonly title: string;
   readonly testId: string;
+  /** Extra classes of the `<dialog>` (e.g. a width). */
+  readonly className?: string;
   /** Escape, or the dialog's own cancel button. */
   readonly onCancel: () => void;
   readonly children: ReactNode;
@@ -14,7 +16,7 @@ interface Props {
  * the focus goes back to the control that opened it.
  * Mount it to open, unmount it to close.
  */
-export function ModalDialog({ title, testId, onCancel, children }: Props) {
+export function ModalDialog({ title, testId, className, onCancel, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -34,7 +36,7 @@ export function ModalDialog({ title, testId, onCancel, children }: Props) {
   }, []);
   return (
     <dialog
-      ref={ref} className="dialog dialog-form" aria-labelledby={titleId} data-testid={testId}
+      ref={ref} className={className ? `dialog dialog-form ${className}` : 'dialog dialog-form'} aria-labelledby={titleId} data-testid={testId}
       onCancel={(e) => { e.preventDefault(); onCancel(); }}
     >
       <h2 id={titleId}>{title}</h2>

@@ -1,0 +1,67 @@
+/** The remaining private pages: support, booklet, my leasys, contact, privacy, cookies; the informative and change-partition dialogs. */
+export const privatePages = {
+  menu: {
+    label: 'Help and information',
+    support: 'Support',
+    booklet: 'Booklet',
+    myLeasys: 'My Leasys',
+    contact: 'Contact',
+    privacy: 'Privacy',
+    cookie: 'Cookies',
+  },
+  support: {
+    title: 'Support',
+    text: 'Questions about an auction, a purchase or your account? Customer service answers on working days.',
+    mail: 'Write to customer service:',
+    booklet: 'Read the booklet',
+  },
+  booklet: {
+    title: 'Booklet',
+    intro: 'How the portal works, in short.',
+    auctionsTitle: 'Auctions',
+    auctionsText: 'Accept the regulation of an auction, then bid on its lots until it ends. The highest valid offer wins when the auctioneer awards the lot.',
+    showcaseTitle: 'Showcase',
+    showcaseText: 'Put vehicles in your lot and buy them at the fixed price shown.',
+    purchasesTitle: 'Purchases',
+    purchasesText: 'Your purchases page lists what you bought, its payment state and lets you rate the seller.',
+  },
+  myLeasys: {
+    title: 'My Leasys',
+    text: 'Leasing offers and your leasing contracts are on the Leasys site.',
+    link: 'Open the Leasys site',
+    newTab: '(opens in a new tab)',
+  },
+  contact: {
+    title: 'Contact',
+    text: 'Customer service helps you with your account, auctions and purchases.',
+    mail: 'E-mail:',
+    partition: 'Ask to change your partition',
+  },
+  privacy: {
+    title: 'Privacy',
+    text: 'How we process your data and the terms under which you use the portal.',
+    openPrivacy: 'Read the privacy policy',
+    openTerms: 'Read the terms and conditions',
+    consents: 'Review your consents',
+  },
+  cookie: {
+    title: 'Cookies',
+    text: 'The portal uses technical cookies for your session and your language choice only.',
+    notes: 'Your notes on cookies',
+  },
+  informative: {
+    privacyTitle: 'Privacy policy',
+    privacyText: 'The portal processes your personal data (name, contact details, your company data and your activity on the portal) to run auctions and sales, to manage your account and to meet legal duties. The data is kept for as long as your account exists and as the law requires. You may ask to see, correct or erase your data, or object to its processing, by writing to customer service.',
+    termsTitle: 'Terms and conditions',
+    termsText: 'The portal is reserved for professional dealers. Each offer you make binds your company. A lot awarded to you must be paid and collected within the terms stated in the auction regulation. Access is personal: do not share your credentials.',
+    close: 'Close',
+  },
+  partition: {
+    title: 'Change partition',
+    message: 'To move your company to another partition, send a request to customer service. They will answer by e-mail.',
+    confirm: 'Send request',
+    close: 'Close',
+    subject: 'Request to change partition',
+    body: 'Please move my company to another partition.',
+  },
+};
