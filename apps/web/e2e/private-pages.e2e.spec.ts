@@ -1,0 +1,95 @@
+/**
+ * The remaining private pages (issue 23 item 8): dealer1 logs in, reaches support, booklet, my-leasys,
+ * private-contact, private-privacy and private-cookie from the help-and-information menu with the keyboard only;
+ * on private-privacy opens the informative dialog with code "1" (privacy policy) and "2" (terms) and closes each;
+ * on private-contact opens the change-partition dialog (its envelope confirm writes to the customer centre) and
+ * closes it. axe on every page and dialog; on a 390×844 phone no page scrolls sideways.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+
+const e2e = useE2E();
+const TEST = 'private-pages';
+const DEALER = 'dealer1';
+const PAGES = [
+  { key: 'support', path: '/support', testId: 'support-page', heading: 'Support' },
+  { key: 'booklet', path: '/booklet', testId: 'booklet-page', heading: 'Booklet' },
+  { key: 'myLeasys', path: '/my-leasys', testId: 'my-leasys-page', heading: 'My Leasys' },
+  { key: 'contact', path: '/private-contact', testId: 'private-contact-page', heading: 'Contact' },
+  { key: 'privacy', path: '/private-privacy', testId: 'private-privacy-page', heading: 'Privacy' },
+  { key: 'cookie', path: '/private-cookie', testId: 'private-cookie-page', heading: 'Cookies' },
+] as const;
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** Opens a dialog from its button by keyboard, checks it, closes it with its close button; the focus comes back. */
+async function dialogByKeyboard(page: Page, opener: string, dialog: string, close: string, check: () => Promise<void>): Promise<void> {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  await page.getByTestId(dialog).waitFor({ state: 'visible', timeout: 15_000 });
+  await check();
+  await expectNoAxeViolations(page, dialog);
+  await screenshot(page, TEST, dialog);
+  await tabTo(page, close, 20);
+  await page.keyboard.press('Enter');
+  await page.getByTestId(dialog).waitFor({ state: 'detached', timeout: 15_000 });
+  expect(await focusedTestId(page)).toBe(opener);
+}
+
+describe('the remaining private pages', () => {
+  it('keyboard: every page from the menu, the informative dialogs "1" and "2", the change-partition dialog; axe clean', async () => {
+    const { page } = await e2e.user(DEALER, '/live');
+    await page.getByTestId('private-menu').waitFor({ state: 'visible', timeout: 30_000 });
+    for (const p of PAGES) {
+      await tabTo(page, `private-nav-${p.key}`, 600);
+      await page.keyboard.press('Enter');
+      await page.getByTestId(p.testId).waitFor({ state: 'visible', timeout: 15_000 });
+      expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe(p.path);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(p.heading);
+      expect(await page.getByTestId(`private-nav-${p.key}`).getAttribute('aria-current')).toBe('page');
+      await expectNoAxeViolations(page, p.path);
+
+      if (p.key === 'myLeasys') {
+        // dealer1 is an Italian dealer: the leasing site under "it".
+        expect(await page.getByTestId('my-leasys-link').getAttribute('href')).toMatch(/\/it$/);
+      }
+      if (p.key === 'privacy') {
+        await dialogByKeyboard(page, 'open-informative-1', 'informative-dialog-1', 'informative-close', async () => {
+          expect(await page.getByTestId('informative-dialog-1').getByRole('heading').textContent()).toBe('Privacy policy');
+          expect(await page.getByTestId('informative-text').textContent()).toContain('personal data');
+        });
+        await dialogByKeyboard(page, 'open-informative-2', 'informative-dialog-2', 'informative-close', async () => {
+          expect(await page.getByTestId('informative-dialog-2').getByRole('heading').textContent()).toBe('Terms and conditions');
+          expect(await page.getByTestId('informative-text').textContent()).toContain('professional dealers');
+        });
+      }
+      if (p.key === 'contact') {
+        await dialogByKeyboard(page, 'open-partition', 'partition-dialog', 'partition-close', async () => {
+          const href = await page.getByTestId('partition-confirm').getAttribute('href');
+          expect(href).toMatch(/^mailto:[^?]+@[^?]+\?subject=Request%20to%20change%20partition&body=/);
+          expect(decodeURIComponent(href!.split('&body=')[1]!)).toContain(`username: ${DEALER}`);
+          expect(await page.locator('[data-testid=partition-confirm] svg').count()).toBe(1);
+        });
+      }
+    }
+  }, 180_000);
+
+  it('on a 390×844 phone no private page scrolls sideways, and the menu is there', async () => {
+    const { page } = await e2e.user(DEALER, '/support');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const p of PAGES) {
+      await page.goto(`${e2e.product.baseUrl}${p.path}`);
+      await page.getByTestId(p.testId).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('private-menu').waitFor({ state: 'visible', timeout: 15_000 });
+      const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(layout.scrollWidth, p.path).toBeLessThanOrEqual(layout.innerWidth);
+    }
+    await screenshot(page, TEST, 'phone-cookie');
+  }, 120_000);
+});
