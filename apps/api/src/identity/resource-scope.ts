@@ -108,17 +108,23 @@ export class ResourceScope {
    * route that names it (detail, lots, offers, observations, reports, exports). The rule is the domain's `sellingOpenTo`.
    */
   private checkSales(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): void {
-    for (const source of [request.params, request.query, request.body]) {
-      if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
-      const { idAuction, idLot } = source as Record<string, unknown>;
+    const sources = [request.params, request.query, request.body]
+      .filter((source): source is Record<string, unknown> => source !== null && typeof source === 'object' && !Array.isArray(source));
+    const named = sources.map((source) => source['idAuction']).find((id): id is string => typeof id === 'string')?.trim();
+    for (const { idAuction, idLot } of sources) {
       if (typeof idAuction === 'string' && !this.maySeeAuction(actor, idAuction.trim())) {
         throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
       }
       if (typeof idLot === 'string') {
         const lot = this.readModel.lots.get(streamId.lot(idLot.trim()));
         if (lot && lot.status !== 'NONE' && !this.maySeeAuction(actor, lot.data.definition.idAuction)) {
-          // Named with its auction (auction/{idAuction}/.../{idLot}): the auction is what is not found.
-          if (typeof idAuction === 'string') throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+          // As an unknown lot: named with an auction that does not exist, the auction is what is not found; with one the
+          // caller sees (auction/{visible}/.../{hidden lot}), the lot is not found in it (else the answer would tell
+          // that the hidden auction, whose id starts the lot's, exists).
+          const auction = named === undefined ? undefined : this.readModel.auctions.get(streamId.auction(named));
+          if (named !== undefined && (!auction || auction.status === 'NONE' || auction.status === 'DELETED')) {
+            throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+          }
           throw new DomainError('LOT_NOT_FOUND', 'lot not found');
         }
       }

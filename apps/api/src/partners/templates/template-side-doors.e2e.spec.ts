@@ -116,4 +116,21 @@ describe('templates: the side doors of a hidden auction', () => {
     await enable(true);
     expect(await observed()).toEqual([true, true, true]);
   }, 60_000);
+
+  test('a hidden auction\'s lot named under an auction the dealer sees answers as an unknown lot (its id would tell the hidden auction exists)', async () => {
+    const running = await dealer1.get(`${S}/running-auctions?limit=100`);
+    const visible = (running.body.items as { idAuction: string }[])[0]!.idAuction;
+    expect(visible).not.toBe(idAuction);
+    const calls: [string, string, object?][] = [
+      ['get', `${S}/auction/${visible}/lot-detail/LOT`], ['get', `${S}/auctionFull?idAuction=${visible}&idLot=LOT`],
+      ['post', `${S}/auction/${visible}/observe/LOT`, {}], ['post', `${S}/auction/${visible}/offer/LOT`, { offer: 5000 }],
+      ['get', `${S}/auction/no-such-auction/lot-detail/LOT`], ['post', `${S}/auction/no-such-auction/offer/LOT`, { offer: 5000 }],
+    ];
+    for (const [method, path, body] of calls) {
+      const send = (lot: string) => (method === 'get' ? dealer1.get(path.replace('LOT', lot)) : dealer1.post(path.replace('LOT', lot), { body }));
+      const [unknown, hidden] = [await send(`${idAuction}x-1`), await send(idLot)];
+      expect({ path, status: hidden.status, code: hidden.body?.errorCode }).toEqual({ path, status: unknown.status, code: unknown.body?.errorCode });
+      expect(hidden.status).toBe(404);
+    }
+  }, 60_000);
 });
