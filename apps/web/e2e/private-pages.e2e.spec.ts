@@ -3,7 +3,7 @@
  * private-contact, private-privacy and private-cookie from the help-and-information menu with the keyboard only;
  * on private-privacy opens the informative dialog with code "1" (privacy policy) and "2" (terms) and closes each;
  * on private-contact opens the change-partition dialog (its envelope confirm writes to the customer centre) and
- * closes it. axe on every page and dialog; on a 390×844 phone no page scrolls sideways.
+ * closes it; the consents page (/private/privacy) opens the same two texts beside consent 1 and 2. axe on every page and dialog; on a 390×844 phone no page scrolls sideways.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,24 @@ describe('the remaining private pages', () => {
       }
     }
   }, 180_000);
+
+  it('the consents page opens the privacy policy ("1") and the terms ("2") beside the consents they belong to', async () => {
+    const { page } = await e2e.user(DEALER, '/private-privacy');
+    await page.getByTestId('private-privacy-page').waitFor({ state: 'visible', timeout: 30_000 });
+    await tabTo(page, 'private-consents');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('privacy-form').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/private/privacy');
+    await dialogByKeyboard(page, 'privacy-read-1', 'informative-dialog-1', 'informative-close', async () => {
+      expect(await page.getByTestId('informative-dialog-1').getByRole('heading').textContent()).toBe('Privacy policy');
+    });
+    await dialogByKeyboard(page, 'privacy-read-2', 'informative-dialog-2', 'informative-close', async () => {
+      expect(await page.getByTestId('informative-dialog-2').getByRole('heading').textContent()).toBe('Terms and conditions');
+    });
+    // Reading changes no answer: dealer1's three consents are still given.
+    for (const c of ['consent1', 'consent2', 'consent3']) expect(await page.getByTestId(`privacy-${c}-agree`).isChecked()).toBe(true);
+    await expectNoAxeViolations(page, 'consents page');
+  }, 90_000);
 
   it('on a 390×844 phone no private page scrolls sideways, and the menu is there', async () => {
     const { page } = await e2e.user(DEALER, '/support');

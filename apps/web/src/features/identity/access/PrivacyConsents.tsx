@@ -3,10 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@auction/contracts';
 import { consentsGiven } from '../../../session/guards.js';
 import type { ConsentAnswers } from './account-api.js';
+import { InformativeDialog } from '../private/PrivateDialogs.js';
+import type { InformativeCode } from '../private/private-links.js';
 
 const CONSENTS = ['consent1', 'consent2', 'consent3'] as const;
 type ConsentKey = (typeof CONSENTS)[number];
 type Answers = Record<ConsentKey, boolean | null>;
+/** The full text behind a consent, in the informative dialog: the privacy policy ("1") and the terms ("2"). */
+const READ: Partial<Record<ConsentKey, { readonly code: InformativeCode; readonly labelKey: string }>> = {
+  consent1: { code: '1', labelKey: 'privatePages:privacy.openPrivacy' },
+  consent2: { code: '2', labelKey: 'privatePages:privacy.openTerms' },
+};
 
 /** The answers a profile already holds: `true` is shown as given; anything else is asked again. */
 function initialAnswers(profile: UserProfile | null): Answers {
@@ -27,6 +34,7 @@ export function PrivacyConsents(props: {
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [notAll, setNotAll] = useState(false);
+  const [reading, setReading] = useState<InformativeCode | null>(null);
   const complete = CONSENTS.every((c) => answers[c] !== null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,6 +71,11 @@ export function PrivacyConsents(props: {
                 </label>
               ))}
             </div>
+            {READ[c] && (
+              <button type="button" className="btn btn-ghost" onClick={() => setReading(READ[c]!.code)} data-testid={`privacy-read-${READ[c]!.code}`}>
+                {t(READ[c]!.labelKey)}
+              </button>
+            )}
             {missing && <p className="form-error" id={`${c}-error`}>{t('privacy.required')}</p>}
           </fieldset>
         );
@@ -71,6 +84,7 @@ export function PrivacyConsents(props: {
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={sending} data-testid="privacy-submit">{t('privacy.submit')}</button>
       </div>
+      {reading && <InformativeDialog code={reading} onClose={() => setReading(null)} />}
     </form>
   );
 }
