@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Gelöscht",
   },
   hints: {
-    logo: "Die ID eines bereits gespeicherten Bildes (Buchstaben, Ziffern, - und _). Leer lassen für keines.",
+    logo: "Ein Bild, das Sie hochgeladen haben (PNG, JPEG oder WebP), mit seiner ID. Leer lassen für keines.",
   },
   invalid: {
     templateName: "Geben Sie einen Namen ein (höchstens 100 Zeichen).",

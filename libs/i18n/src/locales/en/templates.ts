@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Deleted",
   },
   hints: {
-    logo: "The id of an image already stored (letters, digits, - and _). Leave it blank for none.",
+    logo: "An image you uploaded (PNG, JPEG or WebP), by its id. Leave it blank for none.",
   },
   invalid: {
     templateName: "Write a name (at most 100 characters).",

@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Eliminada",
   },
   hints: {
-    logo: "El id de una imagen ya guardada (letras, cifras, - y _). Déjelo vacío para ninguno.",
+    logo: "Una imagen que ha subido (PNG, JPEG o WebP), por su id. Déjelo vacío para ninguno.",
   },
   invalid: {
     templateName: "Escriba un nombre (como máximo 100 caracteres).",

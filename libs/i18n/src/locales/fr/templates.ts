@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Supprimé",
   },
   hints: {
-    logo: "L'id d'une image déjà enregistrée (lettres, chiffres, - et _). Laissez vide pour aucun.",
+    logo: "Une image que vous avez téléversée (PNG, JPEG ou WebP), par son id. Laissez vide pour aucun.",
   },
   invalid: {
     templateName: "Saisissez un nom (100 caractères au plus).",

@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Eliminato",
   },
   hints: {
-    logo: "L'id di un'immagine già caricata (lettere, cifre, - e _). Lascia vuoto per nessuno.",
+    logo: "Un'immagine che hai caricato (PNG, JPEG o WebP), con il suo id. Lascia vuoto per nessuno.",
   },
   invalid: {
     templateName: "Scrivi un nome (al massimo 100 caratteri).",

@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Verwijderd",
   },
   hints: {
-    logo: "De id van een al opgeslagen afbeelding (letters, cijfers, - en _). Leeg laten voor geen.",
+    logo: "Een afbeelding die u hebt geüpload (PNG, JPEG of WebP), met haar id. Leeg laten voor geen.",
   },
   invalid: {
     templateName: "Vul een naam in (hoogstens 100 tekens).",

@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Usunięty",
   },
   hints: {
-    logo: "Id już zapisanego obrazu (litery, cyfry, - i _). Pozostaw puste, jeśli brak.",
+    logo: "Obraz, który przesłałeś (PNG, JPEG lub WebP), według jego id. Pozostaw puste, jeśli brak.",
   },
   invalid: {
     templateName: "Wpisz nazwę (najwyżej 100 znaków).",

@@ -19,7 +19,7 @@ export const templates = {
     DELETED: "Eliminado",
   },
   hints: {
-    logo: "O id de uma imagem já guardada (letras, algarismos, - e _). Deixe vazio para nenhum.",
+    logo: "Uma imagem que carregou (PNG, JPEG ou WebP), pelo seu id. Deixe vazio para nenhum.",
   },
   invalid: {
     templateName: "Escreva um nome (no máximo 100 caracteres).",
