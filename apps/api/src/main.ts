@@ -117,7 +117,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   sso.start(port, logger);
-  if (config.demoData && config.demoPhotos) {
+  if (config.demoData && config.demoBanners) {
     // The demo's home banners are drawn and encoded (AVIF, WebP) once, after the start: they appear within seconds.
     void import('./demo/demo-banners.js')
       .then(({ seedDemoBanners }) => seedDemoBanners(app.get<StreamWriter>(STREAM_WRITER), app.get<BlobStore>(BLOB_STORE), model, Date.now()))

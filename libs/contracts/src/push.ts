@@ -24,7 +24,7 @@ export const SendPushRequest = z.object({
   title: oneLine(PUSH_LIMITS.title),
   body: z.string().trim().min(1).max(PUSH_LIMITS.body).refine(isCleanText, { message: 'must be text' }),
   /** `test` (opens home) or another lower-case word (opens `/private`), e.g. `info`, `auction`. */
-  type: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be a lower-case word'),
+  type: z.string().max(32).regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be a lower-case word'),
   idUsers: ids(PUSH_LIMITS.users, 'user').optional(),
   idDealers: ids(PUSH_LIMITS.dealers, 'dealer').optional(),
   market: z.enum(MARKETS).optional(),

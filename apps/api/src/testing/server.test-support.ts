@@ -123,6 +123,8 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
     DEMO_DEALERS: String(DEMO_DEALERS),
     // Drawing and storing the demo vehicles' photos costs a second or more a start: a test that needs them says so.
     DEMO_PHOTOS: 'false',
+    // The demo banners are stored in the background after the start: a test counting stored files would see them land.
+    DEMO_BANNERS: 'false',
     DEMO_PASSWORD,
     // The lowest password-hash cost allowed (2^14, not the default 2^17): ~70 demo users hash in ~1.5 s, logins cost ~40 ms.
     PASSWORD_HASH_COST: '14',

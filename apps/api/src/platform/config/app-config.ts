@@ -15,6 +15,7 @@ export const ConfigSchema = z.object({
   DEMO_DATA: bool.optional(),
   DEMO_DEALERS: z.coerce.number().int().min(0).max(10000).default(20),
   DEMO_PHOTOS: bool.default(true),
+  DEMO_BANNERS: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
   PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_PASSWORD_HASH_COST).max(MAX_PASSWORD_HASH_COST).default(DEFAULT_PASSWORD_HASH_COST),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)')
@@ -74,6 +75,8 @@ export interface AppConfig extends SecurityConfig {
   readonly demoDealers: number;
   /** Whether the demo vehicles get drawn photos and an appraisal PDF (off in the API's e2e servers, for speed). */
   readonly demoPhotos: boolean;
+  /** Whether the demo's home banners are drawn and stored, in the background after the start (default: as demoPhotos). */
+  readonly demoBanners: boolean;
   readonly demoPassword: string;
   /** log2 of scrypt's N for new password hashes (default 17: N = 2^17, r = 8, p = 1). */
   readonly passwordHashCost: number;
@@ -154,7 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
-    demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPhotos: e.DEMO_PHOTOS, demoPassword: e.DEMO_PASSWORD,
+    demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPhotos: e.DEMO_PHOTOS, demoBanners: e.DEMO_BANNERS ?? e.DEMO_PHOTOS,
+    demoPassword: e.DEMO_PASSWORD,
     passwordHashCost: e.PASSWORD_HASH_COST,
     sessionSecret: e.SESSION_SECRET, sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000, liveTokenTtlMs: e.LIVE_TOKEN_TTL_SECONDS * 1000,
     bookingHoldSeconds: e.BOOKING_HOLD_SECONDS,

@@ -17,12 +17,23 @@ export function newId(): string {
   }
   const id = pool.toString('base64url', offset, offset + ID_BYTES);
   offset += ID_BYTES;
+  return plainStart(id);
+}
+
+/**
+ * An id never starts with `-` or `_`: a spreadsheet reads a cell starting with `-` as a formula (the CSV exports escape
+ * such cells, so the id would come out changed), and a leading `-` reads as an option on a command line. The first
+ * character is mapped onto a letter (2 of 64 first characters share a letter: a negligible loss of randomness).
+ */
+function plainStart(id: string): string {
+  if (id[0] === '-') return `x${id.slice(1)}`;
+  if (id[0] === '_') return `y${id.slice(1)}`;
   return id;
 }
 
 /** A stable id derived from its parts: a retried creation with the same idempotency key gets the same id. */
 export function derivedId(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 11);
+  return plainStart(createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 11));
 }
 
 /** Lot ids follow from their auction's id and number, so a retried creation makes the same lots. */
