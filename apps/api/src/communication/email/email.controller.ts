@@ -4,6 +4,7 @@ import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { parse } from '../../platform/http/validation.js';
 import { EmailService } from './email.service.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
 /** The back-office's e-mails (ADMIN, CUSTOMER_CENTER): queued here, sent in the background. */
 @Controller('api/v1/admin')
@@ -22,7 +23,7 @@ export class EmailController {
   }
 
   @Get('email/:idEmail')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   delivery(@Param('idEmail') idEmail: string) {
     return this.service.delivery(parse(Id, idEmail, 'idEmail'));
   }

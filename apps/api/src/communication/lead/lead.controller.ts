@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, Param, Patch, Post, Query } from '@nestj
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { LeadService } from './lead.service.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
 /** Lead (mailing) campaigns of the back-office (ADMIN, CUSTOMER_CENTER). */
 @Controller('api/v1/admin/lead')
@@ -20,19 +21,19 @@ export class LeadController {
   }
 
   @Get()
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   page(@Query() query: unknown) {
     return this.service.page(query);
   }
 
   @Get(':idLead')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   one(@Param('idLead') idLead: string) {
     return this.service.one(idLead);
   }
 
   @Get(':idLead/deliveries')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   deliveries(@Param('idLead') idLead: string, @Query() query: unknown) {
     return this.service.deliveries(idLead, query);
   }

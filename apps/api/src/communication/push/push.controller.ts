@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@ne
 import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { PushService } from './push.service.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
 /** The back-office's push notifications (ADMIN, CUSTOMER_CENTER): recorded here, delivered through FCM in the background. */
 @Controller('api/v1/admin/push-notification')
@@ -16,19 +17,19 @@ export class PushController {
   }
 
   @Get()
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   page(@Query() query: unknown) {
     return this.service.page(query);
   }
 
   @Get(':idNotification')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   one(@Param('idNotification') idNotification: string) {
     return this.service.one(idNotification);
   }
 
   @Get(':idNotification/deliveries')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   deliveries(@Param('idNotification') idNotification: string, @Query() query: unknown) {
     return this.service.deliveries(idNotification, query);
   }

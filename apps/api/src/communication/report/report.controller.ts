@@ -10,6 +10,7 @@ import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { attachmentDisposition, csvStream, xlsxStream } from '../../platform/http/report-file.js';
 import { ValidationError, parse } from '../../platform/http/validation.js';
 import { ReportService } from './report.service.js';
+import { PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
 
 /**
  * The query of a report, or a 400 with the report's own code: 400391 for a period whose start is after its end, 400392
@@ -41,7 +42,7 @@ export class ReportController {
     const day = new Date(this.clock.now()).toISOString().slice(0, 10);
     const name = `report-${q.reportType.toLowerCase()}-${day}.${q.typeExport.toLowerCase()}`;
     const header = REPORT_COLUMNS[q.reportType];
-    void reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', attachmentDisposition(name));
+    void reply.header('cache-control', PRIVATE_NO_STORE).header('Content-Disposition', attachmentDisposition(name));
     if (q.typeExport === 'CSV') {
       return reply.type('text/csv; charset=utf-8').send(Readable.from(csvStream(header, this.reports.batches(filter, 'text'))));
     }

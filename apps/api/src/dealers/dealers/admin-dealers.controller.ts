@@ -12,9 +12,9 @@ import { scopedMarkets } from '../../identity/admin-scope.js';
 import { parse } from '../../platform/http/validation.js';
 import { DealerChanges } from './dealer-changes.service.js';
 import { DealerQueries } from './dealer-queries.service.js';
+import { NO_STORE_HEADER, PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
 
-/** Answers carry business names, VAT codes, addresses, e-mails: never kept by a browser or a proxy. */
-const NO_STORE = ['Cache-Control', 'private, no-store'] as const;
+// Answers carry business names, VAT codes, addresses, e-mails: never kept by a browser or a proxy (NO_STORE_HEADER).
 
 /** The dealers back-office (`/api/v1/admin/dealer*`, spec 02 §7); ADMIN alone deletes. */
 @Controller('api/v1/admin')
@@ -22,14 +22,14 @@ export class AdminDealersController {
   constructor(private readonly queries: DealerQueries, private readonly changes: DealerChanges) {}
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealers-info/search')
   search(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerPage> {
     return this.queries.search(actor, parse(AdminDealerSearchQuery, query, 'query'));
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer')
   get(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerDetail | AdminDealerPage> {
     // idDealer alone: that dealer's card. Any other filter (spec 02 §7 gives this call the search's filters): the page of
@@ -39,7 +39,7 @@ export class AdminDealersController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Post('dealer')
   @HttpCode(201)
   create(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<AdminDealerChanged> {
@@ -47,7 +47,7 @@ export class AdminDealersController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Put('dealer')
   edit(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<AdminDealerChanged> {
     return this.changes.edit(actor, parse(AdminDealerEdit, body));
@@ -61,14 +61,14 @@ export class AdminDealersController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer/dac')
   dac(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerDacList> {
     return this.queries.dac(actor, parse(DealerDacQuery, query, 'query').vatCode);
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer-to-configure')
   toConfigure(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerPage> {
     return this.queries.search(actor, parse(DealerToConfigureQuery, query, 'query'), { status: 'PENDING' });
@@ -84,19 +84,19 @@ export class AdminDealersController {
     void reply.status(200)
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="dealers-to-configure.csv"')
-      .header('cache-control', 'private, no-store')
+      .header('cache-control', PRIVATE_NO_STORE)
       .send(csv);
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer-to-configure-count')
   async toConfigureCount(@CurrentActor() actor: Actor): Promise<DealerToConfigureCount> {
     return { count: await this.queries.toConfigureCount(actor) };
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer-reference')
   reference(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerReference> {
     return this.queries.reference(actor, parse(AdminDealerIdQuery, query, 'query').idDealer);

@@ -8,8 +8,7 @@ import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { parse } from '../../platform/http/validation.js';
 import { DealerChanges } from '../dealers/dealer-changes.service.js';
 import { DealerQueries } from '../dealers/dealer-queries.service.js';
-
-const NO_STORE = ['Cache-Control', 'private, no-store'] as const;
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
 /**
  * Partner dealers (spec 02 §7): the auctioneer and exhibitor lists with the dealer filters, the auctioneer picker of a
@@ -21,21 +20,21 @@ export class PartnerDealersController {
   constructor(private readonly queries: DealerQueries, private readonly changes: DealerChanges) {}
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('auctioneer')
   auctioneers(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerPage> {
     return this.queries.search(actor, parse(AdminDealerSearchQuery, query, 'query'), { capability: 'auctioneer' });
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('exhibitor')
   exhibitors(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminDealerPage> {
     return this.queries.search(actor, parse(AdminDealerSearchQuery, query, 'query'), { capability: 'exhibitor' });
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('dealer-auctioneer')
   auctioneersOfMarket(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<DealerPickerPage> {
     return this.queries.auctioneersOf(actor, parse(DealerAuctioneerQuery, query, 'query'));

@@ -9,9 +9,9 @@ import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { AccountAccessError } from '../../identity/passwords/account-access-error.js';
 import { parse } from '../../platform/http/validation.js';
 import { AdminUsersService } from './admin-users.service.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
-/** Answers carry names, e-mails, phones, fiscal codes: never kept by a browser or a proxy. */
-const NO_STORE = ['Cache-Control', 'private, no-store'] as const;
+// Answers carry names, e-mails, phones, fiscal codes: never kept by a browser or a proxy (NO_STORE_HEADER).
 
 /** The users back-office (`/api/v1/admin/user*`); the role matrix of issue 14: ADMIN alone deletes and grants roles. */
 @Controller('api/v1/admin')
@@ -19,21 +19,21 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('users')
   list(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminUsersPage> {
     return this.users.list(actor, parse(AdminUsersQuery, query, 'query'));
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('user')
   get(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminUserDetails> {
     return this.users.get(actor, parse(AdminUserQuery, query, 'query').idUser);
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Put('user')
   edit(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<AdminUserDetails> {
     return this.users.edit(actor, parse(AdminEditUserRequest, body));
@@ -62,7 +62,7 @@ export class AdminUsersController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Patch('user/enable-disable')
   @HttpCode(200)
   setEnabled(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<AdminUserDetails> {
@@ -71,7 +71,7 @@ export class AdminUsersController {
   }
 
   @Roles('ADMIN')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Post('user/permission')
   @HttpCode(200)
   grant(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<AdminUserDetails> {
@@ -80,7 +80,7 @@ export class AdminUsersController {
   }
 
   @Roles('ADMIN')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Delete('user/permission')
   revoke(@CurrentActor() actor: Actor, @Query() query: unknown): Promise<AdminUserDetails> {
     const { userID, permission } = parse(AdminPermissionQuery, query, 'query');

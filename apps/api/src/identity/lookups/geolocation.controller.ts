@@ -4,6 +4,7 @@ import type { GeolocationAnswer } from '@auction/contracts';
 import { Public } from '../auth.guard.js';
 import { GeoIpCountries } from './geoip-countries.js';
 import { isLocalAddress, marketOfAcceptLanguage, marketOfCountryIso, normalizedAddress } from './market-of-request.js';
+import { PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
 
 /**
  * `GET /api/v1/open/geolocation` (spec 01 §4, §7): the market the home page opens on for an anonymous visitor.
@@ -21,7 +22,7 @@ export class GeolocationController {
   @Public()
   @Get('geolocation')
   geolocation(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): GeolocationAnswer {
-    void reply.header('cache-control', 'private, no-store');
+    void reply.header('cache-control', PRIVATE_NO_STORE);
     return { value: this.marketOf(request) };
   }
 

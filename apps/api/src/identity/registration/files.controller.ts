@@ -12,6 +12,7 @@ import { Inject } from '@nestjs/common';
 import { MULTIPART_ROUTE } from './multipart.js';
 import { answerRefusal } from './registration.controller.js';
 import { UploadsService } from './uploads.service.js';
+import { PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
 
 /**
  * Stored files: a logged-in user's upload (`POST /secure/file`) and the back office's download of any stored file
@@ -55,7 +56,7 @@ export class FilesController {
       .header('content-length', String(file.bytes.length))
       .header('content-disposition', attachmentDisposition(`${name ?? id}.${extension}`, inline))
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
+      .header('cache-control', PRIVATE_NO_STORE);
     if (!(inline && extension === 'pdf')) void reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     void reply.send(file.bytes);
   }

@@ -4,6 +4,7 @@ import type { Actor } from '../../identity/actor.js';
 import { CurrentActor, Public, TokenOnly } from '../../identity/auth.guard.js';
 import { parse } from '../../platform/http/validation.js';
 import { Partners } from './partners.service.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 
 /** The partners: public per market (home carousel, partner page), and the logged-in caller's (web and mobile app). */
 @Controller('api/v1')
@@ -19,14 +20,14 @@ export class PartnersController {
   }
 
   @Get('secure/partners')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   secure(@CurrentActor() actor: Actor, @Query() query: unknown): PartnerPage {
     return this.partners.forCaller(actor, parse(PartnersQuery, query, 'query'));
   }
 
   @TokenOnly()
   @Get('mobile/partners')
-  @Header('Cache-Control', 'private, no-store')
+  @Header(...NO_STORE_HEADER)
   mobile(@CurrentActor() actor: Actor, @Query() query: unknown): PartnerPage {
     return this.partners.forCaller(actor, parse(PartnersQuery, query, 'query'));
   }

@@ -11,8 +11,8 @@ import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { csvStream } from '../../platform/http/report-file.js';
 import { parse } from '../../platform/http/validation.js';
 import { Templates } from './templates.service.js';
+import { NO_STORE_HEADER, PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
 
-const NO_STORE = ['Cache-Control', 'private, no-store'] as const;
 const MANAGERS = ['ADMIN', 'AUCTIONEER', 'MULTI_AUCTIONEER'] as const;
 
 /** The templates of the secure area (`/api/v1/secure/template*`, spec 02 "Template service"). */
@@ -40,19 +40,19 @@ export class TemplatesController {
     await this.templates.delete(actor, parse(TemplateIdQuery, query, 'query').id);
   }
 
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('template')
   list(@CurrentActor() actor: Actor, @Query() query: unknown): TemplatePage {
     return this.templates.list(actor, parse(TemplateListQuery, query, 'query'));
   }
 
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('template/:idTemplate')
   one(@CurrentActor() actor: Actor, @Param() params: unknown): TemplateView {
     return this.templates.get(actor, parse(TemplatePathParams, params, 'path').idTemplate);
   }
 
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('enabled-template')
   enabled(@CurrentActor() actor: Actor, @Query() query: unknown): TemplateView[] {
     return this.templates.enabled(actor, parse(EnabledTemplateQuery, query, 'query').ids);
@@ -63,14 +63,14 @@ export class TemplatesController {
     return this.templates.ofMarket(parse(TemplateInfoQuery, query, 'query').market);
   }
 
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('multi-auctioneer-template')
   ofProvenance(@CurrentActor() actor: Actor, @Query() query: unknown): TemplatePage {
     const { provenance } = parse(MultiAuctioneerTemplateQuery, query, 'query');
     return this.templates.list(actor, parse(TemplateListQuery, { provenance, limit: '100' }, 'query'));
   }
 
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('multi-auctioneer-templates')
   ofDealer(@CurrentActor() actor: Actor, @Query() query: unknown): TemplatePage {
     const { idDealer } = parse(MultiAuctioneerTemplatesQuery, query, 'query');
@@ -84,7 +84,7 @@ export class AdminTemplatesController {
   constructor(private readonly templates: Templates) {}
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('template')
   list(@CurrentActor() actor: Actor, @Query() query: unknown): TemplatePage {
     return this.templates.list(actor, parse(TemplateListQuery, query, 'query'));
@@ -98,7 +98,7 @@ export class AdminTemplatesController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('user-buyer-template')
   userTemplates(@CurrentActor() actor: Actor, @Query() query: unknown): UserBuyerTemplate {
     return this.templates.ofUser(actor, parse(UserBuyerTemplateQuery, query, 'query').idUser);
@@ -113,7 +113,7 @@ export class AdminTemplatesController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('users-buyer-template')
   buyers(@CurrentActor() actor: Actor, @Query() query: unknown): TemplateBuyerPage {
     const { idTemplate, ...page } = parse(UsersBuyerTemplateQuery, query, 'query');
@@ -136,7 +136,7 @@ export class AdminTemplatesController {
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('market-template')
   marketTemplates(@CurrentActor() actor: Actor, @Query() query: unknown) {
     const { market, idDealer } = parse(MarketTemplateQuery, query, 'query');
@@ -155,12 +155,12 @@ export class AdminTemplatesController {
   @Get('export-buyers')
   exportBuyers(@CurrentActor() actor: Actor, @Query() query: unknown, @Res() reply: FastifyReply) {
     const filter = parse(ExportBuyersQuery, query, 'query');
-    return reply.header('Cache-Control', 'private, no-store').header('Content-Disposition', 'attachment; filename="buyers.csv"')
+    return reply.header('cache-control', PRIVATE_NO_STORE).header('Content-Disposition', 'attachment; filename="buyers.csv"')
       .type('text/csv; charset=utf-8').send(Readable.from(csvStream(EXPORT_BUYERS_CSV_COLUMNS, this.templates.buyerRows(actor, filter))));
   }
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header(...NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('multi-auctioneer-template')
   multiAuctioneerTemplates(@CurrentActor() actor: Actor, @Query() query: unknown): TemplateView[] {
     return this.templates.ofMultiAuctioneer(actor, parse(AdminMultiAuctioneerTemplateQuery, query, 'query').idDealer);

@@ -7,6 +7,13 @@ const PRIVATE_AREAS = /^\/api\/v1\/(secure|admin|mobile)\//i;
 export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
+ * {@link PRIVATE_NO_STORE} as the name/value pair of Nest's `@Header(...NO_STORE_HEADER)`: for a public route whose
+ * answer depends on who asks, and on private routes to say so where the controller is read ({@link cachePolicy} sets it
+ * there anyway).
+ */
+export const NO_STORE_HEADER = ['Cache-Control', PRIVATE_NO_STORE] as const;
+
+/**
  * The value for a private answer that never changes (a vehicle photo's variant: its blob id names its content): the
  * caller's own browser keeps it for a year without asking again, no shared cache (proxy, CDN) stores it, since whether
  * one may see it depends on who asks.

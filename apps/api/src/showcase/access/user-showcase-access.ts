@@ -7,7 +7,7 @@ import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
 import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
-import { PRIVATE_NO_STORE } from '../../platform/http/cache-policy.js';
+import { NO_STORE_HEADER } from '../../platform/http/cache-policy.js';
 import { parse } from '../../platform/http/validation.js';
 
 /**
@@ -55,7 +55,7 @@ export class UserShowcaseAccessController {
   constructor(private readonly access: UserShowcaseAccess) {}
 
   @Roles('ADMIN', 'CUSTOMER_CENTER')
-  @Header('Cache-Control', PRIVATE_NO_STORE)
+  @Header(...NO_STORE_HEADER)
   @Get('user-buyer-showcase')
   get(@Query() query: unknown): UserBuyerShowcase {
     return this.access.get(parse(UserBuyerShowcaseQuery, query, 'query').idUser);
