@@ -16,6 +16,7 @@ import { sellers } from './sellers.js';
 import { topCms } from './topCms.js';
 import { templates } from './templates.js';
 import { privatePages } from './privatePages.js';
+import { portal } from './portal.js';
 
 /** Spanish: every namespace. */
-export const es = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates, privatePages };
+export const es = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates, privatePages, portal };

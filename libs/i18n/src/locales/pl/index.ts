@@ -16,6 +16,7 @@ import { sellers } from './sellers.js';
 import { topCms } from './topCms.js';
 import { templates } from './templates.js';
 import { privatePages } from './privatePages.js';
+import { portal } from './portal.js';
 
 /** Polish: every namespace. */
-export const pl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates, privatePages };
+export const pl = { common, errors, login, auction, showcase, purchases, auctioneer, registration, account, people, dealers, vehicleUpload, vehicles, communication, sellers, topCms, templates, privatePages, portal };
