@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { UseGuards } from '@nestjs/common';
-import { AnswersClosed, ShowcaseOpenGuard, showcaseClosedTo } from './access/showcase-open.guard.js';
+import { AnswersClosed, ShowcaseOpenGuard } from './access/showcase-open.guard.js';
+import { showcaseClosedTo } from '../platform/engine/sales-access.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {

@@ -1,6 +1,6 @@
 import { API_ERROR_CODES } from '@auction/contracts';
 import {
-  assertNever, isTemplateListed, mayManageTemplate, sellThroughRefusal, sellingOpenTo, streamId, templateOpenTo, type AuctionState, type Market, type Role,
+  assertNever, isTemplateListed, mayManageTemplate, sellThroughRefusal, sellingOpenTo, showcaseShut, streamId, templateOpenTo, type AuctionState, type Market, type Role,
 } from '@auction/domain';
 import { AccessError } from './access-error.js';
 import type { LiveReadModel } from './live-read-model.js';
@@ -37,10 +37,12 @@ export function saleVisibleTo(model: LiveReadModel, viewer: SalesViewer, sale: {
   );
 }
 
-/** True when the back-office shut the showcase to the user (`PUT /admin/user-buyer-showcase` with flgEnabled false). */
+/**
+ * True when the back-office shut the showcase to the user (the domain's `showcaseShut`): the one check of both the
+ * showcase's door (`ShowcaseOpenGuard`, 403440) and who sees a showcase's vehicles ({@link showcaseVisibleTo}).
+ */
 export function showcaseClosedTo(model: LiveReadModel, idUser: string): boolean {
-  const user = model.users.get(streamId.user(idUser));
-  return user?.status === 'ACTIVE' && user.showcaseClosed === true;
+  return showcaseShut(model.users.get(streamId.user(idUser)));
 }
 
 /**

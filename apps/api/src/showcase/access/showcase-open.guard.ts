@@ -11,8 +11,6 @@ const ANSWERS_CLOSED = 'showcase:answers-closed';
 /** Marks the one showcase call a user the showcase is shut to may still make: it answers that it is shut (`showcase-enabled`). */
 export const AnswersClosed = () => SetMetadata(ANSWERS_CLOSED, true);
 
-export { showcaseClosedTo };
-
 /**
  * The showcase's door, in one place: every call of the web and mobile showcase controllers passes it (class-level
  * guard, after the access guard). A user the back-office shut the showcase to gets 403440 on every call but

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, Inject, Injectable, Put, Query } from '@nestjs/common';
 import { API_ERROR_CODES, UserBuyerShowcase, UserBuyerShowcaseChange, UserBuyerShowcaseQuery } from '@auction/contracts';
-import { decideUser, streamId, type UserState } from '@auction/domain';
+import { decideUser, showcaseShut, streamId, type UserState } from '@auction/domain';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import type { Actor } from '../../identity/actor.js';
 import { AccessError } from '../../platform/engine/access-error.js';
@@ -24,7 +24,7 @@ export class UserShowcaseAccess {
 
   get(idUser: string): UserBuyerShowcase {
     const user = this.dealerUser(idUser);
-    return { idUser, username: this.index.usernameOf(idUser), flgEnabled: user.showcaseClosed !== true };
+    return { idUser, username: this.index.usernameOf(idUser), flgEnabled: !showcaseShut(user) };
   }
 
   async set(actor: Actor, idUser: string, flgEnabled: boolean): Promise<UserBuyerShowcase> {

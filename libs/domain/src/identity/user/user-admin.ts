@@ -1,5 +1,5 @@
 import { MARKETS, ROLES, type Market, type Role } from '../../shared/statuses.js';
-import type { UserData } from './user.js';
+import type { UserData, UserState } from './user.js';
 
 /**
  * What the back-office may change of a user that is not personal data (names, e-mail, phone, fiscal code sit in
@@ -63,4 +63,13 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   const sa = new Set(a);
   const sb = new Set(b);
   return sa.size === sb.size && [...sa].every((x) => sb.has(x));
+}
+
+/**
+ * The showcase rule of one user, in one place: true when the back-office shut the showcase to it
+ * (`UserShowcaseAccessChanged` with flgEnabled false, `PUT /admin/user-buyer-showcase`), so it neither sees nor buys
+ * there. Open by default; an unknown user is not shut (its own refusal follows elsewhere).
+ */
+export function showcaseShut(user: UserState | undefined): boolean {
+  return user?.status === 'ACTIVE' && user.showcaseClosed === true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminChangeDelta, anonymousName, knownRoles, withAdminChange } from './user-admin.js';
+import { adminChangeDelta, anonymousName, knownRoles, showcaseShut, withAdminChange } from './user-admin.js';
 import { decideUser, decideUserPlan, evolveUser, initialUserState } from './user.js';
 import type { UserData } from './user.js';
 
@@ -107,5 +107,12 @@ describe('SetShowcaseAccess: the back-office opens or shuts the showcase to a de
     expect(() => decide(initialUserState, false)).toThrow(/unknown user/);
     const deleted = evolveUser(registered, { type: 'UserDeleted', data: { idUser: 'u1', ...stamp } });
     expect(() => decide(deleted, false)).toThrow(/deleted or anonymised/);
+  });
+
+  it('showcaseShut: the one predicate of the rule, true only after a shut and until it is opened again', () => {
+    const shut = evolveUser(registered, closed);
+    expect([showcaseShut(undefined), showcaseShut(initialUserState), showcaseShut(registered)]).toEqual([false, false, false]);
+    expect(showcaseShut(shut)).toBe(true);
+    expect(showcaseShut(evolveUser(shut, { ...closed, data: { ...closed.data, flgEnabled: true } }))).toBe(false);
   });
 });

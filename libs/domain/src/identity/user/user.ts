@@ -5,7 +5,7 @@ import {
   type PreferencesChange, type UserConsentsGivenData, type UserPreferencesChangedData,
 } from './user-preferences.js';
 import {
-  adminChangeDelta, anonymousName, knownRoles, withAdminChange,
+  adminChangeDelta, anonymousName, knownRoles, showcaseShut, withAdminChange,
   type AdminUserChange, type AuditStamp, type UserEditedByAdminData,
 } from './user-admin.js';
 
@@ -279,7 +279,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'SetShowcaseAccess': {
       const active = activeForAdmin(state);
-      if (!active.showcaseClosed === command.flgEnabled) return [];
+      if (showcaseShut(active) !== command.flgEnabled) return [];
       return [{ type: 'UserShowcaseAccessChanged', data: { idUser: active.data.idUser, flgEnabled: command.flgEnabled, by: command.by, at: command.now } }];
     }
     case 'SetUserRoles': {
