@@ -21,6 +21,7 @@ export * from './vehicles/vehicle/lot-outcome.js';
 export * from './shared/lot-outcome.js';
 export * from './vehicles/vehicle-access.js';
 export * from './shared/decider.js';
+export * from './shared/changes.js';
 
 import { decideAuction } from './auctions/auction/auction.decide.js';
 import { evolveAuction, initialAuctionState } from './auctions/auction/auction.evolve.js';

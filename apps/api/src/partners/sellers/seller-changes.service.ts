@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { API_ERROR_CODES, type AssociateSellerDealer, type ReferenceSellerDealer, type SellerConfigBody, type SellerCreate, type SellerEdit, type SellerView } from '@auction/contracts';
 import {
-  DomainError, decideSeller, decideSellerConfig, decideSellerReference, streamId,
+  activeSeller, changedFields, decideSeller, decideSellerConfig, decideSellerReference, streamId,
   type SellerCommand, type SellerConfigState, type SellerReferenceState, type SellerState,
 } from '@auction/domain';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
@@ -59,15 +59,10 @@ export class SellerChanges {
 
   /** `PUT /admin/seller`: the fields sent change (the market stays); 404370 for an unknown or deleted seller. */
   async edit(actor: Actor, body: SellerEdit): Promise<SellerView> {
-    if (!this.index.seller(body.idSeller)) throw new DomainError('SELLER_NOT_FOUND', 'unknown seller');
-    const current = (await this.accounts.personalData.get('SELLER', body.idSeller)) ?? {};
-    const changes: Record<string, string | null> = {};
-    for (const key of PERSONAL_FIELDS) {
-      const value = body[key];
-      if (value === undefined) continue;
-      const next = value === '' ? null : value;
-      if ((current[key] ?? null) !== next) changes[key] = next;
-    }
+    activeSeller(this.index.sellerState(body.idSeller));
+    const current: Record<string, string | null | undefined> = (await this.accounts.personalData.get('SELLER', body.idSeller)) ?? {};
+    // A blank field clears it (null); a field not on file counts as null.
+    const changes = changedFields(PERSONAL_FIELDS, body, current, { normalize: (v) => (v === '' ? null : v), same: (next, now) => next === (now ?? null) }) ?? {};
     const sid = streamId.seller(body.idSeller);
     await this.personal.apply('SELLER', body.idSeller, changes, (token) => this.run(actor, [sid], (view, now) => [{
       streamId: sid,

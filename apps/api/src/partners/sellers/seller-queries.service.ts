@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { API_ERROR_CODES, type ReferenceSellerDealer, type SelectedCodes, type SellerMarketQuery, type SellerPage, type SellerView } from '@auction/contracts';
-import { DomainError, type KnownSeller, type Market } from '@auction/domain';
+import { activeSeller, type KnownSeller, type Market } from '@auction/domain';
 import { AccountsService } from '../../identity/accounts/accounts.service.js';
 import type { PersonalData } from '../../identity/accounts/personal-data.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from '../../identity/actor.js';
@@ -22,8 +22,7 @@ export class SellerQueries {
 
   /** One seller; 404370 when unknown or deleted. */
   async view(idSeller: string): Promise<SellerView> {
-    const seller = this.index.seller(idSeller);
-    if (!seller) throw new DomainError('SELLER_NOT_FOUND', 'unknown seller');
+    const seller = activeSeller(this.index.sellerState(idSeller));
     const personal = await this.accounts.personalData.get('SELLER', idSeller);
     return this.viewOf(seller, personal ?? undefined);
   }

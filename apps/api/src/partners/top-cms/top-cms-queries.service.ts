@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminTopCmsQuery, OpenTopCmsQuery, TopCmsPage, TopCmsView } from '@auction/contracts';
-import { DomainError, type KnownTopCms, type Market } from '@auction/domain';
+import { TOP_CMS, activeTopCms, type KnownTopCms, type Market } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { scopedMarkets } from '../../identity/admin-scope.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
@@ -20,9 +20,7 @@ export class TopCmsQueries {
 
   /** A banner that is not deleted; 404400 otherwise. */
   banner(idTopCms: string): KnownTopCms {
-    const state = this.model.topCms.get(`topcms-${idTopCms}`);
-    if (state?.status !== 'ACTIVE') throw new DomainError('TOP_CMS_NOT_FOUND', 'unknown top banner');
-    return state;
+    return activeTopCms(this.model.topCms.get(`topcms-${idTopCms}`) ?? TOP_CMS.initialState);
   }
 
   view(idTopCms: string): TopCmsView {

@@ -1,4 +1,5 @@
 import { DomainError, assertNever } from '../../shared/errors.js';
+import { changedFields, knownState } from '../../shared/changes.js';
 import type { Market } from '../../shared/statuses.js';
 import type { AuditStamp } from '../../shared/audit.js';
 
@@ -23,7 +24,9 @@ export interface SellerData {
 }
 
 /** The code fields of a seller an edit may change. */
-export type SellerCodeChange = Partial<Pick<SellerData, 'areas' | 'carSold'>>;
+const SELLER_CODE_FIELDS = ['areas', 'carSold'] as const;
+/** An edit's new codes (absent: unchanged). */
+export type SellerCodeChange = Partial<Pick<SellerData, (typeof SELLER_CODE_FIELDS)[number]>>;
 
 /** A known seller. */
 export interface KnownSeller {
@@ -60,8 +63,8 @@ const sameCodes = (a: readonly string[], b: readonly string[]) => a.length === b
 
 /** The seller, or 404370 when it is unknown or deleted. */
 export function activeSeller(state: SellerState): KnownSeller {
-  if (state.status !== 'ACTIVE') throw new DomainError('SELLER_NOT_FOUND', 'unknown seller');
-  return state;
+  const notFound = () => new DomainError('SELLER_NOT_FOUND', 'unknown seller');
+  return knownState(state, { NONE: notFound, DELETED: notFound });
 }
 
 /**
@@ -78,13 +81,9 @@ export function decideSeller(command: SellerCommand, state: SellerState): Seller
     }
     case 'EditSeller': {
       const seller = activeSeller(state);
-      const codes: { -readonly [K in keyof SellerCodeChange]: SellerCodeChange[K] } = {};
-      for (const field of ['areas', 'carSold'] as const) {
-        const value = command.codes[field];
-        if (value !== undefined && !sameCodes(sellerCodes(value), seller.data[field])) codes[field] = sellerCodes(value);
-      }
+      const codes = changedFields(SELLER_CODE_FIELDS, command.codes, seller.data, { normalize: sellerCodes, same: sameCodes });
       const personalFields = [...new Set(command.personalFields)].sort();
-      if (Object.keys(codes).length === 0 && personalFields.length === 0) return [];
+      if (!codes && personalFields.length === 0) return [];
       return [{
         type: 'SellerEdited',
         data: { idSeller: command.idSeller, ...codes, ...(personalFields.length ? { personalFields } : {}), by: command.by, at: command.now },

@@ -1,4 +1,5 @@
 import { assertNever } from '../../shared/errors.js';
+import { changedFields, knownState } from '../../shared/changes.js';
 import type { AuditStamp } from '../../shared/audit.js';
 import type { Market } from '../../shared/statuses.js';
 
@@ -84,11 +85,11 @@ export class TemplateRuleError extends Error {
 
 export const initialTemplateState: TemplateState = { status: 'NONE' };
 
-function known(state: TemplateState): KnownTemplate {
-  if (state.status === 'NONE') throw new TemplateRuleError(TEMPLATE_RULE_CODES.NOT_FOUND, 'unknown template');
-  if (state.status === 'DELETED') throw new TemplateRuleError(TEMPLATE_RULE_CODES.STATE_CONFLICT, 'the template was deleted');
-  return state;
-}
+/** The template a command acts on: unknown 404300, deleted 409300. */
+const known = (state: TemplateState): KnownTemplate => knownState(state, {
+  NONE: () => new TemplateRuleError(TEMPLATE_RULE_CODES.NOT_FOUND, 'unknown template'),
+  DELETED: () => new TemplateRuleError(TEMPLATE_RULE_CODES.STATE_CONFLICT, 'the template was deleted'),
+});
 
 /**
  * Decides a template command. Creating one that exists changes nothing (a retried request); a change to the state
@@ -100,13 +101,8 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
       if (state.status !== 'NONE') return [];
       return [{ type: 'TemplateCreated', data: { ...command.data, by: command.by, at: command.now } }];
     case 'EditTemplate': {
-      const template = known(state);
-      const changes: Record<string, unknown> = {};
-      for (const field of TEMPLATE_FIELDS) {
-        const value = command.changes[field];
-        if (value !== undefined && value !== template.data[field]) changes[field] = value;
-      }
-      if (Object.keys(changes).length === 0) return [];
+      const changes = changedFields(TEMPLATE_FIELDS, command.changes, known(state).data);
+      if (!changes) return [];
       return [{ type: 'TemplateEdited', data: { idTemplate: command.idTemplate, ...changes, by: command.by, at: command.now } }];
     }
     case 'SetTemplateEnabled': {

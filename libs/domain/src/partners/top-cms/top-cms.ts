@@ -1,4 +1,5 @@
 import { DomainError, assertNever } from '../../shared/errors.js';
+import { changedFields, knownState } from '../../shared/changes.js';
 import type { Market } from '../../shared/statuses.js';
 import type { AuditStamp } from '../../shared/audit.js';
 
@@ -78,8 +79,8 @@ export const initialTopCmsState: TopCmsState = { status: 'NONE' };
 
 /** The banner, or 404400 when it is unknown or deleted. */
 export function activeTopCms(state: TopCmsState): KnownTopCms {
-  if (state.status !== 'ACTIVE') throw new DomainError('TOP_CMS_NOT_FOUND', 'unknown top banner');
-  return state;
+  const notFound = () => new DomainError('TOP_CMS_NOT_FOUND', 'unknown top banner');
+  return knownState(state, { NONE: notFound, DELETED: notFound });
 }
 
 function assertLanguage(lang: string, marketLanguages: readonly string[]): void {
@@ -109,15 +110,10 @@ export function decideTopCms(command: TopCmsCommand, state: TopCmsState): TopCms
       return [{ type: 'TopCmsCreated', data: { ...command.data, by: command.by, at: command.now } }];
     }
     case 'EditTopCms': {
-      const banner = activeTopCms(state);
-      const changed: Record<string, unknown> = {};
-      for (const key of CONTENT_KEYS) {
-        const value = command.changes[key];
-        if (value !== undefined && !same(value, banner.data[key])) changed[key] = value;
-      }
-      if (changed.lang !== undefined) assertLanguage(changed.lang as string, command.marketLanguages);
-      if (Object.keys(changed).length === 0) return [];
-      return [{ type: 'TopCmsEdited', data: { idTopCms: command.idTopCms, ...(changed as Partial<TopCmsContent>), by: command.by, at: command.now } }];
+      const changed = changedFields(CONTENT_KEYS, command.changes, activeTopCms(state).data, { same });
+      if (!changed) return [];
+      if (changed.lang !== undefined) assertLanguage(changed.lang, command.marketLanguages);
+      return [{ type: 'TopCmsEdited', data: { idTopCms: command.idTopCms, ...changed, by: command.by, at: command.now } }];
     }
     case 'DeleteTopCms': {
       if (state.status === 'DELETED') return [];
