@@ -131,7 +131,11 @@ export type LotView = z.infer<typeof LotView>;
 export const AuctionView = z.object({
   idAuction: z.string(), auctionName: z.string(), idMarket: z.string(), auctionType: z.enum(AUCTION_TYPES),
   status: z.enum(AUCTION_STATUSES), startDate: z.string(), endDate: z.string(), regulationRequired: z.boolean(),
-  extension: z.object({ windowSeconds: z.number(), extendSeconds: z.number() }), idOwner: z.string(), lots: z.array(LotView),
+  extension: z.object({ windowSeconds: z.number(), extendSeconds: z.number() }), idOwner: z.string(),
+  idTemplate: z.string().nullable().meta({
+    description: 'The template (partner, selling channel) the auction sells through: only dealers enabled for it see it. null: none, the default channel open to every dealer.',
+  }),
+  lots: z.array(LotView),
 });
 export type AuctionView = z.infer<typeof AuctionView>;
 

@@ -51,7 +51,7 @@ export function auctionView(auction: AuctionState, lots: readonly LotState[], no
     idAuction: d.idAuction, auctionName: d.auctionName, idMarket: d.idMarket, auctionType: d.auctionType, status: auction.status,
     // Instants in UTC whatever offset the auction was created with; the end shown is the last lot's end (extensions).
     startDate: toIso(d.startMs), endDate: toIso(shownAuctionEndMs(auction, lots)), regulationRequired: d.regulationRequired,
-    extension: { windowSeconds: d.windowSeconds, extendSeconds: d.extendSeconds }, idOwner: d.idOwner,
+    extension: { windowSeconds: d.windowSeconds, extendSeconds: d.extendSeconds }, idOwner: d.idOwner, idTemplate: d.idTemplate ?? null,
     lots: lots.map((l) => lotView(l, now, viewer)).filter((l): l is LotView => l !== null).sort((a, b) => a.lotNumber - b.lotNumber),
   };
 }

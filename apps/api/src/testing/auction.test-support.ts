@@ -27,6 +27,8 @@ export interface AuctionView {
   status: 'SCH' | 'RUN' | 'CLD' | 'AWA';
   startDate: string;
   endDate: string;
+  /** The template the auction sells through; null: the default channel. */
+  idTemplate: string | null;
   lots: LotView[];
 }
 

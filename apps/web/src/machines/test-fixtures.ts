@@ -41,7 +41,7 @@ export function auctionView(lots: LotView[], overrides: Partial<AuctionView> = {
   return {
     idAuction: 'a1', auctionName: 'Spring fleet', idMarket: 'IT', auctionType: 'LEA', status: 'RUN',
     startDate: '2030-01-01T08:00:00.000Z', endDate: '2030-01-01T10:00:00.000Z', regulationRequired: false,
-    extension: { windowSeconds: 0, extendSeconds: 0 }, idOwner: 'owner', lots, ...overrides,
+    extension: { windowSeconds: 0, extendSeconds: 0 }, idOwner: 'owner', idTemplate: null, lots, ...overrides,
   };
 }
 

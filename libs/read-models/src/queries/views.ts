@@ -63,7 +63,8 @@ export function auctionViewOf(
     status: auction.status as AuctionStatus, startDate: auction.startAt ?? auction.startDate,
     endDate: shownEndOf(auction, views, lastLotEnd),
     regulationRequired: auction.regulationRequired,
-    extension: { windowSeconds: auction.windowSeconds, extendSeconds: auction.extendSeconds }, idOwner: auction.idOwner, lots: views,
+    extension: { windowSeconds: auction.windowSeconds, extendSeconds: auction.extendSeconds }, idOwner: auction.idOwner,
+    idTemplate: auction.idTemplate ?? null, lots: views,
   };
 }
 

@@ -2,11 +2,14 @@
  * The template calls over HTTP against the built server, embedded (#23 item 1): an auctioneer creates, edits, lists,
  * disables and deletes its template; an administrator enables a dealer for it through user-buyer-template and
  * users-buyer-template; the dealer then sees it, another dealer does not (404300, as for an unknown template); roles,
- * market scope and bad input refused with their codes, never a 500.
+ * market scope and bad input refused with their codes, never a 500. The auction view names the template an auction sells
+ * through (idTemplate; null: the default channel).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
 import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ServerClock } from '../../testing/api-client.test-support.js';
+import { createAuctionBody, paths, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
 import { upload } from '../../vehicles/uploads/vehicle-uploads.test-support.js';
 
 const S = '/api/v1/secure';
@@ -87,6 +90,34 @@ describe('templates (embedded)', () => {
     expect((await auctioneer.delete(`${S}/template?id=${id}`)).status).toBe(204);
     refused(await dealer1.get(`${S}/template/${id}`), 404, 404300);
     refused(await put(auctioneer, `${S}/template`, { idTemplate: id, templateName: 'x' }), 409, 409300);
+  });
+
+  test('the auction view names the template an auction sells through (null: the default channel), in the detail and the lists', async () => {
+    const idTemplate = (await post(auctioneer, `${S}/template`, { templateName: `Canale aste ${runTag()}`, idMarket: 'IT' })).body.idTemplate as string;
+    expect((await put(admin, `${A}/user-buyer-template`, { idUser: 'dealer1', idTemplate, flgEnabled: true })).status).toBe(200);
+    const startMs = wholeSecondAfter(await ServerClock.sync(auctioneer), 3_600_000);
+    const auction = async (withTemplate: boolean) => {
+      const body = createAuctionBody({
+        name: `Canale ${withTemplate ? 'partner' : 'default'} ${runTag()}`, startMs, endMs: startMs + 600_000, regulationRequired: false,
+        extension: { windowSeconds: 0, extendSeconds: 0 }, lots: [{ licensePlate: `TV${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+      });
+      const created = await auctioneer.post<AuctionView>(paths.auctions, { body: withTemplate ? { ...body, idTemplate } : body });
+      expect(created.status).toBe(201);
+      return created.body;
+    };
+    const [sold, plain] = [await auction(true), await auction(false)];
+    expect([sold.idTemplate, plain.idTemplate]).toEqual([idTemplate, null]);
+
+    // The detail (the owner, and a dealer enabled for the template), the auction by ids, the management list.
+    for (const client of [auctioneer, dealer1]) {
+      expect((await client.get<AuctionView>(paths.auction(sold.idAuction))).body.idTemplate).toBe(idTemplate);
+      expect((await client.get<AuctionView>(paths.auction(plain.idAuction))).body.idTemplate).toBeNull();
+    }
+    const byIds = (await dealer1.get(`${S}/auction?ids=${sold.idAuction},${plain.idAuction}`)).body.items as AuctionView[];
+    expect(Object.fromEntries(byIds.map((a) => [a.idAuction, a.idTemplate]))).toEqual({ [sold.idAuction]: idTemplate, [plain.idAuction]: null });
+    const managed = (await auctioneer.get(`${S}/auction-management?status=SCH&limit=100`)).body.items as AuctionView[];
+    expect(managed.find((a) => a.idAuction === sold.idAuction)?.idTemplate).toBe(idTemplate);
+    expect(managed.find((a) => a.idAuction === plain.idAuction)?.idTemplate).toBeNull();
   });
 
   test('roles, market scope and bad input are refused with their codes', async () => {

@@ -128,7 +128,7 @@ describe('editing an auction (the spec\'s `auction` screen)', () => {
   } as LotView);
   const auction: AuctionView = {
     idAuction: 'A-1', auctionName: 'Fleet week 49', idMarket: 'DE', auctionType: 'LEA', status: 'SCH', startDate: '2026-12-01T09:07:00.000Z',
-    endDate: '2026-12-01T10:00:00.000Z', regulationRequired: true, extension: { windowSeconds: 120, extendSeconds: 30 }, idOwner: 'auctioneer',
+    endDate: '2026-12-01T10:00:00.000Z', regulationRequired: true, extension: { windowSeconds: 120, extendSeconds: 30 }, idOwner: 'auctioneer', idTemplate: null,
     lots: [lotView('L-1', 1), lotView('L-2', 2, { frame: 'WVWZZZ1JZXW000001', buyNowPrice: 9999.99, reservePrice: null })],
   };
 
