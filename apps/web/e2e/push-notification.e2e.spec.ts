@@ -4,33 +4,18 @@
  * demo device registered. An administrator opens the screen from the back-office menu, sees the form's errors (axe
  * clean), writes a notification by keyboard, sends it to two users, and follows each device's delivery to Delivered.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, launchChromium, loginThroughUi, newUserPage, runAxe, startProduct, type Product } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { describeViolations, loginThroughUi, runAxe, useE2E } from './harness.js';
 
 const PHONE = { width: 390, height: 844 };
 
-let product: Product;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  product = await startProduct({ env: {} });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await product?.stop();
-}, 60_000);
+// Nothing of its own in the product: the one the global setup started for every spec.
+const e2e = useE2E();
 
 describe('the push-notification screen', () => {
   it('an administrator sends a push on a phone, by keyboard, and sees it delivered to each device', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
-    const opened = await newUserPage(browser, product.baseUrl);
-    context = opened.context;
-    const page = opened.page;
+    const { page } = await e2e.anonymous();
     await page.setViewportSize(PHONE);
     await loginThroughUi(page, 'admin', '/admin');
     await page.getByTestId('card-bo-push').click();

@@ -4,32 +4,17 @@
  * chosen and downloaded by keyboard as CSV (its own login is in it, recorded from the log), then as XLSX.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, launchChromium, loginThroughUi, newUserPage, runAxe, startProduct, type Product } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { describeViolations, loginThroughUi, runAxe, useE2E } from './harness.js';
 
 const PHONE = { width: 390, height: 844 };
 
-let product: Product;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await product?.stop();
-}, 60_000);
+// Nothing of its own in the product: the one the global setup started for every spec.
+const e2e = useE2E();
 
 describe('the report screen', () => {
   it('an administrator downloads the logins report on a phone, by keyboard, after a refused period', async () => {
-    const opened = await newUserPage(browser, product.baseUrl);
-    context = opened.context;
-    const page = opened.page;
+    const { page } = await e2e.anonymous();
     await page.setViewportSize(PHONE);
     await loginThroughUi(page, 'admin', '/admin');
     await page.getByTestId('card-bo-report').click();
