@@ -117,13 +117,14 @@ describe('access guards', () => {
     const { page } = await e2e.user('dealer1');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.goto('/it');
-    await page.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
+    // A signed-in dealer opening a public page goes to /private, its home (spec 01 §4).
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
     await page.getByTestId('current-user').waitFor({ state: 'visible' });
     expect(await sessionValue(page, 'market')).toBe('IT');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('it');
     // /fr: France offers French only.
     await page.goto('/fr');
-    await page.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
     expect(await sessionValue(page, 'market')).toBe('FR');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     // Not a market: not found, nothing stored.
@@ -176,7 +177,9 @@ describe('access guards', () => {
     await page.getByTestId('mobile-password').fill(DEMO_PASSWORD);
     expect(await page.getByTestId('mobile-error').count()).toBe(0);
     await submit.click();
-    await page.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
+    // The mobile login navigates to /private (spec 01 §4), the dealer's home.
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
+    await page.getByTestId('dealer-home').waitFor({ state: 'visible' });
     expect(await page.getByTestId('current-user').textContent()).toBe('dealer2');
     // The token lives in memory only: no cookie session, nothing in the storages but the language and the market, and
     // (since the profile's language applies after a sign-in, 3a8e800, #21 item 18) which account's language was applied.

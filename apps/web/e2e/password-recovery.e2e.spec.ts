@@ -143,7 +143,7 @@ describe('password recovery', () => {
       await login.getByTestId('login-error').waitFor({ state: 'visible' });
       await login.getByTestId('login-password').fill(NEW_PASSWORD);
       await login.getByTestId('login-submit').click();
-      await login.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
+      await login.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
       expect(await login.getByTestId('current-user').textContent()).toBe('dealer2');
     }
 

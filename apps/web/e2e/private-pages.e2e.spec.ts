@@ -4,10 +4,13 @@
  * on private-privacy opens the informative dialog with code "1" (privacy policy) and "2" (terms) and closes each;
  * on private-contact opens the change-partition dialog (its envelope confirm writes to the customer centre) and
  * closes it; the consents page (/private/privacy) opens the same two texts beside consent 1 and 2. axe on every page and dialog; on a 390×844 phone no page scrolls sideways.
+ * The dealer's home: dealer1 signs in and lands on /private, which shows the running demo auction and its partners
+ * (as the API answers them), every link reached by keyboard, axe clean, no sideways scroll on a phone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+import { demoAuction } from './harness/people.js';
 
 const e2e = useE2E();
 const TEST = 'private-pages';
@@ -110,4 +113,60 @@ describe('the remaining private pages', () => {
     }
     await screenshot(page, TEST, 'phone-cookie');
   }, 120_000);
+
+  it('the dealer\'s home: after the sign-in dealer1 lands on /private, sees the live demo auction and its partners; keyboard, axe, phone', async () => {
+    const api = await e2e.api(DEALER);
+    const demo = await demoAuction(e2e.product.baseUrl, DEALER);
+    const partners = await api.expect<{ items: { idTemplate: string; auctionName: string; auctioneerRating: number; numFeedback: number }[]; total: number }>(200, 'GET', '/api/v1/secure/partners?limit=8');
+    const showcase = await api.expect<{ enabled: boolean }>(200, 'GET', '/api/v1/secure/showcase/showcase-enabled');
+    expect(partners.items.length, 'the demo templates are the dealer\'s partners').toBeGreaterThan(0);
+
+    const { page } = await e2e.user(DEALER); // the sign-in without a target: the user's home
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
+    const home = page.getByTestId('dealer-home');
+    await home.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${DEALER}`);
+    expect(await page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
+    // The running demo auction, linked to its page; the count of all running ones.
+    expect(await page.getByTestId('home-running-count').textContent()).toMatch(/^\d+ auctions? running now$/);
+    const auctionLink = page.getByTestId(`home-auction-${demo.idAuction}`);
+    expect(await auctionLink.textContent()).toBe(demo.name);
+    expect(await auctionLink.getAttribute('href')).toBe(`/live-auction/${demo.idAuction}`);
+    // The partners as the API gives them: name linked to the partner page, whole stars and votes.
+    for (const p of partners.items) {
+      const link = page.getByTestId(`partner-link-${p.idTemplate}`);
+      expect(await link.textContent()).toBe(p.auctionName);
+      expect(await link.getAttribute('href')).toBe(`/partner?idTemplate=${encodeURIComponent(p.idTemplate)}`);
+      const rating = page.getByTestId(`partner-rating-${p.idTemplate}`);
+      expect(await rating.getAttribute('data-stars')).toBe(String(Math.round(p.auctioneerRating)));
+      expect(await rating.textContent()).toContain(`${Math.round(p.auctioneerRating)} of 5 stars, ${p.numFeedback} vote`);
+    }
+    expect(await page.getByTestId('home-showcase').count()).toBe(showcase.enabled ? 1 : 0);
+    await expectNoAxeViolations(page, '/private');
+    await screenshot(page, TEST, 'dealer-home');
+
+    // Keyboard: every link of the home is reached with Tab; Enter follows them.
+    const links = [`home-auction-${demo.idAuction}`, 'home-all-auctions', 'home-bids-link', 'home-purchases-link',
+      ...(showcase.enabled ? ['home-showcase-link'] : []), ...partners.items.map((p) => `partner-link-${p.idTemplate}`)];
+    for (const link of links) await tabTo(page, link, 120);
+    await tabTo(page, 'home-all-auctions', 120);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/live', { timeout: 15_000 });
+    // Back home through the main menu's "Home", then into the auction.
+    await tabTo(page, 'nav-home', 60);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
+    await tabTo(page, `home-auction-${demo.idAuction}`, 120);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/live-auction/${demo.idAuction}`, { timeout: 15_000 });
+
+    // A phone: one column, nothing scrolls sideways, still axe clean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${e2e.product.baseUrl}/private`);
+    await home.waitFor({ state: 'visible', timeout: 15_000 });
+    const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+    await expectNoAxeViolations(page, '/private on a phone');
+    await screenshot(page, TEST, 'dealer-home-phone');
+  }, 150_000);
 });

@@ -44,7 +44,8 @@ describe('single sign-on with Keycloak', () => {
       await signInAtIssuer(page, 'dealer1', DEMO_PASSWORD);
       await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 20_000 });
       expect(await page.getByTestId('current-user').textContent()).toBe('dealer1');
-      expect(new URL(page.url()).pathname).toBe('/live');
+      // A dealer lands on its home, /private (spec 01 §2, §4).
+      await page.waitForURL((url) => url.pathname === '/private', { timeout: 20_000 });
       expect((await context.cookies()).find((c) => c.name === 'SESSION')?.httpOnly).toBe(true);
       await screenshot(page, TEST, 'signed-in');
 

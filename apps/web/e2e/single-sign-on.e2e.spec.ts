@@ -43,7 +43,9 @@ describe('single sign-on', () => {
     await signInAtIssuer(page, 'dealer3', DEMO_PASSWORD);
     await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 15_000 });
     expect(await page.getByTestId('current-user').textContent()).toBe('dealer3');
-    expect(new URL(page.url()).pathname).toBe('/live');
+    // A dealer lands on its home, /private (spec 01 §2, §4).
+    await page.waitForURL((url) => url.pathname === '/private', { timeout: 15_000 });
+    await page.getByTestId('dealer-home').waitFor({ state: 'visible' });
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'SESSION')?.httpOnly).toBe(true);
     expect(cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();

@@ -64,7 +64,7 @@ describe('users screens under attack', () => {
     const { page } = await e2e.user('dealer1');
     for (const path of ['/users', '/admin', '/user-anonymization', `/user-edit/unknown-${RUN}`, malformed]) {
       await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/live');
+      await page.waitForURL((url) => url.pathname === '/private');
       expect(await page.getByTestId('user-card-missing').count(), path).toBe(0);
       expect(await page.getByTestId('back-office-menu').count(), path).toBe(0);
     }

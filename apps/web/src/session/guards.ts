@@ -37,13 +37,13 @@ export function accessDecision(
 }
 
 /**
- * Where a user starts: back-office staff (ADMIN, CUSTOMER_CENTER) at the back-office landing, dealers at the running
- * auctions, auctioneers at their auctions, loaders at the vehicle upload, exhibitors at the showcase. Staff first: their work is the back-office even
+ * Where a user starts: back-office staff (ADMIN, CUSTOMER_CENTER) at the back-office landing, dealers at their home
+ * (`/private`, which draws it: spec 01 §2, a signed-in user goes to `/private`), auctioneers at their auctions, loaders at the vehicle upload, exhibitors at the showcase. Staff first: their work is the back-office even
  * when they hold an auction role too.
  */
-export function homeOf(roles: readonly string[]): '/admin' | '/live' | '/auction-management' | '/upload-vehicle' | '/showcase-catalogue' {
+export function homeOf(roles: readonly string[]): '/admin' | '/private' | '/auction-management' | '/upload-vehicle' | '/showcase-catalogue' {
   if (roles.includes('ADMIN') || roles.includes('CUSTOMER_CENTER')) return '/admin';
-  if (roles.includes('BUYER')) return '/live';
+  if (roles.includes('BUYER')) return '/private';
   if (roles.some((r) => r === 'AUCTIONEER' || r === 'MULTI_AUCTIONEER')) return '/auction-management';
   // A loader's work is loading vehicles; the showcase refuses it (its home there sent it back to `/`, and round again).
   if (roles.includes('LOADER')) return '/upload-vehicle';

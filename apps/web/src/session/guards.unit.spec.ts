@@ -79,8 +79,8 @@ describe('the access guard (spec 01 §4)', () => {
     expect(guardFailure(new Error('other'))).toBe('login');
   });
 
-  it('homes: dealers at /live, auctioneers and admins at /auction-management, exhibitors at the showcase', () => {
-    expect(homeOf(['BUYER'])).toBe('/live');
+  it('homes: dealers at their home /private, auctioneers and admins at /auction-management, exhibitors at the showcase', () => {
+    expect(homeOf(['BUYER'])).toBe('/private');
     expect(homeOf(['AUCTIONEER'])).toBe('/auction-management');
     expect(homeOf(['ADMIN'])).toBe('/admin');
     expect(homeOf(['CUSTOMER_CENTER'])).toBe('/admin');

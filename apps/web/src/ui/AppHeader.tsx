@@ -39,6 +39,7 @@ export function AppHeader() {
       <Link to="/" className="brand">{t('appName')}</Link>
       {profile && (
         <nav aria-label={t('nav.mainMenu')} className="main-nav">
+          {buyer && <Link to="/private" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-home">{t('privatePages:home.nav')}</Link>}
           {buyer && <Link to="/live" activeProps={{ 'aria-current': 'page' }}>{t('nav.auctions')}</Link>}
           {buyer && <Link to="/observed" activeProps={{ 'aria-current': 'page' }}>{t('nav.observed')}</Link>}
           {buyer && <Link to="/my-bids" activeProps={{ 'aria-current': 'page' }}>{t('auction:dealer.navMyBids')}</Link>}
