@@ -22,6 +22,7 @@ interface PageCase {
 
 const PAGES: PageCase[] = [
   { name: 'login', user: null, path: () => '/login' },
+  { name: 'dealer home', user: 'dealer1', path: () => '/private' },
   { name: 'running auctions', user: 'dealer1', path: () => '/live' },
   { name: 'live auction', user: 'dealer1', path: () => `/live-auction/${idAuction}` },
   { name: 'lot detail', user: 'dealer1', path: () => `/lot-detail/${idAuction}/${idLot}` },

@@ -28,6 +28,7 @@ interface PageCase {
 }
 
 const PAGES: PageCase[] = [
+  { name: 'dealer home', user: 'dealer1', path: () => '/private' },
   { name: 'running auctions', user: 'dealer1', path: () => '/live' },
   { name: 'live auction', user: 'dealer1', path: () => `/live-auction/${idAuction}`, live: true },
   { name: 'lot detail', user: 'dealer1', path: () => `/lot-detail/${idAuction}/${idLot}`, live: true },
