@@ -1,43 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './vite.precompress.js';
 
 /** The API the dev server proxies to (`npm run dev -w @auction/web`); the product serves the built client itself. */
 const api = process.env.API_URL ?? 'http://localhost:3000';
-
-/** Files worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
-/** Tiny files are sent as they are (a compressed copy would save next to nothing). */
-const MIN_BYTES = 256;
-
-/**
- * Writes a Brotli (`.br`) and a gzip (`.gz`) copy of every compressible file of the build, which the API serves
- * (`@fastify/static` `preCompressed`) to browsers that accept them: compressed once at build time, at the highest level.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'auction-precompress',
-    apply: 'build',
-    configResolved(config) { outDir = config.build.outDir; },
-    closeBundle() {
-      const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-        const file = join(dir, f);
-        return statSync(file).isDirectory() ? walk(file) : [file];
-      });
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [

@@ -28,6 +28,7 @@ import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { serveWebClient } from './platform/http/web-client.js';
 import { liveFirstScreen } from './auctions/http/live-first-screen.js';
+import { portalPages } from './partners/portal/portal-pages.js';
 import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
@@ -86,9 +87,10 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   app.useGlobalFilters(new ErrorFilter(logger));
   // Before the web client's static files: the plugin must come first (it leaves their precompressed files as they are).
   await compressAnswers(fastify as never);
-  // The live auction page comes with its first screen and its first answers in the HTML (issue 22, speed).
+  // The live auction page comes with its first screen and its first answers in the HTML (issue 22, speed); the public
+  // portal's pages are drawn by the server (issue 23).
   const webClient = await serveWebClient(fastify as never, config.webDist, {
-    pages: [liveFirstScreen(fastify as never)],
+    pages: [liveFirstScreen(fastify as never), portalPages(fastify as never, config.webDist, config.portal)],
     warn: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`, 'WebClient'),
   });
   app.enableShutdownHooks();

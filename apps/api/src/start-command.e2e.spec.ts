@@ -56,13 +56,18 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
 
     // The web client: built by `npm start`, served at `/`, deep links open the app, unknown API paths keep the API's 404.
     expect(output).toMatch(/web client at http:\/\/localhost:\d+\//);
-    for (const page of ['/', '/live-auction/some-auction', '/login?redirect=%2Flive']) {
+    for (const page of ['/live-auction/some-auction', '/login?redirect=%2Flive']) {
       const response = await fetch(`${url}${page}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(await response.text()).toMatch(/<div id="root">/);
     }
-    const html = await (await fetch(`${url}/`)).text();
+    // `/` is the public portal: a visitor is sent to a market's home, drawn by the server.
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(new URL(home.url).pathname).toMatch(/^\/(it|be|es|en|de|nl|fr|pl|pt|lu)$/);
+    expect(await home.text()).toMatch(/<div id="portal">/);
+    const html = await (await fetch(`${url}/login`)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     const asset = await fetch(`${url}${script}`);
     expect(asset.status).toBe(200);

@@ -134,7 +134,9 @@ describe('access guards', () => {
 
   it('a visitor on /de reaches the sign-in page in German', async () => {
     const { page } = await e2e.anonymous();
+    // /de is the public portal's German home; its login button leaves for the single sign-on in German.
     await page.goto('/de');
+    await page.getByTestId('login').click();
     await page.waitForURL(SSO_PAGE, { timeout: 15_000 });
     if (new URL(page.url()).pathname.startsWith('/oidc/')) {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');

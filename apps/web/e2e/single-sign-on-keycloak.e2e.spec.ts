@@ -38,7 +38,7 @@ describe('single sign-on with Keycloak', () => {
     const issuer = new URL(process.env.E2E_OIDC_ISSUER_URL!);
     const { context, page } = await newUserPage(browser!, product!.baseUrl);
     try {
-      await page.goto('/');
+      await page.goto('/login');
       await page.waitForURL((url) => url.origin === issuer.origin, { timeout: 20_000 });
       await page.locator('#kc-form-login').waitFor({ state: 'visible' });
       await signInAtIssuer(page, 'dealer1', DEMO_PASSWORD);
@@ -50,7 +50,10 @@ describe('single sign-on with Keycloak', () => {
       await screenshot(page, TEST, 'signed-in');
 
       await page.getByRole('button', { name: /log out/i }).click();
-      // Keycloak ends its session and sends the browser back to the portal, which goes on to sign-in again.
+      // Keycloak ends its session and sends the browser back to the portal's public home; its login button leads to
+      // Keycloak's sign-in again.
+      await page.waitForURL((url) => url.origin !== issuer.origin && /^\/(it|be|es|en|de|nl|fr|pl|pt|lu)$/.test(url.pathname), { timeout: 20_000 });
+      await page.getByTestId('login').click();
       await page.waitForURL((url) => url.origin === issuer.origin && url.pathname.includes('/protocol/openid-connect/auth'), { timeout: 20_000 });
       await page.locator('#kc-form-login').waitFor({ state: 'visible' });
       expect((await context.cookies()).find((c) => c.name === 'SESSION')).toBeUndefined();

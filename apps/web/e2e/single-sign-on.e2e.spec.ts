@@ -21,7 +21,9 @@ describe('single sign-on', () => {
   it('signs a dealer in through the issuer, and logout ends both sessions', async () => {
     const { page } = await e2e.anonymous({ locale: 'de-DE' });
     await page.goto('/');
-    // The portal sends the visitor to the issuer's page: another page, with the issuer's own form.
+    // `/` is the public home of the visitor's market; its login button sends the visitor to the issuer's page:
+    // another page, with the issuer's own form.
+    await page.getByTestId('login').click();
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
     const embedded = new URL(page.url()).pathname.startsWith('/oidc/');
     if (embedded) {
@@ -50,11 +52,14 @@ describe('single sign-on', () => {
     expect(cookies.find((c) => c.name === 'SESSION')?.httpOnly).toBe(true);
     expect(cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
 
-    // Logout: the portal's session ends, then the issuer's (RP-initiated), and the browser is back at the portal.
+    // Logout: the portal's session ends, then the issuer's (RP-initiated), and the browser is back at the portal's
+    // public home, whose login button leads to the issuer again.
     await page.getByRole('button', { name: /abmelden|log out|logout/i }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
+    await page.waitForURL((url) => /^\/(it|be|es|en|de|nl|fr|pl|pt|lu)$/.test(url.pathname), { timeout: 15_000 });
     const after = await page.context().cookies();
     expect(after.find((c) => c.name === 'SESSION')).toBeUndefined();
+    await page.getByTestId('login').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
     // The issuer asks for the password again: its own session ended too.
     await page.getByTestId('login-username').or(page.locator('#kc-form-login')).first().waitFor({ state: 'visible' });
     const profile = await page.evaluate(async () => (await fetch('/api/v1/secure/user')).status);
@@ -80,7 +85,7 @@ describe('single sign-on', () => {
 
   it('asks for the password again once the back-office disabled the user, even after re-enabling (#21 item 5)', async () => {
     const { page } = await e2e.anonymous();
-    await page.goto('/');
+    await page.goto('/login');
     await signInAtIssuer(page, 'dealer4', DEMO_PASSWORD);
     await page.getByTestId('current-user').waitFor({ state: 'visible', timeout: 15_000 });
 
@@ -89,7 +94,7 @@ describe('single sign-on', () => {
       expect((await admin.request('PATCH', '/api/v1/admin/user/enable-disable', { idUser: 'dealer4', flgEnabled })).status).toBe(200);
     }
     // The portal's session ended with the disable; the issuer's did too, so its sign-in page asks for the password.
-    await page.goto('/');
+    await page.goto('/login');
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname.startsWith('/realms/'), { timeout: 15_000 });
     await page.getByTestId('login-username').or(page.locator('#kc-form-login')).first().waitFor({ state: 'visible' });
     expect(await page.evaluate(async () => (await fetch('/api/v1/secure/user')).status)).toBe(401);

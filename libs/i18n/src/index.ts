@@ -5,3 +5,4 @@ export * from './translation.js';
 export * from './resources.js';
 export * from './load-language.js';
 export * from './market-time.js';
+export * from './countries.js';

@@ -4,6 +4,7 @@ import {
 } from '@auction/i18n';
 import { escapeHtml, fillText } from '@auction/mail';
 import type { FirstScreen, FirstScreenPage } from '../../platform/http/app-page.js';
+import { askOwnApi } from '../../platform/http/own-api.js';
 
 const S = '/api/v1/secure';
 /** Lots drawn in the first screen: a desktop's first screen of rows (a phone shows one or two). */
@@ -128,18 +129,7 @@ export function liveFirstScreenHtml(auction: PreviewAuction, language: Language)
  * page, and the client does what it does today.
  */
 export function liveFirstScreen(fastify: FastifyInstance): FirstScreenPage {
-  const ask = async (request: FastifyRequest, url: string) => {
-    const answer = await fastify.inject({
-      method: 'GET', url, remoteAddress: request.ip,
-      headers: {
-        accept: 'application/json',
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        ...(request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {}),
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-      },
-    });
-    return { url, status: answer.statusCode, body: answer.body };
-  };
+  const ask = (request: FastifyRequest, url: string) => askOwnApi(fastify, request, url);
   return {
     path: /^\/live-auction\/([^/?#]+)\/?$/,
     async render(request, match): Promise<FirstScreen | null> {

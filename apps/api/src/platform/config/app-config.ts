@@ -57,6 +57,11 @@ export const ConfigSchema = z.object({
   FCM_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   PAYMENT_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  PORTAL_CONTACT_MAIL: z.email().default('customer.centre@dealer-auctions.example'),
+  PORTAL_CONTACT_PHONE: z.string().regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number (digits, spaces, a leading +)').default('+39 011 000 0000'),
+  LEASING_URL: z.url({ protocol: /^https$/ }).default('https://www.leasys.com'),
+  APP_STORE_URL: z.url({ protocol: /^https$/ }).default('https://apps.apple.com/search?term=Dealer%20Auctions'),
+  GOOGLE_PLAY_URL: z.url({ protocol: /^https$/ }).default('https://play.google.com/store/search?q=Dealer%20Auctions&c=apps'),
   PASSWORD_RECOVERY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   PASSWORD_SETUP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -123,6 +128,8 @@ export interface AppConfig extends SecurityConfig {
    * the key's project), `FCM_BASE_URL`; no service account: the local FCM-protocol test double (FCM cannot be reached here).
    */
   readonly fcm: { readonly serviceAccount?: string; readonly projectId?: string; readonly baseUrl: string };
+  /** The public portal's contacts and outbound links (PORTAL_CONTACT_MAIL, PORTAL_CONTACT_PHONE, LEASING_URL, APP_STORE_URL, GOOGLE_PLAY_URL). */
+  readonly portal: { readonly contactMail: string; readonly contactPhone: string; readonly leasingUrl: string; readonly appStoreUrl: string; readonly googlePlayUrl: string };
   /**
    * Pay by link: the secret a payment provider signs its notifications with (`PAYMENT_WEBHOOK_SECRET`; unset: a random
    * one per process, which only the embedded demo payment provider knows) and how long a payment link lives.
@@ -177,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc: { issuerUrl: e.OIDC_ISSUER_URL?.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, usernameClaim: e.OIDC_USERNAME_CLAIM },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fcm: { serviceAccount: e.FCM_SERVICE_ACCOUNT, projectId: e.FCM_PROJECT_ID, baseUrl: e.FCM_BASE_URL.replace(/\/+$/, '') },
+    portal: { contactMail: e.PORTAL_CONTACT_MAIL, contactPhone: e.PORTAL_CONTACT_PHONE, leasingUrl: e.LEASING_URL.replace(/\/+$/, ''), appStoreUrl: e.APP_STORE_URL, googlePlayUrl: e.GOOGLE_PLAY_URL },
     payments: { webhookSecret: e.PAYMENT_WEBHOOK_SECRET, linkTtlMs: e.PAYMENT_LINK_MINUTES * 60_000 },
     accessTagTtlMs: { recovery: e.PASSWORD_RECOVERY_MINUTES * 60_000, invitation: e.INVITATION_DAYS * 86_400_000, setup: e.PASSWORD_SETUP_DAYS * 86_400_000 },
   };

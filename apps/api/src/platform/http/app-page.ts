@@ -21,12 +21,19 @@ export interface FirstScreen {
    * HTTP/1.1 the browser's six connections would otherwise carry the entry's script files first.
    */
   readonly preloadImages?: readonly string[];
+  /** The page of the build to fill (default `index.html`, the private client; `portal.html` for the public pages). */
+  readonly file?: string;
+  /** JSON data blocks added to the head, by element id (the public pages' data, read by their script). */
+  readonly data?: Readonly<Record<string, unknown>>;
 }
+
+/** What a page answers instead of a first screen: a redirect (the public homes' guard, spec 01 §4). */
+export interface PageRedirect { readonly redirect: string }
 
 /** A page of the client whose first screen the server draws; `render` answers null to serve the plain page. */
 export interface FirstScreenPage {
   readonly path: RegExp;
-  render(request: FastifyRequest, match: RegExpExecArray): Promise<FirstScreen | null>;
+  render(request: FastifyRequest, match: RegExpExecArray): Promise<FirstScreen | PageRedirect | null>;
 }
 
 /** The id of the element that holds the first screen; the client removes it once it has drawn the page itself. */
@@ -41,6 +48,11 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** JSON for a data block: a JSON data block is not run (no CSP change needed); `<` is escaped so no text in it can close the element. */
+function jsonBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
 interface Template { readonly mtimeMs: number; readonly html: string; readonly style: string; readonly styleHash: string }
 
 /**
@@ -50,14 +62,15 @@ interface Template { readonly mtimeMs: number; readonly html: string; readonly s
  * that the client's loader finds them loaded. Read again when the build changes.
  */
 export class AppPageTemplate {
-  private cached: Template | null = null;
+  private readonly cached = new Map<string, Template>();
 
   constructor(private readonly dist: string) {}
 
-  private template(): Template {
-    const index = join(this.dist, 'index.html');
+  private template(file: string): Template {
+    const index = join(this.dist, file);
     const mtimeMs = statSync(index).mtimeMs;
-    if (this.cached?.mtimeMs === mtimeMs) return this.cached;
+    const known = this.cached.get(file);
+    if (known?.mtimeMs === mtimeMs) return known;
     const source = readFileSync(index, 'utf8');
     const root = resolve(this.dist);
     const links: string[] = [];
@@ -73,20 +86,21 @@ export class AppPageTemplate {
     const style = css.join('\n');
     if (/<\/style/i.test(style)) throw new Error('a stylesheet of the build contains </style');
     const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
-    this.cached = { mtimeMs, html, style, styleHash };
-    return this.cached;
+    const template = { mtimeMs, html, style, styleHash };
+    this.cached.set(file, template);
+    return template;
   }
 
   /** Sends the page with `screen` in it: never cached (it carries the user's data), the CSP allowing its style. */
   send(reply: FastifyReply, screen: FirstScreen): FastifyReply {
-    const { html, style, styleHash } = this.template();
-    // A JSON data block is not run (no CSP change needed); `<` is escaped so no text in it can close the element.
-    const data = JSON.stringify(screen.answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    const { html, style, styleHash } = this.template(screen.file ?? 'index.html');
+    const blocks = Object.entries(screen.data ?? {}).map(([id, value]) => `<script type="application/json" id="${escapeAttribute(id)}">${jsonBlock(value)}</script>\n`).join('');
+    const data = jsonBlock(screen.answers);
     // Replaced by functions: a `$&` in a name or a style must stay as written.
     const page = html
       .replace(/<html lang="[^"]*">/, () => `<html lang="${screen.language}">`)
       .replace('<head>', () => `<head>\n${(screen.preloadImages ?? []).map((href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`).join('\n')}`)
-      .replace('</head>', () => `<style>${style}</style>\n<script type="application/json" id="${EARLY_ANSWERS_ID}">${data}</script>\n</head>`)
+      .replace('</head>', () => `<style>${style}</style>\n<script type="application/json" id="${EARLY_ANSWERS_ID}">${data}</script>\n${blocks}</head>`)
       .replace(FIRST_SCREEN_MARK, () => `<div id="${FIRST_SCREEN_ID}">${screen.html}</div>`);
     return reply
       .header('content-type', 'text/html; charset=utf-8')

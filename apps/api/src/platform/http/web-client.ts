@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -43,6 +43,22 @@ export async function serveWebClient(
     },
   });
   const template = new AppPageTemplate(dist);
+  // The first page of `pages` whose path matches draws it (or redirects); if it cannot, the plain client page.
+  const appPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    for (const page of pages) {
+      const match = page.path.exec(path);
+      if (!match) continue;
+      try {
+        const screen = await page.render(request, match);
+        if (screen && 'redirect' in screen) return reply.code(302).header('cache-control', 'no-store').header('vary', 'cookie').redirect(screen.redirect);
+        if (screen) return template.send(reply, screen);
+      } catch (error) {
+        warn(`first screen of ${path} not drawn: the plain page is sent`, error);
+      }
+      break;
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (SERVER_PATHS.test(safeDecode(path).toLowerCase())) {
@@ -55,19 +71,8 @@ export async function serveWebClient(
       // Not cached: the file may appear with the next deployment.
       return reply.code(404).header('cache-control', 'no-store').send({ errorCode: API_ERROR_CODES.NOT_FOUND, errorMsg: `no file ${path}` });
     }
-    for (const page of pages) {
-      const match = page.path.exec(path);
-      if (!match) continue;
-      try {
-        const screen = await page.render(request, match);
-        if (screen) return template.send(reply, screen);
-      } catch (error) {
-        warn(`first screen of ${path} not drawn: the plain page is sent`, error);
-      }
-      break;
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return appPage(request, reply, path);
   });
-  fastify.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  fastify.get('/', (request, reply) => appPage(request, reply, '/'));
   return true;
 }

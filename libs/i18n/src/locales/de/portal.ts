@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Passwort vergessen?",
     menu: "Menü",
     loginMobile: "Auf der App-Seite anmelden",
+    myArea: "Ihr privater Bereich",
   },
   slider: {
     label: "Neuigkeiten",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Vorherige Partner",
     next: "Nächste Partner",
     slide: "Partner {{index}} von {{count}}",
-    open: "Seite von {{name}} öffnen",
     rating: "Bewertet mit {{rating}} von 5",
     votes_one: "{{count}} Bewertung",
     votes_other: "{{count}} Bewertungen",

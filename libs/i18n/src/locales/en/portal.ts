@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: 'Forgot your password?',
     menu: 'Menu',
     loginMobile: 'Log in on the app page',
+    myArea: 'Your private area',
   },
   slider: {
     label: 'News',
@@ -57,7 +58,6 @@ export const portal = {
     previous: 'Previous partners',
     next: 'Next partners',
     slide: 'Partners {{index}} of {{count}}',
-    open: 'Open the page of {{name}}',
     rating: 'Rated {{rating}} out of 5',
     votes_one: '{{count}} vote',
     votes_other: '{{count}} votes',

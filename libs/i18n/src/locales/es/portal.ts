@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "¿Ha olvidado su contraseña?",
     menu: "Menú",
     loginMobile: "Inicie sesión en la página de la app",
+    myArea: "Su área privada",
   },
   slider: {
     label: "Novedades",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Socios anteriores",
     next: "Socios siguientes",
     slide: "Socios {{index}} de {{count}}",
-    open: "Abrir la página de {{name}}",
     rating: "Valoración de {{rating}} sobre 5",
     votes_one: "{{count}} voto",
     votes_other: "{{count}} votos",

@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Mot de passe oublié ?",
     menu: "Menu",
     loginMobile: "Se connecter sur la page de l'application",
+    myArea: "Votre espace privé",
   },
   slider: {
     label: "Actualités",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Partenaires précédents",
     next: "Partenaires suivants",
     slide: "Partenaires {{index}} sur {{count}}",
-    open: "Ouvrir la page de {{name}}",
     rating: "Noté {{rating}} sur 5",
     votes_one: "{{count}} avis",
     votes_other: "{{count}} avis",

@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Password dimenticata?",
     menu: "Menu",
     loginMobile: "Accedi dalla pagina dell'app",
+    myArea: "La tua area riservata",
   },
   slider: {
     label: "Novità",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Partner precedenti",
     next: "Partner successivi",
     slide: "Partner {{index}} di {{count}}",
-    open: "Apri la pagina di {{name}}",
     rating: "Valutazione {{rating}} su 5",
     votes_one: "{{count}} voto",
     votes_other: "{{count}} voti",

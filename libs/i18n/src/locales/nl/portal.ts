@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Wachtwoord vergeten?",
     menu: "Menu",
     loginMobile: "Inloggen op de app-pagina",
+    myArea: "Uw persoonlijke omgeving",
   },
   slider: {
     label: "Nieuws",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Vorige partners",
     next: "Volgende partners",
     slide: "Partners {{index}} van {{count}}",
-    open: "Pagina van {{name}} openen",
     rating: "Beoordeeld met {{rating}} van 5",
     votes_one: "{{count}} stem",
     votes_other: "{{count}} stemmen",

@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Nie pamiętasz hasła?",
     menu: "Menu",
     loginMobile: "Zaloguj się na stronie aplikacji",
+    myArea: "Strefa prywatna",
   },
   slider: {
     label: "Aktualności",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Poprzedni partnerzy",
     next: "Następni partnerzy",
     slide: "Partnerzy {{index}} z {{count}}",
-    open: "Otwórz stronę firmy {{name}}",
     rating: "Ocena {{rating}} na 5",
     votes_one: "{{count}} głos",
     votes_few: "{{count}} głosy",

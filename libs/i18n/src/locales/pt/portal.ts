@@ -15,6 +15,7 @@ export const portal = {
     forgotPassword: "Esqueceu-se da palavra-passe?",
     menu: "Menu",
     loginMobile: "Iniciar sessão na página da aplicação",
+    myArea: "A sua área reservada",
   },
   slider: {
     label: "Novidades",
@@ -57,7 +58,6 @@ export const portal = {
     previous: "Parceiros anteriores",
     next: "Parceiros seguintes",
     slide: "Parceiros {{index}} de {{count}}",
-    open: "Abrir a página de {{name}}",
     rating: "Avaliação de {{rating}} em 5",
     votes_one: "{{count}} voto",
     votes_other: "{{count}} votos",

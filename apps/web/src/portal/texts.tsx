@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+import type { Language } from '@auction/i18n';
+
+/** The public portal's texts in one language (the `portal` namespace of libs/i18n), handed over by the server. */
+export type PortalTexts = Readonly<Record<string, unknown>>;
+
+/** Fills `{{name}}` placeholders. */
+export function fill(text: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+function lookup(texts: unknown, key: string): string | undefined {
+  let node: unknown = texts;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The portal's translate function: `t('header.login')`, `t('partners.votes', { count })` (plural by the language's rules). */
+export type T = (key: string, values?: Readonly<Record<string, string | number>>) => string;
+
+const PLURAL_LOCALE: Partial<Record<Language, string>> = { be: 'nl', lu: 'fr' };
+
+export function translator(texts: PortalTexts, language: Language): T {
+  const rules = new Intl.PluralRules(PLURAL_LOCALE[language] ?? language);
+  return (key, values = {}) => {
+    let text: string | undefined;
+    if (typeof values.count === 'number') text = lookup(texts, `${key}_${rules.select(values.count)}`) ?? lookup(texts, `${key}_other`);
+    text ??= lookup(texts, key);
+    return text === undefined ? key : fill(text, values);
+  };
+}
+
+export const TextsContext = createContext<T>((key) => key);
+
+export function useT(): T {
+  return useContext(TextsContext);
+}
