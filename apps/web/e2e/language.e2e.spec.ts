@@ -63,11 +63,11 @@ function translated(language: string, nsKey: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The visible texts of the header and `main`: text runs of rendered elements, plus labels, placeholders and titles. */
-async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** The visible texts of the header and `main` (or of `selector`): text runs of rendered elements, plus labels, placeholders and titles. */
+async function visibleTexts(page: Page, selector = 'header, main'): Promise<string[]> {
+  return page.evaluate((rootsSelector) => {
     const out: string[] = [];
-    const roots = Array.from(document.querySelectorAll('header, main'));
+    const roots = Array.from(document.querySelectorAll(rootsSelector));
     for (const root of roots) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -86,7 +86,7 @@ async function visibleTexts(page: Page): Promise<string[]> {
       }
     }
     return out;
-  });
+  }, selector);
 }
 
 /** Texts that look like i18n keys: `ns:a.b` or `a.b` made of identifiers. */
@@ -95,6 +95,23 @@ function rawKeys(texts: readonly string[]): string[] {
   const nsKey = new RegExp(`\\b(?:${namespaces}):[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*`);
   const dotted = /^[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+$/;
   return texts.filter((t) => nsKey.test(t) || dotted.test(t));
+}
+
+/**
+ * The English of `shownPhrases` and `shownTemplates` still in `texts` after a switch to `language`. A phrase may stay
+ * when this language writes it the same way (a brand, "OK"); a text a pattern matches is left-over English unless it
+ * is itself a phrase this language writes the same way ("Dealer {{idDealer}}" matches the brand "Dealer Auctions").
+ */
+function leftOverEnglish(
+  texts: readonly string[], language: string, phrases: Map<string, string[]>, shownPhrases: readonly string[],
+  shownTemplates: readonly { key: string; text: string; pattern: RegExp }[],
+): string[] {
+  const sameHere = (p: string) => (phrases.get(p) ?? []).some((key) => translated(language, key) === p);
+  const leftOver = shownPhrases.filter((p) => texts.includes(p) && !sameHere(p));
+  const leftOverTemplates = shownTemplates
+    .filter((tpl) => translated(language, tpl.key) !== tpl.text)
+    .flatMap((tpl) => texts.filter((t) => tpl.pattern.test(t) && !sameHere(t)));
+  return [...new Set([...leftOver, ...leftOverTemplates])];
 }
 
 async function switchTo(page: Page, language: string): Promise<void> {
@@ -137,15 +154,7 @@ describe('language switch', () => {
       await switchTo(page, language);
       await screenshot(page, TEST, language);
       const texts = await visibleTexts(page);
-      // A phrase may stay when this language writes it the same way (a brand, "OK"); otherwise it must be gone.
-      const sameHere = (p: string) => (phrases.get(p) ?? []).some((key) => translated(language, key) === p);
-      const leftOver = shownPhrases.filter((p) => texts.includes(p) && !sameHere(p));
-      // A text a pattern matches is left-over English unless it is itself a phrase this language writes the same way
-      // ("Dealer {{idDealer}}" matches the brand "Dealer Auctions", which every language keeps).
-      const leftOverTemplates = shownTemplates
-        .filter((tpl) => translated(language, tpl.key) !== tpl.text)
-        .flatMap((tpl) => texts.filter((t) => tpl.pattern.test(t) && !sameHere(t)));
-      expect([...new Set([...leftOver, ...leftOverTemplates])], `English left on the page after switching to ${language}`).toEqual([]);
+      expect(leftOverEnglish(texts, language, phrases, shownPhrases, shownTemplates), `English left on the page after switching to ${language}`).toEqual([]);
       expect(rawKeys(texts), `raw i18n keys after switching to ${language}`).toEqual([]);
       expect(await page.getByTestId(`best-${idLot}`).textContent()).toBe(BEST_5100[language]);
       expect(await page.getByTestId('language-switch').inputValue()).toBe(language);
@@ -166,5 +175,33 @@ describe('language switch', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.getByTestId('language-switch').inputValue()).toBe('de');
     expect(await page.getByTestId(`best-${idLot}`).textContent()).toBe(BEST_5100.de);
+  });
+
+  it('the public home in each of the ten languages: no English left, no raw key, the right <html lang>', async () => {
+    const phrases = englishPhrases();
+    const templates = englishTemplates();
+    // The portal's whole page: header, main, footer and the cookie banner.
+    const PORTAL = '#portal';
+    const { context, page } = await e2e.anonymous();
+    const open = async (market: string, language: string) => {
+      await context.addCookies([{ name: 'portal-language', value: language, url: e2e.product.baseUrl }]);
+      await page.goto(`/${market}`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      return visibleTexts(page, PORTAL);
+    };
+    // The English home (a market whose only language is English), then the others: each market's own language, and
+    // Belgium's and Luxembourg's (be: Dutch texts, lu: French texts).
+    const english = await open('en', 'en');
+    expect(rawKeys(english), 'raw i18n keys on the English home').toEqual([]);
+    const shownPhrases = [...new Set(english.filter((t) => phrases.has(t)))];
+    const shownTemplates = templates.filter((tpl) => english.some((t) => tpl.pattern.test(t)));
+    expect(shownPhrases.length).toBeGreaterThanOrEqual(20);
+    for (const [market, language] of [['it', 'it'], ['de', 'de'], ['fr', 'fr'], ['es', 'es'], ['nl', 'nl'], ['pl', 'pl'], ['pt', 'pt'], ['be', 'be'], ['lu', 'lu']] as const) {
+      const texts = await open(market, language);
+      // be and lu read Dutch and French texts: a phrase is judged against the language that writes it.
+      const written = language === 'be' ? 'nl' : language === 'lu' ? 'fr' : language;
+      expect(leftOverEnglish(texts, written, phrases, shownPhrases, shownTemplates), `English left on /${market} in ${language}`).toEqual([]);
+      expect(rawKeys(texts), `raw i18n keys on /${market} in ${language}`).toEqual([]);
+    }
   });
 });
