@@ -19,7 +19,7 @@ export function Header({ data }: { readonly data: PortalData }) {
   const home = `/${data.market.toLowerCase()}`;
   return (
     <header className="portal-header">
-      <a className="portal-skip" href="#portal-main">{t('skip')}</a>
+      <a className="skip-link" href="#portal-main">{t('skip')}</a>
       <div className="portal-bar">
         <a className="portal-brand" href={home}>{t('brand')}</a>
         <button
