@@ -37,8 +37,15 @@ export const CreateAuctionRequest = z.object({
     .object({ windowSeconds: z.number().int().min(0).max(3600), extendSeconds: z.number().int().min(0).max(3600) })
     .optional(),
   lots: z.array(LotInput).min(1).max(2000),
-  /** The template (selling channel): only the dealers enabled for it see the auction. Absent: the default channel, every dealer. */
-  idTemplate: Id.optional(),
+  /**
+   * The template (selling channel): only the dealers enabled for it see the auction. null: the default channel, every
+   * dealer. Absent: on create the default channel, on edit the auction's channel as it is.
+   */
+  idTemplate: Id.nullable().optional().meta({
+    description: 'The template (partner, selling channel) the auction sells through: only the dealers enabled for it see it; one the caller '
+      + 'sells through (else 404300, disabled 409300, of another market 422300). null: the default channel, every dealer of the market '
+      + '(on edit: moves an auction sold through a template back to it). Absent: on create the default channel, on edit the channel stays as it is.',
+  }),
 });
 export type CreateAuctionRequest = z.infer<typeof CreateAuctionRequest>;
 

@@ -78,12 +78,15 @@ export function lotDefinitions(
   }));
 }
 
-/** The auction definition of a create or edit body. */
+/**
+ * The auction definition of a create or edit body. Its channel as the body says: a template, null (the default channel:
+ * an edit moves the auction back to every dealer), or absent (an edit keeps the auction's channel).
+ */
 export function auctionDefinition(body: CreateAuctionRequest, lotIds: readonly string[]): AuctionDefinition {
   const ext = body.extension ?? DEFAULT_EXTENSION;
   return {
     auctionName: body.auctionName, idMarket: body.idMarket, auctionType: body.auctionType, startDate: body.startDate,
-    endDate: body.endDate, regulationRequired: body.regulationRequired, ...ext, lotIds, ...(body.idTemplate ? { idTemplate: body.idTemplate } : {}),
+    endDate: body.endDate, regulationRequired: body.regulationRequired, ...ext, lotIds, ...(body.idTemplate !== undefined ? { idTemplate: body.idTemplate } : {}),
   };
 }
 

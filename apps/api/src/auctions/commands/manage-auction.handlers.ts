@@ -73,7 +73,8 @@ function onOwnedAuction(
 }
 
 /**
- * Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn. The vehicles
+ * Edits a scheduled auction: lots with a known `idLot` are edited, new ones added, missing ones withdrawn; `idTemplate`
+ * moves it to a template, or with null back to the default channel (absent: kept). The vehicles
  * follow in the same append: a withdrawn lot's vehicle (or one a lot no longer names) goes back to stock, a lot's new
  * vehicle is put in the auction (judged as on create).
  */
@@ -94,9 +95,9 @@ export class EditAuctionHandler implements ICommandHandler<EditAuctionCommand, C
     requireOwner(before, actor);
     // A new channel, or the auction's own moved to another market (an edit naming no template keeps it), must be one the
     // editor sells through in that market; keeping both as they are needs no check (the template may have been disabled
-    // since: the auction stays where it was sold).
+    // since: the auction stays where it was sold). null is the default channel (every dealer): nothing to check.
     const channelBefore = before.status === 'NONE' ? null : { idTemplate: before.data.idTemplate ?? null, idMarket: before.data.idMarket };
-    const channel = body.idTemplate ?? channelBefore?.idTemplate ?? null;
+    const channel = body.idTemplate === undefined ? channelBefore?.idTemplate ?? null : body.idTemplate;
     if (channel && (channel !== channelBefore?.idTemplate || body.idMarket !== channelBefore.idMarket)) {
       assertMaySellThrough(this.index, actor, channel, body.idMarket);
     }

@@ -3,13 +3,13 @@
  * disables and deletes its template; an administrator enables a dealer for it through user-buyer-template and
  * users-buyer-template; the dealer then sees it, another dealer does not (404300, as for an unknown template); roles,
  * market scope and bad input refused with their codes, never a 500. The auction view names the template an auction sells
- * through (idTemplate; null: the default channel).
+ * through (idTemplate; null: the default channel); an edit with idTemplate null moves it back to the default channel.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
 import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { ServerClock } from '../../testing/api-client.test-support.js';
-import { createAuctionBody, paths, runTag, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
+import { createAuctionBody, paths, runTag, sleepUntil, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
 import { upload } from '../../vehicles/uploads/vehicle-uploads.test-support.js';
 
 const S = '/api/v1/secure';
@@ -119,6 +119,52 @@ describe('templates (embedded)', () => {
     expect(managed.find((a) => a.idAuction === sold.idAuction)?.idTemplate).toBe(idTemplate);
     expect(managed.find((a) => a.idAuction === plain.idAuction)?.idTemplate).toBeNull();
   });
+
+  test('an edit with idTemplate null moves an auction sold through a template back to the default channel: a dealer not enabled sees it and bids', async () => {
+    const idTemplate = (await post(auctioneer, `${S}/template`, { templateName: `Canale ritorno ${runTag()}`, idMarket: 'IT' })).body.idTemplate as string;
+    expect((await put(admin, `${A}/user-buyer-template`, { idUser: 'dealer1', idTemplate, flgEnabled: true })).status).toBe(200);
+    const clock = await ServerClock.sync(auctioneer);
+    const startMs = wholeSecondAfter(clock, 8_000);
+    const plain = createAuctionBody({
+      name: `Ritorno ${runTag()}`, startMs, endMs: startMs + 600_000, regulationRequired: false,
+      extension: { windowSeconds: 0, extendSeconds: 0 }, lots: [{ licensePlate: `TR${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+    });
+    const created = await auctioneer.post<AuctionView>(paths.auctions, { body: { ...plain, idTemplate } });
+    expect(created.status).toBe(201);
+    const { idAuction } = created.body;
+    const idLot = created.body.lots[0]!.idLot;
+    const edit = { ...plain, idAuction, lots: [{ ...plain.lots[0]!, idLot }] };
+    const unknown = await dealer2.get(paths.auction('no-such-auction'));
+    const asUnknown = async () => {
+      const res = await dealer2.get(paths.auction(idAuction));
+      return res.status === unknown.status && res.body?.errorCode === unknown.body?.errorCode;
+    };
+    expect(await asUnknown()).toBe(true);
+
+    // An edit naming no template keeps the channel; a template is checked as on create (unknown: 404300).
+    expect((await put(auctioneer, paths.auctions, edit)).body.idTemplate).toBe(idTemplate);
+    expect(await asUnknown()).toBe(true);
+    refused(await put(auctioneer, paths.auctions, { ...edit, idTemplate: 'no-such-template' }), 404, 404300);
+
+    // null: back to the default channel, in the answer, the detail and the lists of a dealer not enabled for the template.
+    const back = await put(auctioneer, paths.auctions, { ...edit, idTemplate: null });
+    expect({ status: back.status, idTemplate: back.body.idTemplate }).toEqual({ status: 200, idTemplate: null });
+    for (const client of [auctioneer, dealer2]) {
+      const detail = await client.get<AuctionView>(paths.auction(idAuction));
+      expect({ status: detail.status, idTemplate: detail.body.idTemplate }).toEqual({ status: 200, idTemplate: null });
+    }
+    const listed = async () => ((await dealer2.get(`${S}/auction?ids=${idAuction}`)).body.items as AuctionView[]).map((a) => a.idTemplate);
+    let seen = await listed();
+    for (let i = 0; i < 20 && seen.length === 0; i++) seen = await new Promise((r) => setTimeout(r, 100)).then(listed);
+    expect(seen).toEqual([null]);
+
+    // Running: dealer2 bids; the auction may no longer be edited, so its channel stays (409001).
+    await sleepUntil(clock, startMs + 1_500);
+    const bid = await dealer2.post(paths.offer(idAuction, idLot), { body: { offer: 1100 } });
+    expect({ status: bid.status, bestOffer: bid.body?.bestOffer }).toEqual({ status: 201, bestOffer: 1100 });
+    refused(await put(auctioneer, paths.auctions, { ...edit, idTemplate }), 409, 409001);
+    expect((await dealer2.get<AuctionView>(paths.auction(idAuction))).body.idTemplate).toBeNull();
+  }, 60_000);
 
   test('roles, market scope and bad input are refused with their codes', async () => {
     refused(await post(dealer1, `${S}/template`, { templateName: 'x', idMarket: 'IT' }), 403, 403001);
