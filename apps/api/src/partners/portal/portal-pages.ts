@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Market } from '@auction/domain';
 import type { Partner, PortalInfo, TopCmsView } from '@auction/contracts';
-import { countryName, formatNumber, marketLanguages, offeredCountries, resourceLanguageOf, resources, type Language } from '@auction/i18n';
+import { countryName, formatNumber, marketLanguages, offeredCountries, resourceLanguageOf, resources } from '@auction/i18n';
 import type { FirstScreen, FirstScreenPage, PageRedirect } from '../../platform/http/app-page.js';
 import { askOwnApi } from '../../platform/http/own-api.js';
 import { SESSION_COOKIE } from '../../identity/auth.guard.js';
@@ -112,7 +112,8 @@ export function portalPages(fastify: FastifyInstance, webDist: string, settings:
         signedIn,
       };
       const html = `<div id="${portal.PORTAL_ROOT_ID}">${portal.renderPortal(data)}</div>`;
-      return { file: 'portal.html', answers: {}, html, language: language satisfies Language, data: { [portal.PORTAL_DATA_ID]: data } };
+      // `<html lang>` names the text shown, as the private client does: `be` would be Belarusian, `lu` Luba-Katanga.
+      return { file: 'portal.html', answers: {}, html, language: resourceLanguageOf(language), data: { [portal.PORTAL_DATA_ID]: data } };
     },
   };
 }
