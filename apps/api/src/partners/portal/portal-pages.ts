@@ -84,9 +84,12 @@ export function portalPages(fastify: FastifyInstance, webDist: string, settings:
       if (!info) return null;
       const wantsBanners = page === 'home' && info.topCmsLanguages.includes(language);
       const wantsPartners = page === 'partner' || (page === 'home' && info.showPartners);
+      // A signed-in user's partner page shows its own partners (`/secure/partners`: its market's and those its dealer is
+      // enabled for), the list its home (`/private`) links from; the market the portal last showed may hold none of them.
+      const partnersUrl = signedIn && page === 'partner' ? '/api/v1/secure/partners?limit=100' : `${O}/partners?market=${market}&limit=100`;
       const [banners, partners] = await Promise.all([
         wantsBanners ? ask(request, `${O}/top-cms?mkt=${market}&lang=${language}`).then((a) => json<TopCmsView[]>(a) ?? []) : [],
-        wantsPartners ? ask(request, `${O}/partners?market=${market}&limit=100`).then((a) => json<{ items: Partner[] }>(a)?.items ?? []) : [],
+        wantsPartners ? ask(request, partnersUrl).then((a) => json<{ items: Partner[] }>(a)?.items ?? []) : [],
       ]);
       const consentCookie = consentCookieOf(market, language);
       const data = {

@@ -74,4 +74,13 @@ describe('portalPages (issue 23 review)', () => {
       expect(shown(answer.body).language).toBe(language);
     }
   });
+
+  it('shows a signed-in dealer the partner its home links to, whatever market the portal last showed', async () => {
+    const answer = await fastify.inject({ method: 'GET', url: '/partner?idTemplate=T-IT', headers: { cookie: 'SESSION=dealer; portal-market=DE' } });
+    expect(answer.statusCode).toBe(200);
+    expect(shown(answer.body).partners).toContain('T-IT');
+    // A visitor of another market still gets that market's partners.
+    const visitor = await fastify.inject({ method: 'GET', url: '/partner?idTemplate=T-IT', headers: { cookie: 'portal-market=DE' } });
+    expect(shown(visitor.body)).toMatchObject({ market: 'DE', partners: [] });
+  });
 });
