@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { setCookie } from './choices.js';
 import { CONSENT_DAYS, type CookieConsent, type PortalData } from './portal-data.js';
 import { useT } from './texts.js';
@@ -13,13 +13,26 @@ export function CookieBanner({ data, consent, onChoice }: {
   readonly data: PortalData; readonly consent: CookieConsent; readonly onChoice: (choice: Exclude<CookieConsent, null>) => void;
 }) {
   const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  // The banner stays at the bottom of the screen (sticky): the page scrolls what Tab reaches above it, never under it
+  // (on a 360 px phone it is ~210 px tall and hid the links of the page's end: WCAG 2.4.11).
+  useEffect(() => {
+    const banner = ref.current;
+    if (!banner) return undefined;
+    const root = document.documentElement;
+    const keepClear = () => root.style.setProperty('scroll-padding-bottom', `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+    keepClear();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keepClear);
+    observer?.observe(banner);
+    return () => { observer?.disconnect(); root.style.removeProperty('scroll-padding-bottom'); };
+  }, [consent]);
   if (consent !== null) return null;
   const choose = (choice: Exclude<CookieConsent, null>) => {
     recordConsent(data.consentCookie, choice);
     onChoice(choice);
   };
   return (
-    <section className="cookie-banner" aria-label={t('cookieBanner.label')} data-testid="cookie-banner">
+    <section ref={ref} className="cookie-banner" aria-label={t('cookieBanner.label')} data-testid="cookie-banner">
       <p>{t('cookieBanner.text')} <a href="/cookie">{t('cookieBanner.more')}</a></p>
       <div className="cookie-actions">
         <button type="button" className="portal-button" data-testid="cookie-accept" onClick={() => choose('all')}>{t('cookieBanner.accept')}</button>
