@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Verkaufskanal",
     default: "Standardkanal: Alle Händler sehen es.",
-    kept: "Der Kanal bleibt unverändert.",
     through: "Über die Vorlage „{{name}}“: Nur die dafür freigeschalteten Händler sehen es.",
     pick: "Vorlage wählen",
-    clear: "Standardkanal verwenden",
-    keep: "Aktuellen Kanal behalten",
+    clear: "Standardkanal (alle Händler)",
+    current: "Derzeit über die Vorlage „{{name}}“ im Verkauf.",
+    currentDefault: "Derzeit im Standardkanal (alle Händler) im Verkauf.",
+    moves: "Beim Speichern wechselt die Auktion in den oben gewählten Kanal.",
     hint: "Eine Vorlage des gewählten Marktes, über die Sie verkaufen.",
   },
 };

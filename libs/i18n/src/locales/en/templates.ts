@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Selling channel",
     default: "Default channel: every dealer sees it.",
-    kept: "The channel stays as it is.",
     through: "Through the template “{{name}}”: only the dealers enabled for it see it.",
     pick: "Choose a template",
-    clear: "Use the default channel",
-    keep: "Keep the current channel",
+    clear: "Default channel (every dealer)",
+    current: "Now sold through the template “{{name}}”.",
+    currentDefault: "Now sold through the default channel (every dealer).",
+    moves: "Saving moves the auction to the channel chosen above.",
     hint: "A template of the chosen market that you sell through.",
   },
 };

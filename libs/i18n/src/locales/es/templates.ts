@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Canal de venta",
     default: "Canal predeterminado: lo ven todos los concesionarios.",
-    kept: "El canal no cambia.",
     through: "Mediante la plantilla «{{name}}»: solo lo ven los concesionarios habilitados.",
     pick: "Elegir una plantilla",
-    clear: "Usar el canal predeterminado",
-    keep: "Mantener el canal actual",
+    clear: "Canal predeterminado (todos los concesionarios)",
+    current: "Ahora a la venta mediante la plantilla «{{name}}».",
+    currentDefault: "Ahora a la venta en el canal predeterminado (todos los concesionarios).",
+    moves: "Al guardar, la subasta pasa al canal elegido arriba.",
     hint: "Una plantilla del mercado elegido mediante la que vende.",
   },
 };

@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Canal de vente",
     default: "Canal par défaut : tous les concessionnaires le voient.",
-    kept: "Le canal reste tel quel.",
     through: "Par le modèle « {{name}} » : seuls les concessionnaires autorisés le voient.",
     pick: "Choisir un modèle",
-    clear: "Utiliser le canal par défaut",
-    keep: "Garder le canal actuel",
+    clear: "Canal par défaut (tous les concessionnaires)",
+    current: "Actuellement en vente par le modèle « {{name}} ».",
+    currentDefault: "Actuellement en vente sur le canal par défaut (tous les concessionnaires).",
+    moves: "En enregistrant, l'enchère passe au canal choisi ci-dessus.",
     hint: "Un modèle du marché choisi par lequel vous vendez.",
   },
 };

@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Canale di vendita",
     default: "Canale predefinito: la vedono tutti i concessionari.",
-    kept: "Il canale resta invariato.",
     through: "Tramite il modello “{{name}}”: la vedono solo i concessionari abilitati.",
     pick: "Scegli un modello",
-    clear: "Usa il canale predefinito",
-    keep: "Mantieni il canale attuale",
+    clear: "Canale predefinito (tutti i concessionari)",
+    current: "Ora in vendita tramite il modello “{{name}}”.",
+    currentDefault: "Ora in vendita nel canale predefinito (tutti i concessionari).",
+    moves: "Salvando, l'asta passa al canale scelto sopra.",
     hint: "Un modello del mercato scelto tramite cui vendi.",
   },
 };

@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Verkoopkanaal",
     default: "Standaardkanaal: alle dealers zien het.",
-    kept: "Het kanaal blijft zoals het is.",
     through: "Via het sjabloon „{{name}}”: alleen de daarvoor vrijgegeven dealers zien het.",
     pick: "Kies een sjabloon",
-    clear: "Standaardkanaal gebruiken",
-    keep: "Huidig kanaal behouden",
+    clear: "Standaardkanaal (alle dealers)",
+    current: "Nu te koop via het sjabloon „{{name}}”.",
+    currentDefault: "Nu te koop via het standaardkanaal (alle dealers).",
+    moves: "Bij opslaan gaat de veiling naar het hierboven gekozen kanaal.",
     hint: "Een sjabloon van de gekozen markt waarlangs u verkoopt.",
   },
 };

@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Kanał sprzedaży",
     default: "Kanał domyślny: widzą go wszyscy dealerzy.",
-    kept: "Kanał pozostaje bez zmian.",
     through: "Przez szablon „{{name}}”: widzą go tylko dopuszczeni dealerzy.",
     pick: "Wybierz szablon",
-    clear: "Użyj kanału domyślnego",
-    keep: "Zachowaj obecny kanał",
+    clear: "Kanał domyślny (wszyscy dealerzy)",
+    current: "Obecnie w sprzedaży przez szablon „{{name}}”.",
+    currentDefault: "Obecnie w sprzedaży w kanale domyślnym (wszyscy dealerzy).",
+    moves: "Po zapisaniu aukcja przejdzie do kanału wybranego powyżej.",
     hint: "Szablon wybranego rynku, przez który sprzedajesz.",
   },
 };

@@ -92,11 +92,12 @@ export const templates = {
   choice: {
     legend: "Canal de venda",
     default: "Canal predefinido: todos os concessionários o veem.",
-    kept: "O canal mantém-se.",
     through: "Através do modelo «{{name}}»: só os concessionários autorizados o veem.",
     pick: "Escolher um modelo",
-    clear: "Usar o canal predefinido",
-    keep: "Manter o canal atual",
+    clear: "Canal predefinido (todos os concessionários)",
+    current: "Atualmente à venda através do modelo «{{name}}».",
+    currentDefault: "Atualmente à venda no canal predefinido (todos os concessionários).",
+    moves: "Ao guardar, o leilão passa para o canal escolhido acima.",
     hint: "Um modelo do mercado escolhido através do qual vende.",
   },
 };

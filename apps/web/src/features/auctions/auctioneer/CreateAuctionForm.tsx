@@ -6,7 +6,9 @@ import { timeZoneOfMarket } from '@auction/i18n';
 import { useProfile, useServices } from '../../../ui/services-context.js';
 import { TimeZoneNote } from '../../../ui/TimeZoneNote.js';
 import type { AuctionView, VehicleCard } from '@auction/contracts';
-import { addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, type AuctionForm, type FieldErrors, type LotForm } from './create-auction-form.js';
+import {
+  addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, toCreateAuctionRequest, withChannel, type AuctionForm, type FieldErrors, type LotForm,
+} from './create-auction-form.js';
 import { DateTimePicker } from './DateTimePicker.js';
 import { LotsEditor } from './LotsEditor.js';
 import { VehiclePicker } from './VehiclePicker.js';
@@ -58,8 +60,9 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
     setLotKeys((k) => [...k, nextKey.current++]);
   };
   const [picking, setPicking] = useState(false);
-  // The channel (sent as idTemplate): a template picked with the selector, else the default channel (editing: kept as it is).
-  const [template, setTemplate] = useState<TemplatePick>(null);
+  // The channel (sent as idTemplate): a template picked with the selector, else the default channel. Editing, it starts as
+  // the auction's own (its name read by the choice) and is always sent: the default channel moves the auction back to every dealer.
+  const [template, setTemplate] = useState<TemplatePick>(() => (editing?.idTemplate ? { idTemplate: editing.idTemplate, templateName: '' } : null));
   // Picked vehicles become lots at the end (an untouched blank row gives way); each row keeps a stable key.
   const addVehicles = (vehicles: VehicleCard[]) => {
     setPicking(false);
@@ -85,7 +88,7 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
     }
     setErrors({});
     setBusy(true);
-    const request = template ? { ...result.request, idTemplate: template.idTemplate } : result.request;
+    const request = withChannel(result.request, template?.idTemplate ?? null, editing !== undefined);
     try {
       const auction = editing
         ? await api.editAuction({ ...request, idAuction: editing.idAuction })
@@ -122,7 +125,7 @@ export function CreateAuctionForm({ editing }: { editing?: AuctionView } = {}) {
             <span>{t('create.regulationRequired')}</span>
           </label>
         </fieldset>
-        <TemplateChoice market={form.idMarket as Market} value={template} onChange={setTemplate} keeping={editing !== undefined} />
+        <TemplateChoice market={form.idMarket as Market} value={template} onChange={setTemplate} {...(editing ? { current: editing.idTemplate } : {})} />
         <fieldset className="card form-grid">
           <legend>{t('create.extension')}</legend>
           <Field label={t('create.windowSeconds')} error={message('extension.windowSeconds')} errorId="extension.windowSeconds-error">

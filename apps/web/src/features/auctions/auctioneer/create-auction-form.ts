@@ -189,6 +189,15 @@ export function toCreateAuctionRequest(form: AuctionForm): CreateAuctionFormResu
 }
 
 /**
+ * The body with the form's channel (`idTemplate`: a template, or null for the default channel, every dealer). Editing,
+ * the channel is always said, so choosing the default channel moves an auction sold through a template back to every
+ * dealer; creating, only a template is sent (none: the default channel).
+ */
+export function withChannel<T extends CreateAuctionRequest>(request: T, idTemplate: string | null, editing: boolean): T {
+  return editing || idTemplate ? { ...request, idTemplate } : request;
+}
+
+/**
  * The messages shown after a submit that still hold for `form`: a field fixed since loses its message at once, a
  * field still wrong keeps it (with its current reason), and no new message appears before the next submit.
  * Returns `shown` itself when nothing changed.

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
 import type { AuctionView, LotView, VehicleCard } from '@auction/contracts';
-import { addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, lotFromVehicle, toCreateAuctionRequest, type AuctionForm } from './create-auction-form.js';
+import { CreateAuctionRequest, EditAuctionRequest } from '@auction/contracts';
+import {
+  addVehicleLots, auctionFormOf, emptyLot, errorsStillShown, initialAuctionForm, lotFromVehicle, toCreateAuctionRequest, withChannel, type AuctionForm,
+} from './create-auction-form.js';
 
 // The browser's clock is not the market's: New York while the auction is Italian or German (#21 item 19).
 process.env.TZ = 'America/New_York';
@@ -147,5 +150,19 @@ describe('editing an auction (the spec\'s `auction` screen)', () => {
       { idLot: 'L-1', licensePlate: 'GA100BC', brand: 'Fiat', model: 'Panda', basePrice: 5000.5, minIncrement: 100, reservePrice: 7000 },
       { idLot: 'L-2', licensePlate: 'GA200BC', frame: 'WVWZZZ1JZXW000001', brand: 'Fiat', model: 'Panda', basePrice: 5000.5, minIncrement: 100, buyNowPrice: 9999.99 },
     ]);
+  });
+  test('the channel: editing always sends it (null: back to the default channel, every dealer); creating sends only a template', () => {
+    const result = toCreateAuctionRequest(auctionFormOf({ ...auction, idTemplate: 'T-PARTNER' }));
+    if (!result.ok) throw new Error('the form of an auction is valid');
+    const edit = (idTemplate: string | null) => ({ ...withChannel(result.request, idTemplate, true), idAuction: auction.idAuction });
+    const back = edit(null);
+    expect(back).toHaveProperty('idTemplate', null);
+    // What goes on the wire: null stays null (it is not dropped as undefined would be), and the contract takes it.
+    expect(JSON.parse(JSON.stringify(back)).idTemplate).toBeNull();
+    expect(EditAuctionRequest.parse(back).idTemplate).toBeNull();
+    expect(edit('T-OTHER').idTemplate).toBe('T-OTHER');
+    expect(withChannel(result.request, null, false)).not.toHaveProperty('idTemplate');
+    expect(withChannel(result.request, 'T-PARTNER', false).idTemplate).toBe('T-PARTNER');
+    expect(CreateAuctionRequest.parse({ ...result.request, idTemplate: null }).idTemplate).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ export function templatesApi(http: Http) {
     /** The templates the caller sees (the template rule: staff of its market, its managers, dealers enabled for it). */
     page: (query: TemplateListQuery) => http.get<TemplatePage>(`${S}/template`, { query: { ...query } }),
     get: (idTemplate: string) => http.get<TemplateView>(`${S}/template/${encodeURIComponent(idTemplate)}`),
+    /** One template, quietly (no spinner, no error dialog): a form naming the channel a sale is sold through. */
+    peek: (idTemplate: string) => http.get<TemplateView>(`${S}/template/${encodeURIComponent(idTemplate)}`, { noPopup: true, noSpinner: true }),
     create: (body: TemplateCreate) => http.post<TemplateView>(`${S}/template`, body, quiet),
     edit: (body: TemplateEdit) => http.put<TemplateView>(`${S}/template`, body, quiet),
     remove: (id: string) => http.delete<void>(`${S}/template`, { ...quiet, query: { id } }),
