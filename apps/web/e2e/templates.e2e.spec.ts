@@ -2,7 +2,8 @@
  * The templates' screens in the browser (issue 23 item 1): the auctioneer opens `template` from its menu and creates a
  * template with the keyboard (the form refuses it without a name and with a bad e-mail); an administrator enables
  * dealer1's dealer for it on `user-template` (from the user's card); the auctioneer creates an auction sold through it
- * with the template selector, and only the enabled dealer sees that auction. axe on every screen and on the dialog; on a
+ * with the template selector, and only the enabled dealer sees that auction; editing it back to the default channel, every
+ * dealer does. axe on every screen and on the dialog; on a
  * 390×844 phone nothing scrolls sideways.
  */
 import type { Page } from 'playwright-core';
@@ -126,6 +127,24 @@ describe('templates', () => {
     expect((await (await e2e.api('dealer1')).request('GET', `/api/v1/secure/auctionFull?idAuction=${idAuction}`)).status).toBe(200);
     const hidden = await (await e2e.api('dealer2')).request<{ errorCode: number }>('GET', `/api/v1/secure/auctionFull?idAuction=${idAuction}`);
     expect([hidden.status, hidden.body.errorCode]).toEqual([404, 404020]);
+
+    // 4. Editing it, the form names its channel; "default channel (every dealer)" with the keyboard moves it back: dealer2 sees it.
+    await auctioneer.goto(`${e2e.product.baseUrl}/auction/${idAuction}`);
+    await auctioneer.getByTestId('template-choice-current').waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => auctioneer.getByTestId('template-choice-current').textContent(), { timeout: 10_000 }).toContain(NAME);
+    await tabTo(auctioneer, 'template-choice-clear');
+    await auctioneer.keyboard.press('Enter');
+    await auctioneer.getByTestId('template-choice-moves').waitFor({ state: 'visible' });
+    expect(await auctioneer.getByTestId('template-choice-value').textContent()).toMatch(/Default channel/);
+    await settled(auctioneer);
+    await expectNoAxeViolations(auctioneer, 'auction form, channel moved back to the default');
+    const put = auctioneer.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/secure/auction'));
+    await auctioneer.getByTestId('create-auction-submit').click();
+    const edited = await put;
+    expect([edited.status(), (edited.request().postDataJSON() as { idTemplate?: string | null }).idTemplate, (await edited.json() as { idTemplate: string | null }).idTemplate])
+      .toEqual([200, null, null]);
+    await auctioneer.waitForURL(`**/auction-details/${idAuction}`);
+    expect((await (await e2e.api('dealer2')).request('GET', `/api/v1/secure/auctionFull?idAuction=${idAuction}`)).status).toBe(200);
   }, 180_000);
 
   it('on a 390×844 phone the list, the form and the selector fit: nothing scrolls sideways', async () => {
