@@ -29,6 +29,8 @@ import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { serveWebClient } from './platform/http/web-client.js';
 import { liveFirstScreen } from './auctions/http/live-first-screen.js';
 import { portalPages } from './partners/portal/portal-pages.js';
+import { Templates } from './partners/templates/templates.service.js';
+import { UploadsService } from './identity/registration/uploads.service.js';
 import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
@@ -120,6 +122,11 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
   sso.start(port, logger);
   if (config.demoData && config.demoBanners) {
+    // The demo partners' logos are drawn and stored as the administrator's uploads, then set as an admin's edit does.
+    void import('./demo/demo-logos.js')
+      .then(({ seedDemoLogos }) => seedDemoLogos(app.get(UploadsService), app.get(Templates), model))
+      .then((logos) => { if (logos > 0) logger.info('demo partner logos ready', { logos }, 'Bootstrap'); })
+      .catch((error: unknown) => logger.warn(`demo partner logos not seeded: ${String(error)}`, 'Bootstrap'));
     // The demo's home banners are drawn and encoded (AVIF, WebP) once, after the start: they appear within seconds.
     void import('./demo/demo-banners.js')
       .then(({ seedDemoBanners }) => seedDemoBanners(app.get<StreamWriter>(STREAM_WRITER), app.get<BlobStore>(BLOB_STORE), model, Date.now()))

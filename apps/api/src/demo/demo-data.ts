@@ -112,19 +112,26 @@ export async function seedDemoData(
   return { users: users.length };
 }
 
-/** The demo templates (selling channels of D-AUCT's provenances): every demo buying dealer is enabled for both. */
+/**
+ * The demo templates (selling channels of D-AUCT: two of its provenances, and one of typed-in vehicles), all of the IT
+ * market, so its home's partner carousel has two slides; every demo buying dealer is enabled for each. Their logos are
+ * drawn in the background after the start (demo-logos.ts).
+ */
 export const DEMO_TEMPLATES = [
-  { idTemplate: 'T-DEMO-LEASYS', templateName: 'Leasys Remarketing', provenance: 'LEASYS-IT', vatCode: 'IT08083020019' },
-  { idTemplate: 'T-DEMO-RENT', templateName: 'Rent-it Outlet', provenance: 'RENT-IT', vatCode: 'IT01234567890' },
+  { idTemplate: 'T-DEMO-LEASYS', templateName: 'Leasys Remarketing', provenance: 'LEASYS-IT', vatCode: 'IT08083020019', mailbox: 'leasys-it' },
+  { idTemplate: 'T-DEMO-RENT', templateName: 'Rent-it Outlet', provenance: 'RENT-IT', vatCode: 'IT01234567890', mailbox: 'rent-it' },
+  { idTemplate: 'T-DEMO-FLEET', templateName: 'Fleet Direct Italia', provenance: null, vatCode: 'IT09876543210', mailbox: 'fleet-direct' },
 ] as const;
 
 /** Creates the demo templates and enables `dealers` for them; a restart writes nothing that is there. */
 export async function seedDemoTemplates(writer: StreamWriter, dealers: readonly string[], now: number): Promise<void> {
   for (const t of DEMO_TEMPLATES) {
     const sid = streamId.template(t.idTemplate);
+    const { mailbox, ...fields } = t;
     const data = {
-      ...t, idDealer: 'D-AUCT', idMarket: 'IT' as const, description: `${t.templateName}: vehicles of ${t.provenance}`, largeLogo: null, smallLogo: null,
-      commercialInfoPhone: '+39 02 0000 0000', commercialInfoEmail: `sales-${t.provenance.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+      ...fields, idDealer: 'D-AUCT', idMarket: 'IT' as const, largeLogo: null, smallLogo: null,
+      description: `${t.templateName}: ${t.provenance ? `vehicles of ${t.provenance}` : 'fleet returns, typed in lot by lot'}`,
+      commercialInfoPhone: '+39 02 0000 0000', commercialInfoEmail: `sales-${mailbox}@${DEMO_EMAIL_DOMAIN}`,
     };
     await writer.execute({
       streams: [sid],

@@ -19,6 +19,7 @@ const DAY = 86_400_000;
 export const DEMO_PAST_AUCTIONS = [
   { idAuction: 'demo-past-leasys', idTemplate: DEMO_TEMPLATES[0].idTemplate, name: 'Leasys returns (closed)', votes: [5, 4, 4, 5] },
   { idAuction: 'demo-past-rent', idTemplate: DEMO_TEMPLATES[1].idTemplate, name: 'Rent-it outlet (closed)', votes: [3, 4, 5] },
+  { idAuction: 'demo-past-fleet', idTemplate: DEMO_TEMPLATES[2].idTemplate, name: 'Fleet Direct returns (closed)', votes: [4, 5, 4] },
 ] as const;
 
 /** Folds commands through the lot decider, each on the state the previous left. */

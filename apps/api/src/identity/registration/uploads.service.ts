@@ -56,7 +56,15 @@ export class UploadsService {
     if (!part || typeof part.value === 'string' || part.value.bytes.length === 0) {
       throw new Refusal(422, REGISTRATION_ERROR_CODES.DOCUMENT_INVALID, 'the file is missing', [{ field: 'file', rule: 'missing' }]);
     }
-    const verdict = judgeDocument('doc', part.value);
+    return this.store(actor, part.value);
+  }
+
+  /**
+   * Judges one file by content (JPEG, PNG, PDF or EPS, at most 10 MiB) and stores it under the caller's name: what
+   * `POST /secure/file` does with its part once read (the demo's partner logos are stored through it too).
+   */
+  async store(actor: Actor, file: { filename: string; bytes: Uint8Array }): Promise<StoredFileView> {
+    const verdict = judgeDocument('doc', file);
     if (!verdict.ok) throw new Refusal(422, REGISTRATION_ERROR_CODES.DOCUMENT_INVALID, 'the file is too large or of a refused type (JPEG, PNG, PDF or EPS)', [{ field: 'file', rule: verdict.reason }]);
     const meta = await this.blobs.put(verdict.bytes, verdict.mediaType, `user:${actor.idUser}`);
     return { idFile: meta.idFile, mediaType: meta.mediaType as DealerDocumentMediaType, size: meta.size };
