@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { chooseCountry, chooseLanguage } from './choices.js';
+import { useSelectChoice } from './select-choice.js';
 import type { PortalData } from './portal-data.js';
 import { useT } from './texts.js';
 
@@ -17,6 +18,8 @@ export function Header({ data }: { readonly data: PortalData }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const home = `/${data.market.toLowerCase()}`;
+  const country = useSelectChoice(data.market, (value) => { const c = data.countries.find((x) => x.code === value); if (c) chooseCountry(c.code); });
+  const language = useSelectChoice(data.language, (value) => { const l = data.languages.find((x) => x === value); if (l) chooseLanguage(l); });
   return (
     <header className="portal-header">
       <a className="skip-link" href="#portal-main">{t('skip')}</a>
@@ -41,8 +44,7 @@ export function Header({ data }: { readonly data: PortalData }) {
             <label>
               <span className="visually-hidden">{t('header.country')}</span>
               <select
-                aria-label={t('header.country')} data-testid="country-switch" value={data.market}
-                onChange={(e) => { const c = data.countries.find((x) => x.code === e.target.value); if (c) chooseCountry(c.code); }}
+                aria-label={t('header.country')} data-testid="country-switch" {...country}
               >
                 {data.countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
               </select>
@@ -50,8 +52,7 @@ export function Header({ data }: { readonly data: PortalData }) {
             <label>
               <span className="visually-hidden">{t('header.language')}</span>
               <select
-                aria-label={t('header.language')} data-testid="language-switch" value={data.language}
-                onChange={(e) => { const l = data.languages.find((x) => x === e.target.value); if (l) chooseLanguage(l); }}
+                aria-label={t('header.language')} data-testid="language-switch" {...language}
               >
                 {data.languages.map((l) => <option key={l} value={l}>{t(`languages.${l}`)}</option>)}
               </select>
