@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Market } from '@auction/domain';
@@ -51,10 +51,22 @@ function bannerOf(view: TopCmsView) {
  * browser's calls), and taken over by the portal's own small script. A signed-in user opening `/` or `/hp` goes to
  * `/private` (the public-page guard), and one opening a market's home gets the client's page, which does the same. Without the portal's build, or on any failure, the plain client page is sent.
  */
-export function portalPages(fastify: FastifyInstance, webDist: string, settings: PortalSettings): FirstScreenPage {
+export function portalPages(
+  fastify: FastifyInstance, webDist: string, settings: PortalSettings, importModule: (url: string) => Promise<unknown> = (url) => import(url),
+): FirstScreenPage {
   const ssrFile = join(webDist, '..', 'dist-ssr', 'portal-server.js');
-  let renderer: Promise<PortalRenderer> | null = null;
-  const load = () => (renderer ??= import(pathToFileURL(ssrFile).href) as Promise<PortalRenderer>);
+  // The renderer of the build on disk, imported again when a rebuild changes it (as the page template is read again:
+  // the old one drew markup the new page's stylesheet and script do not know); an import that failed is tried again.
+  let renderer: { readonly mtimeMs: number; readonly module: Promise<PortalRenderer> } | null = null;
+  const load = (): Promise<PortalRenderer> => {
+    const { mtimeMs } = statSync(ssrFile);
+    if (renderer?.mtimeMs !== mtimeMs) {
+      const module = importModule(`${pathToFileURL(ssrFile).href}?build=${mtimeMs}`) as Promise<PortalRenderer>;
+      module.catch(() => { if (renderer?.module === module) renderer = null; });
+      renderer = { mtimeMs, module };
+    }
+    return renderer.module;
+  };
   const ask = (request: FastifyRequest, url: string) => askOwnApi(fastify, request, url);
   return {
     path: PORTAL_PATH,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serveWebClient } from '../../platform/http/web-client.js';
 import { portalPages } from './portal-pages.js';
 
@@ -45,6 +46,7 @@ function shown(body: string): { page: string; market: string; language: string; 
 describe('portalPages (issue 23 review)', () => {
   let dist: string;
   let fastify: FastifyInstance;
+  const imported: string[] = [];
   beforeAll(async () => {
     const web = mkdtempSync(join(tmpdir(), 'portal-pages-'));
     dist = join(web, 'dist');
@@ -58,7 +60,12 @@ describe('portalPages (issue 23 review)', () => {
     await fastify.register(fastifyCookie);
     await stubApi(fastify);
     const settings = { contactMail: 'm@x.example', contactPhone: '1', leasingUrl: 'https://l.example', appStoreUrl: 'https://a.example', googlePlayUrl: 'https://g.example' };
-    await serveWebClient(fastify, dist, { pages: [portalPages(fastify, dist, settings)] });
+    // Jest's module loader keeps one module per path whatever the query (Node keeps one per URL): the file's text as a data URL.
+    const importModule = (url: string) => {
+      imported.push(url);
+      return import(`data:text/javascript,${encodeURIComponent(readFileSync(fileURLToPath(url.split('?')[0]!), 'utf8'))}`);
+    };
+    await serveWebClient(fastify, dist, { pages: [portalPages(fastify, dist, settings, importModule)] });
     await fastify.ready();
   });
   afterAll(async () => {
@@ -82,5 +89,20 @@ describe('portalPages (issue 23 review)', () => {
     // A visitor of another market still gets that market's partners.
     const visitor = await fastify.inject({ method: 'GET', url: '/partner?idTemplate=T-IT', headers: { cookie: 'portal-market=DE' } });
     expect(shown(visitor.body)).toMatchObject({ market: 'DE', partners: [] });
+  });
+
+  it('draws with the renderer of the build on disk: a rebuild while serving is used at once, a broken one is tried again', async () => {
+    const file = join(dist, '..', 'dist-ssr', 'portal-server.js');
+    const rebuilt = (source: string, seconds: number) => { writeFileSync(file, source); utimesSync(file, seconds, seconds); };
+    expect((await fastify.inject({ method: 'GET', url: '/it' })).body).toContain('<pre>');
+    rebuilt(RENDERER.replace("'<pre>'", "'<pre data-build=\"2\">'").replace(/<\/pre>/, '</pre>'), 2_000_000_000);
+    expect((await fastify.inject({ method: 'GET', url: '/it' })).body).toContain('data-build="2"');
+    // A renderer that cannot be loaded (a build being written): the plain page, and the next build is taken up.
+    rebuilt('export const broken = ;', 2_000_000_100);
+    expect((await fastify.inject({ method: 'GET', url: '/it' })).body).toContain('<div id="root">');
+    rebuilt(RENDERER, 2_000_000_200);
+    expect((await fastify.inject({ method: 'GET', url: '/it' })).body).toContain('<pre>{');
+    // Each build imported once, under its own URL (Node's module cache holds one module per URL).
+    expect(imported.slice(-3).map((u) => u.split('?build=')[1])).toEqual(['2000000000000', '2000000100000', '2000000200000']);
   });
 });
