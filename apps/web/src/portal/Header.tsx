@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { chooseCountry, chooseLanguage } from './choices.js';
-import { useSelectChoice } from './select-choice.js';
+import { useSelectChoice } from '../ui/select-choice.js';
 import type { PortalData } from './portal-data.js';
 import { useT } from './texts.js';
 

@@ -5,6 +5,7 @@ import { appLanguageOf, switchLanguage } from '../i18n/i18n.js';
 import { enterMarket } from '../session/market.js';
 import { isMarket, sessionMarket } from '../session/session-keys.js';
 import { countryName, offeredCountries, offeredLanguages } from './language-options.js';
+import { useSelectChoice } from './select-choice.js';
 import { useProfile } from './services-context.js';
 
 /**
@@ -31,14 +32,15 @@ export function LanguageSwitch() {
   // A visitor's dropdowns follow the session market; a logged-in user keeps every language (the private area is
   // offered in all ten, whatever the market).
   const market = profile ? null : sessionMarket();
+  // An arrow key on the closed select steps through the countries: the choice applies on Enter or when the focus leaves.
+  const country = useSelectChoice(market ?? '', chooseCountry);
   return (
     <>
       {!profile && (
         <label className="language-switch">
           <span className="visually-hidden">{t('language.country')}</span>
           <select
-            value={market ?? ''} data-testid="country-switch" aria-label={t('language.country')}
-            onChange={(e) => chooseCountry(e.target.value)}
+            data-testid="country-switch" aria-label={t('language.country')} {...country}
           >
             {!market && <option value="" disabled>{t('language.country')}</option>}
             {offeredCountries(market).map((c) => <option key={c} value={c}>{countryName(c, current)}</option>)}

@@ -16,7 +16,7 @@ async function showAt(path: string) {
   const i18n = await createI18n('en');
   const root = createRootRoute({ component: () => <><LanguageSwitch /><Outlet /></> });
   const page = (p: string) => createRoute({ getParentRoute: () => root, path: p, component: () => <input aria-label="Business name" defaultValue="" /> });
-  const router = createRouter({ routeTree: root.addChildren([page('/registration'), page('/'), page('/$market')]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({ routeTree: root.addChildren([page('/registration'), page('/password-recovery'), page('/'), page('/$market')]), history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <I18nextProvider i18n={i18n}>
       <ServicesContext.Provider value={{ session: createStore(null) } as unknown as Services}>
@@ -45,5 +45,17 @@ describe('the header\'s country on a form in progress (#21 item 18)', () => {
     await act(async () => { fireEvent.change(screen.getByTestId('country-switch'), { target: { value: 'IT' } }); });
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(router.state.location.pathname).toBe('/it');
+  });
+
+  it('an arrow key on the closed select does not leave the page; Enter opens the country reached (issue 23 review, WCAG 3.2.2)', async () => {
+    const { router } = await showAt('/password-recovery');
+    const country = screen.getByTestId('country-switch') as HTMLSelectElement;
+    await act(async () => { fireEvent.keyDown(country, { key: 'ArrowDown' }); fireEvent.change(country, { target: { value: 'LU' } }); });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(router.state.location.pathname).toBe('/password-recovery');
+    expect(country.value).toBe('LU');
+    await act(async () => { fireEvent.keyDown(country, { key: 'Enter' }); });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(router.state.location.pathname).toBe('/lu');
   });
 });

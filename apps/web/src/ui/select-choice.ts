@@ -11,6 +11,12 @@ const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'H
  */
 export function useSelectChoice(current: string, apply: (value: string) => void) {
   const [value, setValue] = useState(current);
+  // The value shown follows the current one when that changes elsewhere (a market entered in place).
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setValue(current);
+  }
   const stepping = useRef(false);
   const commit = (chosen: string) => {
     stepping.current = false;
