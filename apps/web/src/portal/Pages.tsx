@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AppLinks, CompanyBlock, ContactBlock, LeasingBlock, WhySignUpBlock } from './HomeBlocks.js';
 import { PartnerCarousel, Stars } from './Partners.js';
 import { logoUrl, partnerHref, type PortalData, type PortalPartner } from './portal-data.js';
@@ -52,8 +52,14 @@ export function PartnerPage({ data }: { readonly data: PortalData }) {
   const phone = usePhone();
   const initial = data.idTemplate === null ? data.partners[0] ?? null : data.partners.find((p) => p.idTemplate === data.idTemplate) ?? null;
   const [partner, setPartner] = useState<PortalPartner | null>(initial);
+  // A partner chosen in the carousel: the page goes to its top, and so does the focus (its name), not left on the
+  // logo out of view below, where the next Tab took the page back and a screen reader heard nothing change.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => { if (chosen > 0) heading.current?.focus({ preventScroll: true }); }, [chosen]);
   const select = (p: PortalPartner) => {
     setPartner(p);
+    setChosen((n) => n + 1);
     window.history.replaceState(null, '', partnerHref(p.idTemplate));
     window.scrollTo({ top: 0 });
   };
@@ -62,7 +68,7 @@ export function PartnerPage({ data }: { readonly data: PortalData }) {
     <>
       {partner ? (
         <article className="portal-block partner-page" data-testid="partner-page" data-partner={partner.idTemplate}>
-          <h1>{partner.auctionName}</h1>
+          <h1 ref={heading} tabIndex={-1}>{partner.auctionName}</h1>
           {logo && <img className="partner-logo-large" src={logo} alt="" width={320} height={160} />}
           <p className="partner-rating">
             <Stars rating={partner.auctioneerRating} size={phone ? 'medium' : 'large'} />
