@@ -19,6 +19,9 @@ export interface CarouselProps {
   readonly previousLabel: string;
   readonly nextLabel: string;
   readonly slideLabel: (index: number, count: number) => string;
+  /** Labels of the button that stops and starts the autoplay (WCAG 2.2.2: moving content the reader can stop). */
+  readonly stopLabel?: string;
+  readonly startLabel?: string;
   /** Autoplay interval in ms, or null for none (spec 01 §9: partners 3000 ms; the home slider has none). */
   readonly autoplayMs: number | null;
   /** The slide transition's duration (spec 01 §9: 1000 ms). */
@@ -33,18 +36,21 @@ export interface CarouselProps {
  * the keyboard focus is inside and never runs for a reader who asked for reduced motion. Drawn the same by the server
  * (first slide) and the browser.
  */
-export function Carousel({ label, slides, previousLabel, nextLabel, slideLabel, autoplayMs, speedMs, className, testId }: CarouselProps) {
+export function Carousel({ label, slides, previousLabel, nextLabel, slideLabel, stopLabel, startLabel, autoplayMs, speedMs, className, testId }: CarouselProps) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Stopped by the reader's button: stays stopped when the pointer or the focus leaves (pausing on hover or focus alone
+  // left a reader no way to stop it: WCAG 2.2.2).
+  const [stopped, setStopped] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const count = slides.length;
   const current = Math.min(index, Math.max(0, count - 1));
   useEffect(() => {
-    if (autoplayMs === null || paused || count < 2) return undefined;
+    if (autoplayMs === null || paused || stopped || count < 2) return undefined;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return undefined;
     const timer = window.setInterval(() => setIndex((i) => step(i, count, 1)), autoplayMs);
     return () => window.clearInterval(timer);
-  }, [autoplayMs, paused, count]);
+  }, [autoplayMs, paused, stopped, count]);
   return (
     <div
       ref={root} className={`carousel ${className ?? ''}`} role="region" aria-roledescription="carousel" aria-label={label}
@@ -74,6 +80,14 @@ export function Carousel({ label, slides, previousLabel, nextLabel, slideLabel, 
           <button type="button" className="carousel-arrow carousel-next" aria-label={nextLabel} onClick={() => setIndex((i) => step(i, count, 1))}>
             <span aria-hidden="true">›</span>
           </button>
+          {autoplayMs !== null && stopLabel && startLabel && (
+            <button
+              type="button" className="carousel-toggle" aria-label={stopped ? startLabel : stopLabel} data-testid="carousel-toggle"
+              onClick={() => setStopped((s) => !s)}
+            >
+              <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+            </button>
+          )}
         </>
       )}
     </div>

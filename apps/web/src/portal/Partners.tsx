@@ -38,7 +38,7 @@ export function PartnerCarousel({ partners, perSlide = 2, onSelect, testId }: {
   return (
     <Carousel
       className="partner-carousel" testId={testId} label={t('partners.title')} autoplayMs={3000} speedMs={1000}
-      previousLabel={t('partners.previous')} nextLabel={t('partners.next')}
+      previousLabel={t('partners.previous')} nextLabel={t('partners.next')} stopLabel={t('partners.stop')} startLabel={t('partners.start')}
       slideLabel={(index, count) => t('partners.slide', { index, count })}
       slides={slidesOf(partners, perSlide).map((slide) => (
         <ul className="partner-slide">{slide.map((p) => <li key={p.idTemplate}><PartnerCard partner={p} onSelect={onSelect} /></li>)}</ul>

@@ -57,6 +57,8 @@ export const portal = {
     intro: "Die Unternehmen, die über das Portal verkaufen.",
     previous: "Vorherige Partner",
     next: "Nächste Partner",
+    stop: "Automatisches Blättern der Partner anhalten",
+    start: "Automatisches Blättern der Partner starten",
     slide: "Partner {{index}} von {{count}}",
     rating: "Bewertet mit {{rating}} von 5",
     votes_one: "{{count}} Bewertung",

@@ -57,6 +57,8 @@ export const portal = {
     intro: 'The companies that sell through the portal.',
     previous: 'Previous partners',
     next: 'Next partners',
+    stop: "Stop the partners' slide show",
+    start: "Start the partners' slide show",
     slide: 'Partners {{index}} of {{count}}',
     rating: 'Rated {{rating}} out of 5',
     votes_one: '{{count}} vote',

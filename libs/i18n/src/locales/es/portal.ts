@@ -57,6 +57,8 @@ export const portal = {
     intro: "Las empresas que venden a través del portal.",
     previous: "Socios anteriores",
     next: "Socios siguientes",
+    stop: "Detener el desplazamiento de los socios",
+    start: "Iniciar el desplazamiento de los socios",
     slide: "Socios {{index}} de {{count}}",
     rating: "Valoración de {{rating}} sobre 5",
     votes_one: "{{count}} voto",

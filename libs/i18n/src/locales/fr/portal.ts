@@ -57,6 +57,8 @@ export const portal = {
     intro: "Les entreprises qui vendent via le portail.",
     previous: "Partenaires précédents",
     next: "Partenaires suivants",
+    stop: "Arrêter le défilement des partenaires",
+    start: "Lancer le défilement des partenaires",
     slide: "Partenaires {{index}} sur {{count}}",
     rating: "Noté {{rating}} sur 5",
     votes_one: "{{count}} avis",

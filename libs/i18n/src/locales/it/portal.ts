@@ -57,6 +57,8 @@ export const portal = {
     intro: "Le aziende che vendono tramite il portale.",
     previous: "Partner precedenti",
     next: "Partner successivi",
+    stop: "Ferma lo scorrimento dei partner",
+    start: "Avvia lo scorrimento dei partner",
     slide: "Partner {{index}} di {{count}}",
     rating: "Valutazione {{rating}} su 5",
     votes_one: "{{count}} voto",

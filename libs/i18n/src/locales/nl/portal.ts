@@ -57,6 +57,8 @@ export const portal = {
     intro: "De bedrijven die via het portaal verkopen.",
     previous: "Vorige partners",
     next: "Volgende partners",
+    stop: "Automatisch doorbladeren van de partners stoppen",
+    start: "Automatisch doorbladeren van de partners starten",
     slide: "Partners {{index}} van {{count}}",
     rating: "Beoordeeld met {{rating}} van 5",
     votes_one: "{{count}} stem",

@@ -57,6 +57,8 @@ export const portal = {
     intro: "Firmy, które sprzedają za pośrednictwem portalu.",
     previous: "Poprzedni partnerzy",
     next: "Następni partnerzy",
+    stop: "Zatrzymaj przewijanie partnerów",
+    start: "Uruchom przewijanie partnerów",
     slide: "Partnerzy {{index}} z {{count}}",
     rating: "Ocena {{rating}} na 5",
     votes_one: "{{count}} głos",

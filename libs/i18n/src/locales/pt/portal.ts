@@ -57,6 +57,8 @@ export const portal = {
     intro: "As empresas que vendem através do portal.",
     previous: "Parceiros anteriores",
     next: "Parceiros seguintes",
+    stop: "Parar a passagem dos parceiros",
+    start: "Iniciar a passagem dos parceiros",
     slide: "Parceiros {{index}} de {{count}}",
     rating: "Avaliação de {{rating}} em 5",
     votes_one: "{{count}} voto",
