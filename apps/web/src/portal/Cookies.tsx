@@ -9,11 +9,15 @@ export function recordConsent(cookie: string, choice: Exclude<CookieConsent, nul
 }
 
 /** The cookie consent banner: shown until the visitor chooses, for the market's key (the server leaves it out once chosen). */
-export function CookieBanner({ data, consent, onChoice }: {
+export function CookieBanner({ data, consent, onChoice, focusOnOpen = false }: {
   readonly data: PortalData; readonly consent: CookieConsent; readonly onChoice: (choice: Exclude<CookieConsent, null>) => void;
+  /** Reopened by the cookie page's "change your choice" (which disappears): the focus goes to the banner's first choice. */
+  readonly focusOnOpen?: boolean;
 }) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
+  const accept = useRef<HTMLButtonElement>(null);
+  useEffect(() => { if (focusOnOpen && consent === null) accept.current?.focus(); }, [focusOnOpen, consent]);
   // The banner stays at the bottom of the screen (sticky): the page scrolls what Tab reaches above it, never under it
   // (on a 360 px phone it is ~210 px tall and hid the links of the page's end: WCAG 2.4.11).
   useEffect(() => {
@@ -35,7 +39,7 @@ export function CookieBanner({ data, consent, onChoice }: {
     <section ref={ref} className="cookie-banner" aria-label={t('cookieBanner.label')} data-testid="cookie-banner">
       <p>{t('cookieBanner.text')} <a href="/cookie">{t('cookieBanner.more')}</a></p>
       <div className="cookie-actions">
-        <button type="button" className="portal-button" data-testid="cookie-accept" onClick={() => choose('all')}>{t('cookieBanner.accept')}</button>
+        <button ref={accept} type="button" className="portal-button" data-testid="cookie-accept" onClick={() => choose('all')}>{t('cookieBanner.accept')}</button>
         <button type="button" className="portal-button secondary" data-testid="cookie-necessary" onClick={() => choose('necessary')}>{t('cookieBanner.necessary')}</button>
       </div>
     </section>

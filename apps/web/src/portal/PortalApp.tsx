@@ -20,15 +20,16 @@ function Page({ data, consent, resetConsent }: { readonly data: PortalData; read
 export function PortalApp({ data }: { readonly data: PortalData }) {
   const t = useMemo(() => translator(data.texts, data.language), [data.texts, data.language]);
   const [consent, setConsent] = useState<CookieConsent>(data.consent);
+  const [reopened, setReopened] = useState(false);
   return (
     <TextsContext.Provider value={t}>
       <div className={`portal portal-${data.market.toLowerCase()}`} data-market={data.market} data-language={data.language}>
         <Header data={data} />
         <main id="portal-main" className="portal-main" tabIndex={-1}>
-          <Page data={data} consent={consent} resetConsent={() => setConsent(null)} />
+          <Page data={data} consent={consent} resetConsent={() => { setConsent(null); setReopened(true); }} />
         </main>
         <Footer data={data} />
-        <CookieBanner data={data} consent={consent} onChoice={setConsent} />
+        <CookieBanner data={data} consent={consent} onChoice={setConsent} focusOnOpen={reopened} />
       </div>
     </TextsContext.Provider>
   );

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@auction/i18n';
 import { CookieBanner } from './Cookies.js';
+import { PortalApp } from './PortalApp.js';
 import type { PortalData } from './portal-data.js';
 import { TextsContext, translator } from './texts.js';
 
@@ -25,5 +26,17 @@ describe('the cookie banner and the keyboard (issue 23 review)', () => {
     rerender(<TextsContext.Provider value={t}><CookieBanner data={data} consent="all" onChoice={onChoice} /></TextsContext.Provider>);
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
+  it('reopened from the cookie page ("change your choice", which then disappears), it takes the focus', () => {
+    const page = { page: 'cookie', market: 'IT', language: 'en', languages: ['it', 'en'], countries: [], texts: resources.en.portal, banners: [], figures: [],
+      partners: [], showPartners: false, idTemplate: null, consent: 'all', consentCookie: 'cookieConsent', contactMail: 'm@example.com',
+      contactPhone: '1', leasingUrl: 'https://l.example', appLinks: null, signedIn: false } as PortalData;
+    render(<PortalApp data={page} />);
+    const change = screen.getByTestId('cookie-change');
+    change.focus();
+    fireEvent.click(change);
+    expect(screen.queryByTestId('cookie-change')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('cookie-accept'));
   });
 });
