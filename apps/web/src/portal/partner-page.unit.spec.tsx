@@ -25,4 +25,15 @@ describe('the partner page by keyboard (issue 23 review)', () => {
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Partner 2' }));
   });
+
+  it('says the rating as the spec writes numbers: a decimal comma in every language', () => {
+    const rated = { ...partner(1), auctioneerRating: 4.5, numFeedback: 1234 };
+    const data = { page: 'partner', idTemplate: 'TPL-1', partners: [rated] } as unknown as PortalData;
+    for (const [language, rating, votes] of [['en', 'Rated 4,5 out of 5', "1'234 votes"], ['it', 'Valutazione 4,5 su 5', "1'234 voti"]] as const) {
+      render(<TextsContext.Provider value={translator(resources[language].portal, language)}><PartnerPage data={data} /></TextsContext.Provider>);
+      expect(screen.getByRole('img', { name: rating })).toBeTruthy();
+      expect(screen.getByTestId('votes').textContent).toBe(votes);
+      cleanup();
+    }
+  });
 });

@@ -94,7 +94,7 @@ describe('the carousel in the browser', () => {
     render(<PortalApp data={data({ page: 'partner', idTemplate: 'TPL-2', partners: [partner(1, 4.4, 7), partner(2, 3.6, 1), partner(3)] })} />);
     expect(screen.getByTestId('partner-page').dataset.partner).toBe('TPL-2');
     expect(screen.getByTestId('votes').textContent).toBe('1 vote');
-    expect(screen.getByRole('img', { name: 'Rated 3.6 out of 5' }).querySelectorAll('.star.on')).toHaveLength(4);
+    expect(screen.getByRole('img', { name: 'Rated 3,6 out of 5' }).querySelectorAll('.star.on')).toHaveLength(4);
     fireEvent.click(screen.getByRole('link', { name: 'Partner 1' }));
     expect(screen.getByTestId('partner-page').dataset.partner).toBe('TPL-1');
     expect(screen.getByTestId('votes').textContent).toBe('7 votes');

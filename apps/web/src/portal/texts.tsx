@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Language } from '@auction/i18n';
+import { formatNumber, type Language } from '@auction/i18n';
 
 /** The public portal's texts in one language (the `portal` namespace of libs/i18n), handed over by the server. */
 export type PortalTexts = Readonly<Record<string, unknown>>;
@@ -25,11 +25,15 @@ const PLURAL_LOCALE: Partial<Record<Language, string>> = { be: 'nl', lu: 'fr' };
 
 export function translator(texts: PortalTexts, language: Language): T {
   const rules = new Intl.PluralRules(PLURAL_LOCALE[language] ?? language);
+  // Numbers as the spec writes them (spec 01 §9: decimal comma, the language's thousands separator): whole, or with
+  // one decimal (a rating's average); "Rated 4.5 out of 5" read a decimal point in every language.
+  const number = (v: number) => formatNumber(v, language, Number.isInteger(v) ? 0 : 1);
   return (key, values = {}) => {
     let text: string | undefined;
     if (typeof values.count === 'number') text = lookup(texts, `${key}_${rules.select(values.count)}`) ?? lookup(texts, `${key}_other`);
     text ??= lookup(texts, key);
-    return text === undefined ? key : fill(text, values);
+    const shown = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'number' ? number(v) : v]));
+    return text === undefined ? key : fill(text, shown);
   };
 }
 
