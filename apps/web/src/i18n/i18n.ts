@@ -1,6 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, NAMESPACES, isLanguage, loadLanguageResources, resourceLanguageOf, type Language } from '@auction/i18n';
+import { setCookie } from '../portal/choices.js';
+import { LANGUAGE_COOKIE } from '../portal/portal-data.js';
 
 const STORAGE_KEY = 'language';
 
@@ -97,6 +99,9 @@ export async function switchLanguage(instance: I18n, language: Language): Promis
   await ensureLanguage(instance, language);
   await instance.changeLanguage(I18NEXT_CODES[language]);
   if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, language);
+  // The public portal's pages are drawn by the server in the language of its cookie (which the portal's own switch
+  // sets too): without it, a language chosen here was lost on the way back to the portal's home.
+  if (typeof document !== 'undefined') setCookie(LANGUAGE_COOKIE, language, 365 * 24 * 3600);
   applyDocumentLanguage(language);
 }
 

@@ -58,4 +58,11 @@ describe('the header\'s country on a form in progress (#21 item 18)', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(router.state.location.pathname).toBe('/lu');
   });
+
+  it('a language chosen here is the public portal\'s too (its server-drawn pages read the portal-language cookie) (issue 23 review)', async () => {
+    await showAt('/password-recovery');
+    await act(async () => { fireEvent.change(screen.getByTestId('language-switch'), { target: { value: 'it' } }); });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.cookie.split('; ')).toContain('portal-language=it');
+  });
 });
