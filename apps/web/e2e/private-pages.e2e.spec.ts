@@ -129,9 +129,18 @@ describe('the remaining private pages', () => {
     expect(await page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
     // The running demo auction, linked to its page; the count of all running ones.
     expect(await page.getByTestId('home-running-count').textContent()).toMatch(/^\d+ auctions? running now$/);
-    const auctionLink = page.getByTestId(`home-auction-${demo.idAuction}`);
-    expect(await auctionLink.textContent()).toBe(demo.name);
-    expect(await auctionLink.getAttribute('href')).toBe(`/live-auction/${demo.idAuction}`);
+    // The home shows the first page of each list (3): on the suite's shared product other specs' (short) auctions may
+    // come first, so each auction shown is checked against the API's own view of it, and the demo auction when it is
+    // among the first.
+    const shown = await page.locator('[data-testid^="home-auction-"]').evaluateAll((els) =>
+      els.map((e) => ({ id: e.getAttribute('data-testid')!.slice('home-auction-'.length), text: e.textContent, href: e.getAttribute('href') })));
+    expect(shown.length, 'auctions on the home').toBeGreaterThan(0);
+    for (const a of shown) {
+      expect(a.text, a.id).toBe((await api.auctionFull(a.id)).auctionName);
+      expect(a.href).toBe(`/live-auction/${a.id}`);
+    }
+    const demoShown = shown.find((a) => a.id === demo.idAuction);
+    if (demoShown) expect(demoShown.text).toBe(demo.name);
     // The partners as the API gives them: name linked to the partner page, whole stars and votes.
     for (const p of partners.items) {
       const link = page.getByTestId(`partner-link-${p.idTemplate}`);

@@ -34,7 +34,8 @@ describe('portal information (embedded)', () => {
   test('the statistics follow the read models: an award in the market moves them, another market\'s do not', async () => {
     const before = await anonymous.get('/api/v1/open/info?market=IT');
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ market: 'IT', languages: ['it', 'en'], showAppLinks: false, partners: 2, showPartners: true });
+    // The demo's IT partners: Leasys Remarketing, Rent-it Outlet and Fleet Direct Italia (708e172).
+    expect(before.body).toMatchObject({ market: 'IT', languages: ['it', 'en'], showAppLinks: false, partners: 3, showPartners: true });
     expect(before.body.totalVehicleAwardedShown).toBe(before.body.totalVehicleAwarded + HOME_AWARDED_OFFSET);
     // The demo's 70 dealer users (and the pending registrations') are of the IT market.
     expect(before.body.users).toBeGreaterThanOrEqual(70);
