@@ -17,7 +17,17 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
       process.kill(-child.pid, 'SIGTERM');
       await new Promise((resolve) => child!.once('exit', resolve));
     }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    // npm exits before the product it started: wait (at most 15 s) until no process of the group is left, so that
+    // nothing (the demo's background photos, banners and logos) still writes into the data folder being removed.
+    for (let waited = 0; child?.pid && waited < 15_000; waited += 100) {
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('serves the product, prints its URL and the demo logins, and a demo auction is running', async () => {
