@@ -1,11 +1,12 @@
 import { Carousel, slidesOf } from './Carousel.js';
+import { wholeStars } from '../ui/partner-display.js';
 import { logoUrl, partnerHref, type PortalPartner } from './portal-data.js';
 import { useT } from './texts.js';
 
 /** A read-only rating: five whole stars (spec 01 §9: no half stars), the average rounded to whole stars. */
 export function Stars({ rating, size = 'medium' }: { readonly rating: number; readonly size?: 'medium' | 'large' }) {
   const t = useT();
-  const whole = Math.max(0, Math.min(5, Math.round(rating)));
+  const whole = wholeStars(rating);
   return (
     <span className={`stars stars-${size}`} role="img" aria-label={t('partners.rating', { rating })} data-rating={rating}>
       {[1, 2, 3, 4, 5].map((n) => <span key={n} aria-hidden="true" className={n <= whole ? 'star on' : 'star'}>★</span>)}

@@ -1,4 +1,5 @@
 import type { Market } from '@auction/domain';
+import { partnerLogoUrl } from '../ui/partner-display.js';
 import type { Language } from '@auction/i18n';
 import type { PortalTexts } from './texts.js';
 
@@ -74,14 +75,9 @@ export const LANGUAGE_COOKIE = 'portal-language';
 /** The consent is kept 180 days (spec 01 §9). */
 export const CONSENT_DAYS = 180;
 
-/** The URL of a public image (`GET /open/image`: banners and partner logos). */
-export function publicImageUrl(path: string): string {
-  return `/api/v1/open/image?path=${encodeURIComponent(path)}`;
-}
-
 /** A partner logo's URL (`partner-logo/<id>`), or null without one. */
 export function logoUrl(idImage: string | null): string | null {
-  return idImage ? publicImageUrl(`partner-logo/${idImage}`) : null;
+  return idImage ? partnerLogoUrl(idImage) : null;
 }
 
 /** The partner page of a partner. */

@@ -1,3 +1,4 @@
+import { partnerLogoUrl } from '../../../../ui/partner-display.js';
 import type { ManagedAuction, MyBid, Page, Partner, PurchaseRow } from '@auction/contracts';
 
 /** How many auctions of each list the home shows (the server pages them: `limit`). */
@@ -49,16 +50,7 @@ export function summarizePurchases(page: Page<PurchaseRow>): PurchasesSummary {
   return { total: page.total, toPay, partial: page.items.length < page.total };
 }
 
-/** A partner's rating as whole stars, 0 to 5 (the average has one decimal: 4.5 shows 5, 4.4 shows 4). */
-export function wholeStars(rating: number): number {
-  if (!Number.isFinite(rating)) return 0;
-  return Math.min(5, Math.max(0, Math.round(rating)));
-}
-
-/** A partner's logo, served to anyone by `GET /open/image?path=partner-logo/<id>` (the template's stored image). */
-export function partnerLogoUrl(idImage: string): string {
-  return `/api/v1/open/image?path=${encodeURIComponent(`partner-logo/${idImage}`)}`;
-}
+export { partnerLogoUrl, wholeStars } from '../../../../ui/partner-display.js';
 
 /** The logo a card shows: the small one, else the large one; none without either. */
 export function partnerLogo(partner: Pick<Partner, 'smallLogo' | 'largeLogo'>): string | null {
