@@ -61,6 +61,9 @@ part "build (tsc -b)" npx tsc -b tsconfig.build.json || { echo "build failed"; e
 # The API's tests are run by jest through swc, which strips types: a type error in a test would otherwise go unseen.
 typecheck_ok=1
 part "typecheck the API's tests (tsc)" bash -c 'cd apps/api && npx tsc -p tsconfig.spec.json --noEmit' || { echo "the API's tests do not typecheck"; typecheck_ok=0; }
+# The lockfile, the reviewed install scripts and npm audit (tools/supply-chain/check.mjs; README, "Dependencies and supply chain").
+supply_ok=1
+part "supply chain (tools/supply-chain)" node tools/supply-chain/check.mjs || { echo "the supply-chain check failed"; supply_ok=0; }
 # The web client (apps/web/dist, served by the API at /) for the browser tests; a failure fails the run but lets the
 # other suites run.
 web_built=1
@@ -124,6 +127,7 @@ else
 fi
 status=0
 [ "$typecheck_ok" -eq 1 ] || status=1
+[ "$supply_ok" -eq 1 ] || status=1
 for l in api web; do [ "$(cat "$REPORTS/$l.rc" 2>/dev/null)" = 0 ] || status=1; done
 
 step "times"
