@@ -8,6 +8,7 @@ import { Consistency } from './engine/consistency.js';
 import { LiveReadModel } from './engine/live-read-model.js';
 import { actorCheckOf } from './engine/actor-check.js';
 import { StreamWriter } from './engine/stream-writer.js';
+import { SoleWriter, WRITER_OWNERSHIP, type WriterOwnership } from './cluster/writer-ownership.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
 import type { Fanout } from './fanout/fanout.js';
 import { CommandRunner } from './http/command-runner.js';
@@ -30,6 +31,8 @@ export interface PlatformDependencies {
   /** Outgoing mail, opened (and closed) by main.ts. */
   readonly mail: MailService;
   readonly clock?: Clock;
+  /** Which auctions this instance writes (default: all of them, one instance). */
+  readonly ownership?: WriterOwnership;
 }
 
 /** The platform's controllers: health, OpenAPI, metrics, the event log and read-model operations, caught mail, live credentials. */
@@ -43,7 +46,7 @@ export const PLATFORM_CONTROLLERS = [HealthController, DocsController, EventsCon
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot({ config, store, sessionSecret, fanout, mail, clock = { now: () => Date.now() } }: PlatformDependencies): DynamicModule {
+  static forRoot({ config, store, sessionSecret, fanout, mail, clock = { now: () => Date.now() }, ownership = new SoleWriter(config.instanceId) }: PlatformDependencies): DynamicModule {
     const shared = [
       { provide: APP_CONFIG, useValue: config },
       { provide: EVENT_STORE, useValue: store },
@@ -51,6 +54,7 @@ export class PlatformModule {
       { provide: MAIL_SERVICE, useValue: mail },
       { provide: CLOCK, useValue: clock },
       { provide: SESSION_SECRET, useValue: sessionSecret },
+      { provide: WRITER_OWNERSHIP, useValue: ownership },
       {
         provide: STREAM_WRITER, inject: [LiveReadModel],
         useFactory: (model: LiveReadModel) => new StreamWriter(store, () => clock.now(), actorCheckOf(model), () => model.currentPosition),
