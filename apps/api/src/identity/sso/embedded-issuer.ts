@@ -26,7 +26,7 @@ export interface EmbeddedIssuerDeps {
   activeUser(idUser: string): ActiveUser | null;
   /** Logs a refused or broken sign-in. */
   warn(message: string): void;
-  /** Where sessions, grants and sign-ins in progress are kept (default: a bounded memory store, one instance). */
+  /** Where sessions, grants and sign-ins in progress are kept (the product: the shared SQL store; default: a bounded memory store, one instance). */
   readonly store?: IssuerStore;
 }
 
@@ -43,10 +43,10 @@ type RawRequest = IncomingMessage & { originalUrl?: string };
 /**
  * The embedded OpenID Connect issuer (oidc-provider), served by the API process under `/oidc` on its own port: the
  * single sign-on of the embedded default. Its sign-in page checks the portal's own users (the credentials of the
- * event store). Sessions, interactions and codes live in an {@link IssuerStore}: today a memory store bounded per
- * model (one API instance; several instances point OIDC_ISSUER_URL at a shared issuer, such as Keycloak, instead).
- * Keys and cookie keys derive from the session secret, so a restart keeps ID tokens verifiable (sign-ins in progress
- * restart).
+ * event store). Sessions, interactions and codes live in an {@link IssuerStore}: the product's is the SQL store
+ * (sql-issuer-store.ts) every API instance shares, bounded per model, so a sign-in started on one instance ends on
+ * another. Keys and cookie keys derive from the session secret (SESSION_SECRET: the same on every instance), so a
+ * restart or another instance keeps ID tokens verifiable and issuer cookies valid.
  *
  * The routes are registered at start-up; the issuer itself is created by {@link start} once the public URL (the
  * listening port) is known. Until then `/oidc` answers 503.

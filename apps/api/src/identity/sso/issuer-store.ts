@@ -3,8 +3,9 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 /**
  * Where the embedded issuer keeps its sessions, grants, interactions and codes. oidc-provider's adapter factory,
  * plus the one query the portal needs beyond it: ending a user's sessions and grants when their password changes
- * or the back-office disables them. Today {@link BoundedIssuerStore} (memory, one instance); a PostgreSQL store
- * shared by instances implements the same interface.
+ * or the back-office disables them. The product uses {@link SqlIssuerStore} (sql-issuer-store.ts: one table on
+ * PostgreSQL or PGlite, shared by every instance); {@link BoundedIssuerStore} (memory, one instance) is the default of
+ * an issuer created without one.
  */
 export interface IssuerStore {
   /** oidc-provider's `adapter` option: the store of one model (`Session`, `Grant`, `Interaction`, ...). */
@@ -42,7 +43,7 @@ interface Entry {
 export const DEFAULT_SESSIONS_PER_ACCOUNT = 100;
 
 /** Models whose entries belong to a grant (revoked with it). */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+export const GRANTABLE: ReadonlySet<string> = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
 
 /**
  * The embedded issuer's memory store, bounded per model (see {@link StoreBounds}); each model's entries are kept in

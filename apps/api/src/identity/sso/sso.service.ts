@@ -6,11 +6,13 @@ import type { AppConfig } from '../../platform/config/app-config.js';
 import type { JsonLogger } from '../../platform/config/json-logger.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
-import { APP_CONFIG, SESSION_SECRET } from '../../platform/engine/tokens.js';
+import { APP_CONFIG, FANOUT, SESSION_SECRET } from '../../platform/engine/tokens.js';
+import type { Fanout } from '../../platform/fanout/fanout.js';
 import { AuthService } from '../auth.service.js';
 import { SignedJson } from '../signed-json.js';
 import { EmbeddedIssuer, ISSUER_PATH } from './embedded-issuer.js';
 import { derivedSecret } from './issuer-keys.js';
+import { SqlIssuerStore } from './sql-issuer-store.js';
 
 /** The relying party's callback, on the portal's origin. */
 export const SSO_CALLBACK_PATH = '/api/v1/open/sso/callback';
@@ -85,6 +87,8 @@ export class SsoService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(SESSION_SECRET) private readonly secret: Buffer,
     private readonly auth: AuthService, readModel: LiveReadModel,
+    // The issuer's sessions, grants and sign-ins in progress, shared by every instance (absent in unit tests: memory).
+    @Inject(FANOUT) fanout?: Pick<Fanout, 'db'>,
   ) {
     this.flows = new SignedJson(derivedSecret(secret, 'sso flow cookie'));
     this.embedded = config.oidc.issuerUrl ? null : new EmbeddedIssuer({
@@ -92,6 +96,7 @@ export class SsoService {
       verifyCredentials: (username, password) => auth.verifyCredentials(username, password),
       activeUser: (idUser) => auth.activeUser(idUser),
       warn: (message) => this.logger?.warn(message, 'Sso'),
+      ...(fanout ? { store: new SqlIssuerStore(fanout.db) } : {}),
     });
     // A password change, a disable, a delete or an anonymisation (on any instance) ends the user's issuer sessions.
     if (this.embedded) readModel.onChange((event, state) => {

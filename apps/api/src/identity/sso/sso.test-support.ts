@@ -43,6 +43,13 @@ export class Browser {
     for (const c of this.jar(host).values()) if (match(c.name)) c.value = value;
   }
 
+  /** Another browser with copies of this one's cookies (a cookie kept from before a sign-out). */
+  clone(): Browser {
+    const copy = new Browser(this.extraHeaders);
+    for (const [host, jar] of this.jars) copy.jars.set(host, new Map([...jar].map(([key, c]) => [key, { ...c }])));
+    return copy;
+  }
+
   /** Forgets every cookie of `host` (the portal's session, keeping the issuer's). */
   forget(host: string): void {
     this.jars.delete(host);
