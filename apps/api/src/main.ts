@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCookie from '@fastify/cookie';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { createEventStore } from '@auction/event-store';
 import { AppModule } from './app.module.js';
 import { CredentialsService } from './identity/credentials.service.js';
@@ -39,6 +40,9 @@ import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
 import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
+import { WriterLeases } from './platform/cluster/writer-leases.js';
+import { forwardAuctionWrites } from './platform/cluster/forward-writes.js';
+import { writerOfShards } from './platform/cluster/take-over.js';
 
 /** Largest request body (JSON or form); uploads have their own limits (multipart.ts). */
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -58,8 +62,13 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');
   const fanout = await Fanout.open(store, config, logger);
   const mail = await openMailService({ SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from }, { logger: mailLogger(logger) });
+  // Server mode: which instance writes which auction, by leases in the database (platform/cluster).
+  const leases = config.writer.leases
+    ? new WriterLeases(fanout.db, { instanceId: config.instanceId, shards: config.writer.shards, leaseMs: config.writer.leaseMs, warn: (m) => logger.warn(m, 'WriterLeases') })
+    : undefined;
+  let selfUrl = '';
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, store, fanout, mail, sessionSecret: loadSessionSecret(config, logger) }),
+    AppModule.forRoot({ config, store, fanout, mail, sessionSecret: loadSessionSecret(config, logger), ownership: leases }),
     new FastifyAdapter({
       bodyLimit: BODY_LIMIT,
       // X-Forwarded-For/-Proto/-Host are believed only when TRUST_PROXY says a proxy sets them.
@@ -74,6 +83,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   );
   // The instant each request's bytes arrived (its head, or its body when sent apart), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
+  // A write on an auction another instance writes is passed to that instance (forward-writes.ts).
+  if (leases) forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl);
   // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
@@ -120,6 +131,13 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
+  if (leases) {
+    selfUrl = config.writer.url ?? `http://127.0.0.1:${port}`;
+    leases.onChange(writerOfShards(app.get<StreamWriter>(STREAM_WRITER), app.get(TransitionScheduler), config.writer.shards));
+    // Without INSTANCE_ID, the host and port name the instance: one restarted on its port takes its leases back at once.
+    await leases.start(selfUrl, config.writer.explicitId ? undefined : `${hostname()}:${port}`);
+    logger.info(`writer leases: instance ${leases.instanceId} at ${selfUrl} writes ${leases.owned().length} of ${leases.shards} auction shards`, { leaseMs: config.writer.leaseMs }, 'Bootstrap');
+  }
   sso.start(port, logger);
   if (config.demoData && config.demoBanners) {
     // The demo partners' logos are drawn and stored as the administrator's uploads, then set as an admin's edit does.
@@ -147,6 +165,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with ${password}`, {}, 'Bootstrap');
   }
   const close = async () => {
+    await leases?.stop();
     await live.close();
     await fanout.close();
     await subscription.close();

@@ -6,6 +6,7 @@ import { AUCTION, LOT, streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { CommandRunner } from '../../platform/http/command-runner.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
+import { WRITER_OWNERSHIP, shardOf, type WriterOwnership } from '../../platform/cluster/writer-ownership.js';
 
 const MAX_DELAY = 2 ** 31 - 1;
 const RETRY_MS = 1000;
@@ -16,6 +17,8 @@ const RETRY_MS = 1000;
  * idempotent, so a timer that fires twice (or on two instances) changes nothing the second time.
  * Lots that end at one instant share one timer per auction, and one command closes them all: a 2,000-lot auction
  * ending at once is one decision, not 2,000 commands each taking every stream of the auction.
+ * Every instance keeps the timers, but only the writer of an auction (platform/cluster) fires them: when an instance
+ * takes over shards, {@link takeOver} fires at once what their auctions missed.
  */
 @Injectable()
 export class TransitionScheduler implements OnApplicationShutdown {
@@ -26,7 +29,10 @@ export class TransitionScheduler implements OnApplicationShutdown {
   private readonly closingOf = new Map<string, string>();
   private started = false;
 
-  constructor(private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock) {
+  constructor(
+    private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(WRITER_OWNERSHIP) private readonly ownership: WriterOwnership,
+  ) {
     model.onChange((event, state) => this.onEvent(event, state));
   }
 
@@ -36,6 +42,19 @@ export class TransitionScheduler implements OnApplicationShutdown {
     for (const [id, auction] of this.model.auctions) this.onAuction(id, auction);
     for (const [id, lot] of this.model.lots) this.onLot(id, lot);
     for (const auction of this.model.auctions.values()) this.reconcile(auction);
+  }
+
+  /**
+   * This instance became the writer of these shards: arms (or fires, when overdue) the transitions of their auctions,
+   * and the follow-ups their previous writer may have left undone.
+   */
+  takeOver(shards: readonly number[]): void {
+    if (!this.started || shards.length === 0) return;
+    const mine = new Set(shards);
+    const inShards = (idAuction: string) => mine.has(shardOf(idAuction, this.ownership.shards));
+    for (const [id, auction] of this.model.auctions) if (auction.status !== 'NONE' && inShards(auction.data.idAuction)) this.onAuction(id, auction, true);
+    for (const [id, lot] of this.model.lots) if (lot.status === 'OPEN' && inShards(lot.data.definition.idAuction)) this.onLot(id, lot, true);
+    for (const auction of this.model.auctions.values()) if (auction.status !== 'NONE' && inShards(auction.data.idAuction)) this.reconcile(auction);
   }
 
   /** Number of armed timers (for metrics and tests). */
@@ -54,14 +73,14 @@ export class TransitionScheduler implements OnApplicationShutdown {
     else if (event.streamId.startsWith(LOT.prefix)) this.onLot(event.streamId, state as LotState);
   }
 
-  private onAuction(id: string, auction: AuctionState): void {
+  private onAuction(id: string, auction: AuctionState, again = false): void {
     if (auction.status === 'SCH') {
       const idAuction = auction.data.idAuction;
-      this.arm(id, auction.data.startMs, () => this.runner.system(new StartAuctionCommand(idAuction)));
+      this.arm(id, auction.data.startMs, idAuction, () => this.runner.system(new StartAuctionCommand(idAuction)), again);
     } else this.disarm(id);
   }
 
-  private onLot(id: string, lot: LotState): void {
+  private onLot(id: string, lot: LotState, again = false): void {
     const key = lot.status === 'OPEN' ? `close-${lot.data.definition.idAuction}@${lot.data.endMs}` : null;
     const previous = this.closingOf.get(id);
     if (previous && previous !== key) {
@@ -80,7 +99,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
     this.closingOf.set(id, key);
     const idAuction = lot.data.definition.idAuction;
     // Idempotent for an armed key; re-arms one whose timer already fired and that a lot joins again.
-    this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, () => this.runner.system(new CloseLotCommand(idAuction)));
+    this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, idAuction, () => this.runner.system(new CloseLotCommand(idAuction)), again);
   }
 
   private reconcile(auction: AuctionState): void {
@@ -89,18 +108,19 @@ export class TransitionScheduler implements OnApplicationShutdown {
     const allEnded = lots.every((l) => !l || l.status !== 'OPEN');
     const noneToAward = lots.every((l) => !l || l.status !== 'CLOSED' || l.award.status !== 'TBA');
     const stale = (auction.status === 'RUN' && allEnded) || (auction.status === 'CLD' && allEnded && noneToAward) || (auction.status === 'AWA' && !noneToAward);
-    if (stale) this.fire(`follow-${auction.data.idAuction}`, () => this.runner.system(new CloseLotCommand(auction.data.idAuction)));
+    if (stale) this.fire(`follow-${auction.data.idAuction}`, auction.data.idAuction, () => this.runner.system(new CloseLotCommand(auction.data.idAuction)));
   }
 
-  private arm(key: string, at: number, action: () => Promise<unknown>): void {
+  /** Arms the key's timer (`again`: fires an overdue one even when armed: a take-over must not wait for it). */
+  private arm(key: string, at: number, idAuction: string, action: () => Promise<unknown>, again = false): void {
     const existing = this.timers.get(key);
-    if (existing?.at === at) return;
+    if (existing?.at === at && !(again && at <= this.clock.now())) return;
     if (existing) clearTimeout(existing.timer);
     const delay = Math.max(0, at - this.clock.now());
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      if (delay > MAX_DELAY || at > this.clock.now()) return this.arm(key, at, action);
-      this.fire(key, action);
+      if (delay > MAX_DELAY || at > this.clock.now()) return this.arm(key, at, idAuction, action);
+      this.fire(key, idAuction, action);
     }, Math.min(delay, MAX_DELAY));
     timer.unref();
     this.timers.set(key, { at, timer });
@@ -112,11 +132,13 @@ export class TransitionScheduler implements OnApplicationShutdown {
     this.timers.delete(key);
   }
 
-  private fire(key: string, action: () => Promise<unknown>): void {
+  /** Runs a transition when this instance writes its auction; another instance's writer fires its own timer. */
+  private fire(key: string, idAuction: string, action: () => Promise<unknown>): void {
+    if (!this.ownership.ownsAuction(idAuction)) return;
     action().catch((err: unknown) => {
       if (err instanceof DomainError) return this.logger.warn(`transition ${key} refused: ${err.message}`);
       this.logger.warn(`transition ${key} failed, retrying: ${err instanceof Error ? err.message : String(err)}`);
-      setTimeout(() => this.fire(key, action), RETRY_MS).unref();
+      setTimeout(() => this.fire(key, idAuction, action), RETRY_MS).unref();
     });
   }
 }

@@ -45,6 +45,10 @@ export const ConfigSchema = z.object({
   MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   PROJECTIONS: bool.default(true),
   INSTANCE_ID: z.string().optional(),
+  WRITER_LEASES: bool.optional(),
+  WRITER_SHARDS: z.coerce.number().int().min(1).max(1024).default(32),
+  WRITER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(3000),
+  INSTANCE_URL: z.url({ protocol: /^https?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('auction-web'),
@@ -115,6 +119,13 @@ export interface AppConfig extends SecurityConfig {
   /** Run the projection and live-publisher consumers in this process. */
   readonly projections: boolean;
   readonly instanceId: string;
+  /**
+   * Which instance writes which auction (platform/cluster): `leases` says whether instances take database leases on
+   * shards of the auctions (WRITER_LEASES; default: on in server mode, off embedded), `shards` how many (WRITER_SHARDS),
+   * `leaseMs` how long a lease lasts unrenewed (WRITER_LEASE_MS: the take-over time after an instance dies), `url`
+   * where the other instances reach this one (INSTANCE_URL; default http://127.0.0.1:<port>).
+   */
+  readonly writer: { readonly leases: boolean; readonly shards: number; readonly leaseMs: number; readonly url?: string; readonly explicitId: boolean };
   /** Folder of the built web client served at `/` (default: `apps/web/dist` of this checkout, when built). */
   readonly webDist: string;
   /** The origin users reach the product at (PUBLIC_URL); unset: `http://localhost:<port>`. */
@@ -178,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX,
     mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
+    writer: { leases: e.WRITER_LEASES ?? mode !== 'embedded', shards: e.WRITER_SHARDS, leaseMs: e.WRITER_LEASE_MS, url: e.INSTANCE_URL?.replace(/\/+$/, ''), explicitId: e.INSTANCE_ID !== undefined },
     ...securityConfig(e),
     webDist: e.WEB_DIST ?? fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,

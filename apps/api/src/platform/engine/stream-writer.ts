@@ -1,4 +1,4 @@
-import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '@auction/event-store';
+import { WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type NewEvent, type StoredEvent } from '@auction/event-store';
 import { kindOf, partitionKeyOfStream, streamId } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
@@ -72,6 +72,9 @@ export interface CommandOutcome<R> {
   readonly streams: readonly { readonly streamId: string; readonly position: number }[];
 }
 
+/** How many times a command decides when another writer keeps appending to its streams first. */
+const CONFLICT_ATTEMPTS = 3;
+
 interface Entry {
   readonly id: string;
   state: unknown;
@@ -106,8 +109,39 @@ export class StreamWriter {
     private readonly indexPosition: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
-  /** Runs a command; resolves after its events are durable, rejects with the decider's error. */
+  /**
+   * Runs a command; resolves after its events are durable, rejects with the decider's error. When another writer
+   * appended to one of its streams first (the expected version did not match: another instance wrote while this one's
+   * state was stale, e.g. around a writer lease's hand-over), the streams are reloaded and the command decides again on
+   * the state the store has, up to {@link CONFLICT_ATTEMPTS} times: nothing was acknowledged, so deciding again is safe.
+   */
   async execute<R>(command: StreamCommand<R>): Promise<CommandOutcome<R>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.executeOnce(command);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /**
+   * Forgets the state of the loaded streams that `match` names: their next command reloads them from the store. Called
+   * when this instance becomes the writer of auctions another instance wrote meanwhile. A stream with appends in flight
+   * is reloaded once they settle.
+   */
+  forget(match: (streamId: string, state: unknown) => boolean): number {
+    let forgotten = 0;
+    for (const e of this.entries.values()) {
+      if (e.loaded && match(e.id, e.state)) {
+        e.broken = true;
+        forgotten++;
+      }
+    }
+    return forgotten;
+  }
+
+  private async executeOnce<R>(command: StreamCommand<R>): Promise<CommandOutcome<R>> {
     const entries = [...new Set(command.streams)].map((id) => this.entry(id));
     const previous = Promise.all(entries.map((e) => e.tail));
     let release!: () => void;
