@@ -38,6 +38,7 @@ import { startLive } from './platform/live/live.providers.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
+import { Readiness } from './platform/http/readiness.js';
 import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
 import { WriterLeases } from './platform/cluster/writer-leases.js';
@@ -113,6 +114,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const subscription = store.subscribe(0, (batch) => model.apply(batch));
   await model.waitFor(await store.headPosition(), 600_000);
   logger.info('engine index caught up', { position: model.currentPosition }, 'Bootstrap');
+  const readiness = app.get(Readiness);
+  readiness.markEngineCaughtUp(model.currentPosition);
   if (config.demoData) {
     const hasRunning = [...model.auctions.values()].some((a) => a.status === 'RUN');
     const { users } = await seedDemoData(app.get<StreamWriter>(STREAM_WRITER), app.get(CredentialsService), config, Date.now(), !hasRunning, {
@@ -122,6 +125,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     logger.info('demo data ready', { users }, 'Bootstrap');
   }
   await fanout.start();
+  readiness.markFanoutStarted();
   registerLagGauges(metrics, fanout);
   app.get(TransitionScheduler).start();
   // Lots with an event after its checkpoint: what ended while the product was down, or before the vehicle moved.
@@ -159,12 +163,15 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
   logger.info(`Prometheus metrics at ${url}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'local clients only: set METRICS_TOKEN to scrape remotely'})`, {}, 'Bootstrap');
   const live = await startLive(app, { store, logger, transport: fanout.transport, gauge: (name, help, read) => metrics.gauge(name, help, read) });
+  readiness.markLiveStarted();
+  logger.info(`ready: ${url}/api/ready`, { instanceId: config.instanceId }, 'Bootstrap');
   if (config.demoData) {
     // A chosen password is a secret: only the documented default is printed.
     const password = config.demoPassword === DEFAULT_DEMO_PASSWORD ? `password ${DEFAULT_DEMO_PASSWORD}` : 'the password from DEMO_PASSWORD';
     logger.info(`demo logins: admin, auctioneer, exhibitor, dealer1..dealer${config.demoDealers} with ${password}`, {}, 'Bootstrap');
   }
   const close = async () => {
+    readiness.markStopping();
     await leases?.stop();
     await live.close();
     await fanout.close();

@@ -13,6 +13,7 @@ import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, MAIL_SERVICE, SESSION_SECRET, S
 import type { Fanout } from './fanout/fanout.js';
 import { CommandRunner } from './http/command-runner.js';
 import { HealthController } from './http/health.controller.js';
+import { Readiness } from './http/readiness.js';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers.js';
 import { IDEMPOTENCY_STORE } from './idempotency/idempotency.tokens.js';
 import { LIVE_CONTROLLERS, LIVE_PROVIDERS } from './live/live.providers.js';
@@ -60,6 +61,7 @@ export class PlatformModule {
         useFactory: (model: LiveReadModel) => new StreamWriter(store, () => clock.now(), actorCheckOf(model), () => model.currentPosition),
       },
       { provide: Metrics, useFactory: () => new Metrics() },
+      { provide: Readiness, useFactory: () => new Readiness() },
       LiveReadModel, Consistency, CommandRunner, PersonalDataErasers, ...LIVE_PROVIDERS,
     ];
     return {

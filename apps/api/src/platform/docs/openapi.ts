@@ -19,6 +19,7 @@ import { SELLERS_ROUTE_DOCS } from '../../partners/sellers/sellers.routes.js';
 import { TOP_CMS_ROUTE_DOCS } from '../../partners/top-cms/top-cms.routes.js';
 import { PAYMENTS_ROUTE_DOCS } from '../../payments/payments.routes.js';
 import type { RouteDoc } from './route-doc.js';
+import { ReadinessAnswer } from '../http/readiness.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
 const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
@@ -118,7 +119,8 @@ const PLATFORM_AND_CORE_ROUTES: RouteDoc[] = [
   ['get', '/metrics', 'Prometheus metrics. Not for users: with METRICS_TOKEN set, needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without, answers only clients on the API\'s host that reach it directly (403 otherwise)', 'anyone', undefined, undefined],
   ['get', '/api/v1/admin/mail', 'The mail the embedded catcher caught (SMTP_URL unset: nothing leaves the process), newest first; query `limit` (1-100, default 20), `offset`, `to` (one recipient). With a real relay: `catching` false and no items. An operator tool: a read-only user gets 403020; the single-use links\' tags are masked (`tag=AbCd…`), a link being its addressee\'s alone. Cache-Control: private, no-store.', 'ADMIN', undefined, CaughtMailPageView],
   ['get', '/api/v1/admin/mail/{id}', 'One caught mail with its text and HTML parts (404001 when unknown or pushed out by newer mail; the catcher keeps the last 500). Read-only user: 403020; link tags masked.', 'ADMIN', undefined, CaughtMailView],
-  ['get', '/api/health', 'Liveness (always 200 while serving) and the read models\' state: status ok, or degraded while projection batches fail or events are parked; headPosition, readModelPosition and readModelLag (the projector\'s, null when Kafka cannot be asked), projector { projecting, failing, failingSince, failedBatches, parkedEvents }', 'anyone', undefined, undefined],
+  ['get', '/api/health', 'Liveness (always 200 while serving) and the read models\' state: status ok, or degraded while projection batches fail or events are parked; mode; instanceId (INSTANCE_ID); writer { ready, shards, ownedShards } (the auctions\' shards this instance writes); headPosition, readModelPosition and readModelLag (the projector\'s, null when Kafka cannot be asked), projector { projecting, failing, failingSince, failedBatches, parkedEvents }', 'anyone', undefined, undefined],
+  ['get', '/api/ready', 'Readiness, for a load balancer (deploy/haproxy.cfg checks it): 200 when this instance can serve (its engine index caught up with the log\'s head at the start, the fan-out and the live channel started, its writer ownership known), else 503 with the reasons (engine-catching-up, fanout-not-started, live-not-started, ownership-pending, stopping). Both answers: ready, reasons, instanceId, writer { ready, shards, ownedShards, owned } and engineIndexPosition. Not cached', 'anyone', undefined, ReadinessAnswer],
   ['get', '/api/docs-json', 'This OpenAPI description', 'anyone', undefined, undefined],
   ['get', '/api/docs', 'The OpenAPI description as a Swagger UI page', 'anyone', undefined, undefined],
   ['get', '/api/docs/{file}', 'The Swagger UI page\'s assets', 'anyone', undefined, undefined],
@@ -162,6 +164,7 @@ export function openApiDocument(): Record<string, unknown> {
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
       '4XX': { description: 'error with a numeric errorCode', content: { 'application/json': { schema: schema(ErrorBody) } } },
     };
+    if (path === '/api/ready') responses['503'] = { description: 'not ready: the reasons', content: { 'application/json': { schema: schema(ReadinessAnswer) } } };
     if (path === '/api/v1/open/login' || path === '/api/v1/mobile/token') {
       for (const [status, description] of Object.entries(LOGIN_REFUSALS)) responses[status] = { description, content: { 'application/json': { schema: schema(ErrorBody) } } };
     }
