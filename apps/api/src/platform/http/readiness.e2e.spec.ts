@@ -20,8 +20,15 @@ describe('health and readiness (embedded)', () => {
     await storage?.dispose();
   });
 
-  test('/api/ready: 200, no reasons, the instance and every shard it writes, no-store, no login needed', async () => {
-    const res = await fetch(`${server!.baseUrl}/api/ready`);
+  test('/api/ready: 503 with the reasons until the live channel started (after /api/health), then 200, no login needed', async () => {
+    // startServer returned on the first 200 of /api/health: the listener is open, the live channel starts just after.
+    const deadline = Date.now() + 30_000;
+    let res = await fetch(`${server!.baseUrl}/api/ready`);
+    while (res.status === 503 && Date.now() < deadline) {
+      expect(await res.json()).toMatchObject({ ready: false, reasons: ['live-not-started'], instanceId: 'api-ready-e2e' });
+      await new Promise((r) => setTimeout(r, 100));
+      res = await fetch(`${server!.baseUrl}/api/ready`);
+    }
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json() as Record<string, unknown>;
