@@ -3,11 +3,12 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { Role } from '@auction/domain';
-import { hasRole, type Actor } from './actor.js';
+import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
+import { assertEveryMarket } from './admin-scope.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { NO_STORE_REQUEST } from '../platform/http/cache-policy.js';
 import { AuthService, type Session } from './auth.service.js';
-import { ANY_MARKET, ROUTE_SCOPED_NAMES, ResourceScope, type ScopedKind } from './resource-scope.js';
+import { ANY_MARKET, EVERY_MARKET, ROUTE_SCOPED_NAMES, ResourceScope, type ScopedKind } from './resource-scope.js';
 import { READ_ONLY_CALL } from '../platform/idempotency/claim-in-turn.js';
 
 export const SESSION_COOKIE = 'SESSION';
@@ -111,6 +112,7 @@ export class AuthGuard implements CanActivate {
     if (actor.readOnly && !ownAccount && (!reads || flag(NOT_READ_ONLY_KEY))) {
       throw new AccessError(403, API_ERROR_CODES.READ_ONLY_USER, 'this account is read-only: it may look, not change');
     }
+    if (flag(EVERY_MARKET) && hasRole(actor, BACK_OFFICE_ROLES)) assertEveryMarket(actor);
     if (!flag(ANY_MARKET)) {
       const routeNames = this.reflector.getAllAndOverride<Record<string, ScopedKind> | undefined>(ROUTE_SCOPED_NAMES, targets);
       await this.scope.check(actor, request, routeNames);

@@ -1,14 +1,19 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
-import { DomainError, streamId, type Market } from '@auction/domain';
+import { DomainError, MARKETS, streamId, type Market } from '@auction/domain';
 import { auctionVisibleTo } from '../platform/engine/sales-access.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
-import { assertInScope } from './admin-scope.js';
+import { adminMarkets, assertInScope } from './admin-scope.js';
 import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { DealerDirectory } from './registration/dealer-directory.service.js';
 
 /** What a request may name that belongs to a market. */
-export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template' | 'topCms';
+export type ScopedKind = 'dealer' | 'user' | 'file' | 'seller' | 'template' | 'topCms' | 'auction' | 'lot';
+
+/** {@link ResourceScope}'s answers besides a market: the caller's own target, or one that names nothing. */
+const OWN = Symbol('own');
+const UNKNOWN = Symbol('unknown');
+const SELLING_MARKETS = MARKETS.filter((m) => m !== 'OTHER');
 
 /**
  * The names under which a request (path parameter, query parameter or top-level body field) names a dealer, a user or
@@ -21,10 +26,11 @@ export const SCOPED_NAMES: Readonly<Record<string, ScopedKind>> = {
 };
 
 /**
- * A stream id (`user-<id>`, `dealer-<id>`: the engineers' event view) names its user or dealer as surely as `idUser`
- * does: the stream holds the same personal and business data the scoped routes guard.
+ * A stream id (`user-<id>`, `dealer-<id>`, `auction-<id>`, `lot-<id>`: the engineers' event view) names its user,
+ * dealer, auction or lot as surely as `idUser` does: the stream holds the same personal and business data (a lot's
+ * offers name the dealers who bid) the scoped routes guard.
  */
-const STREAM_OF = /^(user|dealer)-([A-Za-z0-9_-]+)$/;
+const STREAM_OF = /^(user|dealer|auction|lot)-([A-Za-z0-9_-]+)$/;
 
 const ANY_MARKET_KEY = 'auth:any-market';
 const ROUTE_NAMES_KEY = 'auth:scoped-names';
@@ -46,6 +52,18 @@ export const AnyMarket = () => SetMetadata(ANY_MARKET_KEY, true);
 
 /** The metadata key of {@link AnyMarket}, for the guard and the route-scope test. */
 export const ANY_MARKET = ANY_MARKET_KEY;
+
+const EVERY_MARKET_KEY = 'auth:every-market';
+
+/**
+ * A back-office tool whose answers hold the dealers and users of every market (the global event log, caught mail):
+ * only a caller who manages every market may use it (403021, from the guard; issue 24 item 3: a German
+ * administrator read the recovery mail of Italian dealers).
+ */
+export const EveryMarket = () => SetMetadata(EVERY_MARKET_KEY, true);
+
+/** The metadata key of {@link EveryMarket}, for the guard. */
+export const EVERY_MARKET = EVERY_MARKET_KEY;
 
 /** One dealer, user or file a request names. */
 export interface NamedResource { readonly kind: ScopedKind; readonly id: string }
@@ -88,18 +106,45 @@ export class ResourceScope {
   ) {}
 
   /**
-   * Throws 403021 when the request names a dealer, user or file outside the markets of a back-office caller; and, for
-   * every caller, answers an auction or a lot of a template the caller is not enabled for as an unknown one (404).
+   * Throws 403021 when the request names a dealer, user, file, seller, template, auction or lot outside the markets of a
+   * back-office caller; and, for every caller, answers an auction or a lot of a template the caller is not enabled for
+   * as an unknown one (404). A refusal never tells whether the target exists (the ownership matrix,
+   * ownership-matrix.ts): a caller who does not manage every selling market gets 403021 for an unknown target too,
+   * as for one of another market; one who does gets the handler's 404.
    */
   async check(
     actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }, routeNames: Readonly<Record<string, ScopedKind>> = {},
   ): Promise<void> {
-    this.checkSales(actor, request);
-    if (!hasRole(actor, BACK_OFFICE_ROLES)) return;
-    for (const named of namedResources(request, routeNames)) {
-      const market = await this.marketOf(actor, named);
-      if (market !== undefined) assertInScope(actor, market);
+    if (hasRole(actor, BACK_OFFICE_ROLES)) {
+      const targets = [...namedResources(request, routeNames), ...this.namedSales(request)];
+      for (const named of targets) {
+        const market = await this.marketOf(actor, named);
+        if (market === OWN) continue;
+        if (market === UNKNOWN) {
+          if (!SELLING_MARKETS.every((m) => adminMarkets(actor).includes(m))) assertInScope(actor, undefined);
+          continue;
+        }
+        assertInScope(actor, market);
+      }
     }
+    this.checkSales(actor, request);
+  }
+
+  /**
+   * The auctions a request names (`idAuction`, `idAuctions`, or through an `idLot`): the staff act on the auctions of
+   * their markets only (their offers name the dealers who bid; issue 24 item 3).
+   */
+  private namedSales(request: { params?: unknown; query?: unknown; body?: unknown }): NamedResource[] {
+    const found: NamedResource[] = [];
+    for (const source of [request.params, request.query, request.body]) {
+      if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+      const { idAuction, idAuctions, idLot } = source as Record<string, unknown>;
+      for (const id of [idAuction, ...(Array.isArray(idAuctions) ? idAuctions : [idAuctions])]) {
+        if (typeof id === 'string' && id.trim()) found.push({ kind: 'auction', id: id.trim() });
+      }
+      if (typeof idLot === 'string' && idLot.trim()) found.push({ kind: 'lot', id: idLot.trim() });
+    }
+    return found;
   }
 
   /**
@@ -136,35 +181,43 @@ export class ResourceScope {
     return auctionVisibleTo(this.readModel, actor, idAuction);
   }
 
-  /** The target's market (null: none, counted as OTHER); undefined when it is the caller's own or unknown. */
-  private async marketOf(actor: Actor, { kind, id }: NamedResource): Promise<Market | null | undefined> {
+  /** The target's market (null: none, counted as OTHER), OWN when it is the caller's own, UNKNOWN when it names nothing. */
+  private async marketOf(actor: Actor, { kind, id }: NamedResource): Promise<Market | null | typeof OWN | typeof UNKNOWN> {
     switch (kind) {
       case 'dealer':
-        return id === actor.idDealer ? undefined : this.dealers.recordedMarketOf(id) ?? undefined;
+        return id === actor.idDealer ? OWN : this.dealers.recordedMarketOf(id) ?? UNKNOWN;
       case 'user': {
-        if (id === actor.idUser) return undefined;
+        if (id === actor.idUser) return OWN;
         const user = this.readModel.users.get(streamId.user(id));
-        return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : undefined;
+        return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : UNKNOWN;
       }
       case 'seller': {
-        // A seller is of its market (issue 23 item 3); an unknown one passes, for the handler's 404350.
+        // A seller is of its market (issue 23 item 3).
         const seller = this.readModel.sellers.get(streamId.seller(id));
-        return seller && seller.status !== 'NONE' ? seller.data.idMarket : undefined;
+        return seller && seller.status !== 'NONE' ? seller.data.idMarket : UNKNOWN;
       }
       case 'template': {
         const template = this.readModel.templates.get(streamId.template(id));
-        return template && template.status !== 'NONE' ? template.data.idMarket : undefined;
+        return template && template.status !== 'NONE' ? template.data.idMarket : UNKNOWN;
       }
       case 'topCms': {
-        // A top banner is of its market (issue 23 item 6); an unknown one passes, for the handler's 404400.
+        // A top banner is of its market (issue 23 item 6).
         const banner = this.readModel.topCms.get(streamId.topCms(id));
-        return banner && banner.status !== 'NONE' ? banner.data.idMarket : undefined;
+        return banner && banner.status !== 'NONE' ? banner.data.idMarket : UNKNOWN;
+      }
+      case 'auction': {
+        const auction = this.readModel.auctions.get(streamId.auction(id));
+        return auction && auction.status !== 'NONE' ? (auction.data.idMarket as Market) : UNKNOWN;
+      }
+      case 'lot': {
+        const lot = this.readModel.lots.get(streamId.lot(id));
+        return lot && lot.status !== 'NONE' ? this.marketOf(actor, { kind: 'auction', id: lot.data.definition.idAuction }) : UNKNOWN;
       }
       case 'file': {
         const meta = await this.blobs.meta(id);
-        if (!meta) return undefined;
+        if (!meta) return UNKNOWN;
         const [ownerKind, owner] = [meta.owner.slice(0, meta.owner.indexOf(':')), meta.owner.slice(meta.owner.indexOf(':') + 1)];
-        if (meta.owner === `user:${actor.idUser}` || meta.owner === `dealer:${actor.idDealer}`) return undefined;
+        if (meta.owner === `user:${actor.idUser}` || meta.owner === `dealer:${actor.idDealer}`) return OWN;
         if (ownerKind === 'dealer') return this.dealers.recordedMarketOf(owner) ?? 'OTHER';
         const user = this.readModel.users.get(streamId.user(owner));
         return user?.status === 'ACTIVE' ? user.data.idMarket ?? null : 'OTHER';

@@ -67,10 +67,11 @@ describe('the names of a dealer, user or file in a request', () => {
     expect(namedResources({ query: { id: 'b1' } })).toEqual([]);
   });
 
-  it('include the user or dealer of an event stream (the engineers\' event view), not an auction\'s', () => {
+  it('include the user, dealer, auction or lot of an event stream (the engineers\' event view), not a template\'s', () => {
     expect(namedResources({ params: { streamId: 'user-dealer1' } })).toEqual([{ kind: 'user', id: 'dealer1' }]);
     expect(namedResources({ params: { streamId: 'dealer-D-1001' } })).toEqual([{ kind: 'dealer', id: 'D-1001' }]);
-    expect(namedResources({ params: { streamId: 'auction-a1' } })).toEqual([]);
+    expect(namedResources({ params: { streamId: 'auction-a1' } })).toEqual([{ kind: 'auction', id: 'a1' }]);
+    expect(namedResources({ params: { streamId: 'template-t1' } })).toEqual([]);
   });
 });
 

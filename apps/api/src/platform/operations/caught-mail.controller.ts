@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_ERROR_CODES, CaughtMailPageView, CaughtMailView, QueryInt } from '@auction/contracts';
 import type { MailService } from '@auction/mail';
 import { NotForReadOnly, Roles } from '../../identity/auth.guard.js';
+import { EveryMarket } from '../../identity/resource-scope.js';
 import { maskLinkSecrets } from './mail-mask.js';
 import { AccessError } from '../engine/access-error.js';
 import { MAIL_SERVICE } from '../engine/tokens.js';
@@ -22,6 +23,7 @@ const MailQuery = z.object({
  */
 @Controller('api/v1/admin/mail')
 @Roles('ADMIN')
+@EveryMarket()
 @NotForReadOnly()
 export class CaughtMailController {
   constructor(@Inject(MAIL_SERVICE) private readonly mail: MailService) {}

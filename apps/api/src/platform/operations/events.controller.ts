@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { QueryInt } from '@auction/contracts';
 import type { EventStore } from '@auction/event-store';
 import type { Actor } from '../../identity/actor.js';
-import { assertEveryMarket } from '../../identity/admin-scope.js';
+import { EveryMarket } from '../../identity/resource-scope.js';
 import { CurrentActor, Roles } from '../../identity/auth.guard.js';
 import { EVENT_STORE } from '../engine/tokens.js';
 import { upcastStored } from '../engine/upcasters.js';
@@ -38,8 +38,8 @@ export class EventsController {
   }
 
   @Get('log')
-  async log(@CurrentActor() actor: Actor, @Query() query: unknown) {
-    assertEveryMarket(actor);
+  @EveryMarket()
+  async log(@Query() query: unknown) {
     const { after, limit } = parse(LogQuery, query, 'query');
     return (await this.store.readAll(after, limit)).map(upcastStored);
   }
