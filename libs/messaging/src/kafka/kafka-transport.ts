@@ -123,7 +123,8 @@ export class KafkaTransport implements EventTransport {
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       consumerConfig: {
         sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
-        heartbeatInterval: 3_000,
+        // A third of the session at most (Kafka's rule), so that a short session still sees its heartbeats.
+        heartbeatInterval: Math.min(3_000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
         maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 1_000,
         retry: { ...CLIENT_RETRY, ...this.options.retry },
       },

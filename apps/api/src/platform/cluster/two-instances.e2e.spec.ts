@@ -43,6 +43,8 @@ interface Attempt {
   readonly key: string;
   answer?: ApiResult<OfferAnswer>;
   answeredAt?: number;
+  /** When the send that got the answer left. */
+  sentAt?: number;
   sends: number;
 }
 
@@ -127,12 +129,14 @@ describe('two API instances, one killed', () => {
       for (;;) {
         if (killedAt > 0 && target === s.killed) target = s.survivor;
         attempt.sends++;
+        const sentAt = Date.now();
         try {
           const answer = await dealers.get(target.baseUrl)![attempt.dealer - 1].post<OfferAnswer>(
             paths.offer(attempt.idAuction, attempt.idLot), { body: { offer: attempt.amount }, idempotencyKey: attempt.key });
           if (answer.status === 503 && Date.now() < deadline) { await sleep(200); continue; }
           attempt.answer = answer;
           attempt.answeredAt = Date.now();
+          attempt.sentAt = sentAt;
           if (++answers === KILL_AFTER_ANSWERS) {
             killedAt = Date.now();
             process.kill(s.killed.pid, 'SIGKILL');
@@ -155,13 +159,20 @@ describe('two API instances, one killed', () => {
     const acked = answered.filter((x) => x.answer!.status === 201);
     // Every answer is an acknowledgement or a clean refusal (a lower offer than the best: 4xx with an errorCode).
     expect(answered.filter((x) => x.answer!.status !== 201 && !isCleanError(x.answer!)).map((x) => describeResult(x.answer!)).slice(0, 5)).toEqual([]);
-    // The dead instance's auctions: the first acknowledgement after the kill says when the survivor took them over.
+    // The dead instance's auctions: the first acknowledgement of an offer sent after the kill says when the survivor took
+    // them over (an answer the dead one sent just before dying may still be read after the kill).
     const deadAuctions = new Set(s.auctions.filter((x) => s.ownerOf.get(x.idAuction) === s.killed.baseUrl).map((x) => x.idAuction));
-    const firstAfter = Math.min(...acked.filter((x) => deadAuctions.has(x.idAuction) && x.answeredAt! > killedAt).map((x) => x.answeredAt!));
+    const firstAfter = Math.min(...acked.filter((x) => deadAuctions.has(x.idAuction) && x.sentAt! > killedAt).map((x) => x.answeredAt!));
     Object.assign(figures, {
       sent: s.attempts.reduce((n, x) => n + x.sends, 0), offers: REQUESTS, answered: answered.length, acknowledged: acked.length,
       unanswered: REQUESTS - answered.length, takeOverMs: firstAfter - killedAt,
-      ackedAfterKillOnDeadAuctions: acked.filter((x) => deadAuctions.has(x.idAuction) && x.answeredAt! > killedAt).length,
+      answers: answered.reduce<Record<string, number>>((m, x) => {
+        const code = (x.answer!.body as { errorCode?: number } | undefined)?.errorCode;
+        const k = `${x.answer!.status}${code ? `/${code}` : ''}`;
+        return { ...m, [k]: (m[k] ?? 0) + 1 };
+      }, {}),
+      resent: s.attempts.filter((x) => x.sends > 1).length,
+      ackedAfterKillOnDeadAuctions: acked.filter((x) => deadAuctions.has(x.idAuction) && x.sentAt! > killedAt).length,
     });
     expect(firstAfter - killedAt).toBeLessThanOrEqual(5_000);
     expect(REQUESTS - answered.length).toBe(0);

@@ -48,6 +48,7 @@ export class WriterLeases implements WriterOwnership {
   private url = '';
   private readonly listeners: ShardListener[] = [];
   private peers = new Map<number, PeerInstance>();
+  private live: ReadonlySet<string> | null = null;
 
   constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>, private options: WriterLeaseOptions) {
     this.shards = options.shards;
@@ -76,6 +77,10 @@ export class WriterLeases implements WriterOwnership {
   /** The instance that holds the auction's lease (as of the last round), when another one does. */
   ownerOf(idAuction: string): PeerInstance | undefined {
     return this.peers.get(shardOf(idAuction, this.shards));
+  }
+
+  liveInstances(): ReadonlySet<string> | null {
+    return this.live;
   }
 
   onChange(listener: ShardListener): void {
@@ -128,8 +133,9 @@ export class WriterLeases implements WriterOwnership {
       `UPDATE ${LEASES} SET expires_at = ${NOW_MS} + $2 WHERE owner = $1 AND expires_at > ${NOW_MS} AND shard < $3 RETURNING shard`,
       [me, leaseMs, shards]);
     const now = new Set(renewed.map((r) => Number(r.shard)));
-    const [live] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${INSTANCES} WHERE seen_at > ${NOW_MS} - $1`, [leaseMs]);
-    const fair = Math.ceil(shards / Math.max(1, Number(live?.n ?? 1)));
+    const alive = await this.db.query<{ id: string }>(`SELECT id FROM ${INSTANCES} WHERE seen_at > ${NOW_MS} - $1`, [leaseMs]);
+    this.live = new Set(alive.map((r) => r.id));
+    const fair = Math.ceil(shards / Math.max(1, alive.length));
     if (now.size < fair) {
       const claimed = await this.db.query<{ shard: number }>(
         `INSERT INTO ${LEASES} (shard, owner, epoch, expires_at)

@@ -14,6 +14,8 @@ export interface WriterOwnership {
   owned(): readonly number[];
   /** Whether this instance writes the auction now. */
   ownsAuction(idAuction: string): boolean;
+  /** The instances alive as of the last lease round (null: not known, one instance). */
+  liveInstances(): ReadonlySet<string> | null;
 }
 
 export const WRITER_OWNERSHIP = Symbol('WRITER_OWNERSHIP');
@@ -40,5 +42,8 @@ export class SoleWriter implements WriterOwnership {
   }
   ownsAuction(): boolean {
     return true;
+  }
+  liveInstances(): null {
+    return null;
   }
 }

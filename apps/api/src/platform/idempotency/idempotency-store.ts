@@ -14,6 +14,18 @@ export interface IdempotencyRecord {
   /** The first answer's body as JSON text (`null` for an answer without a body). */
   readonly answer: string | null;
   readonly createdAt: number;
+  /** The instance that claimed it (null: a record of an earlier release). */
+  readonly instance: string | null;
+}
+
+/**
+ * Which instance claims keys, and which instances are alive (writer leases' `api_instances`): a pending record of an
+ * instance no longer alive is from a process that died mid-call, abandoned at once rather than after
+ * `abandonedBefore`. `live()` null: not known (one instance): only the time says.
+ */
+export interface ClaimingInstance {
+  readonly id: () => string;
+  readonly live: () => ReadonlySet<string> | null;
 }
 
 /** The outcome of claiming a key: this request runs the call, or the key already has a record. */
@@ -33,12 +45,13 @@ export class SqlIdempotencyStore {
   /** Refused calls forget their keys in batches too: a burst of refusals is a few statements, not one each. */
   private readonly releases = new Batcher<{ idUser: string; key: string }, void>((items) => this.releaseMany(items));
 
-  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>) {
+  constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>, private readonly instance: ClaimingInstance = { id: () => '', live: () => null }) {
     this.ensure = sideTable(db, 'idempotency_keys', [
       `CREATE TABLE IF NOT EXISTS ${TABLE} (
         id_user text NOT NULL, key text NOT NULL, call text NOT NULL, fingerprint text NOT NULL, state text NOT NULL,
         status integer, answer text, created_at bigint NOT NULL, PRIMARY KEY (id_user, key))`,
       `CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${TABLE} (created_at)`,
+      `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS instance text`,
     ]);
   }
 
@@ -50,11 +63,14 @@ export class SqlIdempotencyStore {
     await this.ensure();
     for (let attempt = 0; attempt < 3; attempt++) {
       if (await this.inserts.submit({ idUser, key, call, fingerprint, now })) return { kind: 'claimed' };
-      const [row] = await this.db.query<{ call: string; fingerprint: string; state: 'pending' | 'done'; status: number | null; answer: string | null; created_at: string }>(
-        `SELECT call, fingerprint, state, status, answer, created_at FROM ${TABLE} WHERE id_user = $1 AND key = $2`, [idUser, key]);
+      const [row] = await this.db.query<{ call: string; fingerprint: string; state: 'pending' | 'done'; status: number | null; answer: string | null; created_at: string; instance: string | null }>(
+        `SELECT call, fingerprint, state, status, answer, created_at, instance FROM ${TABLE} WHERE id_user = $1 AND key = $2`, [idUser, key]);
       if (!row) continue;
-      const record: IdempotencyRecord = { ...row, createdAt: Number(row.created_at) };
-      const stale = record.createdAt < expiredBefore || (record.state === 'pending' && record.createdAt < abandonedBefore);
+      const { created_at: createdAt, ...rest } = row;
+      const record: IdempotencyRecord = { ...rest, createdAt: Number(createdAt) };
+      const live = this.instance.live();
+      const orphan = record.state === 'pending' && live !== null && record.instance !== null && record.instance !== this.instance.id() && !live.has(record.instance);
+      const stale = record.createdAt < expiredBefore || (record.state === 'pending' && record.createdAt < abandonedBefore) || orphan;
       if (!stale) return { kind: 'existing', record };
       await this.db.query(`DELETE FROM ${TABLE} WHERE id_user = $1 AND key = $2 AND created_at = $3`, [idUser, key, record.createdAt]);
     }
@@ -70,11 +86,11 @@ export class SqlIdempotencyStore {
   private async insertMany(items: { idUser: string; key: string; call: string; fingerprint: string; now: number }[]): Promise<boolean[]> {
     // One JSON parameter rather than arrays: the same text works on pg and PGlite.
     const rows = await this.db.query<{ id_user: string; key: string }>(
-      `INSERT INTO ${TABLE} (id_user, key, call, fingerprint, state, created_at)
-       SELECT x.id_user, x.key, x.call, x.fingerprint, 'pending', x.created_at
+      `INSERT INTO ${TABLE} (id_user, key, call, fingerprint, state, created_at, instance)
+       SELECT x.id_user, x.key, x.call, x.fingerprint, 'pending', x.created_at, NULLIF($2, '')
        FROM json_to_recordset($1::text::json) AS x(id_user text, key text, call text, fingerprint text, created_at bigint)
        ON CONFLICT (id_user, key) DO NOTHING RETURNING id_user, key`,
-      [JSON.stringify(items.map((i) => ({ id_user: i.idUser, key: i.key, call: i.call, fingerprint: i.fingerprint, created_at: i.now })))],
+      [JSON.stringify(items.map((i) => ({ id_user: i.idUser, key: i.key, call: i.call, fingerprint: i.fingerprint, created_at: i.now }))), this.instance.id()],
     );
     const inserted = new Set(rows.map((r) => `${r.id_user}\u0000${r.key}`));
     return items.map((i) => inserted.has(`${i.idUser}\u0000${i.key}`));
