@@ -21,7 +21,7 @@ export type StorageMode = 'embedded' | 'postgres';
 /** Number of `dealerN` demo users the servers are started with. */
 export const DEMO_DEALERS = 70;
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 const KEEP_DATA = process.env.E2E_KEEP_DATA === '1';
 
@@ -33,13 +33,15 @@ export interface ServerStorage {
   dispose(): Promise<void>;
 }
 
-/** A fresh temp directory (embedded) or a fresh database `auction_e2e_<random>` on `$DATABASE_URL`'s server. */
-export async function createStorage(mode: StorageMode): Promise<ServerStorage> {
+/**
+ * A fresh temp directory (embedded) or a fresh database `auction_e2e_<random>` on `$DATABASE_URL`'s server (or on
+ * `adminUrl`'s: a test's own server, private-infra.test-support.ts).
+ */
+export async function createStorage(mode: StorageMode, adminUrl = process.env.DATABASE_URL): Promise<ServerStorage> {
   if (mode === 'embedded') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'auction-e2e-'));
     return { mode, dataDir, dispose: async () => { if (!KEEP_DATA) await rm(dataDir, { recursive: true, force: true }); } };
   }
-  const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     throw new Error(
       'DATABASE_URL is not set: the PostgreSQL end-to-end suite needs a PostgreSQL server. Start one with ' +
@@ -200,7 +202,7 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
 }
 
 /** A TCP port free on loopback right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();

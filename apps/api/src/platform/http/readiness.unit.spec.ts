@@ -3,7 +3,7 @@ import { describe, expect, test } from '@jest/globals';
 import { SoleWriter, type WriterOwnership } from '../cluster/writer-ownership.js';
 import { Readiness } from './readiness.js';
 
-const pending: WriterOwnership = { instanceId: 'api-b', shards: 8, ready: false, owned: () => [], ownsAuction: () => false };
+const pending: WriterOwnership = { instanceId: 'api-b', shards: 8, ready: false, owned: () => [], ownsAuction: () => false, liveInstances: () => null };
 
 describe('Readiness', () => {
   test('names every step still missing, in start order', () => {
