@@ -90,7 +90,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
-  await secureHttp(app, config);
+  await secureHttp(app, config, fanout.db);
   // The embedded OpenID Connect issuer's routes under /oidc (started below, once the port is known).
   const sso = app.get(SsoService);
   if (sso.embedded) await sso.embedded.register(app.getHttpAdapter().getInstance() as never);

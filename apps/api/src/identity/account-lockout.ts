@@ -16,83 +16,127 @@ export type Admission =
 /** What a settled attempt came to: `none` when the password was not judged (bad request, aborted call). */
 export type Outcome = 'success' | 'failure' | 'none';
 
-interface Entry {
-  failures: number;
-  /** Attempts admitted and not settled yet. */
-  pending: number;
-  lockedUntil: number;
-  lastFailure: number;
+/** What decides an account's lock: kept where every instance sees it (the SQL store), or in memory. */
+export interface Streak {
+  readonly failures: number;
+  readonly lockedUntil: number;
+  readonly lastFailure: number;
 }
 
-/** A streak of failures is forgotten this long after its last failure (a success forgets it at once). */
-const FORGET_AFTER_MS = 24 * 3600_000;
+/** Where the streaks are kept. The product's is the SQL store (sql-lockout-store.ts), shared by every instance. */
+export interface LockoutStore {
+  /** The account's streak, or undefined (forgotten or never failed). */
+  get(account: string): Promise<Streak | undefined>;
+  /**
+   * Records a failure at `now` (one statement: concurrent failures on several instances all count): the streak
+   * restarts when forgotten ({@link isForgotten}); reaching `maxFailures` locks as {@link lockUntil} says.
+   */
+  fail(account: string, now: number, limits: LockoutLimits): Promise<void>;
+  /** Forgets the streak (a successful login). */
+  clear(account: string): Promise<void>;
+}
+
+/** A streak is forgotten this long after its last failure (a success forgets it at once). */
+export const FORGET_AFTER_MS = 24 * 3600_000;
 const BUSY_RETRY_MS = 1000;
+
+/** Whether a streak is over: not locked, and its last failure older than {@link FORGET_AFTER_MS}. */
+export const isForgotten = (streak: Streak, now: number) => streak.lockedUntil <= now && now - streak.lastFailure > FORGET_AFTER_MS;
+
+/** The lock after the `failures`-th failure at `now`: none below the limit, then `lockMs` doubling per failure, capped. */
+export function lockUntil(failures: number, now: number, limits: LockoutLimits, previous: number): number {
+  const beyond = failures - limits.maxFailures;
+  return beyond >= 0 ? now + Math.min(limits.maxLockMs, limits.lockMs * 2 ** Math.min(beyond, 30)) : previous;
+}
+
+/** Streaks in memory (one instance): at most `capacity` accounts, the least recently failed forgotten first. */
+export class MemoryLockoutStore implements LockoutStore {
+  private readonly streaks = new Map<string, Streak>();
+
+  constructor(private readonly capacity = 100_000) {}
+
+  async get(account: string): Promise<Streak | undefined> {
+    return this.streaks.get(account);
+  }
+
+  async fail(account: string, now: number, limits: LockoutLimits): Promise<void> {
+    const old = this.streaks.get(account);
+    const live = old && !isForgotten(old, now) ? old : undefined;
+    const failures = (live?.failures ?? 0) + 1;
+    this.streaks.delete(account); // re-inserted last: the map's order is the order of the last failures
+    if (this.streaks.size >= this.capacity) {
+      const oldest = this.streaks.keys().next();
+      if (!oldest.done) this.streaks.delete(oldest.value);
+    }
+    this.streaks.set(account, { failures, lastFailure: now, lockedUntil: lockUntil(failures, now, limits, live?.lockedUntil ?? 0) });
+  }
+
+  async clear(account: string): Promise<void> {
+    this.streaks.delete(account);
+  }
+}
 
 /**
  * Failed logins per account, with a growing lock: after `maxFailures` failures the account's logins are refused for
  * `lockMs`, and each failure after a lock doubles it (capped at `maxLockMs`). A successful login forgets the streak.
  * The lock is a delay, not a hard lockout, so that an attacker can keep a victim's account locked for at most the
- * capped window per wrong guess. Attempts in flight count against the allowance, so concurrent guesses cannot
- * outrun the counter; once locked out and released, one attempt at a time is admitted. Unknown usernames are tracked
- * like known ones (the answer never tells whether an account exists). At most `capacity` accounts are remembered
- * (least recently failed forgotten first).
+ * capped window per wrong guess. The streaks are in a {@link LockoutStore}: in the product the SQL one, so failures
+ * spread over several instances count as on one and a lock taken on one holds on all. Attempts in flight (this
+ * instance's) count against the allowance, so concurrent guesses cannot outrun the counter; once locked out and
+ * released, one attempt at a time is admitted per instance. Unknown usernames are tracked like known ones (the
+ * answer never tells whether an account exists).
  */
 export class AccountLockout {
-  private readonly entries = new Map<string, Entry>();
+  /** Attempts admitted on this instance and not settled yet, and how many settled, per account with one in flight. */
+  private readonly inFlight = new Map<string, { pending: number; settled: number }>();
 
-  constructor(private readonly limits: LockoutLimits, private readonly capacity = 100_000) {}
+  constructor(private readonly limits: LockoutLimits, private readonly store: LockoutStore = new MemoryLockoutStore()) {}
 
   /** Admits an attempt for `account` (counted as in flight until {@link settle}) or says how long to wait. */
-  admit(account: string, now: number): Admission {
-    const entry = this.current(account, now) ?? this.create(account);
-    if (entry.lockedUntil > now) return { allowed: false, reason: 'locked', retryAfterMs: entry.lockedUntil - now };
-    if (entry.pending >= Math.max(1, this.limits.maxFailures - entry.failures)) {
-      return { allowed: false, reason: 'busy', retryAfterMs: BUSY_RETRY_MS };
+  async admit(account: string, now: number): Promise<Admission> {
+    for (;;) {
+      const before = this.inFlight.get(account);
+      const settled = before?.settled ?? 0;
+      const streak = await this.live(account, now);
+      // An attempt settled while the streak was read: its failure may be missing from it, and it no longer counts
+      // as in flight. Read again (else a burst could be admitted beyond the allowance).
+      const entry = this.inFlight.get(account);
+      if (entry !== before || (entry?.settled ?? 0) !== settled) continue;
+      if (streak && streak.lockedUntil > now) return { allowed: false, reason: 'locked', retryAfterMs: streak.lockedUntil - now };
+      if ((entry?.pending ?? 0) >= Math.max(1, this.limits.maxFailures - (streak?.failures ?? 0))) {
+        return { allowed: false, reason: 'busy', retryAfterMs: BUSY_RETRY_MS };
+      }
+      if (entry) entry.pending++;
+      else this.inFlight.set(account, { pending: 1, settled: 0 });
+      return { allowed: true };
     }
-    entry.pending++;
-    return { allowed: true };
   }
 
-  /** Ends an admitted attempt. */
-  settle(account: string, outcome: Outcome, now: number): void {
-    const entry = this.entries.get(account);
-    if (!entry) return;
-    entry.pending = Math.max(0, entry.pending - 1);
-    if (outcome === 'success') {
-      entry.failures = 0;
-      entry.lockedUntil = 0;
-    } else if (outcome === 'failure') {
-      entry.failures++;
-      entry.lastFailure = now;
-      const beyond = entry.failures - this.limits.maxFailures;
-      if (beyond >= 0) entry.lockedUntil = now + Math.min(this.limits.maxLockMs, this.limits.lockMs * 2 ** Math.min(beyond, 30));
-      this.entries.delete(account); // re-inserted last: the map's order is the order of the last failures
-      this.entries.set(account, entry);
+  /**
+   * Ends an admitted attempt; resolves once its outcome is stored (the next attempt, on any instance, sees it). It
+   * counts as in flight until then.
+   */
+  async settle(account: string, outcome: Outcome, now: number): Promise<void> {
+    try {
+      if (outcome === 'success') await this.store.clear(account);
+      else if (outcome === 'failure') await this.store.fail(account, now, this.limits);
+    } finally {
+      const entry = this.inFlight.get(account);
+      if (entry) {
+        entry.pending--;
+        entry.settled++;
+        if (entry.pending <= 0) this.inFlight.delete(account);
+      }
     }
-    if (entry.pending === 0 && entry.failures === 0) this.entries.delete(account);
   }
 
   /** Consecutive failures of `account` (0 when forgotten). */
-  failures(account: string, now: number): number {
-    return this.current(account, now)?.failures ?? 0;
+  async failures(account: string, now: number): Promise<number> {
+    return (await this.live(account, now))?.failures ?? 0;
   }
 
-  private current(account: string, now: number): Entry | undefined {
-    const entry = this.entries.get(account);
-    if (entry && entry.pending === 0 && entry.lockedUntil <= now && now - entry.lastFailure > FORGET_AFTER_MS) {
-      this.entries.delete(account);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private create(account: string): Entry {
-    if (this.entries.size >= this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    const entry: Entry = { failures: 0, pending: 0, lockedUntil: 0, lastFailure: 0 };
-    this.entries.set(account, entry);
-    return entry;
+  private async live(account: string, now: number): Promise<Streak | undefined> {
+    const streak = await this.store.get(account);
+    return streak && !isForgotten(streak, now) ? streak : undefined;
   }
 }

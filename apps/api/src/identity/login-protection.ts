@@ -1,10 +1,13 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
+import type { ReadModelDb } from '@auction/read-models';
 import type { LoginLimits } from '../platform/config/security-config.js';
 import { AccountLockout } from './account-lockout.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 import { protectSignInStarts } from './sso/issuer-protection.js';
+import { SqlLockoutStore } from './sql-lockout-store.js';
+import { sqlRateLimitStore } from '../platform/limits/sql-rate-limit-store.js';
 
 /** The routes that check a password (matched by route pattern, so every spelling the router accepts is covered). */
 export const LOGIN_ROUTES: ReadonlyMap<string, string> = new Map([
@@ -108,6 +111,9 @@ const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) =>
   return refuse(reply, 429, API_ERROR_CODES.TOO_MANY_REQUESTS, errorMsg, retryAfterMs);
 };
 
+/** A limiter's options with the name its counters are kept under (sql-rate-limit-store.ts). */
+export const named = (nameSpace: string, options: CreateRateLimitOptions) => ({ ...options, nameSpace }) as CreateRateLimitOptions;
+
 /** The lockout key of a username: logins are compared the same way whatever the case and surrounding spaces. */
 const accountKey = (username: string) => username.normalize('NFKC').trim().toLowerCase();
 
@@ -123,13 +129,16 @@ const accountKey = (username: string) => username.normalize('NFKC').trim().toLow
  * - per account: the growing lock of {@link AccountLockout}.
  * A refusal is a 429 with `Retry-After` and the numeric code `TOO_MANY_REQUESTS`; it never runs the password hash.
  * The embedded issuer's sign-in starts and pages are limited per address too (issuer-protection.ts).
+ * With `db` (the product: the read models' connection), the counts that decide a refusal are in the database, shared
+ * by every instance: the per-address windows (sql-rate-limit-store.ts) and the per-account streaks and locks
+ * (sql-lockout-store.ts); only the logins in flight are the instance's own.
  */
-export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits, now: () => number = Date.now): Promise<void> {
-  await fastify.register(fastifyRateLimit, { global: false });
+export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits, db?: Pick<ReadModelDb, 'query' | 'transaction'>, now: () => number = Date.now): Promise<void> {
+  await fastify.register(fastifyRateLimit, { global: false, ...(db ? { store: sqlRateLimitStore(db) as never } : {}) });
   protectSignInStarts(fastify, limits.ssoAddressMaxRequests);
-  const attempts = fastify.createRateLimit({ max: limits.addressMaxAttempts, timeWindow: 60_000 });
-  const addressFailures = fastify.createRateLimit({ max: limits.addressMaxFailures, timeWindow: limits.addressWindowMs });
-  const lockout = new AccountLockout(limits);
+  const attempts = fastify.createRateLimit(named('login-attempts', { max: limits.addressMaxAttempts, timeWindow: 60_000 }));
+  const addressFailures = fastify.createRateLimit(named('login-failures', { max: limits.addressMaxFailures, timeWindow: limits.addressWindowMs }));
+  const lockout = new AccountLockout(limits, db ? new SqlLockoutStore(db) : undefined);
   const addresses = new AddressesInFlight();
 
   fastify.addHook('onRequest', async (request, reply) => {
@@ -154,8 +163,8 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     reply.raw.once('close', () => {
       closed = true;
       addresses.wake(address);
-      if (request[ATTEMPT] !== undefined) void addressFailures(request);
-      settle(request, 'failure');
+      if (request[ATTEMPT] !== undefined) void addressFailures(request).catch(() => undefined);
+      void settle(request, 'failure').catch(() => undefined);
     });
     // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
     // first one fails, must not outrun it. Beyond the allowance a login waits for one in flight to be answered
@@ -171,21 +180,35 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
       await addresses.next(address, ADDRESS_WAIT_MS);
     }
     const account = accountKey(username);
-    const admission = lockout.admit(account, now());
+    // The address's slot is taken before the account's lock is read (a query): logins checked meanwhile see it.
+    addresses.add(address);
+    const admission = await lockout.admit(account, now()).catch((error: unknown) => {
+      addresses.remove(address);
+      throw error;
+    });
     if (!admission.allowed) {
+      addresses.remove(address);
       const why = admission.reason === 'locked' ? 'too many failed logins for this user' : 'another login of this user is being checked';
       return tooMany(reply, `${why}: retry later`, admission.retryAfterMs);
     }
     request[ATTEMPT] = { account, address };
-    addresses.add(address);
+    if (closed) {
+      // Abandoned while its lock was read: settled as the close handler settles an admitted one.
+      void addressFailures(request).catch(() => undefined);
+      await settle(request, 'failure');
+      return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
+    }
   });
 
-  const settle = (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
+  const settle = async (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
     const attempt = request[ATTEMPT];
     if (attempt === undefined) return;
     request[ATTEMPT] = undefined;
-    lockout.settle(attempt.account, outcome, now());
-    addresses.remove(attempt.address);
+    try {
+      await lockout.settle(attempt.account, outcome, now());
+    } finally {
+      addresses.remove(attempt.address);
+    }
   };
 
   fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
@@ -193,7 +216,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     const status = reply.statusCode;
     // 401 is the login's only answer to a wrong username or password.
     if (status === 401) await addressFailures(request);
-    settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
+    await settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
     return payload;
   });
 }

@@ -9,7 +9,8 @@ import { LiveReadModel } from './engine/live-read-model.js';
 import { actorCheckOf } from './engine/actor-check.js';
 import { StreamWriter } from './engine/stream-writer.js';
 import { SoleWriter, WRITER_OWNERSHIP, type WriterOwnership } from './cluster/writer-ownership.js';
-import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, LIMIT_WINDOWS, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
+import { SqlLimitWindows } from './limits/sql-rate-limit-store.js';
 import type { Fanout } from './fanout/fanout.js';
 import { CommandRunner } from './http/command-runner.js';
 import { HealthController } from './http/health.controller.js';
@@ -55,6 +56,7 @@ export class PlatformModule {
       { provide: MAIL_SERVICE, useValue: mail },
       { provide: CLOCK, useValue: clock },
       { provide: SESSION_SECRET, useValue: sessionSecret },
+      { provide: LIMIT_WINDOWS, useFactory: () => new SqlLimitWindows(fanout.db) },
       { provide: WRITER_OWNERSHIP, useValue: ownership },
       {
         provide: STREAM_WRITER, inject: [LiveReadModel],

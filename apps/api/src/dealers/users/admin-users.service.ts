@@ -12,12 +12,12 @@ import { hasRole, type Actor } from '../../identity/actor.js';
 import { AccountAccessError } from '../../identity/passwords/account-access-error.js';
 import { PasswordsService, RECOVERY_LIMITS } from '../../identity/passwords/passwords.service.js';
 import { languageNotOffered } from '../../identity/profile/profile-errors.js';
-import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
+import { RequestLimiter, type LimitWindows } from '../../identity/passwords/request-limiter.js';
 import { DealerDirectory } from '../../identity/registration/dealer-directory.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
-import { CLOCK, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
+import { CLOCK, LIMIT_WINDOWS, STREAM_WRITER, type Clock } from '../../platform/engine/tokens.js';
 import { assertInScope, scopedMarkets } from '../../identity/admin-scope.js';
 import { assertMayChangeAccount, assertMayGrantRoles } from '../../identity/staff-protection.js';
 import { adminDetailsOf, adminRowOf, adminUserOrder, type KnownUser } from './admin-user-view.js';
@@ -38,7 +38,7 @@ const RESET_WINDOW_MS = 15 * 60_000;
  */
 @Injectable()
 export class AdminUsersService {
-  private readonly resets = new RequestLimiter(RECOVERY_LIMITS.perAccount, RESET_WINDOW_MS);
+  private readonly resets: RequestLimiter;
 
   constructor(
     private readonly accounts: AccountsService,
@@ -49,7 +49,10 @@ export class AdminUsersService {
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly changes: PersonalChanges,
-  ) {}
+    @Inject(LIMIT_WINDOWS) windows?: LimitWindows,
+  ) {
+    this.resets = new RequestLimiter(RECOVERY_LIMITS.perAccount, RESET_WINDOW_MS, undefined, windows ? { windows, name: 'admin-resets' } : undefined);
+  }
 
   /** `GET /admin/user`: the card of a user of the caller's markets (404060 unknown). */
   async get(actor: Actor, idUser: string): Promise<AdminUserDetails> {
@@ -170,7 +173,7 @@ export class AdminUsersService {
       throw new AccessError(403, API_ERROR_CODES.NO_LINK_DEALER_NOT_ENABLED, 'this user\'s dealer is not enabled: no password link until it is');
     }
     if (!(await this.accounts.personalOf(idUser)).email) throw new AccessError(409, API_ERROR_CODES.USER_NO_EMAIL, 'this user has no e-mail on file');
-    const wait = this.resets.hit(idUser, this.clock.now());
+    const wait = await this.resets.hit(idUser, this.clock.now());
     if (wait > 0) throw AccountAccessError.tooMany(wait);
     await this.run(actor, idUser, () => [{ type: 'RecordPasswordResetRequest', by: actor.idUser, now: this.clock.now() }]);
     await this.passwords.mailLink(user, 'RECOVERY');

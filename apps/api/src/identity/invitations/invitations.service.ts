@@ -6,7 +6,7 @@ import {
 import { renderInvitation } from '@auction/mail';
 import type { AppConfig } from '../../platform/config/app-config.js';
 import { AccessError } from '../../platform/engine/access-error.js';
-import { APP_CONFIG, CLOCK, type Clock } from '../../platform/engine/tokens.js';
+import { APP_CONFIG, CLOCK, LIMIT_WINDOWS, type Clock } from '../../platform/engine/tokens.js';
 import { ValidationError, parse } from '../../platform/http/validation.js';
 import { AccountMail } from '../accounts/account-mail.js';
 import { AccountsService } from '../accounts/accounts.service.js';
@@ -17,7 +17,7 @@ import { AuthService } from '../auth.service.js';
 import { AccountAccessError } from '../passwords/account-access-error.js';
 import { AccessTagStore } from '../passwords/access-tags.js';
 import { PasswordsService } from '../passwords/passwords.service.js';
-import { RequestLimiter } from '../passwords/request-limiter.js';
+import { RequestLimiter, type LimitWindows } from '../passwords/request-limiter.js';
 import { DealerDirectory } from '../registration/dealer-directory.service.js';
 
 /** A dealer as the invitations see it: its id, name and market (the sign-up rules are the market's). */
@@ -47,7 +47,7 @@ const languageOfMarket = (market: Market) => (market === 'OTHER' ? 'EN' : market
  */
 @Injectable()
 export class InvitationsService {
-  private readonly perInviter = new RequestLimiter(INVITES_PER_USER, INVITE_WINDOW_MS);
+  private readonly perInviter: RequestLimiter;
 
   constructor(
     private readonly tags: AccessTagStore,
@@ -58,7 +58,10 @@ export class InvitationsService {
     private readonly dealers: DealerDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'accessTagTtlMs'>,
-  ) {}
+    @Inject(LIMIT_WINDOWS) windows?: LimitWindows,
+  ) {
+    this.perInviter = new RequestLimiter(INVITES_PER_USER, INVITE_WINDOW_MS, undefined, windows ? { windows, name: 'invitations' } : undefined);
+  }
 
   /**
    * A known dealer (its `dealer-` stream, or users of it for the dealers that predate the stream), or null; read
@@ -86,7 +89,7 @@ export class InvitationsService {
     const staff = hasRole(actor, STAFF);
     if (!staff && actor.idDealer !== dealerId) throw new AccessError(403, API_ERROR_CODES.NOT_OWNER, 'only a user of this dealer or an administrator may invite for it');
     if (!staff && !actor.flgEnabled) throw AccessError.disabled();
-    const wait = staff ? 0 : this.perInviter.hit(actor.idUser, this.clock.now());
+    const wait = staff ? 0 : await this.perInviter.hit(actor.idUser, this.clock.now());
     if (wait > 0) throw AccountAccessError.tooMany(wait);
     const dealer = await this.dealer(dealerId);
     if (!dealer) throw new AccessError(404, API_ERROR_CODES.DEALER_NOT_FOUND, 'unknown dealer');

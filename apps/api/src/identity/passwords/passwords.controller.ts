@@ -16,10 +16,10 @@ export class PasswordsController {
   @Public()
   @Post('open/pwd-recovery')
   @HttpCode(200)
-  recover(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Record<string, never> {
+  async recover(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, never>> {
     let work: () => Promise<void>;
     try {
-      work = this.passwords.admitRecovery(body, request.ip);
+      work = await this.passwords.admitRecovery(body, request.ip);
     } catch (error) {
       if (error instanceof AccountAccessError && 'retryAfterMs' in error) void reply.header('retry-after', String(Math.max(1, Math.ceil(Number(error.retryAfterMs) / 1000))));
       throw error;

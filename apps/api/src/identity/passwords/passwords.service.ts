@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { AccessError } from '../../platform/engine/access-error.js';
 import type { AppConfig } from '../../platform/config/app-config.js';
-import { APP_CONFIG, CLOCK, type Clock } from '../../platform/engine/tokens.js';
+import { APP_CONFIG, CLOCK, LIMIT_WINDOWS, type Clock } from '../../platform/engine/tokens.js';
 import { ValidationError, parse } from '../../platform/http/validation.js';
 import { AccountMail } from '../accounts/account-mail.js';
 import { AccountsService } from '../accounts/accounts.service.js';
@@ -14,7 +14,7 @@ import { AuthService } from '../auth.service.js';
 import { CredentialsService } from '../credentials.service.js';
 import { AccountAccessError, detailsOf } from './account-access-error.js';
 import { AccessTagStore } from './access-tags.js';
-import { RequestLimiter } from './request-limiter.js';
+import { RequestLimiter, type LimitWindows } from './request-limiter.js';
 
 type ActiveUser = Extract<UserState, { status: 'ACTIVE' }>;
 
@@ -37,9 +37,9 @@ const NO_USER = '(no user)';
 @Injectable()
 export class PasswordsService {
   private readonly logger = new Logger('Passwords');
-  private readonly perAccount = new RequestLimiter(RECOVERY_LIMITS.perAccount, LIMIT_WINDOW_MS);
-  private readonly perAddress = new RequestLimiter(RECOVERY_LIMITS.perAddress, LIMIT_WINDOW_MS);
-  private readonly attempts = new RequestLimiter(CURRENT_PASSWORD_ATTEMPTS, LIMIT_WINDOW_MS);
+  private readonly perAccount: RequestLimiter;
+  private readonly perAddress: RequestLimiter;
+  private readonly attempts: RequestLimiter;
 
   constructor(
     private readonly tags: AccessTagStore,
@@ -49,14 +49,21 @@ export class PasswordsService {
     private readonly mail: AccountMail,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'accessTagTtlMs'>,
-  ) {}
+    // The limits' windows, shared by every instance (absent in unit tests: in memory).
+    @Inject(LIMIT_WINDOWS) windows?: LimitWindows,
+  ) {
+    const shared = (name: string) => (windows ? { windows, name } : undefined);
+    this.perAccount = new RequestLimiter(RECOVERY_LIMITS.perAccount, LIMIT_WINDOW_MS, undefined, shared('recovery-account'));
+    this.perAddress = new RequestLimiter(RECOVERY_LIMITS.perAddress, LIMIT_WINDOW_MS, undefined, shared('recovery-address'));
+    this.attempts = new RequestLimiter(CURRENT_PASSWORD_ATTEMPTS, LIMIT_WINDOW_MS, undefined, shared('current-password'));
+  }
 
   /**
    * Checks a recovery request and its limits, and answers what to do after the answer: the lookup and the mail
    * run once the (always equal) answer is gone, so neither its content nor its timing tells whether an account
    * matched. Bad input: 422105; over a limit: 429001 (counted on what was typed, matched or not).
    */
-  admitRecovery(body: unknown, address: string): () => Promise<void> {
+  async admitRecovery(body: unknown, address: string): Promise<() => Promise<void>> {
     const request = this.parseOr(passwordRecoveryRequestSchema, body, (details) => new AccountAccessError(422, REGISTRATION_ERROR_CODES.PASSWORD_RECOVERY_REQUEST_INVALID, 'give a username (at least 6 characters) or a valid e-mail', details));
     const username = request.username?.trim() || null;
     const email = request.email?.trim().toLowerCase() || null;
@@ -64,7 +71,7 @@ export class PasswordsService {
     const waits = [this.perAddress.hit(`ip:${address}`, now)];
     if (username) waits.push(this.perAccount.hit(`user:${username.toLowerCase()}`, now));
     if (email) waits.push(this.perAccount.hit(`email:${email}`, now));
-    const wait = Math.max(...waits);
+    const wait = Math.max(...await Promise.all(waits));
     if (wait > 0) throw AccountAccessError.tooMany(wait);
     return () => this.sendRecovery(username, email);
   }
@@ -135,7 +142,7 @@ export class PasswordsService {
     if (!user) throw new AccessError(404, API_ERROR_CODES.USER_NOT_FOUND, 'user not found');
     if (given) {
       // Counted before the check: concurrent guesses cannot outrun the limit.
-      const wait = this.attempts.hit(idUser, this.clock.now());
+      const wait = await this.attempts.hit(idUser, this.clock.now());
       if (wait > 0) throw AccountAccessError.tooMany(wait);
       if (!(await this.credentials.verify(idUser, String(raw)))) throw currentPasswordWrong();
     }

@@ -86,7 +86,7 @@ export class RegistrationService {
    * beyond {@link SignUpLimits}, draining the unread body so the client reads the answer.
    */
   admit(address: string, body: unknown, now = Date.now()): void {
-    const waitMs = this.perAddress.hit(address, now);
+    const waitMs = this.perAddress.hitHere(address, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, 'too many registrations from this address: retry later', undefined, waitMs / 1000);

@@ -30,7 +30,7 @@ export class UploadsService {
 
   /** Counts an upload of the caller (before its body is read); a 429 {@link Refusal} beyond {@link UPLOAD_LIMITS}. */
   admit(actor: Actor, body: unknown, now = Date.now()): void {
-    const waitMs = this.perUser.hit(actor.idUser, now);
+    const waitMs = this.perUser.hitHere(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, `at most ${UPLOAD_LIMITS.perUser} uploads an hour: retry later`, undefined, waitMs / 1000);

@@ -1,3 +1,4 @@
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import { ISSUER_PATH } from './embedded-issuer.js';
@@ -29,7 +30,7 @@ function isSignInStart(request: FastifyRequest): boolean {
  * sign-in takes about 4 of these calls (the form's post too).
  */
 export function protectSignInStarts(fastify: FastifyInstance, maxPerMinute: number): void {
-  const starts = fastify.createRateLimit({ max: maxPerMinute, timeWindow: 60_000 });
+  const starts = fastify.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, nameSpace: 'sso-starts' } as CreateRateLimitOptions);
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isSignInStart(request)) return;
     const limit = await starts(request);

@@ -6,6 +6,8 @@ export const CLOCK = Symbol('CLOCK');
 export const FANOUT = Symbol('FANOUT');
 /** The key that signs session and live tokens (see config/session-secret.ts). */
 export const SESSION_SECRET = Symbol('SESSION_SECRET');
+/** The limiters' fixed windows, shared by every instance (`SqlLimitWindows`, platform/limits). */
+export const LIMIT_WINDOWS = Symbol('LIMIT_WINDOWS');
 
 /** The server's clock; tests may replace it. */
 export interface Clock {

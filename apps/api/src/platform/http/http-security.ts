@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
+import type { ReadModelDb } from '@auction/read-models';
 import type { AppConfig } from '../config/app-config.js';
 import { protectLogin } from '../../identity/login-protection.js';
 import { cachePolicy } from './cache-policy.js';
@@ -12,12 +13,12 @@ import { secureHeaders } from './security-headers.js';
  *   algorithm): a browser request whose `Sec-Fetch-Site` is not `same-origin`/`none`, or, without that header, whose
  *   `Origin` is not the request's host, is refused with 403, unless its origin is in ALLOWED_ORIGINS. Non-browser
  *   clients (no such headers) pass; the cookie session additionally needs its XSRF header (auth.guard.ts);
- * - JSON-only, throttled logins (login-protection.ts).
+ * - JSON-only, throttled logins (login-protection.ts), their counts in the database `db` (shared by every instance).
  */
-export async function secureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+export async function secureHttp(app: NestFastifyApplication, config: AppConfig, db?: Pick<ReadModelDb, 'query' | 'transaction'>): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await secureHeaders(fastify);
   cachePolicy(fastify);
   app.enableCsrfProtection({ trustedOrigins: config.allowedOrigins });
-  await protectLogin(fastify, config.login);
+  await protectLogin(fastify, config.login, db);
 }

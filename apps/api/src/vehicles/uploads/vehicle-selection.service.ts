@@ -50,7 +50,7 @@ export class VehicleSelectionService {
 
   /** Counts a selection of the caller before its body is read; 429200 with Retry-After beyond the hour's limit. */
   admit(actor: Actor, body: unknown, now = Date.now()): void {
-    const waitMs = this.limiter.hit(actor.idUser, now);
+    const waitMs = this.limiter.hitHere(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new UploadRefusal(429, API_ERROR_CODES.VEHICLE_UPLOAD_RATE_LIMITED, `at most ${SELECT_BY_FILE_LIMITS.perUser} selections by file an hour: retry later`, undefined, undefined, waitMs / 1000);

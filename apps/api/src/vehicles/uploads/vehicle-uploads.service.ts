@@ -61,7 +61,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
 
   /** Counts an upload of the caller before its body is read; 429200 with Retry-After beyond the hour's limit. */
   admit(actor: Actor, body: unknown, sheet: boolean, now = Date.now()): void {
-    const waitMs = (sheet ? this.sheets : this.files).hit(actor.idUser, now);
+    const waitMs = (sheet ? this.sheets : this.files).hitHere(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     const max = sheet ? VEHICLE_UPLOAD_LIMITS.sheetsPerUser : VEHICLE_UPLOAD_LIMITS.filesPerUser;
