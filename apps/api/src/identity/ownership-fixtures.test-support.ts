@@ -79,6 +79,14 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
   // Caught mail for the administrator to read.
   await ApiClient.anonymous(c.admin.baseUrl).post('/api/v1/open/pwd-recovery', { body: { username: 'dealer4' } });
   const auction = idAuction ? await body(c.auctioneer, `/api/v1/secure/auction/${idAuction}`) : undefined;
+  // An offer of dealer1 on the first lot (for the award of one offer).
+  const lot = (auction as { lots?: { idLot: string; basePrice: number; minIncrement: number }[] } | undefined)?.lots?.[0];
+  let idOffer: string | undefined;
+  if (idAuction && lot) {
+    await c.dealer1.patch(`/api/v1/secure/auction/${idAuction}/accept-regulation`, { body: {} });
+    const placed = await c.dealer1.post(`/api/v1/secure/auction/${idAuction}/offer/${lot.idLot}`, { body: { offer: lot.basePrice + lot.minIncrement } });
+    idOffer = firstValue(placed.body, 'idOffer');
+  }
   interface Card { idVehicle: string; status: string; idAuction: string | null; idShowcase: string | null; photos: string[] }
   const stock = ((await body(c.loader, '/api/v1/secure/vehicle?limit=100')) as { items?: Card[] }).items ?? [];
   const inStock = stock.filter((v) => !v.idAuction && !v.idShowcase && v.status !== 'SOLD');
@@ -103,7 +111,7 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
     seller: 'S-IT-NORD',
     auction: idAuction,
     lot: firstValue(auction, 'idLot'),
-    offer: firstValue(auction, 'idOffer'),
+    offer: idOffer,
     vehicle: own?.idVehicle,
     image: vehicle?.photos?.[0],
     document: vehicle?.documents?.[0]?.idBlob,

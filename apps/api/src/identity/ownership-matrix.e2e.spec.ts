@@ -40,7 +40,7 @@ beforeAll(async () => {
   operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op.security).map(([method, op]) => {
     const bodyKeys = new Set(jsonKeys(op.requestBody));
     const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const inText = method === 'get' || method === 'delete' ? [...(op.summary ?? '').matchAll(/\b(id[A-Z]\w*|dealerId|userID|streamId)\b/g)].map((m) => m[1]!) : [];
+    const inText = method === 'get' || method === 'delete' ? [...(op.summary ?? '').matchAll(/\b(id[A-Z]\w*|dealerId|userID|streamId)\b|\(query (id)\b/g)].map((m) => (m[1] ?? m[2])!) : [];
     const names = [...new Set([...inPath, ...bodyKeys, ...inText])].filter((n) => RESOURCE_NAME.test(n));
     return { method: method.toUpperCase(), path, route: `${method.toUpperCase()} ${path}`, names, bodyKeys };
   })).filter((op) => op.names.length > 0);

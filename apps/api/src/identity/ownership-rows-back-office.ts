@@ -93,6 +93,7 @@ export const BACK_OFFICE_ROWS: readonly Compact[] = [
   [`GET ${M}/partners`, 'idTemplate=template', 'dealer1', 'ds', '', 'public partner cards'],
   [`POST ${S}/template`, 'idDealer=auctDealer', 'auctioneer', ''],
   [`PUT ${S}/template`, 'idTemplate=template', 'auctioneer', ''],
+  [`DELETE ${S}/template`, 'id=template', 'auctioneer', ''],
   [`GET ${S}/template`, 'idDealer=auctDealer', 'auctioneer', 'ds', '', 'the templates the caller sees (a partner\'s listed ones are public)'],
   [`GET ${S}/template/{idTemplate}`, 'idTemplate=template', 'auctioneer', 'ds'],
   [`GET ${S}/multi-auctioneer-templates`, 'idDealer=auctDealer', 'auctioneer', 'ds', '', 'the templates the caller sees (a partner\'s listed ones are public)'],
@@ -110,4 +111,5 @@ export const BACK_OFFICE_ROWS: readonly Compact[] = [
   [`POST ${ADM}/multi-auctioneer-template`, 'idDealer=dealer,idTemplate=template', 'admin', ''],
   [`DELETE ${ADM}/multi-auctioneer-template`, 'idDealer=dealer,idTemplate=template', 'admin', ''],
   [`PUT ${ADM}/top-cms`, 'id=topCms', 'admin', ''],
+  [`DELETE ${ADM}/top-cms`, 'id=topCms', 'admin', ''],
 ];

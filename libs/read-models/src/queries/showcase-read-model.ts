@@ -194,7 +194,7 @@ export class ShowcaseReadModel {
   }
 
   /**
-   * One page of the sold vehicles of a showcase with their buyer (owner of the showcase or administrator), sorted, and
+   * One page of the sold vehicles of a showcase with their buyer (owner of the showcase or administrator of its market), sorted, and
    * their total. A showcase holds at most 2,000 vehicles, so its sold ones are sorted here with the in-memory comparator.
    */
   async sold(viewer: Viewer, idShowcase: string, page: SoldPage): Promise<Page<SoldVehicleRow>> {
@@ -203,8 +203,10 @@ export class ShowcaseReadModel {
       [idShowcase]);
     const vehicles = rows.map((r) => fromDb(vehiclesTable, r));
     const [first] = vehicles;
-    if (!first) throw this.errors.showcaseNotFound();
-    if (!viewer.roles.includes('ADMIN') && first.idOwner !== viewer.idUser) throw this.errors.notOwner('showcase');
+    // Its exhibitor, or an administrator of its market; anyone else is answered as for an unknown showcase (the
+    // ownership matrix: a refusal never tells that the showcase exists; its buyers are dealers of that market).
+    const ofItsMarket = viewer.roles.includes('ADMIN') && (viewer.adminEnabledMarket ?? []).includes(first?.idMarket ?? 'OTHER');
+    if (!first || (first.idOwner !== viewer.idUser && !ofItsMarket)) throw this.errors.showcaseNotFound();
     const sold: SoldVehicleRow[] = vehicles.filter((v) => v.status === 'SOLD').map((v) => ({
       idVehicle: v.idVehicle, licensePlate: v.licensePlate, brand: v.brand, model: v.model, price: v.soldPrice ?? v.price,
       idUser: v.soldUserId ?? '', username: v.soldUserId ? this.usernameOf(v.soldUserId) : '', soldAt: v.soldAt ?? '',

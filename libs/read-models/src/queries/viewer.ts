@@ -4,6 +4,8 @@ import { API_ERROR_CODES } from '@auction/contracts';
 export interface Viewer {
   readonly idUser: string;
   readonly roles: readonly string[];
+  /** The markets an ADMIN or CUSTOMER_CENTER manages (none when absent). */
+  readonly adminEnabledMarket?: readonly string[];
 }
 
 /** True when the viewer owns the thing (auction, showcase) or administers the portal. */

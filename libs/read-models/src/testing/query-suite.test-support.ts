@@ -126,7 +126,7 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
       expect(states.has('AVAILABLE')).toBe(true);
     });
 
-    it('sold vehicles of a showcase, sorted and paged, for its owner and administrators only', async () => {
+    it('sold vehicles of a showcase, sorted and paged, for its owner and the administrators of its market only', async () => {
       const owner = { idUser: 'exhibitor-sc0', roles: ['EXHIBITOR'] };
       const sold = oracle.vehicles(owner, (st) => st.status === 'SOLD' && st.data.listing.idShowcase === 'sc0');
       const all = (await showcase.sold(owner, 'sc0', { limit: 100, offset: 0, sortField: 'soldAt', sortOrder: 'desc' })).items;
@@ -138,8 +138,11 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
         const expected = [...all].sort((a, b) => sign * (key === 'price' ? a.price - b.price : a[key].localeCompare(b[key])) || a.idVehicle.localeCompare(b.idVehicle));
         expect(await showcase.sold(owner, 'sc0', page)).toEqual({ items: expected.slice(page.offset, page.offset + page.limit), total: all.length, limit: page.limit, offset: page.offset });
       }
-      expect((await showcase.sold({ idUser: 'admin', roles: ['ADMIN'] }, 'sc0', pages[0]!)).items).toHaveLength(all.length);
-      await expect(showcase.sold(viewers[0]!, 'sc0', pages[0]!)).rejects.toMatchObject({ httpStatus: 403 });
+      const market = (await showcase.vehicle(owner, 'sc0-v0'))?.idMarket ?? 'IT';
+      expect((await showcase.sold({ idUser: 'admin', roles: ['ADMIN'], adminEnabledMarket: [market] }, 'sc0', pages[0]!)).items).toHaveLength(all.length);
+      // Anyone else, another market's administrator too, is answered as for an unknown showcase (404, never 403).
+      await expect(showcase.sold({ idUser: 'admin', roles: ['ADMIN'], adminEnabledMarket: ['PL'].filter((m) => m !== market) }, 'sc0', pages[0]!)).rejects.toMatchObject({ httpStatus: 404 });
+      await expect(showcase.sold(viewers[0]!, 'sc0', pages[0]!)).rejects.toMatchObject({ httpStatus: 404 });
       await expect(showcase.sold(owner, 'nope', pages[0]!)).rejects.toMatchObject({ httpStatus: 404 });
       expect(await showcase.showcaseOwner('sc0')).toBe('exhibitor-sc0');
       expect(await showcase.vehicle(viewers[0]!, 'sc0-v0')).toEqual(oracle.vehicles(viewers[0]!, (st) => st.data.listing.idVehicle === 'sc0-v0')[0]);
