@@ -4,8 +4,8 @@
  * `source /work/logs/infra.env`), on a fresh database, with its own folder and ports, demo data (password Demo#2026!, the default): two API instances (3961, 3962)
  * and HAProxy from tools/infra (58080; installed with apt-get when missing). Through the proxy: /api/ready, a dealer's
  * sign-in and GET, the live channel's WebSocket upgrades (socket.io and MQTT); then one instance is SIGKILLed and
- * requests through the proxy must all succeed again within 5 s; then the README's roll block restarts it and its stop
- * block stops everything. Every process started is stopped by its pid.
+ * requests through the proxy must all succeed again within 5 s; then the README's roll block starts it again and rolls the other
+ * (SIGTERM, start) while requests go through the proxy, none failing; its stop block stops everything. Every process started is stopped by its pid.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -110,6 +110,11 @@ describe('README "Run it in production", followed: two instances behind HAProxy,
     const live = await client.get<{ username: string; password: string }>('/api/v1/secure/live-credentials');
     expect(live.status).toBe(200);
     expect(await tryConnect(PROXY, live.body!.username, live.body!.password)).toMatchObject({ connected: true });
+    // The client address is the one the proxy appends to X-Forwarded-For (TRUST_PROXY=1): a client's own entry, here an
+    // Italian address, is not believed; the proxy's entry (loopback) makes geolocation fall back to Accept-Language.
+    // Without the proxy's entry, the API would take the client's (IT); with TRUST_PROXY=true, the leftmost one (IT).
+    const geolocation = await fetch(`${PROXY}/api/v1/open/geolocation`, { headers: { 'x-forwarded-for': '151.1.1.1', 'accept-language': 'de' } });
+    expect(await geolocation.json()).toEqual({ value: 'DE' });
     const mobile = await ApiClient.anonymous(PROXY).post<{ token: string }>('/api/v1/mobile/token', { body: { username: 'dealer2', password: DEFAULT_DEMO_PASSWORD } });
     expect(mobile.status).toBe(200);
     const socket = await LiveSocketRecorder.connect(PROXY, { token: mobile.body!.token });
@@ -139,9 +144,21 @@ describe('README "Run it in production", followed: two instances behind HAProxy,
     expect(results.filter((r) => r.at > 5_000).every((r) => r.ok)).toBe(true);
   }, 60_000);
 
-  test('the README\'s roll block starts the killed instance again and the proxy sends to it', async () => {
+  test('the README\'s roll block: the killed instance starts again, the other one is rolled, no request through the proxy fails', async () => {
     writeFileSync(`${runDir}/go-roll`, '');
-    await untilPhase(runDir, 'rolled', child!, 300_000).catch((error: Error) => { throw new Error(`${error.message}\n${log()}`); });
+    // Requests through the proxy while the roll starts api1 again (killed above), then stops api2 (SIGTERM) and starts it.
+    const rolling = untilPhase(runDir, 'rolled', child!, 300_000).catch((error: Error) => { throw new Error(`${error.message}\n${log()}`); });
+    let rolled = false;
+    void rolling.finally(() => { rolled = true; }).catch(() => {});
+    const statuses: number[] = [];
+    while (!rolled) {
+      statuses.push((await ready()).status);
+      await sleep(100);
+    }
+    await rolling;
+    const refused = statuses.filter((status) => status !== 200).length;
+    process.stdout.write(`roll: ${statuses.length} requests through the proxy while api1 started again and api2 stopped and started, ${refused} not 200\n`);
+    expect(refused).toBe(0);
     const seen = new Set<string>();
     const deadline = Date.now() + 15_000;
     while (seen.size < 2 && Date.now() < deadline) {
