@@ -69,6 +69,16 @@ async function caughtMail(admin: ApiClient): Promise<string | undefined> {
   return undefined;
 }
 
+/** A banner of Italy (its desktop image uploaded first). */
+async function banner(admin: ApiClient): Promise<string | undefined> {
+  const png = await sharp({ create: { width: 1280, height: 400, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  const image = await multipart(admin, 'POST', '/api/v1/admin/top-cms/image?slot=desktop', {}, { bytes: png, type: 'image/png', name: 'banner.png' });
+  const idImage = (image.body as { idImage?: string } | null)?.idImage;
+  if (!idImage) return undefined;
+  const created = await admin.post('/api/v1/admin/top-cms', { body: { mkt: 'IT', lang: 'it', title: 'Ownership matrix', image: idImage } });
+  return (created.body as { id?: string } | null)?.id;
+}
+
 /** The owners' resources, found through the API. */
 export async function discoverFixtures(c: Callers): Promise<Partial<Record<ResourceKind, string>>> {
   const body = async (client: ApiClient, path: string) => (await client.get(path)).body as unknown;
@@ -129,6 +139,6 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
     email: ((await c.admin.post('/api/v1/admin/email', { body: { recipients: ['matrix.mail@example.org'], subject: 'Matrix', email: '<p>Matrix</p>' } })).body as { idEmails?: string[] }).idEmails?.[0],
     notification: firstValue(await body(c.admin, '/api/v1/admin/push-notification'), 'idNotification'),
     mail: await caughtMail(c.admin),
-    topCms: firstValue(await body(c.admin, '/api/v1/admin/top-cms'), 'id') ?? firstValue(await body(c.admin, '/api/v1/admin/top-cms'), 'idTopCms'),
+    topCms: await banner(c.admin),
   };
 }

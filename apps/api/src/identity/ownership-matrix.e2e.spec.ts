@@ -126,12 +126,16 @@ const LATE = [/^PATCH \/api\/v1\/secure\/send/, /^DELETE (?!\/api\/v1\/admin\/(u
 const lateness = (route: string) => LATE.findIndex((re) => re.test(route)) + 1 || 0;
 
 describe('ownership matrix', () => {
-  it('has a row for every secured route that names a resource, and no row for a route that does not exist', () => {
+  it('has one row for every secured route that names a resource, naming each of its path parameters, and no row for a route that does not exist', () => {
     const rows = new Set(OWNERSHIP_MATRIX.map((r) => r.route));
     expect(operations.length).toBeGreaterThan(100);
     expect(operations.filter((op) => !rows.has(op.route)).map((op) => `${op.route} (${op.names.join(', ')})`)).toEqual([]);
     const served = new Set(operations.map((op) => op.route));
     expect(OWNERSHIP_MATRIX.filter((r) => !served.has(r.route)).map((r) => r.route)).toEqual([]);
+    const twice = OWNERSHIP_MATRIX.filter((r, i) => OWNERSHIP_MATRIX.findIndex((o) => o.route === r.route) !== i).map((r) => r.route);
+    expect(twice).toEqual([]);
+    // A row's path names are the route's own (a row cannot describe a parameter the route does not have).
+    expect(OWNERSHIP_MATRIX.flatMap((r) => [...r.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => !(n in r.names)).map((n) => `${r.route}: ${n}`))).toEqual([]);
   });
 
   it('answers each caller as the table says, and a refusal never tells whether the resource exists', async () => {
