@@ -86,6 +86,14 @@ class PgPoolExecutor implements SqlExecutor {
   constructor(private readonly pool: pg.Pool) {
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // Nor may a checked-out one (pg-pool removes its listener while the client is out): PostgreSQL restarting between
+    // two statements of a transaction would otherwise crash the process with an unhandled 'error' event.
+    const handled = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => {
+      if (handled.has(client)) return;
+      handled.add(client);
+      client.on('error', () => {});
+    });
   }
 
   async query<R>(text: string, params?: unknown[]): Promise<R[]> {

@@ -125,6 +125,25 @@ export class ReadModelDb implements SqlRunner {
   }
 }
 
+/** The events of a `pg` pool this file listens to. */
+interface PgPoolEvents {
+  on(event: 'acquire', listener: (client: { on(event: 'error', listener: () => void): unknown }) => void): unknown;
+}
+
+/**
+ * A `pg` client checked out of its pool has no 'error' listener: when PostgreSQL goes away between two of its queries
+ * (a restart, a failover), its 'error' event would crash the process. Each client gets a listener the first time it is
+ * checked out: the query running (or the next one) still fails, and the broken client is discarded by its pool.
+ */
+function keepClientErrorsHandled(pool: PgPoolEvents | undefined): void {
+  const handled = new WeakSet<object>();
+  pool?.on('acquire', (client) => {
+    if (handled.has(client)) return;
+    handled.add(client);
+    client.on('error', () => {});
+  });
+}
+
 async function run<R>(qr: QueryRunner, sql: string, params?: unknown[]): Promise<R[]> {
   const result = await qr.query(sql, params, true);
   return (result.records ?? []) as R[];
@@ -148,6 +167,7 @@ export async function createReadModelDb(options: ReadModelDbOptions = {}): Promi
   }
   try {
     await db.dataSource.initialize();
+    if (db.kind === 'postgres') keepClientErrorsHandled((db.dataSource.driver as unknown as { master?: PgPoolEvents }).master);
     await db.ensureSchema();
     return db;
   } catch (error) {

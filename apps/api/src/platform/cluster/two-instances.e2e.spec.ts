@@ -5,8 +5,12 @@
  * auctions over within 5 s, no acknowledged offer is lost or stored twice, each lot's offers stay in order, every lot
  * closes exactly once, and the read models equal a rebuild of the log.
  *
+ * Then PostgreSQL, Kafka and Mosquitto are restarted in turn during a second burst: nothing acknowledged is lost, and
+ * the read models and the live topics converge to what the log says.
+ *
  * The clients play the proxy's part: each offer goes to either instance (round robin); a request whose connection
- * fails is sent again, with the same Idempotency-Key, to the instance left.
+ * fails is sent again, with the same Idempotency-Key, to the instance left. The servers are this file's own
+ * (private-infra.test-support.ts): restarting them does not disturb the tests running beside it.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
@@ -17,7 +21,9 @@ import {
   createAuctionBody, duplicateIds, eventually, getReport, orderViolations, paths, pollStatus, runPool, runTag, wholeSecondAfter,
   type AuctionView, type OfferAnswer, type OfferReportRow,
 } from '../../testing/auction.test-support.js';
-import { deleteTopics, kafkaSettings, queryDb } from '../../testing/fanout.test-support.js';
+import { queryDb } from '../../testing/fanout.test-support.js';
+import { MqttRecorder } from '../../testing/live.test-support.js';
+import { startPrivateInfra, type InfraService, type PrivateInfra } from '../../testing/private-infra.test-support.js';
 import { checkReadModelsThroughApi } from '../../../../../tools/bench/src/correctness.js';
 import { Api, waitQuietAndProjected } from '../../../../../tools/bench/src/http.js';
 import { shardOf } from './writer-ownership.js';
@@ -50,24 +56,32 @@ interface Attempt {
 
 describe('two API instances, one killed', () => {
   let storage: ServerStorage;
+  let infra: PrivateInfra;
+  let env: Record<string, string>;
   const servers: RunningServer[] = [];
-  const kafka = kafkaSettings();
   const figures: Record<string, unknown> = {};
   const s = {} as { auctions: AuctionView[]; ownerOf: Map<string, string>; attempts: Attempt[]; killed: RunningServer; survivor: RunningServer; endMs: number };
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    const env = { ...kafka.env, WRITER_LEASE_MS: String(LEASE_MS), WRITER_SHARDS: String(SHARDS), SESSION_SECRET: `two-instances-${runTag()}-0123456789abcdef` };
+    const t0 = Date.now();
+    infra = await startPrivateInfra(['postgres', 'kafka', 'mosquitto']);
+    figures.privateInfraStartMs = Date.now() - t0;
+    storage = await createStorage('postgres', infra.databaseUrl);
+    const { KAFKA_BROKERS, MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD } = infra.env;
+    env = {
+      KAFKA_BROKERS: KAFKA_BROKERS!, KAFKA_TOPIC: 'auction-events', MQTT_URL: MQTT_URL!, MQTT_USERNAME: MQTT_USERNAME!, MQTT_PASSWORD: MQTT_PASSWORD!,
+      WRITER_LEASE_MS: String(LEASE_MS), WRITER_SHARDS: String(SHARDS), SESSION_SECRET: `two-instances-${runTag()}-0123456789abcdef`,
+    };
     servers.push(await startServer(storage, env));
     servers.push(await startServer(storage, { ...env, DEMO_DATA: 'false' }));
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
     await storage?.dispose();
-    await deleteTopics(kafka.brokers, [kafka.topic]).catch(() => undefined);
+    await infra?.dispose();
     console.log(`two instances: ${JSON.stringify(figures)}`);
-  });
+  }, 120_000);
 
   const leaseOwners = async () => {
     const rows = await queryDb<{ shard: number; url: string }>(storage.databaseUrl!,
@@ -214,4 +228,127 @@ describe('two API instances, one killed', () => {
     expect(check.differences).toEqual([]);
     expect(check.equal).toBe(true);
   }, 180_000);
+
+  test('PostgreSQL, Kafka and Mosquitto restarted in turn during a burst: nothing acknowledged is lost, read models and live topics converge', async () => {
+    if (!s.survivor) throw new Error('not run: the burst failed');
+    // Two instances again: the killed one comes back.
+    const back = await startServer(storage, { ...env, DEMO_DATA: 'false' });
+    servers.splice(servers.indexOf(s.killed), 1, back);
+    const [a, b] = [s.survivor, back];
+    const auctioneer = await ApiClient.login(a.baseUrl, 'auctioneer');
+    const clock = await ServerClock.sync(auctioneer);
+    const startMs = wholeSecondAfter(clock, 3_000);
+    const endMs = startMs + 120_000;
+    const tag = runTag();
+    const auctions: AuctionView[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await auctioneer.post<AuctionView>(paths.auctions, {
+        body: createAuctionBody({
+          name: `E2E restarts ${tag} ${i}`, startMs, endMs, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+          lots: Array.from({ length: 25 }, (_, k) => ({ licensePlate: `RS${tag}${i}L${k}`, basePrice: BASE_PRICE, minIncrement: 1 })),
+        }),
+      });
+      expect(describeResult(created)).toMatch(/^201/);
+      auctions.push(created.body);
+    }
+    for (const x of auctions) await pollStatus(auctioneer, clock, x.idAuction, 'RUN', startMs + 8_000);
+    const lots = auctions.flatMap((x) => x.lots.map((l) => ({ idAuction: x.idAuction, idLot: l.idLot })));
+    const clientsOf = async (server: RunningServer) => Promise.all(Array.from({ length: 20 }, (_, i) => ApiClient.login(server.baseUrl, `dealer${i + 1}`)));
+    const dealers = new Map([[a.baseUrl, await clientsOf(a)], [b.baseUrl, await clientsOf(b)]]);
+
+    // Offers for 40 s, 8 at a time, each retried with its key until it has an answer (at most 60 s).
+    const acked: { idOffer: string; dealer: number; amount: number; idAuction: string }[] = [];
+    const refusals: Record<string, number> = {};
+    let j = 0;
+    let unanswered = 0;
+    const stopAt = Date.now() + 40_000;
+    const worker = async () => {
+      while (Date.now() < stopAt) {
+        const n = j++;
+        const lot = lots[n % lots.length]!;
+        const dealer = (n % 20) + 1;
+        const amount = BASE_PRICE + Math.floor(n / lots.length);
+        const key = `rs-${tag}-${n}`;
+        const deadline = Date.now() + 60_000;
+        for (let attempt = 0; ; attempt++) {
+          const target = (n + attempt) % 2 === 0 ? a : b;
+          const r = await dealers.get(target.baseUrl)![dealer - 1].post<OfferAnswer>(paths.offer(lot.idAuction, lot.idLot), { body: { offer: amount }, idempotencyKey: key })
+            .catch(() => null);
+          if (r && r.status === 201) { acked.push({ idOffer: r.body.idOffer, dealer, amount, idAuction: lot.idAuction }); break; }
+          // "Still running" (409100 on a key whose first request is pending) says: retry in a moment.
+          const stillRunning = r?.status === 409 && (r.body as { errorMsg?: string }).errorMsg?.includes('still running') === true;
+          if (r && r.status < 500 && isCleanError(r) && !stillRunning) {
+            const code = `${r.status}/${(r.body as { errorCode?: number }).errorCode}`;
+            refusals[code] = (refusals[code] ?? 0) + 1;
+            break;
+          }
+          if (Date.now() > deadline) { unanswered++; break; }
+          await sleep(250);
+        }
+      }
+    };
+    const restarts: Record<string, { stopMs: number; downMs: number; startMs: number }> = {};
+    const restart = async (service: InfraService, atMs: number) => {
+      await sleep(atMs);
+      const stopMs = await infra.stop(service);
+      await sleep(2_000);
+      const startMs = await infra.start(service);
+      restarts[service] = { stopMs, downMs: stopMs + 2_000 + startMs, startMs };
+    };
+    const t0 = Date.now();
+    await Promise.all([
+      ...Array.from({ length: 8 }, worker),
+      (async () => { await restart('postgres', 4_000); await restart('kafka', 3_000); await restart('mosquitto', 3_000); })(),
+    ]);
+    Object.assign(figures, { restartBurstMs: Date.now() - t0, restartOffers: j, restartAcked: acked.length, restartRefused: refusals, restartUnanswered: unanswered, restarts });
+    // Both instances lived through the restarts (an instance that exits on a lost connection fails here, with its log).
+    for (const server of [a, b]) {
+      const alive = await fetch(`${server.baseUrl}/api/health`).then((r) => r.status, () => 0);
+      if (alive !== 200) throw new Error(`instance ${server.baseUrl} is gone after the restarts:\n${server.output().slice(-6000)}`);
+    }
+    expect(Object.keys(restarts).sort()).toEqual(['kafka', 'mosquitto', 'postgres']);
+    expect(unanswered).toBe(0);
+    expect(acked.length).toBeGreaterThan(100);
+
+    // Every acknowledged offer stored once, in order; the read models equal a rebuild.
+    const owner = await ApiClient.login(a.baseUrl, 'auctioneer');
+    const t1 = Date.now();
+    const rowsByLot = new Map<string, OfferReportRow[]>();
+    for (const x of auctions) {
+      const ids = acked.filter((y) => y.idAuction === x.idAuction).map((y) => y.idOffer);
+      const { value: rows } = await eventually(() => getReport(owner, x.idAuction), (r) => {
+        const stored = new Set(r.map((row) => row.idOffer));
+        expect(ids.filter((id) => !stored.has(id))).toEqual([]);
+      }, 60_000);
+      expect(duplicateIds(rows)).toEqual([]);
+      for (const l of x.lots) {
+        const lotRows = rows.filter((r) => r.idLot === l.idLot);
+        expect(orderViolations(lotRows, BASE_PRICE, 1)).toEqual([]);
+        rowsByLot.set(l.idLot, lotRows);
+      }
+    }
+    figures.restartReportConvergedMs = Date.now() - t1;
+    const admin = await Api.login(a.baseUrl, 'admin', DEMO_PASSWORD);
+    await waitQuietAndProjected(admin, 90_000);
+    const check = await checkReadModelsThroughApi(admin, storage.databaseUrl!, 120_000);
+    expect(check.differences).toEqual([]);
+    expect(check.equal).toBe(true);
+
+    // The live topics: each lot's retained state, read through the other instance, is the stored best offer.
+    const watcher = await ApiClient.login(b.baseUrl, 'dealer30');
+    const recorder = await MqttRecorder.connect(b.baseUrl, watcher.username!, watcher.credentials.token!, 'restarts');
+    try {
+      const topics = lots.map((l) => `auction/${l.idAuction}/lot/${l.idLot}`);
+      expect((await recorder.subscribe(topics, 15_000)).error).toBeNull();
+      const t2 = Date.now();
+      for (const l of lots) {
+        const last = rowsByLot.get(l.idLot)!.at(-1);
+        await recorder.waitFor<{ bestOfferId: string | null; offersCount: number }>(`auction/${l.idAuction}/lot/${l.idLot}`,
+          (m) => m.bestOfferId === (last?.idOffer ?? null) && m.offersCount === rowsByLot.get(l.idLot)!.length, 30_000, `the stored best offer ${last?.idOffer}`);
+      }
+      figures.liveConvergedMs = Date.now() - t2;
+    } finally {
+      await recorder.end();
+    }
+  }, 400_000);
 });

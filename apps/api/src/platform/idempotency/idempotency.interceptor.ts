@@ -128,14 +128,33 @@ export class IdempotencyInterceptor implements NestInterceptor {
   /** The call is done: failing to store its answer must not turn it into an error (a retry then waits for the
    * pending record to be abandoned, and runs again). */
   private async remember(idUser: string, key: string, reply: FastifyReply, body: unknown): Promise<unknown> {
-    await this.store.complete(idUser, key, reply.statusCode, body === undefined ? null : JSON.stringify(body))
-      .catch((e: unknown) => this.logger.warn(`storing the answer of a key failed: ${String(e)}`));
+    const answer = body === undefined ? null : JSON.stringify(body);
+    await this.store.complete(idUser, key, reply.statusCode, answer).catch((e: unknown) => {
+      this.logger.warn(`storing the answer of a key failed (tried again in the background): ${String(e)}`);
+      this.again(() => this.store.complete(idUser, key, reply.statusCode, answer), 'storing the answer of a key');
+    });
     return body;
   }
 
   /** A failed call changed nothing: its key is forgotten, so a retry runs again. */
   private async forget(idUser: string, key: string): Promise<void> {
-    await this.store.release(idUser, key).catch((e: unknown) => this.logger.warn(`release of a key failed: ${String(e)}`));
+    await this.store.release(idUser, key).catch((e: unknown) => {
+      this.logger.warn(`release of a key failed (tried again in the background): ${String(e)}`);
+      this.again(() => this.store.release(idUser, key), 'release of a key');
+    });
+  }
+
+  /**
+   * Tries a write of the records again every second for a minute: when the database was away (a restart), a key left
+   * pending would answer "still running" to every retry until it is abandoned (ABANDONED_AFTER_MS).
+   */
+  private again(write: () => Promise<void>, what: string, attempt = 1): void {
+    setTimeout(() => {
+      write().catch((e: unknown) => {
+        if (attempt < 60) this.again(write, what, attempt + 1);
+        else this.logger.warn(`${what} failed ${attempt} more times: ${String(e)}`);
+      });
+    }, 1000).unref();
   }
 
   private replay(record: IdempotencyRecord, call: string, fingerprint: string, reply: FastifyReply): unknown {
