@@ -24,15 +24,6 @@ export class RequestLimiter {
     return window.hits > this.max ? window.start + this.windowMs - now : 0;
   }
 
-  /**
-   * Counts a hit of `key` in this instance's memory only, at once (the uploads' limits, checked before their body is
-   * read, synchronously): 0 when allowed, else the ms until the window ends.
-   */
-  hitHere(key: string, now: number): number {
-    const window = this.count(key, now);
-    return window.hits > this.max ? window.start + this.windowMs - now : 0;
-  }
-
   private count(key: string, now: number): { start: number; hits: number } {
     let window = this.windows.get(key);
     if (!window || now - window.start >= this.windowMs) {

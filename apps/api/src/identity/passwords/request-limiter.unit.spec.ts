@@ -16,8 +16,8 @@ describe('RequestLimiter', () => {
     expect(await limiter.hit('a', 400)).toBe(600);
     expect(await limiter.hit('b', 400)).toBe(0);
     expect(await limiter.hit('a', 1000)).toBe(0);
-    expect(limiter.hitHere('a', 1000)).toBe(0);
-    expect(limiter.hitHere('a', 1500)).toBe(500);
+    expect(await limiter.hit('a', 1000)).toBe(0);
+    expect(await limiter.hit('a', 1500)).toBe(500);
   });
 
   it('stays bounded under a flood of distinct keys', async () => {

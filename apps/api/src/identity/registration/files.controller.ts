@@ -27,7 +27,7 @@ export class FilesController {
   @RouteConfig(MULTIPART_ROUTE)
   async upload(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<StoredFileView | ErrorBody> {
     try {
-      this.uploads.admit(actor, body);
+      await this.uploads.admit(actor, body);
       return await this.uploads.upload(actor, body);
     } catch (error) {
       return answerRefusal(error, reply);

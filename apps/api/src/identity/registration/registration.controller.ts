@@ -24,7 +24,7 @@ export class RegistrationController {
   @RouteConfig(MULTIPART_ROUTE)
   async signUp(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignUpAnswer | ErrorBody> {
     try {
-      this.registration.admit(request.ip, body);
+      await this.registration.admit(request.ip, body);
       return await this.registration.signUp(body);
     } catch (error) {
       return answerRefusal(error, reply);

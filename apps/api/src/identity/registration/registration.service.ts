@@ -12,7 +12,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import type { StreamWriter } from '../../platform/engine/stream-writer.js';
-import { STREAM_WRITER } from '../../platform/engine/tokens.js';
+import { LIMIT_WINDOWS, STREAM_WRITER } from '../../platform/engine/tokens.js';
 import { parse } from '../../platform/http/validation.js';
 import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { judgeDocument } from './documents.js';
@@ -20,7 +20,7 @@ import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, r
 import { Refusal } from './refusal.js';
 import { AnswerTime } from './answer-time.js';
 import { inexactJsonAt } from '../../platform/http/exact-json.js';
-import { RequestLimiter } from '../passwords/request-limiter.js';
+import { RequestLimiter, type LimitWindows } from '../passwords/request-limiter.js';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -77,16 +77,17 @@ export class RegistrationService {
     @Inject(STREAM_WRITER) private readonly writer: StreamWriter,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(SIGN_UP_LIMITS) limits: SignUpLimits,
+    @Inject(LIMIT_WINDOWS) windows?: LimitWindows,
   ) {
-    this.perAddress = new RequestLimiter(limits.perAddress, limits.windowMs);
+    this.perAddress = new RequestLimiter(limits.perAddress, limits.windowMs, undefined, windows ? { windows, name: 'sign-up-address' } : undefined);
   }
 
   /**
    * Counts a sign-up call of `address` (before its body is read); throws a 429 {@link Refusal} with Retry-After
    * beyond {@link SignUpLimits}, draining the unread body so the client reads the answer.
    */
-  admit(address: string, body: unknown, now = Date.now()): void {
-    const waitMs = this.perAddress.hitHere(address, now);
+  async admit(address: string, body: unknown, now = Date.now()): Promise<void> {
+    const waitMs = await this.perAddress.hit(address, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, 'too many registrations from this address: retry later', undefined, waitMs / 1000);

@@ -5,7 +5,8 @@ import { hasRole, type Actor } from '../actor.js';
 import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { judgeDocument } from './documents.js';
 import { MULTIPART_BUSY_RETRY_AFTER_SECONDS, MultipartError, discardMultipart, readMultipart } from './multipart.js';
-import { RequestLimiter } from '../passwords/request-limiter.js';
+import { LIMIT_WINDOWS } from '../../platform/engine/tokens.js';
+import { RequestLimiter, type LimitWindows } from '../passwords/request-limiter.js';
 import { Refusal } from './refusal.js';
 
 /**
@@ -24,13 +25,15 @@ export const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
  */
 @Injectable()
 export class UploadsService {
-  private readonly perUser = new RequestLimiter(UPLOAD_LIMITS.perUser, UPLOAD_LIMITS.windowMs);
+  private readonly perUser: RequestLimiter;
 
-  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore) {}
+  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, @Inject(LIMIT_WINDOWS) windows?: LimitWindows) {
+    this.perUser = new RequestLimiter(UPLOAD_LIMITS.perUser, UPLOAD_LIMITS.windowMs, undefined, windows ? { windows, name: 'uploads' } : undefined);
+  }
 
   /** Counts an upload of the caller (before its body is read); a 429 {@link Refusal} beyond {@link UPLOAD_LIMITS}. */
-  admit(actor: Actor, body: unknown, now = Date.now()): void {
-    const waitMs = this.perUser.hitHere(actor.idUser, now);
+  async admit(actor: Actor, body: unknown, now = Date.now()): Promise<void> {
+    const waitMs = await this.perUser.hit(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new Refusal(429, API_ERROR_CODES.TOO_MANY_REQUESTS, `at most ${UPLOAD_LIMITS.perUser} uploads an hour: retry later`, undefined, waitMs / 1000);

@@ -49,7 +49,7 @@ export class VehicleFileChanges {
    * sent without an Idempotency-Key) attaches nothing new: the answer names the file already there.
    */
   async attach(actor: Actor, idVehicle: string, body: unknown, kind: VehicleFileKind, keys: CallKeys): Promise<AttachedVehicleFile> {
-    this.uploads.admit(actor, body, false);
+    await this.uploads.admit(actor, body, false);
     try {
       await this.gate.assertMayAttach(actor, idVehicle, kind);
     } catch (error) {

@@ -7,7 +7,8 @@ import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { ERROR_CODES, vehicleFrameOf, vehiclePlateOf } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
-import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
+import { RequestLimiter, type LimitWindows } from '../../identity/passwords/request-limiter.js';
+import { LIMIT_WINDOWS } from '../../platform/engine/tokens.js';
 import { UploadRefusal } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleReads } from '../vehicle-reads.js';
 import { readSheetUpload } from './sheet-upload.js';
@@ -44,13 +45,15 @@ interface Wanted {
  */
 @Injectable()
 export class VehicleSelectionService {
-  private readonly limiter = new RequestLimiter(SELECT_BY_FILE_LIMITS.perUser, SELECT_BY_FILE_LIMITS.windowMs);
+  private readonly limiter: RequestLimiter;
 
-  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly reads: VehicleReads) {}
+  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly reads: VehicleReads, @Inject(LIMIT_WINDOWS) windows?: LimitWindows) {
+    this.limiter = new RequestLimiter(SELECT_BY_FILE_LIMITS.perUser, SELECT_BY_FILE_LIMITS.windowMs, undefined, windows ? { windows, name: 'select-by-file' } : undefined);
+  }
 
   /** Counts a selection of the caller before its body is read; 429200 with Retry-After beyond the hour's limit. */
-  admit(actor: Actor, body: unknown, now = Date.now()): void {
-    const waitMs = this.limiter.hitHere(actor.idUser, now);
+  async admit(actor: Actor, body: unknown, now = Date.now()): Promise<void> {
+    const waitMs = await this.limiter.hit(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     throw new UploadRefusal(429, API_ERROR_CODES.VEHICLE_UPLOAD_RATE_LIMITED, `at most ${SELECT_BY_FILE_LIMITS.perUser} selections by file an hour: retry later`, undefined, undefined, waitMs / 1000);

@@ -30,7 +30,7 @@ export class VehicleUploadsController {
   @Roles(...VEHICLE_UPLOAD_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
   async uploadVehicle(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<VehicleUploadResponse> {
-    this.uploads.admit(actor, body, true);
+    await this.uploads.admit(actor, body, true);
     return await this.uploads.uploadSheet(actor, body);
   }
 
@@ -41,7 +41,7 @@ export class VehicleUploadsController {
   @Roles(...VEHICLE_LIST_ROLES)
   @RouteConfig(MULTIPART_ROUTE)
   async selectByFile(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<SelectByFileResponse> {
-    this.selection.admit(actor, body);
+    await this.selection.admit(actor, body);
     return await this.selection.select(actor, body);
   }
 
@@ -103,7 +103,7 @@ export class VehicleUploadsController {
   /** A refusal is thrown (the error filter answers it, Retry-After included), so the Idempotency-Key of a refused call is
    * forgotten: a retry, or the right file sent next with the same key, runs again instead of replaying the refusal. */
   private async file(actor: Actor, body: unknown, kind: UploadKind): Promise<VehicleFileUploadResponse> {
-    this.uploads.admit(actor, body, false);
+    await this.uploads.admit(actor, body, false);
     return await this.uploads.uploadFile(actor, body, kind);
   }
 }

@@ -7,7 +7,8 @@ import { BLOB_STORE, type BlobMeta, type BlobStore } from '@auction/blob-store';
 import { MAX_VEHICLE_DOCUMENTS, MAX_VEHICLE_PHOTOS, type VehicleDetails, type VehicleFileKind } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
 import { discardMultipart } from '../../identity/registration/multipart.js';
-import { RequestLimiter } from '../../identity/passwords/request-limiter.js';
+import { RequestLimiter, type LimitWindows } from '../../identity/passwords/request-limiter.js';
+import { LIMIT_WINDOWS } from '../../platform/engine/tokens.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
 import { TempBatches, type BatchVehicle, type TempBatch } from './temp-batches.js';
 import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
@@ -45,12 +46,14 @@ const SWEEP_MS = 60_000;
  */
 @Injectable()
 export class VehicleUploadsService implements OnModuleDestroy {
-  private readonly sheets = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.sheetsPerUser, VEHICLE_UPLOAD_LIMITS.windowMs);
-  private readonly files = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.filesPerUser, VEHICLE_UPLOAD_LIMITS.windowMs);
+  private readonly sheets: RequestLimiter;
+  private readonly files: RequestLimiter;
   private readonly batches = new TempBatches();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly gate: VehicleGate) {
+  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly gate: VehicleGate, @Inject(LIMIT_WINDOWS) windows?: LimitWindows) {
+    this.sheets = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.sheetsPerUser, VEHICLE_UPLOAD_LIMITS.windowMs, undefined, windows ? { windows, name: 'vehicle-sheets' } : undefined);
+    this.files = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.filesPerUser, VEHICLE_UPLOAD_LIMITS.windowMs, undefined, windows ? { windows, name: 'vehicle-files' } : undefined);
     this.sweeper = setInterval(() => void this.deleteFiles(this.batches.sweep(Date.now()).map((f) => f.idFile)), SWEEP_MS);
     this.sweeper.unref();
   }
@@ -60,8 +63,8 @@ export class VehicleUploadsService implements OnModuleDestroy {
   }
 
   /** Counts an upload of the caller before its body is read; 429200 with Retry-After beyond the hour's limit. */
-  admit(actor: Actor, body: unknown, sheet: boolean, now = Date.now()): void {
-    const waitMs = (sheet ? this.sheets : this.files).hitHere(actor.idUser, now);
+  async admit(actor: Actor, body: unknown, sheet: boolean, now = Date.now()): Promise<void> {
+    const waitMs = await (sheet ? this.sheets : this.files).hit(actor.idUser, now);
     if (waitMs <= 0) return;
     discardMultipart(body);
     const max = sheet ? VEHICLE_UPLOAD_LIMITS.sheetsPerUser : VEHICLE_UPLOAD_LIMITS.filesPerUser;
