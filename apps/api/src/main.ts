@@ -27,6 +27,7 @@ import { ErrorFilter } from './platform/http/error.filter.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.js';
 import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
+import { answerMethodNotAllowed } from './platform/http/method-not-allowed.js';
 import { serveWebClient } from './platform/http/web-client.js';
 import { liveFirstScreen } from './auctions/http/live-first-screen.js';
 import { portalPages } from './partners/portal/portal-pages.js';
@@ -86,6 +87,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // A write on an auction another instance writes is passed to that instance (forward-writes.ts).
   if (leases) forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl);
+  // A declared path called with another method: 405 with Allow, from the routes added from here on (method-not-allowed.ts).
+  answerMethodNotAllowed(app.getHttpAdapter().getInstance());
   // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The fuzzer (issue 24, item 2): schemathesis (tools/fuzz/install.sh) against the OpenAPI of the product on the embedded
+# default, every operation, every check (--checks all), once as a dealer (dealer1) and once as an administrator (admin).
+#   - starts the built API (apps/api/dist/main.js: build first) on a throw-away data folder, stops it by pid at the end;
+#   - prints, per user, the operations, the cases and the failures, and the fuzz's time;
+#   - writes test-results/fuzz.json (one test per user and operation, in jest's report shape, for tools/test/summary.mjs)
+#     and schemathesis' own reports under test-results/fuzz/;
+#   - exits non-zero on any failure.
+# FUZZ_MAX_EXAMPLES (default 12) bounds the cases per operation and phase; FUZZ_PORT (default 0: any free port).
+# The dealer runs first: the administrator's run changes the demo data (and may disable users), which is fine on a
+# throw-away folder but would leave the dealer's run less to reach.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+OUT="$ROOT/test-results/fuzz"
+mkdir -p "$OUT"
+MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-12}
+PASSWORD=${DEMO_PASSWORD:-Demo#2026!}
+
+bash tools/fuzz/install.sh || { echo "fuzz: schemathesis could not be installed"; exit 1; }
+[ -f apps/api/dist/main.js ] || { echo "fuzz: apps/api/dist/main.js missing: build first (npx tsc -b tsconfig.build.json)"; exit 1; }
+
+DATA=$(mktemp -d -t auction-fuzz-XXXXXX)
+LOG="$OUT/product.log"
+api_pid=""
+stop() {
+  if [ -n "$api_pid" ] && kill -0 "$api_pid" 2>/dev/null; then
+    kill -TERM "$api_pid"
+    for _ in $(seq 1 100); do kill -0 "$api_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$api_pid" 2>/dev/null && kill -KILL "$api_pid"
+  fi
+  rm -rf "$DATA"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+echo "fuzz: starting the product (embedded default, data in $DATA)"
+env -u DATABASE_URL -u EVENTSTORE_URL -u KAFKA_BROKERS -u MQTT_URL -u SMTP_URL -u DEMO_DATA -u DEMO_PASSWORD -u NODE_OPTIONS \
+  PORT="${FUZZ_PORT:-0}" DATA_DIR="$DATA" LOG_FORMAT=pretty node_modules/.bin/node apps/api/dist/main.js >"$LOG" 2>&1 &
+api_pid=$!
+URL=""
+for _ in $(seq 1 2400); do
+  grep -q 'demo logins:' "$LOG" && URL=$(grep -o 'API listening on http://localhost:[0-9]*' "$LOG" | head -1 | sed 's/API listening on //') && break
+  kill -0 "$api_pid" 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$URL" ] || { echo "fuzz: the product did not come up:"; tail -30 "$LOG"; exit 1; }
+echo "fuzz: product at $URL (pid $api_pid)"
+
+token() {
+  curl -sf -X POST "$URL/api/v1/mobile/token" -H 'content-type: application/json' \
+    --data "$(printf '{"username":"%s","password":"%s"}' "$1" "$PASSWORD")" | node_modules/.bin/node -e \
+    'let s="";process.stdin.on("data",(c)=>s+=c).on("end",()=>process.stdout.write(JSON.parse(s).token))'
+}
+
+status=0
+t0=$(date +%s)
+for user in dealer1 admin; do
+  tok=$(token "$user") && [ -n "$tok" ] || { echo "fuzz: sign-in of $user failed"; status=1; continue; }
+  echo "fuzz: schemathesis as $user (--checks all, --max-examples $MAX_EXAMPLES)"
+  tu=$(date +%s)
+  tools/fuzz/.venv/bin/schemathesis --config-file tools/fuzz/schemathesis.toml --no-color run "$URL/api/docs-json" --checks all --max-examples "$MAX_EXAMPLES" --seed 24 \
+    --header "token: $tok" --workers 2 --generation-database none --report json,junit --report-dir "$OUT/$user" >"$OUT/$user.log" 2>&1
+  rc=$?
+  tail -40 "$OUT/$user.log"
+  echo "fuzz: $user done in $(( $(date +%s) - tu )) s, exit $rc"
+  [ "$rc" = 0 ] || status=1
+done
+echo "fuzz: both users in $(( $(date +%s) - t0 )) s"
+exit $status
