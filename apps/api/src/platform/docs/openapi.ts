@@ -20,6 +20,7 @@ import { TOP_CMS_ROUTE_DOCS } from '../../partners/top-cms/top-cms.routes.js';
 import { PAYMENTS_ROUTE_DOCS } from '../../payments/payments.routes.js';
 import type { RouteDoc } from './route-doc.js';
 import { ReadinessAnswer } from '../http/readiness.js';
+import { ROUTE_QUERIES } from './route-queries.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
 const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
@@ -134,6 +135,25 @@ const ROUTES: readonly RouteDoc[] = [
   ...PAYMENTS_ROUTE_DOCS,
 ];
 
+/** The Idempotency-Key header as validation.ts reads it: 1 to 128 characters once the HTTP parser trimmed its spaces. */
+const IDEMPOTENCY_KEY = { type: 'string', minLength: 1, maxLength: 128, pattern: '^\\S(.*\\S)?$' };
+/** Offsets of a page: the contracts' bound (common.ts). */
+const OFFSET_MAX = 1_000_000;
+/** Calls that start work and answer 202 (rebuilds). */
+const POSTS_ANSWERING_202 = new Set(['/api/v1/admin/read-models/rebuild', '/api/v1/admin/read-models/parked/retry']);
+/** Path parameters as the controllers check them: ids (`Id` of the contracts), a stream id (events.controller.ts), others any text. */
+function pathParameterSchema(name: string): object {
+  if (name === 'streamId') return { type: 'string', minLength: 1, maxLength: 160, pattern: '^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$' };
+  if (name === 'id' || /^id[A-Z]/.test(name)) return { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+  return { type: 'string' };
+}
+
+/** A query's fields as OpenAPI query parameters (a field that may be written twice: an array, sent as `a=1&a=2`). */
+function queryParameters(query: z.ZodType): { name: string; in: 'query'; required: boolean; schema: object }[] {
+  const json = schema(query) as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: s }));
+}
+
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
 /** The refusals of the two login calls besides a wrong password (login-protection.ts). */
@@ -147,25 +167,36 @@ const LOGIN_REFUSALS: Record<string, string> = {
 const PAGED = new Set<unknown>([LotBasePage, AuctionLotsView, SoldVehiclePage, AuctionSummaryPage, ManagedAuctionPage, MyBidPage, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, LotBidHistory, UserShowcasePage]);
 const PAGE_PARAMETERS = [
   { name: 'limit', in: 'query', required: false, description: `items of the page, at most ${PAGE_MAX} (more: 400)`, schema: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: PAGE_DEFAULT } },
-  { name: 'offset', in: 'query', required: false, description: 'items skipped', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'offset', in: 'query', required: false, description: `items skipped, at most ${OFFSET_MAX}`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 } },
 ];
 
 /** The OpenAPI 3.1 description of the API, built from the contracts' zod schemas. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [method, path, summary, roles, body, answer, bodyMediaType] of ROUTES) {
-    const params: object[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params: object[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: pathParameterSchema(m[1]!) }));
+    // The call's query (route-queries.ts), field by field; its own limit and offset replace the page's defaults below.
+    const query = ROUTE_QUERIES[`${method.toUpperCase()} ${path}`];
+    const queryParams = query ? queryParameters(query) : [];
     if (PAGED.has(answer)) {
       // An auction's lots: a page of PAGE_MAX unless asked for fewer.
-      params.push(...(answer === AuctionLotsView ? PAGE_PARAMETERS.map((p) => (p.name === 'limit' ? { ...p, schema: { ...p.schema, default: PAGE_MAX } } : p)) : PAGE_PARAMETERS));
+      params.push(...(answer === AuctionLotsView ? PAGE_PARAMETERS.map((p) => (p.name === 'limit' ? { ...p, schema: { ...p.schema, default: PAGE_MAX } } : p)) : PAGE_PARAMETERS)
+        .filter((p) => !queryParams.some((q) => q.name === p.name)));
     }
-    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && answer !== 'none' && !POSTS_ANSWERING_200.has(path) ? '201' : answer === 'none' ? '204' : '200';
+    params.push(...queryParams);
+    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : POSTS_ANSWERING_202.has(path) ? '202'
+      : method === 'post' && answer !== 'none' && !POSTS_ANSWERING_200.has(path) ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
       [ok]: ok === '302' ? { description: 'redirect (Location)' } : answer === 'none' || answer === undefined ? { description: 'done' }
         : answer === 'file' ? { description: 'file or list' } : { description: 'ok', content: { 'application/json': { schema: schema(answer) } } },
       '4XX': { description: 'error with a numeric errorCode', content: { 'application/json': { schema: schema(ErrorBody) } } },
     };
     if (path === '/api/ready') responses['503'] = { description: 'not ready: the reasons', content: { 'application/json': { schema: schema(ReadinessAnswer) } } };
+    // The demo payment provider's pages (payments.routes.ts): a token not open is a 404 HTML page, the buttons redirect (303).
+    if (path.startsWith('/api/v1/open/demo-payments/')) {
+      responses['404'] = { description: 'token unknown, used or expired: an HTML page, header x-error-code 404422', content: { 'text/html': { schema: { type: 'string' } } } };
+      if (method === 'post') responses['303'] = { description: 'to the web client\'s payment outcome page (Location)' };
+    }
     if (path === '/api/v1/open/login' || path === '/api/v1/mobile/token') {
       for (const [status, description] of Object.entries(LOGIN_REFUSALS)) responses[status] = { description, content: { 'application/json': { schema: schema(ErrorBody) } } };
     }
@@ -173,7 +204,7 @@ export function openApiDocument(): Record<string, unknown> {
     const secured = roles !== 'anyone';
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
-      summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' && path !== MOBILE_OFFER_PATH ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 128 } }])],
+      summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' && path !== MOBILE_OFFER_PATH ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: IDEMPOTENCY_KEY }])],
       ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: schema(body) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };

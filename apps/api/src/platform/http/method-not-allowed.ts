@@ -4,6 +4,8 @@ import { API_ERROR_CODES } from '@auction/contracts';
 /** One declared route: its path as a pattern of the router (case-insensitive, as the router's caseSensitive: false). */
 interface DeclaredRoute {
   readonly pattern: RegExp;
+  /** Its parameters: of the routes a path matches, those with the fewest name the resource (`auction/observed`, not `auction/:idAuction`). */
+  readonly params: number;
   readonly methods: Set<string>;
 }
 
@@ -47,14 +49,14 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (route.url.includes('*') || route.url === '/' || route.url === '') return;
     const key = route.url.replace(/\/+$/, '').toLowerCase();
-    const entry = routes.get(key) ?? { pattern: routePattern(route.url), methods: new Set<string>() };
+    const entry = routes.get(key) ?? { pattern: routePattern(route.url), params: (route.url.match(/:\w/g) ?? []).length, methods: new Set<string>() };
     for (const method of [route.method].flat()) entry.methods.add(String(method).toUpperCase());
     routes.set(key, entry);
   });
   const allowed = (path: string): Set<string> => {
-    const methods = new Set<string>();
-    for (const route of routes.values()) if (route.pattern.test(path)) for (const m of route.methods) methods.add(m);
-    return methods;
+    const matching = [...routes.values()].filter((route) => route.pattern.test(path));
+    const fewest = Math.min(...matching.map((route) => route.params));
+    return new Set(matching.filter((route) => route.params === fewest).flatMap((route) => [...route.methods]));
   };
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const matched = request.routeOptions.url;
