@@ -154,7 +154,21 @@ function queryParameters(query: z.ZodType): { name: string; in: 'query'; require
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: s }));
 }
 
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }));
+
+/** The largest number a JSON body may carry: more than 15 integer digits is 400031 (exact-json.ts). */
+const NUMBER_MAX = 999_999_999_999_999;
+/** Every number of a schema within ±{@link NUMBER_MAX} unless it has its own bounds, as the exact JSON reading refuses the rest. */
+function boundNumbers<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(boundNumbers) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, boundNumbers(v)]));
+  if (out.type === 'number' || out.type === 'integer') {
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = NUMBER_MAX;
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -NUMBER_MAX;
+  }
+  return out as T;
+}
 
 /** The refusals of the two login calls besides a wrong password (login-protection.ts). */
 const LOGIN_REFUSALS: Record<string, string> = {
