@@ -53,15 +53,24 @@ def _plain_json(value) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return json.dumps(value)
     if isinstance(value, float):
+        cents = round(value * 100)
+        if abs(value * 100 - cents) < 1e-6 and abs(value) < 1e15:
+            # A multiple of 0.01 (the description's multipleOf) generated as k * 0.01, which in binary is
+            # 0.07000000000000001: written as the number the schema means, 0.07.
+            return format(decimal.Decimal(cents).scaleb(-2).normalize(), "f")
         text = repr(value)
         return format(decimal.Decimal(text), "f") if ("e" in text or "E" in text) else text
     if isinstance(value, dict):
         return "{" + ",".join(f"{json.dumps(str(k))}:{_plain_json(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_plain_json(v) for v in value) + "]"
-    return json.dumps(value)
+    # Anything else (schemathesis' Binary inside a JSON body): as its text, like schemathesis' own serializer.
+    return json.dumps(str(value))
 
 
 @schemathesis.serializer("application/json")
 def plain_json(ctx, value):
+    if isinstance(value, (bytes, bytearray)):
+        # Raw bytes (a negative case, an explicit example) are sent as they are, as schemathesis' own serializer does.
+        return bytes(value)
     return _plain_json(value).encode("utf-8")

@@ -13,6 +13,7 @@ export const POSTS_ANSWERING_200: ReadonlySet<string> = new Set([
   '/api/v1/secure/auction/{idAuction}/observed', '/api/v1/secure/auction/observed', '/api/v1/mobile/auction/observed',
   '/api/v1/mobile/auction/{idAuction}/observed', '/api/v1/mobile/showcase/add-to-myLot', '/api/v1/secure/showcase/add-to-myLot',
   '/api/v1/secure/select-by-file', '/api/v1/admin/seller-config', '/api/v1/admin/associate-seller-dealer',
+  '/api/v1/open/pwd-recovery', '/api/v1/admin/multi-auctioneer-template', '/api/v1/admin/user/permission', '/api/v1/secure/export-vehicle',
 ]);
 
 const SEARCH = 'brand, model, licensePlate, frame: the lot\'s field contains the text (any case; plates compared as plates, "ab 123" finds "AB123CD"); region, state, idVehicle: the lot\'s vehicle\'s (a lot typed in without a vehicle matches none)';

@@ -156,16 +156,39 @@ function queryParameters(query: z.ZodType): { name: string; in: 'query'; require
 
 const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }));
 
+/**
+ * Any JSON value a body may carry where the call names no field (a key it ignores): numbers as the exact JSON reading
+ * takes them (exact-json.ts: at most 15 integer digits and 2 decimals), anything else.
+ */
+const JSON_VALUE = {
+  anyOf: [
+    { type: ['string', 'boolean', 'null'] },
+    { type: 'number', minimum: -999_999_999_999_999, maximum: 999_999_999_999_999, multipleOf: 0.01 },
+    { type: 'array', items: { $ref: '#/components/schemas/JsonValue' } },
+    { type: 'object', additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
+  ],
+};
+/** A JSON body's schema: keys a call does not name are ignored, their numbers read as any (JSON_VALUE). */
+function exactBody<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(exactBody) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, exactBody(v)]));
+  if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
+  return out as T;
+}
 /** The largest number a JSON body may carry: more than 15 integer digits is 400031 (exact-json.ts). */
 const NUMBER_MAX = 999_999_999_999_999;
-/** Every number of a schema within ±{@link NUMBER_MAX} unless it has its own bounds, as the exact JSON reading refuses the rest. */
+/** Every number of a schema within ±{@link NUMBER_MAX} unless it has its own bounds, in cents, as the exact JSON reading refuses the rest. */
 function boundNumbers<T>(node: T): T {
   if (Array.isArray(node)) return node.map(boundNumbers) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, boundNumbers(v)]));
-  if (out.type === 'number' || out.type === 'integer') {
+  const types = [out.type].flat();
+  if (types.includes('number') || types.includes('integer')) {
     if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = NUMBER_MAX;
     if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -NUMBER_MAX;
+    // No number of a request has more than 2 decimals (money has cents): exact-json.ts.
+    if (types.includes('number') && out.multipleOf === undefined) out.multipleOf = 0.01;
   }
   return out as T;
 }
@@ -219,7 +242,7 @@ export function openApiDocument(): Record<string, unknown> {
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' && path !== MOBILE_OFFER_PATH ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: IDEMPOTENCY_KEY }])],
-      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: schema(body) } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: bodyMediaType ? schema(body) : exactBody(schema(body)) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
   }
@@ -231,6 +254,7 @@ export function openApiDocument(): Record<string, unknown> {
       description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). ${WHO_SEES_SALES} Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.\n\n## Role matrix\n\nWho may call each secured call (\`x-roles\` of each operation says the same). ✓: any target; own: only the caller's own targets (its auction, showcase, dealer, purchase); mkt: only dealers and users of the caller's adminEnabledMarket. Roles: USER (every account), ADMIN and CUSTOMER_CENTER (the back-office; a read-only-flagged user only reads: 403020 on every change), AUCTIONEER and MULTI_AUCTIONEER (run auctions), LOADER (loads vehicles), EXHIBITOR (lists showcase vehicles), BUYER (bids and buys), VISITOR (views only: never bids or buys).\n\n${roleMatrixMarkdown(ROUTES)}`,
     },
     components: {
+      schemas: { JsonValue: JSON_VALUE },
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
         session: { type: 'apiKey', in: 'cookie', name: 'SESSION', description: 'non-GET calls also need header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie' },
