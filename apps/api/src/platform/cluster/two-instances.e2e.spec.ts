@@ -130,6 +130,11 @@ describe('two API instances, one killed', () => {
     // Kill the instance writing the first auction; the other survives.
     s.killed = servers.find((x) => x.baseUrl === s.ownerOf.get(s.auctions[0].idAuction))!;
     s.survivor = servers.find((x) => x !== s.killed)!;
+    // A live subscriber connected through the instance about to die, watching the first 20 lots.
+    const watched = lots.slice(0, 20).map((l) => `auction/${l.idAuction}/lot/${l.idLot}`);
+    const watcher = await ApiClient.login(s.killed.baseUrl, 'dealer61');
+    const before = await MqttRecorder.connect(s.killed.baseUrl, watcher.username!, watcher.credentials.token!, 'before-kill');
+    expect((await before.subscribe(watched, 15_000)).error).toBeNull();
     // Offer j goes to lot j % lots with amount base + floor(j / lots): each lot's amounts rise through the burst.
     s.attempts = Array.from({ length: REQUESTS }, (_, j) => {
       const lot = lots[j % lots.length];
@@ -207,6 +212,25 @@ describe('two API instances, one killed', () => {
     const byId = new Map([...stored.values()].flat().map((r) => [r.idOffer, r]));
     for (const x of acked) expect(`${byId.get(x.answer!.body.idOffer)?.username} ${byId.get(x.answer!.body.idOffer)?.offer}`).toBe(`dealer${x.dealer} ${x.amount}`);
     figures.stored = byId.size;
+
+    // The subscriber lost its connection with the instance; it connects again (through the proxy: to the survivor) and
+    // catches up: each watched lot's retained state is the stored best offer.
+    expect(before.closedAt).not.toBeNull();
+    await before.end();
+    const after = await MqttRecorder.connect(s.survivor.baseUrl, watcher.username!, watcher.credentials.token!, 'after-kill');
+    try {
+      const t1 = Date.now();
+      expect((await after.subscribe(watched, 15_000)).error).toBeNull();
+      for (const topic of watched) {
+        const idLot = topic.split('/').at(-1)!;
+        const rows = [...stored.values()].flat().filter((r) => r.idLot === idLot);
+        await after.waitFor<{ bestOfferId: string | null; offersCount: number }>(topic,
+          (m) => m.bestOfferId === (rows.at(-1)?.idOffer ?? null) && m.offersCount === rows.length, 30_000, `the stored best offer of ${idLot}`);
+      }
+      Object.assign(figures, { liveReceivedBeforeKill: before.messages.length, liveCaughtUpAfterKillMs: Date.now() - t1 });
+    } finally {
+      await after.end();
+    }
   }, 240_000);
 
   test('every lot closes exactly once, and the read models equal a rebuild of the log', async () => {
