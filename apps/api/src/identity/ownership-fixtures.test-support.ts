@@ -69,6 +69,13 @@ async function caughtMail(admin: ApiClient): Promise<string | undefined> {
   return undefined;
 }
 
+/** A push notification to dealer1 (its device registered first). */
+async function notification(c: Callers): Promise<string | undefined> {
+  await ok(c.dealer1.post('/api/v1/mobile/fcm-token', { body: { fcmToken: 'ownership-matrix-device' } }), 'device');
+  const sent = await c.admin.post('/api/v1/admin/push-notification', { body: { title: 'Matrix', body: 'Matrix', type: 'info', idUsers: ['dealer1'] } });
+  return (sent.body as { idNotification?: string } | null)?.idNotification;
+}
+
 /** A banner of Italy (its desktop image uploaded first). */
 async function banner(admin: ApiClient): Promise<string | undefined> {
   const png = await sharp({ create: { width: 1280, height: 400, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
@@ -137,7 +144,7 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
     template: firstValue(templates, 'idTemplate'),
     lead: firstValue((await c.admin.post('/api/v1/admin/lead', { body: { name: 'Ownership matrix', subject: 'Matrix', email: '<p>Matrix</p>', recipients: ['matrix.lead@example.org'] } })).body, 'idLead'),
     email: ((await c.admin.post('/api/v1/admin/email', { body: { recipients: ['matrix.mail@example.org'], subject: 'Matrix', email: '<p>Matrix</p>' } })).body as { idEmails?: string[] }).idEmails?.[0],
-    notification: firstValue(await body(c.admin, '/api/v1/admin/push-notification'), 'idNotification'),
+    notification: await notification(c),
     mail: await caughtMail(c.admin),
     topCms: await banner(c.admin),
   };

@@ -7,7 +7,7 @@
  * both ids (a refusal never tells whether the resource exists); an allowed one is not refused (an owner's GET: 2xx).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { NOT_YET_PROVEN, OWNERSHIP_MATRIX, seenBy, type OtherCaller, type OwnershipRow, type ResourceKind } from './ownership-matrix.js';
+import { KNOWN_HOLES, NOT_YET_PROVEN, OWNERSHIP_MATRIX, seenBy, type OtherCaller, type OwnershipRow, type ResourceKind } from './ownership-matrix.js';
 import { createAuctionBody } from '../testing/auction.test-support.js';
 import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 import { discoverFixtures, multipart, prepareCallers, type Callers } from './ownership-fixtures.test-support.js';
@@ -92,6 +92,7 @@ const SAMPLES: Readonly<Record<string, (f: Record<ResourceKind, string>) => Reco
   'PUT /api/v1/secure/vehicle/pubUnpubVehicle': () => ({ published: true }),
   'POST /api/v1/secure/user/invite': () => ({ email: 'ownership.matrix@example.org' }),
   'GET /api/v1/admin/market-template': () => ({ market: 'IT' }),
+  'POST /api/v1/admin/push-notification': () => ({ title: 'Matrix', body: 'Matrix', type: 'info' }),
   'POST /api/v1/secure/vehicle/{idVehicle}/documents': () => ({ '?kind': 'OTHER' }),
   'POST /api/v1/secure/auction': () => auctionBody(),
   'PUT /api/v1/secure/auction': () => auctionBody(),
@@ -162,8 +163,15 @@ describe('ownership matrix', () => {
     const allowed: Outcome[] = [];
     for (const task of ordered) allowed.push(await task.run());
     const wrong: string[] = [];
+    const holes: string[] = [];
     for (const o of refused) {
       const at = `${o.row.route} as ${o.caller}`;
+      if (at in KNOWN_HOLES) {
+        const mended = (o.res.status === 403 || o.res.status === 404) && show(o.res) === show(o.none!);
+        if (mended) wrong.push(`${at}: refused as the table says: remove it from KNOWN_HOLES`);
+        else holes.push(`  ${at}: ${show(o.res)} (${KNOWN_HOLES[at]})`);
+        continue;
+      }
       const seen = Object.values(o.row.names).some((k) => seenBy(o.caller as OtherCaller, k));
       if (o.expected === 'narrowed') {
         if (o.res.status >= 500 || [show(o.res), JSON.stringify(o.res.body)].join() !== [show(o.none!), JSON.stringify(o.none!.body)].join()) {
@@ -184,7 +192,9 @@ describe('ownership matrix', () => {
     const unproven = Object.entries(NOT_YET_PROVEN).map(([route, why]) => `  ${route}: ${why}`).join('\n');
     process.stdout.write(`ownership matrix: not called yet (NOT_YET_PROVEN):\n${unproven}\n`);
     process.stdout.write(`ownership matrix: ${rows.length} routes with resources called (${missing.length} without a fixture: ${missing.map((r) => r.route).join('; ') || 'none'}), ${Object.keys(NOT_YET_PROVEN).length} not yet, ${requests} requests, ${refused.length - narrowed} refusals and ${narrowed} narrowed lists checked against an unknown id, ${allowed.length} allowed\n`);
-    if (wrong.length) process.stdout.write(`${wrong.join('\n')}\n`);
+    process.stdout.write(`ownership matrix: known holes, not mended yet (KNOWN_HOLES):\n${holes.join('\n') || '  none'}\n`);
+    expect(holes).toHaveLength(Object.keys(KNOWN_HOLES).length);
+        if (wrong.length) process.stdout.write(`${wrong.join('\n')}\n`);
     expect(missing.map((r) => r.route)).toEqual([]);
     expect(wrong).toEqual([]);
   }, 600_000);

@@ -47,7 +47,7 @@ export type ResourceKind =
 
 /**
  * Rows the test does not call yet, with why (listed by the test on every run): the demo data has no such resource for
- * the owner (a purchase to pay or rate, a notification to a registered device).
+ * the owner (a purchase to pay or rate).
  */
 export const NOT_YET_PROVEN: Readonly<Record<string, string>> = {
   'POST /api/v1/secure/auction/{idAuction}/feedback': 'only the buyer of a lot of the auction rates it (422011 to others, the same for an unknown auction): no purchase of dealer1 in the demo',
@@ -55,8 +55,15 @@ export const NOT_YET_PROVEN: Readonly<Record<string, string>> = {
   'POST /api/v1/secure/showcase/feedback/{id}': 'only the buyer of the vehicle rates it (422011 to others, the same for an unknown vehicle): no showcase purchase in the demo',
   'POST /api/v1/mobile/showcase/feedback/{id}': 'as the web feedback',
   'GET /api/v1/secure/user/payByLink': 'no purchase of dealer1 in the demo',
-  'GET /api/v1/admin/push-notification/{idNotification}': 'no notification in the demo',
-  'GET /api/v1/admin/push-notification/{idNotification}/deliveries': 'no notification in the demo',
+};
+
+/**
+ * Refusals the table asks for and the product does not give yet (`route as caller`: what happens instead). The test
+ * calls them, prints them, and fails once one is mended (then remove its entry): a hole stays visible, never faked.
+ */
+export const KNOWN_HOLES: Readonly<Record<string, string>> = {
+  'GET /api/v1/admin/push-notification/{idNotification} as market': 'a notification is kept without the markets of its recipients: any staff user reads any (200)',
+  'GET /api/v1/admin/push-notification/{idNotification}/deliveries as market': 'as the notification: its deliveries name the users (of any market) it reached',
 };
 
 /** A compact row: route, `name=kind` list, owner, the allowed and the narrowed others as letters (d, m, s), a note. */
