@@ -19,7 +19,7 @@ import { PERSONAL_DATA_STORE, type PersonalDataStore } from './identity/accounts
 import { BLOB_STORE, type BlobStore } from '@auction/blob-store';
 import { UsernameClaims } from './identity/accounts/username-claims.js';
 import type { StreamWriter } from './platform/engine/stream-writer.js';
-import { CLOCK, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';
+import { CLOCK, SESSION_SECRET, STREAM_WRITER, type Clock } from './platform/engine/tokens.js';
 import { Fanout } from './platform/fanout/fanout.js';
 import { stampArrival } from './platform/http/arrival-time.js';
 import { exactJsonParser } from './platform/http/exact-json.js';
@@ -86,7 +86,10 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   // The instant each request's bytes arrived (its head, or its body when sent apart), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // A write on an auction another instance writes is passed to that instance (forward-writes.ts).
-  if (leases) forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl);
+  if (leases) {
+    const clock = app.get<Clock>(CLOCK);
+    forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl, app.get<Buffer>(SESSION_SECRET), () => clock.now());
+  }
   // A declared path called with another method: 405 with Allow, from the routes added from here on (method-not-allowed.ts).
   answerMethodNotAllowed(app.getHttpAdapter().getInstance());
   // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).

@@ -1,10 +1,19 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { WriterLeases } from './writer-leases.js';
+import { arrivalOf, bodyArrivedLate, pinArrival } from '../http/arrival-time.js';
 
-/** Marks a request one instance passed to another: it is answered where it arrives, never passed on again. */
+/**
+ * Marks a request one instance passed to another: `<instance> <arrived-at ms> <signature>`, signed with the secret the
+ * instances share (SESSION_SECRET). A signed one is answered where it arrives, never passed on again, and judged by the
+ * instant it reached the first instance; an unsigned or forged one is treated as a client's (a client cannot make an
+ * instance write an auction it does not own, nor move an offer's arrival).
+ */
 export const FORWARDED_HEADER = 'x-auction-forwarded-by';
+/** How old a forwarded request's arrival may be (a longer wait is not believed: the request is judged on arrival here). */
+const MAX_FORWARD_AGE_MS = 30_000;
 /** How long a write waits for its auction to have a writer (an instance died: its leases lapse first), ms. */
 const WAIT_FOR_WRITER_MS = 8000;
 /** Largest body passed on (the API's own limit). */
@@ -25,21 +34,43 @@ interface Answer {
  * request waits, up to {@link WAIT_FOR_WRITER_MS}, then answers 503 with Retry-After: not acknowledged, so a retry
  * with the same Idempotency-Key is safe. Reads are answered by any instance (the read models are shared).
  */
-export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLeases, selfUrl: () => string): void {
+export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLeases, selfUrl: () => string, secret: Buffer, now: () => number): void {
+  const sign = (by: string, at: number, method: string, url: string) =>
+    createHmac('sha256', secret).update(`forwarded-write\u0000${by}\u0000${at}\u0000${method}\u0000${url}`).digest('base64url');
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const marker = request.headers[FORWARDED_HEADER];
+    if (marker !== undefined) {
+      delete request.headers[FORWARDED_HEADER];
+      const [by, at, signature] = String(marker).split(' ');
+      const arrived = Number(at);
+      const expected = by && Number.isSafeInteger(arrived) ? sign(by, arrived, request.method, request.raw.url ?? request.url) : '';
+      const valid = signature !== undefined && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
+      if (valid && arrived <= now() && arrived >= now() - MAX_FORWARD_AGE_MS) {
+        pinArrival(request, arrived);
+        return;
+      }
+    }
     if (!WRITE_METHODS.has(request.method)) return;
     const idAuction = (request.params as Record<string, unknown> | undefined)?.idAuction;
-    if (typeof idAuction !== 'string' || idAuction === '' || request.headers[FORWARDED_HEADER] !== undefined) return;
+    if (typeof idAuction !== 'string' || idAuction === '') return;
     if (leases.ownsAuction(idAuction)) return;
     let body: Buffer | null = null;
+    let arrivedAt = arrivalOf(request) ?? now();
     const deadline = Date.now() + WAIT_FOR_WRITER_MS;
     for (;;) {
       const owner = leases.ownsAuction(idAuction) ? { url: selfUrl() } : leases.ownerOf(idAuction);
       // Once the body is read, it can no longer be parsed here: this instance passes the request to itself, marked.
       if (owner && (body !== null || owner.url !== selfUrl())) {
-        body ??= await readBody(request);
-        if (body === null) return sendError(reply, 413, API_ERROR_CODES.PAYLOAD_TOO_LARGE, 'request body too large');
-        const answer = await pass(request, owner.url, body, leases.instanceId).catch(() => null);
+        if (body === null) {
+          const late = await bodyArrivedLate(request);
+          body = await readBody(request);
+          if (body === null) return sendError(reply, 413, API_ERROR_CODES.PAYLOAD_TOO_LARGE, 'request body too large');
+          // A body sent after its head arrived when it was read (as arrival-time.ts judges it).
+          if (late) arrivedAt = now();
+        }
+        const by = leases.instanceId;
+        const url = request.raw.url ?? request.url;
+        const answer = await pass(request, owner.url, body, `${by} ${arrivedAt} ${sign(by, arrivedAt, request.method, url)}`).catch(() => null);
         if (answer) return sendAnswer(reply, answer);
       } else if (leases.ownsAuction(idAuction)) return;
       if (Date.now() > deadline) break;
@@ -62,13 +93,13 @@ async function readBody(request: FastifyRequest): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-function pass(request: FastifyRequest, baseUrl: string, body: Buffer, by: string): Promise<Answer> {
+function pass(request: FastifyRequest, baseUrl: string, body: Buffer, marker: string): Promise<Answer> {
   const target = new URL(request.raw.url ?? request.url, baseUrl);
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'accept-encoding' && name !== 'host') headers[name] = value;
   }
-  headers[FORWARDED_HEADER] = by;
+  headers[FORWARDED_HEADER] = marker;
   headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const out = httpRequest(target, { method: request.method, headers, timeout: 30_000 }, (res) => {

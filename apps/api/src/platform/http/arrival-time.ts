@@ -3,8 +3,9 @@ import type { Clock } from '../engine/tokens.js';
 
 const ARRIVED_AT = Symbol('arrivedAt');
 const BODY_LATE = Symbol('bodyLate');
+const PINNED = Symbol('arrivalPinned');
 
-type Stamped = FastifyRequest & { [ARRIVED_AT]?: number; [BODY_LATE]?: boolean };
+type Stamped = FastifyRequest & { [ARRIVED_AT]?: number; [BODY_LATE]?: boolean; [PINNED]?: boolean };
 
 /**
  * Stamps every request with the instant its bytes had reached the API, so a command judged by time (an offer near a
@@ -28,9 +29,25 @@ export function stampArrival(fastify: FastifyInstance, clock: Clock): void {
   });
   fastify.addHook('preValidation', (request, _reply, done) => {
     const stamped = request as Stamped;
-    if (stamped[BODY_LATE]) stamped[ARRIVED_AT] = clock.now();
+    if (stamped[BODY_LATE] && !stamped[PINNED]) stamped[ARRIVED_AT] = clock.now();
     done();
   });
+}
+
+/**
+ * Sets the instant a request arrived, from elsewhere: the instance that received it and passed it on
+ * (cluster/forward-writes.ts, signed), so that a write is judged by when it reached the product, not the hop after.
+ */
+export function pinArrival(request: FastifyRequest, at: number): void {
+  const stamped = request as Stamped;
+  stamped[ARRIVED_AT] = at;
+  stamped[PINNED] = true;
+}
+
+/** Whether a request's body had not fully arrived with its head (its stamp is then taken once the body is read). */
+export async function bodyArrivedLate(request: FastifyRequest): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return !request.raw.complete;
 }
 
 /** The instant a request arrived (its stamp); undefined for a request that was not stamped (the command's turn then). */
