@@ -6,6 +6,7 @@ fresh from a sign-in, so that the logout is still tested as a signed-in user's c
 """
 import decimal
 import json
+import math
 import os
 
 import requests
@@ -53,8 +54,8 @@ def _plain_json(value) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return json.dumps(value)
     if isinstance(value, float):
-        cents = round(value * 100)
-        if abs(value * 100 - cents) < 1e-6 and abs(value) < 1e15:
+        if math.isfinite(value) and abs(value) < 1e15 and abs(value * 100 - round(value * 100)) < 1e-6:
+            cents = round(value * 100)
             # A multiple of 0.01 (the description's multipleOf) generated as k * 0.01, which in binary is
             # 0.07000000000000001: written as the number the schema means, 0.07.
             return format(decimal.Decimal(cents).scaleb(-2).normalize(), "f")

@@ -157,23 +157,20 @@ function queryParameters(query: z.ZodType): { name: string; in: 'query'; require
 const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }));
 
 /**
- * Any JSON value a body may carry where the call names no field (a key it ignores): numbers as the exact JSON reading
- * takes them (exact-json.ts: at most 15 integer digits and 2 decimals), anything else.
+ * A value under a key a call does not name (it ignores it), as the exact JSON reading takes it (exact-json.ts): text
+ * without NUL, true/false, null, or a number of at most 15 integer digits and 2 decimals. (The API ignores nested
+ * objects there too; the description keeps to plain values, so that generating a body stays quick.)
  */
 const JSON_VALUE = {
-  anyOf: [
-    { type: ['string', 'boolean', 'null'] },
-    { type: 'number', minimum: -999_999_999_999_999, maximum: 999_999_999_999_999, multipleOf: 0.01 },
-    { type: 'array', items: { $ref: '#/components/schemas/JsonValue' } },
-    { type: 'object', additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
-  ],
+  type: ['string', 'boolean', 'null', 'number'], pattern: '^[^\\u0000]*$',
+  minimum: -999_999_999_999_999, maximum: 999_999_999_999_999, multipleOf: 0.01,
 };
 /** A JSON body's schema: keys a call does not name are ignored, their numbers read as any (JSON_VALUE). */
 function exactBody<T>(node: T): T {
   if (Array.isArray(node)) return node.map(exactBody) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, exactBody(v)]));
-  if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
+  if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = JSON_VALUE;
   return out as T;
 }
 /** The largest number a JSON body may carry: more than 15 integer digits is 400031 (exact-json.ts). */
@@ -254,7 +251,6 @@ export function openApiDocument(): Record<string, unknown> {
       description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). ${WHO_SEES_SALES} Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.\n\n## Role matrix\n\nWho may call each secured call (\`x-roles\` of each operation says the same). ✓: any target; own: only the caller's own targets (its auction, showcase, dealer, purchase); mkt: only dealers and users of the caller's adminEnabledMarket. Roles: USER (every account), ADMIN and CUSTOMER_CENTER (the back-office; a read-only-flagged user only reads: 403020 on every change), AUCTIONEER and MULTI_AUCTIONEER (run auctions), LOADER (loads vehicles), EXHIBITOR (lists showcase vehicles), BUYER (bids and buys), VISITOR (views only: never bids or buys).\n\n${roleMatrixMarkdown(ROUTES)}`,
     },
     components: {
-      schemas: { JsonValue: JSON_VALUE },
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
         session: { type: 'apiKey', in: 'cookie', name: 'SESSION', description: 'non-GET calls also need header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie' },
