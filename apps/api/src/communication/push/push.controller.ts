@@ -24,13 +24,13 @@ export class PushController {
 
   @Get(':idNotification')
   @Header(...NO_STORE_HEADER)
-  one(@Param('idNotification') idNotification: string) {
-    return this.service.one(idNotification);
+  one(@CurrentActor() actor: Actor, @Param('idNotification') idNotification: string) {
+    return this.service.one(actor, idNotification);
   }
 
   @Get(':idNotification/deliveries')
   @Header(...NO_STORE_HEADER)
-  deliveries(@Param('idNotification') idNotification: string, @Query() query: unknown) {
-    return this.service.deliveries(idNotification, query);
+  deliveries(@CurrentActor() actor: Actor, @Param('idNotification') idNotification: string, @Query() query: unknown) {
+    return this.service.deliveries(actor, idNotification, query);
   }
 }

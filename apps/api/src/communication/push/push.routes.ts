@@ -11,7 +11,7 @@ export const PUSH_ROUTE_DOCS: readonly RouteDoc[] = [
     'ADMIN, CUSTOMER_CENTER', SendPushRequest, PushNotificationView],
   ['get', '/api/v1/admin/push-notification', 'The push notifications (the back-office\'s and the outbid notices sent as pushes), newest first, paged by the server (limit 1-100, default 50; offset), each with its devices counted by delivery state.',
     'ADMIN, CUSTOMER_CENTER', undefined, PushNotificationPage],
-  ['get', '/api/v1/admin/push-notification/{idNotification}', 'One push notification with its devices counted by delivery state. Unknown 404410.', 'ADMIN, CUSTOMER_CENTER', undefined, PushNotificationView],
+  ['get', '/api/v1/admin/push-notification/{idNotification}', 'One push notification with its devices counted by delivery state. Unknown 404410; so is one that reached a user outside the markets of a caller who does not manage every market (its detail and deliveries alike).', 'ADMIN, CUSTOMER_CENTER', undefined, PushNotificationView],
   ['get', '/api/v1/admin/push-notification/{idNotification}/deliveries', `Each device's delivery: user, username, the token's last 6 characters, state, attempts, sentAt, errorCode, FCM's message name; by user, paged (limit 1-100, offset). Unknown 404410. ${DELIVERY}`,
     'ADMIN, CUSTOMER_CENTER', undefined, PushDeliveryPage],
 ];

@@ -4,9 +4,9 @@ import {
   PushDeliveryQuery, PushNotificationQuery, SendPushRequest, pushRouteOf,
   type PushDeliveryPage, type PushNotificationPage, type PushNotificationView,
 } from '@auction/contracts';
-import { DomainError, ERROR_CODES, streamId } from '@auction/domain';
+import { DomainError, ERROR_CODES, MARKETS, streamId } from '@auction/domain';
 import type { Actor } from '../../identity/actor.js';
-import { assertInScope } from '../../identity/admin-scope.js';
+import { adminMarkets, assertInScope } from '../../identity/admin-scope.js';
 import { AccessError } from '../../platform/engine/access-error.js';
 import { LiveReadModel } from '../../platform/engine/live-read-model.js';
 import { parse } from '../../platform/http/validation.js';
@@ -45,13 +45,13 @@ export class PushService {
     return { total: page.total, limit, offset, items: page.items.map((n) => this.viewOf(n, n.counts)) };
   }
 
-  async one(idNotification: string): Promise<PushNotificationView> {
-    return this.view(await this.known(idNotification));
+  async one(actor: Actor, idNotification: string): Promise<PushNotificationView> {
+    return this.view(await this.known(actor, idNotification));
   }
 
-  async deliveries(idNotification: string, query: unknown): Promise<PushDeliveryPage> {
+  async deliveries(actor: Actor, idNotification: string, query: unknown): Promise<PushDeliveryPage> {
     const { limit, offset } = parse(PushDeliveryQuery, query, 'query');
-    await this.known(idNotification);
+    await this.known(actor, idNotification);
     const page = await this.runtime.outbox.deliveries(idNotification, limit, offset);
     return {
       total: page.total, limit, offset,
@@ -87,10 +87,28 @@ export class PushService {
     return [...found].sort();
   }
 
-  private async known(idNotification: string): Promise<PushNotificationRecord> {
+  /**
+   * The notification, when the caller reaches it: the one check of its detail and its deliveries. A staff user who
+   * does not manage every market reaches only a notification whose every recipient is of its markets (its deliveries
+   * name them); any other is answered as an unknown one (the ownership matrix: a refusal never tells it exists).
+   */
+  private async known(actor: Actor, idNotification: string): Promise<PushNotificationRecord> {
     const n = /^[A-Za-z0-9_-]{1,200}$/.test(idNotification) ? await this.runtime.outbox.notification(idNotification) : null;
-    if (!n) throw new DomainError('PUSH_NOTIFICATION_NOT_FOUND', 'no such push notification');
+    if (!n || !(await this.reaches(actor, n.id))) throw new DomainError('PUSH_NOTIFICATION_NOT_FOUND', 'no such push notification');
     return n;
+  }
+
+  private async reaches(actor: Actor, idNotification: string): Promise<boolean> {
+    const markets = adminMarkets(actor);
+    if (MARKETS.every((m) => markets.includes(m))) return true;
+    for (let offset = 0; ; offset += 500) {
+      const page = await this.runtime.outbox.deliveries(idNotification, 500, offset);
+      for (const { idUser } of page.items) {
+        const user = this.model.users.get(streamId.user(idUser));
+        if (!markets.includes(user?.status === 'ACTIVE' ? user.data.idMarket ?? 'OTHER' : 'OTHER')) return false;
+      }
+      if (page.items.length === 0 || offset + 500 >= page.total) return true;
+    }
   }
 
   private async view(n: PushNotificationRecord): Promise<PushNotificationView> {
