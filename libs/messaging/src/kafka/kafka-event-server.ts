@@ -2,12 +2,13 @@ import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/mi
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { StoredEvent } from '@auction/event-store';
 import type { KafkaBatchSource } from './kafka-consumer.js';
-import type { KafkaConsumerHandle, KafkaTransport } from './kafka-transport.js';
+import type { KafkaClientTransport } from './kafka-client.js';
+import type { KafkaConsumerHandle } from './kafka-transport.js';
 
 /** Options of {@link KafkaEventServer}. */
 export interface KafkaEventServerOptions {
   /** The transport whose cluster and settings the consumer uses; the caller closes it. */
-  transport: KafkaTransport;
+  transport: KafkaClientTransport;
   /** Consumer group of this microservice (all its `@EventPattern` topics in one group). */
   group: string;
   /** Start at the beginning of a topic the group has no offset for (default false). */

@@ -4,6 +4,10 @@ export { consoleTransportLogger, errorMessage, type TransportLogger } from './tr
 export {
   DEFAULT_EVENTS_TOPIC, KafkaTransport, type KafkaConsumerHandle, type KafkaTransportOptions,
 } from '../kafka/kafka-transport.js';
+export { PlatformaticKafkaTransport } from '../kafka/platformatic-transport.js';
+export {
+  KAFKA_CLIENTS, createKafkaTransport, isKafkaTransport, kafkaClientFromEnv, type KafkaClientName, type KafkaClientTransport,
+} from '../kafka/kafka-client.js';
 export type { ConsumerStats, KafkaBatchHandler, KafkaBatchSource } from '../kafka/kafka-consumer.js';
 export { decodeEvent, encodeEvent, EVENT_HEADERS } from '../kafka/event-codec.js';
 export {

@@ -1,6 +1,6 @@
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import {
-  InProcessTransport, KafkaTransport, Relay, ensureTopics, loadTopicSpecs, type ConsumerHandle, type EventTransport, type TransportLogger,
+  InProcessTransport, Relay, createKafkaTransport, isKafkaTransport, ensureTopics, loadTopicSpecs, type ConsumerHandle, type EventTransport, type TransportLogger,
 } from '@auction/messaging';
 import { withoutSecrets } from '@auction/domain';
 import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
@@ -72,7 +72,7 @@ export class Fanout {
       },
     });
     if (config.kafkaBrokers) {
-      const kafka = new KafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log, sessionTimeoutMs: config.kafkaSessionTimeoutMs });
+      const kafka = createKafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log, sessionTimeoutMs: config.kafkaSessionTimeoutMs });
       this.transport = kafka;
       // Legacy secrets (password hashes in old UserRegistered bodies) never reach the topic.
       this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log, redact: withoutSecrets });
@@ -147,7 +147,7 @@ export class Fanout {
     const head = await this.store.headPosition();
     const projected = await this.projector.resumePosition();
     const health = { projectorErrors: this.projectorErrors, parkedEvents: await this.projector.parkedCount(), failing: this.failing };
-    if (!(this.transport instanceof KafkaTransport) || !this.relay) {
+    if (!isKafkaTransport(this.transport) || !this.relay) {
       return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: null, ...health };
     }
     // Partitions are consumed in any order: the highest checkpoint says nothing of the others. What is
