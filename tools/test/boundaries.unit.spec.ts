@@ -17,7 +17,7 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   // The blob store speaks to its database through a two-method port of its own; its tests run the SQL on PGlite.
   'libs/blob-store': { allow: [], testAllow: [/^@electric-sql\/pglite$/] },
   'libs/messaging': {
-    allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
+    allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@platformatic\/kafka$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
   },
   'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/] },
   'libs/i18n': { allow: [/^@auction\/domain$/], testAllow: [/^@auction\/contracts$/] },

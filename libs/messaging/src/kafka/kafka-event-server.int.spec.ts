@@ -4,7 +4,7 @@ import { Ctx, EventPattern, Payload, type MicroserviceOptions } from '@nestjs/mi
 import { PgliteEventStore, type StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBatchContext, KafkaEventServer } from './kafka-event-server.js';
-import { KafkaTransport } from './kafka-transport.js';
+import { KAFKA_CLIENTS, createKafkaTransport } from './kafka-client.js';
 import {
   appendEvents, createTopic, deleteTopics, memoryLogger, missingPositions, orderViolations, requireBrokers, uniqueTopic, waitUntil,
 } from './kafka.test-support.js';
@@ -12,11 +12,17 @@ import {
 const brokers = requireBrokers();
 const topic = uniqueTopic('nest');
 let store: PgliteEventStore;
+let expected: StoredEvent[] = [];
 
 beforeAll(async () => {
   store = new PgliteEventStore();
   await store.init();
   await createTopic(brokers, topic, 2);
+  await appendEvents(store, ['n1', 'n2', 'n3'], 60);
+  expected = await store.readAll(0, 1_000);
+  const producer = createKafkaTransport({ brokers, topic, logger: memoryLogger() }, 'kafkajs');
+  await producer.publish(expected);
+  await producer.close();
 });
 
 afterAll(async () => {
@@ -49,14 +55,14 @@ EventPattern(topic)(proto, 'onEvents', Object.getOwnPropertyDescriptor(proto, 'o
 Controller()(ProjectionController);
 Module({ controllers: [ProjectionController] })(ProjectionModule);
 
-describe('KafkaEventServer (Nest custom transport)', () => {
+// Each Kafka client (KAFKA_CLIENT) under the strategy, each in its own group over the same published events.
+describe.each(KAFKA_CLIENTS)('KafkaEventServer (Nest custom transport) on %s', (client) => {
   it('hands @EventPattern handlers whole batches and redelivers a batch whose handler threw', async () => {
-    const transport = new KafkaTransport({ brokers, topic, logger: memoryLogger() });
-    await appendEvents(store, ['n1', 'n2', 'n3'], 60);
-    const expected = await store.readAll(0, 1_000);
-    await transport.publish(expected);
-
-    const strategy = new KafkaEventServer({ transport, group: `g-${topic}`, fromBeginning: true });
+    calls.length = 0;
+    handled.length = 0;
+    failures = 0;
+    const transport = createKafkaTransport({ brokers, topic, logger: memoryLogger() }, client);
+    const strategy = new KafkaEventServer({ transport, group: `g-${topic}-${client}`, fromBeginning: true });
     const app = await NestFactory.createMicroservice<MicroserviceOptions>(ProjectionModule, { strategy, logger: false });
     await app.listen();
     await waitUntil(() => missingPositions(expected, handled).length === 0, 20_000, 'every event in the Nest handler');

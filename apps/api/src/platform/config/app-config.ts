@@ -39,6 +39,7 @@ export const ConfigSchema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC: z.string().default('auction-events'),
   KAFKA_GROUP_PREFIX: z.string().default(''),
+  KAFKA_CLIENT: z.enum(['kafkajs', 'platformatic']).default('kafkajs'),
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(6000),
   MQTT_URL: z.string().optional(),
   MQTT_USERNAME: z.string().optional(),
@@ -115,6 +116,8 @@ export interface AppConfig extends SecurityConfig {
   readonly kafkaGroupPrefix: string;
   /** How long Kafka waits for a silent consumer before giving its partitions to another instance (KAFKA_SESSION_TIMEOUT_MS). */
   readonly kafkaSessionTimeoutMs: number;
+  /** Kafka client library of the fan-out (KAFKA_CLIENT): kafkajs (default) or platformatic (@platformatic/kafka). */
+  readonly kafkaClient: 'kafkajs' | 'platformatic';
   /** Mosquitto (server mode live channel); unset: the embedded broker only. */
   readonly mqtt?: { url: string; username?: string; password?: string };
   /** Port of the embedded broker's MQTT/TCP listener (0: none). */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     kafkaBrokers: e.KAFKA_BROKERS ? e.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
     kafkaTopic: e.KAFKA_TOPIC, kafkaGroupPrefix: e.KAFKA_GROUP_PREFIX, kafkaSessionTimeoutMs: e.KAFKA_SESSION_TIMEOUT_MS,
+    kafkaClient: e.KAFKA_CLIENT,
     mqtt: e.MQTT_URL ? { url: e.MQTT_URL, username: e.MQTT_USERNAME, password: e.MQTT_PASSWORD } : undefined,
     mqttTcpPort: e.MQTT_TCP_PORT, projections: e.PROJECTIONS, instanceId: e.INSTANCE_ID ?? `api-${process.pid}`,
     writer: { leases: e.WRITER_LEASES ?? mode !== 'embedded', shards: e.WRITER_SHARDS, leaseMs: e.WRITER_LEASE_MS, url: e.INSTANCE_URL?.replace(/\/+$/, ''), explicitId: e.INSTANCE_ID !== undefined },

@@ -72,7 +72,7 @@ export class Fanout {
       },
     });
     if (config.kafkaBrokers) {
-      const kafka = createKafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log, sessionTimeoutMs: config.kafkaSessionTimeoutMs });
+      const kafka = createKafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log, sessionTimeoutMs: config.kafkaSessionTimeoutMs }, config.kafkaClient);
       this.transport = kafka;
       // Legacy secrets (password hashes in old UserRegistered bodies) never reach the topic.
       this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log, redact: withoutSecrets });
