@@ -44,7 +44,7 @@ import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
 import { WriterLeases } from './platform/cluster/writer-leases.js';
 import { forwardAuctionWrites } from './platform/cluster/forward-writes.js';
-import { writerOfShards } from './platform/cluster/take-over.js';
+import { writerOfShards } from './auctions/scheduler/take-over.js';
 
 /** Largest request body (JSON or form); uploads have their own limits (multipart.ts). */
 const BODY_LIMIT = 2 * 1024 * 1024;

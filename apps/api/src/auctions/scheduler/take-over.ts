@@ -1,8 +1,8 @@
 import { AUCTION, LOT, type LotState } from '@auction/domain';
-import type { StreamWriter } from '../engine/stream-writer.js';
-import type { TransitionScheduler } from '../../auctions/scheduler/transition-scheduler.js';
-import { shardOf } from './writer-ownership.js';
-import type { ShardListener } from './writer-leases.js';
+import type { StreamWriter } from '../../platform/engine/stream-writer.js';
+import type { TransitionScheduler } from './transition-scheduler.js';
+import { shardOf } from '../../platform/cluster/writer-ownership.js';
+import type { ShardListener } from '../../platform/cluster/writer-leases.js';
 
 /**
  * What an instance does when it becomes the writer of shards: it forgets what it held in memory of their auctions'
