@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { WriterLeases } from './writer-leases.js';
 import { arrivalOf, bodyArrivedLate, pinArrival } from '../http/arrival-time.js';
+import { isCommandRoute } from '../idempotency/claim-in-turn.js';
 
 /**
  * Marks a request one instance passed to another: `<instance> <arrived-at ms> <signature>`, signed with the secret the
@@ -28,7 +29,8 @@ interface Answer {
 }
 
 /**
- * Every write on an auction (a route with `:idAuction` and a method that writes: offers, awards, extensions...) runs on
+ * Every write on an auction (a route with `:idAuction` and a method that writes, or a `@ClaimInTurn` command whatever its
+ * method: offers, awards, extensions...) runs on
  * the instance that holds the auction's writer lease: any other instance passes the request on, whole, and answers
  * with the owner's answer. While the auction has no sure writer (its owner died and the lease has not lapsed yet) the
  * request waits, up to {@link WAIT_FOR_WRITER_MS}, then answers 503 with Retry-After: not acknowledged, so a retry
@@ -50,7 +52,8 @@ export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLea
         return;
       }
     }
-    if (!WRITE_METHODS.has(request.method)) return;
+    // A command sent as a GET (the mobile app's offer, `@ClaimInTurn`) is a write all the same.
+    if (!WRITE_METHODS.has(request.method) && !isCommandRoute(request)) return;
     const idAuction = (request.params as Record<string, unknown> | undefined)?.idAuction;
     if (typeof idAuction !== 'string' || idAuction === '') return;
     if (leases.ownsAuction(idAuction)) return;

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import type { IdempotencyRecord } from './idempotency-store.js';
 
@@ -10,8 +11,17 @@ export const CLAIM_IN_TURN = 'idempotency:claim-in-turn';
  * claimed while the command goes on to take its place, and the command waits for the claim only inside its turn
  * (`admissionOf`). A claim is a database write: awaited before the command, it let a later request without a key
  * overtake a keyed one.
+ *
+ * It is a command whatever its method (the mobile app's offer is a GET): the Fastify route config says so too
+ * (`isCommandRoute`), so that a second instance passes it to its auction's writer like any write (forward-writes.ts).
+ * A route with `@ClaimInTurn` takes no other `@RouteConfig`.
  */
-export const ClaimInTurn = (): MethodDecorator => SetMetadata(CLAIM_IN_TURN, true);
+export const ClaimInTurn = (): MethodDecorator => applyDecorators(SetMetadata(CLAIM_IN_TURN, true), RouteConfig({ [CLAIM_IN_TURN]: true }));
+
+/** Whether the request's route is a `@ClaimInTurn` command (known from the route's config, before Nest runs). */
+export function isCommandRoute(request: Pick<FastifyRequest, 'routeOptions'>): boolean {
+  return (request.routeOptions?.config as unknown as Record<string, unknown> | undefined)?.[CLAIM_IN_TURN] === true;
+}
 
 /** Metadata key of `@ReadOnlyCall()`. */
 export const READ_ONLY_CALL = 'idempotency:read-only-call';
