@@ -4,6 +4,7 @@
  * fresh one on the shared server) and a topic of their own: the owner of the auction is paused (SIGSTOP, its lease
  * still valid), and the mobile offer sent to the other instance must not be written there (before the fix it was
  * acknowledged at once by the non-owner: two writers of one auction); once the owner resumes, it answers the offer.
+ * A HEAD of that route (the router's automatic HEAD of a GET) used to place the offer too: it is 405.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiClient, ServerClock, createStorage, describeResult, sleep, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
@@ -19,6 +20,7 @@ const QUIET_MS = 2_000;
 describe('a write sent as a GET, with two instances', () => {
   let storage: ServerStorage;
   const servers: RunningServer[] = [];
+  let last: { idAuction: string; idLot: string; dealer: ApiClient } | undefined;
 
   beforeAll(async () => {
     storage = await createStorage('postgres');
@@ -75,5 +77,18 @@ describe('a write sent as a GET, with two instances', () => {
     // Written by the non-owner while the owner held the lease, the offer would be acknowledged here.
     expect(early).toBe('no answer while the owner is paused');
     expect(describeResult(await answer)).toMatch(/^20/);
+    last = { idAuction: auction.idAuction, idLot, dealer };
   }, 180_000);
+
+  test('a HEAD of the mobile offer places nothing: 405 with Allow, on the owner and on the other instance', async () => {
+    const { idAuction, idLot, dealer } = last!;
+    const offerPath = (amount: number) => `/api/v1/mobile/auction/${idAuction}/offer/${idLot}?offer=${amount}`;
+    for (const [server, amount] of [[servers[0], 300], [servers[1], 400]] as const) {
+      const head = await fetch(`${server.baseUrl}${offerPath(amount)}`, { method: 'HEAD', headers: { token: dealer.credentials.token!, accept: 'application/json' } });
+      expect([head.status, head.headers.get('allow')]).toEqual([405, 'GET']);
+    }
+    // Before the fix each HEAD placed its offer: 299 was then refused as below 401.
+    const after = await dealer.get(offerPath(299), { idempotencyKey: `head-${runTag()}` });
+    expect(describeResult(after)).toMatch(/^200/);
+  }, 60_000);
 });

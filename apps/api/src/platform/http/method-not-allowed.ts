@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
+import { CLAIM_IN_TURN, isCommandRoute } from '../idempotency/claim-in-turn.js';
 
 /** One declared route: its path as a pattern of the router (case-insensitive, as the router's caseSensitive: false). */
 interface DeclaredRoute {
@@ -43,6 +44,9 @@ export function routePattern(url: string): RegExp {
  * route added after this call, Nest's controllers included). Catch-all routes (`*`: the web client's deep links) do
  * not count as declaring a path; a request they caught on a path of a declared route with other methods is 405 too
  * (a GET of a path that only takes POST). Unknown paths keep their 404.
+ *
+ * A command sent as a GET (`@ClaimInTurn`: the mobile app's offer) takes no HEAD: the router's automatic HEAD route would
+ * run the command (a link checker, a proxy's probe or a prefetch placing an offer), so HEAD is 405 there.
  */
 export function answerMethodNotAllowed(fastify: FastifyInstance): void {
   const routes = new Map<string, DeclaredRoute>();
@@ -50,7 +54,8 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
     if (route.url.includes('*') || route.url === '/' || route.url === '') return;
     const key = route.url.replace(/\/+$/, '').toLowerCase();
     const entry = routes.get(key) ?? { pattern: routePattern(route.url), params: (route.url.match(/:\w/g) ?? []).length, methods: new Set<string>() };
-    for (const method of [route.method].flat()) entry.methods.add(String(method).toUpperCase());
+    const command = (route.config as unknown as Record<string, unknown> | undefined)?.[CLAIM_IN_TURN] === true;
+    for (const method of [route.method].flat()) if (!(command && String(method).toUpperCase() === 'HEAD')) entry.methods.add(String(method).toUpperCase());
     routes.set(key, entry);
   });
   const allowed = (path: string): Set<string> => {
@@ -60,8 +65,9 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
   };
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const matched = request.routeOptions.url;
-    // A declared route matched: its own method.
-    if (matched !== undefined && !matched.includes('*') && matched !== '/') return;
+    // A declared route matched: its own method (but a command's automatic HEAD).
+    const head = request.method === 'HEAD' && isCommandRoute(request);
+    if (!head && matched !== undefined && !matched.includes('*') && matched !== '/') return;
     const path = request.url.split('?')[0]!;
     const methods = allowed(path);
     if (methods.size === 0 || methods.has(request.method)) return;
