@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { isValidAmount } from '@auction/domain';
 
-/** The rule of an amount as JSON Schema states it (the OpenAPI description): the refinement below is what checks it. */
-const AMOUNT_SCHEMA = { maximum: 100_000_000, multipleOf: 0.01 } as const;
 /** Money in euros: positive, at most two decimals. */
-export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount of euros with at most 2 decimals, at most 100000000' })
-  .meta({ ...AMOUNT_SCHEMA, minimum: 0.01 });
+export const Money = z.number().refine(isValidAmount, { message: 'must be a positive amount of euros with at most 2 decimals, at most 100000000' });
 /** Money that may be zero. */
-export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals, at most 100000000' })
-  .meta({ ...AMOUNT_SCHEMA, minimum: 0 });
+export const MoneyOrZero = z.number().refine((v) => v === 0 || isValidAmount(v), { message: 'must be zero or a positive amount with at most 2 decimals, at most 100000000' });
 /**
  * Years an instant may name once read in UTC. PostgreSQL has no year 0, and past 9999 an ISO string needs six digits
  * and a sign (`+010000-01-01T…`): either would be accepted here and then refused by every table that stores it.
@@ -34,12 +30,10 @@ export const Instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8
  * number parser would read them as 16, 1000, 5...), so a value means what it says.
  */
 export const QueryInt = (min: number, max: number) =>
-  z.string().max(16).regex(/^\d{1,15}$/, 'must be a whole number in digits').transform(Number).pipe(z.number().int().min(min).max(max))
-    // The OpenAPI description: a whole number from min to max (a query's text is its digits).
-    .meta({ type: 'integer', minimum: min, maximum: max });
+  z.string().max(16).regex(/^\d{1,15}$/, 'must be a whole number in digits').transform(Number).pipe(z.number().int().min(min).max(max));
 /** An amount of euros in a query string: digits with at most 2 decimals (`1500`, `1500.5`), never hex, exponent or sign. */
 export const QueryMoney = z.string().max(13).regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in digits with at most 2 decimals')
-  .transform(Number).pipe(Money).meta({ type: 'number', minimum: 0.01, maximum: 100_000_000, multipleOf: 0.01 });
+  .transform(Number).pipe(Money);
 /** A calendar day written `YYYY-MM-DD` (whether it exists is the domain's rule, which names the field). */
 export const Day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
 /** An id in a path. */

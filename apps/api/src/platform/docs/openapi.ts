@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Money, MoneyOrZero } from '@auction/contracts';
 import {
   AUCTION_LOT_SORT_FIELDS, FileMessageMultipartBody, AuctionMessageRequest, AuctionMessageResponse, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
@@ -154,7 +155,38 @@ function queryParameters(query: z.ZodType): { name: string; in: 'query'; require
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: s }));
 }
 
-const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }));
+const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any', override: describeRules }));
+
+/** The rule of an amount of euros as JSON Schema states it (the contracts' refinement is what checks it). */
+const AMOUNT = { maximum: 100_000_000, multipleOf: 0.01 } as const;
+type ZodCheck = { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean } } };
+type ZodNode = { _zod: { def: { type: string; in?: ZodNode; out?: ZodNode; checks?: ZodCheck[] } } };
+
+/**
+ * What the contracts check beyond what JSON Schema reads from them, stated here rather than with `.meta()` in the
+ * contracts: a `.meta()` registers each schema in zod's global registry when its module loads, which keeps the web
+ * client's bundles from dropping the schemas they do not use (the portal's script grew from 241 KB to 461 KB with it).
+ * Money (a refinement) gets its bounds and cents; a query's digits read as a number (QueryInt, QueryMoney: a string
+ * piped into a number) are described as that number with its bounds.
+ */
+function describeRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const node = ctx.zodSchema as ZodNode;
+  if (ctx.zodSchema === Money) Object.assign(ctx.jsonSchema, AMOUNT, { minimum: 0.01 });
+  else if (ctx.zodSchema === MoneyOrZero) Object.assign(ctx.jsonSchema, AMOUNT, { minimum: 0 });
+  else if (node._zod?.def.type === 'pipe' && node._zod.def.in?._zod.def.type === 'pipe') {
+    const out = node._zod.def.out;
+    if (out === (Money as unknown)) Object.assign(ctx.jsonSchema, { type: 'number', minimum: 0.01, ...AMOUNT });
+    else if (out?._zod.def.type === 'number') {
+      const rules: Record<string, unknown> = { type: 'number' };
+      for (const { _zod: { def: c } } of out._zod.def.checks ?? []) {
+        if (c.check === 'number_format' && (c.format === 'safeint' || c.format === 'int32')) rules.type = 'integer';
+        if (c.check === 'greater_than') rules[c.inclusive ? 'minimum' : 'exclusiveMinimum'] = c.value;
+        if (c.check === 'less_than') rules[c.inclusive ? 'maximum' : 'exclusiveMaximum'] = c.value;
+      }
+      Object.assign(ctx.jsonSchema, rules);
+    }
+  }
+}
 
 /**
  * A value under a key a call does not name (it ignores it), as the exact JSON reading takes it (exact-json.ts): text
