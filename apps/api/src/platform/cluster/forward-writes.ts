@@ -20,6 +20,8 @@ const WAIT_FOR_WRITER_MS = 8000;
 /** Largest body passed on (the API's own limit). */
 const MAX_BODY = 2 * 1024 * 1024;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+/** On a forwarded write's answer: the instance it was passed to no longer writes the auction and did not run it. */
+const MOVED_HEADER = 'x-auction-writer-moved';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Answer {
@@ -48,15 +50,19 @@ export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLea
       const expected = by && Number.isSafeInteger(arrived) ? sign(by, arrived, request.method, request.raw.url ?? request.url) : '';
       const valid = signature !== undefined && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
       if (valid && arrived <= now() && arrived >= now() - MAX_FORWARD_AGE_MS) {
+        // Passed here as the writer, but no longer its writer (paused past its lease): not run, the sender tries again.
+        const moved = auctionOfWrite(request);
+        if (moved !== null && !leases.ownsAuction(moved)) {
+          reply.header(MOVED_HEADER, '1').header('retry-after', '1');
+          return sendError(reply, 503, API_ERROR_CODES.UNAVAILABLE, 'this instance no longer writes this auction: retry with the same Idempotency-Key');
+        }
         pinArrival(request, arrived);
         return;
       }
     }
     // A command sent as a GET (the mobile app's offer, `@ClaimInTurn`) is a write all the same.
-    if (!WRITE_METHODS.has(request.method) && !isCommandRoute(request)) return;
-    const idAuction = (request.params as Record<string, unknown> | undefined)?.idAuction;
-    if (typeof idAuction !== 'string' || idAuction === '') return;
-    if (leases.ownsAuction(idAuction)) return;
+    const idAuction = auctionOfWrite(request);
+    if (idAuction === null || leases.ownsAuction(idAuction)) return;
     let body: Buffer | null = null;
     let arrivedAt = arrivalOf(request) ?? now();
     const deadline = Date.now() + WAIT_FOR_WRITER_MS;
@@ -74,7 +80,8 @@ export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLea
         const by = leases.instanceId;
         const url = request.raw.url ?? request.url;
         const answer = await pass(request, owner.url, body, `${by} ${arrivedAt} ${sign(by, arrivedAt, request.method, url)}`).catch(() => null);
-        if (answer) return sendAnswer(reply, answer);
+        // The owner it was passed to had lost the auction meanwhile (and did not run it): ask the new owner.
+        if (answer && answer.headers[MOVED_HEADER] === undefined) return sendAnswer(reply, answer);
       } else if (leases.ownsAuction(idAuction)) return;
       if (Date.now() > deadline) break;
       await leases.refresh();
@@ -83,6 +90,14 @@ export function forwardAuctionWrites(fastify: FastifyInstance, leases: WriterLea
     reply.header('retry-after', '1');
     return sendError(reply, 503, API_ERROR_CODES.UNAVAILABLE, 'this auction has no writer right now (an instance is being replaced): retry with the same Idempotency-Key');
   });
+}
+
+/** The auction a request writes (a route with `:idAuction`, a method that writes or a command sent as a GET), else null. */
+function auctionOfWrite(request: FastifyRequest): string | null {
+  // A command sent as a GET (the mobile app's offer, `@ClaimInTurn`) is a write all the same.
+  if (!WRITE_METHODS.has(request.method) && !isCommandRoute(request)) return null;
+  const idAuction = (request.params as Record<string, unknown> | undefined)?.idAuction;
+  return typeof idAuction === 'string' && idAuction !== '' ? idAuction : null;
 }
 
 async function readBody(request: FastifyRequest): Promise<Buffer | null> {
