@@ -8,7 +8,7 @@
 //   node tools/deploy/clean-machine.mjs [--keep]
 //
 // The `sh production-build` block is run line by line: its apt-get line only checks that the packages are installed
-// (it stops, naming the missing ones; as root it runs that line, without `sudo`, when some are missing); the other
+// (it stops, naming the missing ones; as root it runs that line for the missing ones only, without `sudo`); the other
 // lines run in bash as written, `<this repository>` being this checkout and `/opt/auction` the fresh folder's clone.
 // The servers come from DATABASE_URL, KAFKA_BROKERS, MQTT_URL/_USERNAME/_PASSWORD, else from
 // `tools/infra/infra.sh env postgres kafka mosquitto`. Prints each step's time; stops what it started, removes the
@@ -49,7 +49,7 @@ export function aptPackages(line) {
 export function buildSteps(block, { repository, dest }) {
   const lines = block.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   return lines.map((line) => {
-    const command = line.replaceAll('<this repository>', shellQuote(repository)).replace(/\/opt\/auction(?![\w/.-])/g, shellQuote(dest));
+    const command = line.replaceAll('<this repository>', shellQuote(repository)).replace(/\/opt\/auction(?![\w.-])/g, shellQuote(dest));
     const packages = aptPackages(line);
     return packages.length ? { kind: 'apt', line, command, packages } : { kind: 'run', line, command };
   });
@@ -58,6 +58,30 @@ export function buildSteps(block, { repository, dest }) {
 /** The apt line to run as root: the README's, without `sudo` (a clean Debian run as root may not have it). */
 export function asRoot(command) {
   return command.replace(/(^|[;&|]\s*)sudo\s+/g, '$1');
+}
+
+/**
+ * The apt line to run as root when some packages are missing: the README's (its `apt-get update`, its options), without
+ * `sudo` (a clean Debian run as root may not have it) and naming only the missing packages, so that running it on a
+ * machine already set up installs them and upgrades nothing else it holds.
+ */
+export function aptInstallMissing(command, missing) {
+  const line = uncommented(asRoot(command));
+  return line.replace(/(\bapt-get\s+install\s+)([^;&|]*)/, (_, install, args) =>
+    `${install}${[...args.trim().split(/\s+/).filter((w) => w.startsWith('-')), ...missing].join(' ')}`);
+}
+
+/** As tools/infra/infra.sh's apt_install: a package's own service is not started (policy-rc.d 101) while it runs. */
+function withoutServiceStarts(command) {
+  return `policy=/usr/sbin/policy-rc.d; created=0
+if [ ! -e "$policy" ]; then printf '#!/bin/sh\\nexit 101\\n' >"$policy" && chmod +x "$policy" && created=1; fi
+trap '[ "$created" = 1 ] && rm -f "$policy"' EXIT
+${command}`;
+}
+
+/** A command line without its trailing comment. */
+export function uncommented(line) {
+  return line.replace(/\s+#.*$/, '');
 }
 
 /** 83.4 → "1 min 23 s", 4.2 → "4.2 s". */
@@ -152,6 +176,7 @@ function stopLeftovers(tmp, dest, env) {
     }
   }
   if (existsSync(join(dest, 'tools/infra/infra.sh')) && existsSync(join(env.INFRA_STATE_DIR, 'proxy'))) {
+    say('   the proxy, if the test left it running:');
     spawnSync('bash', ['tools/infra/infra.sh', 'stop', 'proxy'], { cwd: dest, env, stdio: 'inherit' });
   }
 }
@@ -199,19 +224,20 @@ async function main() {
     for (const s of steps) {
       if (failed) break;
       if (s.kind === 'apt') {
-        await step(`$ ${s.line}`, async () => {
+        await step(`$ ${uncommented(s.line)}`, async () => {
           const missing = s.packages.filter((p) => !installed(p));
           say(`   installed: ${s.packages.filter((p) => !missing.includes(p)).join(' ') || '-'}; missing: ${missing.join(' ') || 'none'}`);
           if (missing.length === 0) return true;
           if (process.getuid?.() !== 0) { say('   not root: install them (the line above) and run this again'); return false; }
-          say(`   root: running the README's line: ${asRoot(s.command)}`);
-          return (await run(asRoot(s.command), { cwd, env: { ...env, DEBIAN_FRONTEND: 'noninteractive' }, label: 'apt-get' })) === 0;
+          const command = aptInstallMissing(s.command, missing);
+          say(`   root: the README's line for the missing packages only (the installed ones are not upgraded): ${command}`);
+          return (await run(withoutServiceStarts(command), { cwd, env: { ...env, DEBIAN_FRONTEND: 'noninteractive' }, label: 'apt-get' })) === 0;
         });
         continue;
       }
-      await step(`$ ${s.line}`, async () => {
+      await step(`$ ${uncommented(s.line)}`, async () => {
         say(`   running: ${s.command}`);
-        const code = await run(`${s.command}\npwd >"${tmp}/.cwd"`, { cwd, env, label: s.line.split(/\s+/).slice(0, 3).join(' ') });
+        const code = await run(`${s.command}\npwd >"${tmp}/.cwd"`, { cwd, env, label: uncommented(s.line).slice(0, 40) });
         if (code === 0 && existsSync(`${tmp}/.cwd`)) cwd = readFileSync(`${tmp}/.cwd`, 'utf8').trim();
         if (code !== 0) say(`   exit ${code}`);
         if (/\bnpm ci\b/.test(s.line)) {
@@ -237,9 +263,12 @@ async function main() {
     say(`error: ${error.stack ?? error}`);
   } finally {
     killRunning();
-    stopLeftovers(tmp, dest, env);
-    if (keep) say(`kept ${tmp} (--keep)`);
-    else { rmSync(tmp, { recursive: true, force: true }); say(`removed ${tmp}`); }
+    await step('clean-up: leftover processes stopped, the folder removed', async () => {
+      stopLeftovers(tmp, dest, env);
+      if (keep) say(`   kept ${tmp} (--keep)`);
+      else { say(`   removing ${tmp}`); rmSync(tmp, { recursive: true, force: true }); }
+      return true;
+    });
   }
   say('times:');
   for (const t of times) say(`  ${duration(t.seconds).padStart(12)}  ${t.ok ? 'ok    ' : 'FAILED'}  ${t.label}`);

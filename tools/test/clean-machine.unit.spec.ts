@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { aptPackages, asRoot, buildSteps, duration, shellBlocks, shellQuote } from '../deploy/clean-machine.mjs';
+import { aptInstallMissing, aptPackages, asRoot, buildSteps, duration, shellBlocks, shellQuote } from '../deploy/clean-machine.mjs';
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
@@ -37,6 +37,11 @@ describe('tools/deploy/clean-machine.mjs', () => {
     expect(aptPackages('apt-get install -qq curl; echo done')).toEqual(['curl']);
     expect(aptPackages('npm ci # apt-get')).toEqual([]);
     expect(asRoot('sudo apt-get update && sudo apt-get install -y git')).toBe('apt-get update && apt-get install -y git');
+  });
+
+  it('as root installs only the missing packages, with the README\'s update and options, without sudo and the comment', () => {
+    const line = 'sudo apt-get update && sudo apt-get install -y git openssl haproxy mosquitto   # Kafka: any 3.x/4.x cluster';
+    expect(aptInstallMissing(line, ['haproxy', 'mosquitto'])).toBe('apt-get update && apt-get install -y haproxy mosquitto');
   });
 
   it('prints times in seconds, then minutes', () => {
