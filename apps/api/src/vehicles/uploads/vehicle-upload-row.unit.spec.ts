@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VehicleUploadRow } from '@auction/contracts';
 import { judgeDocument, judgePhoto, judgeVehicleSheet } from '../../platform/http/uploads/content-types.js';
-import { TempBatches } from './temp-batches.js';
 import { photoFormatFor } from './vehicle-photos.js';
 
 const row = (changes: Record<string, string> = {}) => ({
@@ -51,36 +50,5 @@ describe('content judges: the bytes decide, never the name', () => {
     expect(photoFormatFor('image/webp;q=0')).toBe('jpeg');
     expect(photoFormatFor('image/*')).toBe('jpeg');
     expect(photoFormatFor(undefined)).toBe('jpeg');
-  });
-});
-
-describe('temporary batches', () => {
-  const details = { licensePlate: 'AB123CD' } as never;
-  it('are their user\'s, bounded per user and in vehicles, found by row or plate, and expire', () => {
-    const batches = new TempBatches({ ttlMs: 1_000, perUser: 2, totalVehicles: 3 });
-    const a = batches.create('u1', 'P', [{ row: 2, details }], 0)!;
-    expect(batches.get(a.tempId, 'u2', 0)).toBeNull();
-    expect(batches.vehicleOf(a, '2')?.row).toBe(2);
-    expect(batches.vehicleOf(a, 'ab 123-cd')?.row).toBe(2);
-    expect(batches.vehicleOf(a, '3')).toBeNull();
-    expect(batches.create('u1', 'P', [{ row: 2, details }], 0)).not.toBeNull();
-    expect(batches.create('u1', 'P', [{ row: 2, details }], 0)).toBeNull(); // two open already
-    expect(batches.create('u2', 'P', [{ row: 2, details }, { row: 3, details }], 0)).toBeNull(); // 4 vehicles > 3
-    a.vehicles[0]!.files.push({ idFile: 'f1', kind: 'PHOTO', mediaType: 'image/jpeg', size: 1 });
-    expect(batches.get(a.tempId, 'u1', 1_000)).toBeNull();
-    expect(batches.sweep(1_000).map((f) => f.idFile)).toEqual(['f1']);
-    expect(batches.latest('u1', 1_000)).toBeNull();
-  });
-
-  it('are closed while saved: a late file is refused, not lost, and a failed save opens the batch again', () => {
-    const batches = new TempBatches({ ttlMs: 1_000, perUser: 2, totalVehicles: 3 });
-    const a = batches.create('u1', 'P', [{ row: 2, details }], 0)!;
-    a.vehicles[0]!.files.push({ idFile: 'f1', kind: 'PHOTO', mediaType: 'image/jpeg', size: 1 });
-    expect(batches.claim(a).map((files) => files.map((f) => f.idFile))).toEqual([['f1']]);
-    expect(batches.get(a.tempId, 'u1', 0)).toBeNull(); // an upload during the save: 404210
-    expect(batches.latest('u1', 0)).toBeNull(); // a second v1 save
-    expect(batches.sweep(1_000)).toEqual([]); // never swept under a running save
-    batches.release(a.tempId);
-    expect(batches.get(a.tempId, 'u1', 0)).toBe(a);
   });
 });

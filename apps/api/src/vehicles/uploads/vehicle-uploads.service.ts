@@ -10,7 +10,7 @@ import { discardMultipart } from '../../identity/registration/multipart.js';
 import { RequestLimiter, type LimitWindows } from '../../identity/passwords/request-limiter.js';
 import { LIMIT_WINDOWS } from '../../platform/engine/tokens.js';
 import { readStreamedUpload } from '../../platform/http/uploads/streamed-multipart.js';
-import { TempBatches, type BatchVehicle, type TempBatch } from './temp-batches.js';
+import { TempBatches, type BatchFile, type BatchVehicle, type ClaimedBatch } from './temp-batches.js';
 import { UploadRefusal, refusalOf } from '../../platform/http/uploads/upload-refusal.js';
 import { VehicleGate } from './vehicle-gate.js';
 import { MAX_PHOTO_BYTES, storeDocument, storePhoto } from './vehicle-photos.js';
@@ -48,13 +48,16 @@ const SWEEP_MS = 60_000;
 export class VehicleUploadsService implements OnModuleDestroy {
   private readonly sheets: RequestLimiter;
   private readonly files: RequestLimiter;
-  private readonly batches = new TempBatches();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly gate: VehicleGate, @Inject(LIMIT_WINDOWS) windows?: LimitWindows) {
+  constructor(
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore, private readonly gate: VehicleGate, private readonly batches: TempBatches,
+    @Inject(LIMIT_WINDOWS) windows?: LimitWindows,
+  ) {
     this.sheets = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.sheetsPerUser, VEHICLE_UPLOAD_LIMITS.windowMs, undefined, windows ? { windows, name: 'vehicle-sheets' } : undefined);
     this.files = new RequestLimiter(VEHICLE_UPLOAD_LIMITS.filesPerUser, VEHICLE_UPLOAD_LIMITS.windowMs, undefined, windows ? { windows, name: 'vehicle-files' } : undefined);
-    this.sweeper = setInterval(() => void this.deleteFiles(this.batches.sweep(Date.now()).map((f) => f.idFile)), SWEEP_MS);
+    // A sweep that fails (the database away) is tried again at the next tick: the expired batches wait with their files.
+    this.sweeper = setInterval(() => void this.batches.sweep(Date.now()).then((files) => this.deleteFiles(files.map((f) => f.idFile))).catch(() => undefined), SWEEP_MS);
     this.sweeper.unref();
   }
 
@@ -78,7 +81,7 @@ export class VehicleUploadsService implements OnModuleDestroy {
     try {
       const provenance = this.provenanceOf(actor, value);
       const vehicles = await this.readSheet(meta);
-      const batch = this.batches.create(actor.idUser, provenance, vehicles, now);
+      const batch = await this.batches.create(actor.idUser, provenance, vehicles, now);
       if (!batch) throw new UploadRefusal(429, API_ERROR_CODES.VEHICLE_UPLOAD_BATCHES_FULL, 'too many uploads wait to be saved: save them or let them expire', undefined, undefined, 60);
       return {
         tempId: batch.tempId, provenance, expiresAt: new Date(batch.expiresAt).toISOString(),
@@ -113,16 +116,16 @@ export class VehicleUploadsService implements OnModuleDestroy {
         const field = String(fields.error.issues[0]?.path[0] ?? 'tempId');
         throw new UploadRefusal(400, API_ERROR_CODES.VEHICLE_UPLOAD_FIELD_MISSING, `${field} is missing or too long`, [{ field, rule: 'required' }]);
       }
-      const batch = this.batch(actor, fields.data.tempId, now);
-      const vehicle = this.batches.vehicleOf(batch, fields.data.tupla);
-      if (!vehicle) throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_TUPLA_NOT_FOUND, 'no vehicle of this batch has that row or plate', [{ field: 'tupla', rule: 'unknown' }]);
-      const photos = vehicle.files.filter((f) => f.kind === 'PHOTO').length;
-      if (kind === 'PHOTO' ? photos >= MAX_VEHICLE_PHOTOS : vehicle.files.length - photos >= MAX_VEHICLE_DOCUMENTS) {
+      const { tempId, tupla } = fields.data;
+      const file: BatchFile = { idFile: meta.idFile, kind, mediaType: meta.mediaType, size: meta.size };
+      const added = await this.batches.addFile(tempId, actor.idUser, tupla, file, now, (files) => roomFor(files, kind));
+      if (added.kind === 'noBatch') throw this.noBatch();
+      if (added.kind === 'noVehicle') throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_TUPLA_NOT_FOUND, 'no vehicle of this batch has that row or plate', [{ field: 'tupla', rule: 'unknown' }]);
+      if (added.kind === 'noRoom') {
         throw new UploadRefusal(422, API_ERROR_CODES.VEHICLE_UPLOAD_TOO_MANY_FILES, `a vehicle has at most ${MAX_VEHICLE_PHOTOS} photos and ${MAX_VEHICLE_DOCUMENTS} documents`, [{ field: 'file', rule: 'tooMany' }]);
       }
-      vehicle.files.push({ idFile: meta.idFile, kind, mediaType: meta.mediaType, size: meta.size });
       kept = true;
-      return { tempId: batch.tempId, row: vehicle.row, idFile: meta.idFile, kind, mediaType: meta.mediaType, size: meta.size };
+      return { tempId, row: added.row, ...file };
     } finally {
       if (meta && !kept) await this.blobs.delete(meta.idFile);
     }
@@ -132,41 +135,49 @@ export class VehicleUploadsService implements OnModuleDestroy {
    * `POST /save-vehicle` (the caller's latest batch) and `/api/v2/secure/save-vehicle?idTemp=`: loads every vehicle of
    * the batch with its files, one append each (`VehicleCommands.loadMany`: one duplicate check for all, 32 appends at a time); each vehicle's id follows from the batch and its row, so a retried save
    * loads nothing twice. Its files become the vehicle's (`vehicle:<idVehicle>`). The batch is gone once all are saved.
+   * The batch is closed first (on every instance: its row's state), so a file uploaded from now on is refused, not lost,
+   * and a second save meanwhile finds no batch (404210).
    */
   async save(actor: Actor, tempId: string | null, correlationId: string, now = Date.now()): Promise<SaveVehicleResponse> {
-    const batch = tempId === null ? this.batches.latest(actor.idUser, now) : this.batch(actor, tempId, now);
-    if (!batch) throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'no vehicle upload waits to be saved');
-    const files = this.batches.claim(batch); // before any await: a file uploaded from now on is refused, not lost
+    const batch = await this.batches.claim(tempId, actor.idUser, now);
+    if (!batch) throw tempId === null ? new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'no vehicle upload waits to be saved') : this.noBatch();
+    const held = this.batches.keepClaimed(batch);
     try {
-      const loads = await this.gate.loadMany(actor, batch.provenance, batch.vehicles.map((vehicle, i) => ({
-        idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`,
-        v: {
-          details: vehicle.details,
-          photos: files[i]!.filter((f) => f.kind === 'PHOTO').map((f) => f.idFile),
-          documents: files[i]!.flatMap((f) => (f.kind === 'PHOTO' ? [] : [{ idBlob: f.idFile, kind: f.kind }])),
-        },
-      })), correlationId);
-      const saved: SaveVehicleResponse['vehicles'] = [];
-      let refused: unknown = null;
-      for (const [i, load] of loads.entries()) {
-        const vehicle = batch.vehicles[i]!;
-        if (load.status === 'rejected') { refused ??= load.reason; continue; }
-        for (const file of files[i]!) await this.blobs.setOwner(file.idFile, `vehicle:${load.value}`);
-        saved.push({ row: vehicle.row, idVehicle: load.value, licensePlate: vehicle.details.licensePlate, files: files[i]!.length });
-      }
-      if (refused) throw refused; // the batch stays: a retry after the fix loads the saved ones no second time
-      const loaded = new Set(files.flat().map((f) => f.idFile));
-      await this.deleteFiles(this.batches.remove(batch.tempId).map((f) => f.idFile).filter((id) => !loaded.has(id)));
-      return { tempId: batch.tempId, vehicles: saved };
+      return await this.saveClaimed(actor, batch, correlationId);
+    } catch (error) {
+      await this.batches.release(batch).catch(() => undefined); // else the hold lapses after saveLeaseMs
+      throw error;
     } finally {
-      this.batches.release(batch.tempId);
+      held();
     }
   }
 
-  private batch(actor: Actor, tempId: string, now: number): TempBatch {
-    const batch = this.batches.get(tempId, actor.idUser, now);
-    if (!batch) throw new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'this upload expired, was saved, or is not yours', [{ field: 'tempId', rule: 'unknown' }]);
-    return batch;
+  private async saveClaimed(actor: Actor, batch: ClaimedBatch, correlationId: string): Promise<SaveVehicleResponse> {
+    const files = batch.vehicles.map((v) => v.files);
+    const loads = await this.gate.loadMany(actor, batch.provenance, batch.vehicles.map((vehicle, i) => ({
+      idempotencyKey: `upload:${batch.tempId}:${vehicle.row}`,
+      v: {
+        details: vehicle.details,
+        photos: files[i]!.filter((f) => f.kind === 'PHOTO').map((f) => f.idFile),
+        documents: files[i]!.flatMap((f) => (f.kind === 'PHOTO' ? [] : [{ idBlob: f.idFile, kind: f.kind }])),
+      },
+    })), correlationId);
+    const saved: SaveVehicleResponse['vehicles'] = [];
+    let refused: unknown = null;
+    for (const [i, load] of loads.entries()) {
+      const vehicle = batch.vehicles[i]!;
+      if (load.status === 'rejected') { refused ??= load.reason; continue; }
+      for (const file of files[i]!) await this.blobs.setOwner(file.idFile, `vehicle:${load.value}`);
+      saved.push({ row: vehicle.row, idVehicle: load.value, licensePlate: vehicle.details.licensePlate, files: files[i]!.length });
+    }
+    if (refused) throw refused; // the batch stays: a retry after the fix loads the saved ones no second time
+    const loaded = new Set(files.flat().map((f) => f.idFile));
+    await this.deleteFiles((await this.batches.remove(batch)).map((f) => f.idFile).filter((id) => !loaded.has(id)));
+    return { tempId: batch.tempId, vehicles: saved };
+  }
+
+  private noBatch(): UploadRefusal {
+    return new UploadRefusal(404, API_ERROR_CODES.VEHICLE_UPLOAD_BATCH_NOT_FOUND, 'this upload expired, was saved, is being saved, or is not yours', [{ field: 'tempId', rule: 'unknown' }]);
   }
 
   private provenanceOf(actor: Actor, value: string | undefined): string {
@@ -227,4 +238,10 @@ export class VehicleUploadsService implements OnModuleDestroy {
   private async deleteFiles(ids: readonly string[]): Promise<void> {
     for (const id of ids) await this.blobs.delete(id).catch(() => undefined);
   }
+}
+
+/** Whether a vehicle with these files takes one more of `kind`: at most so many photos and so many documents. */
+function roomFor(files: readonly BatchFile[], kind: UploadKind): boolean {
+  const photos = files.filter((f) => f.kind === 'PHOTO').length;
+  return kind === 'PHOTO' ? photos < MAX_VEHICLE_PHOTOS : files.length - photos < MAX_VEHICLE_DOCUMENTS;
 }
