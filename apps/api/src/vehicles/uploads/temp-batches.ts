@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReadModelDb, SqlRunner } from '@auction/read-models';
 import { plateKey, type VehicleDetails, type VehicleFileKind } from '@auction/domain';
 import { sideTable } from '../../platform/engine/side-table.js';
+import { BATCHES, BATCH_COLUMNS, FILES, FILE_COLUMNS, TEMP_BATCH_DDL, VEHICLES, fileOf, type BatchRow, type FileRow } from './temp-batch-tables.js';
 
 /** A file uploaded for a vehicle of a batch, stored in the blob store under its uploader until the batch is saved. */
 export interface BatchFile {
@@ -54,9 +55,6 @@ export const TEMP_BATCH_LIMITS: TempBatchLimits = {
   saveLeaseMs: 60_000,
 };
 
-const BATCHES = 'public.vehicle_upload_batches';
-const VEHICLES = 'public.vehicle_upload_vehicles';
-const FILES = 'public.vehicle_upload_files';
 /** Open: not being saved, or held by a save whose instance stopped renewing it ($2: now). */
 const OPEN = `(b.state = 'open' OR b.saving_until <= $2)`;
 /** Expired batches dropped by one statement of a sweep. */
@@ -80,22 +78,7 @@ export class TempBatches {
   private readonly ensure: () => Promise<void>;
 
   constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>, readonly limits: TempBatchLimits = TEMP_BATCH_LIMITS) {
-    this.ensure = sideTable(db, 'vehicle_upload_batches', [
-      `CREATE TABLE IF NOT EXISTS ${BATCHES} (
-        temp_id text PRIMARY KEY, id_user text NOT NULL, provenance text NOT NULL, vehicles integer NOT NULL,
-        created_at bigint NOT NULL, expires_at bigint NOT NULL,
-        state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'saving')), saving_token text, saving_until bigint)`,
-      `CREATE INDEX IF NOT EXISTS vehicle_upload_batches_user ON ${BATCHES} (id_user, created_at)`,
-      `CREATE INDEX IF NOT EXISTS vehicle_upload_batches_expires ON ${BATCHES} (expires_at)`,
-      `CREATE TABLE IF NOT EXISTS ${VEHICLES} (
-        temp_id text NOT NULL REFERENCES ${BATCHES} (temp_id) ON DELETE CASCADE, row_no integer NOT NULL, plate text NOT NULL,
-        details text NOT NULL, PRIMARY KEY (temp_id, row_no))`,
-      `CREATE INDEX IF NOT EXISTS vehicle_upload_vehicles_plate ON ${VEHICLES} (temp_id, plate)`,
-      `CREATE TABLE IF NOT EXISTS ${FILES} (
-        id_file text PRIMARY KEY, temp_id text NOT NULL REFERENCES ${BATCHES} (temp_id) ON DELETE CASCADE, row_no integer NOT NULL,
-        kind text NOT NULL, media_type text NOT NULL, size bigint NOT NULL, seq bigint GENERATED ALWAYS AS IDENTITY)`,
-      `CREATE INDEX IF NOT EXISTS vehicle_upload_files_batch ON ${FILES} (temp_id, row_no, seq)`,
-    ]);
+    this.ensure = sideTable(db, 'vehicle_upload_batches', TEMP_BATCH_DDL);
   }
 
   /** A new batch, or null when the user or the store has no room for it (expired batches do not count). */
@@ -248,13 +231,4 @@ export class TempBatches {
       vehicles: vehicles.map((v) => ({ row: Number(v.row_no), details: JSON.parse(v.details) as VehicleDetails, files: byRow.get(Number(v.row_no)) ?? [] })),
     };
   }
-}
-
-const BATCH_COLUMNS = 'b.temp_id, b.id_user, b.provenance, b.created_at, b.expires_at';
-interface BatchRow { temp_id: string; id_user: string; provenance: string; created_at: string | number; expires_at: string | number }
-const FILE_COLUMNS = 'id_file, kind, media_type, size, seq';
-interface FileRow { id_file: string; kind: VehicleFileKind; media_type: string; size: string | number; seq: string | number }
-
-function fileOf(row: FileRow): BatchFile {
-  return { idFile: row.id_file, kind: row.kind, mediaType: row.media_type, size: Number(row.size) };
 }
