@@ -10,8 +10,9 @@ import { ApiClient, createStorage, startServer, type RunningServer, type ServerS
 import { loggedEvents } from '../../identity/registration/registration.test-support.js';
 import { download, jpegWithGps, upload, vehicleRow, xlsxOf } from './vehicle-uploads.test-support.js';
 
-/** This spec's ports (HTTP and embedded MQTT of each instance). */
-const PORTS = { a: 4101, b: 4102, mqttA: 4111, mqttB: 4112 };
+/** Ports from E2E_PORT_BASE (HTTP base+1 and +2, embedded MQTT +11 and +12) when set, for a run kept to a port range; else free ones. */
+const BASE = Number(process.env.E2E_PORT_BASE) || 0;
+const portsOf = (http: number, mqtt: number): Record<string, string> => (BASE ? { PORT: String(BASE + http), MQTT_TCP_PORT: String(BASE + mqtt) } : {});
 
 let storage: ServerStorage;
 let a: RunningServer;
@@ -24,8 +25,8 @@ let admin: ApiClient;
 beforeAll(async () => {
   storage = await createStorage('postgres');
   const shared = { SESSION_SECRET: randomBytes(36).toString('base64url') };
-  a = await startServer(storage, { ...shared, PORT: String(PORTS.a), MQTT_TCP_PORT: String(PORTS.mqttA) });
-  b = await startServer(storage, { ...shared, PORT: String(PORTS.b), MQTT_TCP_PORT: String(PORTS.mqttB), DEMO_DATA: 'false' });
+  a = await startServer(storage, { ...shared, ...portsOf(1, 11) });
+  b = await startServer(storage, { ...shared, ...portsOf(2, 12), DEMO_DATA: 'false' });
   loaderA = await ApiClient.login(a.baseUrl, 'loader');
   loaderB = new ApiClient(b.baseUrl, loaderA.credentials, 'loader');
   admin = await ApiClient.login(a.baseUrl, 'admin');
