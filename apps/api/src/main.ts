@@ -77,7 +77,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
       trustProxy: config.trustProxy as boolean | string, // a hop count (number) too: Fastify's option, narrower in Nest's type
       // Every spelling of a path reaches the route it names (and so that route's guard): see request-target.ts.
       rewriteUrl: (req: { url?: string }) => normalizeRequestTarget(req.url ?? '/'),
-      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+      // maxParamLength: the longest path parameter a route reads, an event stream's id (160, events.controller.ts);
+      // Fastify's default, 100, answered 414 to a valid one.
+      routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 160 },
       // Errors raised before a route is matched, or by Node's HTTP parser, answer with a numeric errorCode too.
       frameworkErrors, clientErrorHandler,
     }),

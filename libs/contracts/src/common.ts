@@ -261,8 +261,12 @@ export const API_ERROR_CODES = {
   // 502420-502429 (404420, 404421, 409420, 409421 and 422420 are the domain's).
   /** `secure/user/payByLink`: idPurchase is required and must be an id. */
   PAY_BY_LINK_QUERY_INVALID: 400420,
-  /** A payment provider's notification that is malformed or whose signature does not verify: nothing changes. */
+  /** A payment provider's notification that is malformed: nothing changes. */
   PAYMENT_NOTIFICATION_INVALID: 400421,
+  /** A payment provider's notification whose signature is missing or does not verify (the signature is its access: 401): nothing changes. */
+  PAYMENT_NOTIFICATION_UNSIGNED: 401520,
+  /** A preferred language (PUT user, PUT admin/user) that the user's market does not offer; details name those it does. */
+  LANGUAGE_NOT_OFFERED: 422520,
   /** The demo payment page's link is unknown, already used or expired. */
   DEMO_PAYMENT_LINK_INVALID: 404422,
   /** The payment provider could not be reached or refused to make a link: try again later. */

@@ -20,8 +20,8 @@ export const CODE_TABLE_ERROR_CODES = {
 export type CodeTableErrorName = keyof typeof CODE_TABLE_ERROR_CODES;
 export type CodeTableErrorCode = (typeof CODE_TABLE_ERROR_CODES)[CodeTableErrorName];
 
-/** How much one call may ask for: every group and every market fit, a request built to make the server work does not. */
-export const CODE_TABLE_LIMITS = { groupCodes: 20, idMarkets: 20, valueLength: 40 } as const;
+/** How much one call may ask for: every group (22 today) and every market fit, a request built to make the server work does not; `rawValues`: values of one parameter before repeats are dropped. */
+export const CODE_TABLE_LIMITS = { groupCodes: 30, idMarkets: 20, valueLength: 40, rawValues: 200 } as const;
 
 /**
  * A lookup the tables cannot answer. Thrown by the query functions; the API answers it with HTTP 400 and the body

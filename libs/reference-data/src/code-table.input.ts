@@ -6,7 +6,7 @@ import { CODE_TABLE_LIMITS, CodeTableError, shown } from './code-table.errors.js
 export type QueryValue = string | readonly string[] | undefined;
 
 /** More raw values than this are refused before any other work, whatever they hold. */
-const MAX_RAW_VALUES = 200;
+const MAX_RAW_VALUES = CODE_TABLE_LIMITS.rawValues;
 
 /**
  * The values of a list parameter: repeated (`?groupCodes=A&groupCodes=B`) or comma-separated (`A,B`), trimmed, empty

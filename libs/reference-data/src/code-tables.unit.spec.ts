@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TABLE_ERROR_CODES, CodeTableError } from './code-table.errors.js';
 import { CodeTables, elements, elementsMap, groups } from './code-tables.js';
+import { GROUP_CODES } from './code-element.js';
 
 /** The error a call throws (fails the test when it throws none or another kind). */
 function errorOf(call: () => unknown): CodeTableError {
@@ -78,10 +79,11 @@ describe('elementsMap', () => {
     expect(error.message).toContain('"NOPE"');
   });
 
-  it('refuses more than 20 groups or markets, and anything that is not text', () => {
-    const many = Array.from({ length: 21 }, (_, i) => `G${i}`);
+  it('refuses more than 30 groups or 20 markets, and anything that is not text; every group at once is answered', () => {
+    const many = Array.from({ length: 31 }, (_, i) => `G${i}`);
     expect(errorOf(() => elementsMap({ groupCodes: many, idMarkets: ['IT'] }))).toMatchObject({ code: 400074, parameter: 'groupCodes' });
-    expect(errorOf(() => elementsMap({ groupCodes: ['ROLE'], idMarkets: many }))).toMatchObject({ code: 400074, parameter: 'idMarkets' });
+    expect(errorOf(() => elementsMap({ groupCodes: ['ROLE'], idMarkets: many.slice(0, 21) }))).toMatchObject({ code: 400074, parameter: 'idMarkets' });
+    expect(Object.keys(elementsMap({ groupCodes: [...GROUP_CODES], idMarkets: ['IT'] })).length).toBe(GROUP_CODES.length);
     expect(errorOf(() => elementsMap({ groupCodes: Array(500).fill('ROLE'), idMarkets: ['IT'] })).code).toBe(400074);
     expect(errorOf(() => elementsMap({ groupCodes: [{ $ne: 1 }] as unknown as string[], idMarkets: ['IT'] })).code).toBe(400075);
     // Twenty different values of which some repeat are fine: the limit counts what is asked, not how often.

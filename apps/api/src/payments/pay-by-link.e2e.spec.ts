@@ -106,13 +106,13 @@ function payByLinkSuite(mode: StorageMode): void {
     expect(await payment(v)).toBe('PAID');
   });
 
-  test('a notification whose signature does not verify changes nothing (400421); malformed 400421', async () => {
+  test('a notification whose signature is missing or does not verify changes nothing (401520); malformed 400421', async () => {
     const v = vehicles[3]!;
     await okBody(link(c.dealer1, v), 'link');
     const anonymous = ApiClient.anonymous(server!.baseUrl);
     const body = { idPurchase: v, idAttempt: 'guessed-attempt', outcome: 'PAID', amount: '15.00', currency: 'EUR', providerRef: 'forged' };
-    expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body, headers: { 'x-payment-signature': 'ab'.repeat(32) } }))).toEqual([400, 400421]);
-    expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body }))).toEqual([400, 400421]);
+    expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body, headers: { 'x-payment-signature': 'ab'.repeat(32) } }))).toEqual([401, 401520]);
+    expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body }))).toEqual([401, 401520]);
     expect(await statusAndCode(anonymous.post('/api/v1/open/payment-notification', { body: { ...body, amount: 15 } }))).toEqual([400, 400421]);
     expect(await payment(v)).toBe('PENDING');
   });

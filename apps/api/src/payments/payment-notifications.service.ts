@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { API_ERROR_CODES, PaymentNotification } from '@auction/contracts';
 import { decidePayment, streamId, type PaymentCommand, type PaymentState } from '@auction/domain';
+import { AccessError } from '../platform/engine/access-error.js';
 import { Consistency } from '../platform/engine/consistency.js';
 import type { StreamWriter } from '../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../platform/engine/tokens.js';
@@ -10,7 +11,7 @@ import { decimalToCents, verifyPaymentNotification } from './payment-signature.j
 
 /**
  * A payment provider's server-side notification of an attempt's outcome: the only way a purchase becomes PAID or
- * FAILED. Refused unless its signature (HMAC-SHA256 with the shared secret) verifies: 400421, nothing written. A PAID
+ * FAILED. Malformed: 400421; refused unless its signature (HMAC-SHA256 with the shared secret) verifies: 401520, nothing written. A PAID
  * outcome must charge the purchase's price (422420) and be of its current attempt (409421); a repeat changes nothing.
  */
 @Injectable()
@@ -27,7 +28,8 @@ export class PaymentNotifications {
     const notification = this.parse(body);
     if (!verifyPaymentNotification(notification, signature, this.secret.value)) {
       this.logger.warn(`refused a payment notification for ${notification.idPurchase}: bad signature`);
-      throw new ValidationError('the notification\'s signature does not verify', [{ field: 'x-payment-signature', rule: 'must be the HMAC-SHA256 of the notification' }], API_ERROR_CODES.PAYMENT_NOTIFICATION_INVALID);
+      // The signature is the provider's access (it has no login): a missing or wrong one is 401, as a wrong token is.
+      throw new AccessError(401, API_ERROR_CODES.PAYMENT_NOTIFICATION_UNSIGNED, 'the notification\'s signature (x-payment-signature) does not verify: it must be the HMAC-SHA256 of the notification');
     }
     const { idPurchase, idAttempt, providerRef } = notification;
     const sid = streamId.payment(idPurchase);

@@ -92,11 +92,11 @@ describe('profile calls under attack', () => {
     expect((await francois.put(USER, { body: { preferredLanguage: 'EN' } })).status).toBe(200);
     // Any other language still has to be one the market offers (FR: fr).
     const de = await francois.put(USER, { body: { preferredLanguage: 'de', name: 'Frank' } });
-    expect(refusal(de)).toBe('400 400001');
+    expect(refusal(de)).toBe('422 422520');
     expect(de.body.details).toEqual([expect.objectContaining({ field: 'preferredLanguage', rule: expect.stringContaining(': fr') })]);
     expect((await francois.put(USER, { body: { preferredLanguage: 'fr' } })).body.preferredLanguage).toBe('fr');
     // Once changed, the old language is no longer the user's: refused like any other.
-    expect(refusal(await francois.put(USER, { body: { preferredLanguage: 'en' } }))).toBe('400 400001');
+    expect(refusal(await francois.put(USER, { body: { preferredLanguage: 'en' } }))).toBe('422 422520');
     expect((await francois.get(USER)).body).toMatchObject({ preferredLanguage: 'fr', personal: { name: 'Franz' } });
   });
 });

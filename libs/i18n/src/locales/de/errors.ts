@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Wählen Sie einen Kauf zum Bezahlen.",
   '400421': "Die Zahlungsbenachrichtigung ist ungültig.",
+  '401520': "Die Signatur der Zahlungsbenachrichtigung ist ungültig.",
+  '422520': "Diese Sprache wird im Markt des Benutzers nicht angeboten.",
   '404420': "Keiner Ihrer Käufe hat diese ID.",
   '404421': "Für diesen Kauf wurde keine Zahlung angefordert.",
   '404422': "Dieser Zahlungslink ist unbekannt, bereits benutzt oder abgelaufen: Fordern Sie einen neuen an.",

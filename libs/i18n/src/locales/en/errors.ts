@@ -228,6 +228,8 @@ export const errors = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Choose a purchase to pay.",
   '400421': "The payment notification is not valid.",
+  '401520': "The payment notification's signature does not verify.",
+  '422520': "This language is not offered in the user's market.",
   '404420': "No purchase of yours has this id.",
   '404421': "No payment was requested for this purchase.",
   '404422': "This payment link is unknown, already used or expired: ask for a new one.",

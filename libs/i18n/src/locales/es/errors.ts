@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Elija una compra para pagar.",
   '400421': "La notificación de pago no es válida.",
+  '401520': "La firma de la notificación de pago no es válida.",
+  '422520': "Este idioma no se ofrece en el mercado del usuario.",
   '404420': "Ninguna de sus compras tiene este id.",
   '404421': "No se ha solicitado ningún pago para esta compra.",
   '404422': "Este enlace de pago es desconocido, ya se ha usado o ha caducado: solicite uno nuevo.",

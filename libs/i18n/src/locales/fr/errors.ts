@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Choisissez un achat à payer.",
   '400421': "La notification de paiement n'est pas valide.",
+  '401520': "La signature de la notification de paiement n'est pas valide.",
+  '422520': "Cette langue n'est pas proposée sur le marché de l'utilisateur.",
   '404420': "Aucun de vos achats n'a cet identifiant.",
   '404421': "Aucun paiement n'a été demandé pour cet achat.",
   '404422': "Ce lien de paiement est inconnu, déjà utilisé ou expiré : demandez-en un nouveau.",

@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Scegliere un acquisto da pagare.",
   '400421': "La notifica di pagamento non è valida.",
+  '401520': "La firma della notifica di pagamento non è valida.",
+  '422520': "Questa lingua non è disponibile nel mercato dell'utente.",
   '404420': "Nessun tuo acquisto ha questo id.",
   '404421': "Nessun pagamento è stato richiesto per questo acquisto.",
   '404422': "Questo link di pagamento è sconosciuto, già usato o scaduto: richiederne uno nuovo.",

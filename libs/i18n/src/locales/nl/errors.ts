@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Kies een aankoop om te betalen.",
   '400421': "De betalingsmelding is niet geldig.",
+  '401520': "De handtekening van de betalingsmelding is niet geldig.",
+  '422520': "Deze taal wordt niet aangeboden in de markt van de gebruiker.",
   '404420': "Geen van uw aankopen heeft dit id.",
   '404421': "Voor deze aankoop is geen betaling aangevraagd.",
   '404422': "Deze betaallink is onbekend, al gebruikt of verlopen: vraag een nieuwe aan.",

@@ -227,6 +227,8 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Wybierz zakup do zapłaty.",
   '400421': "Powiadomienie o płatności jest nieprawidłowe.",
+  '401520': "Podpis powiadomienia o płatności jest nieprawidłowy.",
+  '422520': "Ten język nie jest dostępny na rynku użytkownika.",
   '404420': "Żaden z Twoich zakupów nie ma tego identyfikatora.",
   '404421': "Dla tego zakupu nie zlecono płatności.",
   '404422': "Ten link do płatności jest nieznany, już użyty lub wygasł: poproś o nowy.",

@@ -227,6 +227,8 @@ export const errors: Translation<typeof en> = {
   // Pay by link (issue 23 item 7): 400420-400421, 404420-404422, 409420-409421, 422420, 502420
   '400420': "Escolha uma compra para pagar.",
   '400421': "A notificação de pagamento não é válida.",
+  '401520': "A assinatura da notificação de pagamento não é válida.",
+  '422520': "Este idioma não é oferecido no mercado do utilizador.",
   '404420': "Nenhuma das suas compras tem este id.",
   '404421': "Não foi pedido nenhum pagamento para esta compra.",
   '404422': "Esta ligação de pagamento é desconhecida, já foi usada ou expirou: peça uma nova.",
