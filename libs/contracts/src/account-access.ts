@@ -16,7 +16,7 @@ export type PwdRecoveryRequest = z.infer<typeof PwdRecoveryRequest>;
 
 /** `POST /api/v1/open/verify-pwd-recovery`: the new password twice, the link's tag (`hash`) and username. */
 export const VerifyPwdRecoveryRequest = z.object({
-  password: z.string().max(128), confPassword: z.string().max(128), hash: z.string().max(200), username: z.string().max(50),
+  password: z.string().max(128), confPassword: z.string().max(128), hash: z.string().trim().min(1).max(200), username: z.string().trim().min(1).max(50),
 });
 export type VerifyPwdRecoveryRequest = z.infer<typeof VerifyPwdRecoveryRequest>;
 
@@ -44,8 +44,8 @@ export type VerifyTagAnswer = z.infer<typeof VerifyTagAnswer>;
 
 /** `POST /api/v1/open/user-sign-up` (`userSignUpDTO`): the invite sign-up plus the invitation's tag. */
 export const UserSignUpRequest = z.object({
-  surname: z.string().max(80), name: z.string().max(80), fiscalCode: z.string().max(50).nullish(), email: z.string().max(100),
-  birthDate: z.union([z.string().max(30), z.number()]).nullish(), idDealer: z.string().max(50), dealerName: z.string().max(100).nullish(),
+  surname: z.string().max(80), name: z.string().max(80), fiscalCode: z.string().max(50).nullish(), email: z.string().trim().min(1).max(100),
+  birthDate: z.union([z.string().max(30), z.number()]).nullish(), idDealer: z.string().trim().min(1).max(50), dealerName: z.string().max(100).nullish(),
   consent1: z.boolean(), consent2: z.boolean(), consent3: z.boolean(), tag: z.string().min(1).max(200),
 });
 export type UserSignUpRequest = z.infer<typeof UserSignUpRequest>;
@@ -61,7 +61,9 @@ export type UserSignUpAnswer = z.infer<typeof UserSignUpAnswer>;
  * A name typed by the staff: at most 80, no control characters (a line break or a tab has no place in a name, and
  * would follow it into every mail greeting, export and screen).
  */
-const personName = () => z.string().trim().max(80).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters').nullish();
+// Control characters are Unicode's Cc (U+0000-U+001F, U+007F-U+009F), written out: the OpenAPI pattern must be one
+// every generator reads (schemathesis reads no \p{...}).
+const personName = () => z.string().trim().max(80).regex(/^[^\x00-\x1F\x7F-\x9F]*$/u, 'must not contain control characters').nullish();
 
 /** `POST /api/v1/secure/user`: an administrator or customer-centre user creates a user (username = the e-mail). */
 export const CreateUserRequest = z.object({

@@ -19,7 +19,9 @@ export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USER_STATES = ['ENABLED', 'DISABLED', 'DELETED', 'ANONYMISED'] as const;
 export type AdminUserState = (typeof ADMIN_USER_STATES)[number];
 
-const filterText = (max: number) => z.string().trim().max(max).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters').optional()
+// Control characters are Unicode's Cc (U+0000-U+001F, U+007F-U+009F), written out: the OpenAPI pattern must be one
+// every generator reads (schemathesis reads no \p{...}).
+const filterText = (max: number) => z.string().trim().max(max).regex(/^[^\x00-\x1F\x7F-\x9F]*$/u, 'must not contain control characters').optional()
   .transform((v) => (v === '' ? undefined : v));
 
 /**

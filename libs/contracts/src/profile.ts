@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasUnsafeCharacter } from '@auction/domain';
 import { UserProfile } from './auth.js';
-import { Id } from './common.js';
+import { Id, QueryInt } from './common.js';
 
 /**
  * The logged user's personal data, kept beside the event log (never in an event). Every field is null when not
@@ -34,7 +34,7 @@ export const LoggedAnswer = UserProfile.nullable();
  * least one letter: a name of only invisible (U+200B) or punctuation characters would show as a blank or a dot on
  * every list and e-mail.
  */
-const personName = z.string().trim().min(1).max(80)
+export const PersonName = z.string().trim().min(1).max(80)
   .refine((v) => !hasUnsafeCharacter(v), { message: 'must not contain control characters' })
   .refine((v) => /\p{L}/u.test(v), { message: 'must contain a letter' });
 /**
@@ -42,7 +42,8 @@ const personName = z.string().trim().min(1).max(80)
  * digit (`-----` is no number); null or '' clears it.
  */
 const phone = z.string().trim().max(50).regex(/^[0-9+()./ -]*$/, 'must be a phone number: digits, spaces and + ( ) . / -')
-  .refine((v) => v === '' || /[0-9]/.test(v), { message: 'must contain a digit' }).nullable()
+  // One regex (not a refinement) so that the OpenAPI description states it too.
+  .regex(/^$|[0-9]/, 'must contain a digit').nullable()
   .transform((v) => (v === '' ? null : v));
 
 /**
@@ -56,8 +57,8 @@ export const UpdateUserRequest = z.strictObject({
   consent1: z.boolean().optional(),
   consent2: z.boolean().optional(),
   consent3: z.boolean().optional(),
-  name: personName.optional(),
-  surname: personName.optional(),
+  name: PersonName.optional(),
+  surname: PersonName.optional(),
   phone: phone.optional(),
   mobile: phone.optional(),
 });
@@ -70,8 +71,8 @@ export type UpdateIbanRequest = z.infer<typeof UpdateIbanRequest>;
 /** Sort keys of `GET /api/v1/secure/users-dealer`. */
 export const DEALER_USER_SORTS = ['username', 'surname'] as const;
 
-const queryInt = (min: number, max: number, fallback: number) =>
-  z.string().max(6).regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).optional().default(fallback);
+/** A page bound in digits ({@link QueryInt}: the offset's 1000000 has 7 of them), else the default. */
+const queryInt = (min: number, max: number, fallback: number) => QueryInt(min, max).optional().default(fallback);
 
 /** Query of `GET /api/v1/secure/users-dealer`: the dealer, one page (default 20, at most 100), sorted by the server. */
 export const UsersOfDealerQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, MoneyOrZero } from '@auction/contracts';
+import { Day, IdList, Money, MoneyOrZero, PersonName, SignUpMultipartBody } from '@auction/contracts';
 import {
   AUCTION_LOT_SORT_FIELDS, FileMessageMultipartBody, AuctionMessageRequest, AuctionMessageResponse, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
@@ -146,20 +146,21 @@ const POSTS_ANSWERING_202 = new Set(['/api/v1/admin/read-models/rebuild', '/api/
 function pathParameterSchema(name: string): object {
   if (name === 'streamId') return { type: 'string', minLength: 1, maxLength: 160, pattern: '^(auction|lot|vehicle|user|dealer)-[A-Za-z0-9_-]+$' };
   if (name === 'id' || /^id[A-Z]/.test(name)) return { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
-  return { type: 'string' };
+  return { type: 'string', pattern: NO_NUL };
 }
 
 /** A query's fields as OpenAPI query parameters (a field that may be written twice: an array, sent as `a=1&a=2`). */
 function queryParameters(query: z.ZodType): { name: string; in: 'query'; required: boolean; schema: object }[] {
   const json = schema(query) as { properties?: Record<string, object>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: s }));
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: cleanText(s) }));
 }
 
-const schema = (s: z.ZodType) => boundNumbers(z.toJSONSchema(s, { io: 'input', unrepresentable: 'any', override: describeRules }));
+const schema = (s: z.ZodType) => boundNumbers(jsonSchemaOf(s));
+const jsonSchemaOf = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any', override: describeRules }) as Record<string, unknown>;
 
 /** The rule of an amount of euros as JSON Schema states it (the contracts' refinement is what checks it). */
 const AMOUNT = { maximum: 100_000_000, multipleOf: 0.01 } as const;
-type ZodCheck = { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean } } };
+type ZodCheck = { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean; tx?: (v: unknown) => unknown } } };
 type ZodNode = { _zod: { def: { type: string; in?: ZodNode; out?: ZodNode; checks?: ZodCheck[] } } };
 
 /**
@@ -171,8 +172,37 @@ type ZodNode = { _zod: { def: { type: string; in?: ZodNode; out?: ZodNode; check
  */
 function describeRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
   const node = ctx.zodSchema as ZodNode;
+  const inner = node._zod?.def.type === 'pipe' && node._zod.def.in?._zod.def.type === 'pipe' ? node._zod.def.in._zod.def.in : undefined;
+  if (node._zod?.def.type === 'string') describeText(node, ctx.jsonSchema);
+  if (ctx.zodSchema === Day) ctx.jsonSchema.format = 'date';
+  // The registration's JSON text (registration.service.ts: not JSON, a key twice or an inexact number is 400; then the
+  // registration's rules, 422): described as a JSON object of at most one key, so that any text it allows is JSON.
+  if (ctx.zodSchema === SignUpMultipartBody.shape.dealerFullDTO) {
+    Object.assign(ctx.jsonSchema, { contentMediaType: 'application/json', pattern: '^\\{("[A-Za-z]{1,40}":("[A-Za-z0-9 .@-]{0,100}"|true|false|null))?\\}$' });
+  }
+  // A person's name (profile.ts): no unsafe character (hasUnsafeCharacter) and a letter (\\p{L}, described by the
+  // Latin ones: no generator reads \\p{...}).
+  if (ctx.zodSchema === PersonName) ctx.jsonSchema.pattern = `^[^${UNSAFE}]*[A-Za-z][^${UNSAFE}]*$`;
+  if (node._zod?.def.type === 'pipe' && node._zod.def.out?._zod.def.type === 'string' && ctx.jsonSchema.type === 'string' && ctx.jsonSchema.pattern === undefined) {
+    // A text checked once trimmed (`.trim().pipe(z.email())`): the check's pattern and format are the text's.
+    const { pattern, format } = jsonSchemaOf(node._zod.def.out);
+    if (pattern !== undefined) Object.assign(ctx.jsonSchema, { pattern }, format === undefined ? {} : { format });
+  }
   if (ctx.zodSchema === Money) Object.assign(ctx.jsonSchema, AMOUNT, { minimum: 0.01 });
   else if (ctx.zodSchema === MoneyOrZero) Object.assign(ctx.jsonSchema, AMOUNT, { minimum: 0 });
+  else if (inner?._zod.def.type === 'union' && node._zod.def.out?._zod.def.type === 'array') {
+    // A list in a query (IdList and the like: a text, comma separated, or the parameter repeated) is the list it is
+    // read as: the array after the pipe, each item as checked (no empty or blank item, no over-long id).
+    const out = jsonSchemaOf(node._zod.def.out);
+    delete out.$schema;
+    // A list that may be empty drops its empty and blank items (`ids=`: none), so those are described too.
+    const item = out.items as Record<string, unknown> | undefined;
+    if (out.minItems === undefined && item?.pattern === '^[A-Za-z0-9_-]+$') {
+      out.items = { type: 'string', maxLength: item.maxLength, pattern: `^[${TRIMMED}]*([A-Za-z0-9_-]+[${TRIMMED}]*)?$` };
+    }
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, out, ctx.zodSchema === IdList ? { uniqueItems: true } : {});
+  }
   else if (node._zod?.def.type === 'pipe' && node._zod.def.in?._zod.def.type === 'pipe') {
     const out = node._zod.def.out;
     if (out === (Money as unknown)) Object.assign(ctx.jsonSchema, { type: 'number', minimum: 0.01, ...AMOUNT });
@@ -189,6 +219,26 @@ function describeRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unk
 }
 
 /**
+ * What `String.prototype.trim` removes (JavaScript's \\s), written out: Python's \\s, which the fuzzer's generator
+ * reads, is another set (it has U+001C-U+001F and U+0085, not U+FEFF).
+ */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** The characters hasUnsafeCharacter refuses (libs/domain, unsafe-text.ts), lone surrogates aside. */
+const UNSAFE = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/** A text of at least `min` characters once trimmed: its first and last characters that are not blanks that far apart. */
+const notBlank = (min: number) => (min === 1 ? `[^${TRIMMED}]` : `[^${TRIMMED}][\\s\\S]{${min - 2},}[^${TRIMMED}]`);
+/**
+ * A string the contracts trim before their length check (`.trim().min(1)`): JSON Schema's minLength counts the
+ * blanks, so a text of blanks would pass it and be refused; the pattern says what is left once trimmed.
+ */
+function describeText(node: ZodNode, json: Record<string, unknown>): void {
+  const trims = (node._zod.def.checks ?? []).some(({ _zod: { def: c } }) => c.check === 'overwrite' && c.tx?.(' x ') === 'x');
+  if (!trims || typeof json.minLength !== 'number' || json.minLength < 1) return;
+  if (json.pattern === undefined) json.pattern = notBlank(json.minLength);
+  else json.allOf = [...((json.allOf as unknown[]) ?? []), { pattern: notBlank(json.minLength) }];
+}
+
+/**
  * A value under a key a call does not name (it ignores it), as the exact JSON reading takes it (exact-json.ts): text
  * without NUL, true/false, null, or a number of at most 15 integer digits and 2 decimals. (The API ignores nested
  * objects there too; the description keeps to plain values, so that generating a body stays quick.)
@@ -197,14 +247,36 @@ const JSON_VALUE = {
   type: ['string', 'boolean', 'null', 'number'], pattern: '^[^\\u0000]*$',
   minimum: -999_999_999_999_999, maximum: 999_999_999_999_999, multipleOf: 0.01,
 };
-/** A JSON body's schema: keys a call does not name are ignored, their numbers read as any (JSON_VALUE). */
+/**
+ * The name of a key a call does not name: without NUL (validation.ts checks keys as it checks values), and never
+ * `__proto__` (Fastify's JSON parser refuses it: 400, whatever the call).
+ */
+const JSON_KEY = { pattern: '^[^\\u0000]*$', not: { const: '__proto__' } };
+/**
+ * A JSON body's schema: keys a call does not name are ignored (an object of the contracts that is not strict, or
+ * loose), but the whole body is read as exact-json.ts reads every body, so their values are described (JSON_VALUE).
+ */
 function exactBody<T>(node: T): T {
   if (Array.isArray(node)) return node.map(exactBody) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, exactBody(v)]));
-  if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = JSON_VALUE;
+  const open = out.additionalProperties === undefined || (typeof out.additionalProperties === 'object' && Object.keys(out.additionalProperties as object).length === 0);
+  if (out.type === 'object' && open) Object.assign(out, { additionalProperties: JSON_VALUE, propertyNames: JSON_KEY });
   return out as T;
 }
+/** Text without NUL, as validation.ts reads every string of a body, query or path (400). */
+const NO_NUL = '^[^\\u0000]*$';
+/** Every string of a request's schema without NUL, unless its own pattern, enum or const already says what it is. */
+function cleanText<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(cleanText) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : cleanText(v)]));
+  const isText = [out.type].flat().includes('string');
+  if (isText && out.pattern === undefined && out.enum === undefined && out.const === undefined) out.pattern = NO_NUL;
+  return out as T;
+}
+/** A multipart form's schema: every reader of this API refuses a part it does not name (400, unknownPart). */
+const closedForm = (json: Record<string, unknown>) => ({ ...json, additionalProperties: json.additionalProperties ?? false });
 /** The largest number a JSON body may carry: more than 15 integer digits is 400031 (exact-json.ts). */
 const NUMBER_MAX = 999_999_999_999_999;
 /** Every number of a schema within ±{@link NUMBER_MAX} unless it has its own bounds, in cents, as the exact JSON reading refuses the rest. */
@@ -214,8 +286,9 @@ function boundNumbers<T>(node: T): T {
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, boundNumbers(v)]));
   const types = [out.type].flat();
   if (types.includes('number') || types.includes('integer')) {
-    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = NUMBER_MAX;
-    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -NUMBER_MAX;
+    // zod's own bounds of an integer are the safe integers (2^53 - 1: 16 digits): beyond what the reading takes.
+    if (out.exclusiveMaximum === undefined) out.maximum = Math.min(Number(out.maximum ?? NUMBER_MAX), NUMBER_MAX);
+    if (out.exclusiveMinimum === undefined) out.minimum = Math.max(Number(out.minimum ?? -NUMBER_MAX), -NUMBER_MAX);
     // No number of a request has more than 2 decimals (money has cents): exact-json.ts.
     if (types.includes('number') && out.multipleOf === undefined) out.multipleOf = 0.01;
   }
@@ -250,6 +323,8 @@ export function openApiDocument(): Record<string, unknown> {
         .filter((p) => !queryParams.some((q) => q.name === p.name)));
     }
     params.push(...queryParams);
+    // The payment provider's notification is signed (payments.routes.ts): a missing or wrong signature is 401520.
+    if (path === '/api/v1/open/payment-notification') params.push({ name: 'x-payment-signature', in: 'header', required: true, description: 'hex HMAC-SHA256 of the notification', schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } });
     const ok = path.startsWith('/api/v1/open/sso/') ? '302' : POSTS_ANSWERING_202.has(path) ? '202'
       : method === 'post' && answer !== 'none' && !POSTS_ANSWERING_200.has(path) ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
@@ -271,7 +346,7 @@ export function openApiDocument(): Record<string, unknown> {
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...(method === 'get' && path !== MOBILE_OFFER_PATH ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: IDEMPOTENCY_KEY }])],
-      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: bodyMediaType ? schema(body) : exactBody(schema(body)) } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: bodyMediaType ? closedForm(schema(body)) : exactBody(cleanText(schema(body))) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
   }

@@ -1,9 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { MARKETS } from '@auction/domain';
+import { LANGUAGES } from '@auction/i18n';
+import { CODE_TABLE_LIMITS, GROUP_CODES } from '@auction/reference-data';
 import {
-  AdminAuditQuery, AdminDealerIdQuery, AdminDealerSearchQuery, AdminMultiAuctioneerTemplateQuery,
+  AdminAuditQuery, AuctionIdsQuery, AdminDealerIdQuery, AdminDealerSearchQuery, AdminMultiAuctioneerTemplateQuery,
   AdminPermissionQuery, AdminTopCmsQuery, AdminUserQuery, AdminUsersQuery, AuctionFullQuery, AuctionLotSearchQuery,
-  AuctionLotsQuery, AuctionManagementPageQuery, AuctionSortedLotsQuery, CheckCfQuery, CtElementsMapQuery,
-  CtElementsQuery, CtGroupQuery, DealerAuctioneerQuery, DealerDacQuery, DealerInfoQuery, DealerToConfigureQuery,
+  AuctionLotsQuery, AuctionManagementPageQuery, AuctionSortedLotsQuery, CheckCfQuery, DealerAuctioneerQuery, DealerDacQuery, DealerInfoQuery, DealerToConfigureQuery,
   DossierQuery, EnabledTemplateQuery, ExportBuyersQuery, FileDownloadQuery, HandOverUsersQuery, LotBaseQuery,
   MarketTemplateQuery, MobileOfferQuery, MultiAuctioneerTemplateLink, MultiAuctioneerTemplateQuery,
   MultiAuctioneerTemplatesQuery, ObserveQuery, OffersReportQuery, OpenPartnersQuery, OpenTopCmsQuery,
@@ -15,6 +17,28 @@ import {
   VehicleAuctionsQuery, VehicleDescQuery, VehicleDocumentQuery, VehicleGenericFileQuery, VehicleIdsQuery,
   VehicleImageQuery, VehicleListQuery, VehiclePdfQuery, VehicleSearchPageQuery, VerifyTagQuery,
 } from '@auction/contracts';
+
+/**
+ * The code tables' queries as `@auction/reference-data` reads them (code-table.input.ts; the contracts' schemas only
+ * bound the raw text): known groups and markets, at most CODE_TABLE_LIMITS of them, one of the ten languages. The
+ * plain form is described (the parameter repeated, the codes as listed); the tables also take comma lists and any case.
+ */
+const Group = z.enum(GROUP_CODES);
+const Market = z.enum(MARKETS);
+/** A language, or none (`lang=`: English). */
+const Language = z.enum([...LANGUAGES, '']);
+/** At most CODE_TABLE_LIMITS.rawValues values (each kind at most once counted: every group and every market fit). */
+const Codes = <T extends z.ZodType>(code: T) => z.array(code).max(CODE_TABLE_LIMITS.rawValues);
+const CtElementsMapDoc = z.object({ groupCodes: Codes(Group).min(1), idMarkets: Codes(Market).min(1), lang: Language.optional() });
+const CtElementsDoc = z.object({
+  groupCode: Group, elementCode: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${CODE_TABLE_LIMITS.valueLength}}$`)).optional(), idMarket: Market.optional(), lang: Language.optional(),
+});
+const CtGroupDoc = z.object({ groupCode: Codes(Group).optional(), lang: Language.optional() });
+/**
+ * check-cf's birth date as check-cf.controller.ts reads it (epoch milliseconds, YYYY-MM-DD or DD/MM/YYYY, a real
+ * day of 1900-2099): described as the days YYYY-MM-DD that always exist (day 1 to 28).
+ */
+const CheckCfDoc = CheckCfQuery.extend({ birthDate: z.string().regex(/^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/) });
 
 /**
  * The query of each call that reads one, as its handler parses it (`parse(X, query, 'query')`): `openapi.ts` lists
@@ -66,16 +90,17 @@ export const ROUTE_QUERIES: Readonly<Record<string, z.ZodType>> = {
   'GET /api/v1/mobile/random-vehicle': RandomVehicleQuery,
   'GET /api/v1/mobile/reference-seller-dealer': OwnReferenceSellerQuery,
   'DELETE /api/v1/mobile/showcase/remove-from-myLot': VehicleIdsQuery,
-  'GET /api/v1/open/check-cf': CheckCfQuery,
-  'GET /api/v1/open/ct-elements': CtElementsQuery,
-  'GET /api/v1/open/ct-elements-map': CtElementsMapQuery,
-  'GET /api/v1/open/ct-group': CtGroupQuery,
+  'GET /api/v1/open/check-cf': CheckCfDoc,
+  'GET /api/v1/open/ct-elements': CtElementsDoc,
+  'GET /api/v1/open/ct-elements-map': CtElementsMapDoc,
+  'GET /api/v1/open/ct-group': CtGroupDoc,
   'GET /api/v1/open/dealer-info': DealerInfoQuery,
   'GET /api/v1/open/info': PortalInfoQuery,
   'GET /api/v1/open/partners': OpenPartnersQuery,
   'GET /api/v1/open/sso/login': SsoLoginQuery,
   'GET /api/v1/open/top-cms': OpenTopCmsQuery,
   'GET /api/v1/open/verify-tag': VerifyTagQuery,
+  'GET /api/v1/secure/auction': AuctionIdsQuery,
   'GET /api/v1/secure/auction-management': AuctionManagementPageQuery,
   'GET /api/v1/secure/auction/observed': PageQuery,
   'GET /api/v1/secure/auction/{idAuction}': AuctionLotsQuery,

@@ -30,7 +30,7 @@ function callsParsingAQuery(): string[] {
       if (name === 'constructor' || typeof handler !== 'function') continue;
       const method = Reflect.getMetadata('method', handler) as number | undefined;
       const path = Reflect.getMetadata('path', handler) as string | undefined;
-      if (method === undefined || path === undefined || !/query, 'query'\)/.test(handler.toString())) continue;
+      if (method === undefined || path === undefined || !/[\w)}], 'query'\)/.test(handler.toString())) continue;
       calls.push(`${METHODS[method]} /${[prefix, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/').replace(/:(\w+)/g, '{$1}'));
     }
   }
