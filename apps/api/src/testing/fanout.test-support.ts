@@ -1,6 +1,5 @@
 /**
- * Helpers for the fan-out end-to-end tests (PostgreSQL + Kafka): Kafka settings of one test, the broker's
- * stop and start through `tools/infra`, the admin read-model calls, convergence checks against the log, and
+ * Helpers for the fan-out end-to-end tests (PostgreSQL + Kafka): Kafka settings of one test, the admin read-model calls, convergence checks against the log, and
  * canonical dumps of the `read_model` schema read directly with `pg`.
  */
 import { execFile } from 'node:child_process';
@@ -12,7 +11,6 @@ import pg from 'pg';
 import { type ApiClient, describeResult, sleep } from './api-client.test-support.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const INFRA = path.join(REPO_ROOT, 'tools/infra/infra.sh');
 export const REPLAY_CLI = path.join(REPO_ROOT, 'tools/replay/dist/cli.js');
 
 export const adminPaths = {
@@ -25,7 +23,7 @@ export const adminPaths = {
   metrics: '/metrics',
 };
 
-/** The Kafka settings of one test: the brokers of `$KAFKA_BROKERS`, a topic and consumer-group prefix of its own. */
+/** The Kafka settings of one test: the brokers (default `$KAFKA_BROKERS`), a topic and consumer-group prefix of its own. */
 export interface KafkaSettings {
   readonly brokers: string[];
   readonly topic: string;
@@ -34,8 +32,9 @@ export interface KafkaSettings {
   readonly env: Record<string, string>;
 }
 
-export function kafkaSettings(): KafkaSettings {
-  const brokers = (process.env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+export function kafkaSettings(
+  brokers: readonly string[] = (process.env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean),
+): KafkaSettings {
   if (brokers.length === 0) {
     throw new Error(
       'KAFKA_BROKERS is not set: the fan-out end-to-end suite needs a Kafka broker. Start one with ' +
@@ -45,48 +44,7 @@ export function kafkaSettings(): KafkaSettings {
   const tag = randomBytes(4).toString('hex');
   const topic = `e2e-${tag}`;
   const groupPrefix = `e2e-${tag}-`;
-  return { brokers, topic, groupPrefix, env: { KAFKA_BROKERS: brokers.join(','), KAFKA_TOPIC: topic, KAFKA_GROUP_PREFIX: groupPrefix } };
-}
-
-/**
- * `bash tools/infra/infra.sh <stop|start> kafka` with this process's environment (INFRA_STATE_DIR, INFRA_KAFKA_PORT...
- * choose the broker). Resolves with how long it took; throws with the script's output when it fails.
- */
-export async function infraKafka(command: 'start' | 'stop'): Promise<number> {
-  const t0 = Date.now();
-  try {
-    await promisify(execFile)('bash', [INFRA, command, 'kafka'], { timeout: 150_000, env: process.env });
-  } catch (error) {
-    const e = error as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`infra.sh ${command} kafka failed: ${e.message}\n${e.stderr ?? ''}${e.stdout ?? ''}`);
-  }
-  return Date.now() - t0;
-}
-
-/**
- * Checks that `tools/infra/infra.sh` (with this environment) manages the broker `brokers` names and that it runs, so
- * `infraKafka('stop')` really takes that broker away. Throws a precise error otherwise.
- */
-export async function expectInfraManagesBroker(brokers: readonly string[]): Promise<void> {
-  const { stdout } = await promisify(execFile)('bash', [INFRA, 'env', 'kafka'], { timeout: 30_000, env: process.env });
-  const managed = /export KAFKA_BROKERS=(\S+)/.exec(stdout)?.[1];
-  if (managed !== brokers.join(',')) {
-    throw new Error(
-      `KAFKA_BROKERS=${brokers.join(',')} is not the running broker tools/infra/infra.sh manages in this environment ` +
-        `(\`infra.sh env kafka\` says: ${stdout.trim() || 'nothing'}): set INFRA_STATE_DIR / INFRA_KAFKA_PORT to that broker's, ` +
-        'or the outage test cannot stop it',
-    );
-  }
-}
-
-/** True when `infra.sh status kafka` says the broker runs. */
-export async function infraKafkaRunning(): Promise<boolean> {
-  try {
-    await promisify(execFile)('bash', [INFRA, 'status', 'kafka'], { timeout: 30_000, env: process.env });
-    return true;
-  } catch {
-    return false;
-  }
+  return { brokers: [...brokers], topic, groupPrefix, env: { KAFKA_BROKERS: brokers.join(','), KAFKA_TOPIC: topic, KAFKA_GROUP_PREFIX: groupPrefix } };
 }
 
 /** Deletes test topics, best effort (a leftover topic is harmless). */

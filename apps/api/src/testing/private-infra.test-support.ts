@@ -20,6 +20,8 @@ export interface PrivateInfra {
   /** Stops one service (as an operator would: pg_ctl stop -m fast, Kafka's controlled shutdown, SIGTERM), ms taken. */
   stop(service: InfraService): Promise<number>;
   start(service: InfraService): Promise<number>;
+  /** True when `infra.sh status` says the service runs. */
+  running(service: InfraService): Promise<boolean>;
   /** Stops every service and removes the state folder. */
   dispose(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startPrivateInfra(services: readonly InfraService[]): Prom
     kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').filter(Boolean),
     stop: async (service) => (await run('stop', service)).ms,
     start: async (service) => (await run('start', service)).ms,
+    running: async (service) => run('status', service).then(() => true, () => false),
     dispose: async () => {
       await run('stop', ...services).catch(() => undefined);
       await rm(state, { recursive: true, force: true }).catch(() => undefined);

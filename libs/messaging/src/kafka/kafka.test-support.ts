@@ -1,5 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EventStore, StoredEvent } from '@auction/event-store';
@@ -52,9 +56,81 @@ export async function deleteTopics(brokers: string[], topics: string[]): Promise
 
 const INFRA = fileURLToPath(new URL('../../../../tools/infra/infra.sh', import.meta.url));
 
-/** Runs `tools/infra/infra.sh <command> kafka`. */
-export async function infraKafka(command: 'start' | 'stop'): Promise<void> {
-  await promisify(execFile)('bash', [INFRA, command, 'kafka'], { timeout: 120_000 });
+/** A Kafka broker of one test file alone (tools/infra in a state folder of its own, on free ports). */
+export interface PrivateKafka {
+  readonly brokers: string[];
+  /** `infra.sh stop|start kafka` on this broker (Kafka's controlled shutdown, then a fresh start on the same log). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its state folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts a broker of this file's own, so that a test that stops and restarts it leaves the shared broker
+ * (`$KAFKA_BROKERS`) to the tests running beside it.
+ */
+export async function startPrivateKafka(): Promise<PrivateKafka> {
+  const state = await mkdtemp(path.join(tmpdir(), 'messaging-kafka-'));
+  await chmod(state, 0o755);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, INFRA_STATE_DIR: state, INFRA_KAFKA_PORT: String(await freePort()), INFRA_KAFKA_CONTROLLER_PORT: String(await freePort()),
+  };
+  const infra = async (...args: string[]) => {
+    try {
+      return (await promisify(execFile)('bash', [INFRA, ...args], { timeout: 240_000, env })).stdout;
+    } catch (error) {
+      const e = error as { stderr?: string; stdout?: string; message: string };
+      throw new Error(`infra.sh ${args.join(' ')} failed: ${e.message}\n${e.stderr ?? ''}${e.stdout ?? ''}`);
+    }
+  };
+  await infra('start', 'kafka');
+  const brokers = /KAFKA_BROKERS=(\S+)/.exec(await infra('env', 'kafka'))?.[1]?.split(',') ?? [];
+  if (brokers.length === 0) throw new Error(`infra.sh env kafka named no broker (state ${state})`);
+  await groupCoordinatorReady(brokers);
+  return {
+    brokers,
+    stop: async () => void (await infra('stop', 'kafka')),
+    start: async () => void (await infra('start', 'kafka')),
+    dispose: async () => {
+      await infra('stop', 'kafka').catch(() => undefined);
+      await rm(state, { recursive: true, force: true }).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Waits until the fresh broker has a group coordinator: the first group request makes it create
+ * `__consumer_offsets` (50 partitions), which on a busy machine takes longer than a test waits for its stream.
+ */
+async function groupCoordinatorReady(brokers: string[], timeoutMs = 120_000): Promise<void> {
+  const client = admin(brokers);
+  const deadline = Date.now() + timeoutMs;
+  await client.connect();
+  try {
+    for (;;) {
+      try {
+        await client.describeGroups(['warm-up']);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`no group coordinator on ${brokers.join(',')} after ${timeoutMs} ms: ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  } finally {
+    await client.disconnect();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }
 
 /** Appends `count` events spread over `auctions` auctions (one stream per auction). */

@@ -1,9 +1,9 @@
 import { PgliteEventStore, type StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KafkaTransport } from '../kafka/kafka-transport.js';
+import { KAFKA_CLIENTS, createKafkaTransport, type KafkaClientName } from '../kafka/kafka-client.js';
 import {
-  appendEvents, createTopic, deleteTopics, infraKafka, memoryLogger, missingPositions, orderViolations, requireBrokers, uniqueTopic,
-  waitUntil,
+  type PrivateKafka, appendEvents, createTopic, deleteTopics, memoryLogger, missingPositions, orderViolations, requireBrokers, startPrivateKafka,
+  uniqueTopic, waitUntil,
 } from '../kafka/kafka.test-support.js';
 import type { CheckpointStore } from '../transport.port.js';
 import { Relay, type RelayProducer } from './relay.js';
@@ -11,24 +11,30 @@ import { Relay, type RelayProducer } from './relay.js';
 const brokers = requireBrokers();
 const topics: string[] = [];
 let store: PgliteEventStore;
-/** Set while the broker-restart test has the broker down: afterAll starts it again if the test failed there. */
-let brokerStopped = false;
+/**
+ * The broker the restart tests stop and start: this file's own (tools/infra on free ports), so the shared broker of
+ * `$KAFKA_BROKERS` stays up for the tests running beside it.
+ */
+let restartable: PrivateKafka;
+/** Set while a restart test has that broker down: the next one starts it again if a test failed there. */
+let restartableDown = false;
 
 beforeAll(async () => {
   store = new PgliteEventStore({ pollIntervalMs: 20 });
   await store.init();
-});
+  restartable = await startPrivateKafka();
+}, 300_000);
 
 afterAll(async () => {
-  if (brokerStopped) await infraKafka('start');
-  await store.close();
+  await store?.close();
   await deleteTopics(brokers, topics);
-});
+  await restartable?.dispose();
+}, 120_000);
 
-async function freshTopic(name: string, partitions = 3): Promise<string> {
+async function freshTopic(name: string, partitions = 3, on = brokers): Promise<string> {
   const topic = uniqueTopic(name);
-  topics.push(topic);
-  await createTopic(brokers, topic, partitions);
+  if (on === brokers) topics.push(topic);
+  await createTopic(on, topic, partitions);
   return topic;
 }
 
@@ -59,10 +65,11 @@ function guardedCheckpoints(producer: { acked: number }, start = 0): CheckpointS
   };
 }
 
-describe('Relay → Kafka', () => {
-  it('publishes every event in order per key and moves the checkpoint only after acks', async () => {
+// On each Kafka client of the transport port (KAFKA_CLIENT=kafkajs|platformatic).
+describe.each(KAFKA_CLIENTS)('Relay → Kafka on %s', (client: KafkaClientName) => {
+  it('publishes every event in order per key and moves the checkpoint only after acks', { timeout: 90_000 }, async () => {
     const topic = await freshTopic('relay');
-    const transport = new KafkaTransport({ brokers, topic, logger: memoryLogger() });
+    const transport = createKafkaTransport({ brokers, topic, logger: memoryLogger() }, client);
     const from = await store.headPosition();
     await appendEvents(store, Array.from({ length: 10 }, (_, i) => `r${i}`), 1_500);
     const expected = await store.readAll(from, 10_000);
@@ -83,20 +90,22 @@ describe('Relay → Kafka', () => {
     await relay.stop();
     await transport.close();
 
-    console.info(`relay published ${expected.length} events in ${publishMs} ms (${relay.stats().publishedBatches} batches)`);
+    console.info(`${client}: relay published ${expected.length} events in ${publishMs} ms (${relay.stats().publishedBatches} batches)`);
     expect(checkpoints.violations).toEqual([]);
     expect(checkpoints.saved.at(-1)).toBe(expected.at(-1)!.position);
     expect(orderViolations(expected, delivered)).toEqual([]);
     expect(relay.stats()).toMatchObject({ publishedEvents: expected.length, failedAttempts: 0 });
   });
 
-  it('loses nothing when the broker stops mid-stream and comes back', { timeout: 80_000 }, async () => {
-    const topic = await freshTopic('restart');
+  it('loses nothing when the broker stops mid-stream and comes back', { timeout: 150_000 }, async () => {
+    if (restartableDown) await restartable.start();
+    restartableDown = false;
+    const topic = await freshTopic('restart', 3, restartable.brokers);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     const logger = memoryLogger();
-    const transport = new KafkaTransport({ brokers, topic, logger });
+    const transport = createKafkaTransport({ brokers: restartable.brokers, topic, logger }, client);
     const from = await store.headPosition();
     const producer = ackTracking(transport);
     const checkpoints = guardedCheckpoints(producer, from);
@@ -122,15 +131,15 @@ describe('Relay → Kafka', () => {
     await waitUntil(() => delivered.length >= 200, 20_000, 'the stream to flow');
     const countBefore = (await store.readAll(from, 100_000)).length - (await relay.lag());
     const stopAt = Date.now();
-    brokerStopped = true;
-    await infraKafka('stop');
+    restartableDown = true;
+    await restartable.stop();
     const stoppedMs = Date.now() - stopAt;
     await waitUntil(async () => (await relay.lag()) > 100, 20_000, 'a growing lag while the broker is down');
     const lagWhileDown = await relay.lag();
     const checkpointWhileDown = relay.stats().checkpoint;
     const startAt = Date.now();
-    await infraKafka('start');
-    brokerStopped = false;
+    await restartable.start();
+    restartableDown = false;
     const upAt = Date.now();
     // Recovery = time from "broker up" until the backlog built while it was down is through.
     const backlog = await store.readAll(from, 100_000);
@@ -154,7 +163,7 @@ describe('Relay → Kafka', () => {
 
     const duplicates = delivered.length - new Set(delivered.map((event) => event.position)).size;
     console.info(
-      `broker restart: stop took ${stoppedMs} ms, start took ${upAt - startAt} ms; lag while down ${lagWhileDown}; ` +
+      `${client}: broker restart: stop took ${stoppedMs} ms, start took ${upAt - startAt} ms; lag while down ${lagWhileDown}; ` +
         `backlog of ${backlog.length - countBefore} events through the relay ${relayRecoveryMs} ms after the broker was up, ` +
         `through the consumer ${consumerRecoveryMs} ms; ` +
         `${expected.length} events, ${duplicates} duplicates, ${relay.stats().failedAttempts} failed publishes`,

@@ -7,13 +7,10 @@
  * 2. the same with the projection consumer stopped and started through the admin API;
  * 3. a rebuild of every read model on a log of ≥ 100,000 events while the API keeps answering queries.
  *
- * Each part has its own database, topic and consumer-group prefix, and stops its server in afterAll. The broker
- * is the one `$KAFKA_BROKERS` names; part 1 stops and starts it with `tools/infra/infra.sh stop|start kafka`, which
- * follows `INFRA_STATE_DIR` / `INFRA_KAFKA_PORT` of this process's environment (and refuses to run when that is not
- * the broker `$KAFKA_BROKERS` names). To leave a shared broker alone while developing, start one of your own:
- *   export INFRA_STATE_DIR=/tmp/my-kafka INFRA_KAFKA_PORT=59292 INFRA_KAFKA_CONTROLLER_PORT=59293
- *   bash tools/infra/infra.sh start kafka && eval "$(bash tools/infra/infra.sh env postgres kafka)"
- *   cd apps/api && npm test -- fanout
+ * Each part has its own database, topic and consumer-group prefix, and stops its server in afterAll. Part 1 stops
+ * and starts a broker of its own (private-infra.test-support.ts: tools/infra in a state folder of its own, on free
+ * ports), so the shared broker of `$KAFKA_BROKERS`, which parts 2 and 3 use, stays up for the tests running beside it.
+ * The server runs on the Kafka client `KAFKA_CLIENT` of this process's environment names (kafkajs by default).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ERROR_CODES } from '@auction/domain';
@@ -29,9 +26,10 @@ import {
 } from '../../testing/auction.test-support.js';
 import {
   type BacklogRecovery, type Convergence, type KafkaSettings, type ReadModelStatus, type SchemaDump, adminPaths, deleteTopics, diffDumps,
-  dumpSchema, dumpSizes, expectInfraManagesBroker, fanoutLogLines, getStatus, infraKafka, infraKafkaRunning, kafkaSettings, latencyStats, metricValue,
-  rebuildThroughApi, replayCli, waitConverged, watchBacklog,
+  dumpSchema, dumpSizes, fanoutLogLines, getStatus, kafkaSettings, latencyStats, metricValue, rebuildThroughApi, replayCli, waitConverged,
+  watchBacklog,
 } from '../../testing/fanout.test-support.js';
+import { startPrivateInfra, type PrivateInfra } from '../../testing/private-infra.test-support.js';
 import { type GeneratedLog, generateOfferLog } from '../../testing/fanout-log.test-support.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -88,9 +86,8 @@ interface Setup {
   lotIds: string[];
 }
 
-/** Starts the server in Kafka mode, logs everyone in, and creates a running auction with `LOTS` lots. */
-async function setUp(label: string): Promise<Setup> {
-  const kafka = kafkaSettings();
+/** Starts the server in Kafka mode (on `kafka`), logs everyone in, and creates a running auction with `LOTS` lots. */
+async function setUp(label: string, kafka: KafkaSettings = kafkaSettings()): Promise<Setup> {
   const storage = await createStorage('postgres');
   let server: RunningServer | undefined;
   try {
@@ -297,32 +294,37 @@ async function expectConvergedAndEqualToRebuild(s: Setup, attempts: readonly Att
 
 describe('fan-out resilience: the Kafka broker stops in the middle of a burst of offers', () => {
   let s: Setup | undefined;
+  let infra: PrivateInfra | undefined;
   let brokerDown = false;
   const timings: Record<string, unknown> = {};
 
   beforeAll(async () => {
-    s = await setUp('broker');
-  }, 120_000);
+    const t0 = Date.now();
+    infra = await startPrivateInfra(['kafka']);
+    timings.privateBrokerStartMs = Date.now() - t0;
+    s = await setUp('broker', kafkaSettings(infra.kafkaBrokers));
+  }, 360_000);
 
   afterAll(async () => {
-    // Never leave the shared broker down, whatever failed.
-    if (brokerDown) await infraKafka('start').catch((error: unknown) => out(`[fanout] could not restart the broker: ${String(error)}`));
+    // The topic is deleted through the broker: start it again if the test failed while it was down.
+    if (brokerDown) await infra?.start('kafka').catch((error: unknown) => out(`[fanout] could not restart the broker: ${String(error)}`));
     await tearDown(s);
-    out(`[fanout] broker outage: ${JSON.stringify(timings)}`);
-  }, 180_000);
+    await infra?.dispose();
+    out(`[fanout] broker outage (KAFKA_CLIENT=${process.env.KAFKA_CLIENT ?? 'default'}): ${JSON.stringify(timings)}`);
+  }, 240_000);
 
   test('offers are accepted while the broker is down; after it returns the read models converge to a rebuild of the log', async () => {
-    if (!s) throw new Error('not run: the set-up failed');
-    await expectInfraManagesBroker(s.kafka.brokers);
+    if (!s || !infra) throw new Error('not run: the set-up failed');
+    const broker = infra;
     const marks = { downAt: 0, startAt: 0, upAt: 0 };
     const queryWhileDown: number[] = [];
     let recovery: Promise<BacklogRecovery> | undefined;
     const attempts = await burst(s, async (ctx) => {
       await ctx.waitAnswers(ANSWERS_BEFORE);
       brokerDown = true;
-      timings.brokerStopMs = await infraKafka('stop');
+      timings.brokerStopMs = await broker.stop('kafka');
       marks.downAt = Date.now();
-      if (await infraKafkaRunning()) throw new Error('`infra.sh stop kafka` returned but `infra.sh status kafka` still says running');
+      if (await broker.running('kafka')) throw new Error('`infra.sh stop kafka` returned but `infra.sh status kafka` still says running');
       // The relay notices (its lag grows, on the status and on /metrics) and queries keep answering.
       const down = await statusUntil(s!.admin, 'relayLag > 0 while the broker is down', (st) => (st.relayLag ?? 0) > 0, 10_000);
       expect({ relayLagMetric: (await metricValue(s!.admin, 'relay_lag_events'))! > 0 }).toEqual({ relayLagMetric: true });
@@ -332,7 +334,7 @@ describe('fan-out resilience: the Kafka broker stops in the middle of a burst of
       timings.relayLagBeforeRestart = (await getStatus(s!.admin)).relayLag;
       timings.relayLagFirstSeenWhileDown = down.relayLag;
       marks.startAt = Date.now();
-      timings.brokerStartMs = await infraKafka('start');
+      timings.brokerStartMs = await broker.start('kafka');
       brokerDown = false;
       marks.upAt = Date.now();
       // From the broker being up: the backlog built while it was down goes through the relay and the projector.
