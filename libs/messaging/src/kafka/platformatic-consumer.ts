@@ -32,7 +32,7 @@ type Msg = Message<Buffer, Buffer, Buffer, Buffer>;
  * partition after the other), handed to the handler, and each partition's last offset is committed
  * only after the handler resolved. A failing handler or commit (e.g. a rebalance) closes the stream and
  * opens a new one from the committed offsets (the batch comes again); a stream error (broker lost)
- * closes the client and builds a new one, with back-off.
+ * closes the client and builds a new one, with back-off, which rejoins the group as the same member.
  */
 export class SupervisedPlatformaticConsumer implements ConsumerHandle {
   private consumer: Consumer<Buffer, Buffer, Buffer, Buffer> | undefined;
@@ -41,6 +41,12 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private attempt = 0;
+  /**
+   * The group member id of the last client: a rebuilt client rejoins with it, as kafkajs does after a reconnect.
+   * A new member would make the coordinator wait for the old one (restored with the group when the broker
+   * restarts) to rejoin or time out: the session timeout, 30 s by default, without any delivery.
+   */
+  private memberId: string | null = null;
   private readonly counters: ConsumerStats = { batches: 0, events: 0, handlerFailures: 0, restarts: 0 };
 
   constructor(private readonly settings: PlatformaticConsumerSettings) {}
@@ -173,11 +179,14 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
 
   private createClient(): Consumer<Buffer, Buffer, Buffer, Buffer> {
     const s = this.settings;
-    return new Consumer({
+    const client = new Consumer<Buffer, Buffer, Buffer, Buffer>({
       clientId: s.clientId, bootstrapBrokers: s.brokers, groupId: s.group, autocommit: false,
       sessionTimeout: s.sessionTimeoutMs, heartbeatInterval: s.heartbeatIntervalMs, maxWaitTime: s.maxWaitTimeMs,
       rebalanceTimeout: s.sessionTimeoutMs, retries: 5, retryDelay: 500, autocreateTopics: false,
     });
+    // Sent with the JoinGroup; a coordinator that no longer knows it answers UNKNOWN_MEMBER_ID and the client joins afresh.
+    client.memberId = this.memberId;
+    return client;
   }
 
   private async closeStream(): Promise<void> {
@@ -190,6 +199,7 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
     await this.closeStream();
     const consumer = this.consumer;
     this.consumer = undefined;
+    this.memberId = consumer?.memberId ?? this.memberId;
     if (consumer) await new Promise<void>((resolve) => consumer.close(true, () => resolve()));
   }
 
