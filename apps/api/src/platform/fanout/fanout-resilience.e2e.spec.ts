@@ -10,7 +10,7 @@
  * Each part has its own database, topic and consumer-group prefix, and stops its server in afterAll. Part 1 stops
  * and starts a broker of its own (private-infra.test-support.ts: tools/infra in a state folder of its own, on free
  * ports), so the shared broker of `$KAFKA_BROKERS`, which parts 2 and 3 use, stays up for the tests running beside it.
- * The server runs on the Kafka client `KAFKA_CLIENT` of this process's environment names (kafkajs by default).
+ * The server runs on the Kafka client that `KAFKA_CLIENT` in this process's environment names (the config's default if unset).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ERROR_CODES } from '@auction/domain';
