@@ -8,9 +8,9 @@ export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 /** A Kafka adapter of the transport port, whichever client it runs on. */
 export type KafkaClientTransport = KafkaTransport | PlatformaticKafkaTransport;
 
-/** `KAFKA_CLIENT` (kafkajs | platformatic), default kafkajs (measured in BENCHMARKS.md, "Kafka client"). */
+/** `KAFKA_CLIENT` (kafkajs | platformatic), default platformatic (measured in BENCHMARKS.md, "Kafka client"). */
 export function kafkaClientFromEnv(value = process.env['KAFKA_CLIENT']): KafkaClientName {
-  if (!value) return 'kafkajs';
+  if (!value) return 'platformatic';
   if ((KAFKA_CLIENTS as readonly string[]).includes(value)) return value as KafkaClientName;
   throw new Error(`KAFKA_CLIENT must be one of ${KAFKA_CLIENTS.join(', ')}, got '${value}'`);
 }

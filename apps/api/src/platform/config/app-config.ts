@@ -39,7 +39,7 @@ export const ConfigSchema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC: z.string().default('auction-events'),
   KAFKA_GROUP_PREFIX: z.string().default(''),
-  KAFKA_CLIENT: z.enum(['kafkajs', 'platformatic']).default('kafkajs'),
+  KAFKA_CLIENT: z.enum(['kafkajs', 'platformatic']).default('platformatic'),
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(6000),
   MQTT_URL: z.string().optional(),
   MQTT_USERNAME: z.string().optional(),
@@ -116,7 +116,7 @@ export interface AppConfig extends SecurityConfig {
   readonly kafkaGroupPrefix: string;
   /** How long Kafka waits for a silent consumer before giving its partitions to another instance (KAFKA_SESSION_TIMEOUT_MS). */
   readonly kafkaSessionTimeoutMs: number;
-  /** Kafka client library of the fan-out (KAFKA_CLIENT): kafkajs (default) or platformatic (@platformatic/kafka). */
+  /** Kafka client library of the fan-out (KAFKA_CLIENT): platformatic (@platformatic/kafka, default) or kafkajs. */
   readonly kafkaClient: 'kafkajs' | 'platformatic';
   /** Mosquitto (server mode live channel); unset: the embedded broker only. */
   readonly mqtt?: { url: string; username?: string; password?: string };
