@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEALER_CAPABILITIES, DEALER_DOCUMENT_KINDS, DEALER_DOCUMENT_MEDIA_TYPES, DEALER_STATUSES, MARKETS } from '@auction/domain';
 import { adminPage, adminPageQuery, adminQueryInt } from './admin-common.js';
+import { DAY_OR_INSTANT_FILTER } from './common.js';
 
 /**
  * Wire shapes of the dealers back-office (`/api/v1/admin/dealer*`, `/dealers-info/search`, `/dealer-to-configure*`,
@@ -13,20 +14,12 @@ import { adminPage, adminPageQuery, adminQueryInt } from './admin-common.js';
 const RefId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 /** A free-text filter (case-insensitive "contains"; `%` and `_` are literal). */
 const Filter = z.string().trim().max(100).optional();
-/** Years a date filter may name: PostgreSQL has no year 0, and the end of 9999-12-31 is no longer a 4-digit ISO date. */
-const DATE_FILTER_YEARS = { min: 1900, max: 9998 } as const;
-
-/** True for a real calendar day (2026-02-31 is not one: `Date` would roll it over to March) in DATE_FILTER_YEARS. */
-function isRealDay(value: string): boolean {
-  if (Number.isNaN(new Date(value).getTime())) return false;
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return y >= DATE_FILTER_YEARS.min && y <= DATE_FILTER_YEARS.max && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
-
-/** A date filter `YYYY-MM-DD` (a whole day, UTC) or an ISO instant, of a real day between 1900 and 9998. */
-const DateFilter = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'must be YYYY-MM-DD or an ISO instant')
-  .refine(isRealDay, `must be a real date (years ${DATE_FILTER_YEARS.min}-${DATE_FILTER_YEARS.max})`).optional();
+/**
+ * A date filter `YYYY-MM-DD` (a whole day, UTC) or an ISO instant, of a real day of the years 1900-9998 (PostgreSQL has
+ * no year 0, and the end of 9999-12-31 is no longer a 4-digit ISO date): one pattern, so that the OpenAPI description
+ * states exactly what is taken (2026-02-31 is not a day; `Date` would roll it over to March).
+ */
+const DateFilter = z.string().max(40).regex(DAY_OR_INSTANT_FILTER, 'must be a real date (years 1900-9998): YYYY-MM-DD or an ISO instant').optional();
 /** `true`/`false` (or 1/0) in a query string. */
 const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional();
 /** Repeated `vatCodes` (or comma separated): dealers whose VAT code is one of them (exact, case-insensitive). */

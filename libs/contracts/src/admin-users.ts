@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MARKETS, ROLES, parseBirthDate } from '@auction/domain';
 import { adminPage, adminPageQuery, adminQueryInt } from './admin-common.js';
 import { UserProfile } from './auth.js';
-import { Id } from './common.js';
+import { Id, REAL_DAY_1900_2099 } from './common.js';
 import { UpdateUserRequest, UserPersonal } from './profile.js';
 
 /**
@@ -75,7 +75,8 @@ export const AdminUserDetails = UserProfile.extend({
 });
 export type AdminUserDetails = z.infer<typeof AdminUserDetails>;
 
-const isoDate = z.string().trim().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+/** A birth date `YYYY-MM-DD`: a real day between 1900 and 2099 (parseBirthDate's bounds), one pattern, as described. */
+const isoDate = z.string().trim().max(10).regex(new RegExp(`^${REAL_DAY_1900_2099}$`), 'must be a real date YYYY-MM-DD between 1900 and 2099')
   .refine((v) => parseBirthDate(v) !== null, { message: 'must be a real date between 1900 and 2099' });
 
 /**

@@ -34,6 +34,28 @@ export const QueryInt = (min: number, max: number) =>
 /** An amount of euros in a query string: digits with at most 2 decimals (`1500`, `1500.5`), never hex, exponent or sign. */
 export const QueryMoney = z.string().max(13).regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in digits with at most 2 decimals')
   .transform(Number).pipe(Money);
+/** Months and their days but 29 February (01-28 in every month, 29-30 but in February, 31 in the long months). */
+const MONTH_DAY = '(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)';
+const realDays = (years: string, leapYears: string) => `(?:(?:${years})-${MONTH_DAY}|(?:${leapYears})-02-29)`;
+/**
+ * The real calendar days `YYYY-MM-DD` of the years 1900-9998 as a regular expression's source (ASCII digits; the 29th
+ * to 31st only in the months that have them, 29 February only in leap years): the day filters' rule written out, so
+ * that the OpenAPI description (the pattern) and the check are one and the same. PostgreSQL has no year 0, and the
+ * end of 9999-12-31 is no longer a 4-digit ISO date.
+ */
+export const REAL_DAY_1900_9998 = realDays('19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8]',
+  '(?:19|[2-9][0-9])(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00');
+/** The real days of the years 1900-2099 (a birth date, `parseBirthDate`'s bounds), as {@link REAL_DAY_1900_9998}. */
+export const REAL_DAY_1900_2099 = realDays('19[0-9]{2}|20[0-9]{2}', '(?:19|20)(?:0[48]|[2468][048]|[13579][26])|2000');
+/** A time of day and its offset after a day (`T10:00Z`, `T10:00:00.5+01:00`), as `Date` reads it. */
+export const TIME_AND_OFFSET = 'T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,3})?)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])';
+/** A day filter: a real day `YYYY-MM-DD` (a whole day, UTC) or an ISO instant of such a day ({@link REAL_DAY_1900_9998}). */
+export const DAY_OR_INSTANT_FILTER = new RegExp(`^${REAL_DAY_1900_9998}(?:${TIME_AND_OFFSET})?$`);
+/**
+ * An e-mail address as zod's `z.email()` takes it (its default pattern, which has no look-ahead, so every generator of
+ * the OpenAPI description reads it): a check written `.regex(EMAIL_PATTERN)` on the string is described as it checks.
+ */
+export const EMAIL_PATTERN = z.regexes.email;
 /** A calendar day written `YYYY-MM-DD` (whether it exists is the domain's rule, which names the field). */
 export const Day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
 /** An id in a path. */

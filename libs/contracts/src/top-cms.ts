@@ -21,11 +21,19 @@ const Lang = z.enum(PORTAL_LANGUAGES);
 /** A text of a banner: trimmed, no control characters but tab and newline. */
 const Text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]*$/, 'no control or bidirectional characters');
 /**
+ * What a link never holds: NUL, a backslash, or a blank (JavaScript's \\s, written out: the pattern is read by other
+ * languages too, whose \\s is another set).
+ */
+const NOT_IN_LINK = '\\u0000\\\\\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const LINK_CHAR = `[^${NOT_IN_LINK}]`;
+/** A character of an https link's host part: not a separator (`/?#@`), which would make the host another. */
+const HOST_CHAR = `[^/?#@${NOT_IN_LINK}]`;
+/**
  * A call to action's link: a path of the portal (`/registration`, `/partner?idTemplate=T1`, `#contacts`) or an https
  * address. Never `javascript:`, `data:`, a protocol-relative `//host` or a backslash (which browsers read as `/`).
  */
-export const CtaUrl = z.string().trim().max(500).refine(
-  (v) => !/[\\\s]/.test(v) && (/^\/(?!\/)/.test(v) || /^#[\w-]*$/.test(v) || /^https:\/\/[^/?#@]+\.[^/?#@]+([/?#].*)?$/i.test(v)),
+export const CtaUrl = z.string().trim().max(500).regex(
+  new RegExp(`^(?:/(?:[^/${NOT_IN_LINK}]${LINK_CHAR}*)?|#[A-Za-z0-9_-]*|[Hh][Tt][Tt][Pp][Ss]://${HOST_CHAR}+\\.${HOST_CHAR}+(?:[/?#]${LINK_CHAR}*)?)$`),
   'must be a path of the portal (/...), an anchor (#...) or an https address',
 );
 /** The id of an uploaded banner image (from `POST /admin/top-cms/image`): a blob id. */

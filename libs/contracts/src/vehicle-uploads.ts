@@ -167,9 +167,9 @@ export type ProvenanceLogo = z.infer<typeof ProvenanceLogo>;
 
 const FileField = z.string().meta({ format: 'binary', description: 'a file part' });
 /** The form of `POST /upload-vehicle` (for the OpenAPI description; the body is read streaming). */
-export const VehicleSheetMultipartBody = z.object({ file: FileField, provenance: z.string().max(60) });
+export const VehicleSheetMultipartBody = z.object({ file: FileField, provenance: z.string().trim().min(1).max(60) });
 /** The form of `POST /upload-photos`, `-appraisal`, `-datasheet`, `-other`, `-recdoc`. */
-export const VehicleFileMultipartBody = z.object({ file: FileField, tempId: z.string().max(64), tupla: z.string().max(40) });
+export const VehicleFileMultipartBody = z.object({ file: FileField, ...VehicleFileUploadFields.shape });
 /** Body of `PATCH /auction/{id}/file-message`: one part `file`, the auction's regulation document (a PDF). */
 export const FileMessageMultipartBody = z.object({ file: FileField });
 
@@ -238,4 +238,4 @@ export const SelectByFileResponse = z.object({
 export type SelectByFileResponse = z.infer<typeof SelectByFileResponse>;
 
 /** The form of `POST /select-by-file` (for the OpenAPI description; the body is read streaming). */
-export const SelectByFileMultipartBody = z.object({ file: FileField, idTemplate: z.string().max(64) });
+export const SelectByFileMultipartBody = z.object({ file: FileField, idTemplate: Id });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FUELS, GEARBOXES, MARKETS, VEHICLE_FILE_KINDS, VEHICLE_HOLDER_ROLES, VEHICLE_STATUSES } from '@auction/domain';
 import { adminPage, adminQueryInt } from './admin-common.js';
-import { Day, Id, IdArray, IdList, QueryInt, isCleanText } from './common.js';
+import { DAY_OR_INSTANT_FILTER, Day, Id, IdArray, IdList, QueryInt, isCleanText } from './common.js';
 import { PAGE_DEFAULT, PAGE_MAX } from './paging.js';
 
 const Text = (max: number) => z.string().max(max).refine(isCleanText, { message: 'must not hold NUL or lone surrogates' });
@@ -93,15 +93,9 @@ export const VEHICLE_SORT_FIELDS = [
 export type VehicleSortField = (typeof VEHICLE_SORT_FIELDS)[number];
 
 const QueryAmount = z.string().max(13).regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in digits with at most 2 decimals').transform(Number);
-const QueryDay = z.string().max(40).transform((v, ctx) => {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v;
-  const ms = Date.parse(day);
-  if (!Number.isFinite(ms) || !/^\d{4}-\d{2}-\d{2}/.test(v)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a day YYYY-MM-DD or an ISO instant' });
-    return z.NEVER;
-  }
-  return { ms, day: !v.includes('T') };
-});
+/** A day (a whole day, UTC) or an instant: a real day of the years 1900-9998 (DAY_OR_INSTANT_FILTER, the pattern described). */
+const QueryDay = z.string().max(40).regex(DAY_OR_INSTANT_FILTER, 'must be a day YYYY-MM-DD or an ISO instant')
+  .transform((v) => ({ ms: Date.parse(v.includes('T') ? v : `${v}T00:00:00.000Z`), day: !v.includes('T') }));
 const Codes = z.union([z.string().max(2000), z.array(Text(60)).max(100)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
 /** One or many vehicle statuses (repeated or comma separated), each of `VEHICLE_STATUSES`. */

@@ -126,9 +126,15 @@ export class VehiclesController {
   @ReadOnlyCall()
   @Roles(...VEHICLE_LIST_ROLES)
   exportCsv(@CurrentActor() actor: Actor, @Query() query: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
-    // The filters come in the query or, as the spec's POST sends them, in a JSON body of the same names.
-    const filters = body && typeof body === 'object' && !Array.isArray(body) ? { ...(query as object), ...(body as object) } : query;
+    // The filters come in the query or, as the spec's POST sends them, in a JSON body of the same names. A body may write
+    // a number as a JSON number (`"limit": 1`, as the description states the numeric filters) or as the query's digits.
+    const filters = body && typeof body === 'object' && !Array.isArray(body) ? { ...(query as object), ...numbersAsDigits(body as object) } : query;
     const q = parse(VehicleListQuery, filters, body ? 'body' : 'query');
     return sendVehicleCsv(reply, this.reads.exportBatches(actor, q));
   }
+}
+
+/** A JSON body's numbers as the digits a query would carry (the exact JSON reading already refused an exponent). */
+function numbersAsDigits(body: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Day, IdList, Money, MoneyOrZero, PersonName, SignUpMultipartBody } from '@auction/contracts';
+import { Day, IdList, Money, MoneyOrZero, PersonName, SignUpMultipartBody, distinct } from '@auction/contracts';
 import {
   AUCTION_LOT_SORT_FIELDS, FileMessageMultipartBody, AuctionMessageRequest, AuctionMessageResponse, AuctionLotsView, LotDetail, ShowcaseEnabled, AuctionSummaryPage, LotBasePage, pageOf, AuctionView, ObservedLotPage, OfferReportPage, PurchasePage, VehiclePage, CreateAuctionRequest, ManagedAuctionPage, MyBidPage, PAGE_DEFAULT, PAGE_MAX, CreateShowcaseRequest, EditAuctionRequest, ErrorBody, FeedbackRequest, LoginRequest, LotView,
   NotAwardRequest, OfferReportRow, PlaceOfferRequest, PlaceOfferResponse, PreemptRequest, PurchaseRow, ResizeTimeRequest,
@@ -22,6 +22,7 @@ import { PAYMENTS_ROUTE_DOCS } from '../../payments/payments.routes.js';
 import type { RouteDoc } from './route-doc.js';
 import { ReadinessAnswer } from '../http/readiness.js';
 import { ROUTE_QUERIES } from './route-queries.js';
+import { CROSS_FIELD_RULES } from './cross-field-rules.js';
 
 /** Rules on input and commands every call follows (issue 11: money, id lists, strings, Idempotency-Key, showcase caps). */
 const INPUT_RULES = 'Money: a positive number of euros with at most 2 decimals, exactly (held as integer cents), at most 100000000; a minimum increment is at least 0.01; a buyNowPrice is at least the reservePrice (anything else: 400). '
@@ -140,7 +141,7 @@ const ROUTES: readonly RouteDoc[] = [
 const IDEMPOTENCY_KEY = { type: 'string', minLength: 1, maxLength: 128, pattern: '^\\S(.*\\S)?$' };
 /** Offsets of a page: the contracts' bound (common.ts). */
 const OFFSET_MAX = 1_000_000;
-/** Calls that start work and answer 202 (rebuilds). */
+/** POSTs that start work and answer 202 (rebuilds); the GET of the rebuild's progress answers 200. */
 const POSTS_ANSWERING_202 = new Set(['/api/v1/admin/read-models/rebuild', '/api/v1/admin/read-models/parked/retry']);
 /** Path parameters as the controllers check them: ids (`Id` of the contracts), a stream id (events.controller.ts), others any text. */
 function pathParameterSchema(name: string): object {
@@ -150,8 +151,13 @@ function pathParameterSchema(name: string): object {
 }
 
 /** A query's fields as OpenAPI query parameters (a field that may be written twice: an array, sent as `a=1&a=2`). */
-function queryParameters(query: z.ZodType): { name: string; in: 'query'; required: boolean; schema: object }[] {
+function queryParameters(query: z.ZodType): { name: string; in: 'query'; required: boolean; schema: object; style?: 'form'; explode?: true }[] {
   const json = schema(query) as { properties?: Record<string, object>; required?: string[] };
+  // Fields that depend on each other (cross-field-rules.ts): one object parameter, exploded (the same `a=1&b=2`).
+  if (CROSS_FIELD_RULES.has(query)) {
+    const { $schema: _, ...object } = json as Record<string, unknown>;
+    return [{ name: 'query', in: 'query', required: true, style: 'form', explode: true, schema: cleanText(object) }];
+  }
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query' as const, required: (json.required ?? []).includes(name), schema: cleanText(s) }));
 }
 
@@ -160,7 +166,7 @@ const jsonSchemaOf = (s: unknown) => z.toJSONSchema(s as z.ZodType, { io: 'input
 
 /** The rule of an amount of euros as JSON Schema states it (the contracts' refinement is what checks it). */
 const AMOUNT = { maximum: 100_000_000, multipleOf: 0.01 } as const;
-type ZodCheck = { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean; tx?: (v: unknown) => unknown } } };
+type ZodCheck = { _zod: { def: { check: string; format?: string; value?: number; inclusive?: boolean; tx?: (v: unknown) => unknown; fn?: unknown } } };
 type ZodNode = { _zod: { def: { type: string; in?: ZodNode; out?: ZodNode; checks?: ZodCheck[] } } };
 
 /**
@@ -172,6 +178,10 @@ type ZodNode = { _zod: { def: { type: string; in?: ZodNode; out?: ZodNode; check
  */
 function describeRules(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
   const node = ctx.zodSchema as ZodNode;
+  const related = CROSS_FIELD_RULES.get(ctx.zodSchema);
+  if (related) Object.assign(ctx.jsonSchema, related);
+  // A list refined with `distinct` (no value twice): JSON Schema's uniqueItems.
+  if (node._zod?.def.type === 'array' && (node._zod.def.checks ?? []).some(({ _zod: { def: c } }) => c.fn === distinct)) ctx.jsonSchema.uniqueItems = true;
   const inner = node._zod?.def.type === 'pipe' && node._zod.def.in?._zod.def.type === 'pipe' ? node._zod.def.in._zod.def.in : undefined;
   if (node._zod?.def.type === 'string') describeText(node, ctx.jsonSchema);
   if (ctx.zodSchema === Day) ctx.jsonSchema.format = 'date';
@@ -325,7 +335,7 @@ export function openApiDocument(): Record<string, unknown> {
     params.push(...queryParams);
     // The payment provider's notification is signed (payments.routes.ts): a missing or wrong signature is 401520.
     if (path === '/api/v1/open/payment-notification') params.push({ name: 'x-payment-signature', in: 'header', required: true, description: 'hex HMAC-SHA256 of the notification', schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } });
-    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : POSTS_ANSWERING_202.has(path) ? '202'
+    const ok = path.startsWith('/api/v1/open/sso/') ? '302' : method === 'post' && POSTS_ANSWERING_202.has(path) ? '202'
       : method === 'post' && answer !== 'none' && !POSTS_ANSWERING_200.has(path) ? '201' : answer === 'none' ? '204' : '200';
     const responses: Record<string, unknown> = {
       [ok]: ok === '302' ? { description: 'redirect (Location)' } : answer === 'none' || answer === undefined ? { description: 'done' }

@@ -17,6 +17,7 @@ import {
   VehicleAuctionsQuery, VehicleDescQuery, VehicleDocumentQuery, VehicleGenericFileQuery, VehicleIdsQuery,
   VehicleImageQuery, VehicleListQuery, VehiclePdfQuery, VehicleSearchPageQuery, VerifyTagQuery,
 } from '@auction/contracts';
+import { ReportQueryDescribed } from './cross-field-rules.js';
 
 /**
  * The code tables' queries as `@auction/reference-data` reads them (code-table.input.ts; the contracts' schemas only
@@ -51,7 +52,8 @@ export const ROUTE_QUERIES: Readonly<Record<string, z.ZodType>> = {
   'GET /api/v1/admin/auctioneer': AdminDealerSearchQuery,
   'GET /api/v1/admin/audit': AdminAuditQuery,
   'DELETE /api/v1/admin/dealer': AdminDealerIdQuery,
-  'GET /api/v1/admin/dealer': AdminDealerIdQuery,
+  // idDealer alone: one dealer (an id); any other query: the search's page (admin-dealers.controller.ts), so idDealer is optional.
+  'GET /api/v1/admin/dealer': AdminDealerSearchQuery.extend({ idDealer: AdminDealerIdQuery.shape.idDealer.optional() }),
   'GET /api/v1/admin/dealer-auctioneer': DealerAuctioneerQuery,
   'GET /api/v1/admin/dealer-reference': AdminDealerIdQuery,
   'GET /api/v1/admin/dealer-to-configure': DealerToConfigureQuery,
@@ -62,6 +64,7 @@ export const ROUTE_QUERIES: Readonly<Record<string, z.ZodType>> = {
   'GET /api/v1/admin/export-buyers': ExportBuyersQuery,
   'GET /api/v1/admin/file/{idFile}': FileDownloadQuery,
   'GET /api/v1/admin/market-template': MarketTemplateQuery,
+  'GET /api/v1/admin/report': ReportQueryDescribed,
   'DELETE /api/v1/admin/multi-auctioneer-template': MultiAuctioneerTemplateLink,
   'GET /api/v1/admin/multi-auctioneer-template': AdminMultiAuctioneerTemplateQuery,
   'GET /api/v1/admin/reference-seller-dealer': ReferenceSellerDealerQuery,
