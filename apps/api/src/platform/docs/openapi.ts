@@ -283,6 +283,13 @@ function cleanText<T>(node: T): T {
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : cleanText(v)]));
   const isText = [out.type].flat().includes('string');
   if (isText && out.pattern === undefined && out.enum === undefined && out.const === undefined) out.pattern = NO_NUL;
+  // A pattern that may let NUL through (a negated class, `.`, \s\S: a trimmed text's "not blank", a link) gets the
+  // rule beside it (the fuzz sent a dealer's postalCode "\u0000", not blank, refused); one that lists the characters
+  // it takes leaves NUL out already.
+  else if (isText && typeof out.pattern === 'string' && out.pattern !== NO_NUL && /\[\^|\.|\\[sSDWP]/.test(out.pattern)) {
+    const rules = (out.allOf as { pattern?: string }[] | undefined) ?? [];
+    if (!rules.some((r) => r.pattern === NO_NUL)) out.allOf = [...rules, { pattern: NO_NUL }];
+  }
   return out as T;
 }
 /** A multipart form's schema: every reader of this API refuses a part it does not name (400, unknownPart). */
