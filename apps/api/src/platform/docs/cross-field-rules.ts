@@ -10,7 +10,7 @@ const JS_BLANKS = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\
  * and checked by the call, but left out of the parameters, so that a request valid by the description is one the call
  * takes. The filters a report type does not have (400392) are stated (REPORT_QUERY_RULES).
  */
-export const ReportQueryDescribed = z.object(Object.fromEntries(Object.entries(AdminReportQuery.shape).filter(([name]) => name !== 'from' && name !== 'to')));
+export const ReportQueryDescribed = z.strictObject(Object.fromEntries(Object.entries(AdminReportQuery.shape).filter(([name]) => name !== 'from' && name !== 'to')));
 
 /**
  * Rules between the fields of one query or body that the contracts check in a refinement, which zod's JSON Schema

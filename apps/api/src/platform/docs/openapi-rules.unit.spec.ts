@@ -98,6 +98,7 @@ describe('calls whose fields depend on each other, and what the calls answer', (
     const [report] = query('get', '/api/v1/admin/report');
     expect(report!.schema.required).toContain('reportType');
     expect(JSON.stringify(report!.schema.allOf)).toContain('"loginType"');
+    expect(report!.schema.additionalProperties).toBe(false);
   });
 
   it('says a sendToSup hand-over list names its provenance, and a push names a recipient', () => {
@@ -107,6 +108,11 @@ describe('calls whose fields depend on each other, and what the calls answer', (
 
   it('lists dealers without idDealer (GET /admin/dealer answers the search then)', () => {
     expect(query('get', '/api/v1/admin/dealer').find((p) => p.name === 'idDealer')?.required).toBe(false);
+  });
+
+  it('describes no Idempotency-Key where a POST only reads and ignores it', () => {
+    expect(paths['/api/v1/secure/export-vehicle']!.post!.parameters.map((p) => p.name)).not.toContain('Idempotency-Key');
+    expect(paths['/api/v1/admin/dealer']!.post!.parameters.map((p) => p.name)).toContain('Idempotency-Key');
   });
 
   it('documents the 200 of the rebuild\'s progress and the 202 of starting one', () => {
