@@ -43,7 +43,7 @@ import { Readiness } from './platform/http/readiness.js';
 import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
 import { WriterLeases } from './platform/cluster/writer-leases.js';
-import { forwardAuctionWrites } from './platform/cluster/forward-writes.js';
+import { forwardAuctionWrites, writerForwardLimits } from './platform/cluster/forward-writes.js';
 import { writerOfShards } from './auctions/scheduler/take-over.js';
 
 /** Largest request body (JSON or form); uploads have their own limits (multipart.ts). */
@@ -90,7 +90,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   // A write on an auction another instance writes is passed to that instance (forward-writes.ts).
   if (leases) {
     const clock = app.get<Clock>(CLOCK);
-    forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl, app.get<Buffer>(SESSION_SECRET), () => clock.now());
+    forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl, app.get<Buffer>(SESSION_SECRET), () => clock.now(),
+      writerForwardLimits(config.writer.leaseMs));
   }
   // A declared path called with another method: 405 with Allow, from the routes added from here on (method-not-allowed.ts).
   answerMethodNotAllowed(app.getHttpAdapter().getInstance());

@@ -192,6 +192,12 @@ export const API_ERROR_CODES = {
   UNAVAILABLE: 503001,
   /** Single sign-on: the OpenID Connect issuer cannot be reached. */
   SSO_UNAVAILABLE: 503010,
+  /**
+   * A write another instance passed to its auction's writer, which died or froze before answering; no instance has
+   * answered for it since. It may have been done: the answer's `Idempotency-Key` header names the key it went with,
+   * and a retry with that key answers its outcome (never doing it twice).
+   */
+  WRITE_OUTCOME_UNKNOWN: 503515,
   // Vehicles (issue 22): the vehicles context of the API (apps/api/src/vehicles), 400200-422229
   /** A vehicle list's bounds cross: a min above its max, or insertDate after insertDateTo. */
   VEHICLE_FILTER_BOUNDS: 400200,

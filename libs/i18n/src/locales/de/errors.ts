@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Serverfehler. Versuchen Sie es erneut; wenden Sie sich an den Kundenservice, wenn das Problem bleibt.',
   '503001': 'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es gleich noch einmal.',
   '503010': 'Der Anmeldedienst ist nicht erreichbar. Versuchen Sie es in Kürze erneut.',
+  '503515': 'Ihre Anfrage kam an, während der Server der Auktion ersetzt wurde; ihr Ergebnis ist noch nicht bekannt. Senden Sie sie erneut: Sie wird nicht doppelt ausgeführt.',
   // Vehicle uploads and their files
   '400210': 'Der Upload konnte nicht gelesen werden. Senden Sie die Datei erneut über das Upload-Formular.',
   '400211': 'Ein Pflichtwert des Uploads fehlt. Füllen Sie alle Felder aus und versuchen Sie es erneut.',

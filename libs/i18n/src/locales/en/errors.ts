@@ -54,6 +54,7 @@ export const errors = {
   '500001': 'A server error occurred. Try again; if it persists, contact customer service.',
   '503001': 'The service is temporarily unavailable. Try again in a moment.',
   '503010': 'The sign-in service cannot be reached. Try again shortly.',
+  '503515': 'Your request reached the auction while its server was being replaced, and its outcome is not known yet. Send it again: it will not be done twice.',
   // Vehicle uploads and their files
   '400210': 'The upload could not be read. Send the file again from the upload form.',
   '400211': 'A required value of the upload is missing. Fill in every field and try again.',

@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Error del servidor. Inténtelo de nuevo; si el problema persiste, contacte con atención al cliente.',
   '503001': 'El servicio no está disponible temporalmente. Inténtelo de nuevo en unos instantes.',
   '503010': 'El servicio de inicio de sesión no está disponible. Inténtelo de nuevo en breve.',
+  '503515': 'Su solicitud llegó mientras se sustituía el servidor de la subasta y su resultado aún no se conoce. Envíela de nuevo: no se ejecutará dos veces.',
   // Vehicle uploads and their files
   '400210': 'No se pudo leer la carga. Envíe de nuevo el archivo desde el formulario de carga.',
   '400211': 'Falta un valor obligatorio de la carga. Complete todos los campos e inténtelo de nuevo.',

@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Erreur du serveur. Réessayez et, si le problème persiste, contactez le service client.',
   '503001': 'Le service est momentanément indisponible. Réessayez dans un instant.',
   '503010': 'Le service de connexion est injoignable. Réessayez dans un instant.',
+  '503515': 'Votre demande est arrivée pendant le remplacement du serveur de l\'enchère et son résultat n\'est pas encore connu. Renvoyez-la : elle ne sera pas exécutée deux fois.',
   // Vehicle uploads and their files
   '400210': "L'envoi n'a pas pu être lu. Renvoyez le fichier depuis le formulaire d'envoi.",
   '400211': "Une valeur obligatoire de l'envoi manque. Remplissez tous les champs et réessayez.",

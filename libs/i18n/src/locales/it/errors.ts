@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Errore del server. Riprovare; se il problema persiste, contattare il Servizio Clienti.',
   '503001': 'Servizio temporaneamente non disponibile. Riprovare tra poco.',
   '503010': 'Il servizio di accesso non è raggiungibile. Riprovare tra poco.',
+  '503515': 'La richiesta è arrivata mentre il server dell\'asta veniva sostituito e il suo esito non è ancora noto. Inviarla di nuovo: non verrà eseguita due volte.',
   // Vehicle uploads and their files
   '400210': 'Il caricamento non è leggibile. Invia di nuovo il file dal modulo di caricamento.',
   '400211': 'Manca un valore obbligatorio del caricamento. Compila tutti i campi e riprova.',

@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Er is een serverfout opgetreden. Probeer het opnieuw; neem contact op met de klantenservice als het probleem blijft.',
   '503001': 'De dienst is tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw.',
   '503010': 'De aanmeldservice is niet bereikbaar. Probeer het zo dadelijk opnieuw.',
+  '503515': 'Uw verzoek kwam aan terwijl de server van de veiling werd vervangen; de uitkomst is nog niet bekend. Stuur het opnieuw: het wordt niet twee keer uitgevoerd.',
   // Vehicle uploads and their files
   '400210': 'De upload kon niet worden gelezen. Verstuur het bestand opnieuw via het uploadformulier.',
   '400211': 'Er ontbreekt een verplichte waarde van de upload. Vul alle velden in en probeer het opnieuw.',

@@ -53,6 +53,7 @@ export const errors: Translation<typeof en, 'few' | 'many'> = {
   '500001': 'Błąd serwera. Spróbuj ponownie; jeśli problem się powtarza, skontaktuj się z Biurem Obsługi Klienta.',
   '503001': 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
   '503010': 'Usługa logowania jest niedostępna. Spróbuj ponownie za chwilę.',
+  '503515': 'Żądanie dotarło w trakcie wymiany serwera aukcji i jego wynik nie jest jeszcze znany. Wyślij je ponownie: nie zostanie wykonane dwa razy.',
   // Vehicle uploads and their files
   '400210': 'Nie udało się odczytać przesłanych danych. Wyślij plik ponownie z formularza przesyłania.',
   '400211': 'Brakuje wymaganej wartości przesyłania. Wypełnij wszystkie pola i spróbuj ponownie.',

@@ -53,6 +53,7 @@ export const errors: Translation<typeof en> = {
   '500001': 'Erro do servidor. Tente novamente; se o problema persistir, contacte o apoio ao cliente.',
   '503001': 'O serviço está temporariamente indisponível. Tente novamente dentro de momentos.',
   '503010': 'O serviço de início de sessão não está disponível. Tente novamente dentro de momentos.',
+  '503515': 'O seu pedido chegou enquanto o servidor do leilão estava a ser substituído e o seu resultado ainda não é conhecido. Envie-o novamente: não será executado duas vezes.',
   // Vehicle uploads and their files
   '400210': 'Não foi possível ler o envio. Envie o ficheiro novamente a partir do formulário de envio.',
   '400211': 'Falta um valor obrigatório do envio. Preencha todos os campos e tente novamente.',
