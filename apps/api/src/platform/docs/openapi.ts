@@ -250,7 +250,8 @@ function describeText(node: ZodNode, json: Record<string, unknown>): void {
   const trims = (node._zod.def.checks ?? []).some(({ _zod: { def: c } }) => c.check === 'overwrite' && c.tx?.(' x ') === 'x');
   if (!trims || typeof json.minLength !== 'number' || json.minLength < 1) return;
   if (json.pattern === undefined) json.pattern = notBlank(json.minLength);
-  else json.allOf = [...((json.allOf as unknown[]) ?? []), { pattern: notBlank(json.minLength) }];
+  // A pattern that already refuses blanks (an id's) needs no second one: the generator would filter for both.
+  else if (new RegExp(String(json.pattern), 'u').test(' '.repeat(json.minLength))) json.allOf = [...((json.allOf as unknown[]) ?? []), { pattern: notBlank(json.minLength) }];
 }
 
 /**
