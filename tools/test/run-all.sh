@@ -22,11 +22,12 @@ TIMES="$REPORTS/times.txt"
 
 # The long API files (about 8 of jest's 26 minutes alone) that run after the browser tests, in lane "web", and two of
 # issue 22's files (~70 s alone) that keep the lanes even (on 2026-11-23 lane "api" took 2112 s, lane "web" 1975 s), and
-# issue 24's two-instance test (~170 s: its own PostgreSQL, Kafka and Mosquitto; on 2026-11-25 lane "api" took 1988 s, "web" 1964 s).
+# issue 24's two-instance tests (two-instances ~170 s: its own PostgreSQL, Kafka and Mosquitto; on 2026-11-25 lane "api" took 1988 s,
+# "web" 1964 s; vehicle-uploads-two-instances ~100 s, moved here as lane "api" gained relay.int's private broker and the forward tests).
 # fanout-resilience's broker outage and relay.int.spec.ts's broker restarts stop a Kafka of their own (tools/infra on free ports),
 # never the shared one, so they run beside the other tests.
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
-JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/auctions/auction-input-rules|src/load-smoke|src/identity/credentials\.e2e|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads\.e2e'
+JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/auctions/auction-input-rules|src/load-smoke|src/identity/credentials\.e2e|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads(-two-instances)?\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
