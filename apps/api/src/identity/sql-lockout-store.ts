@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { ReadModelDb } from '@auction/read-models';
 import { sideTable } from '../platform/engine/side-table.js';
 import { FORGET_AFTER_MS, type LockoutLimits, type LockoutStore, type Streak } from './account-lockout.js';
 
 const TABLE = 'public.login_lockout';
+/**
+ * The row's key: a digest of the account's name (its e-mail address), not the name: failed logins are counted for any
+ * name tried, existing or not, and before or after the account's erasure, so the table must hold no personal data.
+ */
+const keyOf = (account: string) => createHash('sha256').update(`login-lockout:${account}`).digest('hex');
 /** Every this many failures an instance deletes the streaks that are over (not locked, forgotten). */
 const SWEEP_EVERY = 1_000;
 
@@ -27,7 +33,7 @@ export class SqlLockoutStore implements LockoutStore {
   async get(account: string): Promise<Streak | undefined> {
     await this.ensure();
     const [row] = await this.db.query<{ failures: number; locked_until: string | number; last_failure: string | number }>(
-      `SELECT failures, locked_until, last_failure FROM ${TABLE} WHERE account = $1`, [account]);
+      `SELECT failures, locked_until, last_failure FROM ${TABLE} WHERE account = $1`, [keyOf(account)]);
     return row ? { failures: Number(row.failures), lockedUntil: Number(row.locked_until), lastFailure: Number(row.last_failure) } : undefined;
   }
 
@@ -41,7 +47,7 @@ export class SqlLockoutStore implements LockoutStore {
     await this.db.query(
       `INSERT INTO ${TABLE} AS t (account, failures, locked_until, last_failure) VALUES ($1, 1, ${lock('1', '0')}, $2)
        ON CONFLICT (account) DO UPDATE SET failures = ${failures}, locked_until = ${lock(failures, 't.locked_until')}, last_failure = $2`,
-      [account, now, FORGET_AFTER_MS, limits.maxFailures, limits.lockMs, limits.maxLockMs],
+      [keyOf(account), now, FORGET_AFTER_MS, limits.maxFailures, limits.lockMs, limits.maxLockMs],
     );
     if (++this.failuresSinceSweep >= SWEEP_EVERY) {
       this.failuresSinceSweep = 0;
@@ -49,8 +55,18 @@ export class SqlLockoutStore implements LockoutStore {
     }
   }
 
+  /**
+   * The right to erasure: forgets the streak of the account named by this e-mail address (accounts are signed in with
+   * it), compared without case; the rows deleted.
+   */
+  async forgetEmail(email: string): Promise<number> {
+    await this.ensure();
+    const rows = await this.db.query<{ account: string }>(`DELETE FROM ${TABLE} WHERE account = $1 RETURNING account`, [keyOf(email.normalize('NFKC').trim().toLowerCase())]);
+    return rows.length;
+  }
+
   async clear(account: string): Promise<void> {
     await this.ensure();
-    await this.db.query(`DELETE FROM ${TABLE} WHERE account = $1`, [account]);
+    await this.db.query(`DELETE FROM ${TABLE} WHERE account = $1`, [keyOf(account)]);
   }
 }

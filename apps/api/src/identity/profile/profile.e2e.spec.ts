@@ -86,7 +86,7 @@ describe('PUT the profile', () => {
     expect(en.body.preferredLanguage).toBe('en');
     for (const language of ['de', 'fr', 'be', 'xx']) {
       const res = await anna.put(USER, { body: { preferredLanguage: language, name: 'Changed' } });
-      expect(refusal(res)).toBe('400 400001');
+      expect(refusal(res)).toBe('422 422520');
       expect(res.body.details).toEqual([expect.objectContaining({ field: 'preferredLanguage', rule: expect.stringContaining('it, en') })]);
     }
     const after = (await anna.get('/api/v1/mobile/user')).body;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ReadModelDb } from '@auction/read-models';
 import type { AppConfig } from '../config/app-config.js';
 import { protectLogin } from '../../identity/login-protection.js';
+import { SqlLockoutStore } from '../../identity/sql-lockout-store.js';
+import { PersonalDataErasers } from '../erasure/personal-data-erasers.js';
 import { cachePolicy } from './cache-policy.js';
 import { secureHeaders } from './security-headers.js';
 
@@ -21,4 +23,9 @@ export async function secureHttp(app: NestFastifyApplication, config: AppConfig,
   cachePolicy(fastify);
   app.enableCsrfProtection({ trustedOrigins: config.allowedOrigins });
   await protectLogin(fastify, config.login, db);
+  // The failed-login streaks are kept per account (its e-mail address): the anonymisation forgets them with the person.
+  if (db) {
+    const lockouts = new SqlLockoutStore(db);
+    app.get(PersonalDataErasers, { strict: false }).register({ name: 'login lockouts', forgetEmail: (email) => lockouts.forgetEmail(email) });
+  }
 }
