@@ -7,7 +7,8 @@
 #      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network):
 #        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
 #        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set), the web client's browser tests (vitest +
-#                        playwright-core in Debian's Chromium), then the long API files named in JEST_LANE_WEB;
+#                        playwright-core in Debian's Chromium), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
+#                        the long API files named in JEST_LANE_WEB;
 #      each lane's output is prefixed with its name;
 #   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
 # TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order).
@@ -60,6 +61,9 @@ fi
 (part "k6 (tools/k6/build-k6.sh)" bash tools/k6/build-k6.sh >"$REPORTS/k6-build.log" 2>&1 ||
   echo "k6 could not be built: the load smoke test will fail") &
 k6_pid=$!
+# schemathesis (PyPI, pinned and hashed) into tools/fuzz/.venv for the fuzz part; a failure here fails that part.
+(part "schemathesis (tools/fuzz/install.sh)" bash tools/fuzz/install.sh >"$REPORTS/fuzz-install.log" 2>&1) &
+fuzz_install_pid=$!
 
 part "build (tsc -b)" npx tsc -b tsconfig.build.json || { echo "build failed"; exit 1; }
 # The API's tests are run by jest through swc, which strips types: a type error in a test would otherwise go unseen.
@@ -81,9 +85,10 @@ if [ -n "${infra_pid:-}" ]; then
   [ -z "${DATABASE_URL:-}" ] && eval "$(bash tools/infra/infra.sh env postgres kafka mosquitto)"
   [ -z "${E2E_SMTP_URL:-}" ] && eval "$(bash tools/infra/infra.sh env smtp | sed 's/SMTP_/E2E_SMTP_/g')"
 fi
-step "waiting for k6"
-wait "$k6_pid"
+step "waiting for k6 and schemathesis"
+wait "$k6_pid" "$fuzz_install_pid"
 tail -3 "$REPORTS/k6-build.log"
+tail -1 "$REPORTS/fuzz-install.log"
 echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-} E2E_SMTP_URL=${E2E_SMTP_URL:-}"
 
 jest() { (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --ci "$@"); }
@@ -113,6 +118,10 @@ lane_web() {
   else
     echo "browser tests not run (web client not built or no Chromium)"; status=1
   fi
+  # The fuzzer (issue 24): schemathesis against the OpenAPI of the built product on the embedded default, as dealer1
+  # and as admin, every operation and every check; FUZZ_MAX_EXAMPLES cases per operation and phase bound its time
+  # (3 here: ~19,000 cases a user; the fuzz alone defaults to 12). It writes test-results/fuzz.json for the summary.
+  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-3}" bash tools/fuzz/run-fuzz.sh || status=1
   part "API (jest): the long files" jest --json --outputFile="$REPORTS/jest-long.json" --testPathPatterns "$JEST_LANE_WEB" || status=1
   return $status
 }
@@ -138,5 +147,5 @@ step "times"
 cat "$TIMES"
 printf '%-44s %5d s\n' "whole run" "$(( $(date +%s) - RUN_START ))"
 step "summary"
-node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" || status=1
+node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" "$REPORTS/fuzz.json" || status=1
 exit $status

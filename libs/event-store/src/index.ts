@@ -18,6 +18,8 @@ export interface EventStoreConfig {
   eventStoreUrl?: string;
   /** PGlite data directory; in memory when undefined. */
   dataDir?: string;
+  /** PGlite: a fresh cluster's files to start an empty `dataDir` from (see {@link PgliteEventStoreOptions.loadDataDir}). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -29,5 +31,5 @@ export function createEventStore(config: EventStoreConfig = {}): EventStore {
   const databaseUrl = config.databaseUrl ?? process.env['DATABASE_URL'];
   if (eventStoreUrl) return new EventStoreDbEventStore(eventStoreUrl);
   if (databaseUrl) return new PostgresEventStore(databaseUrl);
-  return new PgliteEventStore({ dataDir: config.dataDir });
+  return new PgliteEventStore({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
 }

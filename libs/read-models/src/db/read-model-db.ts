@@ -26,6 +26,8 @@ export interface ReadModelDbOptions {
   databaseUrl?: string;
   /** PGlite data directory (only without `databaseUrl`); in memory when undefined. */
   dataDir?: string;
+  /** PGlite: a fresh cluster's files (a `dumpDataDir` tarball) to start an empty `dataDir` from instead of initdb. */
+  loadDataDir?: Blob;
   /** Schema of the live tables, default `read_model`. */
   schema?: string;
   /** Connections of the PostgreSQL pool, default 10. */
@@ -162,7 +164,10 @@ export async function createReadModelDb(options: ReadModelDbOptions = {}): Promi
   if (options.databaseUrl) {
     db = new ReadModelDb('postgres', new DataSource({ ...common, url: options.databaseUrl, poolSize: options.poolSize ?? 10 }), schema);
   } else {
-    const driver = serializedPgliteDriver(options.dataDir ? { dataDir: options.dataDir } : {});
+    const driver = serializedPgliteDriver({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     db = new ReadModelDb('pglite', new DataSource({ ...common, driver }), schema);
   }
   try {

@@ -10,6 +10,7 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
+  PGLITE_TEMPLATE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().optional(),
   EVENTSTORE_URL: z.string().optional(),
   DEMO_DATA: bool.optional(),
@@ -80,6 +81,11 @@ export interface AppConfig extends SecurityConfig {
   readonly host: string;
   readonly mode: 'embedded' | 'postgres' | 'eventstoredb';
   readonly dataDir: string;
+  /**
+   * Embedded mode: the folder that keeps a fresh PGlite cluster to start new data folders from (instead of initdb);
+   * undefined = node_modules/.cache/auction-pglite, null = off (PGLITE_TEMPLATE_DIR=off).
+   */
+  readonly pgliteTemplateDir?: string | null;
   readonly databaseUrl?: string;
   readonly eventStoreUrl?: string;
   readonly demoData: boolean;
@@ -180,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new Error('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
-    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
+    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR === 'off' ? null : e.PGLITE_TEMPLATE_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
     demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPhotos: e.DEMO_PHOTOS, demoBanners: e.DEMO_BANNERS ?? e.DEMO_PHOTOS,
     demoPassword: e.DEMO_PASSWORD,
     passwordHashCost: e.PASSWORD_HASH_COST,

@@ -340,7 +340,10 @@ export function openApiDocument(): Record<string, unknown> {
     // The call's query (route-queries.ts), field by field; its own limit and offset replace the page's defaults below.
     const query = ROUTE_QUERIES[`${method.toUpperCase()} ${path}`];
     const queryParams = query ? queryParameters(query) : [];
-    if (PAGED.has(answer)) {
+    // A call whose body carries the page (POST auction/observed: limit, offset in ObservedSearchRequest) takes none in its query.
+    const bodyShape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
+    const pageInBody = !!bodyShape && ('limit' in bodyShape || 'offset' in bodyShape);
+    if (PAGED.has(answer) && !pageInBody) {
       // An auction's lots: a page of PAGE_MAX unless asked for fewer.
       params.push(...(answer === AuctionLotsView ? PAGE_PARAMETERS.map((p) => (p.name === 'limit' ? { ...p, schema: { ...p.schema, default: PAGE_MAX } } : p)) : PAGE_PARAMETERS)
         .filter((p) => !queryParams.some((q) => q.name === p.name)));

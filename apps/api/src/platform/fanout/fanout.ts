@@ -83,10 +83,11 @@ export class Fanout {
   }
 
   /** Opens the read-model database and, in Kafka mode, makes sure the topics exist. */
-  static async open(store: EventStore, config: AppConfig, logger: JsonLogger): Promise<Fanout> {
+  static async open(store: EventStore, config: AppConfig, logger: JsonLogger, freshCluster?: Blob): Promise<Fanout> {
     const db = await createReadModelDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'read-models'),
+      loadDataDir: config.databaseUrl ? undefined : freshCluster,
     });
     if (config.kafkaBrokers) {
       // The configured topic gets the settings of the product's events topic when the file does not name it.
