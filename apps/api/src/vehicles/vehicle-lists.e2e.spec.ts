@@ -111,6 +111,13 @@ function vehicleListsSuite(mode: StorageMode) {
       method: 'POST', headers: { token: c.loader.credentials.token!, 'content-type': 'application/json' }, body: JSON.stringify({ region: 'campania', state: 'STOCK' }),
     });
     expect((await csv.text()).split('\r\n').filter(Boolean).slice(1).map((l) => l.split(',')[0])).toEqual(['V-DEMO-4', 'V-DEMO-8']);
+    // A body that is not an object of filters (the fuzz sent [null,null] and got the whole list): refused, not ignored.
+    for (const body of ['[null,null]', 'null', '7', '"x"']) {
+      const res = await fetch(`${server!.baseUrl}${S}/export-vehicle`, {
+        method: 'POST', headers: { token: c.loader.credentials.token!, 'content-type': 'application/json' }, body,
+      });
+      expect([body, res.status, ((await res.json()) as { errorCode: number }).errorCode]).toEqual([body, 400, 400001]);
+    }
   });
 
   test('vehicle-for-auction: published vehicles in stock; by-provenance needs a provenance; the roles of each list', async () => {

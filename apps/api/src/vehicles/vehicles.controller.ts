@@ -9,7 +9,7 @@ import type { VehicleDetails } from '@auction/domain';
 import type { Actor } from '../identity/actor.js';
 import { CurrentActor, Roles } from '../identity/auth.guard.js';
 import { ReadOnlyCall } from '../platform/idempotency/claim-in-turn.js';
-import { idempotencyKeyOf, parse } from '../platform/http/validation.js';
+import { idempotencyKeyOf, parse, ValidationError } from '../platform/http/validation.js';
 import type { VehicleAuctionHistoryRow } from '@auction/read-models';
 import { VehicleCommands, type CallKeys, type VehicleCallOutcome } from './vehicle-commands.js';
 import { VEHICLE_FOR_AUCTION_ROLES, VEHICLE_FOR_SHOWCASE_ROLES, VEHICLE_LIST_ROLES, VehicleReads } from './vehicle-reads.js';
@@ -128,7 +128,11 @@ export class VehiclesController {
   exportCsv(@CurrentActor() actor: Actor, @Query() query: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
     // The filters come in the query or, as the spec's POST sends them, in a JSON body of the same names. A body may write
     // a number as a JSON number (`"limit": 1`, as the description states the numeric filters) or as the query's digits.
-    const filters = body && typeof body === 'object' && !Array.isArray(body) ? { ...(query as object), ...numbersAsDigits(body as object) } : query;
+    // A body that is there but not a JSON object (an array, a number, null) names no filters: refused, not ignored.
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw new ValidationError('the body must be a JSON object of filters', [{ field: 'body', rule: 'object' }]);
+    }
+    const filters = body ? { ...(query as object), ...numbersAsDigits(body as object) } : query;
     const q = parse(VehicleListQuery, filters, body ? 'body' : 'query');
     return sendVehicleCsv(reply, this.reads.exportBatches(actor, q));
   }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AdminAuditQuery, AdminReportQuery, HandOverUsersQuery, REPORT_FILTER_TYPES, SendPushRequest } from '@auction/contracts';
+import { AdminAuditQuery, AdminReportQuery, HandOverUsersQuery, REPORT_FILTER_TYPES, SendPushRequest, TopCmsCreate } from '@auction/contracts';
 
 /** What JavaScript's `trim` removes (its \s), written out: other languages' \s, which a generator reads, is another set. */
-const JS_BLANKS = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+export const JS_BLANKS = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 
 /**
  * `GET /admin/report`'s query as described: the fields of AdminReportQuery but `from` and `to`. That `from` is not after
@@ -28,6 +28,11 @@ export const CROSS_FIELD_RULES = new Map<unknown, Record<string, unknown>>([
   ] }],
   // push.ts: at least one recipient: idUsers, idDealers or market.
   [SendPushRequest, { anyOf: [{ required: ['idUsers'] }, { required: ['idDealers'] }, { required: ['market'] }] }],
+  // top-cms.ts: a call to action has a label and a link, or neither (absent, null and "" are none).
+  [TopCmsCreate, { anyOf: [
+    { properties: { ctaLabel: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 0 }] }, ctaUrl: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 0 }] } } },
+    { required: ['ctaLabel', 'ctaUrl'], properties: { ctaLabel: { type: 'string', minLength: 1 }, ctaUrl: { type: 'string', minLength: 1 } } },
+  ] }],
   // reports.ts: a filter only with the report types that have it (else 400392).
   [ReportQueryDescribed, { allOf: Object.entries(REPORT_FILTER_TYPES).map(([name, types]) => ({
     anyOf: [{ not: { required: [name] } }, { properties: { reportType: { enum: types } } }],

@@ -146,6 +146,8 @@ const OFFSET_MAX = 1_000_000;
  * Idempotency-Key (a repeat reads again), so none is described (the fuzz's key of 129 characters was answered 200).
  */
 const READ_ONLY_POSTS = new Set(['/api/v1/secure/export-vehicle', '/api/v1/secure/select-by-file']);
+/** Calls that take their input in the query or as a body: without a body they read the query (export-vehicle: every vehicle). */
+const BODY_OPTIONAL = new Set(['/api/v1/secure/export-vehicle']);
 /** POSTs that start work and answer 202 (rebuilds); the GET of the rebuild's progress answers 200. */
 const POSTS_ANSWERING_202 = new Set(['/api/v1/admin/read-models/rebuild', '/api/v1/admin/read-models/parked/retry']);
 /** Path parameters as the controllers check them: ids (`Id` of the contracts), a stream id (events.controller.ts), others any text. */
@@ -372,7 +374,7 @@ export function openApiDocument(): Record<string, unknown> {
     const tokenOnly = path.startsWith('/api/v1/mobile/');
     (paths[path] ??= {})[method] = {
       summary, description: `Who: ${roles}.`, 'x-roles': rolesOf([method, path, summary, roles]), parameters: [...params, ...((method === 'get' && path !== MOBILE_OFFER_PATH) || READ_ONLY_POSTS.has(path) ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: IDEMPOTENCY_KEY }])],
-      ...(body ? { requestBody: { required: true, content: { [bodyMediaType ?? 'application/json']: { schema: bodyMediaType ? closedForm(schema(body)) : exactBody(cleanText(schema(body))) } } } } : {}),
+      ...(body ? { requestBody: { required: !BODY_OPTIONAL.has(path), content: { [bodyMediaType ?? 'application/json']: { schema: bodyMediaType ? closedForm(schema(body)) : exactBody(cleanText(schema(body))) } } } } : {}),
       responses, ...(secured ? { security: tokenOnly ? [{ token: [] }] : [{ token: [] }, { session: [] }] } : {}),
     };
   }

@@ -17,7 +17,7 @@ import {
   VehicleAuctionsQuery, VehicleDescQuery, VehicleDocumentQuery, VehicleGenericFileQuery, VehicleIdsQuery,
   VehicleImageQuery, VehicleListQuery, VehiclePdfQuery, VehicleSearchPageQuery, VerifyTagQuery,
 } from '@auction/contracts';
-import { ReportQueryDescribed } from './cross-field-rules.js';
+import { JS_BLANKS, ReportQueryDescribed } from './cross-field-rules.js';
 
 /**
  * The code tables' queries as `@auction/reference-data` reads them (code-table.input.ts; the contracts' schemas only
@@ -144,7 +144,8 @@ export const ROUTE_QUERIES: Readonly<Record<string, z.ZodType>> = {
   'GET /api/v1/secure/user/payByLink': PayByLinkQuery,
   'GET /api/v1/secure/users-dealer': UsersOfDealerQuery,
   'GET /api/v1/secure/vehicle': VehicleListQuery,
-  'GET /api/v1/secure/vehicle-by-provenance': VehicleListQuery,
+  // The provenances are required here (vehicle-reads.ts: none is 400001), each a code with something but commas and blanks.
+  'GET /api/v1/secure/vehicle-by-provenance': VehicleListQuery.extend({ provenance: z.array(z.string().max(60).regex(new RegExp(`[^,${JS_BLANKS}]`))).min(1).max(100) }),
   'GET /api/v1/secure/vehicle-desc': VehicleDescQuery,
   'GET /api/v1/secure/vehicle-for-auction': VehicleListQuery,
   'GET /api/v1/secure/vehicle-for-showcase': VehicleListQuery,
