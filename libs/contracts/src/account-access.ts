@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKETS, ROLES } from '@auction/domain';
+import { distinct } from './common.js';
 
 /**
  * Bodies and answers of the password and invitation calls (issue 13 items 6-8), for the OpenAPI description and
@@ -69,7 +70,7 @@ const personName = () => z.string().trim().max(80).regex(/^[^\x00-\x1F\x7F-\x9F]
 export const CreateUserRequest = z.object({
   email: z.string().trim().max(100).pipe(z.email()),
   idDealer: z.string().trim().min(1).max(50).nullish(),
-  roles: z.array(z.enum(ROLES)).min(1).max(ROLES.length).refine((r) => new Set(r).size === r.length, { message: 'must not name a role twice' }),
+  roles: z.array(z.enum(ROLES)).min(1).max(ROLES.length).refine(distinct, { message: 'must not name a role twice' }),
   idMarket: z.enum(MARKETS),
   preferredLanguage: z.enum(MARKETS),
   name: personName(),

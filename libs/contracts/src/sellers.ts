@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MARKETS, SELLER_ASSIGNMENTS } from '@auction/domain';
 import { adminPage, adminPageQuery } from './admin-common.js';
-import { Id } from './common.js';
+import { Id, distinct } from './common.js';
 
 /**
  * Wire shapes of the sellers (issue 23 item 3; spec 02 §7: `/api/v1/admin/seller*`, `/selected-car-sold`,
@@ -14,7 +14,7 @@ const MarketCode = z.enum(MARKETS);
 /** A code-table code (COUNTRY_AREA, CAR_SOLD). */
 const Code = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, 'must be a code');
 /** A list of codes, each once (at most 200). */
-const Codes = z.array(Code).max(200).refine((codes) => new Set(codes).size === codes.length, 'each code once');
+const Codes = z.array(Code).max(200).refine(distinct, 'each code once');
 const Name = z.string().trim().min(1, 'required').max(80);
 const Email = z.string().trim().max(100).email('must be an e-mail');
 const Phone = z.string().trim().max(50).regex(/^[0-9 +()./-]*$/, 'must be a phone number');

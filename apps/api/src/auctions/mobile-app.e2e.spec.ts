@@ -140,6 +140,13 @@ describe('the mobile app, call by call', () => {
     expect(inAuction.body.total).toBe(2);
     const searched = await s.d1.post<Page<{ idLot: string }>>(`${M}/auction/observed`, { body: { idAuctions: [s.auction.idAuction], limit: 1 } });
     expect(searched.body).toMatchObject({ total: 2, limit: 1 });
+    // The body may be left out (every auction, the first page: the description says so); one that is there is checked.
+    const bodiless = await s.d1.post<Page<{ idLot: string }>>(`${M}/auction/observed`);
+    expect([bodiless.status, bodiless.body.total, bodiless.body.limit]).toEqual([200, 2, 50]);
+    for (const rawBody of ['null', '[]', '7']) {
+      const refused = await s.d1.post<{ errorCode: number }>(`${M}/auction/observed`, { rawBody });
+      expect([rawBody, refused.status, refused.body.errorCode]).toEqual([rawBody, 400, 400001]);
+    }
     const none = await s.d2.get<Page<unknown>>(`${M}/auction/observed`);
     expect(none.body.total).toBe(0);
   });

@@ -124,7 +124,8 @@ export class LotLookupsController {
   @Roles('BUYER')
   @HttpCode(200)
   async observedSearch(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    const { idAuctions, ...page } = parse(ObservedSearchRequest, body ?? {});
+    // No body reads as {} (every auction, the first page); a body that is there, null included, must be the object.
+    const { idAuctions, ...page } = parse(ObservedSearchRequest, body === undefined ? {} : body);
     await this.consistency.caughtUp(actor.idUser);
     return this.queries.observed(actor, page, idAuctions);
   }

@@ -70,6 +70,9 @@ describe('strings, e-mails and links', () => {
     expect(recipients.items.pattern).toBe(EMAIL_PATTERN.source);
     expect(new RegExp(String(recipients.items.pattern)).test('')).toBe(false);
     expect(recipients.uniqueItems).toBe(true);
+    // Lists that name each value once (the fuzz sent roles ["EXHIBITOR","ADMIN","ADMIN"], refused 400001 as valid data).
+    expect(bodyOf('post', '/api/v1/secure/user').properties.roles!.uniqueItems).toBe(true);
+    expect(bodyOf('post', '/api/v1/admin/seller').properties.areas!.uniqueItems).toBe(true);
     expect(EmailAddress.safeParse('').success).toBe(false);
     const email = bodyOf('put', '/api/v1/admin/user').properties.email!;
     expect(email.format).toBe('email');

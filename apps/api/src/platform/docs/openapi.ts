@@ -146,8 +146,11 @@ const OFFSET_MAX = 1_000_000;
  * Idempotency-Key (a repeat reads again), so none is described (the fuzz's key of 129 characters was answered 200).
  */
 const READ_ONLY_POSTS = new Set(['/api/v1/secure/export-vehicle', '/api/v1/secure/select-by-file']);
-/** Calls that take their input in the query or as a body: without a body they read the query (export-vehicle: every vehicle). */
-const BODY_OPTIONAL = new Set(['/api/v1/secure/export-vehicle']);
+/**
+ * Calls whose body may be left out: export-vehicle takes its filters in the query or as a body (none: every vehicle);
+ * the observed-lots searches read a missing body as {} (every auction, the first page). A body that is there is checked.
+ */
+const BODY_OPTIONAL = new Set(['/api/v1/secure/export-vehicle', '/api/v1/secure/auction/observed', '/api/v1/mobile/auction/observed']);
 /** POSTs that start work and answer 202 (rebuilds); the GET of the rebuild's progress answers 200. */
 const POSTS_ANSWERING_202 = new Set(['/api/v1/admin/read-models/rebuild', '/api/v1/admin/read-models/parked/retry']);
 /** Path parameters as the controllers check them: ids (`Id` of the contracts), a stream id (events.controller.ts), others any text. */
