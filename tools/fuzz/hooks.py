@@ -54,7 +54,10 @@ def _plain_json(value) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return json.dumps(value)
     if isinstance(value, float):
-        if math.isfinite(value) and abs(value) < 1e15 and abs(value * 100 - round(value * 100)) < 1e-6:
+        # Cents only when the float is k * 0.01 up to binary rounding (a relative error): a tiny non-multiple such as
+        # 1e-09 must not become 0, which would turn a case schemathesis made invalid (multipleOf) into a valid one.
+        if (math.isfinite(value) and abs(value) < 1e15 and (value == 0 or round(value * 100) != 0)
+                and abs(value * 100 - round(value * 100)) <= 1e-9 * max(1.0, abs(value * 100))):
             cents = round(value * 100)
             # A multiple of 0.01 (the description's multipleOf) generated as k * 0.01, which in binary is
             # 0.07000000000000001: written as the number the schema means, 0.07.

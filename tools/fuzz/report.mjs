@@ -7,8 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const [out, openapi, ...runs] = process.argv.slice(2);
 // Every operation of the description, as schemathesis names them ("GET /api/v1/secure/time").
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+// But GET /api/docs-json, the description itself: schemathesis loads the run's description from it and, in a run of
+// every operation, leaves it out of its operations (observed with 4.32.5: "Selected: 272/272" where the description
+// lists 273; with --include-path-regex docs it is tested, 3/273). Loading it is its test in the run.
+const SCHEMA_URL = 'GET /api/docs-json';
 const allOperations = Object.entries(JSON.parse(readFileSync(openapi, 'utf8')).paths)
-  .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${path}`));
+  .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${path}`))
+  .filter((op) => op !== SCHEMA_URL);
 const testResults = [];
 let passed = 0, failed = 0, success = true;
 for (const run of runs) {

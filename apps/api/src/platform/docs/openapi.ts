@@ -260,14 +260,19 @@ function describeText(node: ZodNode, json: Record<string, unknown>): void {
 }
 
 /**
- * A value under a key a call does not name (it ignores it), as the exact JSON reading takes it (exact-json.ts): text
- * without NUL, true/false, null, or a number of at most 15 integer digits and 2 decimals. (The API ignores nested
- * objects there too; the description keeps to plain values, so that generating a body stays quick.)
+ * A plain value as the exact JSON reading takes it (exact-json.ts): text without NUL, true/false, null, or a number of
+ * at most 15 integer digits and 2 decimals.
  */
 const JSON_VALUE = {
   type: ['string', 'boolean', 'null', 'number'], pattern: '^[^\\u0000]*$',
   minimum: -999_999_999_999_999, maximum: 999_999_999_999_999, multipleOf: 0.01,
 };
+/**
+ * A value under a key a call does not name (it ignores it): a plain value, or a list or an object of such values at any
+ * depth (components.schemas.IgnoredJsonValue, recursive), every string and key read as every body is. Described whole:
+ * with plain values only, {"": {}} was "invalid" by the description and taken by the call (the fuzz's ST201).
+ */
+const IGNORED_VALUE = { $ref: '#/components/schemas/IgnoredJsonValue' };
 /**
  * The name of a key a call does not name: without NUL (validation.ts checks keys as it checks values), and never
  * `__proto__` (Fastify's JSON parser refuses it: 400, whatever the call).
@@ -282,7 +287,7 @@ function exactBody<T>(node: T): T {
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, exactBody(v)]));
   const open = out.additionalProperties === undefined || (typeof out.additionalProperties === 'object' && Object.keys(out.additionalProperties as object).length === 0);
-  if (out.type === 'object' && open) Object.assign(out, { additionalProperties: JSON_VALUE, propertyNames: JSON_KEY });
+  if (out.type === 'object' && open) Object.assign(out, { additionalProperties: IGNORED_VALUE, propertyNames: JSON_KEY });
   return out as T;
 }
 /** Text without NUL, as validation.ts reads every string of a body, query or path (400). */
@@ -389,6 +394,9 @@ export function openApiDocument(): Record<string, unknown> {
       description: `Live auctions and showcase for professional vehicle dealers. ${INPUT_RULES} ${TIME_RULES} Live channel: MQTT over WebSocket at /mqtt (username and, as password, the live token of GET /api/v1/secure/live-credentials or the mobile app's token; the connection is closed when that token expires or its session ends; topics auction/{idAuction}/lot/{idLot}, auction/{idAuction}, user/{idUser}/outbid; retained, QoS 1, subscribe only) and socket.io namespace /live (auth.token: the same tokens; emit subscribe {idAuction}, receive lot and auction; disconnected like MQTT). State-changing calls from a browser page of another origin are refused (403, 403003; ALLOWED_ORIGINS lists the exceptions). ${WHO_SEES_SALES} Errors: \`{errorCode, errorMsg, details}\`; codes: ${Object.entries(codes).map(([k, v]) => `${v} ${k}`).join(', ')}.\n\n## Role matrix\n\nWho may call each secured call (\`x-roles\` of each operation says the same). ✓: any target; own: only the caller's own targets (its auction, showcase, dealer, purchase); mkt: only dealers and users of the caller's adminEnabledMarket. Roles: USER (every account), ADMIN and CUSTOMER_CENTER (the back-office; a read-only-flagged user only reads: 403020 on every change), AUCTIONEER and MULTI_AUCTIONEER (run auctions), LOADER (loads vehicles), EXHIBITOR (lists showcase vehicles), BUYER (bids and buys), VISITOR (views only: never bids or buys).\n\n${roleMatrixMarkdown(ROUTES)}`,
     },
     components: {
+      schemas: {
+        IgnoredJsonValue: { anyOf: [JSON_VALUE, { type: 'array', items: IGNORED_VALUE }, { type: 'object', additionalProperties: IGNORED_VALUE, propertyNames: JSON_KEY }] },
+      },
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
         session: { type: 'apiKey', in: 'cookie', name: 'SESSION', description: 'non-GET calls also need header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie' },
