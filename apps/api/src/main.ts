@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { createEventStore } from '@auction/event-store';
-import { defaultTemplateFolder, freshClusterFor } from './platform/storage/pglite-template.js';
+import { defaultTemplateFolder, freshClustersFor } from './platform/storage/pglite-template.js';
 import { AppModule } from './app.module.js';
 import { CredentialsService } from './identity/credentials.service.js';
 import { SsoService } from './identity/sso/sso.service.js';
@@ -58,17 +58,17 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const logger = new JsonLogger(config.logLevel, config.logFormat);
   if (config.mode === 'embedded' || !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   // Embedded: new data folders start from a fresh cluster's files instead of two initdb runs (platform/storage).
-  const freshCluster = config.mode === 'embedded'
-    ? await freshClusterFor([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir ?? defaultTemplateFolder())
-    : undefined;
+  const [freshLog, freshReadModels] = config.mode === 'embedded'
+    ? await freshClustersFor([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir === null ? null : config.pgliteTemplateDir ?? defaultTemplateFolder())
+    : [undefined, undefined];
   const store = createEventStore({
     databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
     dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
-    loadDataDir: freshCluster,
+    loadDataDir: freshLog,
   });
   await store.init();
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');
-  const fanout = await Fanout.open(store, config, logger, freshCluster);
+  const fanout = await Fanout.open(store, config, logger, freshReadModels);
   const mail = await openMailService({ SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from }, { logger: mailLogger(logger) });
   // Server mode: which instance writes which auction, by leases in the database (platform/cluster).
   const leases = config.writer.leases

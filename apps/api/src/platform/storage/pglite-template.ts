@@ -37,12 +37,19 @@ export function holdsCluster(dataDir: string): boolean {
 let made: Promise<Blob> | undefined;
 
 /**
- * The fresh cluster's files for the new data folders among `dataDirs`, or undefined when all of them already hold a
- * database or `folder` is `null` (the template is off). Made once per installed PGlite version and kept in `folder`;
- * written to a temporary name and renamed, so concurrent starts never read a half-written file.
+ * For each of `dataDirs`, the fresh cluster's files to load it from when it is new, undefined when it already holds a
+ * database (PGlite refuses to load files over one: "Database already exists") or `folder` is `null` (the template is
+ * off). Made once per installed PGlite version and kept in `folder`; written to a temporary name and renamed, so
+ * concurrent starts never read a half-written file.
  */
-export async function freshClusterFor(dataDirs: readonly string[], folder: string | null = defaultTemplateFolder()): Promise<Blob | undefined> {
-  if (folder === null || dataDirs.every(holdsCluster)) return undefined;
+export async function freshClustersFor(dataDirs: readonly string[], folder: string | null = defaultTemplateFolder()): Promise<(Blob | undefined)[]> {
+  const fresh = dataDirs.map((dir) => !holdsCluster(dir));
+  if (folder === null || !fresh.some(Boolean)) return dataDirs.map(() => undefined);
+  const image = await freshCluster(folder);
+  return fresh.map((isNew) => (isNew ? image : undefined));
+}
+
+async function freshCluster(folder: string): Promise<Blob> {
   const file = join(folder, `fresh-cluster-pglite-${pgliteVersion()}.tar`);
   if (existsSync(file) && statSync(file).size > 0) return new Blob([readFileSync(file)]);
   made ??= (async () => {
