@@ -150,6 +150,10 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(`API listening on ${url}/api`, { port }, 'Bootstrap');
+  // The relying party and the embedded issuer need the port, and nothing else that follows: started at once, so that a
+  // sign-in that reaches the listener is never refused as "issuer unavailable" (/?ssoError=) while the writer leases
+  // are still being taken (seconds on a busy PostgreSQL: issuer-sessions.e2e failed so on a loaded CI run).
+  sso.start(port, logger);
   if (leases) {
     selfUrl = config.writer.url ?? `http://127.0.0.1:${port}`;
     leases.onChange(writerOfShards(app.get<StreamWriter>(STREAM_WRITER), app.get(TransitionScheduler), config.writer.shards));
@@ -157,7 +161,6 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     await leases.start(selfUrl, config.writer.explicitId ? undefined : `${hostname()}:${port}`);
     logger.info(`writer leases: instance ${leases.instanceId} at ${selfUrl} writes ${leases.owned().length} of ${leases.shards} auction shards`, { leaseMs: config.writer.leaseMs }, 'Bootstrap');
   }
-  sso.start(port, logger);
   if (config.demoData && config.demoBanners) {
     // The demo partners' logos are drawn and stored as the administrator's uploads, then set as an admin's edit does.
     void import('./demo/demo-logos.js')
