@@ -49,8 +49,8 @@ function demoPerson(data: UserData): PersonalData {
  * stock, one running auction and one showcase (both made of loaded vehicles; the showcase through `createShowcase`).
  * Idempotent: every id is fixed, so a restart adds nothing twice (a new demo auction, when `withAuction`, takes the
  * demo auction's vehicles that are free again). Passwords go
- * to the credential store before the users are registered, each hashed with its own salt, and only for users
- * that have none yet (a restart hashes nothing).
+ * to the credential store before the users are registered, one hash of the published demo password for them all
+ * (CredentialsService.setMissing), and only for users that have none yet (a restart hashes nothing).
  */
 export async function seedDemoData(
   writer: StreamWriter, credentials: CredentialsService, config: AppConfig, now: number, withAuction: boolean, accounts?: DemoAccounts,

@@ -45,15 +45,20 @@ describe('CredentialsService', () => {
     expect(store.hashes.get('u1')).toBe(changed);
   });
 
-  it('gives each user without a password one of its own, and keeps existing ones', async () => {
+  it('gives the users without a password the shared one (one hash for them all), and keeps existing ones', async () => {
     const { store, credentials } = service(14);
     const kept = await hashPassword('older', 14);
     store.hashes.set('a', kept);
     expect(await credentials.setMissing(['a', 'b', 'c'], 'demo-pass')).toBe(2);
     expect(store.hashes.get('a')).toBe(kept);
-    expect(store.hashes.get('b')).not.toBe(store.hashes.get('c'));
+    // One scrypt for the call, not one a user.
+    expect(store.hashes.get('b')).toBe(store.hashes.get('c'));
     expect(await credentials.verify('b', 'demo-pass')).toBe(true);
     expect(await credentials.verify('c', 'demo-pass')).toBe(true);
     expect(await credentials.setMissing(['a', 'b', 'c'], 'demo-pass')).toBe(0);
+    // A password set later has a salt of its own.
+    await credentials.set('c', 'demo-pass');
+    expect(store.hashes.get('c')).not.toBe(store.hashes.get('b'));
+    expect(await credentials.verify('c', 'demo-pass')).toBe(true);
   });
 });
