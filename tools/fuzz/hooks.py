@@ -4,6 +4,7 @@ The token goes in the `token` header of every call. POST /api/v1/secure/logout e
 would leave the rest of the run signed out (every later call a 401): each logout is sent with a token of its own,
 fresh from a sign-in, so that the logout is still tested as a signed-in user's call and the run's token lives on.
 """
+import datetime
 import decimal
 import json
 import math
@@ -50,14 +51,21 @@ class TokenAuth:
 def _plain_json(value) -> str:
     """JSON with every number in plain digits: the API reads bodies exactly and refuses a number written with an
     exponent (400031, "Strings ... JSON bodies are read exactly" in the description), a rule on the text that JSON
-    Schema cannot state. Python's json writes 1e-05 and 1e+16; these are written 0.00001 and 10000000000000000."""
+    Schema cannot state. Python's json writes 1e-05 and 1e+16; these are written 0.00001 and 10000000000000000.
+
+    >>> _plain_json([1e-05, 1e16, 0.07000000000000001, 7 * 0.01, 1999.99, 0.1 + 0.2])
+    '[0.00001,10000000000000000,0.07,0.07,1999.99,0.3]'
+    >>> _plain_json([12345678.125, 12345678.12, 5e-324, 1e-09, 0.005])
+    '[12345678.125,12345678.12,0.000...,0.000000001,0.005]'
+    """
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return json.dumps(value)
     if isinstance(value, float):
         # Cents only when the float is k * 0.01 up to binary rounding (a relative error): a tiny non-multiple such as
         # 1e-09 must not become 0, which would turn a case schemathesis made invalid (multipleOf) into a valid one.
+        # A few units in the last place of value * 100, whatever its size (a relative 1e-9 was a whole cent at 1e7).
         if (math.isfinite(value) and abs(value) < 1e15 and (value == 0 or round(value * 100) != 0)
-                and abs(value * 100 - round(value * 100)) <= 1e-9 * max(1.0, abs(value * 100))):
+                and abs(value * 100 - round(value * 100)) <= 4 * math.ulp(value * 100)):
             cents = round(value * 100)
             # A multiple of 0.01 (the description's multipleOf) generated as k * 0.01, which in binary is
             # 0.07000000000000001: written as the number the schema means, 0.07.
@@ -97,13 +105,48 @@ def _number(value):
         return None
 
 
+def _day_or_instant(value, end):
+    """The millisecond a day filter stands for, as vehicle-reads.ts reads it: an instant is itself; a day (YYYY-MM-DD,
+    UTC) is its first millisecond as a lower bound, its last as an upper bound (`end`). None when it is neither.
+
+    >>> _day_or_instant("2026-01-02", False), _day_or_instant("2026-01-02", True)
+    (1767312000000, 1767398399999)
+    >>> _day_or_instant("2026-01-02T01:00:00.5+02:00", True), _day_or_instant("x", False)
+    (1767308400500, None)
+    """
+    if not isinstance(value, str):
+        return None
+    try:
+        if "T" not in value:
+            day = datetime.date.fromisoformat(value)
+            start = datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.timezone.utc)
+            return _ms(start) + (86_400_000 - 1 if end else 0)
+        instant = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return _ms(instant) if instant.tzinfo is not None else None
+
+
+def _ms(instant):
+    delta = instant - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+    return delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+
+
 def _ordered(low, high):
-    """True unless both are comparable and low > high (numbers as numbers, days as ISO text)."""
+    """True unless both are comparable and low > high: numbers as numbers, days and instants as the instants they
+    stand for (the API compares those; as text, "2026-01-02T00:30+02:00" would pass for after "2026-01-01").
+
+    >>> _ordered(2, 10), _ordered("10.5", 2), _ordered("2026-01-02T00:30+02:00", "2026-01-01"), _ordered("b", "a")
+    (True, False, True, True)
+    >>> _ordered("2026-01-02", "2026-01-01T23:59:59.999Z"), _ordered("2026-01-02", "2026-01-02")
+    (False, True)
+    """
     a, b = _number(low), _number(high)
     if a is not None and b is not None:
         return a <= b
-    if isinstance(low, str) and isinstance(high, str):
-        return low <= high
+    first, last = _day_or_instant(low, False), _day_or_instant(high, True)
+    if first is not None and last is not None:
+        return first <= last
     return True
 
 

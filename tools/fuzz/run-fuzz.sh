@@ -22,6 +22,10 @@ read -r -a EXTRA_ARGS <<<"${FUZZ_ARGS:-}"
 PASSWORD=${DEMO_PASSWORD:-Demo#2026!}
 
 bash tools/fuzz/install.sh || { echo "fuzz: schemathesis could not be installed"; exit 1; }
+# The hooks' own examples (doctest: the cents, the crossing bounds) first: a hook that changes a case wrongly would
+# otherwise show up as a finding of the product.
+FUZZ_BASE_URL=http://127.0.0.1:9 FUZZ_USER=- FUZZ_PASSWORD=- tools/fuzz/.venv/bin/python -m doctest -o ELLIPSIS tools/fuzz/hooks.py ||
+  { echo "fuzz: the examples of tools/fuzz/hooks.py failed"; exit 1; }
 [ -f apps/api/dist/main.js ] || { echo "fuzz: apps/api/dist/main.js missing: build first (npx tsc -b tsconfig.build.json)"; exit 1; }
 
 DATA=$(mktemp -d -t auction-fuzz-XXXXXX)

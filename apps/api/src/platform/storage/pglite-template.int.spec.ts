@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGlite } from '@electric-sql/pglite';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshClustersFor, holdsCluster } from './pglite-template.js';
@@ -17,7 +18,7 @@ describe('a fresh PGlite cluster for new data folders', () => {
     const [image] = await freshClustersFor([dataDir], folder);
     expect(image).toBeInstanceOf(Blob);
     const kept = await readdir(folder);
-    expect(kept).toEqual([expect.stringMatching(/^fresh-cluster-pglite-\d+\.\d+\.\d+\.tar$/)]);
+    expect(kept.sort()).toEqual([expect.stringMatching(/^fresh-cluster-pglite-\d+\.\d+\.\d+\.tar$/), expect.stringMatching(/\.tar\.sha256$/)]);
 
     const pg = await PGlite.create(dataDir, { loadDataDir: image });
     try {
@@ -53,5 +54,54 @@ describe('a fresh PGlite cluster for new data folders', () => {
     const [second] = await freshClustersFor([path.join(root, 'b')], folder);
     expect(second!.size).toBe(first!.size);
     expect(await freshClustersFor([path.join(root, 'c')], null)).toEqual([undefined]);
+  }, 60_000);
+
+  it('is made again, in memory, when the kept file is damaged, planted by others or its folder is writable by all', async () => {
+    const folder = path.join(root, 'cache-damaged');
+    await freshClustersFor([path.join(root, 'd0')], folder);
+    const [tar] = (await readdir(folder)).filter((f) => f.endsWith('.tar'));
+    const file = path.join(folder, tar!);
+    const whole = await readFile(file);
+
+    // Damaged (cut short): the sum no longer matches; the cluster is made again and the new data folder works.
+    await writeFile(file, whole.subarray(0, whole.length >> 1));
+    const [remade] = await freshClustersFor([path.join(root, 'd1')], folder);
+    expect(remade!.size).toBeGreaterThan(whole.length >> 1);
+    const pg = await PGlite.create(path.join(root, 'd1'), { loadDataDir: remade });
+    try {
+      expect((await pg.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
+    } finally {
+      await pg.close();
+    }
+    // ... and kept whole again for the next start.
+    expect((await readFile(file)).length).toBe(remade!.size);
+
+    // A file (or folder) others may write is not read: a planted "cluster" with a matching sum never reaches a folder.
+    const planted = Buffer.from('planted');
+    await writeFile(file, planted);
+    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
+    await chmod(folder, 0o777);
+    const [fromOpen] = await freshClustersFor([path.join(root, 'd2')], folder);
+    expect(fromOpen!.size).toBeGreaterThan(planted.length);
+    await chmod(folder, 0o755);
+    await writeFile(file, planted);
+    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
+    await chmod(file, 0o666);
+    const [fromShared] = await freshClustersFor([path.join(root, 'd3')], folder);
+    expect(fromShared!.size).toBeGreaterThan(planted.length);
+    // The control: the same planted bytes, with their sum, in a folder and file only this user may write, are read.
+    await chmod(file, 0o644);
+    await writeFile(file, planted);
+    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
+    const [fromOwn] = await freshClustersFor([path.join(root, 'd4')], folder);
+    expect(fromOwn!.size).toBe(planted.length);
+  }, 60_000);
+
+  it('keeps one file per folder when a process is given two folders', async () => {
+    const [one] = await freshClustersFor([path.join(root, 'e1')], path.join(root, 'cache-one'));
+    const [two] = await freshClustersFor([path.join(root, 'e2')], path.join(root, 'cache-two'));
+    expect(one!.size).toBe(two!.size);
+    expect((await readdir(path.join(root, 'cache-one'))).filter((f) => f.endsWith('.tar'))).toHaveLength(1);
+    expect((await readdir(path.join(root, 'cache-two'))).filter((f) => f.endsWith('.tar'))).toHaveLength(1);
   }, 60_000);
 });

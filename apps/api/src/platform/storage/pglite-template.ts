@@ -5,9 +5,12 @@
  * start on a machine makes that tarball once (one initdb, in memory) and keeps it in a cache folder of the project;
  * every later new data folder, the tests' throw-away ones included, starts from it. A data folder that already holds a
  * database is opened as it is (PGlite ignores `loadDataDir` then, and this returns nothing).
+ * The cached file is used only when it is whole (its sha256, kept beside it, matches) and nobody else could have put it
+ * there (the file and its folder belong to this user or root and others cannot write them): otherwise the fresh
+ * cluster is made again in memory (one initdb), so a damaged or planted file never reaches a data folder.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -34,7 +37,39 @@ export function holdsCluster(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
-let made: Promise<Blob> | undefined;
+/** The clusters being made, per cache file (a process may be asked for several folders). */
+const making = new Map<string, Promise<Blob>>();
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** True when `path` belongs to this user (or root) and others cannot write it. */
+function trusted(path: string): boolean {
+  const stat = statSync(path);
+  const uid = process.getuid?.();
+  return (stat.mode & 0o002) === 0 && (uid === undefined || stat.uid === uid || stat.uid === 0);
+}
+
+/** The cached cluster when the file is whole and trusted, else undefined. */
+function cached(folder: string, file: string): Blob | undefined {
+  try {
+    if (!trusted(folder) || !trusted(file) || !trusted(`${file}.sha256`)) return undefined;
+    const bytes = readFileSync(file);
+    return bytes.length > 0 && readFileSync(`${file}.sha256`, 'utf8').trim() === sha256(bytes) ? new Blob([bytes]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `content` to `path` through a temporary name and a rename: a reader never sees half of it. */
+function writeWhole(path: string, content: Buffer | string): void {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, content, { mode: 0o644 });
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
 
 /**
  * For each of `dataDirs`, the fresh cluster's files to load it from when it is new, undefined when it already holds a
@@ -51,25 +86,31 @@ export async function freshClustersFor(dataDirs: readonly string[], folder: stri
 
 async function freshCluster(folder: string): Promise<Blob> {
   const file = join(folder, `fresh-cluster-pglite-${pgliteVersion()}.tar`);
-  if (existsSync(file) && statSync(file).size > 0) return new Blob([readFileSync(file)]);
-  made ??= (async () => {
-    const pg = await PGlite.create();
-    try {
-      const tarball = await pg.dumpDataDir('none');
-      const bytes = Buffer.from(await tarball.arrayBuffer());
-      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const kept = cached(folder, file);
+  if (kept) return kept;
+  let made = making.get(file);
+  if (!made) {
+    made = (async () => {
+      const pg = await PGlite.create();
       try {
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(temporary, bytes);
-        renameSync(temporary, file);
-      } catch {
-        // A read-only install: this process still uses the bytes; the next start makes them again.
-        rmSync(temporary, { force: true });
+        const tarball = await pg.dumpDataDir('none');
+        const fresh = Buffer.from(await tarball.arrayBuffer());
+        try {
+          mkdirSync(folder, { recursive: true, mode: 0o755 });
+          // The file, then its sum: a reader between the two renames finds them apart and makes its own.
+          writeWhole(file, fresh);
+          writeWhole(`${file}.sha256`, `${sha256(fresh)}\n`);
+        } catch {
+          // A read-only install: this process still uses the bytes; the next start makes them again.
+        }
+        return new Blob([fresh]);
+      } finally {
+        await pg.close();
       }
-      return new Blob([bytes]);
-    } finally {
-      await pg.close();
-    }
-  })();
+    })();
+    making.set(file, made);
+    // Once made, later calls read the file (or make it again if it was removed meanwhile).
+    void made.finally(() => making.delete(file)).catch(() => undefined);
+  }
   return made;
 }
