@@ -51,7 +51,7 @@ echo "fuzz: starting the product (embedded default, data in $DATA)"
 # limited" warning), so its body went unchecked; its own tests test it.
 env -u DATABASE_URL -u EVENTSTORE_URL -u KAFKA_BROKERS -u MQTT_URL -u SMTP_URL -u DEMO_DATA -u DEMO_PASSWORD -u NODE_OPTIONS \
   PORT="${FUZZ_PORT:-0}" DATA_DIR="$DATA" LOG_FORMAT=pretty LOGIN_ADDRESS_MAX_FAILURES=1000000 LOGIN_ADDRESS_MAX_ATTEMPTS=1000000 \
-  SIGN_UP_ADDRESS_MAX_ATTEMPTS=1000000 \
+  SIGN_UP_ADDRESS_MAX_ATTEMPTS=1000000 DEMO_PASSWORD="$PASSWORD" \
   node_modules/.bin/node apps/api/dist/main.js >"$LOG" 2>&1 &
 api_pid=$!
 URL=""

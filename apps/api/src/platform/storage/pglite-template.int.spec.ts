@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshClustersFor, holdsCluster } from './pglite-template.js';
@@ -56,7 +56,7 @@ describe('a fresh PGlite cluster for new data folders', () => {
     expect(await freshClustersFor([path.join(root, 'c')], null)).toEqual([undefined]);
   }, 60_000);
 
-  it('is made again, in memory, when the kept file is damaged, planted by others or its folder is writable by all', async () => {
+  it('is made again, in memory, when the kept file is damaged, a link, or writable by its group or others, or so is its folder', async () => {
     const folder = path.join(root, 'cache-damaged');
     await freshClustersFor([path.join(root, 'd0')], folder);
     const [tar] = (await readdir(folder)).filter((f) => f.endsWith('.tar'));
@@ -76,24 +76,52 @@ describe('a fresh PGlite cluster for new data folders', () => {
     // ... and kept whole again for the next start.
     expect((await readFile(file)).length).toBe(remade!.size);
 
-    // A file (or folder) others may write is not read: a planted "cluster" with a matching sum never reaches a folder.
+    // A planted "cluster" with a matching sum never reaches a data folder when others could have put it there. Each
+    // refused case makes the cluster again (and writes it over the planted file), so each plants again first.
     const planted = Buffer.from('planted');
-    await writeFile(file, planted);
-    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
+    const plant = async (at = file) => {
+      await rm(at, { force: true });
+      await writeFile(at, planted, { mode: 0o644 });
+      await writeFile(`${at}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`, { mode: 0o644 });
+    };
+    const refused = async (name: string, from = folder) => {
+      const [image] = await freshClustersFor([path.join(root, name)], from);
+      expect(image!.size).not.toBe(planted.length);
+    };
+    // Its folder writable by others, or by its group.
+    await plant();
     await chmod(folder, 0o777);
-    const [fromOpen] = await freshClustersFor([path.join(root, 'd2')], folder);
-    expect(fromOpen!.size).toBeGreaterThan(planted.length);
+    await refused('d2');
+    await plant();
+    await chmod(folder, 0o775);
+    await refused('d3');
     await chmod(folder, 0o755);
-    await writeFile(file, planted);
-    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
+    // The file writable by others, or by its group; its sum writable by its group.
+    await plant();
     await chmod(file, 0o666);
-    const [fromShared] = await freshClustersFor([path.join(root, 'd3')], folder);
-    expect(fromShared!.size).toBeGreaterThan(planted.length);
-    // The control: the same planted bytes, with their sum, in a folder and file only this user may write, are read.
-    await chmod(file, 0o644);
-    await writeFile(file, planted);
-    await writeFile(`${file}.sha256`, `${createHash('sha256').update(planted).digest('hex')}\n`);
-    const [fromOwn] = await freshClustersFor([path.join(root, 'd4')], folder);
+    await refused('d4');
+    await plant();
+    await chmod(file, 0o664);
+    await refused('d5');
+    await plant();
+    await chmod(`${file}.sha256`, 0o664);
+    await refused('d6');
+    // The file a link (to bytes this user owns, with their sum: the link itself is refused).
+    const elsewhere = path.join(root, 'elsewhere');
+    await mkdir(elsewhere);
+    await plant();
+    await writeFile(path.join(elsewhere, 'planted.tar'), planted, { mode: 0o644 });
+    await rm(file);
+    await symlink(path.join(elsewhere, 'planted.tar'), file);
+    await refused('d7');
+    // The folder a link to one.
+    const linkedFolder = path.join(root, 'cache-link');
+    await symlink(folder, linkedFolder);
+    await plant();
+    await refused('d8', linkedFolder);
+    // The control: the same planted bytes and sum, real files in a real folder only this user may write, are read.
+    await plant();
+    const [fromOwn] = await freshClustersFor([path.join(root, 'd9')], folder);
     expect(fromOwn!.size).toBe(planted.length);
   }, 60_000);
 

@@ -6,12 +6,15 @@
  * every later new data folder, the tests' throw-away ones included, starts from it. A data folder that already holds a
  * database is opened as it is (PGlite ignores `loadDataDir` then, and this returns nothing).
  * The cached file is used only when it is whole (its sha256, kept beside it, matches) and nobody else could have put it
- * there (the file and its folder belong to this user or root and others cannot write them): otherwise the fresh
- * cluster is made again in memory (one initdb), so a damaged or planted file never reaches a data folder.
+ * there (the file, its sum and its folder are real files and a real folder, belong to this user or root, and neither
+ * group nor others may write them): otherwise the fresh cluster is made again in memory (one initdb), so a damaged or
+ * planted file never reaches a data folder. The folders above it are not checked: one that others may write lets them
+ * replace the whole cache folder (and, under node_modules, PGlite itself), so `PGLITE_TEMPLATE_DIR` must not be under
+ * such a folder.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -42,19 +45,35 @@ const making = new Map<string, Promise<Blob>>();
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** True when `path` belongs to this user (or root) and others cannot write it. */
-function trusted(path: string): boolean {
-  const stat = statSync(path);
+const ours = (stat: Stats): boolean => {
   const uid = process.getuid?.();
-  return (stat.mode & 0o002) === 0 && (uid === undefined || stat.uid === uid || stat.uid === 0);
+  return (stat.mode & 0o022) === 0 && (uid === undefined || stat.uid === uid || stat.uid === 0);
+};
+
+/**
+ * A regular file's bytes when it belongs to this user (or root) and neither its group nor others may write it, else
+ * undefined. Opened without following a symbolic link and without blocking (a FIFO would hang the start); the owner
+ * and mode are those of the file opened, so nothing can be swapped in between the check and the read.
+ */
+function readOurs(path: string): Buffer<ArrayBuffer> | undefined {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFile() && ours(stat) ? readFileSync(fd) : undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The cached cluster when the file is whole and trusted, else undefined. */
 function cached(folder: string, file: string): Blob | undefined {
   try {
-    if (!trusted(folder) || !trusted(file) || !trusted(`${file}.sha256`)) return undefined;
-    const bytes = readFileSync(file);
-    return bytes.length > 0 && readFileSync(`${file}.sha256`, 'utf8').trim() === sha256(bytes) ? new Blob([bytes]) : undefined;
+    // The folder itself, not a link to one; a folder its group or others may write could have the files replaced.
+    const where = lstatSync(folder);
+    if (!where.isDirectory() || !ours(where)) return undefined;
+    const bytes = readOurs(file);
+    const sum = readOurs(`${file}.sha256`);
+    return bytes && sum && bytes.length > 0 && sum.toString('utf8').trim() === sha256(bytes) ? new Blob([bytes]) : undefined;
   } catch {
     return undefined;
   }
