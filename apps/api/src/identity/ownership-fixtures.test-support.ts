@@ -7,7 +7,8 @@
  */
 import sharp from 'sharp';
 import type { OtherCaller, Owner, ResourceKind } from './ownership-matrix.js';
-import { ApiClient, type ApiResult } from '../testing/server.test-support.js';
+import { createAuctionBody, paths, pollStatus, wholeSecondAfter, type AuctionView } from '../testing/auction.test-support.js';
+import { ApiClient, ServerClock, sleep, type ApiResult } from '../testing/server.test-support.js';
 
 export type Callers = Record<OtherCaller | Owner, ApiClient>;
 
@@ -57,6 +58,49 @@ export async function multipart(
   let body: unknown = text;
   try { body = JSON.parse(text); } catch { /* not JSON */ }
   return { status: res.status, body, headers: res.headers, sentAt, receivedAt: Date.now() };
+}
+
+/** Every value of `key` anywhere in `body`, as strings, in document order. */
+function allValues(body: unknown, key: string, out: string[] = []): string[] {
+  if (body === null || typeof body !== 'object') return out;
+  const own = (body as Record<string, unknown>)[key];
+  if (typeof own === 'string') out.push(own);
+  for (const v of Object.values(body as Record<string, unknown>)) allValues(v, key, out);
+  return out;
+}
+
+/** dealer1 buys `idVehicle` from the showcase: a showcase purchase (its id is the vehicle's) to rate and to pay. */
+async function buyFromShowcase(c: Callers, idVehicle: string | undefined): Promise<string | undefined> {
+  if (!idVehicle) return undefined;
+  await ok(c.dealer1.patch('/api/v1/secure/showcase/accept-regulation'), 'showcase regulation');
+  const bought = await ok(c.dealer1.put('/api/v1/secure/showcase/buy', { body: { idVehicles: [idVehicle] } }), 'showcase buy');
+  return (bought.body as { ok?: boolean }[])[0]?.ok ? idVehicle : undefined;
+}
+
+/** An auction of the auctioneer in which dealer1 buys the one lot at its buy-now price: an auction purchase to rate. */
+async function buyInAuction(c: Callers): Promise<string | undefined> {
+  const clock = await ServerClock.sync(c.auctioneer);
+  const startMs = wholeSecondAfter(clock, 2_000);
+  const created = await ok(c.auctioneer.post(paths.auctions, {
+    body: createAuctionBody({
+      name: 'Ownership matrix: bought', startMs, endMs: startMs + 3_600_000, regulationRequired: false,
+      extension: { windowSeconds: 0, extendSeconds: 0 },
+      lots: [{ licensePlate: 'OM456BY', basePrice: 1000, minIncrement: 100, reservePrice: 1000, buyNowPrice: 2000 }],
+    }),
+  }), 'the auction to buy in');
+  const auction = created.body as AuctionView;
+  await pollStatus(c.dealer1, clock, auction.idAuction, 'RUN', startMs + 30_000, 200);
+  await ok(c.dealer1.post(paths.offer(auction.idAuction, auction.lots[0]!.idLot), { body: { offer: 2000, clickAndBuy: true } }), 'buy now');
+  return auction.idAuction;
+}
+
+/** dealer1's purchase `idPurchase` once its list shows it (a read model, a moment after the sale). */
+async function listedPurchase(dealer1: ApiClient, idPurchase: string | undefined): Promise<string | undefined> {
+  for (let i = 0; idPurchase && i < 100; i++) {
+    if (allValues((await dealer1.get('/api/v1/secure/purchases?limit=100')).body, 'idPurchase').includes(idPurchase)) return idPurchase;
+    await sleep(100);
+  }
+  return undefined;
 }
 
 /** The id of a caught mail (the recovery mail asked for at the start; it is caught within a few seconds). */
@@ -118,8 +162,12 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
     { photos?: string[]; documents?: { idBlob: string }[] } | undefined;
   const forShowcase = await body(c.exhibitor, '/api/v1/secure/vehicle-for-showcase?limit=20');
   const showcase = await body(c.exhibitor, '/api/v1/secure/showcase/mine?limit=20');
+  // Purchases of dealer1's own for the ratings and the payment link: a showcase vehicle other than the one the other
+  // rows act on, and the one lot of an auction of its own.
+  const showcaseVehicle = firstValue(showcase, 'idVehicle');
+  const boughtVehicle = await buyFromShowcase(c, allValues(showcase, 'idVehicle').find((v) => v !== showcaseVehicle));
+  const boughtAuction = await buyInAuction(c);
   const dealer = await body(c.admin, '/api/v1/admin/dealer?idDealer=D-PEND-2');
-  const purchases = await body(c.dealer1, '/api/v1/secure/purchases');
   const templates = await body(c.auctioneer, '/api/v1/secure/template');
   return {
     dealer: 'D-1001',
@@ -138,9 +186,11 @@ export async function discoverFixtures(c: Callers): Promise<Partial<Record<Resou
     exhibitorVehicle: firstValue(forShowcase, 'idVehicle'),
     auctioneerUser: 'auctioneer',
     multiUser: 'multiauctioneer',
-    showcaseVehicle: firstValue(showcase, 'idVehicle'),
+    showcaseVehicle,
+    boughtVehicle,
+    boughtAuction,
     file: firstValue(dealer, 'idFile'),
-    purchase: firstValue(purchases, 'idPurchase'),
+    purchase: await listedPurchase(c.dealer1, boughtVehicle),
     template: firstValue(templates, 'idTemplate'),
     lead: firstValue((await c.admin.post('/api/v1/admin/lead', { body: { name: 'Ownership matrix', subject: 'Matrix', email: '<p>Matrix</p>', recipients: ['matrix.lead@example.org'] } })).body, 'idLead'),
     email: ((await c.admin.post('/api/v1/admin/email', { body: { recipients: ['matrix.mail@example.org'], subject: 'Matrix', email: '<p>Matrix</p>' } })).body as { idEmails?: string[] }).idEmails?.[0],
