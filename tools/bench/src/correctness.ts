@@ -326,6 +326,18 @@ function logFailures(c: LogCheck): string[] {
 // Read models
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The fields in which two rows differ, each with both values (`offerCount: live 7, rebuilt 8`), first: a long row cut
+ * short would hide them (two-instances.e2e once printed two rows cut before the field that differed).
+ */
+function fieldsApart(a: unknown, b: unknown, names: [string, string]): string {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return 'a row on one side only';
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])].filter((k) => JSON.stringify(ra[k]) !== JSON.stringify(rb[k]));
+  return keys.map((k) => `${k}: ${names[0]} ${JSON.stringify(ra[k]) ?? 'absent'}, ${names[1]} ${JSON.stringify(rb[k]) ?? 'absent'}`).join('; ');
+}
+
 /** Table-by-table differences of two dumps (empty when equal). */
 export function diffDumps(a: TableDump, b: TableDump, names: [string, string]): string[] {
   const out: string[] = [];
@@ -336,7 +348,7 @@ export function diffDumps(a: TableDump, b: TableDump, names: [string, string]): 
     let i = 0;
     while (i < Math.min(ra.length, rb.length) && JSON.stringify(ra[i]) === JSON.stringify(rb[i])) i++;
     out.push(`${table}: ${ra.length} rows in the ${names[0]}, ${rb.length} in the ${names[1]}; first difference at row ${i}: ` +
-      `${JSON.stringify(ra[i] ?? null).slice(0, 300)} vs ${JSON.stringify(rb[i] ?? null).slice(0, 300)}`);
+      `${fieldsApart(ra[i], rb[i], names)} (${JSON.stringify(ra[i] ?? null).slice(0, 300)} vs ${JSON.stringify(rb[i] ?? null).slice(0, 300)})`);
   }
   return out;
 }

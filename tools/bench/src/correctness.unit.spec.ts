@@ -45,6 +45,11 @@ describe('the correctness check of the bench', () => {
     const rebuilt = { offers: [{ idOffer: 'o1', offer: 101 }] };
     const differences = diffDumps(live, rebuilt, ['live', 'rebuilt']);
     expect(differences).toHaveLength(1);
+    // The differing field is named first, with both values, whatever the row's length.
+    const long = { lots: [{ idLot: 'l1', text: 'x'.repeat(400), offerCount: 7 }] };
+    const [named] = diffDumps(long, { lots: [{ idLot: 'l1', text: 'x'.repeat(400), offerCount: 8 }] }, ['live', 'rebuilt']);
+    expect(named).toContain('first difference at row 0: offerCount: live 7, rebuilt 8 (');
+    expect(diffDumps({ lots: [] }, { lots: [{ idLot: 'l1' }] }, ['live', 'rebuilt'])[0]).toContain('a row on one side only');
     const rm = { method: 'admin-api-rebuild' as const, equal: false, tables: 1, rows: 1, rebuiltEvents: 1, rebuildSeconds: 0, attempts: 1, differences };
     expect(verdictOf(checkLog(good, log), rm, [], [], Date.now()).pass).toBe(false);
   });

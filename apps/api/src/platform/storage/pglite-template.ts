@@ -103,8 +103,15 @@ export async function freshClustersFor(dataDirs: readonly string[], folder: stri
   return fresh.map((isNew) => (isNew ? image : undefined));
 }
 
+/** The cluster kept in `folder`, when it is whole and trusted (see above); undefined otherwise. */
+export function keptCluster(folder: string): Blob | undefined {
+  return cached(folder, clusterFile(folder));
+}
+
+const clusterFile = (folder: string) => join(folder, `fresh-cluster-pglite-${pgliteVersion()}.tar`);
+
 async function freshCluster(folder: string): Promise<Blob> {
-  const file = join(folder, `fresh-cluster-pglite-${pgliteVersion()}.tar`);
+  const file = clusterFile(folder);
   const kept = cached(folder, file);
   if (kept) return kept;
   let made = making.get(file);
