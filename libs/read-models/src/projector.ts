@@ -197,7 +197,16 @@ export class Projector {
       // last commits, which are then delivered again, never a half of one. No need to wait for the WAL flush.
       await tx.query('SET LOCAL synchronous_commit TO OFF');
     }
-    const streamIds = [...new Set(batch.map((e) => e.streamId))];
+    const streamIds = [...new Set(batch.map((e) => e.streamId))].sort();
+    if (this.options.db.kind !== 'pglite' && !this.options.soleWriter) {
+      // Two projectors may hold the same events at once: a Kafka partition that moves to the other instance while the
+      // old owner still applies the messages it read (two-instances.e2e, a broker restart). Unlocked, both read the
+      // same checkpoint and rows: the event was applied twice (offersCount one too high), or the later commit wrote
+      // its older rows and checkpoint over the other's (an update lost for good). Each stream's checkpoint and rows
+      // are read and written under a lock of that stream, taken in one order (sorted) by every projector, so the
+      // second reads what the first committed and skips it.
+      await this.lockStreams(tx, streamIds);
+    }
     if (this.options.cacheCheckpoints) await this.checkUnknown(tx, streamIds);
     const checkpoints = this.options.soleWriter || this.options.cacheCheckpoints
       ? new Map(streamIds.filter((id) => this.applied.has(id)).map((id) => [id, this.applied.get(id)!]))
@@ -246,9 +255,18 @@ export class Projector {
     return checkpoints;
   }
 
+  /**
+   * Takes the transaction-scoped lock of each of `streamIds` (sorted: every projector takes them in the same order), in
+   * the two-key space of advisory locks (the swap lock is a one-key lock): the schema and projection, then the stream.
+   */
+  private async lockStreams(tx: SqlRunner, streamIds: readonly string[]): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext(s)) FROM unnest($2::text[]) AS s', [`${this.schema}/${this.projection}`, streamIds]);
+  }
+
   /** Records `row`'s event as parked and moves its stream's checkpoint past it (unless another projector already did). */
   private async park(tx: SqlRunner, event: StoredEvent, row: ParkedEventRow): Promise<Map<string, number>> {
     if (this.options.db.kind !== 'pglite') await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
+    if (this.options.db.kind !== 'pglite' && !this.options.soleWriter) await this.lockStreams(tx, [event.streamId]);
     const stored = this.options.soleWriter ? 0 : (await this.loadCheckpoints(tx, [event.streamId])).get(event.streamId) ?? 0;
     if (stored >= event.position) return new Map([[event.streamId, stored]]);
     await upsertRows(tx, this.schema, parkedEventsTable, [row]);
