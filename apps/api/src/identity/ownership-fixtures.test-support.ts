@@ -18,16 +18,9 @@ async function ok(res: Promise<ApiResult>, what: string): Promise<ApiResult> {
   return r;
 }
 
-/** The first value of `key` anywhere in `body` (depth first), as a string. */
+/** The first value of `key` anywhere in `body` (depth first) that `accept` takes, as a string. */
 export function firstValue(body: unknown, key: string, accept: (v: string) => boolean = () => true): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const own = (body as Record<string, unknown>)[key];
-  if (typeof own === 'string' && accept(own)) return own;
-  for (const v of Object.values(body as Record<string, unknown>)) {
-    const found = firstValue(v, key, accept);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return allValues(body, key).find(accept);
 }
 
 export async function prepareCallers(baseUrl: string, admin: ApiClient): Promise<Callers> {

@@ -90,24 +90,14 @@ describe('a fresh PGlite cluster for new data folders', () => {
     const refused = (from = folder) => {
       expect(keptCluster(from)).toBeUndefined();
     };
-    // Its folder writable by others, or by its group.
-    await plant();
-    await chmod(folder, 0o777);
-    refused();
-    await plant();
-    await chmod(folder, 0o775);
-    refused();
-    await chmod(folder, 0o755);
-    // The file writable by others, or by its group; its sum writable by its group.
-    await plant();
-    await chmod(file, 0o666);
-    refused();
-    await plant();
-    await chmod(file, 0o664);
-    refused();
-    await plant();
-    await chmod(`${file}.sha256`, 0o664);
-    refused();
+    // Its folder writable by others or by its group; the file writable by others or by its group; its sum by its group.
+    const writable: [string, number][] = [[folder, 0o777], [folder, 0o775], [file, 0o666], [file, 0o664], [`${file}.sha256`, 0o664]];
+    for (const [target, mode] of writable) {
+      await plant();
+      await chmod(target, mode);
+      refused();
+      await chmod(folder, 0o755);
+    }
     // The file a link (to bytes this user owns, with their sum: the link itself is refused).
     const elsewhere = path.join(root, 'elsewhere');
     await mkdir(elsewhere);
