@@ -50,13 +50,20 @@ export function isEventFault(error: unknown): boolean {
   return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * Most streams one projector transaction locks (PostgreSQL, more than one writer): a batch naming more is applied in
+ * several transactions, each of consecutive events naming at most this many streams.
+ */
+export const MAX_LOCKED_STREAMS = 500;
+
 /** The advisory-lock key a swap takes exclusively and every projector transaction on `schema` takes shared. */
 export function swapLockKey(schema: string): string {
   return `read-models-swap:${schema}`;
 }
 
 /**
- * Applies batches of stored events to the read-model tables of one schema. One batch is one transaction:
+ * Applies batches of stored events to the read-model tables of one schema. One batch is one transaction (on
+ * PostgreSQL, one per {@link MAX_LOCKED_STREAMS} streams it names):
  * checkpoints and touched rows read with one query per table, pure projections applied in order, rows
  * written back with multi-row upserts and deletes, checkpoints advanced in the same transaction. An event
  * at or below its stream's checkpoint is skipped, so redelivery changes nothing. Batches may mix streams in
@@ -152,7 +159,8 @@ export class Projector {
   }
 
   /**
-   * One transaction for the batch. When it fails through an event's fault ({@link isEventFault}) the batch is split in
+   * One transaction for the batch (on PostgreSQL, one for each run of it naming at most {@link MAX_LOCKED_STREAMS}
+   * streams). When it fails through an event's fault ({@link isEventFault}) the batch is split in
    * halves and each applied again, down to the one event at fault, which is parked: recorded in `parked_events` with
    * its stream's checkpoint moved past it, in one transaction. So one bad event costs a few transactions, and every
    * other event (its own stream's later ones too) is projected.
@@ -160,6 +168,13 @@ export class Projector {
   private async applyNow(batch: readonly StoredEvent[]): Promise<void> {
     const fresh = batch.filter((e) => isProjectedStream(e.streamId) && e.position > this.appliedPosition(e.streamId));
     if (fresh.length === 0) return;
+    if (this.locksStreams) {
+      const parts = byStreamCount(fresh, MAX_LOCKED_STREAMS);
+      if (parts.length > 1) {
+        for (const part of parts) await this.applyNow(part);
+        return;
+      }
+    }
     let positions: Map<string, number>;
     try {
       positions = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh), { savepoint: true });
@@ -198,12 +213,12 @@ export class Projector {
       await tx.query('SET LOCAL synchronous_commit TO OFF');
     }
     const streamIds = [...new Set(batch.map((e) => e.streamId))].sort();
-    if (this.options.db.kind !== 'pglite' && !this.options.soleWriter) {
+    if (this.locksStreams) {
       // Two projectors may hold the same events at once: a Kafka partition that moves to the other instance while the
       // old owner still applies the messages it read (two-instances.e2e, a broker restart). Unlocked, both read the
       // same checkpoint and rows: the event was applied twice (offersCount one too high), or the later commit wrote
       // its older rows and checkpoint over the other's (an update lost for good). Each stream's checkpoint and rows
-      // are read and written under a lock of that stream, taken in one order (sorted) by every projector, so the
+      // are read and written under a lock of that stream, taken in one order (of the keys) by every projector, so the
       // second reads what the first committed and skips it.
       await this.lockStreams(tx, streamIds);
     }
@@ -255,18 +270,27 @@ export class Projector {
     return checkpoints;
   }
 
+  /** True when each transaction locks its streams: on PostgreSQL, where another projector may hold the same events. */
+  private get locksStreams(): boolean {
+    return this.options.db.kind !== 'pglite' && !this.options.soleWriter;
+  }
+
   /**
-   * Takes the transaction-scoped lock of each of `streamIds` (sorted: every projector takes them in the same order), in
-   * the two-key space of advisory locks (the swap lock is a one-key lock): the schema and projection, then the stream.
+   * Takes the transaction-scoped lock of each of `streamIds`, in the two-key space of advisory locks (the swap lock is a
+   * one-key lock): the schema and projection, then the stream's hash. In the order of the keys, not of the ids: two
+   * streams whose hashes collide share a key, and in id order a projector could take key X then Y while another takes
+   * Y then X (a deadlock, the batch failed and delivered again). In key order every projector takes them in one order.
    */
   private async lockStreams(tx: SqlRunner, streamIds: readonly string[]): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext(s)) FROM unnest($2::text[]) AS s', [`${this.schema}/${this.projection}`, streamIds]);
+    await tx.query(
+      'SELECT pg_advisory_xact_lock(hashtext($1), k) FROM (SELECT DISTINCT hashtext(s) AS k FROM unnest($2::text[]) AS s ORDER BY k) AS keys',
+      [`${this.schema}/${this.projection}`, streamIds]);
   }
 
   /** Records `row`'s event as parked and moves its stream's checkpoint past it (unless another projector already did). */
   private async park(tx: SqlRunner, event: StoredEvent, row: ParkedEventRow): Promise<Map<string, number>> {
     if (this.options.db.kind !== 'pglite') await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [swapLockKey(this.schema)]);
-    if (this.options.db.kind !== 'pglite' && !this.options.soleWriter) await this.lockStreams(tx, [event.streamId]);
+    if (this.locksStreams) await this.lockStreams(tx, [event.streamId]);
     const stored = this.options.soleWriter ? 0 : (await this.loadCheckpoints(tx, [event.streamId])).get(event.streamId) ?? 0;
     if (stored >= event.position) return new Map([[event.streamId, stored]]);
     await upsertRows(tx, this.schema, parkedEventsTable, [row]);
@@ -288,4 +312,25 @@ export class Projector {
     const rows = await loadRows(tx, this.schema, checkpointsTable, streamIds.map((streamId) => ({ projection: this.projection, streamId })));
     return new Map(rows.map((r) => [r.streamId, r.position]));
   }
+}
+
+/**
+ * `events` cut into runs of consecutive events naming at most `max` streams each (so each stream's events stay in order:
+ * a later run's come after an earlier run's). The shared lock table of PostgreSQL bounds the locks of one transaction.
+ */
+function byStreamCount(events: readonly StoredEvent[], max: number): StoredEvent[][] {
+  const parts: StoredEvent[][] = [];
+  let part: StoredEvent[] = [];
+  let streams = new Set<string>();
+  for (const e of events) {
+    if (!streams.has(e.streamId) && streams.size === max) {
+      parts.push(part);
+      part = [];
+      streams = new Set();
+    }
+    streams.add(e.streamId);
+    part.push(e);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@auction/event-store';
 import { createReadModelDb, type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
 import { dumpTables } from './dump-tables.js';
-import { Projector } from './projector.js';
+import { MAX_LOCKED_STREAMS, Projector } from './projector.js';
 import { projectInto, pureTables } from './testing/int-support.test-support.js';
+import { stored } from './testing/stored.test-support.js';
 import { generateScenario } from './testing/scenario.test-support.js';
 import { checkAuctionMessageColumnAdded, checkLotVehicleColumnsAdded, checkUsernameColumnsDropped } from './testing/dropped-columns.test-support.js';
 import { describeDeliverySuite } from './testing/delivery-suite.test-support.js';
@@ -135,4 +136,70 @@ describe('PostgreSQL: two projectors handed the same events at once (a Kafka par
     await rest.apply(scenario.events.slice(half));
     expect(await dumpTables(db, name)).toEqual(pureTables(scenario.events));
   });
+
+  it('never deadlock on streams whose lock keys collide: locks are taken in the order of their keys, not of the ids', async () => {
+    // hashtext('payment-173517') = hashtext('payment-84033') and hashtext('payment-278196') = hashtext('payment-56437'):
+    // in id order, A locks the first pair's key, then the second's; B the second's, then the first's.
+    const name = `${schema}_collide`;
+    await projectInto(db, name, []);
+    const keys = await db.query<{ a: number; d: number; b: number; c: number }>(
+      "SELECT hashtext('payment-173517') AS a, hashtext('payment-84033') AS d, hashtext('payment-278196') AS b, hashtext('payment-56437') AS c");
+    expect(keys[0]!.a).toBe(keys[0]!.d);
+    expect(keys[0]!.b).toBe(keys[0]!.c);
+    const paid = (streamId: string, at: number) => stored(streamId, { type: 'PurchasePaid', data: {} }, at);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => { locked = resolve; });
+    // A third transaction holds the key of 'payment-2' (between A's two streams in id order): A stops holding its first.
+    const third = db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [`${name}/read_models`, 'payment-2']);
+      locked();
+      await held;
+    });
+    await holding;
+    const a = new Projector({ db, schema: name }).apply([paid('payment-173517', 1), paid('payment-2', 2), paid('payment-278196', 3)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const b = new Projector({ db, schema: name }).apply([paid('payment-56437', 4), paid('payment-84033', 5)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await third;
+    const outcomes = await Promise.allSettled([a, b]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'applied'))).toEqual(['applied', 'applied']);
+    const checkpoints = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}.checkpoints`);
+    expect(Number(checkpoints[0]!.n)).toBe(5);
+  }, 20_000);
+
+  it('holds at most MAX_LOCKED_STREAMS stream locks in one transaction, however many streams a batch names', async () => {
+    // The locks live in PostgreSQL's shared lock table (max_locks_per_transaction × connections, for every session):
+    // a Kafka batch of a bulk import names thousands of streams; unbounded, one such batch ran it out ("out of shared
+    // memory", 53200, not an event's fault: the same batch again, forever) and other sessions' locks with it.
+    const name = `${schema}_many`;
+    await projectInto(db, name, []);
+    const streams = MAX_LOCKED_STREAMS * 2 + 7;
+    const events = Array.from({ length: streams }, (_, i) => stored(`payment-many-${i}`, { type: 'PurchasePaid', data: {} }, 1_000 + i));
+    const held: number[] = [];
+    const counting = (tx: SqlRunner): SqlRunner => ({
+      query: async (sql, params) => {
+        const rows = await tx.query(sql, params);
+        if (sql.includes('pg_advisory_xact_lock(hashtext($1), k)')) {
+          const [{ n }] = await tx.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND objsubid = 2");
+          held.push(Number(n));
+        }
+        return rows as never;
+      },
+    });
+    const counted = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'transaction') return (fn: (tx: SqlRunner) => Promise<unknown>, options?: unknown) => target.transaction((tx) => fn(counting(tx)), options as never);
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await new Projector({ db: counted, schema: name }).apply(events);
+    expect(held.length).toBeGreaterThan(1);
+    expect(Math.max(...held)).toBeLessThanOrEqual(MAX_LOCKED_STREAMS);
+    const checkpoints = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}.checkpoints`);
+    expect(Number(checkpoints[0]!.n)).toBe(streams);
+  }, 60_000);
 });

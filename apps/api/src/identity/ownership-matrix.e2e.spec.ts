@@ -183,6 +183,12 @@ describe('ownership matrix', () => {
       else if (!seen && show(o.res) !== show(o.none!)) wrong.push(`${at}: ${show(o.res)} for the owner's id but ${show(o.none!)} for an unknown one`);
       else if (seen && o.none!.status !== 403 && o.none!.status !== 404 && !refusedAs(o.row.route, o.none!)) wrong.push(`${at}: ${show(o.none!)} for an unknown id`);
     }
+    // seenBy's premise for the vehicle dealer1 bought: sold, it is no longer on sale, and the others read it as an unknown
+    // id (so the refusal to rate it is compared with an unknown id's, not waved through as "seen anyway").
+    for (const other of others) {
+      const [sold, none] = [await callers[other].get(`/api/v1/secure/vehicle/${fixtures.boughtVehicle}`), await callers[other].get('/api/v1/secure/vehicle/none-boughtVehicle-0')];
+      if (seenBy(other, 'boughtVehicle') !== (show(sold) !== show(none))) wrong.push(`GET /api/v1/secure/vehicle/{boughtVehicle} as ${other}: ${show(sold)}, ${show(none)} for an unknown id, but seenBy says ${seenBy(other, 'boughtVehicle')}`);
+    }
     for (const o of allowed) {
       const get = o.row.route.startsWith('GET ') && !WRITES_BY_GET.has(o.row.route);
       const mustSucceed = (get || OWNER_SUCCEEDS.has(o.row.route)) && o.caller.startsWith('owner');

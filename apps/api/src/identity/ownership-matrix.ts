@@ -52,9 +52,9 @@ export type ResourceKind =
 export const NOT_YET_PROVEN: Readonly<Record<string, string>> = {};
 
 /**
- * Routes whose refusal is not a 403 or 404 but another answer, the same for the owner's resource as for one that does
- * not exist (so it tells nothing either): a rating of what the caller did not buy is 422011, "not a purchase of
- * yours", whether the auction or vehicle exists or not.
+ * Routes whose refusal is not a 403 or 404 but another answer: a rating of what the caller did not buy is 422011, "not a
+ * purchase of yours". For a vehicle the same whether it exists or not; for an auction the caller sees (the only ones it
+ * may name: a hidden one is 404020 from the guard) an unknown id is 404020, which tells nothing it could not read.
  */
 export const REFUSED_AS: Readonly<Record<string, { status: number; errorCode: number }>> = {
   'POST /api/v1/secure/auction/{idAuction}/feedback': { status: 422, errorCode: 422011 },
@@ -95,9 +95,11 @@ export const OWNERSHIP_MATRIX: readonly OwnershipRow[] = [...SALES_ROWS, ...BACK
 /**
  * Kinds that are another kind's resources, set apart only so that the test can name the owner's purchase among them: the
  * auction dealer1 bought in is an auction of the default channel (other dealers read it, so a rating refused as "not
- * yours" while an unknown id is 404 tells them nothing new); the vehicle it bought is a showcase vehicle.
+ * yours" while an unknown id is 404 tells them nothing new). Not the vehicle it bought: sold, it is no longer on sale,
+ * and other callers read it as an unknown id (GET /secure/vehicle/{id}: 404200), so a refusal to rate it must be the
+ * unknown id's answer too.
  */
-const SAME_AS: Partial<Record<ResourceKind, ResourceKind>> = { boughtAuction: 'auction', boughtVehicle: 'showcaseVehicle' };
+const SAME_AS: Partial<Record<ResourceKind, ResourceKind>> = { boughtAuction: 'auction' };
 
 /** A vehicle on sale (in an auction or a showcase): every logged-in user reads its detail. */
 const ON_SALE: readonly ResourceKind[] = ['auctionVehicle', 'showcaseVehicle'];
