@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -154,8 +154,10 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
     child.once('exit', (code, signal) => { hasExited = true; children.delete(child); resolve({ code, signal }); });
   });
   const output = () => `--- stderr ---\n${out.stderr}\n--- stdout ---\n${out.stdout}`;
+  let startCpuSeconds: number | undefined;
   const signalAndWait = async (signal: NodeJS.Signals, graceMs: number) => {
     if (hasExited) return;
+    recordCpu(child.pid!, port, startCpuSeconds);
     process.kill(child.pid!, signal);
     let timer: NodeJS.Timeout | undefined;
     const done = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
@@ -189,7 +191,10 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
     try {
       const res = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.status === 200) return server;
+      if (res.status === 200) {
+        startCpuSeconds = cpuSeconds(child.pid!);
+        return server;
+      }
     } catch {
       // not listening yet
     }
@@ -198,6 +203,35 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
       throw new Error(`GET /api/health did not answer 200 within ${startMs / 1000} s\n${output()}`);
     }
     await sleep(200);
+  }
+}
+
+/** User + system CPU seconds a live process has used so far (Linux /proc), or undefined. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * With `TEST_SERVER_CPU_LOG` set (tools/test/run-all.sh), appends one line per stopped server: the test file, the CPU its
+ * start cost (until healthy) and its whole life's CPU; tools/test/server-cpu.mjs sums them after the run.
+ */
+function recordCpu(pid: number, port: number, startCpu: number | undefined): void {
+  const log = process.env.TEST_SERVER_CPU_LOG;
+  if (!log) return;
+  const total = cpuSeconds(pid);
+  if (total === undefined) return;
+  const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath ?? '?';
+  try {
+    appendFileSync(log, `${path.relative(REPO_ROOT, testPath)}\t${port}\t${startCpu?.toFixed(2) ?? ''}\t${total.toFixed(2)}\n`);
+  } catch {
+    // a figure for the run's summary only
   }
 }
 
