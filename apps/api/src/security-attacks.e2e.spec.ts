@@ -1,5 +1,5 @@
 /**
- * Attacks on the issue-10 fixes that worked, reproduced through the built server (embedded, TRUST_PROXY=true so
+ * Attacks on the issue-10 fixes that worked, reproduced through the built server (PostgreSQL, TRUST_PROXY=true so
  * each test picks its client address with X-Forwarded-For):
  * - a logged-out session token was accepted again after 100 further logouts of its user (the user state kept the
  *   last 100 ended sessions only);
@@ -20,7 +20,7 @@ let storage: ServerStorage | undefined;
 let server: RunningServer;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { TRUST_PROXY: 'true' });
 }, 120_000);
 

@@ -25,7 +25,7 @@ let proxied: RunningServer;
 let direct: RunningServer;
 
 beforeAll(async () => {
-  storages = await Promise.all([createStorage('embedded'), createStorage('embedded')]);
+  storages = await Promise.all([createStorage('postgres'), createStorage('postgres')]);
   [proxied, direct] = await Promise.all([
     startServer(storages[0]!, { TRUST_PROXY: 'true', METRICS_TOKEN, ALLOWED_ORIGINS: PORTAL }),
     startServer(storages[1]!, { LOG_LEVEL: 'info', HOST: '0.0.0.0' }),

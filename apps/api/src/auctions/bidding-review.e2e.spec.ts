@@ -1,5 +1,5 @@
 /**
- * Review of issue 11 (hostile dealer and careless auctioneer) through HTTP against the real built server (embedded):
+ * Review of issue 11 (hostile dealer and careless auctioneer) through HTTP against the real built server (PostgreSQL):
  * - an offer is judged by when its whole request arrived: a dealer who sends the headers before a lot's end and the
  *   amount after it (within the close grace) gets 409004, not a winning bid stamped before the end;
  * - the offers export neutralises spreadsheet formulas: a plate, brand or model starting with `=`, `+`, `-`, `@`
@@ -33,13 +33,13 @@ function slowBody(baseUrl: string, path: string, token: string, body: string, st
   });
 }
 
-describe('bidding review of issue 11 (embedded)', () => {
+describe('bidding review of issue 11 (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { auctioneer: ApiClient; d1: ApiClient; d2: ApiClient; clock: ServerClock; tag: string };
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [s.auctioneer, s.d1, s.d2] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server!.baseUrl, u)));
     s.clock = await ServerClock.sync(s.auctioneer);

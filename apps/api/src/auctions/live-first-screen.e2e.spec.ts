@@ -3,7 +3,7 @@
  * and its first two answers in the HTML, for a dealer's browser session only, and exactly as the API's own routes
  * answer them (the same guards: nothing the dealer could not read with a GET). Everything else is the plain client
  * page: no session, another role, an auction the dealer cannot read, a query the client reads otherwise. A hostile
- * auction name cannot leave its text. Embedded store (the page reads through the same routes on every store).
+ * auction name cannot leave its text. PostgreSQL store (the page reads through the same routes on every store).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ function answersOf(html: string): Answers | null {
 }
 const firstScreenOf = (html: string) => /<div id="first-screen">([\s\S]*?)<\/div>\n<link/.exec(html)?.[1] ?? null;
 
-describe('the live page drawn by the server (embedded store)', () => {
+describe('the live page drawn by the server (PostgreSQL store)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { base: string; dealerCookie: string; auctioneerCookie: string; dealer: ApiClient; auction: AuctionView; hostile: AuctionView };
@@ -32,7 +32,7 @@ describe('the live page drawn by the server (embedded store)', () => {
   };
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     s.base = server.baseUrl;
     const dealer = await ApiClient.loginWithCookie(s.base, 'dealer1');

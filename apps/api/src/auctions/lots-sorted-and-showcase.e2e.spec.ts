@@ -25,14 +25,14 @@ const S = '/api/v1/secure';
 interface LotsPage { idAuction: string; lots: { idLot: string; lotNumber: number; basePrice: number }[]; lotsPage: { total: number; limit: number; offset: number } }
 interface Page<T> { items: T[]; total: number; limit: number; offset: number }
 
-describe('sorted auction lots and the web showcase calls (embedded)', () => {
+describe('sorted auction lots and the web showcase calls (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { auctioneer: ApiClient; multi: ApiClient; exhibitor: ApiClient; d1: ApiClient; tag: string; auction: AuctionView };
   const ok = okBody;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [s.auctioneer, s.multi, s.exhibitor, s.d1] = await Promise.all(['auctioneer', 'multiauctioneer', 'exhibitor', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
     const clock = await ServerClock.sync(s.auctioneer);

@@ -1,5 +1,5 @@
 /**
- * The offers report export of issue 11 item 27 through HTTP against the real built server (embedded store): the CSV
+ * The offers report export of issue 11 item 27 through HTTP against the real built server (PostgreSQL store): the CSV
  * and XLSX files name each lot by its number, plate and vehicle (never an internal id), give times on the market's
  * wall clock (Europe/Rome for IT), translate the headers and the award status into the caller's language (`lang`
  * query, else the user's preferred language) and name the winner of each awarded lot. An unknown `lang` is a 400.
@@ -36,7 +36,7 @@ function parseCsv(text: string, separator = ','): string[][] {
 /** The first sheet of an XLSX as a spreadsheet reads it (exceljs): its name and each row's cells as text. */
 const xlsxSheet = async (file: Buffer) => (await xlsxSheets(file))[0]!;
 
-describe('offers report export (embedded)', () => {
+describe('offers report export (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { auctioneer: ApiClient; d1: ApiClient; d2: ApiClient; clock: ServerClock; auction: AuctionView; report: OfferReportRow[]; tag: string };
@@ -47,7 +47,7 @@ describe('offers report export (embedded)', () => {
   };
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [s.auctioneer, s.d1, s.d2] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server!.baseUrl, u)));
     s.clock = await ServerClock.sync(s.auctioneer);

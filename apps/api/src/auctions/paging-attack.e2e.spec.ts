@@ -12,13 +12,13 @@ const S = '/api/v1/secure';
 /** Any character outside XML 1.0's `Char` production. */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-describe('paging attack review (embedded storage)', () => {
+describe('paging attack review (PostgreSQL storage)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const s = {} as { auctioneer: ApiClient; dealer: ApiClient; a: AuctionView; b: AuctionView };
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [s.auctioneer, s.dealer] = await Promise.all(['auctioneer', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
     const clock = await ServerClock.sync(s.auctioneer);

@@ -1,5 +1,5 @@
 /**
- * The seller cannot bid on its own lots (issue 21 item 13), through HTTP against the real built server (embedded
+ * The seller cannot bid on its own lots (issue 21 item 13), through HTTP against the real built server (PostgreSQL
  * store, real SMTP): the auctioneer invites a user into its own dealer, the invitee signs up, sets a password, logs
  * in as a BUYER and bids on the auctioneer's running auction: refused 422050, nothing stored; a dealer of another
  * dealer bids on the same lot and leads.
@@ -20,13 +20,13 @@ function fiscalCode(): string {
   return new CodiceFiscale({ ...PERSON, birthplace: 'Roma', birthplaceProvincia: 'RM' }).cf;
 }
 
-describe('the seller cannot bid on its own lots (embedded, real SMTP)', () => {
+describe('the seller cannot bid on its own lots (PostgreSQL, real SMTP)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   const mail = new MailReader();
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl });
   }, 240_000);
 

@@ -14,7 +14,7 @@ let admin: ApiClient;
 const mail = new MailReader();
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { DEMO_DEALERS: '4', SMTP_URL: realSmtp().smtpUrl });
   admin = await ApiClient.login(server.baseUrl, 'admin');
 }, 120_000);

@@ -22,7 +22,7 @@ let calls: Call[] = [];
 const as: Record<string, ApiClient> = {};
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { DEMO_DEALERS: '3' });
   const doc = (await ApiClient.anonymous(server.baseUrl).get('/api/docs-json')).body as { paths: Record<string, Record<string, { 'x-roles'?: Role[] }>> };
   calls = Object.entries(doc.paths)

@@ -12,7 +12,7 @@ let admin: ApiClient;
 let auditorFr: ApiClient;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { DEMO_DEALERS: '2' });
   admin = await ApiClient.login(server.baseUrl, 'admin');
   expect((await admin.put('/api/v1/admin/user', { body: { idUser: 'auditor', adminEnabledMarket: ['FR'] } })).status).toBe(200);

@@ -12,7 +12,7 @@ let server: RunningServer;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { DEMO_DEALERS: '6' });
   admin = await ApiClient.login(server.baseUrl, 'admin');
 }, 300_000);

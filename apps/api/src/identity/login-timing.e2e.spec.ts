@@ -13,12 +13,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-describe('login timing (embedded)', () => {
+describe('login timing (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     // Failed logins of one address are limited; this test makes ~25 on purpose.
     server = await startServer(storage, { LOGIN_ADDRESS_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_ATTEMPTS: '1000' });
   });

@@ -56,7 +56,7 @@ describe('every route that needs a login refuses every spelling of its path with
   let secured: [method: string, path: string, tokenOnly: boolean][] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     const doc = (await (await fetch(`${server.baseUrl}/api/docs-json`)).json()) as { paths: Record<string, Record<string, { security?: { token?: unknown }[] }>> };
     secured = Object.entries(doc.paths).flatMap(([path, ops]) =>

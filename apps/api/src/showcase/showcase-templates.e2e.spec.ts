@@ -3,7 +3,7 @@
  * dealers enabled for that template (catalogue, search, my lot, the vehicle's detail, every dealer command), and a
  * hidden vehicle is refused exactly as an unknown one; its exhibitor and the staff always see it. Selling through a
  * template (a showcase, an auction) needs one the seller sells through: unknown or another partner's 404300, disabled
- * 409300, of another market 422300. Against the real built server, embedded, on the demo data (exhibitor of D-EXHB,
+ * 409300, of another market 422300. Against the real built server, on PostgreSQL, on the demo data (exhibitor of D-EXHB,
  * its loaded vehicle V-DEMO-R1 published in stock).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -15,7 +15,7 @@ const A = '/api/v1/admin';
 type Row = Record<string, any>;
 interface Page { items: Row[]; total: number }
 
-describe('showcases sold through a template (embedded)', () => {
+describe('showcases sold through a template (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'exhibitor' | 'dealer1' | 'dealer2' | 'dealer3' | 'admin' | 'auctioneer' | 'customer', ApiClient>;
@@ -23,7 +23,7 @@ describe('showcases sold through a template (embedded)', () => {
   const code = statusAndCode;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     await Promise.all((['exhibitor', 'dealer1', 'dealer2', 'dealer3', 'admin', 'auctioneer', 'customer'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
   }, 180_000);

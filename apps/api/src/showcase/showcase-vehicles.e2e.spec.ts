@@ -12,7 +12,7 @@ const S = '/api/v1/secure';
 type Row = Record<string, any>;
 interface Page { items: Row[]; total: number }
 
-describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
+describe('a showcase of loaded vehicles (PostgreSQL, DEMO_PHOTOS=true)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'loader' | 'loader2' | 'exhibitor' | 'dealer1' | 'dealer2' | 'dealer3' | 'admin' | 'auctioneer' | 'customer', ApiClient>;
@@ -20,7 +20,7 @@ describe('a showcase of loaded vehicles (embedded, DEMO_PHOTOS=true)', () => {
   const code = statusAndCode;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { DEMO_PHOTOS: 'true' });
     await Promise.all((Object.keys({ loader: 0, loader2: 0, exhibitor: 0, dealer1: 0, dealer2: 0, dealer3: 0, admin: 0, auctioneer: 0, customer: 0 }) as (keyof typeof c)[])
       .map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));

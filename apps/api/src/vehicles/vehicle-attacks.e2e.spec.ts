@@ -12,7 +12,7 @@ import { eventually, paths, pollStatus, runTag, wholeSecondAfter } from '../test
 const S = '/api/v1/secure';
 type Row = Record<string, any>;
 
-describe('vehicles attacked (embedded)', () => {
+describe('vehicles attacked (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'auctioneer' | 'exhibitor' | 'admin' | 'dealer1', ApiClient>;
@@ -31,7 +31,7 @@ describe('vehicles attacked (embedded)', () => {
   const vehicle = (id: string, who: ApiClient = c.admin) => ok<Row>(who.get(`${S}/vehicle/${id}`), `vehicle ${id}`);
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     await Promise.all((['auctioneer', 'exhibitor', 'admin', 'dealer1'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
     clock = await ServerClock.sync(c.auctioneer);

@@ -13,7 +13,7 @@ const M = '/api/v1/mobile';
 type Row = Record<string, any>;
 interface Page { items: Row[]; total: number; limit: number; offset: number }
 
-describe('vehicles (embedded)', () => {
+describe('vehicles (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
   const c = {} as Record<'loader' | 'loader2' | 'auctioneer' | 'multi' | 'dealer1' | 'admin' | 'customer', ApiClient>;
@@ -21,7 +21,7 @@ describe('vehicles (embedded)', () => {
   const code = statusAndCode;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     const names = { loader: 'loader', loader2: 'loader2', auctioneer: 'auctioneer', multi: 'multiauctioneer', dealer1: 'dealer1', admin: 'admin', customer: 'customer' };
     await Promise.all(Object.entries(names).map(async ([k, u]) => { c[k as keyof typeof c] = await ApiClient.login(server!.baseUrl, u); }));

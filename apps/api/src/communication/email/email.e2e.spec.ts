@@ -29,7 +29,7 @@ describe('back-office e-mails (real SMTP server)', () => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl });
     admin = await ApiClient.login(server.baseUrl, 'admin');
   }, 120_000);

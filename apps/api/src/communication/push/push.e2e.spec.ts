@@ -31,7 +31,7 @@ describe('push notifications', () => {
 
   beforeAll(async () => {
     double = await FcmTestDouble.start({ projectId: 'e2e-auction-push' });
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, {
       FCM_SERVICE_ACCOUNT: JSON.stringify(double.serviceAccount()), FCM_PROJECT_ID: double.projectId, FCM_BASE_URL: double.url,
     });

@@ -10,7 +10,7 @@ let storage: ServerStorage;
 let server: RunningServer;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   server = await startServer(storage, { DEMO_DEALERS: '6' });
 }, 120_000);
 

@@ -1,5 +1,5 @@
 /**
- * Invitations end to end through HTTP against the real built server (embedded store) and a real SMTP server: a demo
+ * Invitations end to end through HTTP against the real built server (PostgreSQL store) and a real SMTP server: a demo
  * dealer invites an e-mail, the invitee's link is read from the mail, verify-tag tells the sign-up page the dealer,
  * the sign-up follows the Italian rules (a fiscal code built with codice-fiscale-js accepted, an inconsistent one
  * refused 422103), the first password is set from the second mailed link, and the first login works. Who may
@@ -29,7 +29,7 @@ function fiscalCodeOf(person: { name: string; surname: string; gender: 'M' | 'F'
 
 const GIULIA = { name: 'Giulia', surname: 'Bianchi', gender: 'F' as const, day: 3, month: 4, year: 1990 };
 
-describe('invitations: invite, verify-tag, user sign-up (IT rules), first password, first login (embedded, real SMTP)', () => {
+describe('invitations: invite, verify-tag, user sign-up (IT rules), first password, first login (PostgreSQL, real SMTP)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   let anonymous: ApiClient;
@@ -50,7 +50,7 @@ describe('invitations: invite, verify-tag, user sign-up (IT rules), first passwo
   });
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl });
     anonymous = ApiClient.anonymous(server.baseUrl);
     dealer1 = await ApiClient.login(server.baseUrl, 'dealer1');

@@ -17,7 +17,7 @@ let server: RunningServer | undefined;
 let api: ApiClient;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
+  storage = await createStorage('postgres');
   // A public call only: no demo users to create (a faster start).
   server = await startServer(storage, { DEMO_DATA: 'false' });
   api = ApiClient.anonymous(server.baseUrl);

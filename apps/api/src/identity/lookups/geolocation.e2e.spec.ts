@@ -28,7 +28,7 @@ let viaProxy: ApiClient;
 let noProxy: ApiClient;
 
 beforeAll(async () => {
-  const [a, b] = await Promise.all([createStorage('embedded'), createStorage('embedded')]);
+  const [a, b] = await Promise.all([createStorage('postgres'), createStorage('postgres')]);
   storages.push(a, b);
   [proxied, direct] = await Promise.all([startServer(a, { ...NO_USERS, TRUST_PROXY: 'true', LOG_LEVEL: 'info' }), startServer(b, NO_USERS)]);
   viaProxy = ApiClient.anonymous(proxied.baseUrl);

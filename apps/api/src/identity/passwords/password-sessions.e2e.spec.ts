@@ -1,5 +1,5 @@
 /**
- * The attack review of the password and invitation calls, against the real built server (embedded) and the real
+ * The attack review of the password and invitation calls, against the real built server (PostgreSQL) and the real
  * SMTP server: a password set from a recovery link ends EVERY session of the user (cookie, mobile token, live
  * connections and live tokens of those sessions); a logged-in change ends the OTHER sessions and keeps the caller's;
  * a recovery link mailed before a password change no longer works after it; a dealer's user cannot send invitation
@@ -33,7 +33,7 @@ describe('password changes end the other sessions; links and invitations are bou
   const sockets: LiveSocketRecorder[] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { SMTP_URL: realSmtp().smtpUrl });
     base = server.baseUrl;
     anonymous = ApiClient.anonymous(base);

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RegistrationCountry } from '@auction/domain';
+import pg from 'pg';
 import { SAMPLE_DOCUMENTS, validDealerRegistration } from '../../../../../libs/domain/src/identity/registration/registration.test-support.js';
-import type { ApiClient } from '../../testing/server.test-support.js';
+import type { ApiClient, ServerStorage } from '../../testing/server.test-support.js';
 
 export { SAMPLE_DOCUMENTS };
 
@@ -77,4 +78,26 @@ export async function loggedEvents(admin: ApiClient, types: readonly string[]): 
 /** The stored files of an embedded server (`DATA_DIR/blobs`, descriptions and bytes; none when the folder is absent). */
 export async function blobFiles(dataDir: string): Promise<string[]> {
   return (await readdir(join(dataDir, 'blobs')).catch(() => [] as string[])).sort();
+}
+
+/**
+ * The stored files of a server on either storage: the `DATA_DIR/blobs` folder (embedded), or the rows of
+ * `stored_files` and `stored_file_chunks` (PostgreSQL). Compared before and after a call, not counted across storages.
+ */
+export async function storedBlobs(storage: ServerStorage): Promise<string[]> {
+  if (storage.mode === 'embedded') return blobFiles(storage.dataDir!);
+  const client = new pg.Client({ connectionString: storage.databaseUrl });
+  await client.connect();
+  try {
+    // No table yet: nothing stored (42P01, undefined_table); any other error fails the test.
+    const rows = (sql: string) => client.query<{ id: string }>(sql).then((r) => r.rows.map((row) => row.id), (error: { code?: string }) => {
+      if (error.code === '42P01') return [];
+      throw error;
+    });
+    const files = await rows('SELECT id_file AS id FROM public.stored_files');
+    const chunks = await rows(`SELECT id_file || ':' || seq AS id FROM public.stored_file_chunks`);
+    return [...files, ...chunks].sort();
+  } finally {
+    await client.end();
+  }
 }

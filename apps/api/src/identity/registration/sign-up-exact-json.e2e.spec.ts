@@ -7,12 +7,12 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import { createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { filesFor, registrationFor, signUp } from './registration.test-support.js';
 
-describe('sign-up: dealerFullDTO read exactly as written (embedded)', () => {
+describe('sign-up: dealerFullDTO read exactly as written (PostgreSQL)', () => {
   let storage: ServerStorage | undefined;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
   }, 180_000);
 

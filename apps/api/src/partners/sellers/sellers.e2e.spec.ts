@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 3, the sellers, against the built server (embedded): the back-office's seller calls (create, read,
+ * Issue 23 item 3, the sellers, against the built server (PostgreSQL): the back-office's seller calls (create, read,
  * edit, delete, a market's list paged and sorted by the server, the codes its sellers cover, the configuration), the
  * seller↔dealer association with its rules (same market, an active seller, no delete while referenced), who may read
  * a dealer's reference seller (web and mobile) and the market scope of the back-office; every refusal a numeric code.
@@ -9,7 +9,7 @@ import { ApiClient, createStorage, startServer, type RunningServer, type ServerS
 
 const A = '/api/v1/admin';
 
-describe('sellers (embedded)', () => {
+describe('sellers (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   let admin: ApiClient;
@@ -17,7 +17,7 @@ describe('sellers (embedded)', () => {
   let dealer1: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [admin, customer, dealer1] = await Promise.all(['admin', 'customer', 'dealer1'].map((u) => ApiClient.login(server.baseUrl, u)));
   }, 120_000);

@@ -1,7 +1,7 @@
 /**
  * Who sees what (#23 review, attacks): the side doors of an auction on template A that a dealer enabled only for
  * other templates must find shut, each answering as for an auction that does not exist. Against the built server,
- * embedded.
+ * on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
@@ -25,7 +25,7 @@ describe('templates: the side doors of a hidden auction', () => {
   let idTemplate: string;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [admin, auctioneer, dealer1, dealer2] = await Promise.all(['admin', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
     const created = await auctioneer.post(`${S}/template`, { body: { templateName: `Side ${runTag()}`, idMarket: 'IT', provenance: 'RENT-IT' } });

@@ -1,5 +1,5 @@
 /**
- * The template calls over HTTP against the built server, embedded (#23 item 1): an auctioneer creates, edits, lists,
+ * The template calls over HTTP against the built server, on PostgreSQL (#23 item 1): an auctioneer creates, edits, lists,
  * disables and deletes its template; an administrator enables a dealer for it through user-buyer-template and
  * users-buyer-template; the dealer then sees it, another dealer does not (404300, as for an unknown template); roles,
  * market scope and bad input refused with their codes, never a 500. The auction view names the template an auction sells
@@ -21,7 +21,7 @@ function refused(res: ApiResult, status: number, code: number): void {
   expect({ status: res.status, code: res.body?.errorCode }).toEqual({ status, code });
 }
 
-describe('templates (embedded)', () => {
+describe('templates (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   let admin: ApiClient;
@@ -31,7 +31,7 @@ describe('templates (embedded)', () => {
   let dealer2: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
       ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 6, `GET /api/v1/open/info` against the built server (embedded): the statistics block is counted from
+ * Issue 23 item 6, `GET /api/v1/open/info` against the built server (PostgreSQL): the statistics block is counted from
  * the read models, so a lot bought now (click-and-buy: awarded at once) moves the market's awarded counts and its
  * auctions of the month; bad input has its own code.
  */
@@ -8,13 +8,13 @@ import { HOME_AWARDED_OFFSET } from '@auction/contracts';
 import { createAuctionBody, paths, runTag, type AuctionView } from '../../testing/auction.test-support.js';
 import { ApiClient, createStorage, describeResult, sleep, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 
-describe('portal information (embedded)', () => {
+describe('portal information (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   let anonymous: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     anonymous = ApiClient.anonymous(server.baseUrl);
   }, 120_000);

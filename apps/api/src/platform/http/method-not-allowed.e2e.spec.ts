@@ -18,7 +18,7 @@ describe('undeclared methods', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'auction-web-'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { WEB_DIST: webDist });
     admin = await ApiClient.login(server.baseUrl, 'admin');
   });

@@ -13,7 +13,7 @@ describe('request limits', () => {
   let exhibitor: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     dealer = await ApiClient.login(server.baseUrl, 'dealer1');
     exhibitor = await ApiClient.login(server.baseUrl, 'exhibitor');

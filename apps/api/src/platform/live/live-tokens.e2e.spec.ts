@@ -1,5 +1,5 @@
 /**
- * Live tokens and the end of live connections, against the real built server (embedded default) started with a short
+ * Live tokens and the end of live connections, against the real built server (PostgreSQL store, its own MQTT broker) started with a short
  * live-token lifetime: the browser's live credentials are a subscribe-only live token that the API refuses as a
  * credential; MQTT (`/mqtt`) and socket.io (`/live`) connections are closed within about a second when their token
  * expires or their session ends (logout), and an expired token is refused at CONNECT.
@@ -48,7 +48,7 @@ describe(`live tokens (LIVE_TOKEN_TTL_SECONDS=${TTL_S}) and the end of live conn
   const sockets: LiveSocketRecorder[] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage, { LIVE_TOKEN_TTL_SECONDS: String(TTL_S) });
     base = server.baseUrl;
   }, 90_000);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
 import { ApiClient, createStorage, okBody, startServer, statusAndCode, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
-import { blobFiles } from '../../identity/registration/registration.test-support.js';
+import { storedBlobs } from '../../identity/registration/registration.test-support.js';
 import { download, jpegWithGps, pngBomb, upload } from './vehicle-uploads.test-support.js';
 
 const S = '/api/v1/secure';
@@ -19,7 +19,7 @@ const HTML = new TextEncoder().encode('<!doctype html><html><body><script>alert(
 /** A small JPEG of its own colour: `n` makes its bytes differ from every other's. */
 const photo = (n: number) => sharp({ create: { width: 24, height: 16, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 200 } } }).jpeg().toBuffer();
 
-describe('a saved vehicle\'s photos and documents (embedded)', () => {
+describe('a saved vehicle\'s photos and documents (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   const c = {} as Record<'loader' | 'loader2' | 'dealer1' | 'auctioneer' | 'admin', ApiClient>;
@@ -31,7 +31,7 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
     upload(who, `${S}/vehicle/${idVehicle}/photos`, { file: { bytes, name, type } }, extra);
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     // The demo vehicles with their drawn photos and appraisal report.
     server = await startServer(storage, { DEMO_PHOTOS: 'true' });
     await Promise.all((['loader', 'loader2', 'dealer1', 'auctioneer', 'admin'] as const).map(async (u) => { c[u] = await ApiClient.login(server.baseUrl, u); }));
@@ -138,7 +138,7 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
 
   test('refused for a dealer, another provenance\'s loader, an auctioneer while loaders hold it, a vehicle in an auction: nothing stored', async () => {
     const live = (await okBody(c.loader.get(`${S}/vehicle?state=IN_AUCTION&limit=1`), 'live')).items[0].idVehicle as string;
-    const blobs = await blobFiles(storage.dataDir!);
+    const blobs = await storedBlobs(storage);
     const jpeg = await photo(2);
     expect(await statusAndCode(sendPhoto(c.dealer1, 'V-DEMO-1', jpeg))).toEqual([403, 403001]);
     expect(await statusAndCode(sendPhoto(c.loader2, 'V-DEMO-1', jpeg))).toEqual([404, 404200]);
@@ -154,11 +154,11 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
     expect(await statusAndCode(c.loader.put(`${S}/vehicle/${live}/photo-order`, { body: { idBlobs: [...livePhotos].reverse() } }))).toEqual([409, 409201]);
     expect(await statusAndCode(c.loader.delete(`${S}/vehicle/${live}/file/${livePhotos[0]}`))).toEqual([409, 409201]);
     expect((await files('V-DEMO-1')).photos).toEqual(photos);
-    expect(await blobFiles(storage.dataDir!)).toEqual(blobs);
+    expect(await storedBlobs(storage)).toEqual(blobs);
   });
 
   test('a wrong content type, a missing kind, a body that is not multipart: refused with their codes, nothing stored', async () => {
-    const blobs = await blobFiles(storage.dataDir!);
+    const blobs = await storedBlobs(storage);
     expect(await statusAndCode(sendPhoto(c.loader, 'V-DEMO-2', HTML))).toEqual([415, 415200]);
     expect(await statusAndCode(sendPhoto(c.loader, 'V-DEMO-2', PDF, {}, 'car.jpg'))).toEqual([415, 415200]);
     expect(await statusAndCode(upload(c.loader, `${S}/vehicle/V-DEMO-2/documents?kind=APPRAISAL`, { file: { bytes: HTML, name: 'a.pdf', type: 'application/pdf' } }))).toEqual([415, 415200]);
@@ -166,15 +166,15 @@ describe('a saved vehicle\'s photos and documents (embedded)', () => {
     expect(await statusAndCode(upload(c.loader, `${S}/vehicle/V-DEMO-2/documents?kind=PHOTO`, { file: { bytes: PDF, name: 'a.pdf' } }))).toEqual([400, 400001]);
     expect(await statusAndCode(upload(c.loader, `${S}/vehicle/V-DEMO-2/photos`, { other: 'x' }))).toEqual([400, 400210]);
     expect(await statusAndCode(c.loader.post(`${S}/vehicle/V-DEMO-2/photos`, { body: { file: 'x' } }))).toEqual([415, 415201]);
-    expect(await blobFiles(storage.dataDir!)).toEqual(blobs);
+    expect(await storedBlobs(storage)).toEqual(blobs);
   });
 
   test('a vehicle takes at most 50 photos: the 51st is refused (422210) and not stored', async () => {
     const start = (await files('V-DEMO-8')).photos.length;
     for (let n = start; n < 50; n++) expect([n, (await sendPhoto(c.loader, 'V-DEMO-8', await photo(100 + n))).status]).toEqual([n, 201]);
     expect((await files('V-DEMO-8')).photos).toHaveLength(50);
-    const blobs = await blobFiles(storage.dataDir!);
+    const blobs = await storedBlobs(storage);
     expect(await statusAndCode(sendPhoto(c.loader, 'V-DEMO-8', await photo(999)))).toEqual([422, 422210]);
-    expect(await blobFiles(storage.dataDir!)).toEqual(blobs);
+    expect(await storedBlobs(storage)).toEqual(blobs);
   }, 120_000);
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
-import { blobFiles, loggedEvents } from '../../identity/registration/registration.test-support.js';
+import { loggedEvents, storedBlobs } from '../../identity/registration/registration.test-support.js';
 import { upload, vehicleRow, xlsxOf } from './vehicle-uploads.test-support.js';
 
 const PATH = '/api/v1/secure/select-by-file';
@@ -25,7 +25,7 @@ async function xlsxColumn(header: string, values: string[]): Promise<{ bytes: Ui
   return { bytes: new Uint8Array(await workbook.xlsx.writeBuffer()), name: 'frames.xlsx' };
 }
 
-describe('select-by-file over HTTP (embedded)', () => {
+describe('select-by-file over HTTP (PostgreSQL)', () => {
   let storage: ServerStorage;
   let server: RunningServer;
   let admin: ApiClient;
@@ -36,10 +36,10 @@ describe('select-by-file over HTTP (embedded)', () => {
   let loaded: { idVehicle: string; licensePlate: string }[];
   const rows = [vehicleRow(901), vehicleRow(902), vehicleRow(903)];
   /** What a call could change: the stored files and every event of the log. */
-  const snapshot = async () => ({ blobs: await blobFiles(storage.dataDir!), events: (await loggedEvents(admin, VEHICLE_EVENTS)).length });
+  const snapshot = async () => ({ blobs: await storedBlobs(storage), events: (await loggedEvents(admin, VEHICLE_EVENTS)).length });
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
+    storage = await createStorage('postgres');
     server = await startServer(storage);
     [admin, loader, otherLoader, dealer] = await Promise.all(['admin', 'loader', 'loader2', 'dealer1'].map((name) => ApiClient.login(server.baseUrl, name)));
     const batch = await upload(loader, '/api/v1/secure/upload-vehicle', { provenance: 'LEASYS-IT', file: { bytes: await xlsxOf(rows), name: 'vehicles.xlsx' } });
