@@ -41,6 +41,7 @@ import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
 import { Readiness } from './platform/http/readiness.js';
+import { MailSender } from './communication/email/mail-sender.js';
 import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
 import { WriterLeases } from './platform/cluster/writer-leases.js';
@@ -192,6 +193,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     readiness.markStopping();
     await leases?.stop();
     await live.close();
+    // The mail sender gives back the outbox mails it claimed but the relay did not take, on fanout's connection: before
+    // that closes (else they stay leased, and unsent, for LEASE_MS). Nest's own shutdown hook runs this too: it is idempotent.
+    await app.get(MailSender).onApplicationShutdown();
     await fanout.close();
     await subscription.close();
     await app.close();

@@ -25,31 +25,44 @@ describe('durable scheduler (embedded, real server process)', () => {
   let storage: ServerStorage;
   let server: RunningServer | null = null;
 
+  // Only the auctioneer and the admin log in: three demo dealers, not seventy, make both starts cheaper.
+  const env = { DEMO_DEALERS: '3' };
+
   beforeAll(async () => { storage = await createStorage('embedded'); });
   afterAll(async () => { await server?.stop(); await storage.dispose(); });
 
   it('rebuilds its timers after a SIGKILL and makes start and end transitions within 250 ms of their instants (closes: of end + grace)', async () => {
-    server = await startServer(storage);
-    const auctioneer = await ApiClient.login(server.baseUrl, 'auctioneer');
+    server = await startServer(storage, env);
+    let auctioneer = await ApiClient.login(server.baseUrl, 'auctioneer');
     const clock = await ServerClock.sync(auctioneer);
-    // Room for the kill, a restart and a login before the start: 9 s was not enough once (9.1 s taken) beside the browser
-    // tests' lane on CI's two cores.
-    const startMs = Math.ceil((clock.now() + 25_000) / 1000) * 1000;
-    const endMs = startMs + 5_000; // the test servers' MIN_AUCTION_SECONDS
-    const body = createAuctionBody({
-      name: `timers ${runTag()}`, startMs, endMs, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
-      lots: [{ licensePlate: 'TM001AA', basePrice: 1000, minIncrement: 10 }, { licensePlate: 'TM002AA', basePrice: 2000, minIncrement: 10 }],
-    });
-    const created = await auctioneer.post(paths.auctions, { body });
-    expect(created.status).toBe(201);
-    expect(created.body.status).toBe('SCH');
-    const idAuction: string = created.body.idAuction;
-    const lotIds: string[] = created.body.lots.map((l: { idLot: string }) => l.idLot);
-
-    // Crash right after the creation: the timers exist only in the killed process.
-    await server.kill();
-    server = await startServer(storage);
-    const admin = await ApiClient.login(server.baseUrl, 'admin');
+    /**
+     * Creates an auction starting `leadMs` from now, kills the server right after (the timers exist only in the killed
+     * process) and starts it again: null when the restart and a login did not end 500 ms before the start.
+     */
+    const acrossCrash = async (leadMs: number) => {
+      const startMs = Math.ceil((clock.now() + leadMs) / 1000) * 1000;
+      const endMs = startMs + 5_000; // the test servers' MIN_AUCTION_SECONDS
+      const body = createAuctionBody({
+        name: `timers ${runTag()}`, startMs, endMs, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+        lots: [{ licensePlate: 'TM001AA', basePrice: 1000, minIncrement: 10 }, { licensePlate: 'TM002AA', basePrice: 2000, minIncrement: 10 }],
+      });
+      const created = await auctioneer.post(paths.auctions, { body });
+      expect(created.status).toBe(201);
+      expect(created.body.status).toBe('SCH');
+      await server!.kill();
+      server = await startServer(storage, env);
+      const admin = await ApiClient.login(server.baseUrl, 'admin');
+      if (clock.now() >= startMs - 500) {
+        auctioneer = await ApiClient.login(server.baseUrl, 'auctioneer');
+        return null;
+      }
+      return { startMs, endMs, admin, idAuction: created.body.idAuction as string, lotIds: created.body.lots.map((l: { idLot: string }) => l.idLot) as string[] };
+    };
+    // 15 s covers a kill, a restart and a login on an idle machine. A restart slower than that (9.1 s was seen beside
+    // the browser tests' lane on CI's two cores) proves nothing, so it is done once more with room to spare: 25 s.
+    const run = (await acrossCrash(15_000)) ?? (await acrossCrash(25_000));
+    expect(run).not.toBeNull();
+    const { startMs, endMs, admin, idAuction, lotIds } = run!;
     expect(clock.now()).toBeLessThan(startMs - 500);
 
     await sleep(endMs + 1_500 - clock.now());

@@ -13,6 +13,8 @@ interface Lead { idLead: string; status: string; total: number; sent: number; fa
 
 const deliveries = new Map<string, number>();
 let messages = 0;
+/** Per message while the first server sends; after the restart nothing needs slowing. */
+let delayMs = 40;
 const smtp = new SMTPServer({
   authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
   onData(stream, session, callback) {
@@ -23,7 +25,7 @@ const smtp = new SMTPServer({
         messages += 1;
         for (const r of session.envelope.rcptTo) deliveries.set(r.address, (deliveries.get(r.address) ?? 0) + 1);
         callback();
-      }, 40);
+      }, delayMs);
     });
   },
 });
@@ -38,7 +40,8 @@ describe('lead campaigns', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
     storage = await createStorage('embedded');
-    server = await startServer(storage, { SMTP_URL: smtpUrl });
+    // Three demo dealers, not seventy: only the admin and dealer1 log in.
+    server = await startServer(storage, { SMTP_URL: smtpUrl, DEMO_DEALERS: '3' });
     admin = await ApiClient.login(server.baseUrl, 'admin');
   }, 120_000);
 
@@ -73,14 +76,22 @@ describe('lead campaigns', () => {
     await server!.stop();
     const atStop = messages;
     expect(atStop).toBeLessThan(1000);
+    delayMs = 0;
 
-    server = await startServer(storage!, { SMTP_URL: smtpUrl });
+    server = await startServer(storage!, { SMTP_URL: smtpUrl, DEMO_DEALERS: '3' });
+    const restarted = Date.now();
     admin = await ApiClient.login(server.baseUrl, 'admin');
     for (let i = 0; i < 1200 && progress!.status !== 'DONE'; i++) {
       await sleep(250);
       progress = (await admin.get<Lead>(`/api/v1/admin/lead/${idLead}`)).body;
     }
     expect(progress).toMatchObject({ status: 'DONE', total: 1000, sent: 1000, failed: 0, queued: 0 });
+    // The stopped server gave back the mails it had claimed and not sent: the new one sends them at once, not once their
+    // 120 s lease runs out (the stop closed the outbox's connection before the give-back, which failed: one batch waited
+    // 120 s, seen as delivery stalled at 990).
+    const restToDone = Date.now() - restarted;
+    console.log(`lead: ${atStop} sent before the stop, the other ${1000 - atStop} within ${restToDone} ms of the restart`);
+    expect(restToDone).toBeLessThan(90_000);
     await sleep(1_000);
     expect(messages).toBe(1000);
     expect(deliveries.size).toBe(1000);

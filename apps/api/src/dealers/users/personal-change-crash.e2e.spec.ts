@@ -36,8 +36,11 @@ function crashBetweenWrites(mode: StorageMode) {
     { crashAt: 'personal-change:after-event', target: 'user' },
     { crashAt: 'personal-change:after-event', target: 'dealer' },
   ];
-  // Recovery at start resolves every pending change at once (no grace: nothing else is in flight).
-  const start = (crashAt?: string) => startServer(storage!, { PERSONAL_CHANGE_GRACE_MS: '0', ...(crashAt ? { TEST_CRASH_AT: crashAt, NODE_ENV: 'test' } : {}) });
+  // Recovery at start resolves every pending change at once (no grace: nothing else is in flight). Three demo dealers, not
+  // seventy: only dealer2 and D-1001 are edited, and each of the ten starts seeds (or checks) every demo user.
+  const start = (crashAt?: string) => startServer(storage!, {
+    PERSONAL_CHANGE_GRACE_MS: '0', DEMO_DEALERS: '3', ...(crashAt ? { TEST_CRASH_AT: crashAt, NODE_ENV: 'test' } : {}),
+  });
 
   afterAll(async () => {
     await server?.kill();
