@@ -54,6 +54,12 @@ function statOf(pid: number): { ppid: number; self: number; children: number } |
   return { ppid: f(4), self: f(14) + f(15), children: f(16) + f(17) };
 }
 
+/** User + system CPU seconds a live process has used so far (its threads, not its children), or undefined when it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  const s = statOf(pid);
+  return s ? s.self / CLK_TCK : undefined;
+}
+
 function rssMbOf(pid: number): number | null {
   const text = readText(`/proc/${pid}/statm`);
   if (!text) return null;

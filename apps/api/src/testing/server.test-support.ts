@@ -4,13 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { cpuSecondsOf } from '../../../../tools/bench/src/sampler.js';
 import { DEMO_PASSWORD, sleep } from './api-client.test-support.js';
 
 export { ApiClient, DEMO_PASSWORD, ServerClock, describeResult, isCleanError, okBody, sleep, statusAndCode } from './api-client.test-support.js';
@@ -192,7 +193,7 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
       const res = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
       if (res.status === 200) {
-        startCpuSeconds = cpuSeconds(child.pid!);
+        startCpuSeconds = cpuSecondsOf(child.pid!);
         return server;
       }
     } catch {
@@ -206,18 +207,6 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
   }
 }
 
-/** User + system CPU seconds a live process has used so far (Linux /proc), or undefined. */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * With `TEST_SERVER_CPU_LOG` set (tools/test/run-all.sh), appends one line per stopped server: the test file, the CPU its
  * start cost (until healthy) and its whole life's CPU; tools/test/server-cpu.mjs sums them after the run.
@@ -225,7 +214,7 @@ function cpuSeconds(pid: number): number | undefined {
 function recordCpu(pid: number, port: number, startCpu: number | undefined): void {
   const log = process.env.TEST_SERVER_CPU_LOG;
   if (!log) return;
-  const total = cpuSeconds(pid);
+  const total = cpuSecondsOf(pid);
   if (total === undefined) return;
   const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath ?? '?';
   try {
