@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PgliteEventStore } from '@auction/event-store';
 import type { ReadModelDb } from '@auction/read-models';
-import { READ_MODEL_MODES, withFreshReadModelDb } from '../testing/read-model-db.test-support.js';
+import { READ_MODEL_MODES, freshPgliteCluster, withFreshReadModelDb } from '../testing/read-model-db.test-support.js';
 import { migrateLegacyCredentials } from './legacy-credentials.js';
 import { MemoryCredentialStore } from './memory-credential-store.test-support.js';
 import { SqlCredentialStore } from './sql-credential-store.js';
@@ -39,7 +39,7 @@ describe.each(READ_MODEL_MODES)('SqlCredentialStore on %s', (mode) => {
 });
 
 describe('migration of legacy password hashes out of the event log', () => {
-  const events = new PgliteEventStore();
+  let events: PgliteEventStore;
   const legacy = (idUser: string, passwordHash?: string) => ({
     type: 'UserRegistered',
     data: {
@@ -49,13 +49,15 @@ describe('migration of legacy password hashes out of the event log', () => {
   });
 
   beforeAll(async () => {
+    const loadDataDir = await freshPgliteCluster();
+    events = new PgliteEventStore(loadDataDir ? { loadDataDir } : {});
     await events.init();
     await events.append('user-old', 0, [legacy('old', 'scrypt$16384$8$1$c2FsdA$a2V5')]);
     await events.append('user-kept', 0, [legacy('kept', 'scrypt$16384$8$1$c2FsdA$b2xk')]);
     await events.append('user-new', 0, [legacy('new')]);
     await events.append('auction-x', 0, [{ type: 'AuctionScheduled', data: {} }]);
   });
-  afterAll(() => events.close());
+  afterAll(() => events?.close());
 
   it('copies a legacy hash for users without a stored one, keeps stored ones, and is idempotent', async () => {
     const credentials = new MemoryCredentialStore();

@@ -3,7 +3,21 @@
  */
 import { afterAll, beforeAll } from '@jest/globals';
 import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshClustersFor } from '../platform/storage/pglite-template.js';
 import { createStorage, type ServerStorage } from './server.test-support.js';
+
+/**
+ * The fresh cluster a new PGlite database starts from in the product (pglite-template.ts, kept in its default folder),
+ * for an in-memory one: loading it costs ~0.5 s instead of an initdb's 2-4 s of CPU.
+ */
+export async function freshPgliteCluster(): Promise<Blob | undefined> {
+  // A path that holds no database asks for the fresh cluster (an in-memory database holds none).
+  const [image] = await freshClustersFor([path.join(tmpdir(), `pglite-in-memory-${randomBytes(6).toString('hex')}`)]);
+  return image;
+}
 
 /** Where the integration specs run: PGlite in memory always, PostgreSQL too when DATABASE_URL is set. */
 export const READ_MODEL_MODES = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
@@ -19,8 +33,9 @@ export function withFreshReadModelDb(mode: ReadModelMode, onOpen: (dbs: ReadMode
   const dbs: ReadModelDb[] = [];
   beforeAll(async () => {
     storage = mode === 'postgres' ? await createStorage('postgres') : undefined;
+    const loadDataDir = mode === 'pglite' ? await freshPgliteCluster() : undefined;
     for (let i = 0; i < count; i++) {
-      dbs.push(i > 0 && mode === 'pglite' ? dbs[0]! : await createReadModelDb({ databaseUrl: storage?.databaseUrl }));
+      dbs.push(i > 0 && mode === 'pglite' ? dbs[0]! : await createReadModelDb({ databaseUrl: storage?.databaseUrl, ...(loadDataDir ? { loadDataDir } : {}) }));
     }
     onOpen([...dbs]);
   });
