@@ -7,7 +7,8 @@
 #      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network):
 #        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
 #        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set), the web client's browser tests (vitest +
-#                        playwright-core in Debian's Chromium), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
+#                        playwright-core in Debian's Chromium; the journeys that mostly wait in a second vitest process
+#                        beside the others), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
 #                        the long API files named in JEST_LANE_WEB;
 #      each lane's output is prefixed with its name;
 #   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
@@ -137,8 +138,13 @@ lane_web() {
     fi
   fi
   if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
-    part "web client (Playwright in Chromium)" npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
+    # Two vitest processes side by side, each with a product of its own: the journeys that mostly wait for an auction's
+    # end or a server outage (E2E_GROUP=waits, ~350 s, little CPU; apps/web/vitest.e2e.config.ts) and all the others.
+    (part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
+      --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json") & waits_pid=$!
+    part "web client (Playwright in Chromium)" env E2E_GROUP=rest npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
       --outputFile.json="$REPORTS/web-e2e.json" || status=1
+    wait "$waits_pid" || status=1
   else
     echo "browser tests not run (web client not built or no Chromium)"; status=1
   fi
@@ -177,5 +183,5 @@ times >"$REPORTS/.times"
 printf '%-44s %5d s  cpu %5.0f s\n' "whole run" "$(( $(date +%s) - RUN_START ))" "$(tail -1 "$REPORTS/.times" | awk '{ for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } print s }')"
 node tools/test/server-cpu.mjs "$TEST_SERVER_CPU_LOG"
 step "summary"
-node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" "$REPORTS/fuzz.json" || status=1
+node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" "$REPORTS/web-e2e-waits.json" "$REPORTS/fuzz.json" || status=1
 exit $status

@@ -9,7 +9,8 @@ import { DEMO_PASSWORD, REPO_ROOT } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const ARTIFACTS = path.join(REPO_ROOT, 'artifacts/e2e');
+/** `artifacts/e2e/`, or `artifacts/e2e-waits/` for the group of journeys that run beside the others (E2E_GROUP=waits). */
+export const ARTIFACTS = path.join(REPO_ROOT, process.env.E2E_GROUP === 'waits' ? 'artifacts/e2e-waits' : 'artifacts/e2e');
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
