@@ -117,7 +117,15 @@ describe.each(['embedded', 'server'] as const)('templates decide who sees what (
     await enable('dealer1', tA, true);
     expect((await dealer1.get(paths.auction(id))).status).toBe(200);
     expect(await listed(dealer1, `${S}/running-auctions?limit=100`)).toBe(true);
-    expect((await socket.subscribe(id)).auction).toBeTruthy();
+    // The live server (another instance in server mode) learns the new rights within seconds, not at once: the
+    // subscription is tried until it is granted, for at most 5 s (server mode failed here once when tried only once).
+    const enabledAt = Date.now();
+    let subscribed = await socket.subscribe(id);
+    while (!subscribed.auction && Date.now() - enabledAt < 5_000) {
+      await sleep(100);
+      subscribed = await socket.subscribe(id);
+    }
+    expect(subscribed.auction).toBeTruthy();
     expect((await mqtt.subscribe([`auction/${id}/lot/${idLot}`])).granted).toEqual([1]);
     const bid = await dealer1.post(paths.offer(id, idLot), { body: { offer: 1100 } });
     expect(bid.status).toBe(201);
@@ -128,6 +136,14 @@ describe.each(['embedded', 'server'] as const)('templates decide who sees what (
     // Disabled again: the auction's messages no longer reach dealer1 on MQTT nor socket.io (dealer2's offer is not
     // forwarded), and it is refused again.
     await enable('dealer1', tA, false);
+    // Within seconds, not at once, on the live server (another instance in server mode): the template's events and the
+    // auction's reach it on different partitions, so an offer made at once could be forwarded before the change. A
+    // second socket of dealer1 (not the one under test, whose subscription must end by itself) is refused first.
+    const probe = await LiveSocketRecorder.connect(liveServer.baseUrl, { token: dealer1.credentials.token });
+    open.push({ close: () => probe.socket.disconnect() });
+    const disabledAt = Date.now();
+    while ((await probe.subscribe(id)).auction && Date.now() - disabledAt < 5_000) await sleep(100);
+    expect((await probe.subscribe(id)).auction).toBeFalsy();
     expect((await dealer2.post(paths.offer(id, idLot), { body: { offer: 1200 } })).status).toBe(201);
     await sleep(1_500);
     expect(mqtt.messages.some((m) => m.payload?.bestOffer === 1200)).toBe(false);
