@@ -17,8 +17,9 @@ const GROUP = process.env.E2E_GROUP;
 /**
  * Browser end-to-end tests of the web client (`e2e/…/*.e2e.spec.ts`): the global setup starts the built product
  * once (`node apps/api/dist/main.js`, embedded, or server mode on a fresh database when DATABASE_URL, KAFKA_BROKERS and
- * MQTT_URL are set); each file drives Debian's Chromium through playwright-core. One file at a time (2 cores, real
- * timing assertions; `npm test` runs the WAITING group beside the rest). Screenshots go to `artifacts/e2e/`.
+ * MQTT_URL are set); each file drives Debian's Chromium through playwright-core. One file at a time in a process (2 cores,
+ * real timing assertions; `npm test` runs the WAITING group, mostly idle, as a second process beside the rest).
+ * Screenshots go to `artifacts/e2e/` (`artifacts/e2e-waits/` for the WAITING group).
  * Build first: `npx tsc -b tsconfig.build.json && npm run build -w @auction/web`.
  */
 export default defineConfig({

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The fuzzer (issue 24, item 2): schemathesis (tools/fuzz/install.sh) against the OpenAPI of the product on the embedded
 # default, every operation, every check (--checks all), once as a dealer (dealer1) and once as an administrator (admin).
-#   - starts the built API (apps/api/dist/main.js: build first) on a throw-away data folder, stops it by pid at the end;
+#   - starts the built API (apps/api/dist/main.js: build first) once per user, each on a throw-away data folder and a
+#     free port (and a free MQTT port), and stops them by pid at the end, removing the folders;
 #   - prints, per user, the operations, the cases and the failures, and the fuzz's time;
 #   - writes test-results/fuzz.json (one test per user and operation, in jest's report shape, for tools/test/summary.mjs)
 #     and schemathesis' own reports under test-results/fuzz/;
@@ -18,6 +19,8 @@ OUT="$ROOT/test-results/fuzz"
 rm -rf "$OUT" && mkdir -p "$OUT"
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-12}
 USERS=${FUZZ_USERS:-dealer1 admin}
+# Each user's files are named after it (USER.log, USER.product.log, USER/): a name given twice would mix two runs.
+[ "$(tr ' ' '\n' <<<"$USERS" | grep -v '^$' | sort | uniq -d)" = "" ] || { echo "fuzz: a user is named twice in FUZZ_USERS ($USERS)"; exit 2; }
 read -r -a EXTRA_ARGS <<<"${FUZZ_ARGS:-}"
 PASSWORD=${DEMO_PASSWORD:-Demo#2026!}
 
@@ -41,14 +44,17 @@ kill_tree() {
 }
 stop() {
   local pid
-  for pid in "${api_pids[@]}"; do
-    if kill -0 "$pid" 2>/dev/null; then
-      kill -TERM "$pid"
-      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
-    fi
-  done
+  trap '' INT TERM # a second Ctrl-C or TERM must not cut the cleanup short
+  # The fuzz runs first (they would only see refused connections), then every product at once: TERM, 10 s in all, KILL.
   for pid in "${fuzz_pids[@]}"; do kill_tree "$pid"; done
+  for pid in "${api_pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+  for _ in $(seq 1 100); do
+    local alive=0
+    for pid in "${api_pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  for pid in "${api_pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
   [ "${#data_dirs[@]}" -gt 0 ] && rm -rf "${data_dirs[@]}"
 }
 fuzz_pids=()
@@ -68,7 +74,7 @@ launch_product() {
   # 429 to all but its first 10 cases of the dealer's run and to every case of the administrator's (schemathesis' "Rate
   # limited" warning), so its body went unchecked; its own tests test it.
   env -u DATABASE_URL -u EVENTSTORE_URL -u KAFKA_BROKERS -u MQTT_URL -u SMTP_URL -u DEMO_DATA -u DEMO_PASSWORD -u NODE_OPTIONS \
-    PORT="$port" DATA_DIR="$data" LOG_FORMAT=pretty LOGIN_ADDRESS_MAX_FAILURES=1000000 LOGIN_ADDRESS_MAX_ATTEMPTS=1000000 \
+    PORT="$port" MQTT_TCP_PORT=0 DATA_DIR="$data" LOG_FORMAT=pretty LOGIN_ADDRESS_MAX_FAILURES=1000000 LOGIN_ADDRESS_MAX_ATTEMPTS=1000000 \
     SIGN_UP_ADDRESS_MAX_ATTEMPTS=1000000 DEMO_PASSWORD="$PASSWORD" \
     node_modules/.bin/node apps/api/dist/main.js >"$OUT/$user.product.log" 2>&1 &
   api_pids+=("$!")
@@ -129,6 +135,7 @@ for user in $USERS; do
   i=$((i + 1))
 done
 for pid in "${fuzz_pids[@]}"; do wait "$pid" || status=1; done
+fuzz_pids=() # reaped: their ids may belong to other processes by the time the script ends
 echo "fuzz: $USERS in $(( $(date +%s) - t0 )) s (details: test-results/fuzz/USER.log, the products' logs test-results/fuzz/USER.product.log)"
 reports=()
 for user in $USERS; do reports+=("$user=$(ls "$OUT/$user"/json-*.json 2>/dev/null | head -1)"); done

@@ -12,7 +12,8 @@
 #                        the long API files named in JEST_LANE_WEB;
 #      each lane's output is prefixed with its name;
 #   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
-# TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order).
+# TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order), the two groups of
+# browser tests and the fuzzer's two users too.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -143,12 +144,16 @@ lane_web() {
   fi
   if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
     # Two vitest processes side by side, each with a product of its own: the journeys that mostly wait for an auction's
-    # end or a server outage (E2E_GROUP=waits, ~350 s, little CPU; apps/web/vitest.e2e.config.ts) and all the others.
-    (part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
-      --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json") & waits_pid=$!
+    # end or a server outage (E2E_GROUP=waits, ~350 s, little CPU; apps/web/vitest.e2e.config.ts; its lines marked
+    # "[waits]") and all the others. TEST_LANES=1: one after the other.
+    waits() {
+      part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
+        --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json" 2>&1 | sed -u 's/^/[waits] /'
+    }
+    if [ "${TEST_LANES:-2}" = 1 ]; then waits || status=1; else waits & waits_pid=$!; fi
     part "web client (Playwright in Chromium)" env E2E_GROUP=rest npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
       --outputFile.json="$REPORTS/web-e2e.json" || status=1
-    wait "$waits_pid" || status=1
+    [ -n "${waits_pid:-}" ] && { wait "$waits_pid" || status=1; }
   else
     echo "browser tests not run (web client not built or no Chromium)"; status=1
   fi
@@ -157,7 +162,8 @@ lane_web() {
   # (3 here: ~20,000 cases a user; the fuzz alone defaults to 12). The two users run side by side, each against a product
   # of its own (810 s one after the other in 3bc02c7's CI run, 330 s side by side beside the API tests here). It writes
   # test-results/fuzz.json for the summary.
-  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-3}" bash tools/fuzz/run-fuzz.sh || status=1
+  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-3}" FUZZ_SEQUENTIAL="$([ "${TEST_LANES:-2}" = 1 ] && echo 1 || echo 0)" \
+    bash tools/fuzz/run-fuzz.sh || status=1
   part "API (jest): the long files" jest --json --outputFile="$REPORTS/jest-long.json" --testPathPatterns "$JEST_LANE_WEB" || status=1
   return $status
 }

@@ -14,8 +14,11 @@ import { createStorage, type ServerStorage } from './server.test-support.js';
  * for an in-memory one: loading it costs ~0.5 s instead of an initdb's 2-4 s of CPU.
  */
 export async function freshPgliteCluster(): Promise<Blob | undefined> {
-  // A path that holds no database asks for the fresh cluster (an in-memory database holds none).
-  const [image] = await freshClustersFor([path.join(tmpdir(), `pglite-in-memory-${randomBytes(6).toString('hex')}`)]);
+  // A path that holds no database asks for the fresh cluster (an in-memory database holds none). The folder is the
+  // product's (PGLITE_TEMPLATE_DIR: unset = its default, `off` = none, so an initdb as in the product).
+  const folder = process.env.PGLITE_TEMPLATE_DIR;
+  const inMemory = path.join(tmpdir(), `pglite-in-memory-${randomBytes(6).toString('hex')}`);
+  const [image] = folder === undefined ? await freshClustersFor([inMemory]) : await freshClustersFor([inMemory], folder === 'off' ? null : folder);
   return image;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Debian's Chromium driven by playwright-core (never a downloaded browser): one browser per spec file, one context
- * per user, logins through the real login page, screenshots under `artifacts/e2e/`.
+ * per user, logins through the real login page, screenshots under ARTIFACTS (`artifacts/e2e/` or `artifacts/e2e-waits/`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,10 @@ import { DEMO_PASSWORD, REPO_ROOT } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-/** `artifacts/e2e/`, or `artifacts/e2e-waits/` for the group of journeys that run beside the others (E2E_GROUP=waits). */
-export const ARTIFACTS = path.join(REPO_ROOT, process.env.E2E_GROUP === 'waits' ? 'artifacts/e2e-waits' : 'artifacts/e2e');
+/** Where the group of journeys that run beside the others (E2E_GROUP=waits, vitest.e2e.config.ts) keeps its files. */
+export const WAITS_ARTIFACTS = path.join(REPO_ROOT, 'artifacts/e2e-waits');
+/** Screenshots and product logs: `artifacts/e2e/`, or WAITS_ARTIFACTS for E2E_GROUP=waits. */
+export const ARTIFACTS = process.env.E2E_GROUP === 'waits' ? WAITS_ARTIFACTS : path.join(REPO_ROOT, 'artifacts/e2e');
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -81,7 +83,7 @@ export function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
 }
 
-/** Saves a full-page screenshot as `artifacts/e2e/<test>-<step>.png`; returns its path. */
+/** Saves a full-page screenshot as `<ARTIFACTS>/<test>-<step>.png`; returns its path. */
 export async function screenshot(page: Page, test: string, step: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${slug(test)}-${slug(step)}.png`);
