@@ -7,7 +7,7 @@ import { auctionsTable, dealerBestsTable, lotsTable, offersTable } from '../tabl
 import { qualified } from '../tables/table-spec.js';
 import { auctionSummaries } from './auction-summaries.js';
 import { findAuction, lotsByIds, personalState } from './read-sql.js';
-import { isPrivileged, templateFilterOf, type ReadModelQueryOptions, type Viewer } from './viewer.js';
+import { auctionSeenBy, isPrivileged, templateFilterOf, type ReadModelQueryOptions, type Viewer } from './viewer.js';
 import { lotViewOf } from './views.js';
 
 const iso = (value: string | Date | null): string => (value === null ? '' : new Date(value).toISOString());
@@ -32,7 +32,9 @@ export class DealerReadModel {
    */
   bidHistory(viewer: Viewer, idAuction: string, idLot: string, page: PageQuery): Promise<LotBidHistory> {
     return this.read(async (tx) => {
-      if (!(await findAuction(tx, this.schema, idAuction))) throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+      // Not found also when it is of a template the viewer is not enabled for (auctionSeenBy: as the lists see it).
+      const auction = await findAuction(tx, this.schema, idAuction);
+      if (!auction || !auctionSeenBy(this.options, viewer, auction)) throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
       const [lot] = await lotsByIds(tx, this.schema, [idLot]);
       if (!lot || lot.idAuction !== idAuction || lot.state === 'WITHDRAWN') throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       const rows = await tx.query<Record<string, unknown>>(

@@ -67,3 +67,12 @@ export interface ReadModelQueryOptions {
 export function templateFilterOf(options: ReadModelQueryOptions, viewer: Viewer): { templates: readonly string[] | null; viewerId: string } {
   return { templates: options.templatesOf ? options.templatesOf(viewer) : null, viewerId: viewer.idUser };
 }
+
+/**
+ * Whether the viewer sees one auction as the lists do ({@link templateFilterOf}): the default channel (no template), a
+ * template it is enabled for, or its own auction; every template when `templatesOf` answers null (staff) or is not set.
+ */
+export function auctionSeenBy(options: ReadModelQueryOptions, viewer: Viewer, auction: { readonly idTemplate?: string | null; readonly idOwner: string }): boolean {
+  const { templates, viewerId } = templateFilterOf(options, viewer);
+  return templates === null || !auction.idTemplate || templates.includes(auction.idTemplate) || auction.idOwner === viewerId;
+}
