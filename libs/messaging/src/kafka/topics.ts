@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Kafka } from 'kafkajs';
+import { Kafka, type Admin } from 'kafkajs';
 import { consoleTransportLogger, type TransportLogger } from '../transport/transport-logger.js';
 import { KAFKA_LOG_LEVEL, kafkaLogCreator } from './kafka-logger.js';
 
@@ -67,6 +67,8 @@ export interface EnsureTopicsOptions {
   logger?: TransportLogger;
   /** Replication factor of new topics; default -1, the broker's `default.replication.factor`. */
   replicationFactor?: number;
+  /** How long new topics may take to have a leader on every partition; default 30 s. */
+  leaderWaitMs?: number;
 }
 
 /** What {@link ensureTopics} found and did. */
@@ -96,8 +98,11 @@ export async function ensureTopics(brokers: string[], options: EnsureTopicsOptio
     const present = new Set(await admin.listTopics());
     const missing = specs.filter((spec) => !present.has(spec.name));
     if (missing.length > 0) {
+      // kafkajs' own wait for leaders (waitForLeaders) retries LEADER_NOT_AVAILABLE only: a broker that answers the new
+      // topic's metadata with UNKNOWN_TOPIC_OR_PARTITION a moment longer (under load: a fresh-clone run of 2026-11-26,
+      // two products starting at once) failed the product's start. The leaders are awaited here instead.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((spec) => ({
           topic: spec.name,
           numPartitions: spec.partitions,
@@ -105,6 +110,7 @@ export async function ensureTopics(brokers: string[], options: EnsureTopicsOptio
           configEntries: Object.entries(spec.config).map(([name, value]) => ({ name, value })),
         })),
       });
+      await untilLeaders(admin, missing.map((spec) => spec.name), options.leaderWaitMs ?? 30_000);
       logger.info?.(`created topics ${missing.map((spec) => spec.name).join(', ')}`);
     }
     const existing = specs.filter((spec) => present.has(spec.name));
@@ -120,5 +126,31 @@ export async function ensureTopics(brokers: string[], options: EnsureTopicsOptio
     return { created: missing.map((spec) => spec.name), existing: existing.map((spec) => spec.name) };
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Errors of a topic's metadata that mean "not ready yet" right after its creation. */
+const NOT_READY = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+/**
+ * Waits until every partition of `topics` has a leader, asking the metadata every 200 ms while the broker answers
+ * that the topic or its leader is not there yet; throws the last error after `timeoutMs`.
+ */
+async function untilLeaders(admin: Admin, topics: readonly string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics: [...topics] });
+      const ready = topics.every((name) => {
+        const partitions = found.find((t) => t.name === name)?.partitions ?? [];
+        return partitions.length > 0 && partitions.every((p) => p.leader >= 0);
+      });
+      if (ready) return;
+      if (Date.now() > deadline) throw new Error(`Kafka topics without leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type === undefined || !NOT_READY.has(type) || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
