@@ -239,9 +239,12 @@ export class AuctionReadModel {
     return rows.length > 0;
   }
 
-  /** The stored file of an auction's own regulation document, or null. Throws AUCTION_NOT_FOUND. */
-  fileMessageOf(idAuction: string): Promise<string | null> {
-    return this.read(async (tx) => (await this.existing(tx, idAuction)).idFileMessage ?? null);
+  /**
+   * The stored file of an auction's own regulation document, or null. Throws AUCTION_NOT_FOUND, also for an auction of a
+   * template the viewer is not enabled for ({@link seenBy}).
+   */
+  fileMessageOf(viewer: Viewer, idAuction: string): Promise<string | null> {
+    return this.read(async (tx) => (await this.seenBy(tx, viewer, idAuction)).idFileMessage ?? null);
   }
 
   /** The owner of an auction. Throws AUCTION_NOT_FOUND. */

@@ -90,6 +90,7 @@ export function describeQuerySuite(name: string, suite: () => SuiteDb): void {
       const owner = { idUser: (await enabledFor(null).auction(viewers.at(-1)!, 'a0', false)).idOwner, roles: ['AUCTIONEER'] };
       const reads: ((m: AuctionReadModel, v: Viewer, id: string) => Promise<unknown>)[] = [
         (m, v, id) => m.auction(v, id, true), (m, v, id) => m.auctionPage(v, id, true, { limit: 100, offset: 0 }), (m, v, id) => m.acceptedRegulation(v, id),
+        (m, v, id) => m.fileMessageOf(v, id),
       ];
       for (const read of reads) {
         await expect(read(enabledFor([]), dealer, 'a0')).rejects.toMatchObject({ code: 404020 });

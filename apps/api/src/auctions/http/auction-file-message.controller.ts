@@ -71,7 +71,7 @@ export class AuctionFileMessageController {
   async download(@CurrentActor() actor: Actor, @Param('idAuction') id: string, @Res() reply: FastifyReply): Promise<void> {
     const idAuction = parse(Id, id, 'idAuction');
     await this.consistency.caughtUp(actor.idUser);
-    const idFile = await this.queries.fileMessageOf(idAuction);
+    const idFile = await this.queries.fileMessageOf(actor, idAuction);
     const file = idFile ? await this.blobs.open(idFile) : null;
     if (!file) throw new AccessError(404, API_ERROR_CODES.AUCTION_FILE_MESSAGE_NOT_FOUND, 'this auction has no regulation document');
     void reply.status(200).header('content-type', 'application/pdf').header('content-length', String(file.meta.size))
