@@ -28,23 +28,12 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/node_modules/.cache/node-
 TIMES="$REPORTS/times.txt"
 : >"$TIMES"
 
-# The long API files (about 8 of jest's 26 minutes alone) that run after the browser tests, in lane "web", and two of
-# issue 22's files (~70 s alone) that keep the lanes even (on 2026-11-23 lane "api" took 2112 s, lane "web" 1975 s), and
-# issue 24's two-instance tests (two-instances ~170 s: its own PostgreSQL, Kafka and Mosquitto; on 2026-11-25 lane "api" took 1988 s,
-# "web" 1964 s; vehicle-uploads-two-instances ~100 s, moved here as lane "api" gained relay.int's private broker and the forward tests).
-# fanout-resilience's broker outage and relay.int.spec.ts's broker restarts stop a Kafka of their own (tools/infra on free ports),
-# never the shared one, so they run beside the other tests.
-# On 2026-11-26 (stop 32) credentials.e2e (~72 s) and vehicle-uploads.e2e (~35 s) went back to lane "api", which lost
-# ~300 s (36 files moved from PGlite to PostgreSQL, lead.e2e no longer waiting for a 120 s mail lease).
-# A third lane (jest --shard halves of the API files beside the browser tests; 5c1b74e) was tried on 2026-11-26 and
-# taken back: three lanes on two cores failed three timing-bound tests (multipart.unit's 1 s bound, template-visibility's
-# wait, and production-readme's fixed ports 3961/3962/58080 taken by another file of the other shard).
-# auction-input-rules.e2e (~88 s) went to lane "api" too: in 3bc02c7's run lane "web" took 3,209 s, lane "api" 3,009 s.
-# On 2026-11-26 (stop 33) lane "web" lost ~400 s (the fuzzer's two users side by side) and ~350 s (the waiting browser
-# journeys beside the others): live-channel, idempotency, registration, sql-issuer-store and issuer-store (~225 s in
-# 3bc02c7's run) moved to it.
-# In d96ae92's fresh-clone run (2,668 s in all) lane "web" then took 2,384 s and lane "api" 2,603 s: start-command and
-# crash-recovery (~125 s there) moved to lane "web".
+# The API files that run in lane "web" (after the browser tests and the fuzzer), chosen so that the two lanes end
+# together: the long ones (two-instances and fanout-resilience, each with a PostgreSQL/Kafka/Mosquitto of its own on
+# free ports; the 2,000-lot closing; the scenarios; the load smoke test) and enough others to even the lanes. Last
+# balanced on 2026-11-26 from 13e82d5's fresh-clone run: lane "web" 2,405 s, lane "api" 2,342 s (d96ae92's: 2,384 and
+# 2,603 s before start-command and crash-recovery moved here). Why each moved, and the third lane tried and taken back
+# (three lanes on two cores failed timing-bound tests), is in `git log -p tools/test/run-all.sh`.
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads-two-instances\.e2e'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/platform/idempotency/idempotency\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'

@@ -3,23 +3,17 @@
  */
 import { afterAll, beforeAll } from '@jest/globals';
 import { createReadModelDb, type ReadModelDb } from '@auction/read-models';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freshClustersFor } from '../platform/storage/pglite-template.js';
+import { defaultTemplateFolder, freshCluster } from '../platform/storage/pglite-template.js';
 import { createStorage, type ServerStorage } from './server.test-support.js';
 
 /**
- * The fresh cluster a new PGlite database starts from in the product (pglite-template.ts, kept in its default folder),
- * for an in-memory one: loading it costs ~0.5 s instead of an initdb's 2-4 s of CPU.
+ * The fresh cluster a new PGlite database starts from in the product (pglite-template.ts), for an in-memory one:
+ * loading it costs ~0.5 s instead of an initdb's 2-4 s of CPU. Its folder is the product's (PGLITE_TEMPLATE_DIR: unset
+ * = the default, `off` = none: undefined, an initdb as in the product).
  */
 export async function freshPgliteCluster(): Promise<Blob | undefined> {
-  // A path that holds no database asks for the fresh cluster (an in-memory database holds none). The folder is the
-  // product's (PGLITE_TEMPLATE_DIR: unset = its default, `off` = none, so an initdb as in the product).
   const folder = process.env.PGLITE_TEMPLATE_DIR;
-  const inMemory = path.join(tmpdir(), `pglite-in-memory-${randomBytes(6).toString('hex')}`);
-  const [image] = folder === undefined ? await freshClustersFor([inMemory]) : await freshClustersFor([inMemory], folder === 'off' ? null : folder);
-  return image;
+  return folder === 'off' ? undefined : freshCluster(folder ?? defaultTemplateFolder());
 }
 
 /** Where the integration specs run: PGlite in memory always, PostgreSQL too when DATABASE_URL is set. */

@@ -138,19 +138,22 @@ const NOT_READY = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']
  */
 async function untilLeaders(admin: Admin, topics: readonly string[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const { topics: found } = await admin.fetchTopicMetadata({ topics: [...topics] });
-      const ready = topics.every((name) => {
-        const partitions = found.find((t) => t.name === name)?.partitions ?? [];
-        return partitions.length > 0 && partitions.every((p) => p.leader >= 0);
-      });
-      if (ready) return;
-      if (Date.now() > deadline) throw new Error(`Kafka topics without leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
-    } catch (error) {
-      const type = (error as { type?: string }).type;
-      if (type === undefined || !NOT_READY.has(type) || Date.now() > deadline) throw error;
-    }
+  while (!(await haveLeaders(admin, topics, Date.now() > deadline))) {
+    if (Date.now() > deadline) throw new Error(`Kafka topics without leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Whether every partition of `topics` has a leader; false on a "not ready yet" answer, unless `last` (then it throws). */
+async function haveLeaders(admin: Admin, topics: readonly string[], last: boolean): Promise<boolean> {
+  try {
+    const { topics: found } = await admin.fetchTopicMetadata({ topics: [...topics] });
+    return topics.every((name) => {
+      const partitions = found.find((t) => t.name === name)?.partitions ?? [];
+      return partitions.length > 0 && partitions.every((p) => p.leader >= 0);
+    });
+  } catch (error) {
+    if (last || !NOT_READY.has((error as { type?: string }).type ?? '')) throw error;
+    return false;
   }
 }

@@ -110,7 +110,8 @@ export function keptCluster(folder: string): Blob | undefined {
 
 const clusterFile = (folder: string) => join(folder, `fresh-cluster-pglite-${pgliteVersion()}.tar`);
 
-async function freshCluster(folder: string): Promise<Blob> {
+/** The fresh cluster kept in `folder` (made and kept there first if it is not), e.g. for a database in memory. */
+export async function freshCluster(folder: string): Promise<Blob> {
   const file = clusterFile(folder);
   const kept = cached(folder, file);
   if (kept) return kept;
