@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auctionBody, screenshot, useE2E, type LotInputBody } from './harness.js';
+import { auctionBody, expectAxeClean, screenshot, useE2E, type LotInputBody } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'dealer-lot';
@@ -129,6 +129,9 @@ describe('dealer lot screens', () => {
     expect(await alert.textContent()).toMatch(amount(5100));
     expect(await page.title()).not.toBe(title);
     expect(await page.locator('[aria-live]').filter({ hasText: amount(5100) }).count()).toBeGreaterThan(0);
+    // The notice sits outside <main>: it is a named region of its own, so axe finds no content outside a landmark.
+    expect(await page.getByRole('region', { name: /./ }).filter({ has: alert }).count()).toBe(1);
+    await expectAxeClean(page, 'page with an outbid notice');
     await screenshot(page, TEST, 'b16-outbid-banner');
   });
 

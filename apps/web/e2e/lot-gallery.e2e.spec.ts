@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auctionBody, describeViolations, runAxe, screenshot, useE2E, type ApiSession } from './harness.js';
+import { auctionBody, expectAxeClean, screenshot, useE2E, type ApiSession } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'lot-gallery';
@@ -59,7 +59,7 @@ describe('lot photos and the offer screens', () => {
       expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([96, 64]);
     }
     await noSidewaysScroll(page);
-    expect(describeViolations(await runAxe(page))).toBe('');
+    await expectAxeClean(page);
     await screenshot(page, TEST, '1-live-phone');
 
     await page.goto(`/lot-detail/${idAuction}/${idLot}`);
@@ -87,7 +87,7 @@ describe('lot photos and the offer screens', () => {
     expect(await shown.getAttribute('data-photo')).toBe(vehicle.photos[0]);
     expect(await page.getByTestId('gallery-original').getAttribute('href')).toBe(`/api/v1/secure/image?idImage=${vehicle.photos[0]}&size=original`);
     await noSidewaysScroll(page);
-    expect(describeViolations(await runAxe(page))).toBe('');
+    await expectAxeClean(page);
     await screenshot(page, TEST, '2-lot-detail-phone');
 
     // The offer form beside the gallery still works.
@@ -120,7 +120,7 @@ describe('lot photos and the offer screens', () => {
     const row = page.getByTestId(`offer-${winning.idOffer}`);
     expect(await row.textContent()).toContain('dealer1');
     expect(await row.textContent()).toContain(first!.licensePlate);
-    expect(describeViolations(await runAxe(page))).toBe('');
+    await expectAxeClean(page);
     await screenshot(page, TEST, '3-offer-management');
 
     await page.getByTestId(`offer-lot-${winning.idOffer}`).click();
@@ -129,14 +129,14 @@ describe('lot photos and the offer screens', () => {
     await expect.poll(() => lotTable.locator('tbody tr').count()).toBe(3);
     await expect.poll(() => page.getByTestId(`offer-mark-${winning.idOffer}`).textContent()).toBe('Awarded');
     expect(await page.getByTestId('offer-detail-award').getAttribute('data-award-status')).toBe('AWA');
-    expect(describeViolations(await runAxe(page))).toBe('');
+    await expectAxeClean(page);
     await screenshot(page, TEST, '4-offer-detail');
     await page.getByTestId('open-buyer').click();
     await expect.poll(() => page.getByTestId('buyer-username').textContent()).toBe('dealer1');
     expect(await page.getByTestId('buyer-price').getAttribute('data-value')).toBe('9000');
     await page.setViewportSize(PHONE);
     await noSidewaysScroll(page);
-    expect(describeViolations(await runAxe(page))).toBe('');
+    await expectAxeClean(page);
     await screenshot(page, TEST, '5-buyer-phone');
   });
 });

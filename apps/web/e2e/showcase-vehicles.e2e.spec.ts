@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeSuccess, describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+import { closeSuccess, expectAxeClean, screenshot, tabTo, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'showcase-vehicles';
@@ -33,7 +33,7 @@ describe('a showcase of stock vehicles', () => {
     await exhibitor.getByTestId('picker-table').waitFor();
     await exhibitor.getByTestId('picker-pick-V-DEMO-R1').check();
     await exhibitor.getByTestId('picker-pick-V-DEMO-R2').check();
-    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await expectAxeClean(exhibitor);
     await exhibitor.getByTestId('picker-add').click();
     await exhibitor.getByTestId('showcase-row-V-DEMO-R2').waitFor();
     await exhibitor.getByTestId('showcase-price-V-DEMO-R1').fill("9'100");
@@ -41,7 +41,7 @@ describe('a showcase of stock vehicles', () => {
     await exhibitor.getByTestId('showcase-price-V-DEMO-R2').press('Enter');
     await exhibitor.locator('#vehicles\\.1\\.price-error').waitFor();
     expect(await exhibitor.getByTestId('showcase-price-V-DEMO-R2').getAttribute('aria-invalid')).toBe('true');
-    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await expectAxeClean(exhibitor);
     await screenshot(exhibitor, TEST, '1-create');
     await exhibitor.getByTestId('showcase-price-V-DEMO-R2').fill('8200,50');
     // Keyboard: Enter in a price sends the form.
@@ -51,7 +51,7 @@ describe('a showcase of stock vehicles', () => {
     await exhibitor.getByTestId('managed-V-DEMO-R1').waitFor();
     expect(await exhibitor.getByTestId('managed-state-V-DEMO-R1').getAttribute('data-state')).toBe('AVAILABLE');
     expect(await exhibitor.getByTestId('managed-state-V-DEMO-R2').getAttribute('data-state')).toBe('AVAILABLE');
-    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await expectAxeClean(exhibitor);
 
     const { page: dealer } = await e2e.user('dealer4', '/showcase-catalogue');
     await dealer.setViewportSize(PHONE);
@@ -62,7 +62,7 @@ describe('a showcase of stock vehicles', () => {
     expect(await dealer.getByTestId('price-V-DEMO-R2').textContent()).toContain('8');
     const width = await dealer.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
     expect(width).toBeLessThanOrEqual(PHONE.width);
-    expect(describeViolations(await runAxe(dealer))).toBe('');
+    await expectAxeClean(dealer);
     await screenshot(dealer, TEST, '2-dealer-phone');
 
     // Booked through my lot (the regulation is accepted on the way), then bought.
@@ -127,7 +127,7 @@ describe('a showcase of stock vehicles', () => {
     expect(await customer.getByTestId('bought-V-SHOW-8').textContent()).toContain('Bought on');
     const width = await customer.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
     expect(width).toBeLessThanOrEqual(PHONE.width);
-    expect(describeViolations(await runAxe(customer))).toBe('');
+    await expectAxeClean(customer);
     await screenshot(customer, TEST, '5-user-showcase-phone');
 
     // The exhibitor at its desk: sorted by the server, by price, highest first (a second click on the header).
@@ -143,7 +143,7 @@ describe('a showcase of stock vehicles', () => {
     await expect.poll(() => exhibitor.url()).toContain('sortOrder=desc');
     // The demo showcase's prices: V-SHOW-5 17'400, V-SHOW-8 13'600, V-SHOW-6 9'900, V-SHOW-7 7'200.
     await expect.poll(order).toEqual(['user-vehicle-V-SHOW-5', 'user-vehicle-V-SHOW-8', 'user-vehicle-V-SHOW-6', 'user-vehicle-V-SHOW-7']);
-    expect(describeViolations(await runAxe(exhibitor))).toBe('');
+    await expectAxeClean(exhibitor);
     await screenshot(exhibitor, TEST, '6-user-showcase');
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { describeViolations, runAxe, screenshot, tabTo, useE2E } from './harness.js';
+import { expectAxeClean, screenshot, tabTo, useE2E } from './harness.js';
 import { XLSX_TYPE as XLSX, drop, picture, vehicleRow as sheetRow, xlsxOf } from './harness/vehicles.js';
 
 const e2e = useE2E();
@@ -17,10 +17,6 @@ const RUN = Date.now() % 1_000_000;
 
 /** Vehicle `n` of this run: a plate and a frame no other run or test uses. */
 const vehicleRow = (n: number, changes: Record<string, unknown> = {}) => sheetRow(RUN, n, changes);
-
-async function expectAxeClean(page: Page, step: string): Promise<void> {
-  expect(describeViolations(await runAxe(page)), step).toBe('');
-}
 
 async function expectNoSidewaysScroll(page: Page, step: string): Promise<void> {
   const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));

@@ -18,7 +18,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeSuccess, describeViolations, runAxe, screenshot, useE2E } from './harness.js';
+import { closeSuccess, expectAxeClean, screenshot, useE2E } from './harness.js';
 import { XLSX_TYPE, drop, imageDecoded, picture, vehicleRow, xlsxOf } from './harness/vehicles.js';
 
 const e2e = useE2E();
@@ -29,10 +29,6 @@ const PREFIX = 'DW';
 /** The plates of this run start so: the picker's search by plate finds this run's vehicles only. */
 const RUN_PLATES = `${PREFIX}${String(RUN).padStart(6, '0')}`;
 const row = (n: number, changes: Record<string, unknown> = {}) => vehicleRow(RUN, n, changes, PREFIX);
-
-async function axeClean(page: Page, what: string): Promise<void> {
-  expect(describeViolations(await runAxe(page)), what).toBe('');
-}
 
 /** Day, hour and minute of `ms` on the Italian market's clock, as the create-auction form's pickers take them. */
 function romeParts(ms: number): { date: string; hour: string; minute: string } {
@@ -71,7 +67,7 @@ describe('issue 22, done when', () => {
     await loader.getByTestId('sheet-refused').waitFor();
     const refused = await loader.getByTestId('refused-row').evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent?.trim()));
     expect(refused).toEqual(['11', '26', '46']);
-    await axeClean(loader, 'upload: refused rows');
+    await expectAxeClean(loader, 'upload: refused rows');
     await screenshot(loader, TEST, '01-refused');
 
     // The corrected file, loaded; photos for the first three vehicles (sheet rows 2 to 4), two each; saved.
@@ -93,7 +89,7 @@ describe('issue 22, done when', () => {
     await loader.getByTestId('save-vehicles').click();
     await loader.getByTestId('save-result').waitFor({ timeout: 30_000 });
     expect(await loader.getByTestId('save-result').getAttribute('data-count')).toBe('50');
-    await axeClean(loader, 'upload: saved');
+    await expectAxeClean(loader, 'upload: saved');
     const ids: string[] = [];
     for (const sheetRow of photoRows) ids.push((await loader.getByTestId(`saved-link-${sheetRow}`).getAttribute('href'))!.split('/').pop()!);
     const plates = [0, 1, 2].map((i) => String(rows[i]!.licensePlate));
@@ -104,7 +100,7 @@ describe('issue 22, done when', () => {
     await loader.getByTestId('vehicle-edit-form').waitFor();
     await loader.getByTestId('vehicle-edit-colour').fill('Rosso corsa');
     await loader.getByTestId('vehicle-edit-mileageKm').fill('23456');
-    await axeClean(loader, 'vehicle edit');
+    await expectAxeClean(loader, 'vehicle edit');
     await loader.getByTestId('vehicle-edit-save').click();
     await closeSuccess(loader);
     await loader.getByTestId('vehicle-edit-back').click();
@@ -119,7 +115,7 @@ describe('issue 22, done when', () => {
       await closeSuccess(loader);
       await loader.getByTestId(`vehicle-unpublish-${id}`).waitFor();
     }
-    await axeClean(loader, 'vehicle list');
+    await expectAxeClean(loader, 'vehicle list');
     const loaderApi = await e2e.api('loader');
     for (const id of ids) expect((await loaderApi.expect<Card>(200, 'GET', `${S}/vehicle/${id}`)).published).toBe(true);
 
@@ -136,7 +132,7 @@ describe('issue 22, done when', () => {
     // Only the three published vehicles of this run are offered (the other 47 are not published).
     await expect.poll(() => auctioneer.getByTestId('picker-table').locator('tbody tr').count()).toBe(3);
     for (const id of ids) await auctioneer.getByTestId(`picker-pick-${id}`).check();
-    await axeClean(auctioneer, 'vehicle picker');
+    await expectAxeClean(auctioneer, 'vehicle picker');
     await auctioneer.getByTestId('picker-add').click();
     await auctioneer.getByTestId('lot-row-2').waitFor();
     for (const i of [0, 1, 2]) {
@@ -150,7 +146,7 @@ describe('issue 22, done when', () => {
     const endMs = Math.ceil((now + 45_000) / 60_000) * 60_000;
     await setWhen(auctioneer, 'start', startMs);
     await setWhen(auctioneer, 'end', endMs);
-    await axeClean(auctioneer, 'create auction');
+    await expectAxeClean(auctioneer, 'create auction');
     await screenshot(auctioneer, TEST, '02-create-auction');
     await auctioneer.getByTestId('create-auction-submit').click();
     await auctioneer.waitForURL((url) => url.pathname.startsWith('/auction-details/'));
@@ -175,7 +171,7 @@ describe('issue 22, done when', () => {
     }
     // The key data: the sheet's first registration (2 May 2019 for row 1) and the edited mileage.
     expect(await dealer1.getByTestId(`keys-${wonLot}`).textContent()).toMatch(/^02\/05\/2019 · 23.456 km · \S/);
-    await axeClean(dealer1, 'live auction');
+    await expectAxeClean(dealer1, 'live auction');
     await screenshot(dealer1, TEST, '03-live');
     await dealer1.goto(`/lot-detail/${idAuction}/${wonLot}`);
     await dealer1.getByTestId(`offer-input-${wonLot}`).waitFor({ state: 'visible' });
@@ -186,7 +182,7 @@ describe('issue 22, done when', () => {
     await dealer1.keyboard.press('ArrowRight');
     expect(await dealer1.getByTestId('gallery-photo').getAttribute('data-photo')).toBe(cards[0]!.photos[1]);
     expect(await dealer1.getByTestId('vehicle-sheet').textContent()).toContain('Rosso corsa');
-    await axeClean(dealer1, 'lot detail');
+    await expectAxeClean(dealer1, 'lot detail');
     await screenshot(dealer1, TEST, '04-lot-detail');
     const offered = dealer1.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/offer/${wonLot}`));
     await dealer1.getByTestId(`offer-submit-${wonLot}`).click();
@@ -198,7 +194,7 @@ describe('issue 22, done when', () => {
     await expect.poll(() => lotRow.getAttribute('data-state'), { timeout: Math.max(0, endMs - clock.now()) + 30_000, interval: 1_000 }).toBe('toAward');
     await auctioneer.getByTestId(`award-${wonLot}`).click();
     await auctioneer.getByTestId('award-dialog').waitFor({ state: 'visible' });
-    await axeClean(auctioneer, 'award dialog');
+    await expectAxeClean(auctioneer, 'award dialog');
     await auctioneer.getByTestId('award-submit').click();
     await closeSuccess(auctioneer);
     await dealer1.goto(`/live-auction/${idAuction}`);
@@ -213,7 +209,7 @@ describe('issue 22, done when', () => {
         return loader.getByTestId('vehicle-status').getAttribute('class');
       }, { timeout: 20_000, interval: 1_000 }).toContain('vehicle-status-STOCK');
     }
-    await axeClean(loader, 'vehicle details');
+    await expectAxeClean(loader, 'vehicle details');
     await screenshot(loader, TEST, '06-back-in-stock');
     await expect.poll(async () => (await loaderApi.expect<Card>(200, 'GET', `${S}/vehicle/${edited}`)).status, { timeout: 10_000 }).toBe('SOLD');
 
@@ -228,7 +224,7 @@ describe('issue 22, done when', () => {
     await admin.getByTestId('picker-add').click();
     await admin.getByTestId(`showcase-row-${unsoldA}`).waitFor();
     await admin.getByTestId(`showcase-price-${unsoldA}`).fill("6'500");
-    await axeClean(admin, 'create showcase');
+    await expectAxeClean(admin, 'create showcase');
     await admin.getByTestId('create-showcase-submit').click();
     await closeSuccess(admin);
     await admin.waitForURL((url) => url.pathname === '/showcase-management');
@@ -239,12 +235,12 @@ describe('issue 22, done when', () => {
     await dealer2.getByTestId('showcase-search').click();
     await dealer2.getByTestId(`vehicle-${unsoldA}`).waitFor();
     await expect.poll(() => imageDecoded(dealer2, `[data-testid="photo-${unsoldA}"]`), { timeout: 10_000 }).toBe(true);
-    await axeClean(dealer2, 'showcase catalogue');
+    await expectAxeClean(dealer2, 'showcase catalogue');
     await dealer2.getByTestId(`add-my-lot-${unsoldA}`).click();
     await dealer2.getByTestId(`remove-my-lot-${unsoldA}`).waitFor();
     await dealer2.goto('/my-lot');
     await dealer2.getByTestId(`vehicle-${unsoldA}`).waitFor();
-    await axeClean(dealer2, 'my lot');
+    await expectAxeClean(dealer2, 'my lot');
     // Leave the page only once the booking is answered (the confirm accepts the regulation, the booking follows it).
     const booked = dealer2.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.endsWith('/book-myLot'));
     await dealer2.getByTestId('book-my-lot').click();

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -32,6 +33,15 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
   return violations
     .map((v) => `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`)
     .join('\n');
+}
+
+/**
+ * Fails unless axe finds nothing on the page, with every violation and its elements in the message (comparing the
+ * description with '' would cut it before the element that failed).
+ */
+export async function expectAxeClean(page: Page, what = page.url()): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, `axe on ${what}:\n${describeViolations(violations)}`).toEqual([]);
 }
 
 /** Rules that say a control has no accessible name. */

@@ -74,9 +74,10 @@ function OutbidAlerts() {
         {latest ? `${outbidVehicle(latest)} ${t('live.outbid', { amount: money(latest.bestOffer), yours: money(latest.yourBestOffer) })}`.trim() : ''}
       </div>
       {alerts.length > 0 && (
-        <div className="live-toasts">
+        // A named region (a landmark): the notices sit outside <main>, and screen readers list them among the regions.
+        <section className="live-toasts" aria-label={t('live.outbidNotices')} data-testid="outbid-notices">
           {alerts.map((m) => <OutbidToast key={`${m.idAuction}/${m.idLot}`} message={m} onDismiss={() => dismiss(m)} />)}
-        </div>
+        </section>
       )}
     </>
   );
