@@ -1,6 +1,7 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { DomainError, MARKETS, streamId, type Market } from '@auction/domain';
 import { auctionVisibleTo } from '../platform/engine/sales-access.js';
+import { IndexCatchUp } from '../platform/engine/index-catch-up.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { adminMarkets, assertInScope } from './admin-scope.js';
@@ -103,6 +104,7 @@ export class ResourceScope {
     private readonly readModel: LiveReadModel,
     private readonly dealers: DealerDirectory,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly catchUp: IndexCatchUp,
   ) {}
 
   /**
@@ -115,8 +117,11 @@ export class ResourceScope {
   async check(
     actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }, routeNames: Readonly<Record<string, ScopedKind>> = {},
   ): Promise<void> {
+    const sales = this.namedSales(request);
+    // An auction or lot another instance has just written is decided on once this instance's index knows it.
+    await this.catchUp.sales({ auctions: sales.filter((s) => s.kind === 'auction').map((s) => s.id), lots: sales.filter((s) => s.kind === 'lot').map((s) => s.id) });
     if (hasRole(actor, BACK_OFFICE_ROLES)) {
-      const targets = [...namedResources(request, routeNames), ...this.namedSales(request)];
+      const targets = [...namedResources(request, routeNames), ...sales];
       for (const named of targets) {
         const market = await this.marketOf(actor, named);
         if (market === OWN) continue;

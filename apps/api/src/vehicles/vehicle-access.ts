@@ -8,6 +8,7 @@ import type { VehicleRecordRow } from '@auction/read-models';
 import type { Actor } from '../identity/actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { Provenances } from './provenances.js';
+import { IndexCatchUp } from '../platform/engine/index-catch-up.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { auctionVisibleTo, showcaseVisibleTo } from '../platform/engine/sales-access.js';
 import { VehicleQueries } from './vehicle-queries.js';
@@ -35,7 +36,10 @@ export function factsOfState(state: VehicleState): VehicleFacts | null {
  */
 @Injectable()
 export class VehicleAccess implements VehicleRules {
-  constructor(private readonly provenances: Provenances, private readonly queries: VehicleQueries, private readonly index: LiveReadModel) {}
+  constructor(
+    private readonly provenances: Provenances, private readonly queries: VehicleQueries, private readonly index: LiveReadModel,
+    private readonly catchUp: IndexCatchUp,
+  ) {}
 
   /** The vehicles the actor may see, as lists narrow them. */
   scope(actor: Actor): VehicleScope {
@@ -60,10 +64,19 @@ export class VehicleAccess implements VehicleRules {
     return !facts.idShowcase || showcaseVisibleTo(this.index, actor, facts.idShowcase);
   }
 
+  /**
+   * {@link shows} decided once this instance's index knows the auction the vehicle is placed in: the read model, or
+   * another instance's write, may place it in an auction created a moment ago ({@link IndexCatchUp}).
+   */
+  async showsNow(actor: Actor, facts: VehicleFacts): Promise<boolean> {
+    if (facts.idAuction) await this.catchUp.sales({ auctions: [facts.idAuction] });
+    return this.shows(actor, facts);
+  }
+
   /** The read-model row of a vehicle the actor may see; 404200 otherwise. */
   async visible(actor: Actor, idVehicle: string): Promise<VehicleRecordRow> {
     const row = await this.queries.byId(idVehicle);
-    if (!row || !this.shows(actor, row)) throw vehicleNotVisible();
+    if (!row || !(await this.showsNow(actor, row))) throw vehicleNotVisible();
     return row;
   }
 

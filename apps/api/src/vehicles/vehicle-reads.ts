@@ -108,7 +108,9 @@ export class VehicleReads {
   /** Short descriptions of the vehicles asked that the actor sees (others left out), in the order asked. */
   async descriptions(actor: Actor, ids: readonly string[]): Promise<VehicleDesc[]> {
     await this.consistency.caughtUp(actor.idUser);
-    const rows = (await this.queries.byIds(ids)).filter((r) => this.access.shows(actor, r));
+    const found = await this.queries.byIds(ids);
+    const shown = await Promise.all(found.map((r) => this.access.showsNow(actor, r)));
+    const rows = found.filter((_r, i) => shown[i]);
     return rows.map((r) => ({
       idVehicle: r.idVehicle, licensePlate: r.licensePlate, frame: r.frame,
       description: [r.brand, r.model, r.version].filter(Boolean).join(' ') + ` (${r.licensePlate})`,

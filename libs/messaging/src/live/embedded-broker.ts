@@ -47,7 +47,12 @@ export interface EmbeddedBrokerOptions {
    * topic of one auction, and for every message of an auction forwarded to it: once the user may no longer see the
    * auction (its template disabled for its dealer), nothing more of it reaches the client. Default: every auction.
    */
-  readonly mayFollowAuction?: (idUser: string, idAuction: string) => boolean;
+  readonly mayFollowAuction?: (idUser: string, idAuction: string, when: 'subscribe' | 'forward') => boolean;
+  /**
+   * Called before a subscription to a topic of one auction is decided: the product's index of who sees what catches up
+   * on an auction it does not know yet (another instance may have just created it). Default: nothing.
+   */
+  readonly beforeFollow?: (idAuction: string) => Promise<void>;
 }
 
 /** A running embedded broker. */
@@ -124,20 +129,27 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       const levels = subscription.topic.split('/');
       const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
-      const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction));
-      if (allowed) {
-        const until = Date.now() + RETAINED_WINDOW_MS;
-        const recent = afterSubscribe.get(client);
-        if (recent) recent.until = until;
-        else afterSubscribe.set(client, { until, topics: new Map() });
-      }
-      done(null, allowed ? subscription : null);
+      const decide = () => {
+        const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction, 'subscribe'));
+        if (allowed) {
+          const until = Date.now() + RETAINED_WINDOW_MS;
+          const recent = afterSubscribe.get(client);
+          if (recent) recent.until = until;
+          else afterSubscribe.set(client, { until, topics: new Map() });
+        }
+        done(null, allowed ? subscription : null);
+      };
+      if (concreteAuction === null || !options.beforeFollow) return decide();
+      options.beforeFollow(concreteAuction).then(decide, (error: unknown) => {
+        logger.warn('MQTT subscription refused: who sees what could not be decided', { topic: subscription.topic, error: describeError(error) });
+        done(null, null);
+      });
     },
     authorizeForward: (client, packet) => {
       if (options.mayFollowAuction && packet.topic.startsWith('auction/')) {
         const identity = identities.get(client);
         const idAuction = packet.topic.split('/')[1] ?? '';
-        if (identity && !mayFollow(identity.idUser, idAuction)) return null;
+        if (identity && !mayFollow(identity.idUser, idAuction, 'forward')) return null;
       }
       // A TCP client that stopped reading (WebSocket clients are bounded by their stream, see packetStream).
       const conn = (client as unknown as { conn?: { writableLength?: number; destroy?: () => void } }).conn;

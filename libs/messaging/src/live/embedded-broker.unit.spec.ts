@@ -279,6 +279,59 @@ describe('embedded broker: the end of a connection (shared registry)', () => {
   });
 });
 
+describe('embedded broker: who sees what (the product\'s rule, asked per subscription and per message)', () => {
+  it('decides a subscription to one auction after the product caught up on it, and forwards no message of an auction it does not know yet', async () => {
+    const http = createHttpServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    // The product's index: which auctions it knows, and which of them alice may see (A-HIDDEN: a template not hers).
+    const known = new Set<string>(['A-OPEN']);
+    const hidden = new Set<string>(['A-HIDDEN']);
+    const asked: string[] = [];
+    const live = await startEmbeddedBroker({
+      httpServer: http, tcpPort: 0,
+      authenticate: (username, token) => (token === 'token-alice' && username === 'alice' ? { idUser: 'u-alice', username } : null),
+      // As the API's: unknown is visible when subscribing (its 404 is elsewhere), never when forwarding.
+      mayFollowAuction: (_idUser, idAuction, when) => (when === 'forward' && !known.has(idAuction) ? false : !hidden.has(idAuction)),
+      // The index learns of A-HIDDEN, created by another instance, while the subscription waits for it.
+      beforeFollow: async (idAuction) => {
+        asked.push(idAuction);
+        if (!known.has(idAuction)) {
+          await sleep(50);
+          known.add(idAuction);
+        }
+      },
+    });
+    const sink = new AedesSink(live.broker);
+    const alice = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
+    try {
+      // Without the catch-up, A-HIDDEN would be unknown at this moment, so granted.
+      expect(await grantOf(alice, 'auction/A-HIDDEN/#')).toBe(128);
+      expect(await grantOf(alice, 'auction/A-OPEN/#')).toBe(1);
+      expect(asked).toEqual(['A-HIDDEN', 'A-OPEN']);
+      // A wildcard subscriber gets nothing of an auction the index does not know yet, nor of a hidden one.
+      expect(await grantOf(alice, 'auction/+/state')).toBe(1);
+      const got: string[] = [];
+      alice.on('message', (topic) => got.push(topic));
+      await sink.publish('auction/A-NEW/state', { position: 1 }, { qos: 1, retain: false });
+      await sink.publish('auction/A-HIDDEN/state', { position: 2 }, { qos: 1, retain: false });
+      await sink.publish('auction/A-OPEN/state', { position: 3 }, { qos: 1, retain: false });
+      await until(() => got.length >= 1);
+      await sleep(100);
+      expect(got).toEqual(['auction/A-OPEN/state']);
+      // Once the index knows the new auction, its messages reach the wildcard subscriber.
+      known.add('A-NEW');
+      await sink.publish('auction/A-NEW/state', { position: 4 }, { qos: 1, retain: false });
+      await until(() => got.length >= 2);
+      expect(got).toEqual(['auction/A-OPEN/state', 'auction/A-NEW/state']);
+    } finally {
+      await alice.endAsync(true);
+      await live.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 /** The QoS the broker granted for one filter (128: refused; mqtt.js rejects, with the SUBACK attached). */
 async function grantOf(client: MqttClient, topic: string): Promise<number> {
   try {

@@ -158,4 +158,47 @@ describe.each(['embedded', 'server'] as const)('templates decide who sees what (
     expect(socket.of('lot').some((m) => m.payload?.bestOffer === 1200)).toBe(false);
     expect((await dealer1.get(paths.auction(id))).status).toBe(404);
   }, 90_000);
+
+  test('an auction edited into a template the dealer is not enabled for: its live messages stop reaching the dealer', async () => {
+    const created = await auctioneer.post(`${S}/template`, { body: { templateName: `C ${runTag()}`, idMarket: 'IT', provenance: 'RENT-IT' } });
+    expect(created.status).toBe(201);
+    const tC = created.body.idTemplate as string;
+    expect((await admin.put(`${A}/user-buyer-template`, { body: { idUser: 'dealer2', idTemplate: tC, flgEnabled: true } })).status).toBe(200);
+    const clock = await ServerClock.sync(auctioneer);
+    const startMs = wholeSecondAfter(clock, 6_000);
+    const body = createAuctionBody({
+      name: `Moved ${runTag()}`, startMs, endMs: startMs + 120_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+      lots: [{ licensePlate: `TC${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+    });
+    const auction = await auctioneer.post<AuctionView>(paths.auctions, { body });
+    expect(auction.status).toBe(201);
+    const id = auction.body.idAuction;
+    // The default channel: dealer1 follows it on socket.io and MQTT.
+    const socket = await LiveSocketRecorder.connect(liveServer.baseUrl, { token: dealer1.credentials.token });
+    open.push({ close: () => socket.socket.disconnect() });
+    expect((await socket.subscribe(id)).auction).toBeTruthy();
+    const mqtt = await MqttRecorder.connect(liveServer.baseUrl, dealer1.username!, dealer1.credentials.token!, 'd1-moved');
+    open.push({ close: () => mqtt.client.end(true) });
+    expect((await mqtt.subscribe([`auction/${id}`])).granted).toEqual([1]);
+    // The owner moves it to template C, which dealer1 is not enabled for (dealer2 is).
+    expect((await auctioneer.put(paths.auctions, { body: { ...body, idAuction: id, idTemplate: tC } })).status).toBe(200);
+    const movedAt = Date.now();
+    while ((await dealer1.get(paths.auction(id))).status !== 404 && Date.now() - movedAt < 5_000) await sleep(100);
+    expect((await dealer1.get(paths.auction(id))).status).toBe(404);
+    const watcher = await LiveSocketRecorder.connect(liveServer.baseUrl, { token: dealer2.credentials.token });
+    open.push({ close: () => watcher.socket.disconnect() });
+    let watched = await watcher.subscribe(id);
+    while (!watched.auction && Date.now() - movedAt < LEARN_MS) {
+      await sleep(100);
+      watched = await watcher.subscribe(id);
+    }
+    expect(watched.auction).toBeTruthy();
+    // It starts: dealer2 is told, dealer1 is not (its socket left the auction's room at the edit; MQTT asks per message).
+    await until(() => watcher.of('auction').some((m) => m.payload?.idAuction === id && m.payload?.status === 'RUN'),
+      Math.max(0, startMs - clock.now()) + 10_000, () => 'the start on dealer2\'s socket');
+    await sleep(1_000);
+    const running = (payload: any) => payload?.idAuction === id && payload?.status === 'RUN';
+    expect(socket.of('auction').some((m) => running(m.payload))).toBe(false);
+    expect(mqtt.messages.some((m) => m.topic === `auction/${id}` && running(m.payload))).toBe(false);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import {
   assertNever, isTemplateListed, mayManageTemplate, sellThroughRefusal, sellingOpenTo, showcaseShut, streamId, templateOpenTo, type AuctionState, type Market, type Role,
 } from '@auction/domain';
 import { AccessError } from './access-error.js';
+import { indexKnowsAuction, type IndexCatchUp } from './index-catch-up.js';
 import type { LiveReadModel } from './live-read-model.js';
 
 /** Who asks: the guard's actor, or a live connection's user. */
@@ -17,7 +18,9 @@ export interface SalesViewer {
  * Who sees what (ROLES.md), the one check every path of an auction passes: the guard's resource scope (every HTTP
  * route naming an idAuction or an idLot: detail, lots, offers, observations, reports, exports), the socket.io live
  * channel and the MQTT broker (subscriptions and each message forwarded). True when the auction is unknown (its own
- * 404 follows, the same answer) or the viewer may see it by the domain's `sellingOpenTo`.
+ * 404 follows, the same answer) or the viewer may see it by the domain's `sellingOpenTo`. Unknown means unknown to
+ * this instance's index: every path asks {@link IndexCatchUp} first, so that an auction another instance has just
+ * created is not let through as unknown.
  */
 export function auctionVisibleTo(model: LiveReadModel, viewer: SalesViewer, idAuction: string): boolean {
   const auction: AuctionState | undefined = model.auctions.get(streamId.auction(idAuction));
@@ -60,6 +63,16 @@ export function auctionVisibleToUser(model: LiveReadModel, idUser: string, idAuc
   const user = model.users.get(streamId.user(idUser));
   if (user?.status !== 'ACTIVE') return auctionVisibleTo(model, { idUser, roles: [], idDealer: null }, idAuction);
   return auctionVisibleTo(model, { idUser, roles: user.data.roles, idDealer: user.data.idDealer, adminEnabledMarket: user.data.adminEnabledMarket }, idAuction);
+}
+
+/**
+ * {@link auctionVisibleToUser} for one live message about to be forwarded to a client: a message of an auction this
+ * instance's index does not know yet is not (in server mode it can arrive before the log's event does, and be one of a
+ * template the user may not see). A subscription to one auction is decided once the index knows it
+ * ({@link IndexCatchUp}), so only a wildcard subscriber can miss such a message, of an auction created a moment ago.
+ */
+export function auctionMessageVisibleToUser(model: LiveReadModel, idUser: string, idAuction: string): boolean {
+  return indexKnowsAuction(model, idAuction) && auctionVisibleToUser(model, idUser, idAuction);
 }
 
 /**

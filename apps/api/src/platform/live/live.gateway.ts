@@ -9,6 +9,7 @@ import { API_ERROR_CODES, Id } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { LivePublisher, type AuctionSnapshot } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
+import { IndexCatchUp } from '../engine/index-catch-up.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { auctionVisibleTo } from '../engine/sales-access.js';
 import { LiveSessions } from './live-sessions.js';
@@ -49,13 +50,16 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     private readonly sessions: LiveSessions,
     @Inject(LivePublisher) private readonly publisher: LivePublisher,
     private readonly model: LiveReadModel,
+    private readonly catchUp: IndexCatchUp,
   ) {}
 
   afterInit(namespace: Namespace): void {
-    // Who sees what, live: once a template's dealers or its state change, a socket whose user may no longer see an
-    // auction it follows leaves that auction's room (no further message of it), within the event's arrival.
+    // Who sees what, live: once a template's dealers or its state change, or an auction is moved to another template
+    // (an edit), a socket whose user may no longer see an auction it follows leaves that auction's room (no further
+    // message of it), within the event's arrival.
     this.model.onChange((event) => {
       if (event.streamId.startsWith('template-')) this.dropHiddenRooms(namespace);
+      else if (event.streamId.startsWith('auction-')) this.dropHiddenRooms(namespace, liveRooms.auction(event.streamId.slice('auction-'.length)));
     });
     namespace.use((socket, next) => {
       const raw: unknown = socket.handshake.auth?.['token'];
@@ -81,12 +85,15 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     (socket.data as LiveSocketData | undefined)?.untrack?.();
   }
 
-  /** Every socket leaves the rooms of the auctions its user may no longer see. */
-  private dropHiddenRooms(namespace: Namespace): void {
-    for (const socket of namespace.sockets.values()) {
+  /** Every socket (of `only`'s room: of that auction's only) leaves the rooms of the auctions its user may no longer see. */
+  private dropHiddenRooms(namespace: Namespace, only?: string): void {
+    const members = only === undefined ? null : namespace.adapter.rooms.get(only);
+    if (only !== undefined && !members) return;
+    const sockets = members ? [...members].map((id) => namespace.sockets.get(id)).filter((socket) => socket !== undefined) : namespace.sockets.values();
+    for (const socket of sockets) {
       const data = socket.data as LiveSocketData | undefined;
       if (!data?.session) continue;
-      for (const room of socket.rooms) {
+      for (const room of only === undefined ? socket.rooms : [only]) {
         if (!room.startsWith('auction:')) continue;
         if (!auctionVisibleTo(this.model, data.session.actor, room.slice('auction:'.length))) void socket.leave(room);
       }
@@ -123,7 +130,9 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     }
     const parsed = LiveSubscribeMessage.safeParse(body);
     if (!parsed.success) return badRequest();
-    // Who sees what: an auction of a template the user is not enabled for answers as an unknown one.
+    // Who sees what: an auction of a template the user is not enabled for answers as an unknown one (decided once this
+    // instance's index knows an auction another instance has just created).
+    await this.catchUp.sales({ auctions: [parsed.data.idAuction] });
     if (!auctionVisibleTo(this.model, data.session.actor, parsed.data.idAuction)) return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
     const room = liveRooms.auction(parsed.data.idAuction);
     // Join first, then read: an update published in between reaches the client too (it keeps the higher position).

@@ -10,7 +10,8 @@ import { upcast } from '../engine/upcasters.js';
 import { loadLiveConfig, type LiveConfig } from './live-config.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
-import { auctionVisibleToUser } from '../engine/sales-access.js';
+import { IndexCatchUp } from '../engine/index-catch-up.js';
+import { auctionMessageVisibleToUser, auctionVisibleToUser } from '../engine/sales-access.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
@@ -84,6 +85,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const publisher = app.get(LivePublisher);
   const gateway = app.get(LiveGateway);
   const model = app.get(LiveReadModel);
+  const catchUp = app.get(IndexCatchUp);
 
   const brokerOptions: EmbeddedBrokerOptions = {
     httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger, connections: sessions.connections,
@@ -93,7 +95,9 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
       return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
-    mayFollowAuction: (idUser, idAuction) => auctionVisibleToUser(model, idUser, idAuction),
+    mayFollowAuction: (idUser, idAuction, when) =>
+      (when === 'forward' ? auctionMessageVisibleToUser(model, idUser, idAuction) : auctionVisibleToUser(model, idUser, idAuction)),
+    beforeFollow: (idAuction) => catchUp.sales({ auctions: [idAuction] }),
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;

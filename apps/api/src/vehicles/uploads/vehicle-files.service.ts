@@ -62,7 +62,7 @@ export class VehicleFilesService {
     const state = await this.gate.state(meta.owner.slice('vehicle:'.length));
     const record = recordOf(state);
     const attached = record !== null && (record.photos.includes(idFile) || record.documents.some((d) => d.idBlob === idFile));
-    if (!attached || !this.gate.shows(actor, state)) throw notFound();
+    if (!attached || !(await this.gate.shows(actor, state))) throw notFound();
     return meta;
   }
 }

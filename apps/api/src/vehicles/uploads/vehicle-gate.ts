@@ -25,9 +25,9 @@ export class VehicleGate {
   }
 
   /** True when the actor may see the vehicle in `state` (and so its files). */
-  shows(actor: Actor, state: VehicleState): boolean {
+  async shows(actor: Actor, state: VehicleState): Promise<boolean> {
     const facts = factsOfState(state);
-    return facts !== null && this.access.shows(actor, facts);
+    return facts !== null && this.access.showsNow(actor, facts);
   }
 
   /** A vehicle's current state by id. */

@@ -231,7 +231,8 @@ export function sellingOpenTo(
 ): boolean {
   if (!sale.idTemplate) return true;
   if (isStaff(viewer) || viewer.idUser === sale.idOwner) return true;
-  if (template && template.status !== 'NONE' && mayManageTemplate(viewer, template.data)) return true;
+  // A deleted template has no managers any more (the read model's lists agree: `isTemplateListed`); its auctions stay the owner's.
+  if (template && isTemplateListed(template) && mayManageTemplate(viewer, template.data)) return true;
   return templateOpenTo(template, viewer.idDealer);
 }
 

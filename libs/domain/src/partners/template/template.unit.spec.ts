@@ -148,6 +148,14 @@ describe('sellingOpenTo: who sees an auction or a showcase of a template', () =>
     expect(sellingOpenTo(who(['BUYER'], 'D-C'), { idOwner: 'auctioneer' }, undefined)).toBe(true);
     expect(sellingOpenTo(who(['BUYER'], 'D-C'), { idOwner: 'auctioneer', idTemplate: null }, undefined)).toBe(true);
   });
+  it('a deleted template has no managers: another auctioneer of its dealer no longer sees its auctions, the owner and staff do', () => {
+    const gone = evolveTemplate(state, deleted);
+    expect(sellingOpenTo(who(['AUCTIONEER'], 'D-AUCT', 'auct-2'), sale, gone)).toBe(false);
+    expect(sellingOpenTo(who(['MULTI_AUCTIONEER'], 'D-AUCT', 'auct-3'), sale, gone)).toBe(false);
+    expect(sellingOpenTo(who(['AUCTIONEER'], 'D-AUCT', 'auctioneer'), sale, gone)).toBe(true);
+    expect(sellingOpenTo(who(['ADMIN'], null), sale, gone)).toBe(true);
+    expect(sellingOpenTo(who(['BUYER'], 'D-B'), sale, gone)).toBe(false);
+  });
 });
 
 describe('SetTemplateMultiAuctioneer', () => {
