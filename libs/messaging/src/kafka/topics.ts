@@ -153,7 +153,18 @@ async function haveLeaders(admin: Admin, topics: readonly string[], last: boolea
       return partitions.length > 0 && partitions.every((p) => p.leader >= 0);
     });
   } catch (error) {
-    if (last || !NOT_READY.has((error as { type?: string }).type ?? '')) throw error;
+    if (last || !notReady(error)) throw error;
     return false;
   }
+}
+
+/**
+ * A "not ready yet" answer, also when kafkajs wrapped it after its own retries (KafkaJSNumberOfRetriesExceeded keeps
+ * the protocol error, and its `type`, as its `cause`).
+ */
+export function notReady(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (NOT_READY.has((e as { type?: string }).type ?? '')) return true;
+  }
+  return false;
 }

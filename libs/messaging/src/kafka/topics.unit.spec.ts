@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOPIC_PARTITIONS, loadTopicSpecs, parseTopicsConf } from './topics.js';
+import { DEFAULT_TOPIC_PARTITIONS, loadTopicSpecs, notReady, parseTopicsConf } from './topics.js';
 
 describe('parseTopicsConf', () => {
   it('reads one topic per line, skipping comments and blank lines', () => {
@@ -28,5 +28,21 @@ describe('parseTopicsConf', () => {
   it('reads deploy/kafka-topics.conf of the repository', async () => {
     const specs = await loadTopicSpecs();
     expect(specs.find((spec) => spec.name === 'auction-events')).toMatchObject({ partitions: expect.any(Number) });
+  });
+});
+
+describe('notReady: a new topic\'s "not there yet" answers', () => {
+  it('reads the protocol error\'s type, also under kafkajs\' retries-exceeded wrapper, and nothing else', async () => {
+    const { KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError } = (await import('kafkajs')).default as unknown as {
+      KafkaJSNumberOfRetriesExceeded: new (e: Error, o: { retryCount: number; retryTime: number }) => Error;
+      KafkaJSProtocolError: new (e: { message: string; type: string; code: number; retriable: boolean }) => Error;
+    };
+    const leader = new KafkaJSProtocolError({ message: 'There is no leader for this topic-partition', type: 'LEADER_NOT_AVAILABLE', code: 5, retriable: true });
+    expect(notReady(leader)).toBe(true);
+    expect(notReady(new KafkaJSNumberOfRetriesExceeded(leader, { retryCount: 5, retryTime: 1000 }))).toBe(true);
+    const denied = new KafkaJSProtocolError({ message: 'denied', type: 'TOPIC_AUTHORIZATION_FAILED', code: 29, retriable: false });
+    expect(notReady(new KafkaJSNumberOfRetriesExceeded(denied, { retryCount: 5, retryTime: 1000 }))).toBe(false);
+    expect(notReady(new Error('boom'))).toBe(false);
+    expect(notReady(null)).toBe(false);
   });
 });
