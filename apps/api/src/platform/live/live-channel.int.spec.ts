@@ -13,10 +13,11 @@ import { io, type Socket } from 'socket.io-client';
 import {
   auctionDecider, lotDecider, streamId, toIso, type AuctionCommand, type Decider, type LotCommand,
 } from '@auction/domain';
-import { PgliteEventStore } from '@auction/event-store';
+import { PgliteEventStore, type Subscription } from '@auction/event-store';
 import { AuthService, type LiveSession } from '../../identity/auth.service.js';
 import { JsonLogger } from '../config/json-logger.js';
 import { CLOCK, EVENT_STORE } from '../engine/tokens.js';
+import { IndexCatchUp } from '../engine/index-catch-up.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { LIVE_PROVIDERS, startLive, type LiveServices } from './live.providers.js';
 
@@ -33,6 +34,7 @@ const fakeAuth = { authenticateLive: (token: string): LiveSession | null => SESS
 
 describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => {
   let store: PgliteEventStore;
+  let indexFeed: Subscription | undefined;
   let app: NestFastifyApplication;
   let live: LiveServices;
   let base: string;
@@ -47,13 +49,17 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     @Module({
       providers: [
         { provide: EVENT_STORE, useValue: store }, { provide: CLOCK, useValue: { now: () => NOW } },
-        { provide: AuthService, useValue: fakeAuth }, LiveReadModel, ...LIVE_PROVIDERS,
+        { provide: AuthService, useValue: fakeAuth }, LiveReadModel, IndexCatchUp, ...LIVE_PROVIDERS,
       ],
     })
     class LiveTestModule {}
 
     app = await NestFactory.create<NestFastifyApplication>(LiveTestModule, new FastifyAdapter(), { logger: false });
     await app.init();
+    // The engine's index follows the log, as in the product (main.ts): who sees what asks it of every auction.
+    const model = app.get(LiveReadModel);
+    indexFeed = store.subscribe(0, (batch) => model.apply(batch));
+    await model.waitFor(await store.headPosition());
     await app.listen({ port: 0, host: '127.0.0.1' });
     live = await startLive(app, { store, logger: new JsonLogger('error', 'json'), env: { MQTT_TCP_PORT: '0' } });
     const address = app.getHttpServer().address() as { port: number };
@@ -64,6 +70,7 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     for (const s of sockets) s.disconnect();
     await Promise.all(mqttClients.map((c) => c.endAsync(true)));
     await live?.close();
+    await indexFeed?.close();
     await app?.close();
     await store?.close();
   });
