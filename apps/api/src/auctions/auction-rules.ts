@@ -24,7 +24,7 @@ export function requireOwner(auction: AuctionState, actor: Actor): void {
 export function requireLotOf(view: StreamView, idAuction: string, idLot: string): LotState {
   const lot = view.state<LotState>(streamId.lot(idLot));
   if (lot.status === 'NONE' || lot.status === 'WITHDRAWN' || lot.data.definition.idAuction !== idAuction) {
-    throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+    throw new DomainError('LOT_NOT_FOUND', 'lot not found');
   }
   return lot;
 }

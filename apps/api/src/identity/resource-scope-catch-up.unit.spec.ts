@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import type { StoredEvent } from '@auction/event-store';
 import type { BlobStore } from '@auction/blob-store';
-import { DomainError, ERROR_CODES } from '@auction/domain';
+import { DomainError, ERROR_CODES, MARKETS } from '@auction/domain';
 import { IndexCatchUp } from '../platform/engine/index-catch-up.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import type { Actor } from './actor.js';
@@ -62,14 +62,63 @@ describe('the access guard on an index behind the log', () => {
     expect(await refusal(scope.check(dealer('D-OFF'), { body: { idAuction: 'A-2', offer: 5000 } }))).toBe(ERROR_CODES.AUCTION_NOT_FOUND);
   });
 
-  it('lets the enabled dealer through, and an auction that does not exist at once (its own 404 follows)', async () => {
+  it('lets the enabled dealer through; refuses an auction or lot that does not exist exactly as a hidden one, at once', async () => {
     const { scope, write } = world();
     write(scheduled('A-3'), 40);
     expect(await refusal(scope.check(dealer('D-ON'), { params: { idAuction: 'A-3' } }))).toBeNull();
     const started = Date.now();
-    expect(await refusal(scope.check(dealer('D-OFF'), { params: { idAuction: 'A-NONE' } }))).toBeNull();
+    // Refused by the guard, before the request's fields are read: a bad body gets the same 404 as for a hidden auction.
+    expect(await refusal(scope.check(dealer('D-OFF'), { params: { idAuction: 'A-NONE', idLot: 'x' }, body: { offer: 'abc' } })))
+      .toBe(ERROR_CODES.AUCTION_NOT_FOUND);
+    expect(await refusal(scope.check(dealer('D-ON'), { params: { idAuction: 'A-3', idLot: 'A-3-9' } }))).toBe(ERROR_CODES.LOT_NOT_FOUND);
+    expect(await refusal(scope.check(dealer('D-OFF'), { params: { idAuction: 'not an id!' } }))).toBe(ERROR_CODES.AUCTION_NOT_FOUND);
     expect(Date.now() - started).toBeLessThan(500);
+    // The back office's staff see every auction: an unknown one is the handler's to answer (or their market scope's).
+    const staff: Actor = { idUser: 'admin', username: 'admin', roles: ['USER', 'ADMIN'], idDealer: null, flgEnabled: true, adminEnabledMarket: [...MARKETS] };
+    expect(await refusal(scope.check(staff, { params: { idAuction: 'A-3' } }))).toBeNull();
+    expect(await refusal(scope.check(staff, { params: { idAuction: 'A-NONE' } }))).toBeNull();
   });
+
+  it('reads the log\'s head once for the callers of the same moment, never from a read begun before a caller came', async () => {
+    const model = new LiveReadModel();
+    model.apply(template);
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const store = {
+      headPosition: () => {
+        reads++;
+        return new Promise<number>((resolve) => { release = () => resolve(model.currentPosition); });
+      },
+    };
+    const catchUp = new IndexCatchUp(model, store);
+    const first = catchUp.sales({ auctions: ['U-0'] });
+    await Promise.resolve();
+    // 1,000 callers arrive while the first read is in flight: they share the one read that follows it.
+    const later = Array.from({ length: 1_000 }, (_v, i) => catchUp.sales({ auctions: [`U-${i + 1}`] }));
+    release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toBe(2);
+    release();
+    await Promise.all(later);
+    expect(reads).toBe(2);
+    // Names of no id's shape ask nothing.
+    await catchUp.sales({ auctions: ['no such id!', ''], lots: ['../x'] });
+    expect(reads).toBe(2);
+  });
+
+  it('gives up after its time when the log does not answer, and leaves no waiter behind when the index stalls', async () => {
+    const model = new LiveReadModel();
+    model.apply(template);
+    const silent = new IndexCatchUp(model, { headPosition: () => new Promise<number>(() => undefined) });
+    const started = Date.now();
+    await silent.sales({ auctions: ['A-SILENT'] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const stalled = new IndexCatchUp(model, { headPosition: async () => model.currentPosition + 10 });
+    await Promise.all([stalled.sales({ auctions: ['A-S1'] }), stalled.sales({ auctions: ['A-S2'] })]);
+    expect(model.pendingWaiters).toBe(0);
+  }, 10_000);
 
   it('asks nothing of the log for an auction the index knows', async () => {
     const { model, scope } = world();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { DomainError, MARKETS, streamId, type Market } from '@auction/domain';
 import { auctionVisibleTo } from '../platform/engine/sales-access.js';
-import { IndexCatchUp } from '../platform/engine/index-catch-up.js';
+import { IndexCatchUp, indexKnowsAuction } from '../platform/engine/index-catch-up.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { adminMarkets, assertInScope } from './admin-scope.js';
@@ -156,18 +156,24 @@ export class ResourceScope {
    * Who sees what (ROLES.md): an auction (by `idAuction`) or a lot (by `idLot`, through its auction) of a template the
    * caller is not enabled for is refused exactly as an unknown one is (AUCTION_NOT_FOUND, LOT_NOT_FOUND), on every
    * route that names it (detail, lots, offers, observations, reports, exports). The rule is the domain's `sellingOpenTo`.
+   * Outside the back office an auction or lot the index does not know (caught up first: it does not exist) is refused
+   * here too, the same way and before the request's fields are read, so that no answer (a 400 for a bad field, a
+   * message) tells a hidden auction from one that does not exist. The back office's staff, who see every auction,
+   * get the handlers' answers (or 403021 from their market scope).
    */
   private checkSales(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): void {
+    const staff = hasRole(actor, BACK_OFFICE_ROLES);
     const sources = [request.params, request.query, request.body]
       .filter((source): source is Record<string, unknown> => source !== null && typeof source === 'object' && !Array.isArray(source));
     const named = sources.map((source) => source['idAuction']).find((id): id is string => typeof id === 'string')?.trim();
     for (const { idAuction, idLot } of sources) {
-      if (typeof idAuction === 'string' && !this.maySeeAuction(actor, idAuction.trim())) {
+      if (typeof idAuction === 'string' && !this.maySeeAuction(actor, idAuction.trim(), !staff)) {
         throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
       }
       if (typeof idLot === 'string') {
         const lot = this.readModel.lots.get(streamId.lot(idLot.trim()));
-        if (lot && lot.status !== 'NONE' && !this.maySeeAuction(actor, lot.data.definition.idAuction)) {
+        const hidden = lot && lot.status !== 'NONE' ? !this.maySeeAuction(actor, lot.data.definition.idAuction) : !staff;
+        if (hidden) {
           // As an unknown lot: named with an auction that does not exist, the auction is what is not found; with one the
           // caller sees (auction/{visible}/.../{hidden lot}), the lot is not found in it (else the answer would tell
           // that the hidden auction, whose id starts the lot's, exists).
@@ -181,8 +187,12 @@ export class ResourceScope {
     }
   }
 
-  /** True when the auction is unknown (its own 404 follows) or the caller may see it. */
-  maySeeAuction(actor: Actor, idAuction: string): boolean {
+  /**
+   * True when the caller may see the auction; an auction the index does not know counts as seen (its own 404 follows)
+   * unless `knownOnly` (then it is refused as a hidden one is).
+   */
+  maySeeAuction(actor: Actor, idAuction: string, knownOnly = false): boolean {
+    if (knownOnly && !indexKnowsAuction(this.readModel, idAuction)) return false;
     return auctionVisibleTo(this.readModel, actor, idAuction);
   }
 

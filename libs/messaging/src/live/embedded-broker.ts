@@ -47,7 +47,7 @@ export interface EmbeddedBrokerOptions {
    * topic of one auction, and for every message of an auction forwarded to it: once the user may no longer see the
    * auction (its template disabled for its dealer), nothing more of it reaches the client. Default: every auction.
    */
-  readonly mayFollowAuction?: (idUser: string, idAuction: string, when: 'subscribe' | 'forward') => boolean;
+  readonly mayFollowAuction?: (idUser: string, idAuction: string) => boolean;
   /**
    * Called before a subscription to a topic of one auction is decided: the product's index of who sees what catches up
    * on an auction it does not know yet (another instance may have just created it). Default: nothing.
@@ -130,7 +130,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const levels = subscription.topic.split('/');
       const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
       const decide = () => {
-        const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction, 'subscribe'));
+        const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction));
         if (allowed) {
           const until = Date.now() + RETAINED_WINDOW_MS;
           const recent = afterSubscribe.get(client);
@@ -149,7 +149,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (options.mayFollowAuction && packet.topic.startsWith('auction/')) {
         const identity = identities.get(client);
         const idAuction = packet.topic.split('/')[1] ?? '';
-        if (identity && !mayFollow(identity.idUser, idAuction, 'forward')) return null;
+        if (identity && !mayFollow(identity.idUser, idAuction)) return null;
       }
       // A TCP client that stopped reading (WebSocket clients are bounded by their stream, see packetStream).
       const conn = (client as unknown as { conn?: { writableLength?: number; destroy?: () => void } }).conn;

@@ -209,11 +209,11 @@ export class WithdrawLotHandler implements ICommandHandler<WithdrawLotCommand, C
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
     requireOwner(before, actor);
     const lotIds = before.status === 'NONE' ? [] : before.data.lotIds;
-    if (!lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+    if (!lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found');
     const vehicleIds = await vehiclesOfLots(this.writer, [idLot]);
     const streams = [...auctionStreams(before, idAuction), ...vehicleIds.map(streamId.vehicle)];
     return onOwnedAuction(this.writer, actor, idAuction, correlationId, streams, (auction, view, now, held) => {
-      if (!auction.data.lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found in this auction');
+      if (!auction.data.lotIds.includes(idLot)) throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       const lotVehicle = vehicleOf(view, idLot);
       const named = (NO_LOT_VEHICLE as readonly string[]).includes(idVehicle) ? null : idVehicle;
       if (named !== lotVehicle) throw new DomainError('LOT_VEHICLE_MISMATCH', 'this lot does not sell that vehicle');

@@ -61,6 +61,11 @@ export class LiveReadModel {
     return this.position;
   }
 
+  /** Callers of {@link waitFor} not yet released. */
+  get pendingWaiters(): number {
+    return this.waiters.length;
+  }
+
   /** Registers a listener of applied events. */
   onChange(listener: ChangeListener): void {
     this.listeners.push(listener);
@@ -113,8 +118,14 @@ export class LiveReadModel {
   waitFor(position: number, timeoutMs = 5000): Promise<void> {
     if (position <= this.position) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.waiters.push({ position, resolve: () => { clearTimeout(timer); resolve(); } });
+      const waiter = { position, resolve: () => { clearTimeout(timer); resolve(); } };
+      // Timed out: the waiter goes too (an index that stalls must not gather one per request until it moves again).
+      const timer = setTimeout(() => {
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) this.waiters.splice(index, 1);
+        resolve();
+      }, timeoutMs);
+      this.waiters.push(waiter);
     });
   }
 

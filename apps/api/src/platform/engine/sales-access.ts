@@ -66,12 +66,13 @@ export function auctionVisibleToUser(model: LiveReadModel, idUser: string, idAuc
 }
 
 /**
- * {@link auctionVisibleToUser} for one live message about to be forwarded to a client: a message of an auction this
- * instance's index does not know yet is not (in server mode it can arrive before the log's event does, and be one of a
- * template the user may not see). A subscription to one auction is decided once the index knows it
- * ({@link IndexCatchUp}), so only a wildcard subscriber can miss such a message, of an auction created a moment ago.
+ * {@link auctionVisibleToUser} for the MQTT broker, asked of each subscription to one auction's topics and of each
+ * message forwarded: an auction this instance's index does not know is refused as a hidden one is (SUBACK 128 for both:
+ * the answer does not tell whether it exists), and its messages are not forwarded (in server mode one can arrive before
+ * the log's event does, and be one of a template the user may not see). A subscription is decided once the index has
+ * caught up ({@link IndexCatchUp}), so only a wildcard subscriber can miss a message, of an auction created a moment ago.
  */
-export function auctionMessageVisibleToUser(model: LiveReadModel, idUser: string, idAuction: string): boolean {
+export function auctionFollowableBy(model: LiveReadModel, idUser: string, idAuction: string): boolean {
   return indexKnowsAuction(model, idAuction) && auctionVisibleToUser(model, idUser, idAuction);
 }
 

@@ -11,7 +11,7 @@ import { loadLiveConfig, type LiveConfig } from './live-config.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { IndexCatchUp } from '../engine/index-catch-up.js';
-import { auctionMessageVisibleToUser, auctionVisibleToUser } from '../engine/sales-access.js';
+import { auctionFollowableBy } from '../engine/sales-access.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
@@ -95,8 +95,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
       return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
-    mayFollowAuction: (idUser, idAuction, when) =>
-      (when === 'forward' ? auctionMessageVisibleToUser(model, idUser, idAuction) : auctionVisibleToUser(model, idUser, idAuction)),
+    mayFollowAuction: (idUser, idAuction) => auctionFollowableBy(model, idUser, idAuction),
     beforeFollow: (idAuction) => catchUp.sales({ auctions: [idAuction] }),
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
