@@ -1,7 +1,7 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { DomainError, MARKETS, streamId, type Market } from '@auction/domain';
-import { auctionVisibleTo } from '../platform/engine/sales-access.js';
-import { IndexCatchUp, indexKnowsAuction } from '../platform/engine/index-catch-up.js';
+import { auctionStateVisibleTo } from '../platform/engine/sales-access.js';
+import { SalesLookup, hasIdShape } from '../platform/engine/sales-lookup.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
 import { adminMarkets, assertInScope } from './admin-scope.js';
@@ -104,7 +104,7 @@ export class ResourceScope {
     private readonly readModel: LiveReadModel,
     private readonly dealers: DealerDirectory,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    private readonly catchUp: IndexCatchUp,
+    private readonly sales: SalesLookup,
   ) {}
 
   /**
@@ -117,11 +117,8 @@ export class ResourceScope {
   async check(
     actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }, routeNames: Readonly<Record<string, ScopedKind>> = {},
   ): Promise<void> {
-    const sales = this.namedSales(request);
-    // An auction or lot another instance has just written is decided on once this instance's index knows it.
-    await this.catchUp.sales({ auctions: sales.filter((s) => s.kind === 'auction').map((s) => s.id), lots: sales.filter((s) => s.kind === 'lot').map((s) => s.id) });
     if (hasRole(actor, BACK_OFFICE_ROLES)) {
-      const targets = [...namedResources(request, routeNames), ...sales];
+      const targets = [...namedResources(request, routeNames), ...this.namedSales(request)];
       for (const named of targets) {
         const market = await this.marketOf(actor, named);
         if (market === OWN) continue;
@@ -132,7 +129,7 @@ export class ResourceScope {
         assertInScope(actor, market);
       }
     }
-    this.checkSales(actor, request);
+    await this.checkSales(actor, request);
   }
 
   /**
@@ -161,39 +158,42 @@ export class ResourceScope {
    * message) tells a hidden auction from one that does not exist. The back office's staff, who see every auction,
    * get the handlers' answers (or 403021 from their market scope).
    */
-  private checkSales(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): void {
+  private async checkSales(actor: Actor, request: { params?: unknown; query?: unknown; body?: unknown }): Promise<void> {
     const staff = hasRole(actor, BACK_OFFICE_ROLES);
     const sources = [request.params, request.query, request.body]
       .filter((source): source is Record<string, unknown> => source !== null && typeof source === 'object' && !Array.isArray(source));
     const named = sources.map((source) => source['idAuction']).find((id): id is string => typeof id === 'string')?.trim();
     for (const { idAuction, idLot } of sources) {
-      if (typeof idAuction === 'string' && !this.maySeeAuction(actor, idAuction.trim(), !staff)) {
+      if (typeof idAuction === 'string' && !(await this.maySeeAuction(actor, idAuction.trim(), staff))) {
         throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
       }
-      if (typeof idLot === 'string') {
-        const lot = this.readModel.lots.get(streamId.lot(idLot.trim()));
-        const hidden = lot && lot.status !== 'NONE' ? !this.maySeeAuction(actor, lot.data.definition.idAuction) : !staff;
-        if (hidden) {
-          // As an unknown lot: named with an auction that does not exist, the auction is what is not found; with one the
-          // caller sees (auction/{visible}/.../{hidden lot}), the lot is not found in it (else the answer would tell
-          // that the hidden auction, whose id starts the lot's, exists).
-          const auction = named === undefined ? undefined : this.readModel.auctions.get(streamId.auction(named));
-          if (named !== undefined && (!auction || auction.status === 'NONE' || auction.status === 'DELETED')) {
-            throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
-          }
-          throw new DomainError('LOT_NOT_FOUND', 'lot not found');
-        }
+      if (typeof idLot === 'string' && !(await this.maySeeLot(actor, idLot.trim(), staff))) {
+        // As an unknown lot: named with an auction that does not exist, the auction is what is not found; with one the
+        // caller sees (auction/{visible}/.../{hidden lot}), the lot is not found in it (else the answer would tell
+        // that the hidden auction, whose id starts the lot's, exists).
+        const auction = named === undefined ? undefined : await this.sales.auction(named);
+        if (named !== undefined && (!auction || auction.status === 'DELETED')) throw new DomainError('AUCTION_NOT_FOUND', 'auction not found');
+        throw new DomainError('LOT_NOT_FOUND', 'lot not found');
       }
     }
   }
 
   /**
-   * True when the caller may see the auction; an auction the index does not know counts as seen (its own 404 follows)
-   * unless `knownOnly` (then it is refused as a hidden one is).
+   * True when the caller may see the auction (of the index, or read from the log when the index does not know it yet).
+   * One that does not exist is seen by the back office's staff (the handler answers) and by nobody else (refused as a
+   * hidden one), but for a name of no id's shape, left to the request's validation (no auction has such a name).
    */
-  maySeeAuction(actor: Actor, idAuction: string, knownOnly = false): boolean {
-    if (knownOnly && !indexKnowsAuction(this.readModel, idAuction)) return false;
-    return auctionVisibleTo(this.readModel, actor, idAuction);
+  private async maySeeAuction(actor: Actor, idAuction: string, staff: boolean): Promise<boolean> {
+    const auction = await this.sales.auction(idAuction);
+    if (!auction) return staff || !hasIdShape(idAuction);
+    return auctionStateVisibleTo(this.readModel, actor, auction);
+  }
+
+  /** {@link maySeeAuction} of a lot's auction; a lot that does not exist as an auction that does not. */
+  private async maySeeLot(actor: Actor, idLot: string, staff: boolean): Promise<boolean> {
+    const lot = await this.sales.lot(idLot);
+    if (!lot || lot.status === 'NONE') return staff || !hasIdShape(idLot);
+    return this.maySeeAuction(actor, lot.data.definition.idAuction, staff);
   }
 
   /** The target's market (null: none, counted as OTHER), OWN when it is the caller's own, UNKNOWN when it names nothing. */
@@ -221,11 +221,11 @@ export class ResourceScope {
         return banner && banner.status !== 'NONE' ? banner.data.idMarket : UNKNOWN;
       }
       case 'auction': {
-        const auction = this.readModel.auctions.get(streamId.auction(id));
+        const auction = await this.sales.auction(id);
         return auction && auction.status !== 'NONE' ? (auction.data.idMarket as Market) : UNKNOWN;
       }
       case 'lot': {
-        const lot = this.readModel.lots.get(streamId.lot(id));
+        const lot = await this.sales.lot(id);
         return lot && lot.status !== 'NONE' ? this.marketOf(actor, { kind: 'auction', id: lot.data.definition.idAuction }) : UNKNOWN;
       }
       case 'file': {

@@ -9,7 +9,7 @@ import { LiveReadModel } from './engine/live-read-model.js';
 import { actorCheckOf } from './engine/actor-check.js';
 import { StreamWriter } from './engine/stream-writer.js';
 import { SoleWriter, WRITER_OWNERSHIP, type WriterOwnership } from './cluster/writer-ownership.js';
-import { IndexCatchUp } from './engine/index-catch-up.js';
+import { SalesLookup } from './engine/sales-lookup.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, FANOUT, LIMIT_WINDOWS, MAIL_SERVICE, SESSION_SECRET, STREAM_WRITER, type Clock } from './engine/tokens.js';
 import { SqlLimitWindows } from './limits/sql-rate-limit-store.js';
 import type { Fanout } from './fanout/fanout.js';
@@ -65,7 +65,7 @@ export class PlatformModule {
       },
       { provide: Metrics, useFactory: () => new Metrics() },
       { provide: Readiness, useFactory: () => new Readiness() },
-      LiveReadModel, IndexCatchUp, Consistency, CommandRunner, PersonalDataErasers, ...LIVE_PROVIDERS,
+      LiveReadModel, SalesLookup, Consistency, CommandRunner, PersonalDataErasers, ...LIVE_PROVIDERS,
     ];
     return {
       module: PlatformModule,

@@ -8,9 +8,9 @@ import type { VehicleRecordRow } from '@auction/read-models';
 import type { Actor } from '../identity/actor.js';
 import { AccessError } from '../platform/engine/access-error.js';
 import { Provenances } from './provenances.js';
-import { IndexCatchUp } from '../platform/engine/index-catch-up.js';
+import { SalesLookup } from '../platform/engine/sales-lookup.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
-import { auctionVisibleTo, showcaseVisibleTo } from '../platform/engine/sales-access.js';
+import { auctionStateVisibleTo, auctionVisibleTo, showcaseVisibleTo } from '../platform/engine/sales-access.js';
 import { VehicleQueries } from './vehicle-queries.js';
 
 import { vehicleNotVisible, type VehicleRules } from '../platform/engine/vehicle-rules.js';
@@ -38,7 +38,7 @@ export function factsOfState(state: VehicleState): VehicleFacts | null {
 export class VehicleAccess implements VehicleRules {
   constructor(
     private readonly provenances: Provenances, private readonly queries: VehicleQueries, private readonly index: LiveReadModel,
-    private readonly catchUp: IndexCatchUp,
+    private readonly sales: SalesLookup,
   ) {}
 
   /** The vehicles the actor may see, as lists narrow them. */
@@ -57,20 +57,29 @@ export class VehicleAccess implements VehicleRules {
    * `auctionVisibleTo`, `showcaseVisibleTo`), or when it bought it.
    */
   shows(actor: Actor, facts: VehicleFacts): boolean {
-    const scope = this.scope(actor);
-    if (!scopeShows(scope, facts, actor.idUser)) return false;
-    if (facts.status === 'SOLD' || scopeShows({ ...scope, placed: false }, facts, actor.idUser)) return true;
+    const seen = this.seenBeforeSale(actor, facts);
+    if (seen !== undefined) return seen;
     if (facts.idAuction) return auctionVisibleTo(this.index, actor, facts.idAuction);
     return !facts.idShowcase || showcaseVisibleTo(this.index, actor, facts.idShowcase);
   }
 
   /**
-   * {@link shows} decided once this instance's index knows the auction the vehicle is placed in: the read model, or
-   * another instance's write, may place it in an auction created a moment ago ({@link IndexCatchUp}).
+   * {@link shows}, with the auction the vehicle is placed in read from the log when this instance's index does not know
+   * it yet (the read model, or another instance's write, may place it in an auction created a moment ago).
    */
   async showsNow(actor: Actor, facts: VehicleFacts): Promise<boolean> {
-    if (facts.idAuction) await this.catchUp.sales({ auctions: [facts.idAuction] });
-    return this.shows(actor, facts);
+    const seen = this.seenBeforeSale(actor, facts);
+    if (seen !== undefined) return seen;
+    if (facts.idAuction) return auctionStateVisibleTo(this.index, actor, await this.sales.auction(facts.idAuction));
+    return !facts.idShowcase || showcaseVisibleTo(this.index, actor, facts.idShowcase);
+  }
+
+  /** What the vehicle's scope decides whatever its sale (not seen; seen through provenance, holding or purchase); undefined: its sale decides. */
+  private seenBeforeSale(actor: Actor, facts: VehicleFacts): boolean | undefined {
+    const scope = this.scope(actor);
+    if (!scopeShows(scope, facts, actor.idUser)) return false;
+    if (facts.status === 'SOLD' || scopeShows({ ...scope, placed: false }, facts, actor.idUser)) return true;
+    return undefined;
   }
 
   /** The read-model row of a vehicle the actor may see; 404200 otherwise. */

@@ -49,10 +49,11 @@ export interface EmbeddedBrokerOptions {
    */
   readonly mayFollowAuction?: (idUser: string, idAuction: string) => boolean;
   /**
-   * Called before a subscription to a topic of one auction is decided: the product's index of who sees what catches up
-   * on an auction it does not know yet (another instance may have just created it). Default: nothing.
+   * May user `idUser` subscribe to the topics of auction `idAuction`? Asked of each subscription to one auction's
+   * topics, and may look further than {@link mayFollowAuction} (the product reads an auction its index does not know
+   * yet from the log). Default: {@link mayFollowAuction}.
    */
-  readonly beforeFollow?: (idAuction: string) => Promise<void>;
+  readonly maySubscribeAuction?: (idUser: string, idAuction: string) => Promise<boolean>;
 }
 
 /** A running embedded broker. */
@@ -129,8 +130,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       const levels = subscription.topic.split('/');
       const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
-      const decide = () => {
-        const allowed = maySubscribe(subscription.topic, auth.idUser) && (concreteAuction === null || mayFollow(auth.idUser, concreteAuction));
+      const decide = (auctionAllowed: boolean) => {
+        const allowed = maySubscribe(subscription.topic, auth.idUser) && auctionAllowed;
         if (allowed) {
           const until = Date.now() + RETAINED_WINDOW_MS;
           const recent = afterSubscribe.get(client);
@@ -139,10 +140,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         }
         done(null, allowed ? subscription : null);
       };
-      if (concreteAuction === null || !options.beforeFollow) return decide();
-      options.beforeFollow(concreteAuction).then(decide, (error: unknown) => {
+      if (concreteAuction === null) return decide(true);
+      if (!options.maySubscribeAuction) return decide(mayFollow(auth.idUser, concreteAuction));
+      options.maySubscribeAuction(auth.idUser, concreteAuction).then(decide, (error: unknown) => {
         logger.warn('MQTT subscription refused: who sees what could not be decided', { topic: subscription.topic, error: describeError(error) });
-        done(null, null);
+        decide(false);
       });
     },
     authorizeForward: (client, packet) => {

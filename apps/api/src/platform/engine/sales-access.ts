@@ -3,7 +3,7 @@ import {
   assertNever, isTemplateListed, mayManageTemplate, sellThroughRefusal, sellingOpenTo, showcaseShut, streamId, templateOpenTo, type AuctionState, type Market, type Role,
 } from '@auction/domain';
 import { AccessError } from './access-error.js';
-import { indexKnowsAuction, type IndexCatchUp } from './index-catch-up.js';
+import { indexKnowsAuction, type SalesLookup } from './sales-lookup.js';
 import type { LiveReadModel } from './live-read-model.js';
 
 /** Who asks: the guard's actor, or a live connection's user. */
@@ -17,13 +17,17 @@ export interface SalesViewer {
 /**
  * Who sees what (ROLES.md), the one check every path of an auction passes: the guard's resource scope (every HTTP
  * route naming an idAuction or an idLot: detail, lots, offers, observations, reports, exports), the socket.io live
- * channel and the MQTT broker (subscriptions and each message forwarded). True when the auction is unknown (its own
- * 404 follows, the same answer) or the viewer may see it by the domain's `sellingOpenTo`. Unknown means unknown to
- * this instance's index: every path asks {@link IndexCatchUp} first, so that an auction another instance has just
- * created is not let through as unknown.
+ * channel and the MQTT broker (subscriptions and each message forwarded). True when the auction is unknown to this
+ * instance's index (its own 404 follows, the same answer) or the viewer may see it by the domain's `sellingOpenTo`.
+ * The paths that decide on an auction the index may not know yet ask {@link SalesLookup} for its state instead and
+ * decide with {@link auctionStateVisibleTo}.
  */
 export function auctionVisibleTo(model: LiveReadModel, viewer: SalesViewer, idAuction: string): boolean {
-  const auction: AuctionState | undefined = model.auctions.get(streamId.auction(idAuction));
+  return auctionStateVisibleTo(model, viewer, model.auctions.get(streamId.auction(idAuction)));
+}
+
+/** {@link auctionVisibleTo} of an auction's state (from the index or the log): true for none (its own 404 follows). */
+export function auctionStateVisibleTo(model: LiveReadModel, viewer: SalesViewer, auction: AuctionState | undefined): boolean {
   if (!auction || auction.status === 'NONE') return true;
   return saleVisibleTo(model, viewer, auction.data);
 }
@@ -58,22 +62,20 @@ export function showcaseVisibleTo(model: LiveReadModel, viewer: SalesViewer, idS
   return !channel || saleVisibleTo(model, viewer, channel);
 }
 
-/** {@link auctionVisibleTo} for a user known by id only (a live connection): an unknown or inactive user sees no auction of a template. */
-export function auctionVisibleToUser(model: LiveReadModel, idUser: string, idAuction: string): boolean {
+/** Who a user known by id only is (a live connection's): an unknown or inactive user is nobody, who sees no auction of a template. */
+export function salesViewerOf(model: LiveReadModel, idUser: string): SalesViewer {
   const user = model.users.get(streamId.user(idUser));
-  if (user?.status !== 'ACTIVE') return auctionVisibleTo(model, { idUser, roles: [], idDealer: null }, idAuction);
-  return auctionVisibleTo(model, { idUser, roles: user.data.roles, idDealer: user.data.idDealer, adminEnabledMarket: user.data.adminEnabledMarket }, idAuction);
+  if (user?.status !== 'ACTIVE') return { idUser, roles: [], idDealer: null };
+  return { idUser, roles: user.data.roles, idDealer: user.data.idDealer, adminEnabledMarket: user.data.adminEnabledMarket };
 }
 
 /**
- * {@link auctionVisibleToUser} for the MQTT broker, asked of each subscription to one auction's topics and of each
- * message forwarded: an auction this instance's index does not know is refused as a hidden one is (SUBACK 128 for both:
- * the answer does not tell whether it exists), and its messages are not forwarded (in server mode one can arrive before
- * the log's event does, and be one of a template the user may not see). A subscription is decided once the index has
- * caught up ({@link IndexCatchUp}), so only a wildcard subscriber can miss a message, of an auction created a moment ago.
+ * For the MQTT broker's forwarding, message by message (synchronous, on the index): a message of an auction the index
+ * does not know is not forwarded (it could be one of a template the user may not see; the live publisher and the
+ * Mosquitto bridge hold each message until the index has applied its event, so a known auction's never waits here).
  */
 export function auctionFollowableBy(model: LiveReadModel, idUser: string, idAuction: string): boolean {
-  return indexKnowsAuction(model, idAuction) && auctionVisibleToUser(model, idUser, idAuction);
+  return indexKnowsAuction(model, idAuction) && auctionVisibleTo(model, salesViewerOf(model, idUser), idAuction);
 }
 
 /**

@@ -17,7 +17,7 @@ import { PgliteEventStore, type Subscription } from '@auction/event-store';
 import { AuthService, type LiveSession } from '../../identity/auth.service.js';
 import { JsonLogger } from '../config/json-logger.js';
 import { CLOCK, EVENT_STORE } from '../engine/tokens.js';
-import { IndexCatchUp } from '../engine/index-catch-up.js';
+import { SalesLookup } from '../engine/sales-lookup.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { LIVE_PROVIDERS, startLive, type LiveServices } from './live.providers.js';
 
@@ -49,7 +49,7 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     @Module({
       providers: [
         { provide: EVENT_STORE, useValue: store }, { provide: CLOCK, useValue: { now: () => NOW } },
-        { provide: AuthService, useValue: fakeAuth }, LiveReadModel, IndexCatchUp, ...LIVE_PROVIDERS,
+        { provide: AuthService, useValue: fakeAuth }, LiveReadModel, SalesLookup, ...LIVE_PROVIDERS,
       ],
     })
     class LiveTestModule {}

@@ -9,9 +9,9 @@ import { API_ERROR_CODES, Id } from '@auction/contracts';
 import { ERROR_CODES } from '@auction/domain';
 import { LivePublisher, type AuctionSnapshot } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
-import { IndexCatchUp } from '../engine/index-catch-up.js';
+import { SalesLookup } from '../engine/sales-lookup.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
-import { auctionVisibleTo } from '../engine/sales-access.js';
+import { auctionStateVisibleTo, auctionVisibleTo } from '../engine/sales-access.js';
 import { LiveSessions } from './live-sessions.js';
 import { liveRooms } from './socket-io.sink.js';
 
@@ -50,7 +50,7 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     private readonly sessions: LiveSessions,
     @Inject(LivePublisher) private readonly publisher: LivePublisher,
     private readonly model: LiveReadModel,
-    private readonly catchUp: IndexCatchUp,
+    private readonly sales: SalesLookup,
   ) {}
 
   afterInit(namespace: Namespace): void {
@@ -130,10 +130,10 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     }
     const parsed = LiveSubscribeMessage.safeParse(body);
     if (!parsed.success) return badRequest();
-    // Who sees what: an auction of a template the user is not enabled for answers as an unknown one (decided once this
-    // instance's index knows an auction another instance has just created).
-    await this.catchUp.sales({ auctions: [parsed.data.idAuction] });
-    if (!auctionVisibleTo(this.model, data.session.actor, parsed.data.idAuction)) return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
+    // Who sees what: an auction of a template the user is not enabled for answers as an unknown one (one this instance's
+    // index does not know yet, another instance's of a moment ago, is read from the log).
+    const auction = await this.sales.auction(parsed.data.idAuction);
+    if (!auction || !auctionStateVisibleTo(this.model, data.session.actor, auction)) return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
     const room = liveRooms.auction(parsed.data.idAuction);
     // Join first, then read: an update published in between reaches the client too (it keeps the higher position).
     await socket.join(room);

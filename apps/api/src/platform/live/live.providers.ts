@@ -10,8 +10,8 @@ import { upcast } from '../engine/upcasters.js';
 import { loadLiveConfig, type LiveConfig } from './live-config.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
-import { IndexCatchUp } from '../engine/index-catch-up.js';
-import { auctionFollowableBy } from '../engine/sales-access.js';
+import { SalesLookup } from '../engine/sales-lookup.js';
+import { auctionFollowableBy, auctionStateVisibleTo, salesViewerOf } from '../engine/sales-access.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
@@ -85,7 +85,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const publisher = app.get(LivePublisher);
   const gateway = app.get(LiveGateway);
   const model = app.get(LiveReadModel);
-  const catchUp = app.get(IndexCatchUp);
+  const sales = app.get(SalesLookup);
 
   const brokerOptions: EmbeddedBrokerOptions = {
     httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger, connections: sessions.connections,
@@ -95,8 +95,13 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
       return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
+    // A subscription to one auction: refused alike for a hidden auction and one that does not exist (read from the log
+    // when the index does not know it yet). Each message forwarded: on the index.
+    maySubscribeAuction: async (idUser, idAuction) => {
+      const auction = await sales.auction(idAuction);
+      return !!auction && auctionStateVisibleTo(model, salesViewerOf(model, idUser), auction);
+    },
     mayFollowAuction: (idUser, idAuction) => auctionFollowableBy(model, idUser, idAuction),
-    beforeFollow: (idAuction) => catchUp.sales({ auctions: [idAuction] }),
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
@@ -140,7 +145,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const head = await options.store.headPosition();
   const consumer = options.transport
     ? await options.transport.consume({ group: `${process.env.KAFKA_GROUP_PREFIX ?? ''}${LIVE_CONSUMER_GROUP}`, resumeAfter: async () => head, fromBeginning: true }, publisher.handle)
-    : storeConsumer(options.store, head, publisher.handle);
+    : storeConsumer(options.store, head, afterIndex(model, publisher.handle));
   if (config.mode === 'embedded') {
     const auctions = await publisher.prime();
     logger.info('live state published', { auctions, position: publisher.stats().lastPosition });
@@ -162,6 +167,19 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       await publisher.close();
       await broker.close();
     },
+  };
+}
+
+/**
+ * The publisher's handler, run once the engine's index has applied the batch (at most 2 s later): who may follow an
+ * auction is read from the index when a message is forwarded, so the index must know an auction before its first
+ * message goes out (the Mosquitto bridge does the same in server mode).
+ */
+function afterIndex(model: LiveReadModel, handler: LivePublisher['handle']): LivePublisher['handle'] {
+  return async (events) => {
+    const last = events.at(-1)?.position ?? 0;
+    if (last > model.currentPosition) await model.waitFor(last, 2_000);
+    return handler(events);
   };
 }
 

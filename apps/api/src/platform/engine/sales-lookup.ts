@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AUCTION, LOT, streamId, type AuctionEvent, type AuctionState, type LotEvent, type LotState } from '@auction/domain';
+import type { EventStore } from '@auction/event-store';
+import { LiveReadModel } from './live-read-model.js';
+import { EVENT_STORE } from './tokens.js';
+import { upcast } from './upcasters.js';
+
+/** How long a read of the log for an auction or lot the index does not know may take before it counts as unknown. */
+export const LOOKUP_MS = 2_000;
+/** Reads of the log for lookups running at once, at most (more wait their turn): a flood of unknown ids cannot queue
+ * thousands of reads ahead of the offers' writes on the store's connections. */
+export const LOOKUP_CONCURRENCY = 4;
+
+/** The shape of every id the product makes (the contracts' `Id`): a name of another shape names nothing, no read asked. */
+const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when `id` has the shape of an id the product makes. */
+export function hasIdShape(id: string): boolean {
+  return ID_SHAPE.test(id);
+}
+
+/** True when the index knows the auction (by id) as existing. */
+export function indexKnowsAuction(model: LiveReadModel, idAuction: string): boolean {
+  const auction = model.auctions.get(streamId.auction(idAuction));
+  return !!auction && auction.status !== 'NONE';
+}
+
+/**
+ * The auctions and lots who sees what decides on. The index of the log (`LiveReadModel`) answers first; an auction or
+ * lot it does not know is read from the log itself (its stream, the authority), because the index follows the log a
+ * moment behind: in server mode another instance's writes, and PostgreSQL shows a reader new rows only once every older
+ * transaction has ended (under load, seconds). Not in the log either, it does not exist. Reads of the same id at the
+ * same moment share one; at most {@link LOOKUP_CONCURRENCY} run at once; one that takes over {@link LOOKUP_MS} (or
+ * fails) counts as not found, so the caller is refused rather than let through.
+ */
+@Injectable()
+export class SalesLookup {
+  private readonly reading = new Map<string, Promise<unknown>>();
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly model: LiveReadModel, @Inject(EVENT_STORE) private readonly store: Pick<EventStore, 'readStream'>) {}
+
+  /** The auction's state (index, else log); undefined when it does not exist (or the log could not tell in time). */
+  async auction(idAuction: string): Promise<AuctionState | undefined> {
+    const known = this.model.auctions.get(streamId.auction(idAuction));
+    if (known && known.status !== 'NONE') return known;
+    if (!hasIdShape(idAuction)) return undefined;
+    const state = await this.read(streamId.auction(idAuction), undefined, (events) =>
+      events.reduce<AuctionState>((s, e) => AUCTION.evolve(s, upcast(e) as AuctionEvent), AUCTION.initialState));
+    return state && state.status !== 'NONE' ? state : undefined;
+  }
+
+  /** The lot's state (index, else the log's first event of it: its definition); undefined when it does not exist. */
+  async lot(idLot: string): Promise<LotState | undefined> {
+    const known = this.model.lots.get(streamId.lot(idLot));
+    if (known && known.status !== 'NONE') return known;
+    if (!hasIdShape(idLot)) return undefined;
+    const state = await this.read(streamId.lot(idLot), 1, (events) =>
+      events.reduce<LotState>((s, e) => LOT.evolve(s, upcast(e) as LotEvent), LOT.initialState));
+    return state && state.status !== 'NONE' ? state : undefined;
+  }
+
+  private read<S>(stream: string, toVersion: number | undefined, fold: (events: Parameters<typeof upcast>[0][]) => S): Promise<S | undefined> {
+    const key = `${stream}@${toVersion ?? ''}`;
+    let pending = this.reading.get(key) as Promise<S | undefined> | undefined;
+    if (!pending) {
+      const deadline = Date.now() + LOOKUP_MS;
+      pending = this.limited(deadline, () => this.store.readStream(stream, toVersion === undefined ? undefined : { toVersion }))
+        .then((events) => (events === undefined ? undefined : fold(events)), () => undefined)
+        .finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), LOOKUP_MS); });
+    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** Runs `work` in one of the {@link LOOKUP_CONCURRENCY} slots; undefined, without running it, when its turn comes too late. */
+  private async limited<T>(deadline: number, work: () => Promise<T>): Promise<T | undefined> {
+    // A freed slot is handed to the next in the queue, never taken back in between.
+    if (this.running >= LOOKUP_CONCURRENCY) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.running++;
+    try {
+      return Date.now() > deadline ? undefined : await work();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
