@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ReadStreamOptions, StoredEvent } from '@auction/event-store';
 import type { BlobStore } from '@auction/blob-store';
 import { DomainError, ERROR_CODES, MARKETS } from '@auction/domain';
-import { LOOKUP_CONCURRENCY, SalesLookup } from '../platform/engine/sales-lookup.js';
+import { LOOKUP_CONCURRENCY, LOOKUP_QUEUE, SalesLookup } from '../platform/engine/sales-lookup.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import type { Actor } from './actor.js';
 import type { DealerDirectory } from './registration/dealer-directory.service.js';
@@ -78,11 +78,13 @@ describe('the access guard on an index behind the log', () => {
     expect(await refusal(scope.check(staff, { params: { idAuction: 'A-NONE' } }))).toBeNull();
   });
 
-  it('reads nothing of the log for an auction the index knows, once for the callers of one unknown id, a few at a time', async () => {
+  it('reads the log for an auction the index knows only to refuse it (as long as for a missing one), once for the callers of one id, a few at a time', async () => {
     const known = world();
     known.model.apply([scheduled('A-4')]);
-    expect(await refusal(known.scope.check(dealer('D-OFF'), { params: { idAuction: 'A-4' } }))).toBe(ERROR_CODES.AUCTION_NOT_FOUND);
+    expect(await refusal(known.scope.check(dealer('D-ON'), { params: { idAuction: 'A-4' } }))).toBeNull();
     expect(known.reads).toEqual([]);
+    expect(await refusal(known.scope.check(dealer('D-OFF'), { params: { idAuction: 'A-4' } }))).toBe(ERROR_CODES.AUCTION_NOT_FOUND);
+    expect(known.reads).toEqual(['auction-A-4']);
 
     const same = world([scheduled('A-5')]);
     await Promise.all(Array.from({ length: 1_000 }, () => same.sales.auction('A-5')));
@@ -100,6 +102,28 @@ describe('the access guard on an index behind the log', () => {
     await Promise.all(Array.from({ length: 200 }, (_v, i) => slow.sales.auction(`U-${i}`)));
     expect(most).toBe(LOOKUP_CONCURRENCY);
   });
+
+  it('under a flood, answers "not found" at once beyond its queue, and loses no slot to lookups whose time ran out', async () => {
+    let hung = 0;
+    const { sales } = world([scheduled('A-6')], async (stream) => {
+      if (stream !== 'auction-A-6' && hung < LOOKUP_CONCURRENCY) {
+        hung++;
+        await new Promise((resolve) => setTimeout(resolve, 2_300));
+        return [];
+      }
+      return [scheduled('A-6')];
+    });
+    const flood = Array.from({ length: LOOKUP_CONCURRENCY + LOOKUP_QUEUE }, (_v, i) => sales.auction(`F-${i}`));
+    const started = Date.now();
+    expect(await sales.auction('F-beyond')).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(await Promise.all(flood)).toEqual(Array.from({ length: LOOKUP_CONCURRENCY + LOOKUP_QUEUE }, () => undefined));
+    // The hung reads end; their slots go to no expired waiter, so the next lookup runs at once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = Date.now();
+    expect((await sales.auction('A-6'))?.status).toBe('SCH');
+    expect(Date.now() - next).toBeLessThan(100);
+  }, 10_000);
 
   it('counts an auction the log does not tell in time as not found: refused, not let through', async () => {
     const { scope } = world([], () => new Promise<StoredEvent[]>(() => undefined));

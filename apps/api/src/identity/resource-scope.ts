@@ -1,6 +1,6 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { DomainError, MARKETS, streamId, type Market } from '@auction/domain';
-import { auctionStateVisibleTo } from '../platform/engine/sales-access.js';
+import { auctionSeenNow } from '../platform/engine/sales-access.js';
 import { SalesLookup, hasIdShape } from '../platform/engine/sales-lookup.js';
 import { LiveReadModel } from '../platform/engine/live-read-model.js';
 import { BACK_OFFICE_ROLES, hasRole, type Actor } from './actor.js';
@@ -183,10 +183,8 @@ export class ResourceScope {
    * One that does not exist is seen by the back office's staff (the handler answers) and by nobody else (refused as a
    * hidden one), but for a name of no id's shape, left to the request's validation (no auction has such a name).
    */
-  private async maySeeAuction(actor: Actor, idAuction: string, staff: boolean): Promise<boolean> {
-    const auction = await this.sales.auction(idAuction);
-    if (!auction) return staff || !hasIdShape(idAuction);
-    return auctionStateVisibleTo(this.readModel, actor, auction);
+  private maySeeAuction(actor: Actor, idAuction: string, staff: boolean): Promise<boolean> {
+    return auctionSeenNow(this.readModel, this.sales, actor, idAuction, staff || !hasIdShape(idAuction));
   }
 
   /** {@link maySeeAuction} of a lot's auction; a lot that does not exist as an auction that does not. */

@@ -26,6 +26,23 @@ export function auctionVisibleTo(model: LiveReadModel, viewer: SalesViewer, idAu
   return auctionStateVisibleTo(model, viewer, model.auctions.get(streamId.auction(idAuction)));
 }
 
+/**
+ * Whether `viewer` sees the auction a call names, decided on its state from {@link SalesLookup} (the index, or the log
+ * for an auction the index does not know yet): the one check of the guard, the socket.io subscription and the MQTT
+ * subscription. An auction that does not exist is `missingSeen` (true: its own 404 follows; false: refused as a hidden
+ * one). A refusal of a hidden auction the index knows waits for the same read of the log a missing auction costs, so
+ * the time of the answer does not tell the two apart.
+ */
+export async function auctionSeenNow(
+  model: LiveReadModel, sales: SalesLookup, viewer: SalesViewer, idAuction: string, missingSeen: boolean,
+): Promise<boolean> {
+  const auction = await sales.auction(idAuction);
+  if (!auction) return missingSeen;
+  if (auctionStateVisibleTo(model, viewer, auction)) return true;
+  if (indexKnowsAuction(model, idAuction)) await sales.auction(idAuction, true);
+  return false;
+}
+
 /** {@link auctionVisibleTo} of an auction's state (from the index or the log): true for none (its own 404 follows). */
 export function auctionStateVisibleTo(model: LiveReadModel, viewer: SalesViewer, auction: AuctionState | undefined): boolean {
   if (!auction || auction.status === 'NONE') return true;

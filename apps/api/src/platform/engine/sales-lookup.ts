@@ -10,6 +10,8 @@ export const LOOKUP_MS = 2_000;
 /** Reads of the log for lookups running at once, at most (more wait their turn): a flood of unknown ids cannot queue
  * thousands of reads ahead of the offers' writes on the store's connections. */
 export const LOOKUP_CONCURRENCY = 4;
+/** Lookups waiting for a turn, at most: beyond, one counts as not found at once (a flood costs neither reads nor memory). */
+export const LOOKUP_QUEUE = 64;
 
 /** The shape of every id the product makes (the contracts' `Id`): a name of another shape names nothing, no read asked. */
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,21 +32,26 @@ export function indexKnowsAuction(model: LiveReadModel, idAuction: string): bool
  * lot it does not know is read from the log itself (its stream, the authority), because the index follows the log a
  * moment behind: in server mode another instance's writes, and PostgreSQL shows a reader new rows only once every older
  * transaction has ended (under load, seconds). Not in the log either, it does not exist. Reads of the same id at the
- * same moment share one; at most {@link LOOKUP_CONCURRENCY} run at once; one that takes over {@link LOOKUP_MS} (or
- * fails) counts as not found, so the caller is refused rather than let through.
+ * same moment share one; at most {@link LOOKUP_CONCURRENCY} run at once and {@link LOOKUP_QUEUE} wait; one that cannot
+ * wait, takes over {@link LOOKUP_MS} or fails counts as not found, so the caller is refused rather than let through.
  */
 @Injectable()
 export class SalesLookup {
   private readonly reading = new Map<string, Promise<unknown>>();
   private running = 0;
+  /** Lookups waiting for a slot; each removes itself when its time is up. */
   private readonly queue: (() => void)[] = [];
 
   constructor(private readonly model: LiveReadModel, @Inject(EVENT_STORE) private readonly store: Pick<EventStore, 'readStream'>) {}
 
-  /** The auction's state (index, else log); undefined when it does not exist (or the log could not tell in time). */
-  async auction(idAuction: string): Promise<AuctionState | undefined> {
+  /**
+   * The auction's state (index, else log); undefined when it does not exist (or the log could not tell in time). With
+   * `fromLog`, read from the log even when the index knows it: a refusal of a hidden auction then takes as long as one of
+   * an auction that does not exist (which the log is asked about), so its time does not tell which it is.
+   */
+  async auction(idAuction: string, fromLog = false): Promise<AuctionState | undefined> {
     const known = this.model.auctions.get(streamId.auction(idAuction));
-    if (known && known.status !== 'NONE') return known;
+    if (known && known.status !== 'NONE' && !fromLog) return known;
     if (!hasIdShape(idAuction)) return undefined;
     const state = await this.read(streamId.auction(idAuction), undefined, (events) =>
       events.reduce<AuctionState>((s, e) => AUCTION.evolve(s, upcast(e) as AuctionEvent), AUCTION.initialState));
@@ -76,13 +83,31 @@ export class SalesLookup {
     return Promise.race([pending, late]).finally(() => clearTimeout(timer));
   }
 
-  /** Runs `work` in one of the {@link LOOKUP_CONCURRENCY} slots; undefined, without running it, when its turn comes too late. */
+  /**
+   * Runs `work` in one of the {@link LOOKUP_CONCURRENCY} slots; undefined, without running it, when the queue is full or
+   * its turn does not come before `deadline`.
+   */
   private async limited<T>(deadline: number, work: () => Promise<T>): Promise<T | undefined> {
-    // A freed slot is handed to the next in the queue, never taken back in between.
-    if (this.running >= LOOKUP_CONCURRENCY) await new Promise<void>((resolve) => this.queue.push(resolve));
-    else this.running++;
+    if (this.running >= LOOKUP_CONCURRENCY) {
+      if (this.queue.length >= LOOKUP_QUEUE) return undefined;
+      // A freed slot is handed to the next in the queue, never taken back in between.
+      const turn = await new Promise<boolean>((resolve) => {
+        const waiter = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          this.queue.splice(this.queue.indexOf(waiter), 1);
+          resolve(false);
+        }, Math.max(0, deadline - Date.now()));
+        this.queue.push(waiter);
+      });
+      if (!turn) return undefined;
+    } else {
+      this.running++;
+    }
     try {
-      return Date.now() > deadline ? undefined : await work();
+      return await work();
     } finally {
       const next = this.queue.shift();
       if (next) next();

@@ -11,7 +11,7 @@ import { LivePublisher, type AuctionSnapshot } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
 import { SalesLookup } from '../engine/sales-lookup.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
-import { auctionStateVisibleTo, auctionVisibleTo } from '../engine/sales-access.js';
+import { auctionSeenNow, auctionVisibleTo } from '../engine/sales-access.js';
 import { LiveSessions } from './live-sessions.js';
 import { liveRooms } from './socket-io.sink.js';
 
@@ -132,15 +132,21 @@ export class LiveGateway implements OnGatewayInit<Namespace>, OnGatewayConnectio
     if (!parsed.success) return badRequest();
     // Who sees what: an auction of a template the user is not enabled for answers as an unknown one (one this instance's
     // index does not know yet, another instance's of a moment ago, is read from the log).
-    const auction = await this.sales.auction(parsed.data.idAuction);
-    if (!auction || !auctionStateVisibleTo(this.model, data.session.actor, auction)) return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
+    const notFound = { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
+    if (!(await auctionSeenNow(this.model, this.sales, data.session.actor, parsed.data.idAuction, false))) return notFound;
     const room = liveRooms.auction(parsed.data.idAuction);
     // Join first, then read: an update published in between reaches the client too (it keeps the higher position).
     await socket.join(room);
+    // An edit into a template the user does not see, applied while the auction was read from the log, left the rooms
+    // before this socket joined: asked again of the index, now that the socket is in the room.
+    if (!auctionVisibleTo(this.model, data.session.actor, parsed.data.idAuction)) {
+      await socket.leave(room);
+      return notFound;
+    }
     const snapshot = await this.publisher.snapshot(parsed.data.idAuction);
     if (snapshot.auction) return snapshot;
     await socket.leave(room);
-    return { errorCode: ERROR_CODES.AUCTION_NOT_FOUND, errorMsg: 'auction not found' };
+    return notFound;
   }
 }
 

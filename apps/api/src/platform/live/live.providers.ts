@@ -11,7 +11,7 @@ import { loadLiveConfig, type LiveConfig } from './live-config.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { SalesLookup } from '../engine/sales-lookup.js';
-import { auctionFollowableBy, auctionStateVisibleTo, salesViewerOf } from '../engine/sales-access.js';
+import { auctionFollowableBy, auctionSeenNow, salesViewerOf } from '../engine/sales-access.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessions } from './live-sessions.js';
 import { SocketIoSink } from './socket-io.sink.js';
@@ -97,10 +97,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     },
     // A subscription to one auction: refused alike for a hidden auction and one that does not exist (read from the log
     // when the index does not know it yet). Each message forwarded: on the index.
-    maySubscribeAuction: async (idUser, idAuction) => {
-      const auction = await sales.auction(idAuction);
-      return !!auction && auctionStateVisibleTo(model, salesViewerOf(model, idUser), auction);
-    },
+    maySubscribeAuction: (idUser, idAuction) => auctionSeenNow(model, sales, salesViewerOf(model, idUser), idAuction, false),
     mayFollowAuction: (idUser, idAuction) => auctionFollowableBy(model, idUser, idAuction),
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
