@@ -20,6 +20,13 @@ export interface LiveIdentity {
 /** Checks MQTT credentials: a token as password (the API's live token), the user's username as username. */
 export type LiveAuthenticate = (username: string, password: string) => LiveIdentity | null;
 
+/**
+ * Topic filters one client may hold at once, by default (more are refused, SUBACK 0x80): each costs the broker memory
+ * for as long as the connection lasts and work on every SUBSCRIBE (a flood of thousands of wildcard filters held an
+ * instance's event loop for seconds); the web client holds a handful.
+ */
+export const DEFAULT_MAX_CLIENT_SUBSCRIPTIONS = 256;
+
 /** Options of {@link startEmbeddedBroker}. */
 export interface EmbeddedBrokerOptions {
   /** The API's HTTP server: MQTT over WebSocket is served on `wsPath` of it. */
@@ -42,6 +49,8 @@ export interface EmbeddedBrokerOptions {
    * client that stops reading never holds up the others; default {@link DEFAULT_MAX_BACKLOG_BYTES} (8 MiB).
    */
   readonly maxClientBacklogBytes?: number;
+  /** Topic filters one client may hold at once; default {@link DEFAULT_MAX_CLIENT_SUBSCRIPTIONS}. */
+  readonly maxClientSubscriptions?: number;
   /**
    * May user `idUser` follow auction `idAuction` (the product's rule of who sees what)? Asked when a client subscribes to a
    * topic of one auction, and for every message of an auction forwarded to it: once the user may no longer see the
@@ -105,6 +114,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const mayFollow = options.mayFollowAuction ?? (() => true);
   const afterSubscribe = new WeakMap<Client, { until: number; topics: Map<string, number> }>();
   const maxBacklog = options.maxClientBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
+  const maxSubscriptions = options.maxClientSubscriptions ?? DEFAULT_MAX_CLIENT_SUBSCRIPTIONS;
+  /** The filters each client holds or is being granted (reserved before the decision, so one SUBSCRIBE cannot pass the cap). */
+  const held = new WeakMap<Client, Set<string>>();
   const dropSlow = (clientId: string, backlog: number) =>
     logger.warn('MQTT client dropped: it did not read what it was sent', { clientId, backlogBytes: backlog, maxBytes: maxBacklog });
   const broker = await Aedes.createBroker({
@@ -128,10 +140,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         client.close();
         return done(null, null);
       }
+      const filters = held.get(client) ?? new Set<string>();
+      held.set(client, filters);
+      const reserved = !filters.has(subscription.topic);
+      if (reserved && filters.size >= maxSubscriptions) return done(null, null);
+      filters.add(subscription.topic);
       const levels = subscription.topic.split('/');
       const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
       const decide = (auctionAllowed: boolean) => {
         const allowed = maySubscribe(subscription.topic, auth.idUser) && auctionAllowed;
+        if (!allowed && reserved) filters.delete(subscription.topic);
         if (allowed) {
           const until = Date.now() + RETAINED_WINDOW_MS;
           const recent = afterSubscribe.get(client);
@@ -173,6 +191,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (position > last) recent.topics.set(packet.topic, position);
       return packet;
     },
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const filters = client && held.get(client);
+    for (const topic of topics) filters?.delete(topic);
   });
   broker.on('clientError', (client, error) => logger.info('MQTT client error', { clientId: client.id, error: describeError(error) }));
   // Registered once CONNACK'ed: closed by the registry when the credentials expire or end (logout).

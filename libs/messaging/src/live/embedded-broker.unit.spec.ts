@@ -331,6 +331,35 @@ describe('embedded broker: who sees what (the product\'s rule, asked per subscri
   });
 });
 
+describe('embedded broker: the filters one client may hold', () => {
+  it('refuses filters beyond the cap, even in one SUBSCRIBE, and counts a filter held again or given up', async () => {
+    const http = createHttpServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    const live = await startEmbeddedBroker({
+      httpServer: http, tcpPort: 0, maxClientSubscriptions: 5,
+      authenticate: (username, token) => (token === 'token-alice' && username === 'alice' ? { idUser: 'u-alice', username } : null),
+    });
+    const alice = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
+    try {
+      const topics = Array.from({ length: 7 }, (_v, i) => `auction/+/lot/x${i}`);
+      const granted = await alice.subscribeAsync(topics, { qos: 1 }).then((g) => g.map((x) => x.qos), (error: { packet?: { granted?: number[] } }) => error.packet?.granted ?? []);
+      expect(granted.filter((q) => q === 1)).toHaveLength(5);
+      expect(granted.filter((q) => q === 128)).toHaveLength(2);
+      // A filter it holds, asked again, is no new one; one given up frees its place.
+      const held = topics.filter((_t, i) => granted[i] === 1);
+      expect(await grantOf(alice, held[0]!)).toBe(1);
+      expect(await grantOf(alice, 'auction/+/lot/y')).toBe(128);
+      await alice.unsubscribeAsync(held[1]!);
+      expect(await grantOf(alice, 'auction/+/lot/y')).toBe(1);
+    } finally {
+      await alice.endAsync(true);
+      await live.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 /** The QoS the broker granted for one filter (128: refused; mqtt.js rejects, with the SUBACK attached). */
 async function grantOf(client: MqttClient, topic: string): Promise<number> {
   try {
