@@ -106,6 +106,15 @@ export async function startServer(storage: ServerStorage, extraEnv: Record<strin
 
 class PortTakenError extends Error {}
 
+/**
+ * True when a server's output says its port was taken (`listen EADDRINUSE: address already in use 127.0.0.1:<port>`).
+ * A regular expression literal does not interpolate `${port}`: the check once never matched, and a taken port failed
+ * the test instead of being chosen again (a fresh-clone run of 2026-11-26).
+ */
+export function portTaken(output: string, port: number): boolean {
+  return new RegExp(`EADDRINUSE[^\\n]*:${port}\\b`).test(output);
+}
+
 async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} does not exist: run \`npm run build\` at the repository root first`);
   const port = Number(extraEnv.PORT) || await freePort();
@@ -186,7 +195,7 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
       const { code, signal } = await exited;
       const message = `the server exited before it was healthy (code ${code}, signal ${signal})\n${output()}`;
       // Only a port this helper chose is chosen again; a port the test named is its own business.
-      if (!extraEnv.PORT && /EADDRINUSE[^\n]*:${port}\b/.test(out.stderr + out.stdout)) throw new PortTakenError(message);
+      if (!extraEnv.PORT && portTaken(out.stderr + out.stdout, port)) throw new PortTakenError(message);
       throw new Error(message);
     }
     try {

@@ -65,8 +65,12 @@ function idempotencySuite(mode: StorageMode) {
     const again = await s.auctioneer.post<AuctionView>(paths.auctions, { body: b, idempotencyKey: s.key('create-del') });
     expect(describeResult(again)).toBe(describeResult(created));
     expect((await s.auctioneer.get(paths.auction(created.body.idAuction))).status).toBe(404);
-    // The delete key on another auction is another call.
-    expectReused(await s.auctioneer.delete(paths.auction('someOtherAuction'), { idempotencyKey: s.key('del') }));
+    // The delete key on another auction is another call (an auction that exists: one that does not is refused before,
+    // as a hidden one is, 404020).
+    const other = await s.auctioneer.post<AuctionView>(paths.auctions, { body: body(`Idem ${s.tag} other`, [`X${s.tag}9`]) });
+    expect(other.status).toBe(201);
+    expectReused(await s.auctioneer.delete(paths.auction(other.body.idAuction), { idempotencyKey: s.key('del') }));
+    expect((await s.auctioneer.delete(paths.auction('someOtherAuction'), { idempotencyKey: s.key('del') })).status).toBe(404);
   });
 
   test('PUT /auction and PATCH resize-time repeated under one key run once; another body → 409100', async () => {
