@@ -45,42 +45,54 @@ export class SalesLookup {
   constructor(private readonly model: LiveReadModel, @Inject(EVENT_STORE) private readonly store: Pick<EventStore, 'readStream'>) {}
 
   /**
-   * The auction's state (index, else log); undefined when it does not exist (or the log could not tell in time). With
-   * `fromLog`, read from the log even when the index knows it: a refusal of a hidden auction then takes as long as one of
-   * an auction that does not exist (which the log is asked about), so its time does not tell which it is.
+   * The auction's state (index, else log); undefined when it does not exist (or the log could not tell in time).
+   * While a read of it is in flight, a call waits for that read even if the index has learnt the auction meanwhile:
+   * calls naming one auction pass in the order they came (two offers 3 ms apart on a new auction stay in order).
    */
-  async auction(idAuction: string, fromLog = false): Promise<AuctionState | undefined> {
-    const known = this.model.auctions.get(streamId.auction(idAuction));
-    if (known && known.status !== 'NONE' && !fromLog) return known;
-    if (!hasIdShape(idAuction)) return undefined;
-    const state = await this.read(streamId.auction(idAuction), undefined, (events) =>
+  async auction(idAuction: string): Promise<AuctionState | undefined> {
+    const key = streamId.auction(idAuction);
+    return this.lookup(key, () => this.model.auctions.get(key), idAuction, undefined, (events) =>
       events.reduce<AuctionState>((s, e) => AUCTION.evolve(s, upcast(e) as AuctionEvent), AUCTION.initialState));
-    return state && state.status !== 'NONE' ? state : undefined;
   }
 
   /** The lot's state (index, else the log's first event of it: its definition); undefined when it does not exist. */
   async lot(idLot: string): Promise<LotState | undefined> {
-    const known = this.model.lots.get(streamId.lot(idLot));
-    if (known && known.status !== 'NONE') return known;
-    if (!hasIdShape(idLot)) return undefined;
-    const state = await this.read(streamId.lot(idLot), 1, (events) =>
+    const key = streamId.lot(idLot);
+    return this.lookup(key, () => this.model.lots.get(key), idLot, 1, (events) =>
       events.reduce<LotState>((s, e) => LOT.evolve(s, upcast(e) as LotEvent), LOT.initialState));
+  }
+
+  private async lookup<S extends { readonly status: string }>(
+    key: string, indexed: () => S | undefined, id: string, toVersion: number | undefined, fold: (events: Parameters<typeof upcast>[0][]) => S,
+  ): Promise<S | undefined> {
+    const inFlight = this.reading.get(key) as Promise<S | undefined> | undefined;
+    const read = inFlight ? await inFlight : undefined;
+    const known = indexed();
+    if (known && known.status !== 'NONE') return known;
+    if (inFlight) return read && read.status !== 'NONE' ? read : undefined;
+    if (!hasIdShape(id)) return undefined;
+    const state = await this.read(key, toVersion, fold);
     return state && state.status !== 'NONE' ? state : undefined;
   }
 
-  private read<S>(stream: string, toVersion: number | undefined, fold: (events: Parameters<typeof upcast>[0][]) => S): Promise<S | undefined> {
-    const key = `${stream}@${toVersion ?? ''}`;
+  /**
+   * One read of the stream `key` for every caller of the moment, with one time limit: every caller awaits the same
+   * promise, so they go on in the order they came.
+   */
+  private read<S>(key: string, toVersion: number | undefined, fold: (events: Parameters<typeof upcast>[0][]) => S): Promise<S | undefined> {
     let pending = this.reading.get(key) as Promise<S | undefined> | undefined;
-    if (!pending) {
-      const deadline = Date.now() + LOOKUP_MS;
-      pending = this.limited(deadline, () => this.store.readStream(stream, toVersion === undefined ? undefined : { toVersion }))
-        .then((events) => (events === undefined ? undefined : fold(events)), () => undefined)
-        .finally(() => this.reading.delete(key));
-      this.reading.set(key, pending);
-    }
+    if (pending) return pending;
+    const deadline = Date.now() + LOOKUP_MS;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), LOOKUP_MS); });
-    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+    const work = this.limited(deadline, () => this.store.readStream(key, toVersion === undefined ? undefined : { toVersion }))
+      .then((events) => (events === undefined ? undefined : fold(events)), () => undefined);
+    pending = Promise.race([work, late]).finally(() => {
+      clearTimeout(timer);
+      this.reading.delete(key);
+    });
+    this.reading.set(key, pending);
+    return pending;
   }
 
   /**
