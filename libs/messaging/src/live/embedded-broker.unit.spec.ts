@@ -281,27 +281,20 @@ describe('embedded broker: the end of a connection (shared registry)', () => {
 
 describe('embedded broker: who sees what (the product\'s rule, asked per subscription and per message)', () => {
   it('decides a subscription to one auction by the product\'s look-up, and forwards no message of an auction its index does not know', async () => {
-    const http = createHttpServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const port = (http.address() as AddressInfo).port;
     // The product: its index knows A-OPEN and A-HIDDEN (a template not alice's); its log also A-NEW, of a moment ago.
     const index = new Set<string>(['A-OPEN', 'A-HIDDEN']);
     const log = new Set<string>([...index, 'A-NEW']);
     const hidden = new Set<string>(['A-HIDDEN']);
     const asked: string[] = [];
-    const live = await startEmbeddedBroker({
-      httpServer: http, tcpPort: 0,
-      authenticate: (username, token) => (token === 'token-alice' && username === 'alice' ? { idUser: 'u-alice', username } : null),
+    await withAlice({
       mayFollowAuction: (_idUser, idAuction) => index.has(idAuction) && !hidden.has(idAuction),
       maySubscribeAuction: async (_idUser, idAuction) => {
         asked.push(idAuction);
         await sleep(20);
         return log.has(idAuction) && !hidden.has(idAuction);
       },
-    });
-    const sink = new AedesSink(live.broker);
-    const alice = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
-    try {
+    }, async (live, alice) => {
+      const sink = new AedesSink(live.broker);
       // Hidden and missing get the same refusal (nothing tells which exists); the new one, from the log, is granted.
       expect(await grantOf(alice, 'auction/A-HIDDEN/#')).toBe(128);
       expect(await grantOf(alice, 'auction/A-NEVER/#')).toBe(128);
@@ -323,25 +316,13 @@ describe('embedded broker: who sees what (the product\'s rule, asked per subscri
       await sink.publish('auction/A-NEW/state', { position: 4 }, { qos: 1, retain: false });
       await until(() => got.length >= 2);
       expect(got.slice(1)).toEqual(['auction/A-NEW/state']);
-    } finally {
-      await alice.endAsync(true);
-      await live.close();
-      await new Promise((resolve) => http.close(resolve));
-    }
+    });
   });
 });
 
 describe('embedded broker: the filters one client may hold', () => {
   it('refuses filters beyond the cap, even in one SUBSCRIBE, and counts a filter held again or given up', async () => {
-    const http = createHttpServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const port = (http.address() as AddressInfo).port;
-    const live = await startEmbeddedBroker({
-      httpServer: http, tcpPort: 0, maxClientSubscriptions: 5,
-      authenticate: (username, token) => (token === 'token-alice' && username === 'alice' ? { idUser: 'u-alice', username } : null),
-    });
-    const alice = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
-    try {
+    await withAlice({ maxClientSubscriptions: 5 }, async (_live, alice) => {
       const topics = Array.from({ length: 7 }, (_v, i) => `auction/+/lot/x${i}`);
       const granted = await alice.subscribeAsync(topics, { qos: 1 }).then((g) => g.map((x) => x.qos), (error: { packet?: { granted?: number[] } }) => error.packet?.granted ?? []);
       expect(granted.filter((q) => q === 1)).toHaveLength(5);
@@ -352,13 +333,30 @@ describe('embedded broker: the filters one client may hold', () => {
       expect(await grantOf(alice, 'auction/+/lot/y')).toBe(128);
       await alice.unsubscribeAsync(held[1]!);
       expect(await grantOf(alice, 'auction/+/lot/y')).toBe(1);
-    } finally {
-      await alice.endAsync(true);
-      await live.close();
-      await new Promise((resolve) => http.close(resolve));
-    }
+    });
   });
 });
+
+/** Runs `body` with a broker of `options` on a server of its own and alice connected to it; stops both after. */
+async function withAlice(
+  options: Partial<Parameters<typeof startEmbeddedBroker>[0]>, body: (live: EmbeddedBroker, alice: MqttClient) => Promise<void>,
+): Promise<void> {
+  const http = createHttpServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const port = (http.address() as AddressInfo).port;
+  const live = await startEmbeddedBroker({
+    httpServer: http, tcpPort: 0, ...options,
+    authenticate: (username, token) => (token === 'token-alice' && username === 'alice' ? { idUser: 'u-alice', username } : null),
+  });
+  const alice = await connectAsync(`ws://127.0.0.1:${port}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
+  try {
+    await body(live, alice);
+  } finally {
+    await alice.endAsync(true);
+    await live.close();
+    await new Promise((resolve) => http.close(resolve));
+  }
+}
 
 /** The QoS the broker granted for one filter (128: refused; mqtt.js rejects, with the SUBACK attached). */
 async function grantOf(client: MqttClient, topic: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Id } from '@auction/contracts';
 import { AUCTION, LOT, streamId, type AuctionEvent, type AuctionState, type LotEvent, type LotState } from '@auction/domain';
 import type { EventStore } from '@auction/event-store';
 import { LiveReadModel } from './live-read-model.js';
@@ -13,12 +14,9 @@ export const LOOKUP_CONCURRENCY = 4;
 /** Lookups waiting for a turn, at most: beyond, one counts as not found at once (a flood costs neither reads nor memory). */
 export const LOOKUP_QUEUE = 64;
 
-/** The shape of every id the product makes (the contracts' `Id`): a name of another shape names nothing, no read asked. */
-const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** True when `id` has the shape of an id the product makes. */
+/** True when `id` has the shape of an id the product makes (the contracts' `Id`): one of another shape names nothing. */
 export function hasIdShape(id: string): boolean {
-  return ID_SHAPE.test(id);
+  return Id.safeParse(id).success;
 }
 
 /** True when the index knows the auction (by id) as existing. */
