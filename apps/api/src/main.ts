@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { createEventStore } from '@auction/event-store';
-import { defaultTemplateFolder, freshClustersFor } from './platform/storage/pglite-template.js';
+import { defaultTemplateFolder, placeFreshClusters } from './platform/storage/pglite-template.js';
 import { AppModule } from './app.module.js';
 import { CredentialsService } from './identity/credentials.service.js';
 import { SsoService } from './identity/sso/sso.service.js';
@@ -60,7 +60,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   if (config.mode === 'embedded' || !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   // Embedded: new data folders start from a fresh cluster's files instead of two initdb runs (platform/storage).
   const [freshLog, freshReadModels] = config.mode === 'embedded'
-    ? await freshClustersFor([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir === null ? null : config.pgliteTemplateDir ?? defaultTemplateFolder())
+    ? await placeFreshClusters([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir === null ? null : config.pgliteTemplateDir ?? defaultTemplateFolder())
     : [undefined, undefined];
   const store = createEventStore({
     databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,

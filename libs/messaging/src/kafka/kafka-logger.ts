@@ -7,13 +7,16 @@ export const KAFKA_LOG_LEVEL = logLevel.WARN;
 /** The same kafkajs line is logged at most once per this window (a broker outage repeats them many times a second). */
 const REPEAT_WINDOW_MS = 5_000;
 
-/** Routes kafkajs' own log lines to a {@link TransportLogger}, minus those matching `ignore`, repeats folded. */
-export function kafkaLogCreator(logger: TransportLogger, ignore: readonly RegExp[] = []): logCreator {
+/** A kafkajs line not to log: a pattern of its message, or a test of its message and details. */
+export type KafkaLogIgnore = RegExp | ((message: string, extra: Record<string, unknown>) => boolean);
+
+/** Routes kafkajs' own log lines to a {@link TransportLogger}, minus those `ignore` matches, repeats folded. */
+export function kafkaLogCreator(logger: TransportLogger, ignore: readonly KafkaLogIgnore[] = []): logCreator {
   const recent = new Map<string, { at: number; suppressed: number }>();
   return () =>
     ({ namespace, level, log }) => {
       const { message, timestamp: _timestamp, logger: _name, ...extra } = log;
-      if (ignore.some((pattern) => pattern.test(message))) return;
+      if (ignore.some((rule) => (rule instanceof RegExp ? rule.test(message) : rule(message, extra)))) return;
       const key = `${level} ${namespace} ${message}`;
       const now = Date.now();
       const seen = recent.get(key);

@@ -34,7 +34,7 @@ describe('ensureTopics', () => {
     } finally {
       await admin.disconnect();
     }
-    expect(logger.lines).toEqual([]);
+    expect(logger.lines, logger.lines.join('\n')).toEqual([]);
   });
 
   it('reports an existing topic with fewer partitions than configured without altering it', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOPIC_PARTITIONS, loadTopicSpecs, notReady, parseTopicsConf } from './topics.js';
+import { logLevel } from 'kafkajs';
+import { kafkaLogCreator } from './kafka-logger.js';
+import { DEFAULT_TOPIC_PARTITIONS, loadTopicSpecs, notReady, parseTopicsConf, notReadyAnswer } from './topics.js';
 
 describe('parseTopicsConf', () => {
   it('reads one topic per line, skipping comments and blank lines', () => {
@@ -44,5 +46,30 @@ describe('notReady: a new topic\'s "not there yet" answers', () => {
     expect(notReady(new KafkaJSNumberOfRetriesExceeded(denied, { retryCount: 5, retryTime: 1000 }))).toBe(false);
     expect(notReady(new Error('boom'))).toBe(false);
     expect(notReady(null)).toBe(false);
+  });
+});
+
+describe('notReadyAnswer', () => {
+  it("drops kafkajs' error lines about a metadata answer of a topic not ready yet, and keeps every other line", () => {
+    const lines: string[] = [];
+    const logger = {
+      warn: (message: string) => void lines.push(`warn ${message}`),
+      error: (message: string, extra?: Record<string, unknown>) => void lines.push(`error ${message} ${String(extra?.['error'])}`),
+    };
+    const log = kafkaLogCreator(logger, [notReadyAnswer])(logLevel.WARN);
+    const entry = (message: string, error: string) => ({
+      namespace: 'Connection',
+      level: logLevel.ERROR,
+      label: 'ERROR',
+      log: { timestamp: '', logger: 'kafkajs', message, error },
+    });
+    log(entry('Response Metadata(key: 3, version: 6)', 'This server does not host this topic-partition'));
+    log(entry('Response Metadata(key: 3, version: 6)', 'There is no leader for this topic-partition as we are in the middle of a leadership election'));
+    log(entry('Response Metadata(key: 3, version: 6)', 'Not authorized to access topics: [Topic authorization failed]'));
+    log(entry('Response CreateTopics(key: 19, version: 3)', 'This server does not host this topic-partition'));
+    expect(lines).toEqual([
+      'error kafkajs Connection: Response Metadata(key: 3, version: 6) Not authorized to access topics: [Topic authorization failed]',
+      'error kafkajs Connection: Response CreateTopics(key: 19, version: 3) This server does not host this topic-partition',
+    ]);
   });
 });

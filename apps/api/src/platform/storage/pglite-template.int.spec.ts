@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freshClustersFor, holdsCluster, keptCluster } from './pglite-template.js';
+import { freshClustersFor, holdsCluster, keptCluster, placeFreshClusters, unpackCluster } from './pglite-template.js';
 
 describe('a fresh PGlite cluster for new data folders', () => {
   let root: string;
@@ -141,5 +141,45 @@ describe('a fresh PGlite cluster for new data folders', () => {
     expect(one!.size).toBe(two!.size);
     expect((await readdir(cacheOne)).filter((f) => f.endsWith('.tar'))).toHaveLength(1);
     expect((await readdir(path.join(root, 'cache-two'))).filter((f) => f.endsWith('.tar'))).toHaveLength(1);
+  }, 180_000);
+
+  it('is unpacked natively into new data folders, which PGlite then opens as they are; a folder it cannot take is left to PGlite', async () => {
+    const folder = await madeCache();
+    const dataDir = path.join(root, 'native');
+    const notEmpty = path.join(root, 'native-not-empty');
+    await mkdir(notEmpty);
+    await writeFile(path.join(notEmpty, 'stray'), 'x');
+    const [forNew, forNotEmpty] = await placeFreshClusters([dataDir, notEmpty], folder);
+    expect(forNew).toBeUndefined();
+    expect(holdsCluster(dataDir)).toBe(true);
+    // Nothing of the unpacking is left beside the folder.
+    expect((await readdir(root)).filter((name) => name.includes('unpacking'))).toEqual([]);
+    // Not empty: left as it was, and the cluster's files are handed to PGlite (which refuses them over a database).
+    expect(forNotEmpty).toBeInstanceOf(Blob);
+    expect(await readdir(notEmpty)).toEqual(['stray']);
+
+    const pg = await PGlite.create(dataDir);
+    try {
+      await pg.query('CREATE TABLE t (n int)');
+      await pg.query('INSERT INTO t VALUES (40), (2)');
+      expect((await pg.query<{ s: number }>('SELECT sum(n)::int AS s FROM t')).rows[0]!.s).toBe(42);
+    } finally {
+      await pg.close();
+    }
+    // Opened again: the same database, and a later start leaves it alone.
+    expect(await placeFreshClusters([dataDir], folder)).toEqual([undefined]);
+    const again = await PGlite.create(dataDir);
+    try {
+      expect((await again.query<{ c: number }>('SELECT count(*)::int AS c FROM t')).rows[0]!.c).toBe(2);
+    } finally {
+      await again.close();
+    }
+
+    // A damaged tarball unpacks nothing: no half cluster a later start would take for a database.
+    const damaged = Buffer.from(await (keptCluster(folder)!.slice(0, 3_000_000)).arrayBuffer());
+    const half = path.join(root, 'native-half');
+    expect(unpackCluster(half, damaged)).toBe(false);
+    expect(holdsCluster(half)).toBe(false);
+    expect((await readdir(root)).filter((name) => name.includes('unpacking'))).toEqual([]);
   }, 180_000);
 });

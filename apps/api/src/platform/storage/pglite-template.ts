@@ -14,9 +14,10 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { UnpackSync } from 'tar';
 
 const require = createRequire(import.meta.url);
 
@@ -101,6 +102,50 @@ export async function freshClustersFor(dataDirs: readonly string[], folder: stri
   if (folder === null || !fresh.some(Boolean)) return dataDirs.map(() => undefined);
   const image = await freshCluster(folder);
   return fresh.map((isNew) => (isNew ? image : undefined));
+}
+
+/**
+ * {@link freshClustersFor}, with each new data folder's files written by the file system's own calls before PGlite
+ * opens it: PGlite's `loadDataDir` writes the ~1,000 files (40 MB) through its WebAssembly file system, ~0.75 s of CPU
+ * per folder (two per embedded start; measured with --cpu-prof on 2026-11-26), against ~0.1 s unpacked natively.
+ * The result is the files PGlite must still load itself: undefined for a folder unpacked here or already holding a
+ * database, the cluster's files where unpacking failed (the folder is then left as it was).
+ */
+export async function placeFreshClusters(dataDirs: readonly string[], folder: string | null = defaultTemplateFolder()): Promise<(Blob | undefined)[]> {
+  const images = await freshClustersFor(dataDirs, folder);
+  const first = images.find((image) => image !== undefined);
+  if (!first) return images;
+  const tarball = Buffer.from(await first.arrayBuffer());
+  return images.map((image, index) => (image && unpackCluster(dataDirs[index]!, tarball) ? undefined : image));
+}
+
+/**
+ * Unpacks a fresh cluster's tarball (from {@link freshCluster}: whole and trusted) into `dataDir`, which must be absent
+ * or empty, through a temporary sibling folder and a rename: a start killed half-way leaves no half cluster behind that
+ * a later start would take for a database. True when `dataDir` then holds the cluster.
+ */
+export function unpackCluster(dataDir: string, tarball: Buffer): boolean {
+  const temporary = join(dirname(dataDir), `.${basename(dataDir)}.${randomBytes(6).toString('hex')}.unpacking`);
+  try {
+    if (existsSync(dataDir) && (!lstatSync(dataDir).isDirectory() || readdirSync(dataDir).length > 0)) return false;
+    mkdirSync(temporary, { recursive: true, mode: 0o700 });
+    // PGlite's tarball names its entries from `/`: tar keeps every name inside `temporary` (its default) and says so
+    // with an information; any other warning (a damaged or refused entry, skipped by tar) fails the unpacking.
+    const troubles: string[] = [];
+    const unpack = new UnpackSync({ cwd: temporary, onwarn: (code: string, message: string | Error) => {
+      if (code !== 'TAR_ENTRY_INFO') troubles.push(`${code} ${String(message)}`);
+    } });
+    unpack.on('error', (error: Error) => troubles.push(String(error)));
+    unpack.end(tarball);
+    if (troubles.length > 0 || !holdsCluster(temporary)) return false;
+    if (existsSync(dataDir)) rmdirSync(dataDir);
+    renameSync(temporary, dataDir);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
 }
 
 /** The cluster kept in `folder`, when it is whole and trusted (see above); undefined otherwise. */
