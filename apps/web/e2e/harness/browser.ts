@@ -24,11 +24,16 @@ export interface UserOptions {
   readonly locale?: string;
   /** The browser's time zone (IANA name); default UTC. */
   readonly timezoneId?: string;
+  /** `e2e.user` only: log in through the login page even when a session of the user is kept (see harness.ts). */
+  readonly freshLogin?: boolean;
 }
 
 /** A fresh context (own cookies and storage) and page for one user, in English and UTC (unless told), 1280×900. */
-export async function newUserPage(browser: Browser, baseUrl: string, options: UserOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newUserPage(
+  browser: Browser, baseUrl: string, options: UserOptions & { readonly cookies?: readonly SessionCookie[] } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    ...(options.cookies ? { storageState: { cookies: [...options.cookies], origins: [] } } : {}),
     baseURL: baseUrl, locale: options.locale ?? 'en-GB', timezoneId: options.timezoneId ?? 'UTC', viewport: { width: 1280, height: 900 },
   });
   context.setDefaultTimeout(15_000);
@@ -52,6 +57,22 @@ export async function closeSuccess(page: Page): Promise<void> {
   await success.waitFor({ state: 'visible', timeout: 15_000 });
   await page.getByTestId('dialog-ok').click();
   await success.waitFor({ state: 'detached' });
+}
+
+/** A cookie as a context gives and takes it (`context.cookies()`, `storageState`). */
+export type SessionCookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
+
+/**
+ * Opens `target` (or the home page) in a context that carries a kept session of `username` and says whether the page
+ * shows that user signed in; false when the session is no longer valid (the page went to the login or the issuer).
+ */
+export async function openWithSession(page: Page, username: string, target?: string): Promise<boolean> {
+  await page.goto(target ?? '/');
+  const signedIn = page.getByTestId('current-user');
+  const signIn = page.getByTestId('login-username').or(page.locator('#kc-form-login'));
+  await signedIn.or(signIn).first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  if (!(await signedIn.isVisible()) || (await signedIn.textContent())?.trim() !== username) return false;
+  return target === undefined || new URL(page.url()).pathname === target.split('?')[0];
 }
 
 export async function loginThroughUi(page: Page, username: string, target?: string, password = DEMO_PASSWORD): Promise<void> {
