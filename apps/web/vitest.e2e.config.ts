@@ -6,17 +6,12 @@ const START_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
 
 /**
  * The journeys that spend most of their time waiting (an auction made in the screens ends on a whole minute, 60-105 s
- * later; server-lost keeps its own product down for 20 s and frozen for 6 s): about 460 s of the browser tests in a
- * run, with little CPU. `npm test` runs them as a second vitest process beside the others (E2E_GROUP=waits: only these,
- * on a product of their own, screenshots under `artifacts/e2e-waits/`; E2E_GROUP=rest: all but these). Without
- * E2E_GROUP every file runs, one after the other.
- * With them, so that the two processes end together (the others took 1,253 s, these 494 s in 70ba17a's fresh-clone run),
- * go four files of forms and screens that measure no time: ~250 s.
+ * later; server-lost keeps its own product down for 20 s and frozen for 6 s): about 350 s of the ~1,700 s of the
+ * browser tests in a CI run, with little CPU. `npm test` runs them as a second vitest process beside the others
+ * (E2E_GROUP=waits: only these, on a product of their own, screenshots under `artifacts/e2e-waits/`; E2E_GROUP=rest:
+ * all but these). Without E2E_GROUP every file runs, one after the other.
  */
-const WAITING = [
-  'e2e/live-bidding.e2e.spec.ts', 'e2e/vehicles-done-when.e2e.spec.ts', 'e2e/server-lost.e2e.spec.ts',
-  'e2e/forms-and-language.e2e.spec.ts', 'e2e/accessibility.e2e.spec.ts', 'e2e/users-back-office.e2e.spec.ts', 'e2e/dealer-back-office.e2e.spec.ts',
-];
+const WAITING = ['e2e/live-bidding.e2e.spec.ts', 'e2e/vehicles-done-when.e2e.spec.ts', 'e2e/server-lost.e2e.spec.ts'];
 const GROUP = process.env.E2E_GROUP;
 
 /**

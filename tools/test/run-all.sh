@@ -32,14 +32,12 @@ TIMES="$REPORTS/times.txt"
 # together: the long ones (two-instances and fanout-resilience, each with a PostgreSQL/Kafka/Mosquitto of its own on
 # free ports; the 2,000-lot closing; the scenarios; the load smoke test) and enough others to even the lanes. Last
 # balanced on 2026-11-26 from 70ba17a's fresh-clone run (lane "web" 2,636 s, lane "api" 2,676 s): pglite-template.int
-# (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3); then
-# auction-vehicles, template-visibility and credentials (~200 s) as four browser files moved beside the others (the
-# "waits" process, ~250 s) and the browser tests kept their sessions (~1 s less a login). Why each moved, and the third lane tried and taken back
+# (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3). Why each moved, and the third lane tried and taken back
 # (three lanes on two cores failed timing-bound tests), is in `git log -p tools/test/run-all.sh`.
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads-two-instances\.e2e'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/platform/idempotency/idempotency\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
-JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/auctions/auction-vehicles\.e2e|src/partners/templates/template-visibility\.e2e|src/identity/credentials\.e2e'
+JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
@@ -138,10 +136,10 @@ lane_web() {
   fi
   if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
     # Two vitest processes side by side, each with a product of its own: the journeys that mostly wait for an auction's
-    # end or a server outage plus four files of forms and screens to even the two (E2E_GROUP=waits; the list and why in
-    # apps/web/vitest.e2e.config.ts; its lines marked "[waits]") and all the others. TEST_LANES=1: one after the other.
+    # end or a server outage (E2E_GROUP=waits, ~350 s, little CPU; apps/web/vitest.e2e.config.ts; its lines marked
+    # "[waits]") and all the others. TEST_LANES=1: one after the other.
     waits() {
-      part "web client: the waiting journeys and 4 others (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
+      part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
         --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json" 2>&1 | sed -u 's/^/[waits] /'
     }
     if [ "${TEST_LANES:-2}" = 1 ]; then waits || status=1; else waits & waits_pid=$!; fi
