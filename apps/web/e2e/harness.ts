@@ -69,6 +69,8 @@ export function useE2E(): E2E {
   const contexts: BrowserContext[] = [];
   const sessions = new Map<string, ApiSession>();
   const inThisTest = new Set<string>();
+  /** Users' pages opened this file: with a kept session, and through the login page (printed after the file). */
+  const counts = { kept: 0, logins: 0 };
 
   beforeAll(async () => {
     if (!product) throw new Error('no product: run the browser tests with apps/web/vitest.e2e.config.ts (its globalSetup starts it)');
@@ -81,6 +83,7 @@ export function useE2E(): E2E {
   });
 
   afterAll(async () => {
+    if (counts.kept + counts.logins > 0) console.log(`[e2e] users' pages: ${counts.kept} opened with a kept session, ${counts.logins} through the login page`);
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
     await browser?.close().catch(() => undefined);
   }, 60_000);
@@ -104,13 +107,17 @@ export function useE2E(): E2E {
       inThisTest.add(username);
       if (kept) {
         const opened = await anonymous({ ...options, cookies: kept });
-        if (await openWithSession(opened.page, username, target)) return opened;
+        if (await openWithSession(opened.page, username, target)) {
+          counts.kept++;
+          return opened;
+        }
         // Logged out, disabled or expired since: a new login, in a new context.
         await opened.context.close();
         contexts.splice(contexts.indexOf(opened.context), 1);
       }
       const opened = await anonymous(options);
       await loginThroughUi(opened.page, username, target);
+      counts.logins++;
       keepSession(product, username, await opened.context.cookies());
       return opened;
     },
