@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { create as createTar } from 'tar';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshClustersFor, holdsCluster, keptCluster, placeFreshClusters, unpackCluster } from './pglite-template.js';
@@ -182,4 +183,43 @@ describe('a fresh PGlite cluster for new data folders', () => {
     expect(holdsCluster(half)).toBe(false);
     expect((await readdir(root)).filter((name) => name.includes('unpacking'))).toEqual([]);
   }, 180_000);
+
+  it('unpacks nothing but plain files and folders: a link or a setuid file in the tarball leaves the folder to PGlite; a killed start\'s leftover goes', async () => {
+    const made = path.join(root, 'hostile-src');
+    await mkdir(path.join(made, 'base'), { recursive: true });
+    await writeFile(path.join(made, 'PG_VERSION'), '17\n');
+    const tarOf = async (name: string, files: string[]) => {
+      const file = path.join(root, `${name}.tar`);
+      await createTar({ file, cwd: made, portable: true }, files);
+      return readFile(file);
+    };
+    // A symbolic link, even one inside (an attack review chained `x -> .` links to reach /etc; tar took `pg_wal -> base`): refused.
+    await symlink('base', path.join(made, 'escape'));
+    const withLink = await tarOf('with-link', ['PG_VERSION', 'base', 'escape']);
+    expect(unpackCluster(path.join(root, 'from-link'), withLink)).toBe(false);
+    expect(holdsCluster(path.join(root, 'from-link'))).toBe(false);
+    await rm(path.join(made, 'escape'));
+    // A setuid file: refused.
+    await writeFile(path.join(made, 'base', 'tool'), 'x');
+    await chmod(path.join(made, 'base', 'tool'), 0o4755);
+    const withSetuid = await tarOf('with-setuid', ['PG_VERSION', 'base']);
+    expect(unpackCluster(path.join(root, 'from-setuid'), withSetuid)).toBe(false);
+    await chmod(path.join(made, 'base', 'tool'), 0o644);
+    // Plain files and folders: taken.
+    const plain = await tarOf('plain', ['PG_VERSION', 'base']);
+    expect(unpackCluster(path.join(root, 'from-plain'), plain)).toBe(true);
+    expect(await readFile(path.join(root, 'from-plain', 'base', 'tool'), 'utf8')).toBe('x');
+
+    // A start killed during an unpacking left its temporary folder: a later start removes it once it is old enough.
+    const stale = path.join(root, '.from-later.0123456789ab.unpacking');
+    const fresh = path.join(root, '.from-later.ba9876543210.unpacking');
+    await mkdir(stale);
+    await mkdir(fresh);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(stale, hourAgo, hourAgo);
+    expect(unpackCluster(path.join(root, 'from-later'), plain)).toBe(true);
+    const left = await readdir(root);
+    expect(left).not.toContain('.from-later.0123456789ab.unpacking');
+    expect(left).toContain('.from-later.ba9876543210.unpacking');
+  }, 60_000);
 });

@@ -14,7 +14,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { UnpackSync } from 'tar';
@@ -119,32 +119,76 @@ export async function placeFreshClusters(dataDirs: readonly string[], folder: st
   return images.map((image, index) => (image && unpackCluster(dataDirs[index]!, tarball) ? undefined : image));
 }
 
+/** How old a temporary folder of an unpacking must be before a later start takes it for a killed start's leftover. */
+const LEFTOVER_MS = 10 * 60_000;
+
 /**
  * Unpacks a fresh cluster's tarball (from {@link freshCluster}: whole and trusted) into `dataDir`, which must be absent
  * or empty, through a temporary sibling folder and a rename: a start killed half-way leaves no half cluster behind that
- * a later start would take for a database. True when `dataDir` then holds the cluster.
+ * a later start would take for a database (the next start removes such a leftover once it is 10 minutes old). True when
+ * `dataDir` then holds the cluster; false leaves `dataDir` as it was, and PGlite loads the files itself.
+ * Only what PGlite's own loading makes is made: regular files and folders, without setuid, setgid or sticky bits, owned
+ * by this process; a link or any other kind of entry fails the unpacking (an attack review of 2026-11-26 showed tar
+ * keeping symbolic links that lead out of the folder, hard links, setuid bits and the archive's owners).
+ * An empty `dataDir` is replaced by the unpacked folder (mode 0700), not filled: its own mode and owner are not kept.
  */
 export function unpackCluster(dataDir: string, tarball: Buffer): boolean {
-  const temporary = join(dirname(dataDir), `.${basename(dataDir)}.${randomBytes(6).toString('hex')}.unpacking`);
+  const parent = dirname(dataDir);
+  const prefix = `.${basename(dataDir)}.`;
+  const temporary = join(parent, `${prefix}${randomBytes(6).toString('hex')}.unpacking`);
+  let made = false;
   try {
+    removeLeftovers(parent, prefix);
     if (existsSync(dataDir) && (!lstatSync(dataDir).isDirectory() || readdirSync(dataDir).length > 0)) return false;
-    mkdirSync(temporary, { recursive: true, mode: 0o700 });
+    mkdirSync(temporary, { mode: 0o700 });
+    made = true;
     // PGlite's tarball names its entries from `/`: tar keeps every name inside `temporary` (its default) and says so
     // with an information; any other warning (a damaged or refused entry, skipped by tar) fails the unpacking.
     const troubles: string[] = [];
-    const unpack = new UnpackSync({ cwd: temporary, onwarn: (code: string, message: string | Error) => {
-      if (code !== 'TAR_ENTRY_INFO') troubles.push(`${code} ${String(message)}`);
-    } });
+    const unpack = new UnpackSync({
+      cwd: temporary,
+      preserveOwner: false,
+      filter: (path: string, entry: unknown) => {
+        const { type, mode } = entry as { type?: string; mode?: number };
+        const plain = (type === 'File' || type === 'OldFile' || type === 'Directory') && ((mode ?? 0) & 0o7000) === 0;
+        if (!plain) troubles.push(`refused entry ${path} (${type ?? '?'}, mode ${(mode ?? 0).toString(8)})`);
+        return plain;
+      },
+      onwarn: (code: string, message: string | Error) => {
+        if (code !== 'TAR_ENTRY_INFO') troubles.push(`${code} ${String(message)}`);
+      },
+    });
     unpack.on('error', (error: Error) => troubles.push(String(error)));
     unpack.end(tarball);
     if (troubles.length > 0 || !holdsCluster(temporary)) return false;
-    if (existsSync(dataDir)) rmdirSync(dataDir);
+    // rename(2) replaces an empty folder at once and fails on one another process filled meanwhile (ENOTEMPTY).
     renameSync(temporary, dataDir);
+    made = false;
     return true;
   } catch {
     return false;
   } finally {
-    rmSync(temporary, { recursive: true, force: true });
+    if (made) {
+      try {
+        rmSync(temporary, { recursive: true, force: true });
+      } catch {
+        // Left for a later start (removeLeftovers); the caller falls back to PGlite's own loading.
+      }
+    }
+  }
+}
+
+/** Removes the temporary folders of unpackings into `parent` that a killed start left, once they are old enough. */
+function removeLeftovers(parent: string, prefix: string): void {
+  try {
+    for (const name of readdirSync(parent)) {
+      if (!name.startsWith(prefix) || !/^\.[^/]*\.[0-9a-f]{12}\.unpacking$/.test(name)) continue;
+      const where = join(parent, name);
+      const stat = lstatSync(where);
+      if (stat.isDirectory() && Date.now() - stat.mtimeMs > LEFTOVER_MS) rmSync(where, { recursive: true, force: true });
+    }
+  } catch {
+    // A folder that cannot be listed or cleaned: the unpacking itself says whether it can go on.
   }
 }
 
