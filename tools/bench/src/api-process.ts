@@ -2,7 +2,7 @@
  * Starts the built API (`apps/api/dist/main.js`) on this Node as a child process with the bench's environment, waits
  * for its "API listening on" line, keeps its log in a file, and stops it by its pid.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,6 +52,11 @@ export interface ApiOptions {
   readonly inspectPort?: number;
   /** Node flags of the API (default: those of `npm start`, see {@link startScriptNodeFlags}). */
   readonly nodeFlags?: readonly string[];
+  /**
+   * Descriptors the API must be able to open (the fan-out's thousands of live connections). Node raises its soft limit
+   * to the hard one; when the inherited hard limit is lower, the API is started through `prlimit` (as root).
+   */
+  readonly maxOpenFiles?: number;
 }
 
 export interface ApiProcess {
@@ -65,6 +70,51 @@ export interface ApiProcess {
   /** SIGTERM, SIGKILL after `graceMs`; resolves when it has exited. */
   stop(graceMs?: number): Promise<void>;
   readonly exited: Promise<number | null>;
+}
+
+/** The hard limit of open files this process passes on (from /proc/self/limits), or null when unknown. */
+export function hardOpenFilesLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const hard = line?.trim().split(/\s+/)[4];
+    return hard === 'unlimited' ? Number.POSITIVE_INFINITY : hard ? Number(hard) : null;
+  } catch {
+    return null;
+  }
+}
+
+const PRLIMIT = '/usr/bin/prlimit';
+const raisable = new Map<number, boolean>();
+
+/** May a child be given `wanted` open files through prlimit? (Root alone is not enough: it takes CAP_SYS_RESOURCE.) */
+function mayRaiseTo(wanted: number): boolean {
+  let ok = raisable.get(wanted);
+  if (ok === undefined) {
+    ok = existsSync(PRLIMIT) && spawnSync(PRLIMIT, [`--nofile=${wanted}:${wanted}`, 'true'], { stdio: 'ignore' }).status === 0;
+    raisable.set(wanted, ok);
+  }
+  return ok;
+}
+
+/**
+ * The open files an API started by this process can have, asked `wanted`: `wanted` when the inherited hard limit allows
+ * it or prlimit can raise it, else the hard limit (null when unknown: no limit is assumed).
+ */
+export function openFilesAvailable(wanted: number): number | null {
+  const hard = hardOpenFilesLimit();
+  if (hard === null || hard >= wanted || mayRaiseTo(wanted)) return hard === null ? null : wanted;
+  return hard;
+}
+
+/**
+ * The command that runs `command args` with at least `wanted` open files: itself when the inherited hard limit allows
+ * it (Node raises its soft limit to the hard one), else through util-linux's `prlimit`, which sets the limit and
+ * executes the command in its own process (the pid is the API's), when that is permitted.
+ */
+function withOpenFiles(wanted: number | undefined, command: string, args: string[]): [string, string[]] {
+  const hard = hardOpenFilesLimit();
+  if (!wanted || hard === null || hard >= wanted || !mayRaiseTo(wanted)) return [command, args];
+  return [PRLIMIT, [`--nofile=${wanted}:${wanted}`, '--', command, ...args]];
 }
 
 export async function startApi(o: ApiOptions): Promise<ApiProcess> {
@@ -98,7 +148,8 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
   };
   const t0 = Date.now();
   const nodeArgs = [...(o.nodeFlags ?? apiNodeFlags()), ...(o.inspectPort ? [`--inspect=127.0.0.1:${o.inspectPort}`] : [])];
-  const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = withOpenFiles(o.maxOpenFiles, process.execPath, [...nodeArgs, MAIN_JS]);
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(o.logFile);
   let tail = '';
   let listening = false;

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiNodeFlags, overrideApiNodeFlags, startApi, type ApiProcess } from './api-process.js';
+import { apiNodeFlags, openFilesAvailable, overrideApiNodeFlags, startApi, type ApiProcess } from './api-process.js';
 import { MAX_PGBENCH_CLIENTS, prepareBaseline, runPgbench, type BaselineKind } from './baseline.js';
 import { profileText, summarizeProfileFile } from './cpu-profile.js';
 import { InspectorProfiler } from './inspector-profiler.js';
@@ -25,6 +25,8 @@ import {
   createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
 } from './infra.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
+import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
+import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from './fanout-join.js';
 import {
   consoleReport, evaluateTargets, markdownOf, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
 } from './report.js';
@@ -33,12 +35,18 @@ import { REPO_ROOT, errorText, freePort, run, runOk, sleep, step } from './util.
 
 const USAGE = `npm run bench [-- options]
 
-  (no option)             short profile, server stack for every scenario + embedded for spread and hot-lot
+  (no option)             short profile, server stack for every scenario + embedded for spread, hot-lot and fanout
   --full                  the full profile (same as --profile full)
   --profile P             short | full | smoke
-  --scenarios a,b         among ${SCENARIOS.join(', ')}; none: only the extras (no k6 build, no baseline)
+  --scenarios a,b         among ${SCENARIOS.join(', ')}; none: only the extras (no k6 build, no baseline);
+                          default: all but fanout-20k, which the full profile adds
   --mode M                server | embedded | both (default both)
-  --embedded-scenarios    scenarios run in embedded mode when --mode both (default spread,hot-lot)
+  --embedded-scenarios    scenarios run in embedded mode when --mode both (default spread,hot-lot,fanout, and
+                          fanout-20k in the full profile)
+  --subscribers N         live subscribers of \`fanout\` (default by profile: smoke 20, short 1,000, full 5,000;
+                          fanout-20k always holds 20,000)
+  --fanout-subscriber S   harness (default): the subscribers are held by tools/fanout-sub (Go, built like k6);
+                          k6: by k6's JavaScript MQTT client (~150 µs of CPU per message: it measures k6)
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
@@ -70,13 +78,15 @@ const PROFILES: Record<string, Profile> = {
 };
 
 const DEALERS = 500;
+/** Scenarios with live subscribers (load-tests/scenarios/fanout.js). */
+const FANOUT_SCENARIOS = ['fanout', 'fanout-20k'];
 const THROUGHPUT_SCENARIOS = ['spread', 'hot-lot', 'closing-rush'];
 /** Scenarios that take RATE (an open model). */
 const OPEN_MODEL_SCENARIOS = ['spread', 'hot-lot'];
 const PASSWORD = process.env.DEMO_PASSWORD ?? DEFAULT_PASSWORD;
 
 // Everything started here, stopped on the way out whatever happens.
-const running = { apis: new Set<ApiProcess>(), k6: new Set<number>() };
+const running = { apis: new Set<ApiProcess>(), k6: new Set<number>(), harnesses: new Set<HarnessRun>() };
 let startedServices: Service[] = [];
 /** Databases of this run, dropped on an interrupt too (unless --keep). */
 const created = { adminUrl: '', databases: [] as string[], keep: false };
@@ -86,7 +96,8 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
+      subscribers: { type: 'string' }, 'fanout-subscriber': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -97,8 +108,10 @@ async function main(): Promise<number> {
   const profile = PROFILES[profileName];
   const mode = opts.mode ?? 'both';
   const list = (v: string | undefined, all: readonly string[]) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [...all]);
-  const scenarios = opts.scenarios === 'none' ? [] : list(opts.scenarios, SCENARIOS);
-  const embeddedDefault = mode === 'embedded' ? scenarios : ['spread', 'hot-lot'];
+  // fanout-20k (20,000 subscribers, a two-minute ramp) belongs to the full profile unless named.
+  const defaultScenarios = SCENARIOS.filter((s) => s !== 'fanout-20k' || profileName === 'full');
+  const scenarios = opts.scenarios === 'none' ? [] : list(opts.scenarios, defaultScenarios);
+  const embeddedDefault = mode === 'embedded' ? scenarios : ['spread', 'hot-lot', 'fanout', 'fanout-20k'];
   const embeddedScenarios = list(opts['embedded-scenarios'], embeddedDefault).filter((s) => scenarios.includes(s) || opts['embedded-scenarios']);
   const extras = opts['no-extras'] ? [] : list(opts.extras, ['rebuild', 'rss', 'vehicle-upload']);
   const bad = [
@@ -114,6 +127,12 @@ async function main(): Promise<number> {
   const rate = opts.rate === undefined ? 0 : Number(opts.rate);
   if (!Number.isInteger(rate) || rate < 0) {
     console.error(`--rate must be a whole number of iterations per second\n\n${USAGE}`);
+    return 2;
+  }
+  const subscribers = opts.subscribers === undefined ? undefined : Number(opts.subscribers);
+  const fanoutSubscriber = opts['fanout-subscriber'] ?? 'harness';
+  if ((subscribers !== undefined && (!Number.isInteger(subscribers) || subscribers < 1)) || !['harness', 'k6'].includes(fanoutSubscriber)) {
+    console.error(`--subscribers must be a positive whole number, --fanout-subscriber harness or k6\n\n${USAGE}`);
     return 2;
   }
   const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
@@ -141,15 +160,23 @@ async function main(): Promise<number> {
     step('building k6 (bash tools/k6/build-k6.sh)');
     await buildK6();
   }
+  if (fanoutSubscriber === 'harness' && plan.some((p) => FANOUT_SCENARIOS.includes(p.scenario))) {
+    step('building the fan-out subscriber harness (bash tools/fanout-sub/build.sh)');
+    await buildFanoutSub();
+  }
 
-  // 2. Services: PostgreSQL always (the baseline), Kafka and Mosquitto for the server stack.
-  const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : ['postgres'];
+  // 2. Services: Kafka and Mosquitto for the server stack; PostgreSQL for it, for the baseline and for the rebuild. An
+  // embedded-only run of scenarios without an engine-bound rate (fanout, showcase-rush) and without the rebuild needs no
+  // infrastructure at all, and measures no baseline.
+  const needsPostgres = modes.includes('server') || extras.includes('rebuild') || plan.some((p) => THROUGHPUT_SCENARIOS.includes(p.scenario));
+  const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : needsPostgres ? ['postgres'] : [];
   startedServices = await ensureServices(services);
-  const env = await infraEnv(services);
+  const env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
   const pids: Partial<Record<Service, number>> = {};
   for (const s of services) pids[s] = (await servicePid(s)) ?? undefined;
-  step(`services: PostgreSQL ${env.databaseUrl} (pid ${pids.postgres})` +
-    (env.kafkaBrokers ? `, Kafka ${env.kafkaBrokers} (pid ${pids.kafka})` : '') + (env.mqtt ? `, Mosquitto ${env.mqtt.url} (pid ${pids.mosquitto})` : ''));
+  step(services.length ? `services: PostgreSQL ${env.databaseUrl} (pid ${pids.postgres})` +
+    (env.kafkaBrokers ? `, Kafka ${env.kafkaBrokers} (pid ${pids.kafka})` : '') + (env.mqtt ? `, Mosquitto ${env.mqtt.url} (pid ${pids.mosquitto})` : '')
+    : 'services: none (embedded scenarios without a baseline)');
   const machine = await machineInfo(env, pids.kafka);
 
   // 3. The bench database with the baseline's scratch schema.
@@ -158,9 +185,11 @@ async function main(): Promise<number> {
   created.keep = !!opts.keep;
   const topics: string[] = [];
   const benchDb = `bench_${id}`;
-  const benchUrl = await createDatabase(env.databaseUrl, benchDb);
-  databases.push(benchDb);
-  await prepareBaseline(benchUrl, rawDir);
+  const benchUrl = needsPostgres ? await createDatabase(env.databaseUrl, benchDb) : '';
+  if (needsPostgres) {
+    databases.push(benchDb);
+    await prepareBaseline(benchUrl, rawDir);
+  }
   const baselines = new Map<number, BaselineAtClients>();
   const baselineAt = async (wanted: number): Promise<BaselineAtClients> => {
     const clients = Math.max(1, Math.min(MAX_PGBENCH_CLIENTS, Math.round(wanted)));
@@ -185,10 +214,14 @@ async function main(): Promise<number> {
   // 4. Scenarios.
   const runs: ScenarioRun[] = [];
   for (const { scenario, mode: m } of plan) {
-    const result = await runScenario({ scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'], rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0 });
+    const result = await runScenario({
+      scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'],
+      rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6',
+    });
     runs.push(result);
     if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
     else if (result.correctness && !result.correctness.pass) failures.push(`${scenario}/${m}: correctness failed`);
+    if (result.fanout && !result.fanout.pass) failures.push(`${scenario}/${m}: fan-out check failed: ${result.fanout.problems.join('; ')}`);
     // Ratios to the baseline for the scenarios whose rate the engine sets (fanout's offers come at a fixed rate,
     // showcase-rush makes one burst of purchases).
     if (!result.error && THROUGHPUT_SCENARIOS.includes(scenario)) {
@@ -200,7 +233,7 @@ async function main(): Promise<number> {
       result.ratios = { accepted: r(o?.acceptedPerSecond), refused: r(o?.refusedPerSecond), processed: r(o?.processedPerSecond) };
     }
   }
-  if (baselines.size === 0 && plan.length) await baselineAt(profile.defaultClients);
+  if (baselines.size === 0 && plan.length && needsPostgres) await baselineAt(profile.defaultClients);
 
   // 5. Extras.
   const extrasOut: Results['extras'] = {};
@@ -316,6 +349,10 @@ interface RunContext {
   cpuProf: boolean;
   /** Open model: iterations started per second (0: closed loop). */
   rate: number;
+  /** `--subscribers`: live subscribers of `fanout` instead of the profile's. */
+  subscribers?: number;
+  /** Who holds the fan-out's subscribers. */
+  fanoutSubscriber: 'harness' | 'k6';
 }
 
 type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
@@ -355,22 +392,42 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   const outDir = path.join(c.rawDir, c.mode);
   mkdirSync(outDir, { recursive: true });
   let api: ApiProcess | null = null;
+  let harness: { run: HarnessRun; idAuction: string } | null = null;
+  const asked = FANOUT_SCENARIOS.includes(c.scenario) ? fanoutPlan(c.profileName, c.scenario, c.subscribers) : null;
+  const plan = asked && withinOpenFiles(asked, openFilesAvailable(asked.subscribers + API_RESERVED_FILES));
+  if (plan?.capped) {
+    result.fanoutNote = `${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`;
+    step(`${c.scenario}/${c.mode}: ${result.fanoutNote}`);
+  }
   try {
     const storage = await freshStorage(c.mode, c.scenario, c);
     const inspectPort = c.cpuProf ? await freePort() : undefined;
-    api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`), inspectPort }));
+    api = track(await startApi({
+      ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`), inspectPort,
+      // One descriptor per live connection.
+      maxOpenFiles: plan ? plan.subscribers + API_RESERVED_FILES : undefined,
+    }));
     result.apiUrl = `${api.baseUrl}/api`;
     result.apiStartSeconds = Math.round(api.startMs / 100) / 10;
     step(`${c.scenario}/${c.mode}: API at ${api.baseUrl}/api (pid ${api.pid}, up in ${result.apiStartSeconds} s; OpenAPI ${api.baseUrl}/api/docs, ` +
       `metrics ${api.baseUrl}/metrics, live ws://127.0.0.1:${api.port}/mqtt)` +
       (storage.databaseUrl ? ` on ${storage.databaseUrl}, Kafka topic ${storage.kafka?.topic}` : ` on ${storage.dataDir}`));
+    let fanoutEnv: Record<string, string> = {};
+    if (plan && c.fanoutSubscriber === 'harness') {
+      harness = await startFanoutHarness(c, api, plan, outDir);
+      fanoutEnv = { SUBSCRIBER: 'harness', AUCTION_ID: harness.idAuction, BIDDERS: String(plan.bidders), LIVE_ACCOUNTS: String(plan.liveAccounts) };
+    } else if (plan) {
+      fanoutEnv = { SUBSCRIBER: 'k6', SUBSCRIBERS: String(plan.subscribers), RAMP: String(plan.rampSeconds), LIVE_ACCOUNTS: String(plan.liveAccounts) };
+    }
     const k6 = startK6({
       scenario: c.scenario, baseUrl: api.baseUrl, profile: c.profileName, outDir, mode: c.mode, password: PASSWORD, dealers: DEALERS,
-      extraEnv: { ...(c.mode === 'server' && c.env.mqtt?.wsUrl ? { MQTT_WS_URL: c.env.mqtt.wsUrl } : {}), ...(c.rate ? { RATE: String(c.rate) } : {}) }, timeoutMs: c.profile.k6TimeoutMs,
+      extraEnv: { ...(c.mode === 'server' && c.env.mqtt?.wsUrl ? { MQTT_WS_URL: c.env.mqtt.wsUrl } : {}), ...(c.rate ? { RATE: String(c.rate) } : {}), ...fanoutEnv },
+      timeoutMs: c.profile.k6TimeoutMs,
     });
     running.k6.add(k6.pid);
     step(`${c.scenario}/${c.mode}: k6 running (pid ${k6.pid}, profile ${c.profileName}); output in ${path.relative(REPO_ROOT, outDir)}/${c.scenario}.*`);
     const targets: SampleTarget[] = [{ name: 'api', pid: api.pid }, { name: 'k6', pid: k6.pid }];
+    if (harness) targets.push({ name: 'fanout-sub', pid: harness.run.pid });
     if (c.mode === 'server') {
       if (c.pids.postgres) targets.push({ name: 'postgres', pid: c.pids.postgres, tree: true });
       if (c.pids.kafka) targets.push({ name: 'kafka', pid: c.pids.kafka });
@@ -381,6 +438,14 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     const outcome = await k6.done;
     const exitedAt = performance.now();
     running.k6.delete(k6.pid);
+    if (harness && plan) {
+      // The last offers' messages are still on their way: the harness stays a few seconds more.
+      await sleep(plan.tailSeconds * 1000);
+      const figures = await finishFanoutHarness(harness.run, outcome.acksFile);
+      harness = null;
+      if ('error' in figures) result.fanoutError = figures.error;
+      else result.fanout = figures;
+    }
     sampler.stop();
     // The load phase: the last `durationSeconds` before k6 exited (less ~1 s of graceful stop and summary).
     const loadSeconds = outcome.summary?.durationSeconds;
@@ -392,7 +457,9 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     if (typeof s?.clients === 'number' && s.clients > 0) result.clients = s.clients;
     step(`${c.scenario}/${c.mode}: k6 exited ${outcome.code} after ${Math.round(outcome.seconds)} s: ` +
       (s ? `${fmt(s.offers?.acceptedPerSecond)} accepted/s, ${fmt(s.offers?.refusedPerSecond)} refused/s, p99 ${fmt(s.latencyMs?.p99, 1)} ms, errors ${fmt(s.offers?.errors)}` +
-        (s.fanout ? `, fan-out p99 ${fmt(s.fanout.p99, 1)} ms to ${fmt(s.fanout.subscribers)} subscribers` : '') : outcome.summaryError));
+        (s.fanout ? `, fan-out p99 ${fmt(s.fanout.p99, 1)} ms to ${fmt(s.fanout.subscribers)} subscribers (k6's subscribers)` : '') : outcome.summaryError));
+    if (result.fanout) step(`${c.scenario}/${c.mode}: ${fanoutLine(result.fanout)}`);
+    if (result.fanoutError) step(`${c.scenario}/${c.mode}: fan-out figures missing: ${result.fanoutError}`);
     if (!s) throw new Error(`${outcome.summaryError}; k6 said:\n${outcome.outputTail.slice(-2000)}`);
 
     if (profiling) {
@@ -418,10 +485,52 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     result.error = errorText(error);
     step(`${c.scenario}/${c.mode} broke: ${result.error}`);
   } finally {
+    if (harness) await harness.run.stop(10_000).finally(() => running.harnesses.delete(harness!.run));
     if (api) await untrack(api).stop();
   }
   return result;
 }
+
+/**
+ * Fan-out with the harness: the auction and the live accounts' tokens, then the harness, which connects its
+ * subscribers over the ramp; resolves once every connection attempt is over and the retained burst has settled.
+ */
+async function startFanoutHarness(c: RunContext, api: ApiProcess, plan: ReturnType<typeof fanoutPlan>, outDir: string): Promise<{ run: HarnessRun; idAuction: string }> {
+  const wsUrl = `ws://127.0.0.1:${api.port}/mqtt`;
+  // The longest hold: the harness is stopped (SIGTERM) once k6's bidders are done.
+  const holdSeconds = Math.ceil(c.profile.k6TimeoutMs / 1000);
+  step(`${c.scenario}/${c.mode}: creating the fan-out auction and logging ${plan.liveAccounts} live accounts in`);
+  const setup = await prepareFanout(api.baseUrl, PASSWORD, plan, plan.rampSeconds + holdSeconds);
+  const run = startHarness({ wsUrl, setup, plan, holdSeconds, outDir, name: c.scenario });
+  running.harnesses.add(run);
+  step(`${c.scenario}/${c.mode}: fan-out harness (pid ${run.pid}) connecting ${plan.subscribers.toLocaleString('en')} subscribers to ${wsUrl} ` +
+    `over ${plan.rampSeconds} s (${plan.liveAccounts} accounts, QoS ${plan.qos}); log ${rel(run.logFile)}`);
+  try {
+    const ready = await run.ready((plan.rampSeconds + 600) * 1000);
+    const errors = Object.entries(ready.errors ?? {}).map(([reason, n]) => `${n} × ${reason}`).join('; ');
+    step(`${c.scenario}/${c.mode}: harness ready after ${ready.rampSeconds.toFixed(1)} s: ${ready.subscribed.toLocaleString('en')} subscribed, ` +
+      `${ready.refused} refused, ${ready.failed} failed${errors ? ` (${errors})` : ''}; bidders start in ${plan.settleSeconds} s`);
+    await sleep(plan.settleSeconds * 1000);
+  } catch (error) {
+    await run.stop(10_000).finally(() => running.harnesses.delete(run));
+    throw error;
+  }
+  return { run, idAuction: setup.idAuction };
+}
+
+/** Stops the harness and joins its deliveries with k6's acknowledged offers. */
+async function finishFanoutHarness(run: HarnessRun, acksFile: string): Promise<FanoutFigures | { error: string }> {
+  try {
+    const harnessResult = await run.stop();
+    if (!harnessResult) return { error: `the harness wrote no result; see ${rel(run.logFile)}` };
+    return joinFanout(await readTimedOfferAcks(acksFile), harnessResult);
+  } catch (error) {
+    return { error: errorText(error) };
+  } finally {
+    running.harnesses.delete(run);
+  }
+}
+
 
 const rel = (p: string) => path.relative(REPO_ROOT, p);
 
@@ -493,7 +602,7 @@ async function machineInfo(env: InfraEnv, kafkaPid?: number): Promise<MachineInf
   return {
     cpuModel: cpus[0]?.model.trim() ?? '?', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 1e9), kernel: os.release(), node: process.version,
     k6: k6 ? (/k6 (v[\w.\-+]+)/.exec(k6)?.[1] ?? k6.split('\n')[0]!) : null,
-    postgres: (await postgresVersion(env.databaseUrl).catch(() => null))?.split(' on ')[0] ?? null,
+    postgres: env.databaseUrl ? ((await postgresVersion(env.databaseUrl).catch(() => null))?.split(' on ')[0] ?? null) : null,
     kafka,
     mosquitto,
     commit: quiet('git', ['rev-parse', '--short', 'HEAD']),
@@ -505,6 +614,8 @@ async function shutdown(): Promise<void> {
   for (const pid of running.k6) {
     try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
   }
+  await Promise.all([...running.harnesses].map((h) => h.stop(10_000).catch(() => null)));
+  running.harnesses.clear();
   await Promise.all([...running.apis].map((api) => api.stop(5_000).catch(() => {})));
   running.apis.clear();
   if (!created.keep) for (const name of created.databases.splice(0)) await dropDatabase(created.adminUrl, name);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,10 +59,14 @@ describe('the correctness check of the bench', () => {
     const logfmt = `time="2026-11-21T12:00:00Z" level=info msg="${JSON.stringify(entry).replace(/"/g, '\\"')}" source=console`;
     expect(jsonOfConsoleLine(logfmt)).toEqual(entry);
     const dir = mkdtempSync(path.join(tmpdir(), 'acks-'));
-    const file = path.join(dir, 'acks.ndjson');
-    writeFileSync(file, [logfmt, JSON.stringify({ k: 'buy', idVehicle: 'v1', username: 'dealer3' }), JSON.stringify({ k: 'error', status: 500 }), 'plain text'].join('\n'));
-    const read = await readAcks([file, path.join(dir, 'missing.ndjson')]);
-    expect({ offers: read.offers.length, purchases: read.purchases.length, other: read.otherLines }).toEqual({ offers: 1, purchases: 1, other: 2 });
+    try {
+      const file = path.join(dir, 'acks.ndjson');
+      writeFileSync(file, [logfmt, JSON.stringify({ k: 'buy', idVehicle: 'v1', username: 'dealer3' }), JSON.stringify({ k: 'error', status: 500 }), 'plain text'].join('\n'));
+      const read = await readAcks([file, path.join(dir, 'missing.ndjson')]);
+      expect({ offers: read.offers.length, purchases: read.purchases.length, other: read.otherLines }).toEqual({ offers: 1, purchases: 1, other: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('normalizes the summaries of load-tests/lib/summary.js', () => {

@@ -10,6 +10,11 @@ export interface HttpAnswer<T> {
 export class Api {
   private constructor(readonly baseUrl: string, private readonly token: string, readonly username: string) {}
 
+  /** The session token (MQTT password of the live channel, as the mobile app uses it). */
+  get sessionToken(): string {
+    return this.token;
+  }
+
   /** `POST /api/v1/mobile/token`; throws when refused. */
   static async login(baseUrl: string, username: string, password: string): Promise<Api> {
     const res = await fetch(`${baseUrl}/api/v1/mobile/token`, {
@@ -44,6 +49,20 @@ export class Api {
     if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} as ${this.username}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
     return res.body;
   }
+}
+
+/**
+ * Logs many users in, `parallel` at a time (the server hashes each password with scrypt: logins are CPU-bound), as
+ * `loginAll` of load-tests/lib/api.js does; returns `{username: token}`. Throws at the first refusal.
+ */
+export async function loginTokens(baseUrl: string, usernames: readonly string[], password: string, parallel = 25): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (let i = 0; i < usernames.length; i += parallel) {
+    const chunk = usernames.slice(i, i + parallel);
+    const apis = await Promise.all(chunk.map((username) => Api.login(baseUrl, username, password)));
+    apis.forEach((api) => (tokens[api.username] = api.sessionToken));
+  }
+  return tokens;
 }
 
 /** `GET /api/v1/admin/read-models/status`. */

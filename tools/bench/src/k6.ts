@@ -6,8 +6,15 @@ import { REPO_ROOT, runOk, sleep } from './util.js';
 
 export const K6 = path.join(REPO_ROOT, '.tools/bin/k6');
 export const BUILD_K6 = path.join(REPO_ROOT, 'tools/k6/build-k6.sh');
-export const SCENARIOS = ['spread', 'hot-lot', 'closing-rush', 'fanout', 'showcase-rush'] as const;
+export const SCENARIOS = ['spread', 'hot-lot', 'closing-rush', 'fanout', 'fanout-20k', 'showcase-rush'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+/** Scenarios that run another scenario's script (with other settings): `fanout-20k` is `fanout` with 20,000 subscribers. */
+const SCRIPT_OF: Record<string, string> = { 'fanout-20k': 'fanout' };
+
+/** The script a scenario runs (load-tests/scenarios/<script>.js). */
+export function scriptOf(scenario: string): string {
+  return SCRIPT_OF[scenario] ?? scenario;
+}
 
 /** `load-tests/README.md` "Summary file". */
 export interface ScenarioSummary {
@@ -69,7 +76,7 @@ export interface K6Options {
 
 /** Starts `k6 run` on one scenario; its acknowledgements go to `<outDir>/<scenario>.acks.ndjson`. */
 export function startK6(o: K6Options): K6Run {
-  const script = path.join(REPO_ROOT, 'load-tests/scenarios', `${o.scenario}.js`);
+  const script = path.join(REPO_ROOT, 'load-tests/scenarios', `${scriptOf(o.scenario)}.js`);
   if (!existsSync(script)) throw new Error(`no scenario ${script}`);
   const acksFile = path.join(o.outDir, `${o.scenario}.acks.ndjson`);
   // k6 appends to --console-output: a file left by an earlier run would add its acknowledgements to this one's.
@@ -78,7 +85,7 @@ export function startK6(o: K6Options): K6Run {
   const stdoutFile = path.join(o.outDir, `${o.scenario}.k6.log`);
   const vars: Record<string, string> = {
     BASE_URL: o.baseUrl, PROFILE: o.profile, OUT_DIR: o.outDir, MODE: o.mode, PASSWORD: o.password, DEMO_PASSWORD: o.password,
-    API_DEALERS: String(o.dealers), ...o.extraEnv,
+    API_DEALERS: String(o.dealers), SCENARIO_NAME: o.scenario, ...o.extraEnv,
   };
   const args = ['run', '--quiet', ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), `--console-output=${acksFile}`, script];
   const t0 = Date.now();

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mqtt "github.com/eclipse/paho.mqtt.golang"
+	"github.com/eclipse/paho.mqtt.golang/packets"
+)
+
+// Subscriber states.
+const (
+	statePending int32 = iota
+	stateConnecting
+	stateSubscribed
+	stateRefused // CONNACK or SUBACK refused
+	stateFailed  // no connection (dial, WebSocket upgrade, timeout)
+	stateLost    // subscribed, then the connection was lost
+)
+
+// subscriber is one MQTT connection with its own client id.
+type subscriber struct {
+	n        int
+	clientID string
+	account  *Account
+	client   mqtt.Client
+	seq      *Sequence
+	state    atomic.Int32
+}
+
+// fleet holds the subscribers and what they received.
+type fleet struct {
+	cfg  Config
+	reg  *Registry
+	subs []*subscriber
+
+	connected  atomic.Int64
+	subscribed atomic.Int64
+	refused    atomic.Int64
+	failed     atomic.Int64
+	lost       atomic.Int64
+	inFlight   atomic.Int64
+
+	received  atomic.Int64 // every PUBLISH
+	live      atomic.Int64 // PUBLISH without the retain flag
+	unparsed  atomic.Int64 // not a lot message
+	firstLive atomic.Int64 // Unix ms
+	lastLive  atomic.Int64
+	// firstDelivery and lastDelivery bound the first deliveries of offers (the deliveries per second's window: a live
+	// message without a new offer, a lot's status change, may come long before).
+	firstDelivery atomic.Int64
+	lastDelivery  atomic.Int64
+
+	errMu  sync.Mutex
+	errors map[string]int
+}
+
+func newFleet(cfg Config) *fleet {
+	f := &fleet{cfg: cfg, reg: NewRegistry(), errors: make(map[string]int)}
+	f.subs = make([]*subscriber, cfg.Subscribers)
+	for i := range f.subs {
+		f.subs[i] = &subscriber{
+			n: i, clientID: fmt.Sprintf("%s-%d", cfg.ClientIDPrefix, i), account: &cfg.Accounts[i%len(cfg.Accounts)], seq: NewSequence(),
+		}
+	}
+	return f
+}
+
+// noProxy: the live channel is reached directly, whatever HTTP_PROXY says.
+func noProxy(*http.Request) (*url.URL, error) { return nil, nil }
+
+// ramp opens the connections evenly over RampSeconds, at most MaxInFlight at once, and returns when every attempt has
+// ended (subscribed or failed) or ctx is done. `progress` is called about once a second.
+func (f *fleet) ramp(ctx context.Context, progress func()) {
+	n := len(f.subs)
+	interval := time.Duration(0)
+	if n > 1 {
+		interval = time.Duration(f.cfg.RampSeconds * float64(time.Second) / float64(n-1))
+	}
+	slots := make(chan struct{}, f.cfg.MaxInFlight)
+	var wg sync.WaitGroup
+	start := time.Now()
+	lastProgress := start
+	for i, s := range f.subs {
+		// Evenly spread: connection i is due at start + i × interval, or as soon as a slot frees up after that.
+		if wait := time.Until(start.Add(time.Duration(i) * interval)); wait > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(wait):
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case slots <- struct{}{}:
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if time.Since(lastProgress) >= time.Second {
+			lastProgress = time.Now()
+			progress()
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			f.open(s)
+		}()
+	}
+	wg.Wait()
+}
+
+// open connects one subscriber and subscribes it; the outcome is in its state and the fleet's counters.
+func (f *fleet) open(s *subscriber) {
+	f.inFlight.Add(1)
+	defer f.inFlight.Add(-1)
+	s.state.Store(stateConnecting)
+	opts := mqtt.NewClientOptions().
+		AddBroker(f.cfg.URL).
+		SetClientID(s.clientID).
+		SetUsername(s.account.Username).
+		SetPassword(s.account.Token).
+		SetProtocolVersion(4). // the API's broker speaks MQTT 3.1.1
+		SetCleanSession(true).
+		SetAutoReconnect(false). // a lost connection is a finding, not something to hide
+		SetConnectRetry(false).
+		SetResumeSubs(false).
+		SetOrderMatters(true). // one subscriber's messages are handled one after the other, in arrival order
+		SetKeepAlive(time.Duration(f.cfg.KeepAliveSeconds) * time.Second).
+		SetPingTimeout(20 * time.Second).
+		SetConnectTimeout(60 * time.Second).
+		SetWriteTimeout(20 * time.Second).
+		// Small buffers: a lot message is ~600 bytes, and 20,000 connections × gorilla's default 4 KiB + 4 KiB add up.
+		SetWebsocketOptions(&mqtt.WebsocketOptions{ReadBufferSize: 1024, WriteBufferSize: 1024, Proxy: noProxy}).
+		SetConnectionLostHandler(func(mqtt.Client, error) {
+			if s.state.CompareAndSwap(stateSubscribed, stateLost) {
+				f.lost.Add(1)
+			}
+		})
+	s.client = mqtt.NewClient(opts)
+	t := s.client.Connect()
+	if !t.WaitTimeout(90 * time.Second) {
+		f.fail(s, stateFailed, "connect: no CONNACK within 90 s")
+		return
+	}
+	if err := t.Error(); err != nil {
+		ct, _ := t.(*mqtt.ConnectToken)
+		if ct != nil && ct.ReturnCode() != packets.Accepted && ct.ReturnCode() != packets.ErrNetworkError {
+			f.fail(s, stateRefused, "CONNACK refused: "+err.Error())
+		} else {
+			f.fail(s, stateFailed, "connect: "+shortError(err))
+		}
+		return
+	}
+	f.connected.Add(1)
+	filter := f.cfg.filter()
+	st := s.client.Subscribe(filter, byte(f.cfg.QoS), f.handler(s))
+	if !st.WaitTimeout(60 * time.Second) {
+		f.fail(s, stateFailed, "subscribe: no SUBACK within 60 s")
+		return
+	}
+	if err := st.Error(); err != nil {
+		f.fail(s, stateFailed, "subscribe: "+shortError(err))
+		return
+	}
+	if granted := st.(*mqtt.SubscribeToken).Result()[filter]; granted == 0x80 {
+		f.fail(s, stateRefused, "SUBACK refused (0x80)")
+		return
+	}
+	s.state.Store(stateSubscribed)
+	f.subscribed.Add(1)
+}
+
+func (f *fleet) fail(s *subscriber, state int32, reason string) {
+	s.state.Store(state)
+	if state == stateRefused {
+		f.refused.Add(1)
+	} else {
+		f.failed.Add(1)
+	}
+	f.errMu.Lock()
+	f.errors[reason]++
+	f.errMu.Unlock()
+	if s.client != nil && s.client.IsConnected() {
+		s.client.Disconnect(0)
+	}
+}
+
+// handler books every PUBLISH a subscriber receives, stamped with the receive time on the machine's clock (the clock of
+// k6's Date.now()).
+func (f *fleet) handler(s *subscriber) mqtt.MessageHandler {
+	return func(_ mqtt.Client, msg mqtt.Message) {
+		now := time.Now().UnixMilli()
+		f.received.Add(1)
+		retained := msg.Retained()
+		idLot := lotOfTopic(msg.Topic())
+		m, err := parseLotMessage(msg.Payload())
+		if idLot == "" || err != nil {
+			f.unparsed.Add(1)
+			return
+		}
+		if !retained {
+			f.live.Add(1)
+			f.firstLive.CompareAndSwap(0, now)
+			f.lastLive.Store(now)
+		}
+		if s.seq.Observe(f.reg, idLot, &m, retained, now) == Delivered {
+			f.firstDelivery.CompareAndSwap(0, now)
+			f.lastDelivery.Store(now)
+		}
+	}
+}
+
+// lotOfTopic is the lot id of `auction/{idAuction}/lot/{idLot}`, or "" for another topic.
+func lotOfTopic(topic string) string {
+	i := strings.LastIndex(topic, "/lot/")
+	if i < 0 || !strings.HasPrefix(topic, "auction/") || strings.Count(topic, "/") != 3 {
+		return ""
+	}
+	return topic[i+len("/lot/"):]
+}
+
+// closeAll stops the bookkeeping of every subscriber, then disconnects them, `parallel` at a time, within `limit`.
+func (f *fleet) closeAll(parallel int, limit time.Duration) {
+	for _, s := range f.subs {
+		s.seq.Close()
+	}
+	done := make(chan struct{})
+	go func() {
+		slots := make(chan struct{}, parallel)
+		var wg sync.WaitGroup
+		for _, s := range f.subs {
+			if s.client == nil {
+				continue
+			}
+			slots <- struct{}{}
+			wg.Add(1)
+			go func(c mqtt.Client) {
+				defer func() { <-slots; wg.Done() }()
+				if c.IsConnectionOpen() {
+					c.Disconnect(0)
+				}
+			}(s.client)
+		}
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+	}
+}
+
+func (f *fleet) errorCounts() map[string]int {
+	f.errMu.Lock()
+	defer f.errMu.Unlock()
+	out := make(map[string]int, len(f.errors))
+	for k, v := range f.errors {
+		out[k] = v
+	}
+	return out
+}
+
+// shortError keeps an error's text short and free of per-connection details (ports), so that counts group.
+func shortError(err error) string {
+	text := err.Error()
+	if i := strings.LastIndex(text, ": "); i >= 0 && strings.Contains(text, "127.0.0.1:") {
+		text = text[i+2:]
+	}
+	if len(text) > 120 {
+		text = text[:120]
+	}
+	return text
+}
