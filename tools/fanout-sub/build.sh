@@ -27,12 +27,9 @@ if [[ -x "$BIN" && -f "$STAMP" && "$(cat "$STAMP")" == "$sources" ]]; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  for candidate in /usr/local/go/bin/go /usr/lib/go/bin/go; do
-    [[ -x "$candidate" ]] && PATH="$(dirname "$candidate"):$PATH" && break
-  done
-fi
-command -v go >/dev/null 2>&1 || { log "Go is not installed: the harness is built from source (install Go ≥ 1.24)"; exit 1; }
+# shellcheck source=../lib/go.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/go.sh"
+need_go build-fanout-sub || exit 1
 
 mkdir -p "$BIN_DIR"
 log "building fanout-sub from $SRC with $(go version | awk '{print $3}') (modules from $(go env GOPROXY))…"

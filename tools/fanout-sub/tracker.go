@@ -144,10 +144,7 @@ func (q *Sequence) Observe(reg *Registry, idLot string, m *lotMessage, retained 
 		q.Retained++
 		if m.Position > l.baseline {
 			l.baseline = m.Position
-			l.last = m.Position
-			l.lastAmount = m.BestOffer
-			l.lastOffer = m.BestOfferID
-			l.final = m.BestOfferID
+			l.advance(m)
 		}
 		return Retained
 	}
@@ -175,12 +172,17 @@ func (q *Sequence) Observe(reg *Registry, idLot string, m *lotMessage, retained 
 		q.Delivered++
 	}
 	if m.Position > l.last {
-		l.last = m.Position
-		l.lastAmount = m.BestOffer
-		l.lastOffer = m.BestOfferID
-		l.final = m.BestOfferID
+		l.advance(m)
 	}
 	return outcome
+}
+
+// advance makes m the newest message seen of the lot.
+func (l *lotSeq) advance(m *lotMessage) {
+	l.last = m.Position
+	l.lastAmount = m.BestOffer
+	l.lastOffer = m.BestOfferID
+	l.final = m.BestOfferID
 }
 
 func (q *Sequence) classify(l *lotSeq, m *lotMessage) Outcome {

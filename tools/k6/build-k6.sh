@@ -19,12 +19,9 @@ if [[ -x "$K6" ]] && "$K6" version 2>/dev/null | grep -q "k6 ${K6_VERSION}\b"; t
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1; then
-  for candidate in /usr/local/go/bin/go /usr/lib/go/bin/go; do
-    [[ -x "$candidate" ]] && PATH="$(dirname "$candidate"):$PATH" && break
-  done
-fi
-command -v go >/dev/null 2>&1 || { log "Go is not installed: k6 is built from source with 'go install' (install Go ≥ 1.24)"; exit 1; }
+# shellcheck source=../lib/go.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/go.sh"
+need_go build-k6 || exit 1
 
 mkdir -p "$BIN_DIR"
 log "building k6 ${K6_VERSION} from the Go module proxy ($(go env GOPROXY)) with $(go version | awk '{print $3}')…"

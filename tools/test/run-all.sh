@@ -2,7 +2,8 @@
 # Runs every test of the workspace against real services, then prints each part's time and one closing line.
 #   1. builds the workspace (tsc -b), typechecks the API's tests and builds the web client (vite), while PostgreSQL, Kafka and Mosquitto start
 #      (tools/infra, unless DATABASE_URL is already set: then the caller provides KAFKA_BROKERS and MQTT_*), the
-#      SMTP server too (unless E2E_SMTP_URL is set), and k6 builds (tools/k6/build-k6.sh, for the load smoke test);
+#      SMTP server too (unless E2E_SMTP_URL is set), and k6 builds (tools/k6/build-k6.sh, for the load smoke test), then the
+#      Go tools' tests run (tools/fanout-sub);
 #   2. runs two lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
 #      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network):
 #        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
@@ -75,7 +76,10 @@ if [ -n "$started" ]; then
   infra_pid=$!
 fi
 (part "k6 (tools/k6/build-k6.sh)" bash tools/k6/build-k6.sh >"$REPORTS/k6-build.log" 2>&1 ||
-  echo "k6 could not be built: the load smoke test will fail") &
+  echo "k6 could not be built: the load smoke test will fail"
+  # The Go tools' own tests (the fan-out subscriber of the bench), counted in the summary through a jest-shaped report.
+  part "Go tools (go test)" bash -c 'source tools/lib/go.sh && need_go go-test && cd tools/fanout-sub && go test -json -count=1 ./...' 2>&1 |
+    node tools/test/go-report.mjs "$REPORTS/go.json") &
 k6_pid=$!
 # schemathesis (PyPI, pinned and hashed) into tools/fuzz/.venv for the fuzz part; a failure here fails that part.
 (part "schemathesis (tools/fuzz/install.sh)" bash tools/fuzz/install.sh >"$REPORTS/fuzz-install.log" 2>&1) &
@@ -185,5 +189,5 @@ times >"$REPORTS/.times"
 printf '%-44s %5d s  cpu %5.0f s\n' "whole run" "$(( $(date +%s) - RUN_START ))" "$(tail -1 "$REPORTS/.times" | awk '{ for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } print s }')"
 node tools/test/server-cpu.mjs "$TEST_SERVER_CPU_LOG"
 step "summary"
-node tools/test/summary.mjs "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" "$REPORTS/web-e2e-waits.json" "$REPORTS/fuzz.json" || status=1
+node tools/test/summary.mjs "$REPORTS/go.json" "$REPORTS/vitest.json" "$REPORTS/jest.json" "$REPORTS/jest-long.json" "$REPORTS/web-e2e.json" "$REPORTS/web-e2e-waits.json" "$REPORTS/fuzz.json" || status=1
 exit $status
