@@ -9,6 +9,7 @@
  * 2 for bad arguments.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { measureLotsRss, measureRebuild } from './extras.js';
 import { measureVehicleUpload } from './vehicle-upload.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
-  createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
+  addMosquittoReader, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
 } from './infra.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
@@ -47,6 +48,9 @@ const USAGE = `npm run bench [-- options]
                           fanout-20k always holds 20,000)
   --fanout-subscriber S   harness (default): the subscribers are held by tools/fanout-sub (Go, built like k6);
                           k6: by k6's JavaScript MQTT client (~150 µs of CPU per message: it measures k6)
+  --fanout-edge E         api (default): the harness's subscribers connect to the API's live endpoint (/mqtt), as
+                          browsers do; mosquitto (server mode only): to Mosquitto's own WebSocket listener as the
+                          bench's reading user (auction/# only, no per-user check): what the broker alone costs
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
@@ -97,7 +101,7 @@ async function main(): Promise<number> {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
       'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
-      subscribers: { type: 'string' }, 'fanout-subscriber': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      subscribers: { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -133,6 +137,11 @@ async function main(): Promise<number> {
   const fanoutSubscriber = opts['fanout-subscriber'] ?? 'harness';
   if ((subscribers !== undefined && (!Number.isInteger(subscribers) || subscribers < 1)) || !['harness', 'k6'].includes(fanoutSubscriber)) {
     console.error(`--subscribers must be a positive whole number, --fanout-subscriber harness or k6\n\n${USAGE}`);
+    return 2;
+  }
+  const fanoutEdge = opts['fanout-edge'] ?? 'api';
+  if (!['api', 'mosquitto'].includes(fanoutEdge) || (fanoutEdge === 'mosquitto' && (mode !== 'server' || fanoutSubscriber !== 'harness'))) {
+    console.error(`--fanout-edge is api or mosquitto; mosquitto needs --mode server and the harness\n\n${USAGE}`);
     return 2;
   }
   const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
@@ -172,6 +181,8 @@ async function main(): Promise<number> {
   const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : needsPostgres ? ['postgres'] : [];
   startedServices = await ensureServices(services);
   const env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
+  const reader = fanoutEdge === 'mosquitto' ? await addMosquittoReader(randomBytes(18).toString('base64url')) : undefined;
+  if (reader) step(`Mosquitto: reading user ${reader.username} added (auction/# only) for --fanout-edge mosquitto`);
   const pids: Partial<Record<Service, number>> = {};
   for (const s of services) pids[s] = (await servicePid(s)) ?? undefined;
   step(services.length ? `services: PostgreSQL ${env.databaseUrl} (pid ${pids.postgres})` +
@@ -216,7 +227,7 @@ async function main(): Promise<number> {
   for (const { scenario, mode: m } of plan) {
     const result = await runScenario({
       scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'],
-      rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6',
+      rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6', reader,
     });
     runs.push(result);
     if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
@@ -353,6 +364,8 @@ interface RunContext {
   subscribers?: number;
   /** Who holds the fan-out's subscribers. */
   fanoutSubscriber: 'harness' | 'k6';
+  /** `--fanout-edge mosquitto`: the harness's subscribers connect to Mosquitto's WebSocket listener as this user. */
+  reader?: { username: string; password: string };
 }
 
 type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
@@ -395,8 +408,12 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   let harness: { run: HarnessRun; idAuction: string } | null = null;
   const asked = FANOUT_SCENARIOS.includes(c.scenario) ? fanoutPlan(c.profileName, c.scenario, c.subscribers) : null;
   const plan = asked && withinOpenFiles(asked, openFilesAvailable(asked.subscribers + API_RESERVED_FILES));
-  if (plan?.capped) {
-    result.fanoutNote = `${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`;
+  const notes = [
+    ...(plan?.capped ? [`${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`] : []),
+    ...(plan && c.reader && c.mode === 'server' ? [`subscribers on Mosquitto's own WebSocket listener (--fanout-edge mosquitto: one reading user, no per-user check), not on the API's /mqtt`] : []),
+  ];
+  if (notes.length) {
+    result.fanoutNote = notes.join('; ');
     step(`${c.scenario}/${c.mode}: ${result.fanoutNote}`);
   }
   try {
@@ -496,12 +513,16 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
  * subscribers over the ramp; resolves once every connection attempt is over and the retained burst has settled.
  */
 async function startFanoutHarness(c: RunContext, api: ApiProcess, plan: ReturnType<typeof fanoutPlan>, outDir: string): Promise<{ run: HarnessRun; idAuction: string }> {
-  const wsUrl = `ws://127.0.0.1:${api.port}/mqtt`;
+  const onMosquitto = c.mode === 'server' && c.reader && c.env.mqtt?.wsUrl;
+  const wsUrl = onMosquitto ? c.env.mqtt!.wsUrl! : `ws://127.0.0.1:${api.port}/mqtt`;
   // The longest hold: the harness is stopped (SIGTERM) once k6's bidders are done.
   const holdSeconds = Math.ceil(c.profile.k6TimeoutMs / 1000);
   step(`${c.scenario}/${c.mode}: creating the fan-out auction and logging ${plan.liveAccounts} live accounts in`);
   const setup = await prepareFanout(api.baseUrl, PASSWORD, plan, plan.rampSeconds + holdSeconds);
-  const run = startHarness({ wsUrl, setup, plan, holdSeconds, outDir, name: c.scenario });
+  const run = startHarness({
+    wsUrl, setup: onMosquitto ? { ...setup, accounts: [{ username: c.reader!.username, token: c.reader!.password }] } : setup,
+    plan, holdSeconds, outDir, name: c.scenario,
+  });
   running.harnesses.add(run);
   step(`${c.scenario}/${c.mode}: fan-out harness (pid ${run.pid}) connecting ${plan.subscribers.toLocaleString('en')} subscribers to ${wsUrl} ` +
     `over ${plan.rampSeconds} s (${plan.liveAccounts} accounts, QoS ${plan.qos}); log ${rel(run.logFile)}`);

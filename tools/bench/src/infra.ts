@@ -44,6 +44,15 @@ export async function ensureServices(services: readonly Service[]): Promise<Serv
   return started;
 }
 
+/**
+ * Gives the running Mosquitto the bench's reading user (`bench-reader`, auction/# only; tools/infra/services/mosquitto.sh)
+ * with a new password: `infra.sh start mosquitto` rewrites its password file and ACL and reloads it (SIGHUP).
+ */
+export async function addMosquittoReader(password: string): Promise<{ username: string; password: string }> {
+  await runOk('bash', [INFRA, 'start', 'mosquitto'], { timeoutMs: 120_000, echo: true, env: { ...process.env, INFRA_MQTT_READER_PASSWORD: password } });
+  return { username: 'bench-reader', password };
+}
+
 export async function stopServices(services: readonly Service[]): Promise<void> {
   if (services.length === 0) return;
   step(`stopping ${services.join(', ')} (started by this run)`);

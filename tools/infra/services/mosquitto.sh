@@ -2,13 +2,18 @@
 # instance on loopback whose config is generated from deploy/mosquitto.conf and deploy/mosquitto.acl.
 #
 # Ports: INFRA_MQTT_PORT (default 51883, MQTT/TCP), INFRA_MQTT_WS_PORT (default 51884, MQTT/WebSocket).
-# One user, `auction-api`, password INFRA_MQTT_API_PASSWORD (default auction-api-dev); no anonymous.
+# One user, `auction-api`, password INFRA_MQTT_API_PASSWORD (default auction-api-dev); no anonymous. With
+# INFRA_MQTT_READER_PASSWORD set (the bench's --fanout-edge mosquitto), a second one, `bench-reader`, reading auction/#.
 # Runs as the `mosquitto` OS user when invoked as root. The Debian service is never started.
 
 MQ_PORT="${INFRA_MQTT_PORT:-51883}"
 MQ_WS_PORT="${INFRA_MQTT_WS_PORT:-51884}"
 MQ_API_USER="auction-api"
 MQ_API_PASSWORD="${INFRA_MQTT_API_PASSWORD:-auction-api-dev}"
+# Only for the bench (`npm run bench -- --fanout-edge mosquitto`): a user that may read auction/# and nothing else, so
+# that subscribers can be measured on Mosquitto's own WebSocket listener. Unset (the default): no such user.
+MQ_READER_USER="bench-reader"
+MQ_READER_PASSWORD="${INFRA_MQTT_READER_PASSWORD:-}"
 MQ_HOME="$STATE_ROOT/mosquitto"
 MQ_CONF="$MQ_HOME/mosquitto.conf"
 MQ_PASSWD="$MQ_HOME/passwd"
@@ -91,7 +96,7 @@ mq_write_config() {
   mv -f "$tmp" "$MQ_CONF"
 }
 
-mq_auth_sha() { { printf '%s\n%s\n' "$MQ_API_USER" "$MQ_API_PASSWORD"; cat "$MQ_ACL_TEMPLATE"; } | sha1sum | cut -c1-40; }
+mq_auth_sha() { { printf '%s\n%s\n%s\n' "$MQ_API_USER" "$MQ_API_PASSWORD" "$MQ_READER_PASSWORD"; cat "$MQ_ACL_TEMPLATE"; } | sha1sum | cut -c1-40; }
 
 # Password file (one user) and ACL, readable only by the broker's user.
 mq_write_auth() {
@@ -100,6 +105,11 @@ mq_write_auth() {
   (umask 077 && "$MQ_PASSWD_BIN" -b -c "$MQ_PASSWD" "$MQ_API_USER" "$MQ_API_PASSWORD") ||
     die "mosquitto_passwd failed"
   install -m 0600 "$MQ_ACL_TEMPLATE" "$MQ_ACL"
+  if [[ -n "$MQ_READER_PASSWORD" ]]; then
+    # The bench's second user (INFRA_MQTT_READER_PASSWORD): reads the auctions' topics, nothing else.
+    "$MQ_PASSWD_BIN" -b "$MQ_PASSWD" "$MQ_READER_USER" "$MQ_READER_PASSWORD" || die "mosquitto_passwd failed"
+    printf '\nuser %s\ntopic read auction/#\n' "$MQ_READER_USER" >>"$MQ_ACL"
+  fi
   if [[ "$(id -u)" -eq 0 ]]; then chown "$MQ_OS_USER:" "$MQ_PASSWD" "$MQ_ACL"; fi
   mq_auth_sha >"$MQ_AUTH_STAMP"
 }
