@@ -80,7 +80,10 @@ func loadConfig(args []string, stdin io.Reader) (Config, error) {
 			defer f.Close()
 			r = f
 		}
-		if err := json.NewDecoder(r).Decode(&cfg); err != nil {
+		// A misspelt field would otherwise leave its default in force unseen (a `holdSecond` typo: the 60 s hold).
+		dec := json.NewDecoder(r)
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cfg); err != nil {
 			return cfg, fmt.Errorf("configuration %s: %w", *file, err)
 		}
 	}
@@ -130,6 +133,15 @@ func (c *Config) validate() error {
 			problems = append(problems, fmt.Sprintf("account %d lacks a username or a token", i))
 			break
 		}
+	}
+	if c.RampSeconds < 0 {
+		problems = append(problems, "rampSeconds must not be negative")
+	}
+	if c.HoldSeconds <= 0 {
+		problems = append(problems, "holdSeconds must be positive (the subscribers would leave as soon as they are in)")
+	}
+	if c.KeepAliveSeconds < 0 {
+		problems = append(problems, "keepAliveSeconds must not be negative")
 	}
 	if c.QoS != 0 && c.QoS != 1 {
 		problems = append(problems, "qos must be 0 or 1 (QoS 2 is never used by the live channel)")

@@ -76,8 +76,9 @@ func newFleet(cfg Config) *fleet {
 func noProxy(*http.Request) (*url.URL, error) { return nil, nil }
 
 // ramp opens the connections evenly over RampSeconds, at most MaxInFlight at once, and returns when every attempt has
-// ended (subscribed or failed) or ctx is done. `progress` is called about once a second.
-func (f *fleet) ramp(ctx context.Context, progress func()) {
+// ended (subscribed or failed) or ctx is done. `progress` is called about once a second. False when ctx ended it before
+// every subscriber was tried.
+func (f *fleet) ramp(ctx context.Context, progress func()) bool {
 	n := len(f.subs)
 	interval := time.Duration(0)
 	if n > 1 {
@@ -100,7 +101,8 @@ func (f *fleet) ramp(ctx context.Context, progress func()) {
 		case slots <- struct{}{}:
 		}
 		if ctx.Err() != nil {
-			break
+			wg.Wait()
+			return false
 		}
 		if time.Since(lastProgress) >= time.Second {
 			lastProgress = time.Now()
@@ -113,6 +115,18 @@ func (f *fleet) ramp(ctx context.Context, progress func()) {
 		}()
 	}
 	wg.Wait()
+	return true
+}
+
+// notAttempted is the number of subscribers never tried (the ramp was stopped before their turn).
+func (f *fleet) notAttempted() int64 {
+	n := int64(0)
+	for _, s := range f.subs {
+		if s.state.Load() == statePending {
+			n++
+		}
+	}
+	return n
 }
 
 // open connects one subscriber and subscribes it; the outcome is in its state and the fleet's counters.

@@ -11,9 +11,11 @@
 //	fanout-sub -config run.json            # see Config; -config - reads it from standard input
 //	fanout-sub -url ws://127.0.0.1:3000/mqtt -auction A1 -subscribers 50 -accounts accounts.json -ramp 2 -hold 30 -out r.json
 //
-// Standard output carries JSON lines ({"event":"ready",…} once every connection attempt is over, {"event":"result",…}
-// at the end); progress and the summary go to standard error. SIGTERM or SIGINT ends the hold: the result is written
-// and the process exits 0. Exit 1 when the result could not be written, 2 for a bad configuration.
+// Standard output carries JSON lines ({"event":"ready",…} once every connection attempt is over, or
+// {"event":"interrupted",…} instead when SIGTERM or SIGINT came during the ramp; {"event":"result",…} at the end);
+// progress and the summary go to standard error. SIGTERM or SIGINT ends the hold: the result is written and the process
+// exits 0. Exit 1 when the result could not be written, 2 for a bad configuration or a result file that cannot be
+// created.
 package main
 
 import (
@@ -57,6 +59,16 @@ func run(cfg Config) int {
 			defer stopProfile()
 		}
 	}
+	// The result file is created before the first connection: connections that take every descriptor the process may
+	// open cannot keep it from being written, and a path that cannot be written ends the run before it starts.
+	var out *resultFile
+	if cfg.Out != "" {
+		var err error
+		if out, err = createResultFile(cfg.Out); err != nil {
+			logf("cannot create the result file: %v", err)
+			return 2
+		}
+	}
 	// One descriptor per connection, plus the runtime's and some slack.
 	if limit, err := raiseOpenFiles(uint64(cfg.Subscribers) + 512); err != nil || limit < uint64(cfg.Subscribers)+64 {
 		logf("open files limited to %d (%v): expect failed connections beyond that", limit, err)
@@ -71,7 +83,7 @@ func run(cfg Config) int {
 		logf("connecting: %d subscribed, %d refused, %d failed, %d in flight, %d messages",
 			f.subscribed.Load(), f.refused.Load(), f.failed.Load(), f.inFlight.Load(), f.received.Load())
 	}
-	f.ramp(ctx, progress)
+	complete := f.ramp(ctx, progress)
 	readyAt := time.Now()
 	u0, s0, _ := cpuSeconds()
 	receivedAtReady := f.received.Load()
@@ -81,10 +93,18 @@ func run(cfg Config) int {
 	logf("ready after %.1f s: %d connected, %d subscribed, %d refused, %d failed; %d goroutines, heap %.0f MB, goroutine stacks %.0f MB",
 		readyAt.Sub(startedAt).Seconds(), f.connected.Load(), f.subscribed.Load(), f.refused.Load(), f.failed.Load(), goroutines,
 		float64(mem.HeapInuse)/(1<<20), float64(mem.StackInuse)/(1<<20))
-	event("ready", map[string]any{
+	counts := map[string]any{
 		"connected": f.connected.Load(), "subscribed": f.subscribed.Load(), "refused": f.refused.Load(), "failed": f.failed.Load(),
 		"rampSeconds": readyAt.Sub(startedAt).Seconds(), "errors": f.errorCounts(),
-	})
+	}
+	if complete {
+		event("ready", counts)
+	} else {
+		// Stopped before every connection was tried: whoever waits for `ready` must not take this for it.
+		counts["notAttempted"] = f.notAttempted()
+		logf("stopped during the ramp: %d subscribers never tried", f.notAttempted())
+		event("interrupted", counts)
+	}
 
 	// The hold: until its end or a signal, with a progress line every 5 s.
 	holdEnd := time.NewTimer(time.Duration(cfg.HoldSeconds * float64(time.Second)))
@@ -119,15 +139,18 @@ func run(cfg Config) int {
 		result.CPU.UsPerMessageHold = result.CPU.HoldSeconds * 1e6 / float64(n)
 	}
 	code := 0
-	if cfg.Out != "" {
-		if err := writeJSON(cfg.Out, result); err != nil {
+	written := ""
+	if out != nil {
+		if err := out.write(result); err != nil {
 			logf("could not write %s: %v", cfg.Out, err)
 			code = 1
+		} else {
+			written = cfg.Out
 		}
 	}
 	printSummary(result)
 	event("result", map[string]any{
-		"out": cfg.Out, "connected": result.Connected, "subscribed": result.Subscribed, "refused": result.Refused, "failed": result.Failed,
+		"out": written, "connected": result.Connected, "subscribed": result.Subscribed, "refused": result.Refused, "failed": result.Failed,
 		"lost": result.Lost, "received": result.Messages.Received, "delivered": result.Messages.Delivered,
 		"usPerMessage": result.CPU.UsPerMessage, "usPerMessageHold": result.CPU.UsPerMessageHold, "deliveriesPerSecond": result.DeliveriesPerSecond,
 	})
@@ -145,7 +168,8 @@ func (f *fleet) result(cfg Config, startedAt, readyAt, stoppedAt time.Time, goro
 		},
 		StartedAtMs: startedAt.UnixMilli(), ReadyAtMs: readyAt.UnixMilli(), StoppedAtMs: stoppedAt.UnixMilli(),
 		Connected: f.connected.Load(), Subscribed: f.subscribed.Load(), Refused: f.refused.Load(), Failed: f.failed.Load(), Lost: f.lost.Load(),
-		Errors: f.errorCounts(), FirstLiveMs: f.firstLive.Load(), LastLiveMs: f.lastLive.Load(), Goroutines: goroutines,
+		NotAttempted: f.notAttempted(),
+		Errors:       f.errorCounts(), FirstLiveMs: f.firstLive.Load(), LastLiveMs: f.lastLive.Load(), Goroutines: goroutines,
 		Subscribers: []SubscriberIssues{},
 	}
 	r.Messages.Received = f.received.Load()
@@ -199,18 +223,6 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
-}
-
-func writeJSON(path string, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 func printSummary(r Result) {

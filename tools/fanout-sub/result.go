@@ -1,9 +1,42 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
 	"sort"
 	"syscall"
 )
+
+// resultFile is where the result goes: `path + ".tmp"`, opened at the start and kept open, renamed to `path` once
+// written (a reader never sees half a file).
+type resultFile struct {
+	path string
+	tmp  *os.File
+}
+
+// createResultFile opens the result's temporary file now, while descriptors are still to be had.
+func createResultFile(path string) (*resultFile, error) {
+	tmp, err := os.OpenFile(path+".tmp", os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &resultFile{path: path, tmp: tmp}, nil
+}
+
+// write writes v as JSON, closes the file and gives it its name; it opens no descriptor.
+func (r *resultFile) write(v any) error {
+	data, err := json.Marshal(v)
+	if err == nil {
+		_, err = r.tmp.Write(append(data, '\n'))
+	}
+	if closeErr := r.tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(r.tmp.Name(), r.path)
+}
 
 // Result is the file the harness writes at the end (version 1). Latencies are not computed here: the harness does not
 // know when each offer was acknowledged. It gives, per offer, every delivery's receive time (Unix ms) as a histogram,
@@ -17,13 +50,15 @@ type Result struct {
 	StoppedAtMs int64 `json:"stoppedAtMs"`
 	// Counts of subscribers: connected (CONNACK 0), subscribed (SUBACK granted), refused (CONNACK or SUBACK refused),
 	// failed (no connection), lost (subscribed, then the connection dropped before the end).
-	Connected  int64          `json:"connected"`
-	Subscribed int64          `json:"subscribed"`
-	Refused    int64          `json:"refused"`
-	Failed     int64          `json:"failed"`
-	Lost       int64          `json:"lost"`
-	Errors     map[string]int `json:"errors"`
-	Messages   MessageCounts  `json:"messages"`
+	Connected  int64 `json:"connected"`
+	Subscribed int64 `json:"subscribed"`
+	Refused    int64 `json:"refused"`
+	Failed     int64 `json:"failed"`
+	Lost       int64 `json:"lost"`
+	// NotAttempted: subscribers never tried, the run having been stopped (SIGTERM, SIGINT) during its ramp.
+	NotAttempted int64          `json:"notAttempted"`
+	Errors       map[string]int `json:"errors"`
+	Messages     MessageCounts  `json:"messages"`
 	// FirstLiveMs and LastLiveMs bound the live (not retained) messages received.
 	FirstLiveMs int64 `json:"firstLiveMs"`
 	LastLiveMs  int64 `json:"lastLiveMs"`

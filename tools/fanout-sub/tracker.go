@@ -87,7 +87,8 @@ const (
 	NoOffer
 	// Duplicate: the same position again (a QoS 1 redelivery).
 	Duplicate
-	// OutOfOrder: a position at or below one already seen on the lot, or a best offer lower than one seen before.
+	// OutOfOrder: a position at or below one already seen on the lot, or a best offer lower than one seen before (no
+	// best offer at all after one, too).
 	OutOfOrder
 	// Stale: a retained state older than what the subscriber already got live (a client drops it).
 	Stale
@@ -97,11 +98,13 @@ const (
 type lotSeq struct {
 	// baseline is the position of the retained state received before any live message: offers at or below it predate
 	// the subscription.
-	baseline   int64
-	last       int64
-	lastAmount float64
-	lastOffer  string
-	live       bool
+	baseline  int64
+	last      int64
+	lastOffer string
+	// top is the highest best offer seen on the lot (hasTop: there was one): a later message may not go below it.
+	top    float64
+	hasTop bool
+	live   bool
 	// final is the best offer of the last message in position order.
 	final string
 	seen  bitset
@@ -180,8 +183,10 @@ func (q *Sequence) Observe(reg *Registry, idLot string, m *lotMessage, retained 
 // advance makes m the newest message seen of the lot.
 func (l *lotSeq) advance(m *lotMessage) {
 	l.last = m.Position
-	l.lastAmount = m.BestOffer
 	l.lastOffer = m.BestOfferID
+	if m.BestOfferID != "" && (!l.hasTop || m.BestOffer > l.top) {
+		l.top, l.hasTop = m.BestOffer, true
+	}
 	l.final = m.BestOfferID
 }
 
@@ -191,11 +196,15 @@ func (q *Sequence) classify(l *lotSeq, m *lotMessage) Outcome {
 		return Duplicate
 	case m.Position <= l.last:
 		return OutOfOrder
+	case m.BestOfferID == "" && l.hasTop && m.Status != "WITHDRAWN":
+		// The lot had a best offer and a later message says it has none: its state went back (a withdrawn lot's message
+		// carries no offer, rightly).
+		return OutOfOrder
 	case m.BestOfferID == "":
 		return NoOffer
 	case m.BestOfferID == l.lastOffer:
 		return Update
-	case l.lastOffer != "" && m.BestOffer <= l.lastAmount:
+	case l.hasTop && m.BestOffer <= l.top:
 		return OutOfOrder
 	default:
 		return Delivered

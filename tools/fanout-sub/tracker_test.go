@@ -129,3 +129,27 @@ func TestBitset(t *testing.T) {
 		}
 	}
 }
+
+func TestBestOfferGoingBackThroughNoOfferIsOutOfOrder(t *testing.T) {
+	reg := NewRegistry()
+	q := NewSequence()
+	q.Observe(reg, "L", msg("O1", 1000, 10), false, 1)
+	// The lot's best offer vanishes (a stale state at a newer position), then a lower one appears.
+	if got := q.Observe(reg, "L", msg("", 0, 11), false, 2); got != OutOfOrder {
+		t.Fatalf("no best offer after O1: got %v", got)
+	}
+	if got := q.Observe(reg, "L", msg("O0", 990, 12), false, 3); got != OutOfOrder {
+		t.Fatalf("a best offer below O1 after a state without one: got %v", got)
+	}
+	if got := q.Observe(reg, "L", msg("O2", 1010, 13), false, 4); got != Delivered {
+		t.Fatalf("O2 above every offer seen: got %v", got)
+	}
+	if q.OutOfOrder != 2 {
+		t.Fatalf("counts %+v", q)
+	}
+	// A withdrawn lot's message carries no offer, rightly.
+	withdrawn := &lotMessage{IDLot: "L", Status: "WITHDRAWN", Position: 14}
+	if got := q.Observe(reg, "L", withdrawn, false, 5); got != NoOffer {
+		t.Fatalf("withdrawn: got %v", got)
+	}
+}

@@ -29,7 +29,7 @@ import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
 import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from './fanout-join.js';
 import {
-  consoleReport, evaluateTargets, markdownOf, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
+  consoleReport, evaluateTargets, markdownOf, runFailures, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
 } from './report.js';
 import { ProcessSampler, type SampleTarget } from './sampler.js';
 import { REPO_ROOT, errorText, freePort, run, runOk, sleep, step } from './util.js';
@@ -230,9 +230,7 @@ async function main(): Promise<number> {
       rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6', reader,
     });
     runs.push(result);
-    if (result.error) failures.push(`${scenario}/${m}: ${result.error.split('\n')[0]}`);
-    else if (result.correctness && !result.correctness.pass) failures.push(`${scenario}/${m}: correctness failed`);
-    if (result.fanout && !result.fanout.pass) failures.push(`${scenario}/${m}: fan-out check failed: ${result.fanout.problems.join('; ')}`);
+    failures.push(...runFailures(result));
     // Ratios to the baseline for the scenarios whose rate the engine sets (fanout's offers come at a fixed rate,
     // showcase-rush makes one burst of purchases).
     if (!result.error && THROUGHPUT_SCENARIOS.includes(scenario)) {

@@ -24,6 +24,8 @@ export interface HarnessResult {
   readonly subscribed: number;
   readonly refused: number;
   readonly failed: number;
+  /** Subscribers never tried: the harness was stopped during its ramp (absent from older result files). */
+  readonly notAttempted?: number;
   readonly lost: number;
   readonly errors: Record<string, number>;
   readonly messages: { readonly received: number; readonly live: number; readonly delivered: number; readonly duplicates: number; readonly outOfOrder: number; readonly unparsed: number };
@@ -84,6 +86,10 @@ export interface FanoutFigures {
   readonly notAtFinalBest: number;
   /** Offers delivered that k6 never acknowledged (an answer lost to a time-out, or demo data). */
   readonly unacknowledgedDelivered: number;
+  /** Acknowledged offers that reached subscribers on another lot's topic (on their own lot they count as missing). */
+  readonly offersOnOtherLot: number;
+  /** Messages on the lot topics the harness could not read as lot messages (not JSON, a field of the wrong type). */
+  readonly unparsed: number;
   readonly latencyMs: LatencyFigures;
   /** The server's acceptance (the message's bestOfferAt) → delivery, over the same pairs: what the 201's own delay does not blur. */
   readonly fromAcceptMs: LatencyFigures;
@@ -139,8 +145,17 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
   const problems: string[] = [];
   const acked = new Map<string, TimedOfferAck>();
   for (const a of acks) if (!acked.has(a.idOffer)) acked.set(a.idOffer, a);
+  // An offer counts as delivered on its own lot only: the same id on another lot's topic is a misrouted message.
+  const key = (idLot: string, idOffer: string) => `${idLot}\u0000${idOffer}`;
   const delivered = new Map<string, HarnessResult['lots'][number]['offers'][number]>();
-  for (const lot of r.lots) for (const o of lot.offers) delivered.set(o.idOffer, o);
+  const lotsOfOffer = new Map<string, string[]>();
+  for (const lot of r.lots) {
+    for (const o of lot.offers) {
+      delivered.set(key(lot.idLot, o.idOffer), o);
+      lotsOfOffer.set(o.idOffer, [...(lotsOfOffer.get(o.idOffer) ?? []), lot.idLot]);
+    }
+  }
+  const deliveredOf = (a: TimedOfferAck) => delivered.get(key(a.idLot, a.idOffer));
 
   // Latency over every (subscriber, acknowledged offer) delivery.
   const histogram = new Map<number, number>();
@@ -152,7 +167,7 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
   let missing = 0;
   let seenByNobody = 0;
   for (const a of acked.values()) {
-    const o = delivered.get(a.idOffer);
+    const o = deliveredOf(a);
     const count = Math.min(o?.count ?? 0, r.subscribersChecked);
     deliveries += count;
     missing += r.subscribersChecked - count;
@@ -167,9 +182,10 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
     if (o.acceptedAtMs) add(answer, a.t - o.acceptedAtMs);
     if (o.recv.length) add(spread, o.recv.at(-1)![0]);
   }
-  const unacknowledgedDelivered = [...delivered.keys()].filter((id) => !acked.has(id)).length;
+  const unacknowledgedDelivered = [...lotsOfOffer.keys()].filter((id) => !acked.has(id)).length;
+  const offersOnOtherLot = [...acked.values()].filter((a) => (lotsOfOffer.get(a.idOffer) ?? []).some((idLot) => idLot !== a.idLot)).length;
   // Deliveries per second over the deliveries' own window: from the first delivery of an acknowledged offer to the last.
-  const windows = [...acked.values()].map((a) => delivered.get(a.idOffer)).filter((o) => o && o.recv.length)
+  const windows = [...acked.values()].map(deliveredOf).filter((o) => o && o.recv.length)
     .map((o) => [o!.firstMs, o!.firstMs + o!.recv.at(-1)![0]] as const);
   const windowMs = windows.length ? Math.max(...windows.map(([, end]) => end)) - Math.min(...windows.map(([start]) => start)) : 0;
 
@@ -184,10 +200,10 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
   const ackedLots = new Set([...acked.values()].map((a) => a.idLot));
   for (const idLot of ackedLots) {
     const lot = r.lots.find((l) => l.idLot === idLot);
-    const offers = (lot?.offers ?? []).filter((o) => acked.has(o.idOffer)).sort((x, y) => x.position - y.position);
+    const offers = (lot?.offers ?? []).filter((o) => acked.get(o.idOffer)?.idLot === idLot).sort((x, y) => x.position - y.position);
     if (offers.some((o, i) => i > 0 && !(o.amount > offers[i - 1]!.amount))) lotsOrderedDifferently++;
     const candidates = [...[...acked.values()].filter((a) => a.idLot === idLot).map((a) => ({ id: a.idOffer, amount: a.offer })),
-      ...(lot?.offers ?? []).map((o) => ({ id: o.idOffer, amount: o.amount }))];
+      ...(lot?.offers ?? []).filter((o) => (acked.get(o.idOffer)?.idLot ?? idLot) === idLot).map((o) => ({ id: o.idOffer, amount: o.amount }))];
     const final = candidates.reduce((best, c) => (c.amount > best.amount ? c : best), candidates[0]!);
     const finals = lot?.finals ?? {};
     const atFinal = finals[final.id] ?? 0;
@@ -195,18 +211,23 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
   }
 
   const latencyMs = histogramPercentiles(histogram);
-  if (r.subscribed < r.config.subscribers) problems.push(`${r.config.subscribers - r.subscribed} of ${r.config.subscribers} subscribers not subscribed (${r.refused} refused, ${r.failed} failed)`);
+  if (r.subscribed < r.config.subscribers) {
+    problems.push(`${r.config.subscribers - r.subscribed} of ${r.config.subscribers} subscribers not subscribed (${r.refused} refused, ${r.failed} failed` +
+      `${r.notAttempted ? `, ${r.notAttempted} never tried: the harness was stopped during its ramp` : ''})`);
+  }
   if (r.lost) problems.push(`${r.lost} subscribers lost their connection`);
   if (acked.size === 0) problems.push('no acknowledged offer to check');
   if (missing) problems.push(`${missing} deliveries of acknowledged offers missing (${subscribersMissing} subscribers; ${seenByNobody} offers reached nobody)`);
   if (r.messages.outOfOrder) problems.push(`${r.messages.outOfOrder} messages out of order (${subscribersOutOfOrder} subscribers)`);
   if (lotsOrderedDifferently) problems.push(`${lotsOrderedDifferently} lots whose live positions do not follow the offers' amounts`);
+  if (offersOnOtherLot) problems.push(`${offersOnOtherLot} acknowledged offers delivered on another lot's topic`);
+  if (r.messages.unparsed) problems.push(`${r.messages.unparsed} messages on the lot topics not readable as lot messages`);
   if (notAtFinalBest) problems.push(`${notAtFinalBest} (subscriber, lot) pairs not ending at the lot's final best offer`);
   return {
     subscribersAsked: r.config.subscribers, connected: r.connected, subscribed: r.subscribed, refused: r.refused, failed: r.failed, lost: r.lost,
     connectionErrors: r.errors ?? {}, offersAcked: acked.size, deliveries, deliveriesExpected: acked.size * r.subscribersChecked, missing,
     subscribersMissing, offersSeenByNobody: seenByNobody, outOfOrder: r.messages.outOfOrder, subscribersOutOfOrder, duplicates: r.messages.duplicates,
-    lotsOrderedDifferently, notAtFinalBest, unacknowledgedDelivered, latencyMs, fromAcceptMs: histogramPercentiles(fromAccept),
+    lotsOrderedDifferently, notAtFinalBest, unacknowledgedDelivered, offersOnOtherLot, unparsed: r.messages.unparsed, latencyMs, fromAcceptMs: histogramPercentiles(fromAccept),
     answerMs: histogramPercentiles(answer), spreadMs: histogramPercentiles(spread),
     deliveriesPerSecond: windowMs > 0 ? Math.round((deliveries * 1000) / windowMs) : Math.round(r.deliveriesPerSecond),
     messagesReceived: r.messages.received,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fanoutPlan, withinOpenFiles } from './fanout-harness.js';
 import { histogramPercentiles, joinFanout, readTimedOfferAcks, type HarnessResult, type TimedOfferAck } from './fanout-join.js';
-import { evaluateTargets, fanoutRows, type ScenarioRun } from './report.js';
+import { evaluateTargets, fanoutRows, runFailures, type ScenarioRun } from './report.js';
 
 type Offer = HarnessResult['lots'][number]['offers'][number];
 const offer = (idOffer: string, amount: number, position: number, firstMs: number, recv: [number, number][]): Offer =>
@@ -78,6 +78,28 @@ describe('the fan-out join', () => {
     expect(f.problems).toContain('1 subscribers lost their connection');
   });
 
+  it('counts an offer only on its own lot: delivered on another lot\'s topic, it is missing on its own and a problem', () => {
+    // a2 was accepted on A, but its message went out on B's topic only (after B's offers, higher: no order broken there).
+    const r = harness({
+      lots: [
+        { idLot: 'A', offers: [offer('a1', 1000, 10, 1_010, [[0, 3]]), offer('a3', 1020, 14, 1_600, [[0, 3]])], finals: { a3: 3 } },
+        { idLot: 'B', offers: [offer('b1', 500, 11, 1_200, [[0, 3]]), offer('a2', 1010, 15, 1_700, [[0, 3]])], finals: { a2: 3 } },
+      ],
+    });
+    const f = joinFanout([...acks, { idLot: 'A', idOffer: 'a3', offer: 1020, t: 1_590 }], r);
+    expect({ onOtherLot: f.offersOnOtherLot, missing: f.missing, seenByNobody: f.offersSeenByNobody, notAtFinal: f.notAtFinalBest, pass: f.pass })
+      .toEqual({ onOtherLot: 1, missing: 3, seenByNobody: 1, notAtFinal: 3, pass: false });
+    expect(f.problems).toContain('1 acknowledged offers delivered on another lot\'s topic');
+  });
+
+  it('fails on lot messages the harness could not read, and says when subscribers were never tried', () => {
+    const f = joinFanout(acks, harness({ messages: { ...harness().messages, unparsed: 4 } }));
+    expect({ unparsed: f.unparsed, pass: f.pass }).toEqual({ unparsed: 4, pass: false });
+    expect(f.problems).toEqual(['4 messages on the lot topics not readable as lot messages']);
+    const stopped = joinFanout(acks, harness({ subscribed: 1, connected: 1, notAttempted: 2, subscribersChecked: 1 }));
+    expect(stopped.problems[0]).toBe('2 of 3 subscribers not subscribed (0 refused, 0 failed, 2 never tried: the harness was stopped during its ramp)');
+  });
+
   it('takes nearest-rank percentiles of a histogram', () => {
     expect(histogramPercentiles(new Map([[10, 98], [20, 1], [300, 1]]))).toEqual({ n: 100, min: 10, p50: 10, p95: 10, p99: 20, max: 300, negative: 0 });
     expect(histogramPercentiles(new Map()).p99).toBeNull();
@@ -111,6 +133,20 @@ describe('the fan-out in the report', () => {
     const targets = evaluateTargets({ runs: [run], extras: {}, profile: 'smoke' });
     expect(targets.find((t) => t.id === 'fanout-p99')).toMatchObject({ figure: 'p99 90 ms with 3 subscribers (201 → delivery, harness)', met: 'n/a' });
     expect(targets.find((t) => t.id === 'fanout-delivery')).toMatchObject({ met: 'yes' });
+  });
+
+  it('fails the bench, and the delivery target, when the harness gave no figures (crashed, killed, no result file)', () => {
+    const broke = {
+      scenario: 'fanout', mode: 'embedded', summary: { fanout: { p99: null, subscribers: 0 } }, correctness: { pass: true },
+      fanoutError: 'the harness wrote no result; see .bench/x/embedded/fanout.fanout-sub.log',
+    } as unknown as ScenarioRun;
+    expect(runFailures(broke)).toEqual(['fanout/embedded: fan-out figures missing: the harness wrote no result; see .bench/x/embedded/fanout.fanout-sub.log']);
+    const targets = evaluateTargets({ runs: [broke], extras: {}, profile: 'smoke' });
+    expect(targets.find((t) => t.id === 'fanout-delivery')).toMatchObject({ met: 'no' });
+    expect(targets.find((t) => t.id === 'fanout-p99')).toMatchObject({ met: 'n/a' });
+    expect(targets.find((t) => t.id === 'fanout-p99')!.figure).toContain('harness');
+    const passed = { scenario: 'fanout', mode: 'embedded', correctness: { pass: true }, fanout: joinFanout(acks, harness()) } as unknown as ScenarioRun;
+    expect(runFailures(passed)).toEqual([]);
   });
 
   it('plans 20,000 subscribers for fanout-20k and a longer ramp for a larger --subscribers', () => {

@@ -131,6 +131,8 @@ function processCell(run: ScenarioRun, name: string): string {
 /** The fan-out figure of a run: the harness's when it held the subscribers, else k6's own subscribers'. */
 export function fanoutP99(run: ScenarioRun): { p99: number | null; subscribers: number | null; by: 'harness' | 'k6' } | null {
   if (run.fanout) return { p99: run.fanout.latencyMs.p99, subscribers: run.fanout.subscribed, by: 'harness' };
+  // The harness held the subscribers and broke: k6's summary has no subscribers to speak of.
+  if (run.fanoutError) return { p99: null, subscribers: null, by: 'harness' };
   const f = run.summary?.fanout;
   return f ? { p99: f.p99 ?? null, subscribers: f.subscribers ?? null, by: 'k6' } : null;
 }
@@ -149,7 +151,8 @@ export function fanoutRows(runs: readonly ScenarioRun[]): string[][] {
       n0(f.offersAcked), `${n0(f.deliveries)} of ${n0(f.deliveriesExpected)}`, n0(f.deliveriesPerSecond),
       `${n1(l.p50)} / ${n1(l.p95)} / **${n1(l.p99)}** / ${n1(l.max)}${l.negative ? ` (${n0(l.negative)} < 0)` : ''}`,
       `${n1(f.fromAcceptMs.p50)} / ${n1(f.fromAcceptMs.p99)}`, `${n1(f.answerMs.p50)} / ${n1(f.answerMs.p99)}`, `${n1(f.spreadMs.p50)} / ${n1(f.spreadMs.max)}`,
-      `${n0(f.missing)} / ${n0(f.outOfOrder)}${f.offersSeenByNobody ? ` (${n0(f.offersSeenByNobody)} offers reached nobody)` : ''}`,
+      `${n0(f.missing)} / ${n0(f.outOfOrder)}${f.offersSeenByNobody ? ` (${n0(f.offersSeenByNobody)} offers reached nobody)` : ''}` +
+        `${f.offersOnOtherLot ? `, ${n0(f.offersOnOtherLot)} on another lot` : ''}${f.unparsed ? `, ${n0(f.unparsed)} unreadable` : ''}`,
       f.notAtFinalBest ? `**${n0(f.notAtFinalBest)} not**` : 'all', `${n1(f.harness.usPerMessageHold)} µs (${n0(f.harness.maxRssMb)} MB)`, apiPerDelivery,
     ];
   });
@@ -338,6 +341,20 @@ export function writeBetweenMarkers(file: string, generated: string): void {
   writeFileSync(file, a >= 0 && b > a ? `${text.slice(0, a)}${block}${text.slice(b + END_MARKER.length)}` : `${text.trimEnd()}\n\n${block}\n`);
 }
 
+/**
+ * Why a scenario run fails the bench (a line each; any makes its exit code 1): a step broke, the correctness check
+ * failed, the fan-out check failed, or the fan-out harness gave no figures (it crashed, was killed, wrote no result).
+ */
+export function runFailures(run: ScenarioRun): string[] {
+  const name = `${run.scenario}/${run.mode}`;
+  const out: string[] = [];
+  if (run.error) out.push(`${name}: ${run.error.split('\n')[0]}`);
+  else if (run.correctness && !run.correctness.pass) out.push(`${name}: correctness failed`);
+  if (run.fanout && !run.fanout.pass) out.push(`${name}: fan-out check failed: ${run.fanout.problems.join('; ')}`);
+  if (run.fanoutError) out.push(`${name}: fan-out figures missing: ${run.fanoutError.split('\n')[0]}`);
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Targets
 // ---------------------------------------------------------------------------------------------------------------
@@ -396,6 +413,12 @@ export function evaluateTargets(r: Pick<Results, 'runs' | 'extras' | 'profile'>)
       met: f.p99 === null ? 'n/a' : subs >= 5000 ? yes(f.p99 < 200) : f.p99 >= 200 ? 'no' : 'n/a',
       note: subs < 5000 ? `${r.profile} profile: fewer subscribers than the target's` : undefined,
     });
+    if (fan.fanoutError) {
+      out.push({
+        id: `${scenario}-delivery`, target: `fan-out: every subscriber gets every acknowledged offer of its lot, in order`, mode: fan.mode,
+        figure: `not checked: ${fan.fanoutError.split('\n')[0]!.slice(0, 160)}`, met: 'no',
+      });
+    }
     if (fan.fanout) {
       const x = fan.fanout;
       out.push({
