@@ -29,9 +29,10 @@ import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
 import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from './fanout-join.js';
 import {
-  consoleReport, evaluateTargets, markdownOf, runFailures, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
+  consoleReport, markdownOf, runFailures, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
 } from './report.js';
-import { ProcessSampler, type SampleTarget } from './sampler.js';
+import { ProcessSampler, rssMbNow, type SampleTarget } from './sampler.js';
+import { evaluateTargets } from './targets.js';
 import { REPO_ROOT, errorText, freePort, run, runOk, sleep, step } from './util.js';
 
 const USAGE = `npm run bench [-- options]
@@ -82,6 +83,8 @@ const PROFILES: Record<string, Profile> = {
 };
 
 const DEALERS = 500;
+/** How long the API rests after its start before its idle RSS is read. */
+const IDLE_SETTLE_MS = 3_000;
 /** Scenarios with live subscribers (load-tests/scenarios/fanout.js). */
 const FANOUT_SCENARIOS = ['fanout', 'fanout-20k'];
 const THROUGHPUT_SCENARIOS = ['spread', 'hot-lot', 'closing-rush'];
@@ -319,13 +322,14 @@ async function main(): Promise<number> {
     if (env.kafkaBrokers) await deleteTopics(env.kafkaBrokers, topics);
   }
   const finishedAt = new Date();
-  const partial = { runs, extras: extrasOut, profile: profileName };
+  const baseline = [...baselines.values()].sort((a, b) => a.clients - b.clients);
+  const partial = { runs, extras: extrasOut, profile: profileName, machine, baseline };
   const results: Results = {
     version: 1, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(),
     durationSeconds: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000), profile: profileName, modes,
     command: `npm run bench${process.argv.slice(2).filter((a) => a !== '--built').length ? ` -- ${process.argv.slice(2).filter((a) => a !== '--built').join(' ')}` : ''}`,
     machine, apiNodeFlags: apiNodeFlags(), services: { postgres: env.databaseUrl, kafka: env.kafkaBrokers, mosquitto: env.mqtt?.url },
-    baseline: [...baselines.values()].sort((a, b) => a.clients - b.clients), runs, extras: extrasOut, targets: evaluateTargets(partial),
+    baseline, runs, extras: extrasOut, targets: evaluateTargets(partial),
     failures, exitCode: failures.length ? 1 : 0, rawDir: path.relative(REPO_ROOT, rawDir),
   };
   // The results file keeps the summaries without their ids (setup_data: thousands of lot ids; they stay in the raw files).
@@ -424,8 +428,11 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     }));
     result.apiUrl = `${api.baseUrl}/api`;
     result.apiStartSeconds = Math.round(api.startMs / 100) / 10;
+    // The idle figure (the embedded default's "RSS below 400 MB idle"): once the start-up's garbage has had a moment.
+    await sleep(IDLE_SETTLE_MS);
+    result.apiIdleRssMb = rssMbNow(api.pid);
     step(`${c.scenario}/${c.mode}: API at ${api.baseUrl}/api (pid ${api.pid}, up in ${result.apiStartSeconds} s; OpenAPI ${api.baseUrl}/api/docs, ` +
-      `metrics ${api.baseUrl}/metrics, live ws://127.0.0.1:${api.port}/mqtt)` +
+      `metrics ${api.baseUrl}/metrics, live ws://127.0.0.1:${api.port}/mqtt; RSS ${result.apiIdleRssMb ?? '?'} MB idle)` +
       (storage.databaseUrl ? ` on ${storage.databaseUrl}, Kafka topic ${storage.kafka?.topic}` : ` on ${storage.dataDir}`));
     let fanoutEnv: Record<string, string> = {};
     if (plan && c.fanoutSubscriber === 'harness') {

@@ -7,7 +7,9 @@
  * - every acknowledged purchase is in the log (VehicleSold for that vehicle and dealer); each vehicle is sold at most once;
  * - the read models equal a rebuild from the log: every read-model table dumped in primary-key order, a rebuild from
  *   position 0 (server mode: the admin API's, while the API serves; embedded mode: the same library rebuild run on
- *   the stopped API's data folder), dumped again, compared table by table.
+ *   the stopped API's data folder), dumped again, compared table by table;
+ * - no offer accepted after its lot's end, nor after its closing (closings.ts, which also measures how late each
+ *   closing was recorded: a target, not a fault).
  *
  * The verdict fails when any of these fails, and also when the acknowledgements hold no write at all (a check that
  * cannot fail proves nothing).
@@ -18,6 +20,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createEventStore, type EventStore } from '@auction/event-store';
 import { createReadModelDb, dumpTables, rebuildReadModels, type ReadModelDb, type TableDump } from '@auction/read-models';
+import { checkClosings, closingFailures, closingsLine, type ClosingCheck } from './closings.js';
 import { type Api, rebuildThroughApi, waitQuietAndProjected } from './http.js';
 
 /** An accepted offer as the load generator saw it (a 201 answer). */
@@ -43,16 +46,27 @@ export interface Acks {
   readonly otherLines: number;
 }
 
+/** Event types the checks read: offers and sales, and a lot's end and closing (closings.ts). */
+export const LOG_TYPES = ['OfferPlaced', 'VehicleSold', 'LotScheduled', 'LotEdited', 'LotEndRescheduled', 'LotEndExtended', 'LotClosed'] as const;
+
 /** The part of an event the checks read. */
 export interface LogRow {
   readonly position: number;
   readonly streamId: string;
-  readonly type: 'OfferPlaced' | 'VehicleSold';
+  readonly type: (typeof LOG_TYPES)[number];
   readonly idOffer?: string;
   readonly idLot?: string;
   readonly amount?: number;
   readonly username?: string;
   readonly idVehicle?: string;
+  /** The store's record time (epoch ms). */
+  readonly recordedMs?: number;
+  /** The lot's end this event sets (LotScheduled, LotEdited, LotEndRescheduled, LotEndExtended). */
+  readonly endMs?: number;
+  /** OfferPlaced: the instant the server accepted it. */
+  readonly placedAtMs?: number;
+  /** LotClosed. */
+  readonly reason?: 'END' | 'BUY_NOW';
 }
 
 export interface LogCheck {
@@ -93,6 +107,8 @@ export interface ReadModelCheck {
 export interface Verdict {
   readonly pass: boolean;
   readonly log: LogCheck | null;
+  /** Closings and offers against each lot's end, from the same log (absent in results written before it). */
+  readonly closings?: ClosingCheck | null;
   readonly readModels: ReadModelCheck | null;
   readonly problems: string[];
   readonly warnings: string[];
@@ -164,20 +180,46 @@ export async function readAcks(files: readonly string[]): Promise<Acks> {
 // The log
 // ---------------------------------------------------------------------------------------------------------------
 
-/** OfferPlaced and VehicleSold events of a PostgreSQL event store, in log order. */
+const timeOf = (v: unknown): number | undefined => (typeof v === 'string' ? Date.parse(v) : undefined);
+
+/** A LogRow from an event's type, data and record time (both readers). */
+export function logRowOf(position: number, streamId: string, type: LogRow['type'], d: Record<string, unknown>, recordedMs: number): LogRow {
+  const username = typeof d.username === 'string' ? d.username : typeof d.idUser === 'string' ? d.idUser : undefined;
+  switch (type) {
+    case 'OfferPlaced':
+      return { position, streamId, type, idOffer: String(d.idOffer), idLot: String(d.idLot), amount: Number(d.amount), username, recordedMs, placedAtMs: timeOf(d.placedAt) };
+    case 'VehicleSold':
+      return { position, streamId, type, idVehicle: String(d.idVehicle), username, recordedMs };
+    case 'LotClosed':
+      return { position, streamId, type, idLot: String(d.idLot), recordedMs, reason: d.reason === 'BUY_NOW' ? 'BUY_NOW' : 'END' };
+    case 'LotScheduled':
+    case 'LotEdited':
+    case 'LotEndRescheduled':
+    case 'LotEndExtended':
+      return { position, streamId, type, idLot: String(d.idLot), recordedMs, endMs: timeOf(d.endDate) };
+    default: {
+      const unknown: never = type;
+      throw new Error(`unexpected event type ${String(unknown)}`);
+    }
+  }
+}
+
+/** The events the checks read (LOG_TYPES) of a PostgreSQL event store, in log order. */
 export async function readLogFromPostgres(databaseUrl: string, schema = 'event_store'): Promise<LogRow[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ position: string; stream_id: string; type: LogRow['type']; a: string | null; b: string | null; amount: string | null; username: string | null }>(
+    // Only the fields read, not whole bodies: a full run's log holds hundreds of thousands of offers.
+    const { rows } = await client.query<{ position: string; stream_id: string; type: LogRow['type']; d: Record<string, unknown>; recorded_ms: number }>(
       `SELECT position, stream_id, type,
-              CASE WHEN type = 'OfferPlaced' THEN data->>'idOffer' ELSE data->>'idVehicle' END AS a,
-              data->>'idLot' AS b, data->>'amount' AS amount, COALESCE(data->>'username', data->>'idUser') AS username
-       FROM ${schema}.events WHERE type IN ('OfferPlaced', 'VehicleSold') ORDER BY position`,
+              jsonb_strip_nulls(jsonb_build_object('idOffer', data->'idOffer', 'idLot', data->'idLot', 'amount', data->'amount',
+                'username', data->'username', 'idUser', data->'idUser', 'idVehicle', data->'idVehicle', 'placedAt', data->'placedAt',
+                'endDate', data->'endDate', 'reason', data->'reason')) AS d,
+              (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
+       FROM ${schema}.events WHERE type = ANY($1::text[]) ORDER BY position`,
+      [LOG_TYPES],
     );
-    return rows.map((r) => r.type === 'OfferPlaced'
-      ? { position: Number(r.position), streamId: r.stream_id, type: r.type, idOffer: r.a ?? undefined, idLot: r.b ?? undefined, amount: r.amount === null ? undefined : Number(r.amount), username: r.username ?? undefined }
-      : { position: Number(r.position), streamId: r.stream_id, type: r.type, idVehicle: r.a ?? undefined, username: r.username ?? undefined });
+    return rows.map((r) => logRowOf(Number(r.position), r.stream_id, r.type, r.d, Number(r.recorded_ms)));
   } finally {
     await client.end();
   }
@@ -186,16 +228,12 @@ export async function readLogFromPostgres(databaseUrl: string, schema = 'event_s
 /** The same from any event store (embedded PGlite opened while the API is stopped). */
 export async function readLogFromStore(store: EventStore): Promise<LogRow[]> {
   const rows: LogRow[] = [];
+  const wanted = new Set<string>(LOG_TYPES);
   for (let after = 0; ;) {
     const page = await store.readAll(after, 5000);
     if (page.length === 0) break;
     for (const e of page) {
-      const d = e.data as Record<string, unknown>;
-      if (e.type === 'OfferPlaced') {
-        rows.push({ position: e.position, streamId: e.streamId, type: 'OfferPlaced', idOffer: String(d.idOffer), idLot: String(d.idLot), amount: Number(d.amount), username: typeof d.username === 'string' ? d.username : typeof d.idUser === 'string' ? d.idUser : undefined });
-      } else if (e.type === 'VehicleSold') {
-        rows.push({ position: e.position, streamId: e.streamId, type: 'VehicleSold', idVehicle: String(d.idVehicle), username: typeof d.username === 'string' ? d.username : typeof d.idUser === 'string' ? d.idUser : undefined });
-      }
+      if (wanted.has(e.type)) rows.push(logRowOf(e.position, e.streamId, e.type as LogRow['type'], e.data, e.recordedAt.getTime()));
     }
     after = page.at(-1)!.position;
   }
@@ -227,7 +265,7 @@ export function checkLog(acks: Acks, log: readonly LogRow[]): LogCheck {
         badLots.add(row.streamId);
       }
       lastByLot.set(row.streamId, { amount: Number(row.amount), idOffer: id, position: row.position });
-    } else {
+    } else if (row.type === 'VehicleSold') {
       logSales++;
       const id = row.idVehicle ?? '?';
       const list = salesByVehicle.get(id);
@@ -426,13 +464,16 @@ export interface CheckOptions {
 }
 
 /** Combines the checks into a verdict. */
-export function verdictOf(log: LogCheck | null, readModels: ReadModelCheck | null, errors: string[], warnings: string[], startedAt: number): Verdict {
+export function verdictOf(
+  log: LogCheck | null, readModels: ReadModelCheck | null, errors: string[], warnings: string[], startedAt: number, closings: ClosingCheck | null = null,
+): Verdict {
   const problems = [...errors];
   if (log) problems.push(...logFailures(log));
   else if (errors.length === 0) problems.push('the log was not checked');
+  if (closings) problems.push(...closingFailures(closings));
   if (readModels && !readModels.equal) problems.push(`read models differ from a rebuild: ${readModels.differences.slice(0, 3).join(' | ')}`);
   if (!readModels && errors.length === 0) problems.push('the read models were not checked');
-  return { pass: problems.length === 0, log, readModels, problems, warnings, seconds: Math.round((Date.now() - startedAt) / 100) / 10 };
+  return { pass: problems.length === 0, log, closings, readModels, problems, warnings, seconds: Math.round((Date.now() - startedAt) / 100) / 10 };
 }
 
 /** Warnings when the summary's counts and the acknowledgements disagree (lost console lines). */
@@ -452,18 +493,21 @@ export async function checkServer(admin: Api, databaseUrl: string, o: CheckOptio
   const t0 = Date.now();
   const errors: string[] = [];
   let log: LogCheck | null = null;
+  let closings: ClosingCheck | null = null;
   let rm: ReadModelCheck | null = null;
   let warnings: string[] = [];
   try {
     const acks = await readAcks(o.acksFiles);
     warnings = countWarnings(acks, o.summaryCounts);
     await waitQuietAndProjected(admin, 600_000);
-    log = checkLog(acks, await readLogFromPostgres(databaseUrl));
+    const rows = await readLogFromPostgres(databaseUrl);
+    log = checkLog(acks, rows);
+    closings = checkClosings(rows, Date.now());
     rm = await checkReadModelsThroughApi(admin, databaseUrl);
   } catch (error) {
     errors.push(`the check broke: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return verdictOf(log, rm, errors, warnings, t0);
+  return verdictOf(log, rm, errors, warnings, t0, closings);
 }
 
 /** Embedded mode, API stopped: the data folder opened in this process. */
@@ -471,6 +515,7 @@ export async function checkEmbedded(dataDir: string, o: CheckOptions): Promise<V
   const t0 = Date.now();
   const errors: string[] = [];
   let log: LogCheck | null = null;
+  let closings: ClosingCheck | null = null;
   let rm: ReadModelCheck | null = null;
   let warnings: string[] = [];
   let data: EmbeddedData | null = null;
@@ -478,14 +523,16 @@ export async function checkEmbedded(dataDir: string, o: CheckOptions): Promise<V
     const acks = await readAcks(o.acksFiles);
     warnings = countWarnings(acks, o.summaryCounts);
     data = await openEmbedded(dataDir);
-    log = checkLog(acks, await readLogFromStore(data.store));
+    const rows = await readLogFromStore(data.store);
+    log = checkLog(acks, rows);
+    closings = checkClosings(rows, Date.now());
     rm = await checkReadModelsInProcess(data);
   } catch (error) {
     errors.push(`the check broke: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await data?.close().catch(() => {});
   }
-  return verdictOf(log, rm, errors, warnings, t0);
+  return verdictOf(log, rm, errors, warnings, t0, closings);
 }
 
 /** One line: `pass (12,345 offers, 10 purchases; read models = rebuild, 9 tables / 23,456 rows)` or the problems. */
@@ -493,5 +540,6 @@ export function verdictLine(v: Verdict): string {
   const l = v.log;
   const counts = l ? `${l.ackedOffers.toLocaleString('en')} offers, ${l.ackedPurchases.toLocaleString('en')} purchases acknowledged; ${l.lots.toLocaleString('en')} lots` : 'log not read';
   const rm = v.readModels ? `read models ${v.readModels.equal ? '=' : '≠'} rebuild (${v.readModels.rows.toLocaleString('en')} rows)` : 'read models not compared';
-  return v.pass ? `pass (${counts}; ${rm})` : `FAIL: ${v.problems.join('; ')} (${counts}; ${rm})`;
+  const closed = v.closings?.closings || v.closings?.notClosed ? `; ${closingsLine(v.closings)}` : '';
+  return v.pass ? `pass (${counts}; ${rm}${closed})` : `FAIL: ${v.problems.join('; ')} (${counts}; ${rm}${closed})`;
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLog, diffDumps, jsonOfConsoleLine, readAcks, verdictOf, type Acks, type LogRow } from './correctness.js';
+import { checkClosings } from './closings.js';
+import { checkLog, diffDumps, jsonOfConsoleLine, logRowOf, readAcks, verdictLine, verdictOf, type Acks, type LogRow } from './correctness.js';
 import { normalizeSummary } from './k6.js';
 
 const offer = (position: number, lot: string, idOffer: string, amount: number, username = 'dealer1'): LogRow =>
@@ -67,6 +68,30 @@ describe('the correctness check of the bench', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reads a lot\'s end, closing and offers from event bodies, and fails the verdict on an offer accepted after the end', () => {
+    const T = Date.parse('2026-11-26T12:00:00.000Z');
+    const rows = [
+      logRowOf(1, 'lot-a', 'LotScheduled', { idLot: 'a', endDate: '2026-11-26T12:00:00.000Z', startDate: '2026-11-26T11:00:00.000Z' }, T - 60_000),
+      logRowOf(2, 'lot-a', 'OfferPlaced', { idLot: 'a', idOffer: 'o1', idUser: 'u1', amount: 100, placedAt: '2026-11-26T11:59:59.000Z' }, T - 998),
+      logRowOf(3, 'lot-a', 'LotEndExtended', { idLot: 'a', endDate: '2026-11-26T12:00:04.000Z', idOffer: 'o1' }, T - 998),
+      logRowOf(4, 'lot-a', 'OfferPlaced', { idLot: 'a', idOffer: 'o2', idUser: 'u2', amount: 110, placedAt: '2026-11-26T12:00:04.500Z' }, T + 4502),
+      logRowOf(5, 'lot-a', 'LotClosed', { idLot: 'a', closedAt: '2026-11-26T12:00:04.000Z', reason: 'END' }, T + 4600),
+    ];
+    expect(rows[1]).toMatchObject({ type: 'OfferPlaced', idOffer: 'o1', amount: 100, username: 'u1', placedAtMs: T - 1000, recordedMs: T - 998 });
+    expect(rows[2]).toMatchObject({ endMs: T + 4000 });
+    expect(rows[4]).toMatchObject({ reason: 'END', recordedMs: T + 4600 });
+    const log = checkLog(acks([{ idLot: 'a', idOffer: 'o1', offer: 100, username: 'u1' }]), rows);
+    expect({ logOffers: log.logOffers, logSales: log.logSales, problems: log.problems }).toEqual({ logOffers: 2, logSales: 0, problems: [] });
+    const closings = checkClosings(rows, T + 60_000);
+    expect({ afterEnd: closings.offersAfterEnd, lateness: closings.latenessMs?.max }).toEqual({ afterEnd: 1, lateness: 600 });
+    const rm = { method: 'admin-api-rebuild' as const, equal: true, tables: 9, rows: 10, rebuiltEvents: 5, rebuildSeconds: 0.1, attempts: 1, differences: [] };
+    const verdict = verdictOf(log, rm, [], [], Date.now(), closings);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.problems).toEqual(['1 offers accepted at or after their lot\'s end']);
+    expect(verdictLine(verdict)).toContain('1 closings, late by p50 600 / p99 600 / max 600 ms (1 over 250 ms, 0 never fired)');
+    expect(verdictOf(log, rm, [], [], Date.now(), checkClosings(rows.filter((r) => r.position !== 4), T + 60_000)).pass).toBe(true);
   });
 
   it('normalizes the summaries of load-tests/lib/summary.js', () => {

@@ -1,7 +1,9 @@
 /** The run's results: the JSON file, the generated section of BENCHMARKS.md, the targets and the final table. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { MAX_PGBENCH_CLIENTS, type PgbenchResult } from './baseline.js';
+import { closingsLine } from './closings.js';
 import type { Verdict } from './correctness.js';
+import { COST_PROCESSES, cpuCostOf } from './cpu-cost.js';
 import type { LotsRssFigures, RebuildFigures } from './extras.js';
 import type { FanoutFigures } from './fanout-join.js';
 import type { VehicleUploadFigures } from './vehicle-upload.js';
@@ -56,6 +58,8 @@ export interface ScenarioRun {
   fanoutError?: string;
   /** Why the fan-out held fewer subscribers than its scenario asks (the machine's open-files limit). */
   fanoutNote?: string;
+  /** The API's RSS after its start, before any load (MB): the embedded default's idle figure. */
+  apiIdleRssMb?: number | null;
   /** With `--cpu-prof`: the API's profile file and its self time per component (top entries). */
   cpuProfile?: { file: string; summaryFile: string; busySeconds: number; idleSeconds: number; components: { name: string; busyPercent: number }[] };
 }
@@ -114,13 +118,13 @@ function verdictCell(run: ScenarioRun): string {
   const l = v.log;
   const writes = [l?.ackedOffers ? `${n0(l.ackedOffers)} offers` : '', l?.ackedPurchases ? `${n0(l.ackedPurchases)} purchases` : ''].filter(Boolean).join(', ') || 'no write';
   const counts = l ? `${writes} checked${l.lots ? `, ${n0(l.lots)} lot${l.lots === 1 ? '' : 's'} in order` : ''}; read models ${v.readModels?.equal ? '=' : '≠'} rebuild (${n0(v.readModels?.rows)} rows)` : '';
+  const closed = v.closings && (v.closings.closings || v.closings.notClosed) ? `; ${closingsLine(v.closings)}` : '';
   const warn = v.warnings.length ? ` ⚠ ${v.warnings.join('; ')}` : '';
-  return v.pass ? `pass: ${counts}${warn}` : `**FAIL**: ${v.problems.slice(0, 3).join('; ').slice(0, 300)}${warn}`;
+  return v.pass ? `pass: ${counts}${closed}${warn}` : `**FAIL**: ${v.problems.slice(0, 3).join('; ').slice(0, 300)}${closed}${warn}`;
 }
 
-const PROCESS_NAMES = ['api', 'postgres', 'kafka', 'mosquitto', 'k6'] as const;
-/** The processes table also shows the fan-out subscriber harness. */
-const SAMPLED_NAMES = [...PROCESS_NAMES, 'fanout-sub'] as const;
+/** The processes table: the server side, k6 and the fan-out subscriber harness. */
+const SAMPLED_NAMES = COST_PROCESSES;
 
 function processCell(run: ScenarioRun, name: string): string {
   const p = run.processes?.find((x) => x.name === name);
@@ -169,25 +173,30 @@ function breakdownText(b: NonNullable<LotsRssFigures['breakdownRunning']>): stri
     `old space ${n0(b.oldSpaceCommittedMb)} / ${n0(b.oldSpaceUsedMb)} MB), outside the heap (Buffers) ${n0(b.externalMb)} MB; RSS anonymous ${n0(b.rssAnonMb)} MB, file-backed ${n0(b.rssFileMb)} MB`;
 }
 
-/** Rows of the CPU-per-offer table: the throughput scenarios that ran and have process figures. */
-export function cpuCostRows(r: Pick<Results, 'runs' | 'machine'>): string[][] {
+/** Rows of the CPU-per-offer table: every scenario with processed offers and process figures (cpu-cost.ts). */
+export function cpuCostRows(r: Pick<Results, 'runs' | 'machine'> & Partial<Pick<Results, 'baseline'>>): string[][] {
   const rows: string[][] = [];
+  const ms = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+  const cores = r.machine.cores;
   for (const run of r.runs) {
-    const rate = run.summary?.offers?.processedPerSecond ?? 0;
-    if (!['spread', 'hot-lot', 'closing-rush'].includes(run.scenario) || rate <= 0 || !run.processes?.length) continue;
-    const msOf = (name: string) => {
-      const cpu = run.processes!.find((x) => x.name === name && x.samples > 0)?.meanCpuPct;
-      return typeof cpu === 'number' ? (cpu / 100) * 1000 / rate : null;
-    };
-    const parts = PROCESS_NAMES.map((name) => msOf(name));
-    const total = parts.reduce<number>((sum, v) => sum + (v ?? 0), 0);
-    const busy = (total * rate) / 1000;
-    const ms = (v: number | null) => (v === null ? '–' : v.toFixed(2));
-    // Table order: API, PostgreSQL, Kafka, Mosquitto, k6 (PROCESS_NAMES' order).
-    rows.push([run.scenario, run.mode, n0(rate), ...parts.map(ms), `**${total.toFixed(2)}**`, `${busy.toFixed(2)} of ${r.machine.cores}`,
-      total > 0 ? `${n0((r.machine.cores * 1000) / total)}/s` : '–']);
+    const c = cpuCostOf(run, r);
+    if (!c) continue;
+    const pg = c.pgbench;
+    // Table order: API, PostgreSQL, Kafka, Mosquitto, k6, harness (COST_PROCESSES' order).
+    rows.push([run.scenario, run.mode, n0(c.rate), ...COST_PROCESSES.map((name) => ms(c.msOf[name])), `**${c.allMs.toFixed(2)}**`,
+      `${c.coresBusy.toFixed(2)} of ${cores}`, c.allMs > 0 ? `${n0((cores * 1000) / c.allMs)}/s` : '–',
+      c.serverMs === null ? '–' : `**${c.serverMs.toFixed(3)}**`, c.capacityPerSecond === null ? '–' : `**${n0(c.capacityPerSecond)}/s**`,
+      pg ? `${pg.ms.toFixed(3)} (${n0(pg.eventsPerSecond)}/s at ${pg.clients} clients${pg.atScenarioClients ? '' : ', nearest'})` : '–',
+      c.ratioToPgbench === null ? '–' : `**${c.ratioToPgbench.toFixed(2)}×**`]);
   }
   return rows;
+}
+
+/** Peak RSS of each sampled process of a run, for the console: `api 312, postgres 210 MB`. */
+export function peakRssLine(run: ScenarioRun): string {
+  const parts = (run.processes ?? []).filter((p) => p.samples > 0 && p.maxRssMb !== null).map((p) => `${p.name} ${n0(p.maxRssMb)}`);
+  const idle = typeof run.apiIdleRssMb === 'number' ? `; API idle before the load ${n0(run.apiIdleRssMb)} MB` : '';
+  return parts.length ? `${parts.join(', ')} MB${idle}` : `not sampled${idle}`;
 }
 
 /** The generated Markdown (between the markers of BENCHMARKS.md). */
@@ -236,11 +245,11 @@ export function markdownOf(r: Results, resultsPath: string): string {
   ));
   lines.push('');
 
-  lines.push('#### Processes during each scenario (max RSS / mean CPU, % of one core)');
+  lines.push('#### Processes during each scenario (peak RSS / mean CPU, % of one core)');
   lines.push('');
   lines.push(table(
-    ['scenario', 'mode', 'API (node)', 'PostgreSQL (all processes, PSS)', 'Kafka (java)', 'Mosquitto', 'k6', 'fan-out subscribers (Go)'],
-    r.runs.map((run) => [run.scenario, run.mode, ...SAMPLED_NAMES.map((p) => processCell(run, p))]),
+    ['scenario', 'mode', 'API idle RSS (after the start, before the load)', 'API (node)', 'PostgreSQL (all processes, PSS)', 'Kafka (java)', 'Mosquitto', 'k6', 'fan-out subscribers (Go)'],
+    r.runs.map((run) => [run.scenario, run.mode, typeof run.apiIdleRssMb === 'number' ? `${n0(run.apiIdleRssMb)} MB` : '–', ...SAMPLED_NAMES.map((p) => processCell(run, p))]),
   ));
   lines.push('');
 
@@ -268,16 +277,22 @@ export function markdownOf(r: Results, resultsPath: string): string {
 
   const costRows = cpuCostRows(r);
   if (costRows.length) {
-    lines.push(`#### CPU per processed offer (what the machine's ${r.machine.cores} cores are spent on)`);
+    lines.push(`#### CPU per processed offer (what the machine's ${r.machine.cores} cores are spent on, and what they allow)`);
     lines.push('');
     lines.push(table(
-      ['scenario', 'mode', 'processed/s', 'API', 'PostgreSQL', 'Kafka', 'Mosquitto', 'k6', 'all', 'cores busy', `ceiling at ${r.machine.cores} cores`],
+      ['scenario', 'mode', 'processed/s', 'API', 'PostgreSQL', 'Kafka', 'Mosquitto', 'k6', 'fan-out harness', 'all', 'cores busy', `ceiling at ${r.machine.cores} cores`,
+        'server side ms', `capacity at ${r.machine.cores} cores without the load generator`, 'pgbench 1-event tx ms', 'server ÷ pgbench'],
       costRows,
     ));
     lines.push('');
     lines.push('CPU milliseconds per processed offer (accepted or refused) = mean CPU of the process during the load ÷ offers processed per second. ' +
       '"Ceiling" is the rate at which the machine\'s cores would be fully busy at this cost per offer, the load generator included: ' +
-      'when "cores busy" is near the core count, the machine, not a lock or a queue, sets the rate.');
+      'when "cores busy" is near the core count, the machine, not a lock or a queue, sets the rate. ' +
+      '"Server side" = API + PostgreSQL + Kafka + Mosquitto (in embedded mode the API alone: its database and broker run inside it), k6 and the ' +
+      `fan-out harness left out; its capacity = ${r.machine.cores} cores × 1000 ÷ that cost, the offers/s the machine would serve with the load generated elsewhere. ` +
+      `pgbench's cost of one one-event transaction = ${r.machine.cores} cores × 1000 ÷ its "1 event/tx" events/s (the event store's INSERT of one row, committed alone) ` +
+      'at the scenario\'s clients in this run ("nearest": no baseline at those clients, the nearest one): pgbench keeps the cores busy, so it is the ' +
+      'machine\'s whole CPU per transaction, pgbench\'s own client work included.');
     lines.push('');
   }
   const profiled = r.runs.filter((run) => run.cpuProfile);
@@ -355,122 +370,6 @@ export function runFailures(run: ScenarioRun): string[] {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Targets
-// ---------------------------------------------------------------------------------------------------------------
-
-/** The issue's targets against this run's figures (server mode when it ran, else embedded). */
-export function evaluateTargets(r: Pick<Results, 'runs' | 'extras' | 'profile'>): Target[] {
-  const out: Target[] = [];
-  const pick = (scenario: string) => r.runs.find((x) => x.scenario === scenario && x.mode === 'server' && !x.error && x.summary)
-    ?? r.runs.find((x) => x.scenario === scenario && !x.error && x.summary);
-  const yes = (ok: boolean): Target['met'] => (ok ? 'yes' : 'no');
-  const missing = (id: string, target: string) => out.push({ id, target, mode: '–', figure: 'not measured in this run', met: 'n/a' });
-
-  const spread = pick('spread');
-  if (spread?.summary) {
-    const s = spread.summary;
-    const rate = s.offers?.acceptedPerSecond ?? null;
-    const secs = s.durationSeconds ?? null;
-    out.push({
-      id: 'spread-rate', target: 'spread: ≥ 5,000 accepted offers/s for 60 s', mode: spread.mode, figure: `${n0(rate)} offers/s over ${n0(secs)} s`,
-      met: rate === null ? 'n/a' : yes(rate >= 5000 && (secs ?? 0) >= 60),
-      note: secs !== null && secs < 60 ? `${r.profile} profile: ${n0(secs)} s, the full profile runs 60 s` : undefined,
-    });
-    const p99 = s.latencyMs?.p99 ?? null;
-    out.push({ id: 'spread-p99', target: 'spread: p99 < 50 ms', mode: spread.mode, figure: `p99 ${n1(p99)} ms`, met: p99 === null ? 'n/a' : yes(p99 < 50) });
-    const ra = spread.ratios?.accepted ?? null;
-    out.push({
-      id: 'spread-baseline', target: 'spread: ≥ 1.0× the PostgreSQL one-event-per-transaction baseline', mode: spread.mode,
-      figure: ra === null ? 'no baseline' : `${ra.toFixed(2)}× (${n0(rate)} vs ${n0(spread.baselineEventsPerSecond)} events/s at ${n0(spread.clients)} clients)`,
-      met: ra === null ? 'n/a' : yes(ra >= 1),
-    });
-  } else {
-    missing('spread', 'spread: ≥ 5,000 accepted offers/s for 60 s, p99 < 50 ms, ≥ 1.0× baseline');
-  }
-
-  const hot = pick('hot-lot');
-  if (hot?.summary) {
-    const s = hot.summary;
-    const rate = s.offers?.processedPerSecond ?? null;
-    out.push({ id: 'hot-rate', target: 'hot lot: ≥ 3,000 offers/s processed (accepted or refused)', mode: hot.mode, figure: `${n0(rate)} offers/s (${n0(s.offers?.acceptedPerSecond)} accepted)`, met: rate === null ? 'n/a' : yes(rate >= 3000) });
-    const ordered = hot.correctness?.log ? hot.correctness.log.nonIncreasingLots === 0 && hot.correctness.log.duplicatedInLog === 0 : null;
-    out.push({ id: 'hot-order', target: 'hot lot: strict order', mode: hot.mode, figure: ordered === null ? 'not checked' : ordered ? 'offers strictly increasing in log order' : 'order violated', met: ordered === null ? 'n/a' : yes(ordered) });
-    const p99 = s.latencyMs?.p99 ?? null;
-    out.push({ id: 'hot-p99', target: 'hot lot: p99 < 50 ms', mode: hot.mode, figure: `p99 ${n1(p99)} ms`, met: p99 === null ? 'n/a' : yes(p99 < 50) });
-  } else {
-    missing('hot-lot', 'hot lot: ≥ 3,000 offers/s processed, strict order, p99 < 50 ms');
-  }
-
-  const fanoutTargets = (scenario: string, label: string) => {
-    const fan = pick(scenario);
-    const f = fan ? fanoutP99(fan) : null;
-    if (!fan || !f) return false;
-    const subs = f.subscribers ?? 0;
-    out.push({
-      id: `${scenario}-p99`, target: `fan-out: p99 offer-to-subscriber < 200 ms with ${label} subscribers`, mode: fan.mode,
-      figure: `p99 ${n1(f.p99)} ms with ${n0(subs)} subscribers (${f.by === 'harness' ? '201 → delivery, harness' : 'bestOfferAt → delivery, k6\'s subscribers'})`,
-      met: f.p99 === null ? 'n/a' : subs >= 5000 ? yes(f.p99 < 200) : f.p99 >= 200 ? 'no' : 'n/a',
-      note: subs < 5000 ? `${r.profile} profile: fewer subscribers than the target's` : undefined,
-    });
-    if (fan.fanoutError) {
-      out.push({
-        id: `${scenario}-delivery`, target: `fan-out: every subscriber gets every acknowledged offer of its lot, in order`, mode: fan.mode,
-        figure: `not checked: ${fan.fanoutError.split('\n')[0]!.slice(0, 160)}`, met: 'no',
-      });
-    }
-    if (fan.fanout) {
-      const x = fan.fanout;
-      out.push({
-        id: `${scenario}-delivery`, target: `fan-out: every subscriber gets every acknowledged offer of its lot, in order (${n0(x.subscribersAsked)} subscribers)`, mode: fan.mode,
-        figure: `${n0(x.missing)} missing, ${n0(x.outOfOrder)} out of order of ${n0(x.deliveriesExpected)} expected deliveries`, met: yes(x.pass),
-      });
-    }
-    return true;
-  };
-  if (!fanoutTargets('fanout', '5,000')) missing('fanout', 'fan-out: p99 offer-to-subscriber < 200 ms with 5,000 subscribers');
-  fanoutTargets('fanout-20k', '20,000');
-
-  const rb = r.extras.rebuild;
-  if (rb && !isError(rb)) {
-    const full = rb.rebuild.events >= 1_000_000;
-    out.push({
-      id: 'rebuild', target: 'rebuild of all read models from 1,000,000 events < 60 s', mode: 'server',
-      figure: `${n0(rb.rebuild.events)} events in ${rb.rebuild.seconds} s (${n0(rb.rebuild.eventsPerSecond)}/s)`,
-      met: full ? yes(rb.rebuild.seconds < 60) : yes(rb.projectedSecondsFor1M < 60),
-      note: full ? undefined : `projected for 1,000,000 at this rate: ${rb.projectedSecondsFor1M} s`,
-    });
-  } else {
-    missing('rebuild', 'rebuild of all read models from 1,000,000 events < 60 s');
-  }
-
-  const rss = r.extras.lotsRss ?? {};
-  let any = false;
-  for (const mode of ['server', 'embedded'] as const) {
-    const x = rss[mode];
-    if (!x || isError(x)) continue;
-    any = true;
-    const worst = Math.max(x.rssRunningMb ?? 0, x.rssAfterOffersMb ?? 0);
-    out.push({
-      id: `rss-${mode}`, target: 'API RSS < 512 MB with 10,000 running lots', mode, figure: `${n0(x.rssRunningMb)} MB running, ${n0(x.rssAfterOffersMb)} MB after offers (${n0(x.runningLots)} lots)`,
-      met: x.runningLots >= 10_000 ? yes(worst < 512) : 'n/a',
-    });
-  }
-  if (!any) missing('rss', 'API RSS < 512 MB with 10,000 running lots');
-
-  for (const mode of ['server', 'embedded'] as const) {
-    const x = r.extras.vehicleUpload?.[mode];
-    if (!x || isError(x)) continue;
-    const limit = mode === 'server' ? 5 : 10;
-    out.push({
-      id: `vehicle-upload-${mode}`, target: `a 5,000-row vehicle file loaded < ${limit} s`, mode,
-      figure: `${n0(x.rows)} rows in ${x.totalSeconds} s (upload ${x.uploadSeconds} s, save ${x.saveSeconds} s), API peak RSS ${n0(x.apiPeakRssMb)} MB`,
-      met: x.rows >= 5_000 ? yes(x.totalSeconds < limit) : 'n/a',
-    });
-  }
-  return out;
-}
-
 /** The final table on stdout: scenarios, targets, verdicts. */
 export function consoleReport(r: Results, resultsPath: string): string {
   const rows = r.runs.map((run) => {
@@ -489,6 +388,9 @@ export function consoleReport(r: Results, resultsPath: string): string {
     ...rows,
     '',
     'baseline (pgbench, events/s): ' + r.baseline.map((b) => `${b.clients} clients: ${n0(b.insert?.eventsPerSecond)} (1/tx), ${n0(b['store-tx']?.eventsPerSecond)} (store tx), ${n0(b.batch100?.eventsPerSecond)} (100/tx)`).join('; '),
+    '',
+    'peak RSS per process (MB):',
+    ...r.runs.map((run) => `  ${`${run.scenario}/${run.mode}`.padEnd(22)}  ${peakRssLine(run)}`),
     '',
     'targets:',
     ...r.targets.map((t) => `  [${t.met === 'yes' ? 'met' : t.met === 'no' ? 'NOT met' : 'n/a'}] ${t.target} (${t.mode}): ${t.figure}${t.note ? ` — ${t.note}` : ''}`),
