@@ -636,7 +636,17 @@ async function machineInfo(env: InfraEnv, kafkaPid?: number): Promise<MachineInf
   };
 }
 
-async function shutdown(): Promise<void> {
+/**
+ * Stops what the run started, once: the signal handler and main()'s own end may both ask (an interrupted scenario makes
+ * main() end too), and a second pass would drop databases and hold connections while the first stops PostgreSQL.
+ */
+let stopping: Promise<void> | null = null;
+function shutdown(): Promise<void> {
+  stopping ??= stopEverything();
+  return stopping;
+}
+
+async function stopEverything(): Promise<void> {
   for (const pid of running.k6) {
     try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
   }

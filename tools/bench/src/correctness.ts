@@ -207,6 +207,7 @@ export function logRowOf(position: number, streamId: string, type: LogRow['type'
 /** The events the checks read (LOG_TYPES) of a PostgreSQL event store, in log order. */
 export async function readLogFromPostgres(databaseUrl: string, schema = 'event_store'): Promise<LogRow[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
   await client.connect();
   try {
     // Only the fields read, not whole bodies: a full run's log holds hundreds of thousands of offers.

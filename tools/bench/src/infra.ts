@@ -102,6 +102,8 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
 
 export async function adminQuery<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
+  // A connection ended by the server (PostgreSQL stopping) rejects the query; without a listener it would also throw.
+  client.on('error', () => {});
   await client.connect();
   try {
     return (await client.query<R>(sql, params)).rows;
