@@ -65,7 +65,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const store = createEventStore({
     databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
     dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
-    loadDataDir: freshLog,
+    loadDataDir: freshLog, sharedBuffers: config.pgliteSharedBuffers,
   });
   await store.init();
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');

@@ -8,6 +8,7 @@ export { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './ev
 export { PgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 export type { SqlEventStoreOptions } from './internal/sql-event-store.js';
+export { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_MEMORY_SIZE, pgliteStartParams } from './pglite-settings.js';
 export type { GroupCommitStats } from './internal/group-commit.js';
 
 /** Where the event store lives. A field left undefined falls back to its environment variable. */
@@ -20,6 +21,8 @@ export interface EventStoreConfig {
   dataDir?: string;
   /** PGlite: a fresh cluster's files to start an empty `dataDir` from (see {@link PgliteEventStoreOptions.loadDataDir}). */
   loadDataDir?: Blob;
+  /** PGlite: PostgreSQL's `shared_buffers` (default `DEFAULT_PGLITE_SHARED_BUFFERS`). */
+  sharedBuffers?: string;
 }
 
 /**
@@ -31,5 +34,5 @@ export function createEventStore(config: EventStoreConfig = {}): EventStore {
   const databaseUrl = config.databaseUrl ?? process.env['DATABASE_URL'];
   if (eventStoreUrl) return new EventStoreDbEventStore(eventStoreUrl);
   if (databaseUrl) return new PostgresEventStore(databaseUrl);
-  return new PgliteEventStore({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  return new PgliteEventStore({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, sharedBuffers: config.sharedBuffers });
 }

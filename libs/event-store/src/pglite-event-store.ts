@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
 import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
+import { pgliteStartParams } from './pglite-settings.js';
 
 /** Options of the PGlite adapter. */
 export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
@@ -11,6 +12,8 @@ export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
    * which costs seconds of CPU; ignored by PGlite when `dataDir` already holds a database.
    */
   loadDataDir?: Blob;
+  /** PostgreSQL's `shared_buffers` (default {@link DEFAULT_PGLITE_SHARED_BUFFERS}). */
+  sharedBuffers?: string;
 }
 
 /**
@@ -22,7 +25,11 @@ export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
 export class PgliteEventStore extends SqlEventStore {
   constructor(options: PgliteEventStoreOptions = {}) {
     // One process holds a PGlite database: this store is the only writer of its log.
-    super('pglite', new PgliteExecutor(new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})), { soleWriter: true, ...options });
+    super('pglite', new PgliteExecutor(new PGlite({
+      // One options object: PGlite reads its second argument only when the first is a data folder.
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), startParams: pgliteStartParams(options.sharedBuffers),
+    })), { soleWriter: true, ...options });
   }
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEventStoreContract, events } from './contract.test-support.js';
 import { PgliteEventStore } from './pglite-event-store.js';
+import { pgliteStartParams } from './pglite-settings.js';
 
 describeEventStoreContract(
   'pglite (in memory)',
@@ -16,6 +17,23 @@ describeEventStoreContract(
 );
 
 describe('PGlite specifics', () => {
+  it('runs PostgreSQL with the shared_buffers it is given, 16MB by default, and refuses a value that is not a size', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    for (const [given, shown] of [[undefined, '16MB'], ['8MB', '8MB']] as const) {
+      const db = new PGlite({ startParams: pgliteStartParams(given) });
+      expect((await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: shown }]);
+      await db.close();
+    }
+    expect(() => pgliteStartParams('16MB -c fsync=off')).toThrow(/shared_buffers must be a size/);
+    expect(() => new PgliteEventStore({ sharedBuffers: 'lots' })).toThrow(/shared_buffers must be a size/);
+    // The store hands its setting to its PGlite (its executor is private: read through it, as the store does).
+    const store = new PgliteEventStore({ sharedBuffers: '12MB' });
+    await store.init();
+    const executor = (store as unknown as { executor: { query<R>(sql: string): Promise<R[]> } }).executor;
+    expect(await executor.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '12MB' }]);
+    await store.close();
+  });
+
   it('keeps committed events in its data directory across a reopen', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'event-store-pglite-'));
     try {

@@ -17,6 +17,10 @@ afterAll(async () => {
 });
 
 describe('PGlite read-model database', () => {
+  it('runs PostgreSQL with the small buffer pool of the embedded default (shared_buffers 16MB, not PGlite\'s 128MB)', async () => {
+    expect(await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
   it('adds the message and regulation document columns of auctions to an existing table of an earlier release', async () => {
     await checkAuctionMessageColumnAdded(db, 'read_model_old_auctions');
   });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { pgliteStartParams } from '@auction/event-store';
 import { ALL_TABLES, readModelEntities } from '../tables/read-model-tables.js';
 import { ident, tableDdl } from '../tables/table-spec.js';
 import { releasePgliteSlot, serializedPgliteDriver } from './serialized-pglite-pool.js';
@@ -28,6 +29,8 @@ export interface ReadModelDbOptions {
   dataDir?: string;
   /** PGlite: a fresh cluster's files (a `dumpDataDir` tarball) to start an empty `dataDir` from instead of initdb. */
   loadDataDir?: Blob;
+  /** PGlite: PostgreSQL's `shared_buffers` (default `DEFAULT_PGLITE_SHARED_BUFFERS` of @auction/event-store). */
+  sharedBuffers?: string;
   /** Schema of the live tables, default `read_model`. */
   schema?: string;
   /** Connections of the PostgreSQL pool, default 10. */
@@ -167,6 +170,7 @@ export async function createReadModelDb(options: ReadModelDbOptions = {}): Promi
     const driver = serializedPgliteDriver({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: pgliteStartParams(options.sharedBuffers),
     });
     db = new ReadModelDb('pglite', new DataSource({ ...common, driver }), schema);
   }

@@ -15,7 +15,7 @@ let open = false;
  * `typeorm-pglite` keeps one PGlite instance per process, so only one PGlite read-model database may be
  * open at a time in a process; opening a second one throws.
  */
-export function serializedPgliteDriver(options: { dataDir?: string; loadDataDir?: Blob }): { Pool: unknown } {
+export function serializedPgliteDriver(options: { dataDir?: string; loadDataDir?: Blob; startParams?: string[] }): { Pool: unknown } {
   if (open) throw new Error('a PGlite read-model database is already open in this process (typeorm-pglite holds one PGlite instance)');
   const Base = new PGliteDriver(options as ConstructorParameters<typeof PGliteDriver>[0]).driver.Pool;
   type ConnectCallback = Parameters<InstanceType<typeof Base>['connect']>[0];

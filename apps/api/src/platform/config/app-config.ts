@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_MEMORY_SIZE } from '@auction/event-store';
 import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../../identity/password.js';
 
@@ -11,6 +12,7 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   PGLITE_TEMPLATE_DIR: z.string().min(1).optional(),
+  PGLITE_SHARED_BUFFERS: z.string().regex(PGLITE_MEMORY_SIZE, 'a size like 16MB (kB, MB or GB)').default(DEFAULT_PGLITE_SHARED_BUFFERS),
   DATABASE_URL: z.string().optional(),
   EVENTSTORE_URL: z.string().optional(),
   DEMO_DATA: bool.optional(),
@@ -86,6 +88,8 @@ export interface AppConfig extends SecurityConfig {
    * undefined = node_modules/.cache/auction-pglite, null = off (PGLITE_TEMPLATE_DIR=off).
    */
   readonly pgliteTemplateDir?: string | null;
+  /** Embedded mode: PostgreSQL's `shared_buffers` in each PGlite database (PGLITE_SHARED_BUFFERS). */
+  readonly pgliteSharedBuffers?: string;
   readonly databaseUrl?: string;
   readonly eventStoreUrl?: string;
   readonly demoData: boolean;
@@ -186,7 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new Error('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
-    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR === 'off' ? null : e.PGLITE_TEMPLATE_DIR, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
+    port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR === 'off' ? null : e.PGLITE_TEMPLATE_DIR,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS, databaseUrl: e.DATABASE_URL, eventStoreUrl: e.EVENTSTORE_URL,
     demoData: e.DEMO_DATA ?? mode === 'embedded', demoDealers: e.DEMO_DEALERS, demoPhotos: e.DEMO_PHOTOS, demoBanners: e.DEMO_BANNERS ?? e.DEMO_PHOTOS,
     demoPassword: e.DEMO_PASSWORD,
     passwordHashCost: e.PASSWORD_HASH_COST,

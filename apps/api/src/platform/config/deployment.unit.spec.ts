@@ -66,3 +66,13 @@ describe('the test-only crash hook (TEST_CRASH_AT)', () => {
     expect(() => loadConfig({ TEST_CRASH_AT: 'personal-change:after-event', NODE_ENV: 'test' })).not.toThrow();
   });
 });
+
+describe('PGLITE_SHARED_BUFFERS', () => {
+  it('is 16MB unless set, takes a PostgreSQL size, and refuses anything else before it reaches PGlite\'s command line', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    for (const bad of ['16', '16mb', '0MB', '16MB -c fsync=off', '']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
+    }
+  });
+});

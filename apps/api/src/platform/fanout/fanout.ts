@@ -88,6 +88,7 @@ export class Fanout {
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'read-models'),
       loadDataDir: config.databaseUrl ? undefined : freshCluster,
+      sharedBuffers: config.pgliteSharedBuffers,
     });
     if (config.kafkaBrokers) {
       // The configured topic gets the settings of the product's events topic when the file does not name it.
