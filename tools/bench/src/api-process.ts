@@ -24,6 +24,14 @@ export function startScriptNodeFlags(): string[] {
   return startFlags;
 }
 
+/** Environment variables the `start` script sets before `node` unless they are set (`NAME=${NAME:-value}`). */
+export function startScriptEnv(): Record<string, string> {
+  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const out: Record<string, string> = {};
+  for (const m of (scripts.start ?? '').matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}\s]*)\}/g)) out[m[1]!] = process.env[m[1]!] ?? m[2]!;
+  return out;
+}
+
 let flagsOverride: string[] | null = null;
 
 /** Replaces the Node flags of every API this run starts (`--api-node-flags`). */
@@ -126,6 +134,8 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
     MQTT_URL: _g, MQTT_USERNAME: _h, MQTT_PASSWORD: _i, NODE_OPTIONS: _j, PROJECTIONS: _k, ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
+    // As `npm start` (MALLOC_ARENA_MAX), unless set.
+    ...startScriptEnv(),
     ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
