@@ -2,7 +2,7 @@ import type { StoredEvent } from '@auction/event-store';
 import { deleteRows, loadRows, upsertRows } from './db/table-sql.js';
 import type { ReadModelDb, SqlRunner } from './db/read-model-db.js';
 import { emptyRowSet, isProjectedStream, projectEvent, rowsTouchedBy } from './projections/project-event.js';
-import { keyString, type RowKey, type TableRows } from './projections/row-set.js';
+import { keyString, type RowKey, type RowSet, type TableRows } from './projections/row-set.js';
 import type { ParkedEventRow } from './rows.js';
 import { checkpointsTable, parkedEventsTable, PROJECTED_TABLES, type ProjectedTable } from './tables/read-model-tables.js';
 import { qualified, type TableSpec } from './tables/table-spec.js';
@@ -21,6 +21,13 @@ export interface ProjectorOptions {
    * memory of the checkpoints is complete, so they are not read back from the database.
    */
   readonly soleWriter?: boolean;
+  /**
+   * With `soleWriter` (a rebuild): up to this many rows (and rows known absent) of the tables events read back are kept
+   * in memory after each commit, so a later batch touching them reads nothing from the database. Only committed rows are
+   * kept (a failed transaction changes nothing here); past the bound the memory is forgotten and rows are read again.
+   * Default 0: none.
+   */
+  readonly keepRows?: number;
   /**
    * This projector is the only one writing the schema's checkpoints (the embedded default: one process): a stream's
    * checkpoint is read from the database once, then known from memory. A rebuild that swaps the tables pauses this
@@ -78,6 +85,9 @@ export class Projector {
   private highWater = 0;
   private tail: Promise<unknown> = Promise.resolve();
   private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+  /** Committed rows by table and key string, `null` when known absent (`keepRows`). */
+  private readonly kept = new Map<ProjectedTable, Map<string, object | null>>();
+  private keptCount = 0;
 
   constructor(private readonly options: ProjectorOptions) {
     this.schema = options.schema ?? options.db.schema;
@@ -177,7 +187,9 @@ export class Projector {
     }
     let positions: Map<string, number>;
     try {
-      positions = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh), { savepoint: true });
+      const applied = await this.options.db.transaction((tx) => this.applyInTransaction(tx, fresh), { savepoint: true });
+      positions = applied.positions;
+      if (applied.rows) this.keep(applied.rows);
     } catch (error) {
       if (!isEventFault(error)) throw error;
       if (fresh.length > 1) {
@@ -203,7 +215,24 @@ export class Projector {
     for (const w of [...this.waiters]) if (w.position <= this.highWater) w.resolve();
   }
 
-  private async applyInTransaction(tx: SqlRunner, batch: readonly StoredEvent[]): Promise<Map<string, number>> {
+  /** Remembers the committed rows of a batch (`keepRows`); forgets everything past the bound. */
+  private keep(rows: RowSet): void {
+    for (const table of Object.keys(PROJECTED_TABLES) as ProjectedTable[]) {
+      if (!READ_BACK.has(table)) continue;
+      let byKey = this.kept.get(table);
+      if (!byKey) this.kept.set(table, (byKey = new Map()));
+      for (const [k, row] of (rows[table] as TableRows<object>).known()) {
+        if (!byKey.has(k)) this.keptCount++;
+        byKey.set(k, row ?? null);
+      }
+    }
+    if (this.keptCount > (this.options.keepRows ?? 0)) {
+      this.kept.clear();
+      this.keptCount = 0;
+    }
+  }
+
+  private async applyInTransaction(tx: SqlRunner, batch: readonly StoredEvent[]): Promise<{ positions: Map<string, number>; rows?: RowSet }> {
     // PGlite is one session, whose transactions run one at a time and never wait for their own locks, and it does
     // not flush its WAL: the swap lock and the commit setting below are for PostgreSQL.
     if (this.options.db.kind !== 'pglite') {
@@ -235,7 +264,7 @@ export class Projector {
       checkpoints.set(e.streamId, e.position);
       events.push(this.options.upcast ? this.options.upcast(e) : e);
     }
-    if (events.length === 0) return checkpoints;
+    if (events.length === 0) return { positions: checkpoints };
     const changed = new Map(events.map((e) => [e.streamId, e.position]));
     const rows = emptyRowSet();
     const keys = new Map<ProjectedTable, Map<string, RowKey>>();
@@ -247,9 +276,21 @@ export class Projector {
         byKey.set(keyString(ref.key, PROJECTED_TABLES[ref.table].primary), ref.key);
       }
     }
+    const keepRows = this.options.soleWriter && (this.options.keepRows ?? 0) > 0;
     for (const [table, byKey] of keys) {
-      const loaded = await loadRows(tx, this.schema, PROJECTED_TABLES[table] as TableSpec<object>, [...byKey.values()]);
-      for (const row of loaded) (rows[table] as TableRows<object>).load(row);
+      const tableRows = rows[table] as TableRows<object>;
+      const kept = keepRows ? this.kept.get(table) : undefined;
+      const missing: RowKey[] = [];
+      for (const [k, key] of byKey) {
+        const row = kept?.get(k);
+        if (row === undefined) missing.push(key);
+        else if (row === null) tableRows.loadAbsent(key);
+        else tableRows.load(row);
+      }
+      if (missing.length === 0) continue;
+      const loaded = await loadRows(tx, this.schema, PROJECTED_TABLES[table] as TableSpec<object>, missing);
+      for (const row of loaded) tableRows.load(row);
+      if (keepRows) for (const key of missing) tableRows.loadAbsent(key);
     }
     for (const e of events) {
       try {
@@ -267,7 +308,7 @@ export class Projector {
     const checkpointRows = [...changed].map(([streamId, position]) => ({ projection: this.projection, streamId, position }));
     await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
     // Every stream of the batch with its position now: applied here, or already applied (by a rebuild) before.
-    return checkpoints;
+    return { positions: checkpoints, rows: keepRows ? rows : undefined };
   }
 
   /** True when each transaction locks its streams: on PostgreSQL, where another projector may hold the same events. */
@@ -313,6 +354,9 @@ export class Projector {
     return new Map(rows.map((r) => [r.streamId, r.position]));
   }
 }
+
+/** The tables whose rows a batch reads back before projecting (offers are insert-only, never read back). */
+const READ_BACK: ReadonlySet<ProjectedTable> = new Set((Object.keys(PROJECTED_TABLES) as ProjectedTable[]).filter((t) => t !== 'offers'));
 
 /**
  * `events` cut into runs of consecutive events naming at most `max` streams each (so each stream's events stay in order:

@@ -27,6 +27,11 @@ export interface RebuildOptions {
   /** Projection name of the checkpoints, default `read_models` (the live projector's). */
   readonly projection?: string;
   readonly upcast?: (event: StoredEvent) => StoredEvent;
+  /**
+   * Rows each rebuild projector keeps in memory between its batches (the rows events read back: lots, auctions, dealer
+   * bests...; never offers), default 200,000: a batch then reads nothing from the tables it writes.
+   */
+  readonly keepRows?: number;
 }
 
 /** What a rebuild did. */
@@ -41,9 +46,10 @@ export interface RebuildStats {
 /**
  * Rebuilds every read model from position 0 beside the live tables, then swaps them in. Projects the whole
  * log into `<schema>_next` (reading the next batch while applying one, `parallelism` transactions side by
- * side), keeps catching up until it meets the head, pauses the live projector (`pauseLive`), and in one
- * transaction that first takes the swap lock (which every projector transaction on `<schema>` shares) catches
- * up the last events and renames `<schema>` → `<schema>_old`, `<schema>_next` → `<schema>`. Then it resumes
+ * side, the next batch handed over before the last one commits, each projector keeping the rows it wrote in
+ * memory instead of reading them back), keeps catching up until it meets the head, pauses the live projector
+ * (`pauseLive`), and in one transaction that first takes the swap lock (which every projector transaction on
+ * `<schema>` shares) catches up the last events and renames `<schema>` → `<schema>_old`, `<schema>_next` → `<schema>`. Then it resumes
  * the live projector and drops the old tables. Queries and the live projector address the schema by name,
  * so they keep working throughout; the live projector reads its checkpoints back in each transaction, so
  * after the swap it skips what the rebuild already applied.
@@ -60,6 +66,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const parallelism = Math.max(1, options.parallelism ?? (db.kind === 'postgres' ? 2 : 1));
   const projectors = Array.from({ length: parallelism }, () => new Projector({
     db, schema: next, projection: options.projection, upcast: options.upcast, soleWriter: true,
+    keepRows: options.keepRows ?? 200_000,
   }));
   // A stream always goes to the same projector: each one's memory of its streams' checkpoints stays complete.
   const apply = async (batch: readonly StoredEvent[], sideBySide: boolean): Promise<void> => {
@@ -72,17 +79,49 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   };
   let position = 0;
   let events = 0;
+  const done = async (batch: readonly StoredEvent[]): Promise<void> => {
+    events += batch.length;
+    position = batch[batch.length - 1]!.position;
+    if (options.onProgress) options.onProgress(position, Math.max(position, await store.headPosition()));
+  };
   const catchUp = async (sideBySide: boolean): Promise<void> => {
-    let pending = store.readAll(position, batchSize);
-    for (;;) {
-      const batch = await pending;
-      if (batch.length === 0) return;
-      pending = store.readAll(batch[batch.length - 1]!.position, batchSize);
-      pending.catch(() => {});
-      await apply(batch, sideBySide);
-      events += batch.length;
-      position = batch[batch.length - 1]!.position;
-      if (options.onProgress) options.onProgress(position, Math.max(position, await store.headPosition()));
+    let read = position;
+    let pending = store.readAll(read, batchSize);
+    // Side by side, the next batch is handed to the projectors before the previous one has committed: each projector
+    // still applies its batches one after the other, but one projects (CPU) while another waits for the database.
+    let inflight: { batch: readonly StoredEvent[]; applied: Promise<void> } | null = null;
+    let failed = false;
+    try {
+      for (;;) {
+        const batch = await pending;
+        if (batch.length === 0) break;
+        read = batch[batch.length - 1]!.position;
+        pending = store.readAll(read, batchSize);
+        pending.catch(() => {});
+        if (!sideBySide) {
+          await apply(batch, false);
+          await done(batch);
+          continue;
+        }
+        const previous = inflight;
+        inflight = { batch, applied: apply(batch, true) };
+        inflight.applied.catch(() => {});
+        if (previous) {
+          await previous.applied;
+          await done(previous.batch);
+        }
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // Nothing is left running when this returns or throws; a failure of the last batch surfaces here.
+      const last = inflight as { batch: readonly StoredEvent[]; applied: Promise<void> } | null;
+      if (last && failed) await last.applied.catch(() => {});
+      else if (last) {
+        await last.applied;
+        await done(last.batch);
+      }
     }
   };
   await catchUp(true);

@@ -30,6 +30,17 @@ export class TableRows<Row> {
     this.stored.set(key, row);
   }
 
+  /** Records a key looked up in the database (or a cache of it) and found absent. */
+  loadAbsent(key: RowKey): void {
+    const k = keyString(key, this.primary);
+    if (!this.rows.has(k)) this.rows.set(k, undefined);
+  }
+
+  /** Every row this working set knows, by key string (`undefined`: known absent, or deleted). */
+  known(): IterableIterator<[string, Row | undefined]> {
+    return this.rows.entries();
+  }
+
   /** Applies a pure projection to the row at `key`; returns the new row. */
   update(key: RowKey, project: (row: Row | undefined) => Row | undefined): Row | undefined {
     const k = keyString(key, this.primary);
