@@ -182,7 +182,7 @@ async function main(): Promise<number> {
   // infrastructure at all, and measures no baseline.
   const needsPostgres = modes.includes('server') || extras.includes('rebuild') || plan.some((p) => THROUGHPUT_SCENARIOS.includes(p.scenario));
   const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : needsPostgres ? ['postgres'] : [];
-  startedServices = await ensureServices(services);
+  await ensureServices(services, startedServices);
   const env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
   const reader = fanoutEdge === 'mosquitto' ? await addMosquittoReader(randomBytes(18).toString('base64url')) : undefined;
   if (reader) step(`Mosquitto: reading user ${reader.username} added (auction/# only) for --fanout-edge mosquitto`);

@@ -25,8 +25,11 @@ export async function servicePid(service: Service): Promise<number | null> {
 }
 
 /** Starts the services that do not run yet; returns those it started (to stop at the end). */
-export async function ensureServices(services: readonly Service[]): Promise<Service[]> {
-  const started: Service[] = [];
+/**
+ * Starts the services that are not running; returns those it started. Each is added to `started` (default: a new
+ * list) as soon as it is up, so a run interrupted meanwhile stops what was already started.
+ */
+export async function ensureServices(services: readonly Service[], started: Service[] = []): Promise<Service[]> {
   for (const service of services) {
     if ((await servicePid(service)) !== null) {
       step(`${service} already running (left running at the end)`);

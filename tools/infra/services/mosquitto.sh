@@ -156,9 +156,10 @@ mq_start_locked() {
     log "starting mosquitto as $MQ_OS_USER on 127.0.0.1:$MQ_PORT (WebSocket $MQ_WS_PORT), log $MQ_LOG"
     # -d: mosquitto forks into its own session and writes pid_file; errors before that land in start.err.
     # Each client is a descriptor: the usual soft limit (1,024) stopped WebSocket clients at ~1,010 (the bench's 5,000
-    # subscribers with --fanout-edge mosquitto); the soft limit is raised to the hard one in the starting subshell.
-    if ! (ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-      run_as "$MQ_OS_USER" "$MQ_BIN" -c "$MQ_CONF" -d </dev/null >"$MQ_HOME/start.err" 2>&1 {INFRA_LOCK_FD}>&-); then
+    # subscribers with --fanout-edge mosquitto). The soft limit is raised to the hard one by the shell that becomes
+    # mosquitto, after runuser (whose PAM session sets the limits of limits.conf again).
+    if ! run_as "$MQ_OS_USER" sh -c 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"' mosquitto "$MQ_BIN" -c "$MQ_CONF" -d \
+      </dev/null >"$MQ_HOME/start.err" 2>&1 {INFRA_LOCK_FD}>&-; then
       cat "$MQ_HOME/start.err" >&2
       die "mosquitto did not start (see $MQ_HOME/start.err and $MQ_LOG)"
     fi
