@@ -8,7 +8,7 @@ export { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './ev
 export { PgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 export type { SqlEventStoreOptions } from './internal/sql-event-store.js';
-export { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_MEMORY_SIZE, pgliteStartParams } from './pglite-settings.js';
+export { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_MEMORY_SIZE, PGLITE_SHARED_BUFFERS_KB, pgliteSharedBuffersProblem, pgliteStartParams } from './pglite-settings.js';
 export type { GroupCommitStats } from './internal/group-commit.js';
 
 /** Where the event store lives. A field left undefined falls back to its environment variable. */

@@ -25,6 +25,9 @@ describe('PGlite specifics', () => {
       await db.close();
     }
     expect(() => pgliteStartParams('16MB -c fsync=off')).toThrow(/shared_buffers must be a size/);
+    // PostgreSQL refuses less than 128kB and PGlite's memory does not start 2GB: refused here with the range, not by PGlite.
+    for (const bad of ['100kB', '2GB', '9999999GB']) expect(() => pgliteStartParams(bad)).toThrow(/between 128kB and 1GB/);
+    expect(() => new PgliteEventStore({ sharedBuffers: '1kB' })).toThrow(/between 128kB and 1GB/);
     expect(() => new PgliteEventStore({ sharedBuffers: 'lots' })).toThrow(/shared_buffers must be a size/);
     // The store hands its setting to its PGlite (its executor is private: read through it, as the store does).
     const store = new PgliteEventStore({ sharedBuffers: '12MB' });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_PGLITE_SHARED_BUFFERS, PGLITE_MEMORY_SIZE } from '@auction/event-store';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, pgliteSharedBuffersProblem } from '@auction/event-store';
 import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../../identity/password.js';
 
@@ -12,7 +12,11 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   PGLITE_TEMPLATE_DIR: z.string().min(1).optional(),
-  PGLITE_SHARED_BUFFERS: z.string().regex(PGLITE_MEMORY_SIZE, 'a size like 16MB (kB, MB or GB)').default(DEFAULT_PGLITE_SHARED_BUFFERS),
+  // A size PGlite can start with (PostgreSQL's minimum to what its memory holds): outside it PGlite only says it failed.
+  PGLITE_SHARED_BUFFERS: z.string().superRefine((v, ctx) => {
+    const problem = pgliteSharedBuffersProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).default(DEFAULT_PGLITE_SHARED_BUFFERS),
   DATABASE_URL: z.string().optional(),
   EVENTSTORE_URL: z.string().optional(),
   DEMO_DATA: bool.optional(),

@@ -75,4 +75,11 @@ describe('PGLITE_SHARED_BUFFERS', () => {
       expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
     }
   });
+
+  it('refuses sizes PGlite cannot start with (it would only say "failed to initialize properly"), keeps the bounds', () => {
+    for (const bad of ['1kB', '100kB', '127kB', '2GB', '2048MB', '9999999GB']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS: between 128kB and 1GB/);
+    }
+    for (const good of ['128kB', '1GB', '1024MB']) expect(loadConfig({ PGLITE_SHARED_BUFFERS: good }).pgliteSharedBuffers).toBe(good);
+  });
 });
