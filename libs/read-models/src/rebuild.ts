@@ -74,7 +74,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const parts = projectors.map((): StoredEvent[] => []);
     for (const e of batch) parts[shareOf(e.streamId, parallelism)]!.push(e);
     const work = parts.map((part, i) => () => (part.length > 0 ? projectors[i]!.apply(part) : Promise.resolve()));
-    if (sideBySide) await Promise.all(work.map((w) => w()));
+    if (sideBySide) {
+      // Settled, not Promise.all: a part that fails must not return while another projector's part still writes
+      // (catchUp would throw with transactions running, which a next rebuild's fresh tables could then receive).
+      const results = await Promise.allSettled(work.map((w) => w()));
+      const failure = results.find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
     else for (const w of work) await w();
   };
   let position = 0;

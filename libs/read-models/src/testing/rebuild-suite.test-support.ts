@@ -131,6 +131,41 @@ export function describeRebuildSuite(name: string, suite: () => SuiteDb): void {
         await db.dropSchema(schema);
       });
 
+    it('a rebuild whose projector fails while the other still writes returns only when none of its transactions runs', async () => {
+      const { db, schema: live } = suite();
+      const { events } = generateScenario({ seed: 82, auctions: 8, offersPerAuction: 30, idPrefix: 'settle' });
+      await appendInOrder(store, events);
+      // Two projectors side by side; from the third transaction on, every other one fails at once (one projector's
+      // connection gone) while the others take a while: the failure is seen before the other projector's batch ends.
+      let started = 0;
+      let active = 0;
+      let rejected = false;
+      let startedAfter = 0;
+      const slow = Object.create(db, {
+        transaction: {
+          value: async <T>(work: (tx: SqlRunner) => Promise<T>, options?: TransactionOptions): Promise<T> => {
+            if (rejected) startedAfter++;
+            active++;
+            try {
+              const n = ++started;
+              if (n >= 3 && n % 2 === 1) throw new Error('connection gone');
+              await new Promise((resolve) => setTimeout(resolve, 40));
+              return await db.transaction(work, options);
+            } finally {
+              active--;
+            }
+          },
+        },
+      }) as ReadModelDb;
+      const schema = `${live}_settle`;
+      await expect(rebuildReadModels({ store, db: slow, schema, batchSize: 100, parallelism: 2 })).rejects.toThrow(/connection gone/);
+      rejected = true;
+      expect(active).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(startedAfter).toBe(0);
+      await db.dropSchema(`${schema}_next`);
+    });
+
     it('a rebuild that fails leaves the live read models serving as they were, and the next rebuild swaps in', async () => {
       const { db, schema: live } = suite();
       // This test feeds its own live projector: the first test's subscription stops here.
