@@ -10,25 +10,27 @@ import { REPO_ROOT, freePort, sleep } from './util.js';
 
 export const MAIN_JS = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 
-let startFlags: string[] | null = null;
+let startScriptText: string | null = null;
+
+/** The root package.json's `start` script, read once. */
+function startScript(): string {
+  startScriptText ??= (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.start ?? '';
+  return startScriptText;
+}
 
 /**
  * The Node flags `npm start` gives the API (`node <flags> apps/api/dist/main.js` in the root package.json), so the
  * bench runs the API as the product runs it.
  */
 export function startScriptNodeFlags(): string[] {
-  if (startFlags) return startFlags;
-  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  const match = /\bnode\s+((?:--\S+\s+)*)apps\/api\/dist\/main\.js/.exec(scripts.start ?? '');
-  startFlags = match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
-  return startFlags;
+  const match = /\bnode\s+((?:--\S+\s+)*)apps\/api\/dist\/main\.js/.exec(startScript());
+  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
 }
 
 /** Environment variables the `start` script sets before `node` unless they are set (`NAME=${NAME:-value}`). */
 export function startScriptEnv(): Record<string, string> {
-  const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const out: Record<string, string> = {};
-  for (const m of (scripts.start ?? '').matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}\s]*)\}/g)) out[m[1]!] = process.env[m[1]!] ?? m[2]!;
+  for (const m of startScript().matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}\s]*)\}/g)) out[m[1]!] = process.env[m[1]!] ?? m[2]!;
   return out;
 }
 

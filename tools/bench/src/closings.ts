@@ -10,6 +10,7 @@
  * could have been on time.
  */
 import type { LogRow } from './correctness.js';
+import { percentiles } from './util.js';
 
 /** The issue's bound: every closing fires within 250 ms of its instant. */
 export const CLOSING_LATE_MS = 250;
@@ -51,11 +52,6 @@ interface LotWalk {
 }
 
 const ms = (v: number | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 function walkLots(log: readonly LogRow[]): Map<string, LotWalk> {
   const lots = new Map<string, LotWalk>();
@@ -138,9 +134,10 @@ export function checkClosings(log: readonly LogRow[], checkedAtMs: number): Clos
   const lateClosings = sorted.filter((v) => v > CLOSING_LATE_MS).length;
   if (lateClosings) note(`${lateClosings} closings recorded more than ${CLOSING_LATE_MS} ms after their end (the latest ${Math.round(sorted.at(-1)!)} ms)`);
   const round = (v: number) => Math.round(v * 10) / 10;
+  const p = percentiles(sorted);
   return {
     closings: sorted.length, boughtNow, leftOut,
-    latenessMs: sorted.length ? { min: round(sorted[0]!), p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1)!) } : null,
+    latenessMs: sorted.length ? { min: round(sorted[0]!), p50: round(p.p50!), p99: round(p.p99!), max: round(p.max!) } : null,
     lateClosings, notClosed, offersAfterEnd, offersAfterClose, offersRecordedAfterEnd: recordedAfter.length,
     maxRecordedAfterEndMs: recordedAfter.length ? round(Math.max(...recordedAfter)) : null, problems,
   };
