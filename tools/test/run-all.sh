@@ -7,7 +7,8 @@
 #   2. runs two lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
 #      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network):
 #        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
-#        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set), the web client's browser tests (vitest +
+#        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set; started beside the browser tests, whose Keycloak
+#                        test waits for it), the web client's browser tests (vitest +
 #                        playwright-core in Debian's Chromium; the journeys that mostly wait in a second vitest process
 #                        beside the others), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
 #                        the long API files named in JEST_LANE_WEB;
@@ -33,12 +34,14 @@ TIMES="$REPORTS/times.txt"
 # together: the long ones (two-instances and fanout-resilience, each with a PostgreSQL/Kafka/Mosquitto of its own on
 # free ports; the 2,000-lot closing; the scenarios; the load smoke test) and enough others to even the lanes. Last
 # balanced on 2026-11-26 from 70ba17a's fresh-clone run (lane "web" 2,636 s, lane "api" 2,676 s): pglite-template.int
-# (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3). Why each moved, and the third lane tried and taken back
+# (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3); on 2026-11-26
+# (dfc7cb9's run: lane api 2,816 s, lane web 2,833 s) ownership-matrix (~54 s) moved here as Keycloak's start (111 s)
+# went beside the browser tests. Why each moved, and the third lane tried and taken back
 # (three lanes on two cores failed timing-bound tests), is in `git log -p tools/test/run-all.sh`.
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads-two-instances\.e2e'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/platform/idempotency/idempotency\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
-JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int'
+JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/identity/ownership-matrix\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
@@ -131,12 +134,20 @@ lane_web() {
   # Keycloak (tools/infra, from Maven Central) for the browser test of single sign-on against a real issuer
   # (apps/web/e2e/single-sign-on-keycloak.e2e.spec.ts), named with an E2E_ prefix: every other test keeps the embedded
   # issuer. When it cannot start, that test fails and says why; the others run.
+  # It starts beside the first browser tests (~2 minutes: it used to hold them back): the test waits for the file
+  # E2E_KEYCLOAK_ENV_FILE, written once Keycloak answers, with the E2E_OIDC_ values (or `failed`).
   if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
-    if part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
-      eval "$(bash tools/infra/infra.sh env keycloak | sed 's/OIDC_/E2E_OIDC_/g')"
-    else
-      echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
-    fi
+    export E2E_KEYCLOAK_ENV_FILE="$REPORTS/keycloak.env"
+    rm -f "$E2E_KEYCLOAK_ENV_FILE"
+    (if part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
+       (eval "$(bash tools/infra/infra.sh env keycloak)"
+        printf 'E2E_OIDC_ISSUER_URL=%s\nE2E_OIDC_CLIENT_ID=%s\nE2E_OIDC_CLIENT_SECRET=%s\n' "$OIDC_ISSUER_URL" "$OIDC_CLIENT_ID" "$OIDC_CLIENT_SECRET") >"$E2E_KEYCLOAK_ENV_FILE.tmp"
+     else
+       echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+       echo failed >"$E2E_KEYCLOAK_ENV_FILE.tmp"
+     fi
+     mv "$E2E_KEYCLOAK_ENV_FILE.tmp" "$E2E_KEYCLOAK_ENV_FILE") &
+    keycloak_pid=$!
   fi
   if [ "$web_built" -eq 1 ] && bash tools/test/ensure-chromium.sh; then
     # Two vitest processes side by side, each with a product of its own: the journeys that mostly wait for an auction's
@@ -153,6 +164,7 @@ lane_web() {
   else
     echo "browser tests not run (web client not built or no Chromium)"; status=1
   fi
+  [ -n "${keycloak_pid:-}" ] && wait "$keycloak_pid"
   # The fuzzer (issue 24): schemathesis against the OpenAPI of the built product on the embedded default, as dealer1
   # and as admin, every operation and every check; FUZZ_MAX_EXAMPLES cases per operation and phase bound its time
   # (3 here: ~20,000 cases a user; the fuzz alone defaults to 12). The two users run side by side, each against a product

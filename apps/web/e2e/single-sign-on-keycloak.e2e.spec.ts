@@ -6,6 +6,7 @@
  * Keycloak's, so the next login asks for the password again. Its own product instance: every other browser test
  * keeps the embedded issuer.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, launchChromium, newUserPage, screenshot, signInAtIssuer, startProduct, type Product } from './harness.js';
@@ -13,6 +14,24 @@ import { DEMO_PASSWORD, launchChromium, newUserPage, screenshot, signInAtIssuer,
 const TEST = 'single-sign-on-keycloak';
 let product: Product | undefined;
 let browser: Browser | undefined;
+
+/**
+ * `npm test` starts Keycloak beside the first browser tests rather than before them (its start is ~2 minutes of a CI
+ * run): it names a file in E2E_KEYCLOAK_ENV_FILE, written once Keycloak answers, holding one `E2E_OIDC_…=value` line per
+ * variable (or the line `failed`). This test waits for that file (at most E2E_KEYCLOAK_WAIT_MS, default 240 s) and takes its values.
+ */
+async function keycloakStarted(): Promise<void> {
+  const file = process.env.E2E_KEYCLOAK_ENV_FILE;
+  if (!file || process.env.E2E_OIDC_ISSUER_URL) return;
+  const deadline = Date.now() + (Number(process.env.E2E_KEYCLOAK_WAIT_MS) || 240_000);
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`Keycloak was not started within the wait (no ${file})`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const text = readFileSync(file, 'utf8');
+  if (/^failed$/m.test(text)) throw new Error(`Keycloak could not be started (tools/infra): see its log; ${file} says failed`);
+  for (const match of text.matchAll(/^(E2E_OIDC_[A-Z_]+)=(.*)$/gm)) process.env[match[1]!] = match[2]!;
+}
 
 function keycloakEnv(): Record<string, string> {
   const { E2E_OIDC_ISSUER_URL: issuer, E2E_OIDC_CLIENT_ID: clientId, E2E_OIDC_CLIENT_SECRET: secret } = process.env;
@@ -24,9 +43,10 @@ function keycloakEnv(): Record<string, string> {
 }
 
 beforeAll(async () => {
+  await keycloakStarted();
   product = await startProduct({ env: keycloakEnv() });
   browser = await launchChromium();
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);

@@ -65,6 +65,9 @@ describe('XLSX report file', () => {
     const stream = xlsxStream(['Lot', 'Brand', 'Amount'], batches, 'Offers');
     // Wait until the writer stops (the compressor may lag on a busy machine): it stops at what the pipeline's buffers
     // hold, not at the last row.
+    // The writer starts once exceljs is loaded (on the first report): first wait for its first batch.
+    for (let i = 0; i < 100 && pulled === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pulled).toBeGreaterThan(0);
     let held = -1;
     for (let i = 0; i < 20 && held !== pulled; i++) {
       held = pulled;

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { VEHICLE_UPLOAD_COLUMNS, VEHICLE_UPLOAD_REQUIRED_COLUMNS, type VehicleUploadColumn } from '@auction/contracts';
 import { XLSX_TYPE } from '../../platform/http/uploads/content-types.js';
@@ -144,6 +144,8 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; values:
 }
 
 async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; values: string[] }> {
+  // Loaded on the first sheet read, not at the start (as report-file.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore',
   });
