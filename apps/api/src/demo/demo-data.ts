@@ -73,16 +73,11 @@ export async function seedDemoData(
   await credentials.setMissing(users.map((u) => u.idUser), config.demoPassword);
   if (accounts) {
     // Claimed and described before the users exist, as AccountsService does; a restart changes nothing that is there.
-    const known = await accounts.personalData.getMany('USER', users.map((u) => u.idUser));
-    for (const data of users) {
-      await accounts.usernames.claim(data.username, data.idUser);
-      if (!known.has(data.idUser)) await accounts.personalData.merge('USER', data.idUser, demoPerson(data));
-    }
+    // All at once (a handful of statements, not a few hundred: ~2 s of an embedded start with 70 dealers).
+    await accounts.usernames.claimMany(users.map((data) => ({ username: data.username, idUser: data.idUser })));
+    await accounts.personalData.createMissing('USER', users.map((data) => ({ id: data.idUser, data: demoPerson(data) })));
     const dealers = [...new Set(users.map((u) => u.idDealer).filter((d): d is string => d !== null))];
-    const knownDealers = await accounts.personalData.getMany('DEALER', dealers);
-    for (const idDealer of dealers) {
-      if (!knownDealers.has(idDealer)) await accounts.personalData.merge('DEALER', idDealer, { businessName: `Demo Motors ${idDealer.replace(/^D-/, '')}` });
-    }
+    await accounts.personalData.createMissing('DEALER', dealers.map((idDealer) => ({ id: idDealer, data: { businessName: `Demo Motors ${idDealer.replace(/^D-/, '')}` } })));
   }
   await Promise.all(users.map((data) => writer.execute({
     streams: [streamId.user(data.idUser)],
