@@ -9,7 +9,7 @@
  * The embedded default gets the same for `spread`: the server on a fresh data folder (PGlite, in-process transport,
  * embedded broker), stopped after the load, then the log and the read models checked in this process.
  *
- * k6 is `.tools/bin/k6` (tools/test/run-all.sh builds it with tools/k6/build-k6.sh before the suites). When it is
+ * k6 is `.tools/bin/k6` (tools/test/run-all.sh builds it with tools/k6/build-k6.sh beside the build, and runs this file after it). When it is
  * missing this test builds it, and fails when that is impossible: it never skips.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
