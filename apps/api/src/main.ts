@@ -62,7 +62,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const [freshLog, freshReadModels] = config.mode === 'embedded'
     ? await placeFreshClusters([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir === null ? null : config.pgliteTemplateDir ?? defaultTemplateFolder())
     : [undefined, undefined];
-  const store = createEventStore({
+  const store = await createEventStore({
     databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
     dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
     loadDataDir: freshLog, sharedBuffers: config.pgliteSharedBuffers,

@@ -1,10 +1,10 @@
-import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
 import type { EventStore } from './event-store.port.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 export * from './event-store.port.js';
-export { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.js';
+// The EventStoreDB adapter's type only: its client (gRPC, protobuf: about 7 MB of V8 heap) loads when it is chosen.
+export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb-event-store.js';
 export { PgliteEventStore, type PgliteEventStoreOptions } from './pglite-event-store.js';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 export type { SqlEventStoreOptions } from './internal/sql-event-store.js';
@@ -28,11 +28,15 @@ export interface EventStoreConfig {
 /**
  * Picks the adapter: EventStoreDB when an EventStoreDB URL is given, else PostgreSQL when a
  * database URL is given, else PGlite in `dataDir` (or in memory). The caller still calls `init()`.
+ * Asynchronous because the EventStoreDB client is loaded only when it is the one chosen.
  */
-export function createEventStore(config: EventStoreConfig = {}): EventStore {
+export async function createEventStore(config: EventStoreConfig = {}): Promise<EventStore> {
   const eventStoreUrl = config.eventStoreUrl ?? process.env['EVENTSTORE_URL'];
   const databaseUrl = config.databaseUrl ?? process.env['DATABASE_URL'];
-  if (eventStoreUrl) return new EventStoreDbEventStore(eventStoreUrl);
+  if (eventStoreUrl) {
+    const { EventStoreDbEventStore } = await import('./eventstoredb-event-store.js');
+    return new EventStoreDbEventStore(eventStoreUrl);
+  }
   if (databaseUrl) return new PostgresEventStore(databaseUrl);
   return new PgliteEventStore({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, sharedBuffers: config.sharedBuffers });
 }

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { toCaughtMail, type CaughtMail } from './caught-mail.js';
 import { MailError, describeError } from './errors.js';
@@ -168,6 +167,8 @@ export class SmtpCatcher {
       throw Object.assign(new Error('message exceeds fixed maximum message size'), { responseCode: 552 });
     }
     const raw = Buffer.concat(chunks);
+    // mailparser loads with the first message caught, not at start: about 7 MB of V8 heap an idle API need not hold.
+    const { simpleParser } = await import('mailparser');
     const mail = toCaughtMail(await simpleParser(raw), session.envelope, raw.length, receivedAt);
     this.mails.unshift(mail);
     this.mails.length = Math.min(this.mails.length, this.maxMessages);

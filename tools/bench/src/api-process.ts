@@ -136,7 +136,7 @@ export async function startApi(o: ApiOptions): Promise<ApiProcess> {
     MQTT_URL: _g, MQTT_USERNAME: _h, MQTT_PASSWORD: _i, NODE_OPTIONS: _j, PROJECTIONS: _k, ...inherited
   } = process.env;
   const env: NodeJS.ProcessEnv = {
-    // As `npm start` (MALLOC_ARENA_MAX), unless set.
+    // As `npm start` (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_), unless set.
     ...startScriptEnv(),
     ...inherited,
     PORT: String(port),

@@ -432,7 +432,7 @@ export interface EmbeddedData {
 }
 
 export async function openEmbedded(dataDir: string): Promise<EmbeddedData> {
-  const store = createEventStore({ dataDir: path.join(dataDir, 'pglite'), databaseUrl: '', eventStoreUrl: '' });
+  const store = await createEventStore({ dataDir: path.join(dataDir, 'pglite'), databaseUrl: '', eventStoreUrl: '' });
   await store.init();
   const db = await createReadModelDb({ dataDir: path.join(dataDir, 'read-models') });
   return { store, db, close: async () => { await db.close(); await store.close(); } };

@@ -6,6 +6,9 @@ import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_C
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The largest `MALLOC_MMAP_THRESHOLD_` glibc takes on 64-bit Linux (32 MiB): it ignores a larger value without a word. */
+export const MALLOC_MMAP_THRESHOLD_MAX = 32 * 1024 * 1024;
+
 /** Environment variables of the API, with their defaults. Documented in the README. */
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,6 +20,12 @@ export const ConfigSchema = z.object({
     const problem = pgliteSharedBuffersProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }).default(DEFAULT_PGLITE_SHARED_BUFFERS),
+  // Read by glibc when the process starts, not by the API (`npm start` sets it, README): checked here because glibc
+  // ignores a value it cannot use without a word, and the memory it was set for would silently be held again.
+  MALLOC_MMAP_THRESHOLD_: z.string()
+    .regex(/^[0-9]{1,9}$/, 'a whole number of bytes, e.g. 131072')
+    .refine((v) => Number(v) <= MALLOC_MMAP_THRESHOLD_MAX, `at most ${MALLOC_MMAP_THRESHOLD_MAX} (32 MiB): glibc ignores a larger value`)
+    .optional(),
   DATABASE_URL: z.string().optional(),
   EVENTSTORE_URL: z.string().optional(),
   DEMO_DATA: bool.optional(),

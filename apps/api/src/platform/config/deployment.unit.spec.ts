@@ -83,3 +83,20 @@ describe('PGLITE_SHARED_BUFFERS', () => {
     for (const good of ['128kB', '1GB', '1024MB']) expect(loadConfig({ PGLITE_SHARED_BUFFERS: good }).pgliteSharedBuffers).toBe(good);
   });
 });
+
+describe('MALLOC_MMAP_THRESHOLD_ (glibc\'s, set by npm start)', () => {
+  it('is taken as glibc takes it, and refused when glibc would ignore it without a word', () => {
+    expect(() => loadConfig({})).not.toThrow();
+    for (const good of ['0', '131072', '1048576', '33554432']) expect(() => loadConfig({ MALLOC_MMAP_THRESHOLD_: good })).not.toThrow();
+    for (const bad of ['', '128k', '-1', '1.5', '33554433', '9999999999', '131072 ']) {
+      expect(() => loadConfig({ MALLOC_MMAP_THRESHOLD_: bad })).toThrow(/MALLOC_MMAP_THRESHOLD_: (a whole number of bytes|at most 33554432)/);
+    }
+  });
+
+  it('is set by npm start (unless already set), so the bench and docker-compose, which run its command, have it too', () => {
+    const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'];
+    const m = /\bMALLOC_MMAP_THRESHOLD_=\$\{MALLOC_MMAP_THRESHOLD_:-([0-9]+)\}/.exec(start ?? '');
+    expect(m).not.toBeNull();
+    expect(() => loadConfig({ MALLOC_MMAP_THRESHOLD_: m![1] })).not.toThrow();
+  });
+});

@@ -1,6 +1,6 @@
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import {
-  InProcessTransport, Relay, createKafkaTransport, isKafkaTransport, ensureTopics, loadTopicSpecs, type ConsumerHandle, type EventTransport, type TransportLogger,
+  InProcessTransport, Relay, loadKafka, type ConsumerHandle, type EventTransport, type KafkaClientTransport, type TransportLogger,
 } from '@auction/messaging';
 import { withoutSecrets } from '@auction/domain';
 import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
@@ -37,6 +37,14 @@ export interface ProjectionLag {
   failing: { message: string; since: string } | null;
 }
 
+/** The transport's and the relay's log lines, as the fan-out's. */
+function transportLogger(logger: JsonLogger): TransportLogger {
+  return {
+    warn: (msg) => logger.warn(msg, 'Fanout'),
+    error: (msg) => logger.error(msg, undefined, 'Fanout'),
+  };
+}
+
 /**
  * The fan-out of the event log: the transport (in-process, or Kafka with a relay publishing the log
  * from its checkpoint), the read-model projector consuming it, and rebuilds beside the live tables.
@@ -45,6 +53,8 @@ export class Fanout {
   readonly transport: EventTransport;
   readonly projector: Projector;
   private readonly relay: Relay | null;
+  /** The Kafka transport, in Kafka mode (the same object as {@link transport}); null in-process. */
+  private readonly kafka: KafkaClientTransport | null;
   private consumer: ConsumerHandle | null = null;
   private projectorErrors = 0;
   /** Events parked, as counted in the database when the projector started, plus those parked since (null: not read yet). */
@@ -58,11 +68,9 @@ export class Fanout {
     readonly db: ReadModelDb,
     private readonly config: AppConfig,
     private readonly logger: JsonLogger,
+    kafka: KafkaClientTransport | null,
   ) {
-    const log: TransportLogger = {
-      warn: (msg) => logger.warn(msg, 'Fanout'),
-      error: (msg) => logger.error(msg, undefined, 'Fanout'),
-    };
+    const log = transportLogger(logger);
     // Embedded, this process's projector is the only writer of its checkpoints: they are read once, then known.
     this.projector = new Projector({
       db, upcast: upcastStored, cacheCheckpoints: db.kind === 'pglite',
@@ -71,8 +79,8 @@ export class Fanout {
         logger.error(`projection parked ${row.type} at position ${row.position} (${row.streamId}): ${row.error}`, undefined, 'Fanout');
       },
     });
-    if (config.kafkaBrokers) {
-      const kafka = createKafkaTransport({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: log, sessionTimeoutMs: config.kafkaSessionTimeoutMs }, config.kafkaClient);
+    this.kafka = kafka;
+    if (kafka) {
       this.transport = kafka;
       // Legacy secrets (password hashes in old UserRegistered bodies) never reach the topic.
       this.relay = new Relay({ store, producer: kafka, checkpoints: new SqlCheckpointStore(db), logger: log, redact: withoutSecrets });
@@ -90,16 +98,23 @@ export class Fanout {
       loadDataDir: config.databaseUrl ? undefined : freshCluster,
       sharedBuffers: config.pgliteSharedBuffers,
     });
+    let kafka: KafkaClientTransport | null = null;
     if (config.kafkaBrokers) {
+      // Kafka's clients load only here: the embedded default does not hold them (transport/index.ts in @auction/messaging).
+      const { createKafkaTransport, ensureTopics, loadTopicSpecs } = await loadKafka();
       // The configured topic gets the settings of the product's events topic when the file does not name it.
       const specs = await loadTopicSpecs();
       const base = specs.find((t) => t.name === 'auction-events') ?? specs[0];
       const topics = specs.some((t) => t.name === config.kafkaTopic) || !base ? specs : [...specs, { ...base, name: config.kafkaTopic }];
       const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId, topics });
       logger.info(`Kafka fan-out at ${config.kafkaBrokers.join(',')}`, { topic: config.kafkaTopic, created }, 'Fanout');
+      kafka = createKafkaTransport({
+        brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: transportLogger(logger),
+        sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+      }, config.kafkaClient);
     }
     logger.info(`read models in ${db.kind === 'pglite' ? `PGlite (${join(config.dataDir, 'read-models')})` : 'PostgreSQL'}`, { schema: db.schema }, 'Fanout');
-    return new Fanout(store, db, config, logger);
+    return new Fanout(store, db, config, logger, kafka);
   }
 
   /** Starts the relay (Kafka mode) and, when this instance runs projections, the projector's consumer. */
@@ -149,13 +164,13 @@ export class Fanout {
     const head = await this.store.headPosition();
     const projected = await this.projector.resumePosition();
     const health = { projectorErrors: this.projectorErrors, parkedEvents: await this.projector.parkedCount(), failing: this.failing };
-    if (!isKafkaTransport(this.transport) || !this.relay) {
+    if (!this.kafka || !this.relay) {
       return { head, projected, projectionLag: Math.max(0, head - projected), relayLag: null, ...health };
     }
     // Partitions are consumed in any order: the highest checkpoint says nothing of the others. What is
     // left is what the relay has not published plus what the projector's group has not committed.
     const relayLag = await this.relay.lag();
-    const groupLag = await this.transport.groupLag(`${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`).catch(() => Number.NaN);
+    const groupLag = await this.kafka.groupLag(`${this.config.kafkaGroupPrefix}${PROJECTOR_GROUP}`).catch(() => Number.NaN);
     const projectionLag = Number.isNaN(groupLag) ? null : relayLag + groupLag;
     return { head, projected, projectionLag, relayLag, ...health };
   }

@@ -74,7 +74,7 @@ describe('one event a projection fails on stops nothing (postgres)', () => {
 
   test('an event the database refuses is parked: later auctions reach dealers, health and metrics count it, admins list and retry it, a restart goes on', async () => {
     const tag = runTag();
-    const store = createEventStore({ databaseUrl: storage!.databaseUrl });
+    const store = await createEventStore({ databaseUrl: storage!.databaseUrl });
     await store.init();
     const idAuction = `bad${tag}`;
     const idLot = `${idAuction}-1`;

@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { VEHICLE_UPLOAD_COLUMNS, VEHICLE_UPLOAD_REQUIRED_COLUMNS, type VehicleUploadColumn } from '@auction/contracts';
+import { loadExcel } from '../../platform/http/report-file.js';
 import { XLSX_TYPE } from '../../platform/http/uploads/content-types.js';
 
 /** One vehicle row of a file: its number as the spreadsheet shows it (header = 1) and its cells as text by column. */
@@ -144,9 +145,7 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; values:
 }
 
 async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; values: string[] }> {
-  // Loaded on the first sheet read, not at the start (as report-file.ts).
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore',
   });
   for await (const worksheet of workbook) {
