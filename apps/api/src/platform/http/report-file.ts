@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { loadExcelJs } from './exceljs-loader.js';
 
 type Cell = string | number | boolean | null;
 
@@ -92,7 +93,7 @@ export function xlsxStream(header: readonly string[], batches: AsyncIterable<rea
   const out = new PassThrough();
   const write = async () => {
     // Loaded on the first report, not at the start: exceljs is ~0.25 s of CPU and its modules' memory for every process.
-    const { default: ExcelJS } = await import('exceljs');
+    const ExcelJS = await loadExcelJs();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const worksheet = workbook.addWorksheet(sheetName(sheet));
     worksheet.addRow(header.map(xmlText)).commit();
