@@ -142,11 +142,19 @@ lane_web() {
   if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
     export E2E_KEYCLOAK_ENV_FILE="$REPORTS/keycloak.env"
     rm -f "$E2E_KEYCLOAK_ENV_FILE"
-    (if part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
-       (eval "$(bash tools/infra/infra.sh env keycloak)"
-        printf 'E2E_OIDC_ISSUER_URL=%s\nE2E_OIDC_CLIENT_ID=%s\nE2E_OIDC_CLIENT_SECRET=%s\n' "$OIDC_ISSUER_URL" "$OIDC_CLIENT_ID" "$OIDC_CLIENT_SECRET") >"$E2E_KEYCLOAK_ENV_FILE.tmp"
-     else
+    # The values only when tools/infra exports them (none of the caller's own OIDC_ variables): a Keycloak that is gone
+    # once started is `failed` too, never an empty file (tools/test/keycloak-env-file.unit.spec.ts).
+    (keycloak_values() {
+       unset OIDC_ISSUER_URL OIDC_CLIENT_ID OIDC_CLIENT_SECRET
+       eval "$(bash tools/infra/infra.sh env keycloak)"
+       [ -n "${OIDC_ISSUER_URL:-}" ] || return 1
+       printf 'E2E_OIDC_ISSUER_URL=%s\nE2E_OIDC_CLIENT_ID=%s\nE2E_OIDC_CLIENT_SECRET=%s\n' "$OIDC_ISSUER_URL" "${OIDC_CLIENT_ID:-}" "${OIDC_CLIENT_SECRET:-}"
+     }
+     if ! part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
        echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+       echo failed >"$E2E_KEYCLOAK_ENV_FILE.tmp"
+     elif ! keycloak_values >"$E2E_KEYCLOAK_ENV_FILE.tmp"; then
+       echo "Keycloak started but tools/infra no longer finds it running: the Keycloak single sign-on test will fail"
        echo failed >"$E2E_KEYCLOAK_ENV_FILE.tmp"
      fi
      mv "$E2E_KEYCLOAK_ENV_FILE.tmp" "$E2E_KEYCLOAK_ENV_FILE") &
