@@ -15,12 +15,10 @@ let loading: Promise<typeof ExcelJS> | undefined;
 
 /**
  * exceljs, loaded on the first report or sheet read rather than at every start (~0.25 s of CPU and its modules' memory);
- * concurrent first uses share one load, and a failed load is tried again on the next use.
+ * concurrent first uses share one load. A failed load fails every later use too (Node keeps a failed import, even once
+ * the package is back): the process must be restarted.
  */
 export function loadExcelJs(): Promise<typeof ExcelJS> {
-  loading ??= import('exceljs').then(
-    (module) => module.default,
-    (error: unknown) => { loading = undefined; throw new ExcelJsUnavailable(error); },
-  );
+  loading ??= import('exceljs').then((module) => module.default, (error: unknown) => { throw new ExcelJsUnavailable(error); });
   return loading;
 }
