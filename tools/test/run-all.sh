@@ -129,7 +129,8 @@ jest() { (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --ci "$
 lane_api() {
   local status=0
   # The library's rebuild benchmark (libs/read-models, rebuild.bench.int) checks its rebuild against the pure projection
-  # at 20,000 events here (four batches); its default of 100,000 (~30 s) is for reading its rate (libs/read-models/README.md).
+  # at REBUILD_BENCH_EVENTS=20,000 here (the scenario's fixed part makes that 31,552 events: seven batches of 5,000; the
+  # default, 100,000, makes 95,215 and is for reading its rate: libs/read-models/README.md).
   # Two files at a time (vitest's default on 2 cores is one): most of the libraries' time waits on Kafka, Mosquitto and
   # PostgreSQL (dfc7cb9's run: 550 s, 255 s of CPU; alone here 273 s with two, every test passed beside other work).
   part "libraries and web units (vitest)" env REBUILD_BENCH_EVENTS="${REBUILD_BENCH_EVENTS:-20000}" npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
@@ -147,11 +148,19 @@ lane_web() {
   if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then
     export E2E_KEYCLOAK_ENV_FILE="$REPORTS/keycloak.env"
     rm -f "$E2E_KEYCLOAK_ENV_FILE"
-    (if part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
-       (eval "$(bash tools/infra/infra.sh env keycloak)"
-        printf 'E2E_OIDC_ISSUER_URL=%s\nE2E_OIDC_CLIENT_ID=%s\nE2E_OIDC_CLIENT_SECRET=%s\n' "$OIDC_ISSUER_URL" "$OIDC_CLIENT_ID" "$OIDC_CLIENT_SECRET") >"$E2E_KEYCLOAK_ENV_FILE.tmp"
-     else
+    # The values only when tools/infra exports them (none of the caller's own OIDC_ variables): a Keycloak that is gone
+    # once started is `failed` too, never an empty file (tools/test/keycloak-env-file.unit.spec.ts).
+    (keycloak_values() {
+       unset OIDC_ISSUER_URL OIDC_CLIENT_ID OIDC_CLIENT_SECRET
+       eval "$(bash tools/infra/infra.sh env keycloak)"
+       [ -n "${OIDC_ISSUER_URL:-}" ] || return 1
+       printf 'E2E_OIDC_ISSUER_URL=%s\nE2E_OIDC_CLIENT_ID=%s\nE2E_OIDC_CLIENT_SECRET=%s\n' "$OIDC_ISSUER_URL" "${OIDC_CLIENT_ID:-}" "${OIDC_CLIENT_SECRET:-}"
+     }
+     if ! part "start Keycloak (tools/infra)" bash tools/infra/infra.sh start keycloak; then
        echo "Keycloak could not be started: the Keycloak single sign-on test will fail"
+       echo failed >"$E2E_KEYCLOAK_ENV_FILE.tmp"
+     elif ! keycloak_values >"$E2E_KEYCLOAK_ENV_FILE.tmp"; then
+       echo "Keycloak started but tools/infra no longer finds it running: the Keycloak single sign-on test will fail"
        echo failed >"$E2E_KEYCLOAK_ENV_FILE.tmp"
      fi
      mv "$E2E_KEYCLOAK_ENV_FILE.tmp" "$E2E_KEYCLOAK_ENV_FILE") &

@@ -51,4 +51,12 @@ describe.each(READ_MODEL_MODES)('batch seeding beside the log on %s', (mode) => 
     expect(await store.createMissing('DEALER', [{ id: 'd-1', data: { businessName: 'Demo Motors 1' } }])).toEqual(['d-1']);
     expect(await store.createMissing('DEALER', [])).toEqual([]);
   });
+
+  it('createMissing: a subject that has data keeps it even when its entry\'s e-mail is now another user\'s (a restart after an e-mail change)', async () => {
+    const store = new SqlPersonalDataStore(db);
+    await store.merge('USER', 'dealer1', { name: 'Demo', email: 'moved@example.com' });
+    await store.merge('USER', 'u-real', { email: 'dealer1@demo.example' });
+    expect(await store.createMissing('USER', [{ id: 'dealer1', data: { name: 'Demo', email: 'dealer1@demo.example' } }])).toEqual([]);
+    expect(await store.get('USER', 'dealer1')).toEqual({ name: 'Demo', email: 'moved@example.com' });
+  });
 });

@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { VEHICLE_UPLOAD_COLUMNS, VEHICLE_UPLOAD_REQUIRED_COLUMNS, type VehicleUploadColumn } from '@auction/contracts';
-import { loadExcel } from '../../platform/http/report-file.js';
+import { ExcelJsUnavailable, loadExcelJs } from '../../platform/http/exceljs-loader.js';
 import { XLSX_TYPE } from '../../platform/http/uploads/content-types.js';
 
 /** One vehicle row of a file: its number as the spreadsheet shows it (header = 1) and its cells as text by column. */
@@ -90,7 +90,8 @@ export async function* readVehicleSheet(stream: Readable, mediaType: string, max
       yield !xlsx && values.length !== width ? { row, cells, cellCount: { expected: width, found: values.length } } : { row, cells };
     }
   } catch (error) {
-    if (error instanceof SheetError) throw error;
+    // A library that cannot be loaded is the server's fault (a 500, logged), not a broken file.
+    if (error instanceof SheetError || error instanceof ExcelJsUnavailable) throw error;
     throw new SheetError('unreadable', `the file cannot be read: ${error instanceof Error ? error.message.slice(0, 200) : 'broken'}`);
   } finally {
     stream.destroy();
@@ -145,7 +146,9 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; values:
 }
 
 async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; values: string[] }> {
-  const workbook = new (await loadExcel()).stream.xlsx.WorkbookReader(stream, {
+  // Loaded on the first sheet read, not at the start (as report-file.ts).
+  const ExcelJS = await loadExcelJs();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'ignore',
   });
   for await (const worksheet of workbook) {
