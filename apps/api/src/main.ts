@@ -244,7 +244,7 @@ async function openEventStore(config: AppConfig, freshLog: Blob | undefined): Pr
   } catch (err) {
     if (!config.eventStoreUrl) throw err;
     await store.close().catch(() => undefined);
-    throw serviceUnreachable('EVENTSTORE_URL', 'EventStoreDB did not answer', err);
+    throw serviceUnreachable('EVENTSTORE_URL', 'EventStoreDB refused or did not answer', err);
   }
   return store;
 }
