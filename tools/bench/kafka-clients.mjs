@@ -11,7 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
-import { createKafkaTransport, KAFKA_CLIENTS } from '@auction/messaging';
+import { loadKafka } from '@auction/messaging';
+
+// Kafka's part of the library loads on demand (loadKafka): the entry exports its types only.
+const { createKafkaTransport, KAFKA_CLIENTS } = await loadKafka();
 
 const { values } = parseArgs({
   options: {

@@ -6,12 +6,13 @@ import fastifyCookie from '@fastify/cookie';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { createEventStore } from '@auction/event-store';
+import { createEventStore, type EventStore } from '@auction/event-store';
 import { defaultTemplateFolder, placeFreshClusters } from './platform/storage/pglite-template.js';
 import { AppModule } from './app.module.js';
 import { CredentialsService } from './identity/credentials.service.js';
 import { SsoService } from './identity/sso/sso.service.js';
 import { loadConfig, type AppConfig } from './platform/config/app-config.js';
+import { describeStartFailure, serviceUnreachable } from './platform/config/startup-error.js';
 import { DEFAULT_DEMO_PASSWORD } from './platform/config/security-config.js';
 import { JsonLogger } from './platform/config/json-logger.js';
 import { loadSessionSecret } from './platform/config/session-secret.js';
@@ -62,12 +63,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const [freshLog, freshReadModels] = config.mode === 'embedded'
     ? await placeFreshClusters([join(config.dataDir, 'pglite'), join(config.dataDir, 'read-models')], config.pgliteTemplateDir === null ? null : config.pgliteTemplateDir ?? defaultTemplateFolder())
     : [undefined, undefined];
-  const store = await createEventStore({
-    databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
-    dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
-    loadDataDir: freshLog, sharedBuffers: config.pgliteSharedBuffers,
-  });
-  await store.init();
+  const store = await openEventStore(config, freshLog);
   logger.info(`event store ready: ${store.name}`, { mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'Bootstrap');
   const fanout = await Fanout.open(store, config, logger, freshReadModels);
   const mail = await openMailService({ SMTP_URL: config.mail.smtpUrl, MAIL_FROM: config.mail.from }, { logger: mailLogger(logger) });
@@ -229,9 +225,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       });
     }
   }).catch((err: unknown) => {
-    process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`${describeStartFailure(err)}\n`);
     process.exit(1);
   });
+}
+
+/** The event store, initialized; an EventStoreDB URL refused or not answering is named as such (no stack). */
+async function openEventStore(config: AppConfig, freshLog: Blob | undefined): Promise<EventStore> {
+  const store = await createEventStore({
+    databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl,
+    dataDir: config.mode === 'embedded' ? join(config.dataDir, 'pglite') : undefined,
+    loadDataDir: freshLog, sharedBuffers: config.pgliteSharedBuffers,
+  }).catch((err: unknown) => {
+    throw config.eventStoreUrl ? serviceUnreachable('EVENTSTORE_URL', 'not an EventStoreDB connection string', err) : err;
+  });
+  try {
+    await store.init();
+  } catch (err) {
+    if (!config.eventStoreUrl) throw err;
+    await store.close().catch(() => undefined);
+    throw serviceUnreachable('EVENTSTORE_URL', 'EventStoreDB refused or did not answer', err);
+  }
+  return store;
 }
 
 /** The mail library's log lines, in the API's log (context `Mail`). */

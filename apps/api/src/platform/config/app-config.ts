@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { StartupError } from './startup-error.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, pgliteSharedBuffersProblem } from '@auction/event-store';
 import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../../identity/password.js';
@@ -23,8 +24,10 @@ export const ConfigSchema = z.object({
   // Read by glibc when the process starts, not by the API (`npm start` sets it, README): checked here because glibc
   // ignores a value it cannot use without a word, and the memory it was set for would silently be held again.
   MALLOC_MMAP_THRESHOLD_: z.string()
-    .regex(/^[0-9]{1,9}$/, 'a whole number of bytes, e.g. 131072')
-    .refine((v) => Number(v) <= MALLOC_MMAP_THRESHOLD_MAX, `at most ${MALLOC_MMAP_THRESHOLD_MAX} (32 MiB): glibc ignores a larger value`)
+    // glibc reads a leading 0 as octal and 0x as hexadecimal: only plain decimal means what it says.
+    .regex(/^(?:0|[1-9][0-9]*)$/, 'a whole number of bytes in decimal, no leading zero, e.g. 131072')
+    // Only a number is compared: '128k' is not a number, not a value too large.
+    .refine((v) => !/^[0-9]+$/.test(v) || Number(v) <= MALLOC_MMAP_THRESHOLD_MAX, `at most ${MALLOC_MMAP_THRESHOLD_MAX} (32 MiB): glibc ignores a larger value`)
     .optional(),
   DATABASE_URL: z.string().optional(),
   EVENTSTORE_URL: z.string().optional(),
@@ -195,12 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`bad configuration:\n${lines.join('\n')}`);
+    throw new StartupError(`bad configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_SECRET) throw new Error('bad configuration:\n  OIDC_CLIENT_SECRET: required with OIDC_ISSUER_URL');
+  if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_SECRET) throw new StartupError('bad configuration:\n  OIDC_CLIENT_SECRET: required with OIDC_ISSUER_URL');
   // A variable that SIGKILLs the process at a named point must never reach a real deployment by mistake.
-  if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new Error('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
+  if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new StartupError('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR === 'off' ? null : e.PGLITE_TEMPLATE_DIR,

@@ -99,4 +99,14 @@ describe('MALLOC_MMAP_THRESHOLD_ (glibc\'s, set by npm start)', () => {
     expect(m).not.toBeNull();
     expect(() => loadConfig({ MALLOC_MMAP_THRESHOLD_: m![1] })).not.toThrow();
   });
+
+  it('reaches every API of docker-compose.yml, the one started with node too, and a value the user set wins', () => {
+    const services = parse(text, { merge: true }) as { services: Record<string, { command?: string; environment?: Record<string, string> }> };
+    const apis = Object.entries(services.services).filter(([, def]) => /apps\/api\/dist\/main\.js|npm start/.test(String(def.command ?? '')));
+    expect(apis.map(([name]) => name)).toEqual(expect.arrayContaining(['api', 'api2']));
+    for (const [name, def] of apis) {
+      // npm start sets it itself; compose must still pass on the user's own value, as it does MALLOC_ARENA_MAX.
+      expect([name, def.environment?.['MALLOC_MMAP_THRESHOLD_']]).toEqual([name, '${MALLOC_MMAP_THRESHOLD_:-1048576}']);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import {
   InProcessTransport, Relay, loadKafka, type ConsumerHandle, type EventTransport, type KafkaClientTransport, type TransportLogger,
 } from '@auction/messaging';
 import { withoutSecrets } from '@auction/domain';
+import { serviceUnreachable } from '../config/startup-error.js';
 import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } from '@auction/read-models';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
@@ -106,7 +107,10 @@ export class Fanout {
       const specs = await loadTopicSpecs();
       const base = specs.find((t) => t.name === 'auction-events') ?? specs[0];
       const topics = specs.some((t) => t.name === config.kafkaTopic) || !base ? specs : [...specs, { ...base, name: config.kafkaTopic }];
-      const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId, topics });
+      const { created } = await ensureTopics(config.kafkaBrokers, { clientId: config.instanceId, topics }).catch(async (err: unknown) => {
+        await db.close().catch(() => undefined);
+        throw serviceUnreachable('KAFKA_BROKERS', `Kafka at ${config.kafkaBrokers!.join(',')} did not answer`, err);
+      });
       logger.info(`Kafka fan-out at ${config.kafkaBrokers.join(',')}`, { topic: config.kafkaTopic, created }, 'Fanout');
       kafka = createKafkaTransport({
         brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: config.instanceId, logger: transportLogger(logger),
