@@ -36,13 +36,13 @@ TIMES="$REPORTS/times.txt"
 # free ports; the 2,000-lot closing; the scenarios; the load smoke test) and enough others to even the lanes. Last
 # balanced on 2026-11-26 from 70ba17a's fresh-clone run (lane "web" 2,636 s, lane "api" 2,676 s): pglite-template.int
 # (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3); on 2026-11-26
-# (dfc7cb9's run: lane api 2,816 s, lane web 2,833 s) pglite-template.int went back to lane api as Keycloak's start
-# (111 s) went beside the browser tests and lane api's library suites to two files at a time (~250 s less). Why each moved, and the third lane tried and taken back
+# (dfc7cb9's run: lane api 2,816 s, lane web 2,833 s) ownership-matrix (~54 s) moved here as Keycloak's start (111 s)
+# went beside the browser tests. Why each moved, and the third lane tried and taken back
 # (three lanes on two cores failed timing-bound tests), is in `git log -p tools/test/run-all.sh`.
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke|src/auctions/mobile-app\.e2e|src/vehicles/uploads/vehicle-uploads-two-instances\.e2e'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/platform/idempotency/idempotency\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
-JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e'
+JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/identity/ownership-matrix\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
@@ -131,9 +131,9 @@ lane_api() {
   # The library's rebuild benchmark (libs/read-models, rebuild.bench.int) checks its rebuild against the pure projection
   # at REBUILD_BENCH_EVENTS=20,000 here (the scenario's fixed part makes that 31,552 events: seven batches of 5,000; the
   # default, 100,000, makes 95,215 and is for reading its rate: libs/read-models/README.md).
-  # Two files at a time (vitest's default on 2 cores is one): most of the libraries' time waits on Kafka, Mosquitto and
-  # PostgreSQL (dfc7cb9's run: 550 s, 255 s of CPU; alone here 273 s with two, every test passed beside other work).
-  part "libraries and web units (vitest)" env REBUILD_BENCH_EVENTS="${REBUILD_BENCH_EVENTS:-20000}" npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
+  # One file at a time (vitest's default on 2 cores): two took 273 s instead of ~550 alone, but 518 s beside the browser
+  # tests in a fresh-clone run (fc6277c), for more CPU contention: not worth it.
+  part "libraries and web units (vitest)" env REBUILD_BENCH_EVENTS="${REBUILD_BENCH_EVENTS:-20000}" npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
   part "API (jest) but the long files" jest --json --outputFile="$REPORTS/jest.json" --testPathIgnorePatterns "$JEST_LANE_WEB" || status=1
   return $status
 }
