@@ -36,14 +36,7 @@ export class UsernameClaims implements OnModuleInit {
 
   /** Claims `username` for `idUser`; true when it is theirs (newly, or already), false when another user holds it. */
   async claim(username: string, idUser: string): Promise<boolean> {
-    await this.ensure();
-    const key = username.toLowerCase();
-    await this.db.query(
-      `INSERT INTO ${TABLE} (username, id_user, display_name) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING`, [key, idUser, username]);
-    const rows = await this.db.query<{ id_user: string; display_name: string | null }>(`SELECT id_user, display_name FROM ${TABLE} WHERE username = $1`, [key]);
-    const mine = rows[0]?.id_user === idUser;
-    if (mine) this.index?.nameClaimed(idUser, { key, display: rows[0]!.display_name ?? username });
-    return mine;
+    return (await this.claimMany([{ username, idUser }])).has(idUser);
   }
 
   /**
