@@ -60,8 +60,18 @@ export interface ScenarioRun {
   fanoutNote?: string;
   /** The API's RSS after its start, before any load (MB): the embedded default's idle figure. */
   apiIdleRssMb?: number | null;
+  /** When that RSS was read: seconds from the API's launch, once its CPU had been quiet for a while (`waitQuiet`). */
+  apiIdleAfterSeconds?: number;
+  /** Set when the API never went quiet before the idle RSS was read. */
+  apiIdleNote?: string;
   /** With `--cpu-prof`: the API's profile file and its self time per component (top entries). */
   cpuProfile?: { file: string; summaryFile: string; busySeconds: number; idleSeconds: number; components: { name: string; busyPercent: number }[] };
+}
+
+/** " (at 12.3 s)" or " (at 30.1 s, not quiet)": when the idle RSS was read, from the API's launch. */
+export function idleWhen(run: ScenarioRun): string {
+  if (typeof run.apiIdleAfterSeconds !== 'number') return '';
+  return ` (at ${run.apiIdleAfterSeconds} s${run.apiIdleNote ? ', not quiet' : ''})`;
 }
 
 export interface Target {
@@ -195,7 +205,7 @@ export function cpuCostRows(r: Pick<Results, 'runs' | 'machine'> & Partial<Pick<
 /** Peak RSS of each sampled process of a run, for the console: `api 312, postgres 210 MB`. */
 export function peakRssLine(run: ScenarioRun): string {
   const parts = (run.processes ?? []).filter((p) => p.samples > 0 && p.maxRssMb !== null).map((p) => `${p.name} ${n0(p.maxRssMb)}`);
-  const idle = typeof run.apiIdleRssMb === 'number' ? `; API idle before the load ${n0(run.apiIdleRssMb)} MB` : '';
+  const idle = typeof run.apiIdleRssMb === 'number' ? `; API idle before the load ${n0(run.apiIdleRssMb)} MB${idleWhen(run)}` : '';
   return parts.length ? `${parts.join(', ')} MB${idle}` : `not sampled${idle}`;
 }
 
@@ -249,7 +259,7 @@ export function markdownOf(r: Results, resultsPath: string): string {
   lines.push('');
   lines.push(table(
     ['scenario', 'mode', 'API idle RSS (after the start, before the load)', 'API (node)', 'PostgreSQL (all processes, PSS)', 'Kafka (java)', 'Mosquitto', 'k6', 'fan-out subscribers (Go)'],
-    r.runs.map((run) => [run.scenario, run.mode, typeof run.apiIdleRssMb === 'number' ? `${n0(run.apiIdleRssMb)} MB` : '–', ...SAMPLED_NAMES.map((p) => processCell(run, p))]),
+    r.runs.map((run) => [run.scenario, run.mode, typeof run.apiIdleRssMb === 'number' ? `${n0(run.apiIdleRssMb)} MB${idleWhen(run)}` : '–', ...SAMPLED_NAMES.map((p) => processCell(run, p))]),
   ));
   lines.push('');
 

@@ -57,6 +57,8 @@ describe('peak RSS per process', () => {
   it('is printed for every scenario on the console, with the API\'s idle RSS', () => {
     expect(peakRssLine(run)).toBe('api 481, k6 150 MB; API idle before the load 212 MB');
     expect(peakRssLine({ scenario: 'x', mode: 'server' } as ScenarioRun)).toBe('not sampled');
+    expect(peakRssLine({ ...run, apiIdleAfterSeconds: 12.5 } as ScenarioRun)).toBe('api 481, k6 150 MB; API idle before the load 212 MB (at 12.5 s)');
+    expect(peakRssLine({ ...run, apiIdleAfterSeconds: 38, apiIdleNote: 'x' } as ScenarioRun)).toBe('api 481, k6 150 MB; API idle before the load 212 MB (at 38 s, not quiet)');
     const results = {
       runs: [run], baseline: [], targets: [], failures: [], durationSeconds: 1, rawDir: '.bench/x', extras: {}, machine: { cores: 2 }, profile: 'smoke', modes: ['embedded'],
     } as unknown as Results;

@@ -188,3 +188,40 @@ export function rssMbNow(pid: number): number | null {
   const m = text ? /^VmRSS:\s+(\d+) kB/m.exec(text) : null;
   return m ? Math.round(Number(m[1]) / 1024) : null;
 }
+
+export interface QuietWait {
+  /** Whether the process's CPU stayed under the bound for a whole window before `maxMs`. */
+  readonly quiet: boolean;
+  /** How long the wait took, ms. */
+  readonly waitedMs: number;
+  /** CPU of the last window, % of one core (null when the process is gone). */
+  readonly lastWindowCpuPct: number | null;
+}
+
+/**
+ * Waits until a process is idle: its CPU (all threads) stayed under `belowPct` % of one core over a window of
+ * `windowMs`, read every `everyMs`; gives up after `maxMs` (quiet false). The idle RSS of an API is read after its
+ * start has done its work (the demo's photos, the first garbage collections), not at a fixed instant after "listening".
+ */
+export async function waitQuiet(
+  pid: number,
+  { belowPct = 5, windowMs = 2_000, everyMs = 250, maxMs = 30_000 }: { belowPct?: number; windowMs?: number; everyMs?: number; maxMs?: number } = {},
+): Promise<QuietWait> {
+  const started = Date.now();
+  const readings: { at: number; cpu: number }[] = [];
+  let lastPct: number | null = null;
+  for (;;) {
+    const cpu = cpuSecondsOf(pid);
+    const at = Date.now();
+    if (cpu === undefined) return { quiet: false, waitedMs: at - started, lastWindowCpuPct: null };
+    readings.push({ at, cpu });
+    while (readings.length > 1 && at - readings[1]!.at >= windowMs) readings.shift();
+    const first = readings[0]!;
+    if (at - first.at >= windowMs) {
+      lastPct = ((cpu - first.cpu) / ((at - first.at) / 1000)) * 100;
+      if (lastPct < belowPct) return { quiet: true, waitedMs: at - started, lastWindowCpuPct: lastPct };
+    }
+    if (at - started >= maxMs) return { quiet: false, waitedMs: at - started, lastWindowCpuPct: lastPct };
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

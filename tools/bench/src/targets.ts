@@ -176,7 +176,7 @@ function embeddedTargets(r: TargetInput, pick: PickRun, out: Target[], full: boo
   const idle = idleRun?.apiIdleRssMb ?? null;
   out.push({
     id: 'embedded-idle-rss', target: 'embedded default: API RSS < 400 MB idle', mode: 'embedded',
-    figure: idle === null ? 'not measured (no embedded run)' : `${n0(idle)} MB (${idleRun!.scenario}, after the start, before the load)`,
+    figure: idle === null ? 'not measured (no embedded run)' : `${n0(idle)} MB (${idleRun!.scenario}, after the start, before the load${idleRun!.apiIdleAfterSeconds !== undefined ? `, ${idleRun!.apiIdleAfterSeconds} s after launch${idleRun!.apiIdleNote ? ', not quiet' : ''}` : ''})`,
     met: idle === null ? 'n/a' : idle < 400 ? 'yes' : 'no',
   });
   const spreadEmb = pick('spread', 'embedded');

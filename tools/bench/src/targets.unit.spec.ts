@@ -80,6 +80,13 @@ describe('issue 25\'s targets', () => {
     expect(byId(evaluateTargets(results([spread('server')])))['embedded-cpu']!.met).toBe('n/a');
   });
 
+  it('says when the idle RSS was read, and when the API never went quiet', () => {
+    const timed = byId(evaluateTargets(results([spread('embedded', { apiIdleAfterSeconds: 14.2 })])));
+    expect(timed['embedded-idle-rss']!.figure).toBe('250 MB (spread, after the start, before the load, 14.2 s after launch)');
+    const busy = byId(evaluateTargets(results([spread('embedded', { apiIdleAfterSeconds: 38.5, apiIdleNote: 'API not idle 30 s after listening' })])));
+    expect(busy['embedded-idle-rss']!.figure).toBe('250 MB (spread, after the start, before the load, 38.5 s after launch, not quiet)');
+  });
+
   it('judges fan-out at 5,000 subscribers by the harness, and 20,000 as measured or not', () => {
     const t = byId(evaluateTargets(results([fanout('fanout', 5000, 249), fanout('fanout-20k', 18_976, 900)])));
     expect([t['fanout-p99']!.met, t['fanout-delivery']!.met, t['fanout-20k']!.met]).toEqual(['yes', 'yes', 'no']);
