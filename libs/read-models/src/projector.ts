@@ -269,9 +269,16 @@ export class Projector {
     const changed = new Map(events.map((e) => [e.streamId, e.position]));
     const rows = emptyRowSet();
     const keys = new Map<ProjectedTable, Map<string, RowKey>>();
-    for (const e of events) {
+    const touched = events.map((e) => {
+      try {
+        return rowsTouchedBy(e);
+      } catch (error) {
+        throw new ProjectionFault(e, error);
+      }
+    });
+    for (const [i, e] of events.entries()) {
       if (!known.has(e.streamId)) continue;
-      for (const ref of rowsTouchedBy(e)) {
+      for (const ref of touched[i]!) {
         let byKey = keys.get(ref.table);
         if (!byKey) keys.set(ref.table, (byKey = new Map()));
         byKey.set(keyString(ref.key, PROJECTED_TABLES[ref.table].primary), ref.key);
@@ -293,9 +300,9 @@ export class Projector {
       for (const row of loaded) tableRows.load(row);
       if (keepRows) for (const key of missing) tableRows.loadAbsent(key);
     }
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       try {
-        projectEvent(rows, e);
+        projectEvent(rows, e, touched[i]);
       } catch (error) {
         throw new ProjectionFault(e, error);
       }

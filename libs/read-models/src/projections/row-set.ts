@@ -9,6 +9,11 @@ export type RowKey = Readonly<Record<string, string>>;
 
 /** The map key of a primary key. */
 export function keyString(key: RowKey, primary: readonly string[]): string {
+  if (primary.length === 1) {
+    // What the join below gives for one part, without the array (a rebuild keys every event's rows).
+    const only = key[primary[0]!] as unknown;
+    return only === undefined || only === null ? '' : String(only);
+  }
   return primary.map((p) => key[p]).join('\u0001');
 }
 
