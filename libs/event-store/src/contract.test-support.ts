@@ -157,6 +157,17 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(read.map((e) => e.streamId).slice(0, 3)).toEqual([`${p}-g0`, `${p}-g1`, `${p}-g1`]);
     });
 
+    it('reads the global log without metadata when asked: the same events, metadata left out or as stored', async () => {
+      const head = await store.headPosition();
+      const { positions } = await store.append(`${p}-nm`, 0, events(3).map((e) => ({ ...e, metadata: { userId: 'u-nm', correlationId: 'c' } })));
+      const full = await settled(async () => (await store.readAll(head, 10_000)).filter((e) => e.streamId === `${p}-nm`), (e) => e.length >= 3);
+      const bare = (await store.readAll(head, 10_000, { withoutMetadata: true })).filter((e) => e.streamId === `${p}-nm`);
+      expect(full.map((e) => e.position)).toEqual(positions);
+      expect(full[0]!.metadata).toMatchObject({ userId: 'u-nm' });
+      expect(bare.map((e) => ({ ...e, metadata: {} }))).toEqual(full.map((e) => ({ ...e, metadata: {} })));
+      for (const [i, e] of bare.entries()) expect([{}, full[i]!.metadata]).toContainEqual(e.metadata);
+    });
+
     it('reports the head position', async () => {
       const before = await store.headPosition();
       const { positions } = await store.append(`${p}-h`, 0, events(3));

@@ -41,6 +41,15 @@ export interface StoredEvent {
   recordedAt: Date;
 }
 
+/** Options of {@link EventStore.readAll}. */
+export interface ReadAllOptions {
+  /**
+   * The reader never looks at the metadata (a projection, a rebuild): an adapter may leave it out, each event's
+   * `metadata` then `{}`, which spares decoding it (the SQL adapters do; others may return it anyway).
+   */
+  readonly withoutMetadata?: boolean;
+}
+
 /** One stream's part of an append. */
 export interface StreamAppend {
   streamId: string;
@@ -106,7 +115,7 @@ export interface EventStore {
   /** Current version of a stream (0 when absent). */
   streamVersion(streamId: string): Promise<number>;
   /** Reads the global log after `afterPosition` (exclusive; 0 = from the start), at most `limit` events. */
-  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  readAll(afterPosition: number, limit: number, options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Position of the last event a caught-up reader can see now (0 when empty). */
   headPosition(): Promise<number>;
   /**

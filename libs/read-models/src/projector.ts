@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@auction/event-store';
+import { insertRows } from './db/copy-rows.js';
 import { deleteRows, loadRows, upsertRows } from './db/table-sql.js';
 import type { ReadModelDb, SqlRunner } from './db/read-model-db.js';
 import { emptyRowSet, isProjectedStream, projectEvent, rowsTouchedBy } from './projections/project-event.js';
@@ -268,9 +269,16 @@ export class Projector {
     const changed = new Map(events.map((e) => [e.streamId, e.position]));
     const rows = emptyRowSet();
     const keys = new Map<ProjectedTable, Map<string, RowKey>>();
-    for (const e of events) {
+    const touched = events.map((e) => {
+      try {
+        return rowsTouchedBy(e);
+      } catch (error) {
+        throw new ProjectionFault(e, error);
+      }
+    });
+    for (const [i, e] of events.entries()) {
       if (!known.has(e.streamId)) continue;
-      for (const ref of rowsTouchedBy(e)) {
+      for (const ref of touched[i]!) {
         let byKey = keys.get(ref.table);
         if (!byKey) keys.set(ref.table, (byKey = new Map()));
         byKey.set(keyString(ref.key, PROJECTED_TABLES[ref.table].primary), ref.key);
@@ -292,21 +300,33 @@ export class Projector {
       for (const row of loaded) tableRows.load(row);
       if (keepRows) for (const key of missing) tableRows.loadAbsent(key);
     }
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       try {
-        projectEvent(rows, e);
+        projectEvent(rows, e, touched[i]);
       } catch (error) {
         throw new ProjectionFault(e, error);
       }
     }
     for (const table of Object.keys(PROJECTED_TABLES) as ProjectedTable[]) {
       const spec = PROJECTED_TABLES[table] as TableSpec<object>;
-      const { upserts, deletes } = (rows[table] as TableRows<object>).changes();
+      const { upserts, deletes, fresh } = (rows[table] as TableRows<object>).changes();
       await deleteRows(tx, this.schema, spec, deletes);
-      await upsertRows(tx, this.schema, spec, upserts);
+      if (!this.options.soleWriter) {
+        await upsertRows(tx, this.schema, spec, upserts);
+        continue;
+      }
+      // A rebuild's fresh tables: a row not loaded as stored is new (its stream had no checkpoint, or the lookup found
+      // none), so it is inserted, by COPY on PostgreSQL; insertRows still upserts if one was there (offers are never
+      // looked up). Stored rows are upserted as always.
+      await upsertRows(tx, this.schema, spec, upserts.filter((_, i) => !fresh[i]));
+      await insertRows(tx, this.schema, spec, upserts.filter((_, i) => fresh[i]));
     }
     const checkpointRows = [...changed].map(([streamId, position]) => ({ projection: this.projection, streamId, position }));
-    await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
+    if (this.options.soleWriter) {
+      // The rebuild's memory of its checkpoints is complete: a stream without one before this batch has none stored.
+      await upsertRows(tx, this.schema, checkpointsTable, checkpointRows.filter((r) => known.has(r.streamId)));
+      await insertRows(tx, this.schema, checkpointsTable, checkpointRows.filter((r) => !known.has(r.streamId)));
+    } else await upsertRows(tx, this.schema, checkpointsTable, checkpointRows);
     // Every stream of the batch with its position now: applied here, or already applied (by a rebuild) before.
     return { positions: checkpoints, rows: keepRows ? rows : undefined };
   }

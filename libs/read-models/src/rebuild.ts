@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent } from '@auction/event-store';
+import type { EventStore, ReadAllOptions, StoredEvent } from '@auction/event-store';
 import type { ReadModelDb } from './db/read-model-db.js';
 import { Projector, swapLockKey } from './projector.js';
 import { ALL_TABLES } from './tables/read-model-tables.js';
@@ -92,7 +92,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   };
   const catchUp = async (sideBySide: boolean): Promise<void> => {
     let read = position;
-    let pending = store.readAll(read, batchSize);
+    let pending = store.readAll(read, batchSize, READ);
     // Side by side, the next batch is handed to the projectors before the previous one has committed: each projector
     // still applies its batches one after the other, but one projects (CPU) while another waits for the database.
     let inflight: { batch: readonly StoredEvent[]; applied: Promise<void> } | null = null;
@@ -102,7 +102,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         const batch = await pending;
         if (batch.length === 0) break;
         read = batch[batch.length - 1]!.position;
-        pending = store.readAll(read, batchSize);
+        pending = store.readAll(read, batchSize, READ);
         pending.catch(() => {});
         if (!sideBySide) {
           await apply(batch, false);
@@ -155,6 +155,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const seconds = (performance.now() - started) / 1000;
   return { events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : events, position };
 }
+
+/** The projections never look at an event's metadata: the SQL stores leave it out of the rebuild's reads. */
+const READ: ReadAllOptions = { withoutMetadata: true };
 
 /** The share of a stream among `n` (FNV-1a of its id): the same stream always goes to the same projector. */
 function shareOf(streamId: string, n: number): number {

@@ -55,6 +55,8 @@ const USAGE = `npm run bench [-- options]
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
+  --rss-lots AxL          the rss extra's running lots as A auctions of L lots each (default by profile: smoke
+                          2x100, short and full 10x1000), e.g. 100x1000 for issue 25's 100,000 running lots
   --keep                  keep the databases, data folders and Kafka topics of the run
   --no-write              do not write load-tests/results nor BENCHMARKS.md
   --built                 the workspace is already built (npm run bench builds it first)
@@ -105,7 +107,7 @@ async function main(): Promise<number> {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
       'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
-      subscribers: { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      subscribers: { type: 'string' }, 'rss-lots': { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -128,6 +130,8 @@ async function main(): Promise<number> {
     ...[...scenarios, ...embeddedScenarios].filter((s) => !(SCENARIOS as readonly string[]).includes(s)).map((s) => `unknown scenario ${s}`),
     ...extras.filter((e) => !['rebuild', 'rss', 'rss-embedded', 'vehicle-upload'].includes(e)).map((e) => `unknown extra ${e}`),
   ];
+  const rssLots = opts['rss-lots']?.match(/^(\d+)x(\d+)$/);
+  if (opts['rss-lots'] !== undefined && (!rssLots || Number(rssLots[1]) < 1 || Number(rssLots[2]) < 1)) bad.push(`--rss-lots ${opts['rss-lots']}: expected AUCTIONSxLOTS, e.g. 100x1000`);
   if (bad.length || !profile) {
     console.error(`${bad.join('\n')}\n\n${USAGE}`);
     return 2;
@@ -281,8 +285,9 @@ async function main(): Promise<number> {
       try {
         storage = await freshStorage(m, `lots`, { env, id, rawDir, databases, topics });
         api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-lots.api.log`) }));
-        step(`rss (${m}): API at ${api.baseUrl}/api (pid ${api.pid}); creating ${profile.rss.auctions} auctions × ${profile.rss.lots} lots`);
-        const figures = await measureLotsRss(api, PASSWORD, profile.rss);
+        const rss = rssLots ? { ...profile.rss, auctions: Number(rssLots[1]), lots: Number(rssLots[2]) } : profile.rss;
+        step(`rss (${m}): API at ${api.baseUrl}/api (pid ${api.pid}); creating ${rss.auctions} auctions × ${rss.lots} lots`);
+        const figures = await measureLotsRss(api, PASSWORD, rss);
         extrasOut.lotsRss[m] = figures;
         step(`rss (${m}): ${figures.runningLots} running lots: ${figures.rssRunningMb} MB; after ${figures.offersAccepted} offers: ${figures.rssAfterOffersMb} MB`);
       } catch (error) {

@@ -1,5 +1,5 @@
 import type {
-  AppendResult, EventStore, NewEvent, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
+  AppendResult, EventStore, NewEvent, ReadAllOptions, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
 } from '../event-store.port.js';
 import { prepareUnit } from './append-unit.js';
 import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
@@ -34,7 +34,8 @@ interface EventRow {
   stream_version: number;
   type: string;
   data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
+  /** Absent when read `withoutMetadata`. */
+  metadata?: Record<string, unknown>;
   schema_version: number;
   /** Epoch milliseconds (float8: a number from pg, a number or string from PGlite). */
   recorded_ms: number | string;
@@ -98,10 +99,11 @@ export class SqlEventStore implements EventStore {
     return row ? Number(row.version) : 0;
   }
 
-  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  async readAll(afterPosition: number, limit: number, options?: ReadAllOptions): Promise<StoredEvent[]> {
     const held = this.recent?.read(afterPosition, limit);
     if (held) return held;
-    const rows = await this.executor.query<EventRow>(this.sql.readAll, [afterPosition, limit]);
+    const sql = options?.withoutMetadata ? this.sql.readAllWithoutMetadata : this.sql.readAll;
+    const rows = await this.executor.query<EventRow>(sql, [afterPosition, limit]);
     return rows.map(toStoredEvent);
   }
 
@@ -187,7 +189,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     position: Number(row.position),
     type: row.type,
     data: row.data,
-    metadata: row.metadata,
+    metadata: row.metadata ?? {},
     schemaVersion: Number(row.schema_version),
     recordedAt: new Date(Number(row.recorded_ms)),
   };

@@ -15,6 +15,8 @@ export interface EventStoreSql {
   readonly readStream: string;
   readonly streamVersion: string;
   readonly readAll: string;
+  /** `readAll` without the metadata column (`ReadAllOptions.withoutMetadata`). */
+  readonly readAllWithoutMetadata: string;
   readonly headPosition: string;
   readonly listStreams: string;
 }
@@ -24,6 +26,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 // rebuild's CPU in the pg driver, a number costs nothing. Same precision as a Date (ms; µs truncated).
 const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, schema_version, '
   + '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms';
+// A rebuild reads every event once and never its metadata: a third of an offer's stored JSON, decoded for nothing.
+const EVENT_COLUMNS_WITHOUT_METADATA = EVENT_COLUMNS.replace(' metadata,', '');
 /** Rows of transactions that may still commit are hidden: a caught-up reader must not skip them. */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
@@ -91,6 +95,8 @@ export function eventStoreSql(schema: string): EventStoreSql {
     // Ordering by position equals ordering by (transaction_id, position) because reserve_positions
     // hands both out in the same order; position alone lets the primary key serve each page.
     readAll: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
+      WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
+    readAllWithoutMetadata: `SELECT ${EVENT_COLUMNS_WITHOUT_METADATA} FROM ${s}.events
       WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
     headPosition: `SELECT position FROM ${s}.events WHERE ${VISIBLE} ORDER BY position DESC LIMIT 1`,
     listStreams: `SELECT stream_id FROM ${s}.streams

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { finished } from 'node:stream/promises';
+import pgCopy from 'pg-copy-streams';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { pgliteStartParams } from '@auction/event-store';
 import { ALL_TABLES, readModelEntities } from '../tables/read-model-tables.js';
@@ -8,6 +10,11 @@ import { releasePgliteSlot, serializedPgliteDriver } from './serialized-pglite-p
 /** Something that runs SQL: the database itself or one of its transactions. */
 export interface SqlRunner {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  /**
+   * Runs `COPY ... FROM STDIN` with `text` as its data (PostgreSQL's text format), on a transaction of a PostgreSQL
+   * database only: absent elsewhere (PGlite through TypeORM takes no COPY stream), where callers write otherwise.
+   */
+  copyFrom?(sql: string, text: string): Promise<void>;
 }
 
 /** Options of {@link ReadModelDb.transaction}. */
@@ -68,6 +75,7 @@ export class ReadModelDb implements SqlRunner {
     if (outer) return work(outer);
     return this.withRunner(async (qr) => {
       const tx: SqlRunner = { query: (sql, params) => run(qr, sql, params) };
+      if (this.kind === 'postgres') tx.copyFrom = (sql, text) => copyIn(qr, sql, text);
       const mode = [options.isolation ? `ISOLATION LEVEL ${options.isolation}` : '', options.readOnly ? 'READ ONLY' : ''].join(' ');
       await run(qr, `BEGIN ${mode}`.trim());
       try {
@@ -152,6 +160,14 @@ function keepClientErrorsHandled(pool: PgPoolEvents | undefined): void {
 async function run<R>(qr: QueryRunner, sql: string, params?: unknown[]): Promise<R[]> {
   const result = await qr.query(sql, params, true);
   return (result.records ?? []) as R[];
+}
+
+/** `COPY ... FROM STDIN` on the query runner's own `pg` client (inside its transaction); fails as the statement fails. */
+async function copyIn(qr: QueryRunner, sql: string, text: string): Promise<void> {
+  const client = (await qr.connect()) as { query(stream: pgCopy.CopyStreamQuery): pgCopy.CopyStreamQuery };
+  const stream = client.query(pgCopy.from(sql));
+  stream.end(text);
+  await finished(stream);
 }
 
 /**

@@ -17,9 +17,11 @@ export interface RowRef {
 
 const str = (v: unknown): string => String(v ?? '');
 
+const PREFIXES: readonly string[] = Object.values(STREAM_PREFIX);
+
 /** True for the streams the read models follow (auctions, lots, vehicles, users). */
 export function isProjectedStream(streamId: string): boolean {
-  return Object.values(STREAM_PREFIX).some((p) => streamId.startsWith(p));
+  return PREFIXES.some((p) => streamId.startsWith(p));
 }
 
 /**
@@ -68,10 +70,9 @@ export function rowsTouchedBy(event: StoredEvent): RowRef[] {
 /**
  * Projects one event into the working set: the stream's own row first, then the rows that depend on it
  * (a lot's dealer bests, observations and offers; a vehicle's my-lot entries; regulation acceptances).
- * No I/O: every row it needs was loaded from {@link rowsTouchedBy}.
+ * No I/O: every row it needs was loaded from {@link rowsTouchedBy}, whose answer for `event` a caller may pass as `refs`.
  */
-export function projectEvent(rows: RowSet, event: StoredEvent): void {
-  const refs = rowsTouchedBy(event);
+export function projectEvent(rows: RowSet, event: StoredEvent, refs: readonly RowRef[] = rowsTouchedBy(event)): void {
   const [own] = refs;
   if (!own) return;
   const dependent = refs.find((r, i) => i > 0 && r.table !== 'vehicleRecords' && r.table !== 'vehicleAuctions');

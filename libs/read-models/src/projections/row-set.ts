@@ -9,6 +9,11 @@ export type RowKey = Readonly<Record<string, string>>;
 
 /** The map key of a primary key. */
 export function keyString(key: RowKey, primary: readonly string[]): string {
+  if (primary.length === 1) {
+    // What the join below gives for one part, without the array (a rebuild keys every event's rows).
+    const only = key[primary[0]!] as unknown;
+    return only === undefined || only === null ? '' : String(only);
+  }
   return primary.map((p) => key[p]).join('\u0001');
 }
 
@@ -58,16 +63,22 @@ export class TableRows<Row> {
     return this.rows.get(keyString(key, this.primary));
   }
 
-  /** Rows to upsert and stored rows to delete. */
-  changes(): { upserts: Row[]; deletes: Row[] } {
+  /**
+   * Rows to upsert and stored rows to delete; `fresh` tells which of the upserts were not loaded as stored (absent, or
+   * never looked up: a caller that knows its tables held none of them may insert those instead).
+   */
+  changes(): { upserts: Row[]; deletes: Row[]; fresh: boolean[] } {
     const upserts: Row[] = [];
     const deletes: Row[] = [];
+    const fresh: boolean[] = [];
     for (const k of this.dirty) {
       const row = this.rows.get(k);
-      if (row !== undefined) upserts.push(row);
-      else if (this.stored.has(k)) deletes.push(this.stored.get(k)!);
+      if (row !== undefined) {
+        upserts.push(row);
+        fresh.push(!this.stored.has(k));
+      } else if (this.stored.has(k)) deletes.push(this.stored.get(k)!);
     }
-    return { upserts, deletes };
+    return { upserts, deletes, fresh };
   }
 }
 
