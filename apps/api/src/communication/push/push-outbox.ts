@@ -94,6 +94,15 @@ export class PushOutbox {
     });
   }
 
+  /** Which of `idUsers` have a device registered now (one query). */
+  async usersWithDevices(idUsers: readonly string[]): Promise<ReadonlySet<string>> {
+    await this.ensure();
+    if (idUsers.length === 0) return new Set();
+    const rows = await this.db.query<{ id_user: string }>(
+      `SELECT DISTINCT id_user FROM ${TOKENS} WHERE id_user = ANY(SELECT json_array_elements_text($1::text::json))`, [JSON.stringify(idUsers)]);
+    return new Set(rows.map((r) => r.id_user));
+  }
+
   /**
    * Settles what a dead sender left: a delivery SENDING past its lease may have reached FCM, so it is UNKNOWN, never
    * sent again. A QUEUED delivery whose token is no longer its user's (logout, moved to another user, user erased)

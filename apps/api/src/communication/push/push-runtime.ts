@@ -71,7 +71,7 @@ export class PushRuntime implements OnApplicationBootstrap, OnApplicationShutdow
       const user = this.model.users.get(streamId.user(idUser));
       return user?.status === 'ACTIVE' ? user.data.preferredLanguage : 'en';
     };
-    this.outbid = new OutbidPushSink((n, idUsers) => this.record(n, idUsers), languageOf, () => this.clock.now(), (line) => this.logger.warn(line));
+    this.outbid = new OutbidPushSink((n, idUsers) => this.record(n, idUsers), (idUsers) => this.outbox.usersWithDevices(idUsers), languageOf, () => this.clock.now(), (line) => this.logger.warn(line));
     this.publisher.addSink(this.outbid);
     if (this.config.demoData && this.double) this.demoDevices();
   }
