@@ -30,6 +30,9 @@ const MAX_WAITING = 10_000;
 /** Notices whose users' devices are looked up in one query. */
 const LOOKUP_BATCH = 500;
 
+/** An outbid notice waiting to be recorded. */
+interface Waiting { readonly idUser: string; readonly push: PushNotificationRecord }
+
 /**
  * A sink of the live publisher (which folds the event log, after the offer was stored and answered): every
  * `user/{idUser}/outbid` notice it publishes is also recorded as a push to that dealer's devices. The bidder's request
@@ -38,12 +41,13 @@ const LOOKUP_BATCH = 500;
  *
  * Most dealers have no device registered, and a notice to a user without one records nothing. The drain asks which
  * users of the notices waiting have a device in one query (`withDevices`) and records only theirs (each recording
- * still reads the devices in its own transaction): a transaction of three statements per accepted offer was the
- * largest item of the API's database work under the offer load (issue 25 item 3).
+ * still reads the devices in its own transaction), then asks once more for the users left out, since a device may have
+ * been registered meanwhile: a transaction of three statements per accepted offer was the largest item of the API's
+ * database work under the offer load (issue 25 item 3).
  */
 export class OutbidPushSink implements LiveSink {
   readonly name = 'push-outbid';
-  private readonly waiting: { readonly idUser: string; readonly push: PushNotificationRecord }[] = [];
+  private readonly waiting: Waiting[] = [];
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -82,22 +86,34 @@ export class OutbidPushSink implements LiveSink {
 
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, LOOKUP_BATCH);
-      let reached: ReadonlySet<string> | null;
-      try {
-        reached = await this.withDevices([...new Set(batch.map((n) => n.idUser))]);
-      } catch (error) {
-        this.warn(`devices of outbid pushes not looked up (each is recorded on its own): ${error instanceof Error ? error.message : String(error)}`);
-        reached = null;
+      // A user left out had no device at the lookup; one may have been registered while the others were recorded (each
+      // notice read its devices when recorded before the lookup existed): asked again until a lookup reaches no one new.
+      for (let left = this.waiting.splice(0, LOOKUP_BATCH); left.length > 0;) left = await this.recordReached(left);
+    }
+  }
+
+  /** Records the notices whose users have a device now (all of them if the lookup fails), in order; answers the others. */
+  private async recordReached(notices: readonly Waiting[]): Promise<Waiting[]> {
+    let reached: ReadonlySet<string> | null;
+    try {
+      reached = await this.withDevices([...new Set(notices.map((n) => n.idUser))]);
+    } catch (error) {
+      this.warn(`devices of outbid pushes not looked up (each is recorded on its own): ${error instanceof Error ? error.message : String(error)}`);
+      reached = null;
+    }
+    const left: Waiting[] = [];
+    for (const next of notices) {
+      if (reached && !reached.has(next.idUser)) {
+        left.push(next);
+        continue;
       }
-      for (const next of batch) {
-        if (reached && !reached.has(next.idUser)) continue;
-        try {
-          await this.record(next.push, [next.idUser]);
-        } catch (error) {
-          this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
-        }
+      try {
+        await this.record(next.push, [next.idUser]);
+      } catch (error) {
+        this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    // Nothing recorded: no one left out has a device (asked after every other recording of the batch).
+    return left.length < notices.length ? left : [];
   }
 }

@@ -42,7 +42,7 @@ describe('OutbidPushSink', () => {
     expect([calls, warnings.length, warnings[0]]).toEqual([2, 1, 'outbid push not recorded: db down']);
   });
 
-  test('a burst of notices asks once which users have a device, and records only theirs (issue 25 item 3)', async () => {
+  test('a burst of notices asks once which users have a device, records only theirs, and asks once more for the others (issue 25 item 3)', async () => {
     const lookups: (readonly string[])[] = [];
     const recorded: string[] = [];
     let release!: () => void;
@@ -57,7 +57,7 @@ describe('OutbidPushSink', () => {
     for (let i = 2; i <= 200; i++) await sink.publish(`user/${i % 3 === 0 ? 'phone' : `d${i % 7}`}/outbid`, { ...payload, position: i });
     release();
     await sink.idle();
-    expect(lookups.map((users) => [...users].sort())).toEqual([['phone'], ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'phone']]);
+    expect(lookups.map((users) => [...users].sort())).toEqual([['phone'], ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'phone'], ['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6']]);
     expect(recorded).toEqual(['outbid-phone-L7-1', ...Array.from({ length: 199 }, (_, k) => k + 2).filter((i) => i % 3 === 0).map((i) => `outbid-phone-L7-${i}`)]);
   });
 
@@ -68,5 +68,60 @@ describe('OutbidPushSink', () => {
     await sink.publish('user/d1/outbid', payload);
     await sink.idle();
     expect([recorded, warnings]).toEqual([['outbid-d1-L7-42'], ['devices of outbid pushes not looked up (each is recorded on its own): db down']]);
+  });
+});
+
+describe('OutbidPushSink: devices registered or removed while a batch is recorded', () => {
+  /**
+   * A device store read as the real recording reads it (the devices of the notice's user when it is recorded). The
+   * first notice's recording waits for `release`, so that the notices published behind it form one batch.
+   */
+  function sinkOver(devices: Set<string>, during: (id: string) => void) {
+    const recorded: string[] = [];
+    const lookups: (readonly string[])[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const sink = new OutbidPushSink(
+      async (n, users) => { await gate; during(n.id); await Promise.resolve(); if (users.some((u) => devices.has(u))) recorded.push(n.id); return 1; },
+      async (users) => { lookups.push(users); return new Set(users.filter((u) => devices.has(u))); },
+      () => 'en', () => 0, () => undefined,
+    );
+    return { sink, recorded, lookups, release: () => release() };
+  }
+
+  test('a device registered after its batch was looked up, before its notice is recorded, still gets the push (as when each notice read its devices)', async () => {
+    const devices = new Set(['phone']);
+    const { sink, recorded, release } = sinkOver(devices, (id) => { if (id === 'outbid-phone-L7-2') devices.add('late'); });
+    await sink.publish('user/phone/outbid', { ...payload, position: 1 });
+    await sink.publish('user/phone/outbid', { ...payload, position: 2 });
+    await sink.publish('user/late/outbid', { ...payload, position: 3 });
+    await sink.publish('user/late/outbid', { ...payload, position: 4 });
+    release();
+    await sink.idle();
+    expect(recorded).toEqual(['outbid-phone-L7-1', 'outbid-phone-L7-2', 'outbid-late-L7-3', 'outbid-late-L7-4']);
+  });
+
+  test('a device removed after the lookup gets nothing, and users without a device get nothing', async () => {
+    const devices = new Set(['phone', 'gone']);
+    const { sink, recorded, release } = sinkOver(devices, (id) => { if (id === 'outbid-phone-L7-2') devices.delete('gone'); });
+    await sink.publish('user/phone/outbid', { ...payload, position: 1 });
+    await sink.publish('user/phone/outbid', { ...payload, position: 2 });
+    await sink.publish('user/gone/outbid', { ...payload, position: 3 });
+    await sink.publish('user/none/outbid', { ...payload, position: 4 });
+    release();
+    await sink.idle();
+    expect(recorded).toEqual(['outbid-phone-L7-1', 'outbid-phone-L7-2']);
+  });
+
+  test('1,202 notices behind one: batches of at most 500, one push per notice of a user with a device, in order, none for the others', async () => {
+    const devices = new Set(['u0', 'u2']);
+    const { sink, recorded, lookups, release } = sinkOver(devices, () => undefined);
+    for (let i = 1; i <= 1_202; i++) await sink.publish(`user/u${i % 4}/outbid`, { ...payload, position: i });
+    release();
+    await sink.idle();
+    const expected = Array.from({ length: 1_202 }, (_, k) => k + 1).filter((i) => i % 4 === 0 || i % 4 === 2).map((i) => `outbid-u${i % 4}-L7-${i}`);
+    expect(recorded).toEqual(expected);
+    // The first notice alone, then 500, 500 and 201 (a batch with users left out may ask once more for those: see outbid-push.ts).
+    expect(lookups.filter((users) => users.length === 4).length).toBe(3);
   });
 });
