@@ -50,7 +50,7 @@ describe('COPY failing midway', () => {
     }).then(() => 'committed', (e: unknown) => `failed: ${(e as Error).message}`), 60_000);
     expect(await outcome).toMatch(/^failed/);
     await db.transaction((tx) => insertRows(tx, schema, offersTable, [offer(2_000_000)]));
-    const dump = (await dumpTables(db, schema))['offers'] as OfferRow[];
+    const dump = (await dumpTables(db, schema))['offers'] as unknown as OfferRow[];
     expect(dump.some((r) => r.idOffer === 'o2000000')).toBe(true);
     expect(dump.some((r) => r.idOffer === 'o1000000')).toBe(false);
   }, 120_000);
