@@ -109,7 +109,7 @@ describe('insertRows on PostgreSQL (COPY FROM STDIN): the same rows as the JSON 
       await insertRows(tx, name, offersTable, [offer(2, { amount: 99 }), offer(3)]);
       await tx.query(`INSERT INTO "${name}".offers (id_offer, id_lot, id_auction, id_user, amount, click_and_buy, position) VALUES ('after', 'l', 'a', 'u', 1, false, 1)`);
     });
-    const rows = (await dumpTables(db, name))['offers'] as OfferRow[];
+    const rows = (await dumpTables(db, name))['offers'] as unknown as OfferRow[];
     expect(rows.map((r) => [r.idOffer, r.amount])).toEqual([['after', 1], [offer(1).idOffer, 12.34], [offer(2).idOffer, 99], [offer(3).idOffer, 12.34]]);
   });
 });

@@ -31,6 +31,7 @@ import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from '
 import {
   consoleReport, markdownOf, runFailures, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
 } from './report.js';
+import { parseRssLots } from './rss-lots.js';
 import { ProcessSampler, rssMbNow, waitQuiet, type SampleTarget } from './sampler.js';
 import { evaluateTargets } from './targets.js';
 import { REPO_ROOT, errorText, freePort, run, runOk, sleep, step } from './util.js';
@@ -56,7 +57,8 @@ const USAGE = `npm run bench [-- options]
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
   --rss-lots AxL          the rss extra's running lots as A auctions of L lots each (default by profile: smoke
-                          2x100, short and full 10x1000), e.g. 100x1000 for issue 25's 100,000 running lots
+                          2x100, short and full 10x1000), e.g. 100x1000 for issue 25's 100,000 running lots;
+                          at most 2,000 lots per auction (the API's limit) and 1,000,000 in all
   --keep                  keep the databases, data folders and Kafka topics of the run
   --no-write              do not write load-tests/results nor BENCHMARKS.md
   --built                 the workspace is already built (npm run bench builds it first)
@@ -130,8 +132,8 @@ async function main(): Promise<number> {
     ...[...scenarios, ...embeddedScenarios].filter((s) => !(SCENARIOS as readonly string[]).includes(s)).map((s) => `unknown scenario ${s}`),
     ...extras.filter((e) => !['rebuild', 'rss', 'rss-embedded', 'vehicle-upload'].includes(e)).map((e) => `unknown extra ${e}`),
   ];
-  const rssLots = opts['rss-lots']?.match(/^(\d+)x(\d+)$/);
-  if (opts['rss-lots'] !== undefined && (!rssLots || Number(rssLots[1]) < 1 || Number(rssLots[2]) < 1)) bad.push(`--rss-lots ${opts['rss-lots']}: expected AUCTIONSxLOTS, e.g. 100x1000`);
+  const rssLots = opts['rss-lots'] === undefined ? undefined : parseRssLots(opts['rss-lots']);
+  if (rssLots && 'error' in rssLots) bad.push(rssLots.error);
   if (bad.length || !profile) {
     console.error(`${bad.join('\n')}\n\n${USAGE}`);
     return 2;
@@ -285,7 +287,7 @@ async function main(): Promise<number> {
       try {
         storage = await freshStorage(m, `lots`, { env, id, rawDir, databases, topics });
         api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-lots.api.log`) }));
-        const rss = rssLots ? { ...profile.rss, auctions: Number(rssLots[1]), lots: Number(rssLots[2]) } : profile.rss;
+        const rss = rssLots && !('error' in rssLots) ? { ...profile.rss, ...rssLots } : profile.rss;
         step(`rss (${m}): API at ${api.baseUrl}/api (pid ${api.pid}); creating ${rss.auctions} auctions × ${rss.lots} lots`);
         const figures = await measureLotsRss(api, PASSWORD, rss);
         extrasOut.lotsRss[m] = figures;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { iso } from './event-data.js';
-import { keyString } from './row-set.js';
+import { keyString, TableRows } from './row-set.js';
 
 /** `iso` as it was before its shortcut for normalized instants: parse, print. */
 const parsed = (value: unknown): string | null => {
@@ -37,5 +37,24 @@ describe('keyString', () => {
     for (const key of [{ a: 'x' }, { a: '' }, { a: undefined }, { a: null }, { a: 7 }, { a: 'x', b: 'y' }, {}]) {
       for (const primary of [['a'], ['a', 'b']]) expect(keyString(key as never, primary)).toBe(joined(key, primary));
     }
+  });
+});
+
+describe('keyString of a key of several parts', () => {
+  it('never gives two keys the same string, even when a part holds the separator', () => {
+    const primary = ['idLot', 'idUser'];
+    const keys = [
+      { idLot: 'a\u0001b', idUser: 'c' }, { idLot: 'a', idUser: 'b\u0001c' }, { idLot: 'a\u0002', idUser: 'b' },
+      { idLot: 'a', idUser: '\u0002b' }, { idLot: 'a\u0002\u0001', idUser: 'b' }, { idLot: 'a', idUser: '\u0002\u0001b' },
+      { idLot: 'a', idUser: 'b' }, { idLot: '', idUser: 'a\u0001b' }, { idLot: 'a\u0001', idUser: 'b' },
+    ];
+    expect(new Set(keys.map((k) => keyString(k, primary))).size).toBe(keys.length);
+  });
+
+  it('keeps such rows apart in a working set: two rows to write, as the table holds two', () => {
+    const rows = new TableRows<{ idLot: string; idUser: string; n: number }>(['idLot', 'idUser']);
+    rows.update({ idLot: 'a\u0001b', idUser: 'c' }, () => ({ idLot: 'a\u0001b', idUser: 'c', n: 1 }));
+    rows.update({ idLot: 'a', idUser: 'b\u0001c' }, () => ({ idLot: 'a', idUser: 'b\u0001c', n: 2 }));
+    expect(rows.changes().upserts.map((r) => r.n).sort()).toEqual([1, 2]);
   });
 });

@@ -14,8 +14,17 @@ export function keyString(key: RowKey, primary: readonly string[]): string {
     const only = key[primary[0]!] as unknown;
     return only === undefined || only === null ? '' : String(only);
   }
-  return primary.map((p) => key[p]).join('\u0001');
+  const parts = primary.map((p) => {
+    const part = key[p] as unknown;
+    return part === undefined || part === null ? '' : String(part);
+  });
+  // Parts joined by U+0001; a part holding U+0001 or U+0002 has them escaped by U+0002, so two keys never share a
+  // string (joined as is, ('a\u0001b', 'c') and ('a', 'b\u0001c') did: one row in memory, two in the table).
+  if (!parts.some((part) => SEPARATOR_OR_ESCAPE.test(part))) return parts.join('\u0001');
+  return parts.map((part) => part.replace(/[\u0001\u0002]/g, (c) => `\u0002${c}`)).join('\u0001');
 }
+
+const SEPARATOR_OR_ESCAPE = /[\u0001\u0002]/;
 
 /**
  * The rows of one table a batch works on: as loaded, then as projected. Remembers which rows changed and
