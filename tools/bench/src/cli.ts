@@ -709,7 +709,7 @@ async function liveTokens(baseUrl: string, accounts: readonly { username: string
   for (let i = 0; i < count; i += parallel) {
     await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, async (_, k) => {
       const account = accounts[(i + k) % accounts.length]!;
-      const res = await fetch(`${baseUrl}/api/v1/secure/live-credentials`, { headers: { authorization: `Bearer ${account.token}` }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${baseUrl}/api/v1/secure/live-credentials`, { headers: { token: account.token }, signal: AbortSignal.timeout(30_000) });
       const body = (await res.json().catch(() => ({}))) as { password?: string };
       if (res.status !== 200 || typeof body.password !== 'string') throw new Error(`live-credentials of ${account.username}: ${res.status} ${JSON.stringify(body)}`);
       out[i + k] = { username: account.username, token: body.password };
