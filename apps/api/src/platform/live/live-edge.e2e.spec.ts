@@ -161,6 +161,66 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     expect(retained.payload).toMatchObject({ offersCount: 1 });
   });
 
+  it('who sees what: a hidden auction is refused, and through auction/# its messages reach a dealer only while its template is enabled for it', async () => {
+    const S = '/api/v1/secure';
+    const [admin, auctioneer, bidder] = await Promise.all(['admin', 'auctioneer', 'dealer10'].map((u) => ApiClient.login(server!.baseUrl, u)));
+    const template = async (templateName: string) => {
+      const res = await auctioneer.post<{ idTemplate: string }>(`${S}/template`, { body: { templateName, idMarket: 'IT', provenance: 'RENT-IT' } });
+      expect(res.status).toBe(201);
+      return res.body.idTemplate;
+    };
+    const [tA, tB] = [await template(`A ${runTag()}`), await template(`B ${runTag()}`)];
+    const enable = async (idUser: string, idTemplate: string, flgEnabled: boolean) =>
+      expect((await admin.put('/api/v1/admin/user-buyer-template', { body: { idUser, idTemplate, flgEnabled } })).status).toBe(200);
+    await enable('dealer9', tB, true);
+    await enable('dealer10', tA, true);
+    const startMs = Math.ceil((Date.now() + 3_000) / 1000) * 1000;
+    const created = await auctioneer.post<AuctionView>(paths.auctions, {
+      body: {
+        ...createAuctionBody({
+          name: `Edge template A ${runTag()}`, startMs, endMs: startMs + 120_000, regulationRequired: false, extension: { windowSeconds: 0, extendSeconds: 0 },
+          lots: [{ licensePlate: `ETA${runTag()}`, basePrice: 1000, minIncrement: 100 }],
+        }),
+        idTemplate: tA,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.idAuction;
+    const lotTopic = `auction/${id}/lot/${created.body.lots[0]!.idLot}`;
+    const offer = async (amount: number) => {
+      let res = await bidder.post(paths.offer(id, created.body.lots[0]!.idLot), { body: { offer: amount, clickAndBuy: false } });
+      for (let i = 0; res.status !== 201 && i < 40; i++) {
+        await sleep(250);
+        res = await bidder.post(paths.offer(id, created.body.lots[0]!.idLot), { body: { offer: amount, clickAndBuy: false } });
+      }
+      expect(res.status).toBe(201);
+    };
+    const witness = await connect('dealer10', (await browserLogin('dealer10')).live.password, 'dealer10');
+    expect((await witness.subscribe([lotTopic])).granted).toEqual([1]);
+    const hidden = await connect('dealer9', (await browserLogin('dealer9')).live.password, 'dealer9');
+    expect((await hidden.subscribe([`auction/${id}`, lotTopic, `auction/${id}/#`])).granted).toEqual([128, 128, 128]);
+    expect((await hidden.subscribe(['auction/#'])).granted).toEqual([1]);
+    const bestOn = (c: MqttRecorder, amount: number) => c.on<{ bestOffer?: number }>(lotTopic).some((m) => m.payload.bestOffer === amount);
+
+    await offer(1100);
+    await witness.waitFor<{ bestOffer?: number }>(lotTopic, (p) => p.bestOffer === 1100, 5_000, 'the offer of 1100');
+    await sleep(500);
+    expect(hidden.messages.filter((m) => m.topic.startsWith(`auction/${id}`))).toEqual([]);
+
+    await enable('dealer9', tA, true);
+    await sleep(500);
+    await offer(1200);
+    await hidden.waitFor<{ bestOffer?: number }>(lotTopic, (p) => p.bestOffer === 1200, 5_000, 'the offer of 1200 once template A is enabled');
+
+    await enable('dealer9', tA, false);
+    await sleep(500);
+    await offer(1300);
+    await witness.waitFor<{ bestOffer?: number }>(lotTopic, (p) => p.bestOffer === 1300, 5_000, 'the offer of 1300');
+    await sleep(1_000);
+    expect(bestOn(hidden, 1300)).toBe(false);
+    expect(hidden.connected).toBe(true);
+  }, 60_000);
+
   it(`a client holds at most ${MAX_FILTERS} filters (plugin_opt_max_filters); an unsubscribe frees one`, async () => {
     const { live } = await browserLogin('dealer4');
     const c = await connect('dealer4', live.password, 'dealer4');
