@@ -212,14 +212,18 @@ static int api_call(const char *path, const char *body, char *out, size_t outlen
 	return status;
 }
 
-static void form_add(char *dst, size_t dstlen, const char *key, const char *value)
+/* Appends key=value (percent-encoded) to dst. False when it does not fit: the caller refuses rather than ask the API
+ * about a truncated value (a prefix of a filter is another filter). */
+static bool form_add(char *dst, size_t dstlen, const char *key, const char *value)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = strlen(dst);
 	if(n && n + 1 < dstlen) dst[n++] = '&';
-	for(const char *k = key; *k && n + 1 < dstlen; k++) dst[n++] = *k;
-	if(n + 1 < dstlen) dst[n++] = '=';
-	for(const unsigned char *v = (const unsigned char *)(value ? value : ""); *v && n + 3 < dstlen; v++){
+	for(const char *k = key; *k; k++){ if(n + 1 >= dstlen) return false; dst[n++] = *k; }
+	if(n + 1 >= dstlen) return false;
+	dst[n++] = '=';
+	for(const unsigned char *v = (const unsigned char *)(value ? value : ""); *v; v++){
+		if(n + 3 >= dstlen){ dst[n] = '\0'; return false; }
 		if((*v >= 'a' && *v <= 'z') || (*v >= 'A' && *v <= 'Z') || (*v >= '0' && *v <= '9') || *v == '-' || *v == '_' || *v == '.'){
 			dst[n++] = (char)*v;
 		}else{
@@ -227,6 +231,7 @@ static void form_add(char *dst, size_t dstlen, const char *key, const char *valu
 		}
 	}
 	dst[n] = '\0';
+	return true;
 }
 
 /* 1: the token still holds for its user; 0: it does not; -1: the API did not answer. */
@@ -234,8 +239,7 @@ static int still_valid(struct client_rec *r)
 {
 	char body[2 * MAX_FIELD], out[256];
 	body[0] = '\0';
-	form_add(body, sizeof(body), "u", r->id_user);
-	form_add(body, sizeof(body), "t", r->token);
+	if(!form_add(body, sizeof(body), "u", r->id_user) || !form_add(body, sizeof(body), "t", r->token)) return 0;
 	int status = api_call("/edge/check", body, out, sizeof(out));
 	if(status == 0) return -1;
 	r->checked_s = time(NULL);
@@ -253,8 +257,7 @@ static int on_basic_auth(int event, void *event_data, void *userdata)
 	if(!ed->password || strlen(ed->password) > MAX_FIELD || strlen(ed->username) > 256) return MOSQ_ERR_AUTH;
 	char body[2 * MAX_FIELD + 600], out[512];
 	body[0] = '\0';
-	form_add(body, sizeof(body), "n", ed->username);
-	form_add(body, sizeof(body), "t", ed->password);
+	if(!form_add(body, sizeof(body), "n", ed->username) || !form_add(body, sizeof(body), "t", ed->password)) return MOSQ_ERR_AUTH;
 	if(api_call("/edge/connect", body, out, sizeof(out)) != 200) return MOSQ_ERR_AUTH;
 	char id_user[256];
 	long long expires_ms = 0;
@@ -306,9 +309,9 @@ static int acl_subscribe(struct client_rec *r, const char *filter)
 	if(!held && r->nfilters >= max_filters) return MOSQ_ERR_ACL_DENIED;
 	char body[3 * MAX_FIELD + 600], out[256];
 	body[0] = '\0';
-	form_add(body, sizeof(body), "u", r->id_user);
-	form_add(body, sizeof(body), "t", r->token);
-	form_add(body, sizeof(body), "f", filter);
+	if(!form_add(body, sizeof(body), "u", r->id_user) || !form_add(body, sizeof(body), "t", r->token) || !form_add(body, sizeof(body), "f", filter)){
+		return MOSQ_ERR_ACL_DENIED;
+	}
 	int status = api_call("/edge/subscribe", body, out, sizeof(out));
 	if(status == 200 && !strncmp(out, "gone", 4)){ r->doomed = true; return MOSQ_ERR_ACL_DENIED; }
 	if(status != 200 || strncmp(out, "ok", 2)) return MOSQ_ERR_ACL_DENIED;
@@ -346,8 +349,7 @@ static int acl_read(struct client_rec *r, const char *topic)
 	memcpy(id_auction, id, len);
 	id_auction[len] = '\0';
 	body[0] = '\0';
-	form_add(body, sizeof(body), "u", r->id_user);
-	form_add(body, sizeof(body), "a", id_auction);
+	if(!form_add(body, sizeof(body), "u", r->id_user) || !form_add(body, sizeof(body), "a", id_auction)) return MOSQ_ERR_ACL_DENIED;
 	int status = api_call("/edge/follow", body, out, sizeof(out));
 	if(status == 0) return MOSQ_ERR_ACL_DENIED; /* not remembered: asked again at the next message */
 	bool allowed = status == 200 && !strncmp(out, "ok", 2);
