@@ -6,7 +6,10 @@
  *    answers `ok <idUser> <expiresAtMs>` or refuses. Service users (plugin_opt_service_users) are left to
  *    password_file/acl_file.
  *  - SUBSCRIBE (MOSQ_ACL_SUBSCRIBE): each filter goes to `POST /edge/subscribe`: the API applies the very rule of its
- *    own /mqtt broker (decideLiveSubscription). At most plugin_opt_max_filters filters per client.
+ *    own /mqtt broker (decideLiveSubscription). At most plugin_opt_max_filters filters per client, and a user asks at
+ *    most 2 × plugin_opt_max_filters such questions a minute (refused or not, over all its connections): past that its
+ *    filters are refused unasked, so one account cannot hold the broker's only thread on the API (a SUBSCRIBE of 5,000
+ *    refused filters held every client for 14 s).
  *  - each delivery (MOSQ_ACL_READ): decided in memory. `user/{idUser}/...` only to that user, `server/clock` to all,
  *    `auction/{id}/...` when the API said this client may follow auction {id} (asked once per client and auction,
  *    `POST /edge/follow`, and forgotten when the API says who sees what changed). Anything else: refused.
@@ -19,7 +22,7 @@
  *    control message was lost (API restarted, publisher offline) still ends the connection.
  *
  * The API is reached over HTTP/1.1 with keep-alive (plugin_opt_api_host, plugin_opt_api_port) and a shared secret
- * (plugin_opt_secret, sent as a bearer token). Built by tools/mosquitto-edge/build.sh against Debian's mosquitto-dev.
+ * (plugin_opt_secret, sent as a bearer token); an answer later than plugin_opt_api_timeout_ms (default 1000) is none. Built by tools/mosquitto-edge/build.sh against Debian's mosquitto-dev.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -56,6 +59,7 @@ struct client_rec {
 	long long expires_ms;
 	time_t checked_s;
 	bool doomed;
+	bool throttled;
 	int nfilters;
 	char **filters;
 	int nfollows;
@@ -72,7 +76,12 @@ static char service_users[1024] = "";
 static int max_filters = 256;
 static int recheck_seconds = 60;
 static int recheck_batch = 200;
+static int api_timeout_ms = 1000;
 static int api_fd = -1;
+/* Questions at SUBSCRIBE a user may still ask (a token bucket per user; users whose ids hash alike share one, which
+ * only makes the limit stricter for them). */
+#define BUDGETS 4096
+static struct { double left; double at; } budgets[BUDGETS];
 
 /* ---- clients ---------------------------------------------------------------------------------------------------- */
 
@@ -127,18 +136,24 @@ static bool is_service_user(const char *username)
 
 static void api_close(void) { if(api_fd >= 0) close(api_fd); api_fd = -1; }
 
+/* Why the last exchange got no answer: a timeout (the API is slow or hung) is never retried at once. */
+static bool api_timed_out;
+
+static bool io_timed_out(void) { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINPROGRESS || errno == ETIMEDOUT; }
+
 static bool api_open(void)
 {
 	if(api_fd >= 0) return true;
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 	if(fd < 0) return false;
-	struct timeval tv = { .tv_sec = 1, .tv_usec = 0 };
+	struct timeval tv = { .tv_sec = api_timeout_ms / 1000, .tv_usec = (api_timeout_ms % 1000) * 1000 };
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	int one = 1;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)api_port) };
 	if(inet_pton(AF_INET, api_host, &addr.sin_addr) != 1 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0){
+		api_timed_out = io_timed_out();
 		close(fd);
 		return false;
 	}
@@ -150,7 +165,7 @@ static bool write_all(int fd, const char *buf, size_t len)
 {
 	while(len > 0){
 		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
-		if(n <= 0){ if(n < 0 && errno == EINTR) continue; return false; }
+		if(n <= 0){ if(n < 0 && errno == EINTR) continue; api_timed_out = n < 0 && io_timed_out(); return false; }
 		buf += n; len -= (size_t)n;
 	}
 	return true;
@@ -159,6 +174,7 @@ static bool write_all(int fd, const char *buf, size_t len)
 /* One request/answer on the kept connection. Returns the HTTP status (0: no answer) and the body in `out`. */
 static int api_exchange(const char *path, const char *body, char *out, size_t outlen)
 {
+	api_timed_out = false;
 	if(!api_open()) return 0;
 	char head[1024];
 	size_t blen = strlen(body);
@@ -173,7 +189,7 @@ static int api_exchange(const char *path, const char *body, char *out, size_t ou
 	while(!end){
 		if(got >= sizeof(buf) - 1){ api_close(); return 0; }
 		ssize_t n = recv(api_fd, buf + got, sizeof(buf) - 1 - got, 0);
-		if(n <= 0){ if(n < 0 && errno == EINTR) continue; api_close(); return 0; }
+		if(n <= 0){ if(n < 0 && errno == EINTR) continue; api_timed_out = n < 0 && io_timed_out(); api_close(); return 0; }
 		got += (size_t)n; buf[got] = '\0';
 		end = strstr(buf, "\r\n\r\n");
 	}
@@ -187,7 +203,7 @@ static int api_exchange(const char *path, const char *body, char *out, size_t ou
 	if(clen < 0 || (size_t)clen >= outlen || (size_t)clen > sizeof(buf) - 1 - (size_t)(end + 4 - buf)){ api_close(); return 0; }
 	while(have < (size_t)clen){
 		ssize_t n = recv(api_fd, buf + got, (size_t)clen - have, 0);
-		if(n <= 0){ if(n < 0 && errno == EINTR) continue; api_close(); return 0; }
+		if(n <= 0){ if(n < 0 && errno == EINTR) continue; api_timed_out = n < 0 && io_timed_out(); api_close(); return 0; }
 		got += (size_t)n; have += (size_t)n;
 	}
 	memcpy(out, end + 4, (size_t)clen);
@@ -196,20 +212,44 @@ static int api_exchange(const char *path, const char *body, char *out, size_t ou
 	return status;
 }
 
-/* A kept connection the API closed while idle fails the first try: every request is a read, so it is sent once more. */
+/* A kept connection the API closed while idle fails the first try: every request is a read, so it is sent once more
+ * (never after a timeout: that would hold the broker twice as long). */
 static int api_call(const char *path, const char *body, char *out, size_t outlen)
 {
-	/* The broker has one thread: an API that does not answer is not asked again for a second (CONNECT and SUBSCRIBE are
-	 * refused meanwhile, admitted clients are kept), so a hung API cannot hold every client up by its timeouts. */
+	/* The broker has one thread: an API that does not answer is not asked again for a while, 1 s after the first miss,
+	 * doubling to 16 s while it keeps missing (CONNECT and SUBSCRIBE are refused meanwhile, admitted clients are kept),
+	 * so a hung API holds every client up for one timeout per pause, not for two timeouts every second. */
 	static time_t down_until = 0;
+	static int pause_s = 0;
 	if(time(NULL) < down_until) return 0;
+	bool kept = api_fd >= 0;
 	int status = api_exchange(path, body, out, outlen);
-	if(status == 0) status = api_exchange(path, body, out, outlen);
+	if(status == 0 && kept && !api_timed_out) status = api_exchange(path, body, out, outlen);
 	if(status == 0){
-		down_until = time(NULL) + 1;
-		mosquitto_log_printf(MOSQ_LOG_WARNING, "auction_edge: the API at %s:%d did not answer %s", api_host, api_port, path);
+		pause_s = pause_s ? (pause_s >= 8 ? 16 : pause_s * 2) : 1;
+		down_until = time(NULL) + pause_s;
+		mosquitto_log_printf(MOSQ_LOG_WARNING, "auction_edge: the API at %s:%d did not answer %s%s (not asked for %d s)",
+			api_host, api_port, path, api_timed_out ? " in time" : "", pause_s);
+	}else{
+		pause_s = 0;
 	}
 	return status;
+}
+
+/* Takes one SUBSCRIBE question from the user's budget: 2 × max_filters, refilled at that many a minute. */
+static bool budget_take(const char *id_user)
+{
+	unsigned h = 2166136261u;
+	for(const unsigned char *c = (const unsigned char *)id_user; *c; c++) h = (h ^ *c) * 16777619u;
+	struct timeval tv;
+	gettimeofday(&tv, NULL);
+	double now = (double)tv.tv_sec + tv.tv_usec / 1e6, cap = 2.0 * max_filters;
+	double left = budgets[h % BUDGETS].at == 0 ? cap : budgets[h % BUDGETS].left + (now - budgets[h % BUDGETS].at) * cap / 60.0;
+	budgets[h % BUDGETS].left = left > cap ? cap : left;
+	budgets[h % BUDGETS].at = now;
+	if(budgets[h % BUDGETS].left < 1.0) return false;
+	budgets[h % BUDGETS].left -= 1.0;
+	return true;
 }
 
 /* Appends key=value (percent-encoded) to dst. False when it does not fit: the caller refuses rather than ask the API
@@ -307,6 +347,11 @@ static int acl_subscribe(struct client_rec *r, const char *filter)
 	if(r->doomed || strlen(filter) > MAX_FIELD) return MOSQ_ERR_ACL_DENIED;
 	bool held = filter_index(r, filter) >= 0;
 	if(!held && r->nfilters >= max_filters) return MOSQ_ERR_ACL_DENIED;
+	if(!budget_take(r->id_user)){
+		if(!r->throttled) mosquitto_log_printf(MOSQ_LOG_NOTICE, "auction_edge: user %s asks too many filters: refused unasked", r->username);
+		r->throttled = true;
+		return MOSQ_ERR_ACL_DENIED;
+	}
 	char body[3 * MAX_FIELD + 600], out[256];
 	body[0] = '\0';
 	if(!form_add(body, sizeof(body), "u", r->id_user) || !form_add(body, sizeof(body), "t", r->token) || !form_add(body, sizeof(body), "f", filter)){
@@ -474,9 +519,10 @@ int mosquitto_plugin_init(mosquitto_plugin_id_t *identifier, void **userdata, st
 		else if(!strcmp(k, "max_filters")) max_filters = atoi(v);
 		else if(!strcmp(k, "recheck_seconds")) recheck_seconds = atoi(v);
 		else if(!strcmp(k, "recheck_batch")) recheck_batch = atoi(v);
+		else if(!strcmp(k, "api_timeout_ms")) api_timeout_ms = atoi(v);
 	}
-	if(!secret[0] || api_port <= 0 || max_filters <= 0 || recheck_seconds <= 0 || recheck_batch <= 0){
-		mosquitto_log_printf(MOSQ_LOG_ERR, "auction_edge: plugin_opt_secret, api_port, max_filters, recheck_seconds and recheck_batch must be set and positive");
+	if(!secret[0] || api_port <= 0 || max_filters <= 0 || recheck_seconds <= 0 || recheck_batch <= 0 || api_timeout_ms <= 0){
+		mosquitto_log_printf(MOSQ_LOG_ERR, "auction_edge: plugin_opt_secret, api_port, max_filters, recheck_seconds, recheck_batch and api_timeout_ms must be set and positive");
 		return MOSQ_ERR_INVAL;
 	}
 	int rc = mosquitto_callback_register(plugin_id, MOSQ_EVT_BASIC_AUTH, on_basic_auth, NULL, NULL);

@@ -7,6 +7,7 @@
  * API restarted with another session secret).
  */
 import { randomBytes } from 'node:crypto';
+import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LiveCredentials } from '@auction/contracts';
 import {
@@ -232,6 +233,24 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     expect(c.connected).toBe(true);
   });
 
+  it(`a user asks at most ${2 * MAX_FILTERS} filters a minute: past that its filters are refused unasked, on every connection of it, until the budget refills`, async () => {
+    // One SUBSCRIBE of 5,000 refused filters asked the API 5,000 times on the broker's only thread (every client held 14 s).
+    const { live, idUser } = await browserLogin('dealer11');
+    const c = await connect('dealer11', live.password, 'dealer11');
+    const refused = Array.from({ length: 2 * MAX_FILTERS + 200 }, (_, i) => `auction/no-such-auction-${i}`);
+    expect((await c.subscribe(refused)).granted).toEqual(refused.map(() => 128));
+    // Its own topic, on this connection and on a new one: refused without asking the API.
+    expect((await c.subscribe([`user/${idUser}/offer`])).granted).toEqual([128]);
+    const again = await connect('dealer11', live.password, 'dealer11-again');
+    expect((await again.subscribe([`user/${idUser}/offer`])).granted).toEqual([128]);
+    expect(broker!.log()).toMatch(/user dealer11 asks too many filters: refused unasked/);
+    // Other users are not affected; the budget refills at ${2 * MAX_FILTERS} a minute.
+    expect((await s.dealer1.subscribe([`user/${s.idUsers.dealer1}/outbid`])).granted).toEqual([1]);
+    await sleep(60_000 / (2 * MAX_FILTERS) + 1_000);
+    expect((await again.subscribe([`user/${idUser}/offer`])).granted).toEqual([1]);
+    expect(c.connected && again.connected).toBe(true);
+  }, 30_000);
+
   it(`a logout disconnects that session's clients within ${CLOSE_WITHIN_MS} ms; other users stay`, async () => {
     const { client, live } = await browserLogin('dealer5');
     const c = await connect('dealer5', live.password, 'dealer5');
@@ -281,4 +300,43 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     timings.recheckCloseAfterRestartMs = c.closedAt! - restartedAt;
     expect(broker!.log()).toMatch(/disconnecting e2e-live-dealer8-\w+ \(user dealer8\): its token no longer holds \(periodic check\)/);
   }, 150_000);
+
+  it('an API that hangs holds Mosquitto for one timeout per pause (1 s, doubling), never two timeouts every second', async () => {
+    // Before: each question was sent twice with a 1 s timeout and the API left alone for 1 s only: the broker's one
+    // thread stood still 2 s out of every 3 while a browser retried its CONNECT.
+    const probe = await connectAsync(broker!.mqttUrl, { ...EDGE_SERVICE_USER, clientId: `e2e-edge-probe-${runTag()}`, reconnectPeriod: 0 });
+    const topic = `auction/e2e-probe-${runTag()}`;
+    await probe.subscribeAsync(topic);
+    const delays: number[] = [];
+    probe.on('message', (_t, payload) => delays.push(Date.now() - Number(payload.toString())));
+    const { live } = await browserLogin('dealer12');
+    const ticks = setInterval(() => probe.publish(topic, String(Date.now())), 50);
+    process.kill(server!.pid, 'SIGSTOP');
+    const t0 = Date.now();
+    try {
+      const attempts: Promise<unknown>[] = [];
+      while (Date.now() - t0 < 7_000) {
+        attempts.push(tryConnect(broker!.wsUrl, 'dealer12', live.password, 3_000));
+        await sleep(500);
+      }
+      await Promise.all(attempts);
+    } finally {
+      process.kill(server!.pid, 'SIGCONT');
+      clearInterval(ticks);
+    }
+    await sleep(500);
+    await probe.endAsync();
+    const held = delays.filter((d) => d > 500).length;
+    timings.hungApiMaxHoldMs = Math.max(...delays);
+    timings.hungApiHeldShare = Math.round((held / delays.length) * 100) / 100;
+    expect(timings.hungApiMaxHoldMs).toBeLessThan(1_500);
+    expect(timings.hungApiHeldShare).toBeLessThan(0.3);
+    expect(broker!.log()).toMatch(/did not answer \/edge\/connect in time \(not asked for 2 s\)/);
+    // The API answers again: so does the edge.
+    let admitted = false;
+    for (const deadline = Date.now() + 20_000; !admitted && Date.now() < deadline; await sleep(500)) {
+      admitted = (await tryConnect(broker!.wsUrl, 'dealer12', live.password)).connected;
+    }
+    expect(admitted).toBe(true);
+  }, 60_000);
 });
