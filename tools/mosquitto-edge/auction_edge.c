@@ -60,6 +60,7 @@ struct client_rec {
 	time_t checked_s;
 	bool doomed;
 	bool throttled;
+	bool gone; /* disconnected during a sweep: freed once the sweep is over */
 	int nfilters;
 	char **filters;
 	int nfollows;
@@ -87,9 +88,13 @@ static struct { double left; double at; } budgets[BUDGETS];
 
 static unsigned bucket_of(const struct mosquitto *client) { return (unsigned)(((uintptr_t)client >> 4) % BUCKETS); }
 
+/* Set while a loop walks the buckets: a kick disconnects the client at once (its MOSQ_EVT_DISCONNECT runs inside
+ * mosquitto_kick_client_by_clientid), so its record is only marked gone then, never freed under the loop. */
+static bool sweeping;
+
 static struct client_rec *find(const struct mosquitto *client)
 {
-	for(struct client_rec *r = buckets[bucket_of(client)]; r; r = r->next) if(r->client == client) return r;
+	for(struct client_rec *r = buckets[bucket_of(client)]; r; r = r->next) if(r->client == client && !r->gone) return r;
 	return NULL;
 }
 
@@ -106,8 +111,25 @@ static void forget(const struct mosquitto *client)
 {
 	struct client_rec **p = &buckets[bucket_of(client)];
 	while(*p){
-		if((*p)->client == client){ struct client_rec *gone = *p; *p = gone->next; free_rec(gone); return; }
+		if((*p)->client == client && !(*p)->gone){
+			if(sweeping){ (*p)->gone = true; return; }
+			struct client_rec *gone = *p; *p = gone->next; free_rec(gone); return;
+		}
 		p = &(*p)->next;
+	}
+}
+
+static void sweep_begin(void) { sweeping = true; }
+
+/* Frees the records of the clients disconnected during the sweep. */
+static void sweep_end(void)
+{
+	sweeping = false;
+	for(int b = 0; b < BUCKETS; b++){
+		for(struct client_rec **p = &buckets[b]; *p;){
+			if((*p)->gone){ struct client_rec *gone = *p; *p = gone->next; free_rec(gone); }
+			else p = &(*p)->next;
+		}
 	}
 }
 
@@ -443,12 +465,14 @@ static int on_control(int event, void *event_data, void *userdata)
 	cmd[n] = '\0';
 	if(!strncmp(cmd, "recheck-user ", 13)){
 		const char *id_user = cmd + 13;
+		sweep_begin();
 		for(int b = 0; b < BUCKETS; b++){
 			for(struct client_rec *r = buckets[b]; r; r = r->next){
-				if(r->doomed || strcmp(r->id_user, id_user)) continue;
+				if(r->gone || r->doomed || strcmp(r->id_user, id_user)) continue;
 				if(still_valid(r) == 0) kick(r, "its token no longer holds");
 			}
 		}
+		sweep_end();
 	}else if(!strncmp(cmd, "forget-auction ", 15)){
 		const char *id = cmd + 15;
 		size_t len = strlen(id);
@@ -477,8 +501,10 @@ static int on_tick(int event, void *event_data, void *userdata)
 	gettimeofday(&tv, NULL);
 	long long now_ms = (long long)tv.tv_sec * 1000 + tv.tv_usec / 1000;
 	int asked = 0;
+	sweep_begin();
 	for(int b = 0; b < BUCKETS; b++){
 		for(struct client_rec *r = buckets[b]; r; r = r->next){
+			if(r->gone) continue;
 			if(r->doomed){ mosquitto_kick_client_by_clientid(r->client_id, false); continue; }
 			if(r->expires_ms && r->expires_ms <= now_ms){ kick(r, "its token expired"); continue; }
 			if(asked < recheck_batch && now - r->checked_s >= recheck_seconds){
@@ -487,6 +513,7 @@ static int on_tick(int event, void *event_data, void *userdata)
 			}
 		}
 	}
+	sweep_end();
 	return MOSQ_ERR_SUCCESS;
 }
 

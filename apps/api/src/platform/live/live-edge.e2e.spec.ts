@@ -265,6 +265,26 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     expect((await tryConnect(broker!.wsUrl, 'dealer5', live.password)).connected).toBe(false);
   });
 
+  it('a logout of a client with a durable MQTT 5 session disconnects it, and Mosquitto stays up for everyone else', async () => {
+    // Before: the kick ran the client's disconnect (which freed its record) inside the loop over the records: the next
+    // step read freed memory and Mosquitto died of SIGSEGV (every browser and the API's publisher cut off).
+    const { client, live, idUser } = await browserLogin('dealer13');
+    const c = await MqttRecorder.connect(broker!.wsUrl, 'dealer13', live.password, 'dealer13', {
+      protocolVersion: 5, clean: false, properties: { sessionExpiryInterval: 3_600 },
+    });
+    clients.push(c);
+    expect((await c.subscribe([`user/${idUser}/offer`])).granted).toEqual([1]);
+    const loggedOutAt = await logout(client);
+    await until(() => c.closedAt !== null, 5_000, () => 'dealer13 still connected after the logout');
+    expect(c.closedAt! - loggedOutAt).toBeLessThan(CLOSE_WITHIN_MS);
+    await sleep(1_000);
+    expect(s.dealer1.connected).toBe(true);
+    expect((await s.dealer1.subscribe([`user/${s.idUsers.dealer1}/outbid`])).granted).toEqual([1]);
+    // Its durable session does not bring the ended token back.
+    const back = await tryConnect(broker!.wsUrl, 'dealer13', live.password);
+    expect(back.connected).toBe(false);
+  });
+
   it('an expired live token: the connection is closed at its expiry and refused at CONNECT', async () => {
     const { live } = await browserLogin('dealer6');
     const c = await connect('dealer6', live.password, 'dealer6');
