@@ -269,7 +269,8 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     // Before: the kick ran the client's disconnect (which freed its record) inside the loop over the records: the next
     // step read freed memory and Mosquitto died of SIGSEGV (every browser and the API's publisher cut off).
     const { client, live, idUser } = await browserLogin('dealer13');
-    const c = await MqttRecorder.connect(broker!.wsUrl, 'dealer13', live.password, 'dealer13', {
+    // On MQTT over TCP (the token is good on every listener): there Mosquitto disconnects at once, inside the kick.
+    const c = await MqttRecorder.connect(broker!.mqttUrl, 'dealer13', live.password, 'dealer13', {
       protocolVersion: 5, clean: false, properties: { sessionExpiryInterval: 3_600 },
     });
     clients.push(c);
@@ -281,7 +282,7 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     expect(s.dealer1.connected).toBe(true);
     expect((await s.dealer1.subscribe([`user/${s.idUsers.dealer1}/outbid`])).granted).toEqual([1]);
     // Its durable session does not bring the ended token back.
-    const back = await tryConnect(broker!.wsUrl, 'dealer13', live.password);
+    const back = await tryConnect(broker!.mqttUrl, 'dealer13', live.password);
     expect(back.connected).toBe(false);
   });
 
