@@ -55,6 +55,8 @@ export const LiveCredentials = z.object({
   username: z.string(),
   password: z.string(),
   path: z.string(),
+  /** Where to subscribe instead of `path` on the API's origin (server mode with LIVE_EDGE=mosquitto): ws:// or wss://. */
+  url: z.string().optional(),
   expiresAt: Instant,
   expiresIn: z.number().int().nonnegative(),
 });

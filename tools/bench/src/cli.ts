@@ -23,7 +23,7 @@ import { measureLotsRss, measureRebuild } from './extras.js';
 import { measureVehicleUpload } from './vehicle-upload.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
-  addMosquittoReader, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
+  startMosquittoEdge, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
 } from './infra.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
@@ -51,8 +51,9 @@ const USAGE = `npm run bench [-- options]
   --fanout-subscriber S   harness (default): the subscribers are held by tools/fanout-sub (Go, built like k6);
                           k6: by k6's JavaScript MQTT client (~150 µs of CPU per message: it measures k6)
   --fanout-edge E         api (default): the harness's subscribers connect to the API's live endpoint (/mqtt), as
-                          browsers do; mosquitto (server mode only): to Mosquitto's own WebSocket listener as the
-                          bench's reading user (auction/# only, no per-user check): what the broker alone costs
+                          browsers do; mosquitto (server mode only): the API with LIVE_EDGE=mosquitto, Mosquitto
+                          restarted with the live edge plugin (tools/mosquitto-edge), each subscriber on Mosquitto's
+                          WebSocket listener with a live token of its own, checked by the plugin through the API
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
@@ -191,8 +192,8 @@ async function main(): Promise<number> {
   const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : needsPostgres ? ['postgres'] : [];
   await ensureServices(services, startedServices);
   const env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
-  const reader = fanoutEdge === 'mosquitto' ? await addMosquittoReader(randomBytes(18).toString('base64url')) : undefined;
-  if (reader) step(`Mosquitto: reading user ${reader.username} added (auction/# only) for --fanout-edge mosquitto`);
+  const edge = fanoutEdge === 'mosquitto' ? await startMosquittoEdge(randomBytes(24).toString('hex'), await freePort()) : undefined;
+  if (edge) step(`Mosquitto restarted with the live edge plugin (tools/mosquitto-edge), asking the API on 127.0.0.1:${edge.apiPort}`);
   const pids: Partial<Record<Service, number>> = {};
   for (const s of services) pids[s] = (await servicePid(s)) ?? undefined;
   step(services.length ? `services: PostgreSQL ${env.databaseUrl} (pid ${pids.postgres})` +
@@ -237,7 +238,7 @@ async function main(): Promise<number> {
   for (const { scenario, mode: m } of plan) {
     const result = await runScenario({
       scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'],
-      rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6', reader,
+      rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6', edge,
     });
     runs.push(result);
     failures.push(...runFailures(result));
@@ -374,8 +375,11 @@ interface RunContext {
   subscribers?: number;
   /** Who holds the fan-out's subscribers. */
   fanoutSubscriber: 'harness' | 'k6';
-  /** `--fanout-edge mosquitto`: the harness's subscribers connect to Mosquitto's WebSocket listener as this user. */
-  reader?: { username: string; password: string };
+  /**
+   * `--fanout-edge mosquitto`: the API runs with LIVE_EDGE=mosquitto and its edge check on this port, and the harness's
+   * subscribers connect to Mosquitto's WebSocket listener, each with a live token of its own checked by the plugin.
+   */
+  edge?: { secret: string; apiPort: number };
 }
 
 type Storage = { databaseUrl?: string; dataDir?: string; kafka?: { brokers: string; topic: string; groupPrefix: string }; mqtt?: InfraEnv['mqtt'] };
@@ -420,7 +424,7 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   const plan = asked && withinOpenFiles(asked, openFilesAvailable(asked.subscribers + API_RESERVED_FILES));
   const notes = [
     ...(plan?.capped ? [`${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`] : []),
-    ...(plan && c.reader && c.mode === 'server' ? [`subscribers on Mosquitto's own WebSocket listener (--fanout-edge mosquitto: one reading user, no per-user check), not on the API's /mqtt`] : []),
+    ...(plan && c.edge && c.mode === 'server' ? [`subscribers on Mosquitto's own WebSocket listener (--fanout-edge mosquitto: LIVE_EDGE=mosquitto, one live token per subscriber, checked by the auth plugin), not on the API's /mqtt`] : []),
   ];
   if (notes.length) {
     result.fanoutNote = notes.join('; ');
@@ -433,6 +437,7 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
       ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`), inspectPort,
       // One descriptor per live connection.
       maxOpenFiles: plan ? plan.subscribers + API_RESERVED_FILES : undefined,
+      env: c.edge && c.mode === 'server' ? edgeApiEnv(c.edge, c.env.mqtt?.wsUrl) : undefined,
     }));
     result.apiUrl = `${api.baseUrl}/api`;
     result.apiStartSeconds = Math.round(api.startMs / 100) / 10;
@@ -529,14 +534,15 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
  * subscribers over the ramp; resolves once every connection attempt is over and the retained burst has settled.
  */
 async function startFanoutHarness(c: RunContext, api: ApiProcess, plan: ReturnType<typeof fanoutPlan>, outDir: string): Promise<{ run: HarnessRun; idAuction: string }> {
-  const onMosquitto = c.mode === 'server' && c.reader && c.env.mqtt?.wsUrl;
+  const onMosquitto = c.mode === 'server' && c.edge && c.env.mqtt?.wsUrl;
   const wsUrl = onMosquitto ? c.env.mqtt!.wsUrl! : `ws://127.0.0.1:${api.port}/mqtt`;
   // The longest hold: the harness is stopped (SIGTERM) once k6's bidders are done.
   const holdSeconds = Math.ceil(c.profile.k6TimeoutMs / 1000);
   step(`${c.scenario}/${c.mode}: creating the fan-out auction and logging ${plan.liveAccounts} live accounts in`);
   const setup = await prepareFanout(api.baseUrl, PASSWORD, plan, plan.rampSeconds + holdSeconds);
   const run = startHarness({
-    wsUrl, setup: onMosquitto ? { ...setup, accounts: [{ username: c.reader!.username, token: c.reader!.password }] } : setup,
+    // On Mosquitto: each subscriber with a live token of its own (GET live-credentials), as browsers get them.
+    wsUrl, setup: onMosquitto ? { ...setup, accounts: await liveTokens(api.baseUrl, setup.accounts, plan.subscribers) } : setup,
     plan, holdSeconds, outDir, name: c.scenario,
   });
   running.harnesses.add(run);
@@ -697,3 +703,28 @@ main().then(
     process.exit(1);
   },
 );
+
+/** The API's environment with `--fanout-edge mosquitto`: LIVE_EDGE=mosquitto, its edge check where the plugin asks. */
+function edgeApiEnv(edge: { secret: string; apiPort: number }, wsUrl: string | undefined): Record<string, string> {
+  return {
+    LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: wsUrl ?? 'ws://127.0.0.1:9001', LIVE_EDGE_AUTH_PORT: String(edge.apiPort),
+    LIVE_EDGE_AUTH_SECRET: edge.secret,
+    // A run lasts longer than the default 10 minutes: an expired token would be disconnected by the plugin mid-run.
+    LIVE_TOKEN_TTL_SECONDS: '14400',
+  };
+}
+
+/** `count` live tokens (`GET /api/v1/secure/live-credentials`), one per subscriber, spread over the accounts' sessions. */
+async function liveTokens(baseUrl: string, accounts: readonly { username: string; token: string }[], count: number, parallel = 50): Promise<{ username: string; token: string }[]> {
+  const out: { username: string; token: string }[] = new Array(count);
+  for (let i = 0; i < count; i += parallel) {
+    await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, async (_, k) => {
+      const account = accounts[(i + k) % accounts.length]!;
+      const res = await fetch(`${baseUrl}/api/v1/secure/live-credentials`, { headers: { token: account.token }, signal: AbortSignal.timeout(30_000) });
+      const body = (await res.json().catch(() => ({}))) as { password?: string };
+      if (res.status !== 200 || typeof body.password !== 'string') throw new Error(`live-credentials of ${account.username}: ${res.status} ${JSON.stringify(body)}`);
+      out[i + k] = { username: account.username, token: body.password };
+    }));
+  }
+  return out;
+}

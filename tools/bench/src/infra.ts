@@ -48,12 +48,16 @@ export async function ensureServices(services: readonly Service[], started: Serv
 }
 
 /**
- * Gives the running Mosquitto the bench's reading user (`bench-reader`, auction/# only; tools/infra/services/mosquitto.sh)
- * with a new password: `infra.sh start mosquitto` rewrites its password file and ACL and reloads it (SIGHUP).
+ * Restarts the running Mosquitto with the live edge's auth plugin (tools/mosquitto-edge, built by infra.sh) asking the
+ * API's edge check on 127.0.0.1:`apiPort` with `secret` (the API's LIVE_EDGE_AUTH_PORT / LIVE_EDGE_AUTH_SECRET): the
+ * generated config takes the plugin only at a start.
  */
-export async function addMosquittoReader(password: string): Promise<{ username: string; password: string }> {
-  await runOk('bash', [INFRA, 'start', 'mosquitto'], { timeoutMs: 120_000, echo: true, env: { ...process.env, INFRA_MQTT_READER_PASSWORD: password } });
-  return { username: 'bench-reader', password };
+export async function startMosquittoEdge(secret: string, apiPort: number): Promise<{ secret: string; apiPort: number }> {
+  await runOk('bash', [INFRA, 'stop', 'mosquitto'], { timeoutMs: 60_000, echo: true });
+  await runOk('bash', [INFRA, 'start', 'mosquitto'], {
+    timeoutMs: 120_000, echo: true, env: { ...process.env, INFRA_MQTT_EDGE_SECRET: secret, INFRA_MQTT_EDGE_API_PORT: String(apiPort) },
+  });
+  return { secret, apiPort };
 }
 
 export async function stopServices(services: readonly Service[]): Promise<void> {

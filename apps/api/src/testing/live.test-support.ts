@@ -38,7 +38,8 @@ export function liveServerEnv(prefix: string): Record<string, string> {
 }
 
 /** The MQTT-over-WebSocket URL of a server (`ws://host:port/mqtt`). */
-export const mqttUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/mqtt`;
+/** The API's `/mqtt` of an http(s) base URL; a ws(s):// URL (Mosquitto's own listener, LIVE_EDGE=mosquitto) is kept as it is. */
+export const mqttUrl = (baseUrl: string) => (/^wss?:/.test(baseUrl) ? baseUrl : `${baseUrl.replace(/^http/, 'ws')}/mqtt`);
 
 /** Waits until `condition` holds (checked every 5 ms); throws `what` after `timeoutMs`. */
 export async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {

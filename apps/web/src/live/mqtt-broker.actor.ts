@@ -47,7 +47,8 @@ export function mqttBroker(api: AuctionApi) {
     /** A new client; its messages are forwarded, and its loss counts only while it is the one in use. */
     const open = ({ credentials }: Fresh): MqttClient => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      const c = mqtt.connect(`${scheme}://${location.host}${credentials.path}`, {
+      // Server mode with LIVE_EDGE=mosquitto names Mosquitto's own WebSocket URL; otherwise the API's origin and path.
+      const c = mqtt.connect(credentials.url ?? `${scheme}://${location.host}${credentials.path}`, {
         username: credentials.username, password: credentials.password, protocolVersion: 4, reconnectPeriod: 0,
         connectTimeout: 10_000, clean: true, keepalive: LIVE_KEEPALIVE_SECONDS, clientId: `web-${Math.random().toString(36).slice(2, 12)}`,
       });

@@ -6,7 +6,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { DEFAULT_MAX_BACKLOG_BYTES, packetStream } from './ws-packet-stream.js';
 import { LiveConnections } from './live-connections.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
-import { maySubscribe } from './live-topics.js';
+import { decideLiveSubscription } from './live-topics.js';
 import { positionOf } from './payload-positions.js';
 
 /** Who a connected MQTT client is. */
@@ -112,6 +112,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // (or the same) position. For a while after each SUBSCRIBE, the newest position forwarded to the client per topic is
   // kept, and a retained copy at or below it is not sent.
   const mayFollow = options.mayFollowAuction ?? (() => true);
+  const maySubscribeAuction = options.maySubscribeAuction ?? (async (idUser: string, idAuction: string) => mayFollow(idUser, idAuction));
   const afterSubscribe = new WeakMap<Client, { until: number; topics: Map<string, number> }>();
   const maxBacklog = options.maxClientBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
   const maxSubscriptions = options.maxClientSubscriptions ?? DEFAULT_MAX_CLIENT_SUBSCRIPTIONS;
@@ -145,10 +146,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const reserved = !filters.has(subscription.topic);
       if (reserved && filters.size >= maxSubscriptions) return done(null, null);
       filters.add(subscription.topic);
-      const levels = subscription.topic.split('/');
-      const concreteAuction = levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
-      const decide = (auctionAllowed: boolean) => {
-        const allowed = maySubscribe(subscription.topic, auth.idUser) && auctionAllowed;
+      const decide = (allowed: boolean) => {
         if (!allowed && reserved) filters.delete(subscription.topic);
         if (allowed) {
           const until = Date.now() + RETAINED_WINDOW_MS;
@@ -158,9 +156,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         }
         done(null, allowed ? subscription : null);
       };
-      if (concreteAuction === null) return decide(true);
-      if (!options.maySubscribeAuction) return decide(mayFollow(auth.idUser, concreteAuction));
-      options.maySubscribeAuction(auth.idUser, concreteAuction).then(decide, (error: unknown) => {
+      // The one rule, shared with Mosquitto's edge plugin (the API's edge check).
+      decideLiveSubscription(subscription.topic, auth.idUser, { maySubscribeAuction }).then(decide, (error: unknown) => {
         logger.warn('MQTT subscription refused: who sees what could not be decided', { topic: subscription.topic, error: describeError(error) });
         decide(false);
       });

@@ -14,6 +14,8 @@ export {
 export { LivePublisher, type LivePublisherOptions, type LivePublisherStats } from './live-publisher.js';
 export type { LivePublishOptions, LiveSink } from './live-sink.js';
 export { LiveState, type FoldedStream, type LiveChange, type LiveUpcast } from './live-state.js';
-export { liveTopics, maySubscribe, parseLiveTopic, type LiveTopic } from './live-topics.js';
+export {
+  concreteAuctionOf, decideLiveSubscription, liveTopics, maySubscribe, parseLiveTopic, type AuctionAccess, type LiveTopic,
+} from './live-topics.js';
 export { startMosquittoBridge, type MosquittoBridge, type MosquittoBridgeOptions } from './mosquitto-bridge.js';
 export { MqttClientSink, redact, type MqttClientSinkOptions } from './mqtt-client-sink.js';

@@ -45,3 +45,27 @@ export function maySubscribe(filter: string, idUser: string): boolean {
   if (levels[0] === 'auction') return true;
   return levels[0] === 'user' && levels.length >= 2 && levels[1] === idUser && idUser !== '';
 }
+
+/** The product's rule of who sees which auction, as {@link decideLiveSubscription} asks it. */
+export interface AuctionAccess {
+  /** May user `idUser` subscribe to the topics of auction `idAuction` (may read an auction the index does not know yet). */
+  readonly maySubscribeAuction: (idUser: string, idAuction: string) => Promise<boolean>;
+}
+
+/**
+ * May a client of user `idUser` hold this topic filter? The one rule of every MQTT edge of the live channel (the API's
+ * embedded broker at `/mqtt`, and Mosquitto's auth plugin through the API's edge check): {@link maySubscribe}, and for
+ * a filter naming one auction (`auction/{idAuction}/…`) the product's rule of who sees that auction. A filter with a
+ * wildcard for the auction is allowed here; each of its messages is then checked per auction when it is forwarded.
+ */
+export async function decideLiveSubscription(filter: string, idUser: string, access: AuctionAccess): Promise<boolean> {
+  if (!maySubscribe(filter, idUser)) return false;
+  const idAuction = concreteAuctionOf(filter);
+  return idAuction === null ? true : access.maySubscribeAuction(idUser, idAuction);
+}
+
+/** The auction a topic filter names (`auction/{idAuction}[/…]` without a wildcard at that level), or null. */
+export function concreteAuctionOf(filter: string): string | null {
+  const levels = filter.split('/');
+  return levels[0] === 'auction' && levels.length >= 2 && levels[1] !== '+' && levels[1] !== '#' ? levels[1]! : null;
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { StartupError } from './startup-error.js';
+import { LiveConfigSchema } from '../live/live-config.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, pgliteSharedBuffersProblem } from '@auction/event-store';
 import { DEFAULT_DEMO_PASSWORD, SECURITY_ENV, securityConfig, type SecurityConfig } from './security-config.js';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../../identity/password.js';
@@ -204,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_SECRET) throw new StartupError('bad configuration:\n  OIDC_CLIENT_SECRET: required with OIDC_ISSUER_URL');
   // A variable that SIGKILLs the process at a named point must never reach a real deployment by mistake.
   if (e.TEST_CRASH_AT && e.NODE_ENV !== 'test') throw new StartupError('bad configuration:\n  TEST_CRASH_AT: a test hook, accepted only with NODE_ENV=test');
+  // The live channel's own variables (LIVE_EDGE and its companions), checked at start like the others.
+  const live = LiveConfigSchema.safeParse(env);
+  if (!live.success) throw new StartupError(`bad configuration:\n${live.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const mode = e.EVENTSTORE_URL ? 'eventstoredb' : e.DATABASE_URL ? 'postgres' : 'embedded';
   return {
     port: e.PORT, host: e.HOST, mode, dataDir: e.DATA_DIR, pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR === 'off' ? null : e.PGLITE_TEMPLATE_DIR,

@@ -8,7 +8,35 @@ export const LiveConfigSchema = z.object({
   MQTT_PASSWORD: z.string().optional(),
   /** Plain MQTT listener of the embedded broker on 127.0.0.1; 0 disables it. */
   MQTT_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /**
+   * Where browsers subscribe in server mode: `api` (the API's own /mqtt, bridged from Mosquitto) or `mosquitto`
+   * (Mosquitto's WebSocket listener, its auth plugin asking this API's edge check).
+   */
+  LIVE_EDGE: z.enum(['api', 'mosquitto']).default('api'),
+  /** With LIVE_EDGE=mosquitto: the WebSocket URL browsers reach Mosquitto at (`wss://live.example.com/mqtt`). */
+  LIVE_EDGE_PUBLIC_URL: z.string().refine((v) => /^wss?:$/.test(protocolOf(v)), { message: 'must be a ws:// or wss:// URL' }).optional(),
+  /** With LIVE_EDGE=mosquitto: the edge check's listener, for Mosquitto's plugin only (never expose it). */
+  LIVE_EDGE_AUTH_HOST: z.string().default('127.0.0.1'),
+  LIVE_EDGE_AUTH_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  /** With LIVE_EDGE=mosquitto: the secret the plugin sends (its plugin_opt_secret). */
+  LIVE_EDGE_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+}).superRefine((e, ctx) => {
+  if (e.LIVE_EDGE !== 'mosquitto') return;
+  if (!e.MQTT_URL) ctx.addIssue({ code: 'custom', path: ['LIVE_EDGE'], message: 'mosquitto needs MQTT_URL (server mode)' });
+  if (!e.LIVE_EDGE_PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['LIVE_EDGE_PUBLIC_URL'], message: 'required with LIVE_EDGE=mosquitto' });
+  if (!e.LIVE_EDGE_AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['LIVE_EDGE_AUTH_SECRET'], message: 'required with LIVE_EDGE=mosquitto' });
 });
+
+/** Where browsers subscribe, with LIVE_EDGE=mosquitto. */
+export interface LiveEdgeConfig {
+  readonly publicUrl: string;
+  readonly authHost: string;
+  readonly authPort: number;
+  readonly authSecret: string;
+}
+
+/** Nest token of the {@link LiveConfig} read from the environment at start. */
+export const LIVE_CONFIG = Symbol('LIVE_CONFIG');
 
 /** The live channel's configuration. */
 export interface LiveConfig {
@@ -19,6 +47,8 @@ export interface LiveConfig {
   readonly tcpPort: number;
   /** Path of MQTT over WebSocket on the API's port. */
   readonly wsPath: '/mqtt';
+  /** Set with LIVE_EDGE=mosquitto: browsers subscribe on Mosquitto, whose plugin asks this API. */
+  readonly edge?: LiveEdgeConfig;
 }
 
 /** Reads the live channel's configuration; throws with every bad variable named. */
@@ -32,6 +62,9 @@ export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig
   return {
     mode: e.MQTT_URL ? 'server' : 'embedded', mqttUrl: e.MQTT_URL, mqttUsername: e.MQTT_USERNAME, mqttPassword: e.MQTT_PASSWORD,
     tcpPort: e.MQTT_TCP_PORT, wsPath: '/mqtt',
+    edge: e.LIVE_EDGE === 'mosquitto'
+      ? { publicUrl: e.LIVE_EDGE_PUBLIC_URL!, authHost: e.LIVE_EDGE_AUTH_HOST, authPort: e.LIVE_EDGE_AUTH_PORT, authSecret: e.LIVE_EDGE_AUTH_SECRET! }
+      : undefined,
   };
 }
 
@@ -40,5 +73,13 @@ function isUrl(value: string): boolean {
     return Boolean(new URL(value).host);
   } catch {
     return false;
+  }
+}
+
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
   }
 }

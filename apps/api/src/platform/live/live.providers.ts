@@ -7,7 +7,9 @@ import {
 import type { JsonLogger } from '../config/json-logger.js';
 import { CLOCK, EVENT_STORE, type Clock } from '../engine/tokens.js';
 import { upcast } from '../engine/upcasters.js';
-import { loadLiveConfig, type LiveConfig } from './live-config.js';
+import { LIVE_CONFIG, loadLiveConfig, type LiveConfig } from './live-config.js';
+import { startLiveEdgeCheck, type LiveEdgeCheck } from './live-edge.js';
+import { startEdgeControl } from './live-edge-control.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { SalesLookup } from '../engine/sales-lookup.js';
@@ -32,6 +34,7 @@ export const LIVE_PROVIDERS: Provider[] = [
     useFactory: (store: EventStore, clock: Clock) => new LivePublisher({ store, sinks: [], now: () => clock.now(), upcast }),
     inject: [EVENT_STORE, CLOCK],
   },
+  { provide: LIVE_CONFIG, useFactory: () => loadLiveConfig() },
   LiveSessions,
   LiveGateway,
 ];
@@ -87,6 +90,12 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const model = app.get(LiveReadModel);
   const sales = app.get(SalesLookup);
 
+  const access = {
+    // A subscription to one auction: refused alike for a hidden auction and one that does not exist (read from the log
+    // when the index does not know it yet). Each message forwarded: on the index.
+    maySubscribeAuction: (idUser: string, idAuction: string) => auctionSeenNow(model, sales, salesViewerOf(model, idUser), idAuction, false),
+    mayFollowAuction: (idUser: string, idAuction: string) => auctionFollowableBy(model, idUser, idAuction),
+  };
   const brokerOptions: EmbeddedBrokerOptions = {
     httpServer, wsPath: config.wsPath, tcpPort: config.tcpPort, logger, connections: sessions.connections,
     // A live token (the browser's), or a session token (the mobile app's: never handed to page scripts).
@@ -95,10 +104,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       if (!session || session.actor.username.toLowerCase() !== username.toLowerCase()) return null;
       return { idUser: session.actor.idUser, username: session.actor.username, expiresAt: session.expiresAt };
     },
-    // A subscription to one auction: refused alike for a hidden auction and one that does not exist (read from the log
-    // when the index does not know it yet). Each message forwarded: on the index.
-    maySubscribeAuction: (idUser, idAuction) => auctionSeenNow(model, sales, salesViewerOf(model, idUser), idAuction, false),
-    mayFollowAuction: (idUser, idAuction) => auctionFollowableBy(model, idUser, idAuction),
+    ...access,
   };
   const broker = await startEmbeddedBroker(brokerOptions).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
@@ -114,6 +120,8 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const socketSink = new SocketIoSink(() => gateway.namespace);
   logger.info(`socket.io live channel at http://localhost:${port ?? '<port>'}/live`, {});
   let bridge: MosquittoBridge | null = null;
+  let edgeCheck: LiveEdgeCheck | null = null;
+  let edgeControl: { stop(): void } | null = null;
   if (config.mqttUrl) {
     const mqttSink = new MqttClientSink(config.mqttUrl, config.mqttUsername, config.mqttPassword, { logger });
     publisher.addSink(mqttSink);
@@ -124,6 +132,15 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
       // is forwarded.
       readSideAt: (position, withinMs) => (position <= model.currentPosition ? null : model.waitFor(position, withinMs)),
     });
+    if (config.edge) {
+      // LIVE_EDGE=mosquitto: browsers subscribe on Mosquitto, whose plugin asks this edge check (same rules as /mqtt).
+      edgeCheck = await startLiveEdgeCheck({
+        host: config.edge.authHost, port: config.edge.authPort, secret: config.edge.authSecret, logger,
+        access: { ...access, authenticate: (token) => sessions.authenticate(token) },
+      });
+      edgeControl = startEdgeControl({ client: mqttSink.client, model, now: () => clock.now(), logger });
+      logger.info(`live edge: browsers on Mosquitto at ${config.edge.publicUrl}, checked at http://${edgeCheck.address.address}:${edgeCheck.address.port}`, {});
+    }
     const url = redact(config.mqttUrl);
     await Promise.all([mqttSink.ready(), bridge.ready()]).then(
       () => logger.info(`live messages published to Mosquitto at ${url}, bridged into this instance's broker and socket.io`, {}),
@@ -159,6 +176,8 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     config, publisher, broker, bridge, stats,
     close: async () => {
       ticks.stop();
+      edgeControl?.stop();
+      await edgeCheck?.close();
       await consumer.stop();
       await bridge?.close();
       await publisher.close();

@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../config/app-config.js';
+import { describeStartFailure } from '../config/startup-error.js';
+import { loadLiveConfig } from './live-config.js';
+
+const SECRET = 'a'.repeat(16) + 'b'.repeat(16);
+const refusal = (env: NodeJS.ProcessEnv): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return describeStartFailure(err);
+  }
+  throw new Error('accepted');
+};
+
+describe('LIVE_EDGE (where browsers subscribe in server mode)', () => {
+  it('defaults to the API\'s own /mqtt: no edge', () => {
+    expect(loadLiveConfig({}).edge).toBeUndefined();
+    expect(loadLiveConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).edge).toBeUndefined();
+  });
+
+  it('mosquitto: Mosquitto\'s public WebSocket URL and the edge check\'s listener and secret', () => {
+    const config = loadLiveConfig({
+      MQTT_URL: 'mqtt://127.0.0.1:1883', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'wss://live.example.com/mqtt', LIVE_EDGE_AUTH_SECRET: SECRET,
+    });
+    expect(config.edge).toEqual({ publicUrl: 'wss://live.example.com/mqtt', authHost: '127.0.0.1', authPort: 8091, authSecret: SECRET });
+  });
+
+  it('the API refuses to start with LIVE_EDGE=mosquitto missing what it needs, naming each variable', () => {
+    const out = refusal({ LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'http://live.example.com' });
+    expect(out).toMatch(/^failed to start: bad configuration:/);
+    expect(out).toMatch(/LIVE_EDGE: mosquitto needs MQTT_URL/);
+    expect(out).toMatch(/LIVE_EDGE_PUBLIC_URL: must be a ws:\/\/ or wss:\/\/ URL/);
+    expect(out).toMatch(/LIVE_EDGE_AUTH_SECRET: required with LIVE_EDGE=mosquitto/);
+    expect(refusal({ LIVE_EDGE: 'nginx' })).toMatch(/LIVE_EDGE:/);
+    expect(refusal({ MQTT_URL: 'mqtt://h:1', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'ws://h:9001', LIVE_EDGE_AUTH_SECRET: 'short' })).toMatch(/at least 32/);
+  });
+});
