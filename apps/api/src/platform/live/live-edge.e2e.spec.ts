@@ -23,6 +23,7 @@ const TTL_S = 20;
 const RECHECK_S = 2;
 const MAX_FILTERS = 16;
 const CLOSE_WITHIN_MS = 2_000;
+const RESTART_CLOSE_WITHIN_MS = 16_000;
 const CREDENTIALS = '/api/v1/secure/live-credentials';
 
 describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
@@ -305,9 +306,13 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     expect(c.connected).toBe(true);
     // Same PORT: the browser's client (its session cookie) talks to the restarted API.
     const loggedOutAt = await logout(client);
-    await until(() => c.closedAt !== null, 5_000, () => 'dealer7 still connected after its logout on the restarted API');
+    await until(() => c.closedAt !== null, RESTART_CLOSE_WITHIN_MS + 2_000, () => 'dealer7 still connected after its logout on the restarted API');
     timings.logoutAfterRestartToCloseMs = c.closedAt! - loggedOutAt;
-    expect(timings.logoutAfterRestartToCloseMs).toBeLessThan(CLOSE_WITHIN_MS);
+    // Looser than CLOSE_WITHIN_MS: while the API was down the plugin's questions failed and it stopped asking for a
+    // pause (1 s doubling to 16 s, the review's fix for a hung API); a fresh-clone CI run closed this client 3.7 s
+    // after the logout, a local run with the API down 12 s 2.6 s (here the plugin's re-check runs every RECHECK_S, so
+    // this test does not tell the restarted API's `recheck-user` from the re-check after the pause).
+    expect(timings.logoutAfterRestartToCloseMs).toBeLessThan(RESTART_CLOSE_WITHIN_MS);
   }, 150_000);
 
   it(`tokens that stop holding without any message (a new session secret) are dropped by the plugin's re-check (${RECHECK_S} s)`, async () => {
@@ -317,7 +322,8 @@ describe('live edge on Mosquitto (LIVE_EDGE=mosquitto, auth plugin)', () => {
     env = { ...env, SESSION_SECRET: randomBytes(32).toString('base64') };
     server = await startServer(storage!, env);
     const restartedAt = Date.now();
-    await until(() => c.closedAt !== null, (RECHECK_S + 5) * 1000, () => 'dealer8 still connected after its token stopped holding');
+    // The re-check comes after the plugin's pause, which the API's restart may have grown (see RESTART_CLOSE_WITHIN_MS).
+    await until(() => c.closedAt !== null, RECHECK_S * 1000 + RESTART_CLOSE_WITHIN_MS, () => 'dealer8 still connected after its token stopped holding');
     timings.recheckCloseAfterRestartMs = c.closedAt! - restartedAt;
     expect(broker!.log()).toMatch(/disconnecting e2e-live-dealer8-\w+ \(user dealer8\): its token no longer holds \(periodic check\)/);
   }, 150_000);
