@@ -19,7 +19,7 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   'libs/messaging': {
     allow: [/^@auction\/(domain|contracts|event-store)$/, /^kafkajs$/, /^@platformatic\/kafka$/, /^@nestjs\/(microservices|common)$/, /^rxjs$/, /^aedes/, /^mqtt$/, /^ws$/],
   },
-  'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/] },
+  'libs/read-models': { allow: [/^@auction\/(domain|contracts|event-store)$/, /^typeorm/, /^pg$/, /^@electric-sql\/pglite/, /^zod$/, /^pg-copy-streams$/] },
   'libs/i18n': { allow: [/^@auction\/domain$/], testAllow: [/^@auction\/contracts$/] },
   // The mailer sanitises the HTML staff compose (a maintained allow-list sanitiser, not hand-written rules).
   'libs/mail': { allow: [/^@auction\/i18n$/, /^nodemailer(\/|$)/, /^smtp-server$/, /^mailparser$/, /^sanitize-html$/] },
