@@ -29,10 +29,14 @@ describe('waitQuiet', () => {
 
   it('gives up at maxMs when the process never goes quiet, with the last window\'s CPU', async () => {
     const child = spinner(null);
-    const wait = await waitQuiet(child.pid!, { windowMs: 500, everyMs: 100, maxMs: 1_500 });
+    // A spinning child's share of a core depends on the machine's load: a fresh-clone CI run gave it 13.8 %
+    // of a 500 ms window. The threshold is therefore low (1 %), and the figure is checked against it and
+    // against one core, not against a share the machine may not grant.
+    const wait = await waitQuiet(child.pid!, { belowPct: 1, windowMs: 500, everyMs: 100, maxMs: 1_500 });
     expect(wait.quiet).toBe(false);
     expect(wait.waitedMs).toBeGreaterThanOrEqual(1_500);
-    expect(wait.lastWindowCpuPct).toBeGreaterThan(20);
+    expect(wait.lastWindowCpuPct).toBeGreaterThanOrEqual(1);
+    expect(wait.lastWindowCpuPct).toBeLessThanOrEqual(110);
   });
 
   it('answers not quiet for a process that is gone', async () => {
