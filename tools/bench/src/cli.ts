@@ -51,9 +51,10 @@ const USAGE = `npm run bench [-- options]
   --fanout-subscriber S   harness (default): the subscribers are held by tools/fanout-sub (Go, built like k6);
                           k6: by k6's JavaScript MQTT client (~150 µs of CPU per message: it measures k6)
   --fanout-edge E         api (default): the harness's subscribers connect to the API's live endpoint (/mqtt), as
-                          browsers do; mosquitto (server mode only): the API with LIVE_EDGE=mosquitto, Mosquitto
-                          restarted with the live edge plugin (tools/mosquitto-edge), each subscriber on Mosquitto's
-                          WebSocket listener with a live token of its own, checked by the plugin through the API
+                          browsers do; mosquitto (the server stack's runs; embedded runs keep the API's own broker):
+                          the API with LIVE_EDGE=mosquitto, Mosquitto restarted with the live edge plugin
+                          (tools/mosquitto-edge), each subscriber on Mosquitto's WebSocket listener with a live token
+                          of its own, checked by the plugin through the API
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
@@ -151,8 +152,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const fanoutEdge = opts['fanout-edge'] ?? 'api';
-  if (!['api', 'mosquitto'].includes(fanoutEdge) || (fanoutEdge === 'mosquitto' && (mode !== 'server' || fanoutSubscriber !== 'harness'))) {
-    console.error(`--fanout-edge is api or mosquitto; mosquitto needs --mode server and the harness\n\n${USAGE}`);
+  if (!['api', 'mosquitto'].includes(fanoutEdge) || (fanoutEdge === 'mosquitto' && (mode === 'embedded' || fanoutSubscriber !== 'harness'))) {
+    console.error(`--fanout-edge is api or mosquitto; mosquitto needs the server stack (--mode server or both) and the harness\n\n${USAGE}`);
     return 2;
   }
   const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
