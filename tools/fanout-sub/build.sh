@@ -12,7 +12,9 @@ BIN_DIR="$REPO/.tools/bin"
 BIN="$BIN_DIR/fanout-sub"
 STAMP="$BIN_DIR/.fanout-sub.sources"
 
-log() { echo "[build-fanout-sub] $*" >&2; }
+BUILD_TAG=build-fanout-sub
+# shellcheck source=../lib/build-stamp.sh
+source "$SRC/../lib/build-stamp.sh"
 
 # The sources' fingerprint: every file that goes into the binary, tests left out.
 hash_sources() {
@@ -21,11 +23,7 @@ hash_sources() {
 }
 
 sources="$(hash_sources)"
-if [[ -x "$BIN" && -f "$STAMP" && "$(cat "$STAMP")" == "$sources" ]]; then
-  log "up to date: $BIN"
-  echo "$BIN"
-  exit 0
-fi
+built_and_current "$BIN" "$STAMP" "$sources" && exit 0
 
 # shellcheck source=../lib/go.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/go.sh"
@@ -38,6 +36,4 @@ start=$(date +%s)
 # every module (a build never edits go.mod).
 (cd "$SRC" && CGO_ENABLED=0 go build -mod=readonly -trimpath -o "$BIN.tmp" .)
 mv "$BIN.tmp" "$BIN"
-echo "$sources" > "$STAMP"
-log "built $BIN in $(( $(date +%s) - start ))s"
-echo "$BIN"
+record_build "$BIN" "$STAMP" "$sources" "in $(( $(date +%s) - start ))s"

@@ -14,17 +14,14 @@ OUT="$REPO/.tools/mosquitto-edge"
 SO="$OUT/auction_edge.so"
 STAMP="$OUT/.sources"
 
-log() { echo "[build-mosquitto-edge] $*" >&2; }
-die() { log "error: $*"; exit 1; }
+BUILD_TAG=build-mosquitto-edge
+# shellcheck source=../lib/build-stamp.sh
+source "$SRC/../lib/build-stamp.sh"
 
 command -v gcc >/dev/null || die "gcc is not installed (apt-get install gcc)"
 mkdir -p "$OUT"
 sources="$(sha256sum "$SRC/auction_edge.c" "$SRC/build.sh" | sha256sum | cut -d' ' -f1)"
-if [[ -f "$SO" && -f "$STAMP" && "$(cat "$STAMP")" == "$sources" ]]; then
-  log "up to date: $SO"
-  echo "$SO"
-  exit 0
-fi
+built_and_current "$SO" "$STAMP" "$sources" && exit 0
 
 HEADERS="$OUT/dev/usr/include"
 if [[ ! -f "$HEADERS/mosquitto_broker.h" || ! -f "$HEADERS/mosquitto.h" ]]; then
@@ -43,6 +40,4 @@ log "compiling $SRC/auction_edge.c"
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC -shared -I"$HEADERS" -o "$SO.tmp" "$SRC/auction_edge.c" ||
   die "gcc failed on auction_edge.c"
 mv -f "$SO.tmp" "$SO"
-echo "$sources" >"$STAMP"
-log "built $SO"
-echo "$SO"
+record_build "$SO" "$STAMP" "$sources"

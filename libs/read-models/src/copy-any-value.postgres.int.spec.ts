@@ -1,16 +1,16 @@
 /** Every column of every table, each value of a hostile pool (any type): COPY (or its fallback) stores what the JSON upsert stores, or fails with its code. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { insertRows } from './db/copy-rows.js';
-import { createReadModelDb, type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
+import { type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
 import { upsertRows } from './db/table-sql.js';
 import { ALL_TABLES } from './tables/read-model-tables.js';
 import { qualified, type TableSpec } from './tables/table-spec.js';
+import { postgresSuite } from './testing/postgres-suite.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL']!;
-const schema = `rm_anyval_${process.pid}_${Date.now().toString(36)}`;
+const suite = postgresSuite('rm_anyval', { ensureSchema: true });
+const { schema } = suite;
 let db: ReadModelDb;
-beforeAll(async () => { db = await createReadModelDb({ databaseUrl, schema }); await db.ensureSchema(schema); });
-afterAll(async () => { await db.dropSchema(schema); await db.close(); });
+beforeAll(() => { db = suite.db; });
 
 const POOL: unknown[] = [
   '', ' ', 'x', ' 1 ', '1', '-0', '0.30000000000000004', '1e400', 'NaN', 'Infinity', '-Infinity', 'infinity', 'true', 'yes', 'on', 'f', 't',

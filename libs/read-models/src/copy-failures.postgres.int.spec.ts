@@ -1,24 +1,16 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from './db/copy-rows.js';
-import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
+import { type ReadModelDb } from './db/read-model-db.js';
 import { dumpTables } from './dump-tables.js';
 import type { OfferRow } from './rows.js';
 import { offersTable } from './tables/read-model-tables.js';
+import { postgresSuite } from './testing/postgres-suite.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) throw new Error('DATABASE_URL is not set: this suite needs PostgreSQL (`bash tools/infra/infra.sh start postgres`).');
-const schema = `rm_copyfail_${process.pid}_${Date.now().toString(36)}`;
+const suite = postgresSuite('rm_copyfail');
+const { databaseUrl, schema } = suite;
 let db: ReadModelDb;
-
-beforeAll(async () => {
-  db = await createReadModelDb({ databaseUrl, schema });
-});
-afterAll(async () => {
-  const rows = await db.query<{ name: string }>('SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE $1', [`${schema}%`]);
-  for (const { name } of rows) await db.dropSchema(name);
-  await db.close();
-});
+beforeAll(() => { db = suite.db; });
 
 const offer = (i: number, o: Partial<OfferRow> = {}): OfferRow => ({
   idOffer: `o${i}`, idLot: `l${'x'.repeat(200)}`, idAuction: 'a', idUser: `u${i}`, amount: 12.34,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type StoredEvent } from '@auction/event-store';
 import { insertRows } from './db/copy-rows.js';
-import { createReadModelDb, type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
+import { type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
 import { upsertRows } from './db/table-sql.js';
 import { dumpTables } from './dump-tables.js';
 import { rebuildReadModels } from './rebuild.js';
@@ -10,20 +10,12 @@ import { offersTable, vehicleRecordsTable } from './tables/read-model-tables.js'
 import type { TableSpec } from './tables/table-spec.js';
 import { appendInOrder, pureTables, readEverything } from './testing/int-support.test-support.js';
 import { generateScenario } from './testing/scenario.test-support.js';
+import { postgresSuite } from './testing/postgres-suite.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) throw new Error('DATABASE_URL is not set: this suite needs PostgreSQL (`bash tools/infra/infra.sh start postgres`).');
-const schema = `rm_copy_${process.pid}_${Date.now().toString(36)}`;
+const suite = postgresSuite('rm_copy');
+const { databaseUrl, schema } = suite;
 let db: ReadModelDb;
-
-beforeAll(async () => {
-  db = await createReadModelDb({ databaseUrl, schema });
-});
-afterAll(async () => {
-  const rows = await db.query<{ name: string }>('SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE $1', [`${schema}%`]);
-  for (const { name } of rows) await db.dropSchema(name);
-  await db.close();
-});
+beforeAll(() => { db = suite.db; });
 
 /** Quotes, tabs, newlines, backslashes, COPY's own markers, accents, CJK and an astral character. */
 const HOSTILE = ` '"\t\n\r\\ \\N \\. \\\\t ,;| é 漢字 🚀 \u00a0`;

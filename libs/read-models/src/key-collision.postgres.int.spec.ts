@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore, type StoredEvent } from '@auction/event-store';
-import { createReadModelDb, type ReadModelDb } from './db/read-model-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresEventStore, StoredEvent } from '@auction/event-store';
+import { type ReadModelDb } from './db/read-model-db.js';
 import { dumpTables } from './dump-tables.js';
 import { rebuildReadModels } from './rebuild.js';
 import { appendInOrder, chunks, projectInto, readEverything } from './testing/int-support.test-support.js';
 import { generateScenario } from './testing/scenario.test-support.js';
+import { postgresSuite } from './testing/postgres-suite.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) throw new Error('DATABASE_URL is not set: this suite needs PostgreSQL (`bash tools/infra/infra.sh start postgres`).');
-const schema = `rm_keys_${process.pid}_${Date.now().toString(36)}`;
+const suite = postgresSuite('rm_keys', { store: true });
+const { schema } = suite;
 let db: ReadModelDb;
 let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createReadModelDb({ databaseUrl, schema });
-  store = new PostgresEventStore(databaseUrl, { schema: `${schema}_events` });
-  await store.init();
-});
-afterAll(async () => {
-  const rows = await db.query<{ name: string }>('SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE $1', [`${schema}%`]);
-  for (const { name } of rows) await db.dropSchema(name);
-  await store.close();
-  await db.close();
-});
+beforeAll(() => { ({ db, store } = suite); });
 
 /** Every string equal to a key of `names` (and the stream id's part after its prefix) renamed. */
 function renamed(e: StoredEvent, names: ReadonlyMap<string, string>): StoredEvent {

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '@auction/event-store';
-import { createReadModelDb, type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresEventStore } from '@auction/event-store';
+import { type ReadModelDb, type SqlRunner } from './db/read-model-db.js';
 import { dumpTables } from './dump-tables.js';
 import { rebuildReadModels } from './rebuild.js';
 import { appendInOrder, chunks, projectInto, pureTables, readEverything } from './testing/int-support.test-support.js';
 import { generateScenario } from './testing/scenario.test-support.js';
+import { postgresSuite } from './testing/postgres-suite.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) throw new Error('DATABASE_URL is not set: this suite needs PostgreSQL (`bash tools/infra/infra.sh start postgres`).');
-const schema = `rm_copyrb_${process.pid}_${Date.now().toString(36)}`;
+const suite = postgresSuite('rm_copyrb', { store: true });
+const { schema } = suite;
 const live = `${schema}_live`;
 let db: ReadModelDb;
 let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createReadModelDb({ databaseUrl, schema });
-  store = new PostgresEventStore(databaseUrl, { schema: `${schema}_events` });
-  await store.init();
-});
-afterAll(async () => {
-  const rows = await db.query<{ name: string }>('SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE $1', [`${schema}%`]);
-  for (const { name } of rows) await db.dropSchema(name);
-  await store.close();
-  await db.close();
-});
+beforeAll(() => { ({ db, store } = suite); });
 
 /** `db` whose transactions' COPY fails when `fail()` says so (a connection lost, a disk full: not a unique violation). */
 const failingCopies = (fail: () => boolean): ReadModelDb => new Proxy(db, {

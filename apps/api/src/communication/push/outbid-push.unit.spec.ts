@@ -89,28 +89,25 @@ describe('OutbidPushSink: devices registered or removed while a batch is recorde
     return { sink, recorded, lookups, release: () => release() };
   }
 
-  test('a device registered after its batch was looked up, before its notice is recorded, still gets the push (as when each notice read its devices)', async () => {
-    const devices = new Set(['phone']);
-    const { sink, recorded, release } = sinkOver(devices, (id) => { if (id === 'outbid-phone-L7-2') devices.add('late'); });
-    await sink.publish('user/phone/outbid', { ...payload, position: 1 });
-    await sink.publish('user/phone/outbid', { ...payload, position: 2 });
-    await sink.publish('user/late/outbid', { ...payload, position: 3 });
-    await sink.publish('user/late/outbid', { ...payload, position: 4 });
+  test.each([
+    {
+      name: 'a device registered after its batch was looked up, before its notice is recorded, still gets the push (as when each notice read its devices)',
+      devices: ['phone'], users: ['phone', 'phone', 'late', 'late'], change: (devices: Set<string>) => devices.add('late'),
+      recorded: ['outbid-phone-L7-1', 'outbid-phone-L7-2', 'outbid-late-L7-3', 'outbid-late-L7-4'],
+    },
+    {
+      name: 'a device removed after the lookup gets nothing, and users without a device get nothing',
+      devices: ['phone', 'gone'], users: ['phone', 'phone', 'gone', 'none'], change: (devices: Set<string>) => devices.delete('gone'),
+      recorded: ['outbid-phone-L7-1', 'outbid-phone-L7-2'],
+    },
+  ])('$name', async ({ devices: initial, users, change, recorded: expected }) => {
+    const devices = new Set(initial);
+    // The devices change while the second notice is being recorded, after its batch's lookup.
+    const { sink, recorded, release } = sinkOver(devices, (id) => { if (id === 'outbid-phone-L7-2') change(devices); });
+    for (const [i, user] of users.entries()) await sink.publish(`user/${user}/outbid`, { ...payload, position: i + 1 });
     release();
     await sink.idle();
-    expect(recorded).toEqual(['outbid-phone-L7-1', 'outbid-phone-L7-2', 'outbid-late-L7-3', 'outbid-late-L7-4']);
-  });
-
-  test('a device removed after the lookup gets nothing, and users without a device get nothing', async () => {
-    const devices = new Set(['phone', 'gone']);
-    const { sink, recorded, release } = sinkOver(devices, (id) => { if (id === 'outbid-phone-L7-2') devices.delete('gone'); });
-    await sink.publish('user/phone/outbid', { ...payload, position: 1 });
-    await sink.publish('user/phone/outbid', { ...payload, position: 2 });
-    await sink.publish('user/gone/outbid', { ...payload, position: 3 });
-    await sink.publish('user/none/outbid', { ...payload, position: 4 });
-    release();
-    await sink.idle();
-    expect(recorded).toEqual(['outbid-phone-L7-1', 'outbid-phone-L7-2']);
+    expect(recorded).toEqual(expected);
   });
 
   test('1,202 notices behind one: batches of at most 500, one push per notice of a user with a device, in order, none for the others', async () => {
