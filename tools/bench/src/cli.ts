@@ -23,7 +23,7 @@ import { measureLotsRss, measureRebuild } from './extras.js';
 import { measureVehicleUpload } from './vehicle-upload.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
-  startMosquittoEdge, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
+  socketUrl, startMosquittoEdge, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
 } from './infra.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
@@ -67,6 +67,9 @@ const USAGE = `npm run bench [-- options]
   --api-node-flags="F"    Node flags of the API instead of those of npm start (A/B of V8 settings; ="" for none)
   --rate N                spread and hot-lot as an open model: N iterations started per second (k6's
                           constant-arrival-rate) instead of a closed loop of VUs; the latency at a load below saturation
+  --pg-socket             the bench, the API and the rebuild reach PostgreSQL over its Unix socket (the directory the
+                          server reports in unix_socket_directories, as \`?host=<dir>\` in DATABASE_URL) instead of
+                          loopback TCP: a deployment with PostgreSQL on the API's machine can do the same
   --cpu-prof              profile the API during each scenario's load phase (V8's sampler over the inspector, the
                           format of node --cpu-prof): <scenario>.api.cpuprofile beside k6's output (open it in Chrome
                           DevTools or speedscope for the flame graph) and a self-time summary per component`;
@@ -110,7 +113,7 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'pg-socket': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
       subscribers: { type: 'string' }, 'rss-lots': { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -192,7 +195,8 @@ async function main(): Promise<number> {
   const needsPostgres = modes.includes('server') || extras.includes('rebuild') || plan.some((p) => THROUGHPUT_SCENARIOS.includes(p.scenario));
   const services: Service[] = modes.includes('server') ? ['postgres', 'kafka', 'mosquitto'] : needsPostgres ? ['postgres'] : [];
   await ensureServices(services, startedServices);
-  const env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
+  let env: InfraEnv = services.length ? await infraEnv(services) : { databaseUrl: '' };
+  if (opts['pg-socket'] && env.databaseUrl) env = { ...env, databaseUrl: await socketUrl(env.databaseUrl) };
   const edge = fanoutEdge === 'mosquitto' ? await startMosquittoEdge(randomBytes(24).toString('hex'), await freePort()) : undefined;
   if (edge) step(`Mosquitto restarted with the live edge plugin (tools/mosquitto-edge), asking the API on 127.0.0.1:${edge.apiPort}`);
   const pids: Partial<Record<Service, number>> = {};

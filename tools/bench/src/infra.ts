@@ -119,6 +119,21 @@ export async function adminQuery<R extends pg.QueryResultRow = Record<string, un
   }
 }
 
+/**
+ * `adminUrl` with `?host=` the directory of the server's Unix socket (its first `unix_socket_directories`): `pg` then
+ * connects over the socket, same port and database, instead of TCP. Throws when the server has no socket directory.
+ */
+export async function socketUrl(adminUrl: string): Promise<string> {
+  const [row] = await adminQuery<{ dirs: string }>(adminUrl, "SELECT current_setting('unix_socket_directories') AS dirs");
+  const dir = (row?.dirs ?? '').split(',')[0]!.trim();
+  if (!dir.startsWith('/')) throw new Error(`PostgreSQL at ${adminUrl} has no Unix socket directory (unix_socket_directories = '${row?.dirs ?? ''}')`);
+  const url = new URL(adminUrl);
+  url.searchParams.set('host', dir);
+  const [check] = await adminQuery<{ tcp: string | null }>(url.toString(), 'SELECT inet_server_addr()::text AS tcp');
+  if (check?.tcp) throw new Error(`${url} still reached PostgreSQL over TCP (${check.tcp})`);
+  return url.toString();
+}
+
 /** Creates an empty database `name` (dropping a leftover of the same name); returns its URL. */
 export async function createDatabase(adminUrl: string, name: string): Promise<string> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
