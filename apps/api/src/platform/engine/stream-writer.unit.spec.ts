@@ -59,6 +59,42 @@ describe('StreamWriter', () => {
     expect((await store.readStream('lot-test-d')).length).toBe(2);
   });
 
+  it('a command on two streams holds both: the commands queued behind it on each decide after it, in order', async () => {
+    let admit!: () => void;
+    const both = writer.execute({
+      streams: ['lot-test-f', 'lot-test-g'], metadata: { userId: 'test' }, admit: new Promise<void>((r) => (admit = r)),
+      decide: () => [{ streamId: 'lot-test-f', events: [{ type: 'Added', data: {} }] }, { streamId: 'lot-test-g', events: [{ type: 'Added', data: {} }] }],
+      reply: (view) => [view.version('lot-test-f'), view.version('lot-test-g')],
+    });
+    const f = [add('lot-test-f'), add('lot-test-f')];
+    const g = add('lot-test-g');
+    const read = writer.read<unknown>('lot-test-g').then(() => 'read');
+    await new Promise((r) => setTimeout(r, 50));
+    admit();
+    expect((await both).reply).toEqual([1, 1]);
+    expect((await Promise.all(f)).map((o) => o.reply)).toEqual([2, 3]);
+    expect((await g).reply).toBe(2);
+    expect(await read).toBe('read');
+    // Idle again: a later command does not wait for anything.
+    expect((await add('lot-test-g')).reply).toBe(3);
+    expect(entry('lot-test-g').tail).toBe(entry('lot-test-a').tail);
+  });
+
+  it('acknowledges a command only once its append is in the store, also when an earlier append failed', async () => {
+    await add('lot-test-h');
+    store.failing = true;
+    const failed = add('lot-test-h');
+    // The failing append is submitted (the command decided), then the store takes appends again.
+    while (entry('lot-test-h').inFlight === 0) await new Promise((r) => setImmediate(r));
+    store.failing = false;
+    const next = add('lot-test-h');
+    await expect(failed).rejects.toThrow('append failed');
+    const outcome = await next;
+    const stored = await store.readStream('lot-test-h');
+    expect(stored.map((e) => e.position)).toContain(outcome.position);
+    expect(stored.length).toBe(outcome.reply);
+  });
+
   it('states read through the writer follow its appends', async () => {
     await add('lot-test-e');
     await add('lot-test-e');
