@@ -7,6 +7,7 @@ export * from './auctions/lot/lot.types.js';
 export * from './auctions/lot/lot.evolve.js';
 export * from './auctions/lot/lot.decide.js';
 export * from './auctions/lot/lot.predicates.js';
+export * from './auctions/lot/lot.shared-ids.js';
 export * from './auctions/auction/auction.types.js';
 export * from './auctions/auction/auction.evolve.js';
 export * from './auctions/auction/auction.decide.js';

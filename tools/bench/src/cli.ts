@@ -19,7 +19,7 @@ import { MAX_PGBENCH_CLIENTS, prepareBaseline, runPgbench, type BaselineKind } f
 import { profileText, summarizeProfileFile } from './cpu-profile.js';
 import { InspectorProfiler } from './inspector-profiler.js';
 import { checkEmbedded, checkServer, verdictLine } from './correctness.js';
-import { measureLotsRss, measureRebuild } from './extras.js';
+import { heapSnapshotOf, measureLotsRss, measureRebuild } from './extras.js';
 import { measureVehicleUpload } from './vehicle-upload.js';
 import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
@@ -58,6 +58,8 @@ const USAGE = `npm run bench [-- options]
   --extras a,b            rebuild, rss, rss-embedded, vehicle-upload (default rebuild,rss,vehicle-upload; rss measures
                           the server stack's API, or the embedded one with --mode embedded; rss-embedded adds the
                           embedded API; vehicle-upload loads a 5,000-row XLSX in each mode run; --no-extras: none)
+  --rss-heap-snapshots    the rss extra has the API write a V8 heap snapshot (into the run's raw folder) after each
+                          reading, running and after the offers (the next reading waits for it)
   --rss-lots AxL          the rss extra's running lots as A auctions of L lots each (default by profile: smoke
                           2x100, short and full 10x1000), e.g. 100x1000 for issue 25's 100,000 running lots;
                           at most 2,000 lots per auction (the API's limit) and 1,000,000 in all
@@ -113,7 +115,7 @@ async function main(): Promise<number> {
     options: {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
-      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'pg-socket': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, rate: { type: 'string' },
+      'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'pg-socket': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, 'rss-heap-snapshots': { type: 'boolean' }, rate: { type: 'string' },
       subscribers: { type: 'string' }, 'rss-lots': { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -292,12 +294,21 @@ async function main(): Promise<number> {
       let storage: Storage | null = null;
       try {
         storage = await freshStorage(m, `lots`, { env, id, rawDir, databases, topics });
-        api = track(await startApi({ ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-lots.api.log`) }));
+        const snapshots = opts['rss-heap-snapshots'] === true;
+        api = track(await startApi({
+          ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(rawDir, `${m}-lots.api.log`),
+          ...(snapshots ? { nodeFlags: [...apiNodeFlags(), '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${rawDir}`] } : {}),
+        }));
         const rss = rssLots && !('error' in rssLots) ? { ...profile.rss, ...rssLots } : profile.rss;
         step(`rss (${m}): API at ${api.baseUrl}/api (pid ${api.pid}); creating ${rss.auctions} auctions × ${rss.lots} lots`);
-        const figures = await measureLotsRss(api, PASSWORD, rss);
+        const lotsApi = api;
+        const figures = await measureLotsRss(api, PASSWORD, rss, snapshots ? async (label) => {
+          const file = await heapSnapshotOf(lotsApi.pid, rawDir);
+          step(`rss (${m}): heap snapshot ${label}: ${file ?? 'not written within 10 min'}`);
+        } : undefined);
         extrasOut.lotsRss[m] = figures;
-        step(`rss (${m}): ${figures.runningLots} running lots: ${figures.rssRunningMb} MB; after ${figures.offersAccepted} offers: ${figures.rssAfterOffersMb} MB`);
+        step(`rss (${m}): ${figures.runningLots} running lots: ${figures.rssRunningMb} MB (heap used ${figures.heapUsedRunningMb} MB); ` +
+          `after ${figures.offersAccepted} offers: ${figures.rssAfterOffersMb} MB (heap used ${figures.heapUsedAfterOffersMb} MB)`);
       } catch (error) {
         extrasOut.lotsRss[m] = { error: errorText(error) };
         failures.push(`rss measurement (${m}): ${errorText(error).split('\n')[0]}`);

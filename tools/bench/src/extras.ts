@@ -9,7 +9,8 @@
  *   after they run and a settle delay, then again after offers on them.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import {
   auctionDecider, lotDecider, partitionKeyOfStream, streamId, toIso, type AuctionState, type LotEvent, type LotState,
 } from '@auction/domain';
@@ -291,7 +292,31 @@ export async function memoryBreakdown(base: string, pid: number): Promise<Memory
   }
 }
 
-export async function measureLotsRss(api: ApiProcess, password: string, o: { auctions: number; lots: number; offersPerLot: number; settleSeconds: number }): Promise<LotsRssFigures> {
+/**
+ * Has the API (started with `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>`) write a heap snapshot into `dir`,
+ * and waits until the file is complete (its size still for 2 s): the path, or null after 10 minutes.
+ */
+export async function heapSnapshotOf(pid: number, dir: string): Promise<string | null> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 600_000;
+  let last = -1;
+  while (Date.now() < deadline) {
+    await sleep(2_000);
+    const file = readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const size = statSync(path.join(dir, file)).size;
+    if (size > 0 && size === last) return path.join(dir, file);
+    last = size;
+  }
+  return null;
+}
+
+export async function measureLotsRss(
+  api: ApiProcess, password: string, o: { auctions: number; lots: number; offersPerLot: number; settleSeconds: number },
+  /** Called after each reading (running, after offers), e.g. to take a heap snapshot. */
+  afterReading?: (label: 'running' | 'after-offers') => Promise<void>,
+): Promise<LotsRssFigures> {
   let maxRss = rssMbNow(api.pid) ?? 0;
   const watch = setInterval(() => { maxRss = Math.max(maxRss, rssMbNow(api.pid) ?? 0); }, 500);
   try {
@@ -329,6 +354,7 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     const breakdownRunning = await memoryBreakdown(api.baseUrl, api.pid);
     const heapUsedRunningMb = breakdownRunning?.heapUsedMb ?? null;
     step(`rss: ${o.auctions * o.lots} running lots: API RSS ${rssRunningMb} MB (heap used ${heapUsedRunningMb} MB); placing ${o.offersPerLot} offer(s) per lot`);
+    if (afterReading) await afterReading('running');
 
     // Offers: every lot, `offersPerLot` rounds, 32 requests in flight from 50 dealers.
     const dealers = await Promise.all(Array.from({ length: 50 }, (_, i) => Api.login(api.baseUrl, `dealer${i + 1}`, password)));
@@ -356,6 +382,7 @@ export async function measureLotsRss(api: ApiProcess, password: string, o: { auc
     const rssAfterOffersMb = rssMbNow(api.pid);
     const breakdownAfterOffers = await memoryBreakdown(api.baseUrl, api.pid);
     const heapUsedAfterOffersMb = breakdownAfterOffers?.heapUsedMb ?? null;
+    if (afterReading) await afterReading('after-offers');
     return {
       auctions: o.auctions, lotsPerAuction: o.lots, runningLots: o.auctions * o.lots, rssAfterStartMb, rssRunningMb, heapUsedRunningMb,
       offersSent: jobs.length, offersAccepted: accepted, offersPerSecond: Math.round(jobs.length / Math.max(0.001, offersSeconds)),

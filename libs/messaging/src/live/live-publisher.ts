@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { AUCTION, LOT, toIso, type AuctionState, type LotState } from '@auction/domain';
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
@@ -60,7 +61,10 @@ export class LivePublisher {
   private readonly now: () => number;
   private readonly logger: LiveLogger;
   private readonly queues: SinkQueue[];
-  /** Last public content per retained topic (without stamp): unchanged content is not published again. */
+  /**
+   * Digest (SHA-256) of the last public content per retained topic (without stamp): unchanged content is not published
+   * again. A digest (44 characters) and not the content (the JSON of a lot's payload, several hundred): one per lot.
+   */
   private readonly lastContent = new Map<string, string>();
   /** Index in the batch's message list of each retained topic's message (reset with every batch). */
   private readonly batchIndex = new Map<string, number>();
@@ -235,7 +239,7 @@ export class LivePublisher {
    */
   private pushRetained(out: LiveMessage[], topic: string, payload: AuctionPayload | LotPayload | WithdrawnLotPayload): void {
     const { serverTime: _t, position: _p, ...content } = payload;
-    const key = JSON.stringify(content);
+    const key = hash('sha256', JSON.stringify(content), 'base64');
     const message = (): LiveMessage => ({
       key: `${topic}@${payload.position}`, conflate: topic, topic, payload, position: payload.position, options: { retain: true, qos: 1 },
     });

@@ -1,7 +1,8 @@
 import type { StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePublisher } from './live-publisher.js';
-import { FakeSink, NOW, START, TestEngine } from './live.test-support.js';
+import { streamId, toIso } from '@auction/domain';
+import { END, FakeSink, NOW, START, TestEngine } from './live.test-support.js';
 
 describe('LivePublisher', () => {
   // One store for the file; each test has its own auction and a publisher that starts where the test starts.
@@ -237,6 +238,22 @@ describe('LivePublisher', () => {
     expect(sink.on(lotTopic(lot2)).at(-1)!.payload).toMatchObject({ bestOffer: 6000, position: offer.position });
     expect((await publisher.snapshot(a1)).lots[1]!.bestOffer).toBe(6000);
     expect(await publisher.snapshot('nope')).toEqual({ auction: null, lots: [] });
+  });
+
+  it('publishes a lot whose content changes back to an earlier one, and not an unchanged one (the digest dedupe)', async () => {
+    const [lot1] = lots as [string];
+    await publisher.handle(await eventsAfter());
+    // Later, back to the first end, the same end again (no change), then later again: one command each.
+    for (const [i, minutes] of [5, 0, 0, 5].entries()) {
+      const from = await engine.store.headPosition();
+      const version = (await engine.store.readStream(streamId.lot(lot1))).length;
+      await engine.store.append(streamId.lot(lot1), version, [{
+        type: 'LotEndRescheduled', data: { idLot: lot1, endDate: toIso(END + minutes * 60_000) }, metadata: { partitionKey: a1, correlationId: `end-${i}` },
+      }]);
+      await publisher.handle(await eventsAfter(from));
+    }
+    const ends = sink.on(lotTopic(lot1)).map((m) => m.payload['endDate']);
+    expect(ends).toEqual([toIso(END), toIso(END + 300_000), toIso(END), toIso(END + 300_000)]);
   });
 
   it('primes every auction of the store (a fresh broker after a restart)', async () => {

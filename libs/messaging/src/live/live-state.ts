@@ -1,4 +1,4 @@
-import { AUCTION, LOT, type AuctionEvent, type AuctionState, type LotEvent, type LotState } from '@auction/domain';
+import { AUCTION, LOT, withAuctionIds, type AuctionEvent, type AuctionState, type LotEvent, type LotState } from '@auction/domain';
 import type { EventStore, StoredEvent } from '@auction/event-store';
 
 /** Lifts a stored event to the current schema of its type (the engine's upcasters); default: as stored. */
@@ -122,9 +122,15 @@ export class LiveState {
   private fold(kind: Kind, from: FoldedStream<unknown>, event: StoredEvent): FoldedStream<unknown> {
     const domainEvent = this.upcast(event);
     const state = kind === LOT
-      ? LOT.evolve(from.state as LotState, domainEvent as LotEvent)
+      ? LOT.evolve(from.state as LotState, this.sharingAuctionIds(domainEvent as LotEvent))
       : AUCTION.evolve(from.state as AuctionState, domainEvent as AuctionEvent);
     return { state, version: event.streamVersion, position: event.position };
+  }
+
+  /** A scheduled lot names its auction, owner and seller with the folded auction's strings (one copy per auction). */
+  private sharingAuctionIds(event: LotEvent): LotEvent {
+    if (event.type !== 'LotScheduled' && event.type !== 'LotEdited') return event;
+    return withAuctionIds(event, this.auction(event.data.idAuction)?.state);
   }
 
   private put(streamId: string, folded: FoldedStream<unknown>): void {

@@ -95,8 +95,12 @@ export class TransitionScheduler implements OnApplicationShutdown {
     if (lot.status !== 'OPEN' || !key) return;
     let lots = this.closings.get(key);
     if (!lots) this.closings.set(key, (lots = new Set()));
+    if (previous !== key) {
+      // Each lot keeps the key string of the closing's first lot: one string per closing, not one per lot.
+      const first = lots.values().next();
+      this.closingOf.set(id, first.done ? key : (this.closingOf.get(first.value) ?? key));
+    }
     lots.add(id);
-    this.closingOf.set(id, key);
     const idAuction = lot.data.definition.idAuction;
     // Idempotent for an armed key; re-arms one whose timer already fired and that a lot joins again.
     this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, idAuction, () => this.runner.system(new CloseLotCommand(idAuction)), again);

@@ -1,6 +1,6 @@
 import type { AuctionState, DealerState, LotEvent, LotState, SellerState, TemplateState, TopCmsState, UserState, VehicleEvent } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, TOP_CMS, USER, VEHICLE, anonymousName, streamId } from '@auction/domain';
+import { AUCTION, DEALER, LOT, SELLER, TEMPLATE, TOP_CMS, USER, VEHICLE, anonymousName, streamId, withAuctionIds } from '@auction/domain';
 import { upcast } from './upcasters.js';
 
 /** Called after each event is applied, with the stream's new state. */
@@ -136,7 +136,11 @@ export class LiveReadModel {
       // The index serves timers and awards only: an offer changes neither (an extension is its own event),
       // so the offer path does not pay for folding offers a second time here.
       if (event.type === 'OfferPlaced') return this.lots.get(id) ?? LOT.initialState;
-      const lot = LOT.evolve(this.lots.get(id) ?? LOT.initialState, event as LotEvent);
+      // A scheduled lot names its auction, owner and seller with the auction state's strings (one copy per auction).
+      const lotEvent = event.type === 'LotScheduled' || event.type === 'LotEdited'
+        ? withAuctionIds(event as LotEvent, this.auctions.get(streamId.auction((event as Extract<LotEvent, { type: 'LotScheduled' }>).data.idAuction)))
+        : event as LotEvent;
+      const lot = LOT.evolve(this.lots.get(id) ?? LOT.initialState, lotEvent);
       this.lots.set(id, lot);
       return lot;
     }

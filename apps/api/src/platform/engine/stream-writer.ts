@@ -75,6 +75,12 @@ export interface CommandOutcome<R> {
 /** How many times a command decides when another writer keeps appending to its streams first. */
 const CONFLICT_ATTEMPTS = 3;
 
+/**
+ * What an idle stream's `tail` and `durable` point at once nothing is pending: one promise for every entry, instead of
+ * each entry keeping its last gate, and `durable` keeping a chain of `allSettled` results that grew with every append.
+ */
+const SETTLED: Promise<void> = Promise.resolve();
+
 interface Entry {
   readonly id: string;
   state: unknown;
@@ -161,6 +167,8 @@ export class StreamWriter {
       reply = command.reply(view, decisions.length > 0, now);
     } finally {
       release();
+      // No command queued behind this one: the stream's tail is settled, shared by every idle entry.
+      for (const e of entries) if (e.tail === gate) e.tail = SETTLED;
     }
     const results = await pending;
     const last = results.flatMap((r) => r.positions).at(-1) ?? 0;
@@ -227,14 +235,14 @@ export class StreamWriter {
       (results) => {
         for (const r of results) {
           const e = this.entry(r.streamId);
-          e.inFlight--;
+          if (--e.inFlight === 0) e.durable = SETTLED;
           e.position = Math.max(e.position, r.positions.at(-1) ?? 0);
         }
       },
       () => {
         for (const a of appends) {
           const e = this.entry(a.streamId);
-          e.inFlight--;
+          if (--e.inFlight === 0) e.durable = SETTLED;
           e.broken = true;
         }
       },
@@ -247,7 +255,7 @@ export class StreamWriter {
     if (!e) {
       e = {
         id, state: kindOf(id).initialState, version: 0, loaded: false, broken: false,
-        tail: Promise.resolve(), durable: Promise.resolve(), inFlight: 0, position: 0,
+        tail: SETTLED, durable: SETTLED, inFlight: 0, position: 0,
       };
       this.entries.set(id, e);
     }

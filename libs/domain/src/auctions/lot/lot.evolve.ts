@@ -8,6 +8,13 @@ export const RECENT_KEYS_PER_DEALER = 8;
 /** Initial state of a lot stream. */
 export const initialLotState: LotState = { status: 'NONE' };
 
+/**
+ * A lot without offers or observers shares these two (immutable, frozen) instead of holding an empty object and array
+ * of its own: every running lot is held by several in-memory indexes of the API.
+ */
+const NO_DEALERS: Readonly<Record<string, DealerOnLot>> = Object.freeze({});
+const NO_OBSERVERS: readonly string[] = Object.freeze([]);
+
 function dataFrom(def: LotDefinition & LotTiming, previous: LotData | null): LotData {
   const { startDate, endDate, windowSeconds, extendSeconds, ...definition } = def;
   return {
@@ -19,8 +26,8 @@ function dataFrom(def: LotDefinition & LotTiming, previous: LotData | null): Lot
     best: previous?.best ?? null,
     offersCount: previous?.offersCount ?? 0,
     offers: previous?.offers ?? null,
-    dealers: previous?.dealers ?? {},
-    observers: previous?.observers ?? [],
+    dealers: previous?.dealers ?? NO_DEALERS,
+    observers: previous?.observers ?? NO_OBSERVERS,
   };
 }
 
@@ -83,7 +90,10 @@ export function evolveLot(state: LotState, event: LotEvent): LotState {
         data.observers.includes(event.data.idUser) ? data : { ...data, observers: [...data.observers, event.data.idUser] },
       );
     case 'LotObservationEnded':
-      return mapData(state, (data) => ({ ...data, observers: data.observers.filter((u) => u !== event.data.idUser) }));
+      return mapData(state, (data) => {
+        const observers = data.observers.filter((u) => u !== event.data.idUser);
+        return { ...data, observers: observers.length === 0 ? NO_OBSERVERS : observers };
+      });
     default: {
       // evolve never throws: an event type this code does not know (from a newer writer) is ignored.
       const unknown: never = event;
