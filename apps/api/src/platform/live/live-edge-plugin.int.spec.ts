@@ -136,4 +136,71 @@ describe('auction_edge plugin with a stub edge check', () => {
       api.closeAllConnections();
     }
   }, 60_000);
+
+  it('only the service user commands the plugin: a live client\'s api-up does not end a hung-API pause; a flood of control messages while the API hangs neither holds the broker nor kicks anyone, and the unanswered logout is asked at the first tick after api-up', async () => {
+    const control = await service('stub-service-attack');
+    // Whatever the tests above left (a pause of 8 s): the API answers, the pause ends, and the live client below is admitted.
+    await control.publishAsync(EDGE_CONTROL_TOPIC, 'api-up', { qos: 1 });
+    await sleep(200);
+    const victim = await connectAsync(broker.mqttUrl, { username: 'u7', password: 'tok-U7-a', clientId: 'stub-live-victim', reconnectPeriod: 0 });
+    victim.on('error', () => {});
+    clients.push(victim);
+    await victim.subscribeAsync('user/U7/#', { qos: 1 });
+    let victimClosedAt = 0;
+    victim.on('close', () => { victimClosedAt ||= Date.now(); });
+    // The service user's name with a live token: left to password_file, which refuses it.
+    expect((await tryConnect(broker.wsUrl, EDGE_SERVICE_USER.username, 'tok-U8-a')).connected).toBe(false);
+    const attacker = await connectAsync(broker.mqttUrl, { username: 'u8', password: 'tok-U8-b', clientId: 'stub-live-attacker', reconnectPeriod: 0 });
+    attacker.on('error', () => {});
+    clients.push(attacker);
+    const probe = await service('stub-service-probe');
+    const delays: number[] = [];
+    probe.on('message', (_t, payload) => delays.push(Date.now() - Number(payload.toString())));
+    await probe.subscribeAsync('auction/stub-probe');
+    mode = 'hang';
+    try {
+      await pauseOf(4, 'tok-U9-d');
+      const before = questions;
+      const resumes = () => (broker.log().match(/the API is asked again/g) ?? []).length;
+      const resumesBefore = resumes();
+      // A live client announces the API, plain and retained: refused (the plugin's ACL), the pause goes on.
+      await attacker.publishAsync(EDGE_CONTROL_TOPIC, 'api-up', { qos: 1 }).catch(() => undefined);
+      await attacker.publishAsync(EDGE_CONTROL_TOPIC, 'api-up', { qos: 1, retain: true }).catch(() => undefined);
+      await attacker.publishAsync(EDGE_CONTROL_TOPIC, 'recheck-user U7', { qos: 1 }).catch(() => undefined);
+      await sleep(200);
+      expect(resumes()).toBe(resumesBefore);
+      expect((await tryConnect(broker.wsUrl, 'u9', 'tok-U9-d')).connected).toBe(false);
+      expect(questions).toBe(before);
+      // The API's own flood while it hangs (logouts and edits on other instances): not asked, nobody kicked, no hold.
+      revoked.add('tok-U7-a');
+      const ticks = setInterval(() => probe.publish('auction/stub-probe', String(Date.now())), 20);
+      const t0 = Date.now();
+      for (let i = 0; i < 3_000; i++) {
+        control.publish(EDGE_CONTROL_TOPIC, i % 3 === 0 ? 'recheck-user U7' : i % 3 === 1 ? 'forget-follows' : `forget-auction a${i}`, { qos: 0 });
+        if (i % 100 === 99) await sleep(10);
+      }
+      await control.publishAsync(EDGE_CONTROL_TOPIC, 'recheck-user U7', { qos: 1 });
+      const floodMs = Date.now() - t0;
+      await sleep(300);
+      clearInterval(ticks);
+      const maxHoldMs = Math.max(...delays);
+      process.stdout.write(`edge attack: 3,001 control messages in ${floodMs} ms while the API hangs: probe max delay ${maxHoldMs} ms over ${delays.length} probes, questions ${questions - before}\n`);
+      expect(questions).toBe(before);
+      expect(maxHoldMs).toBeLessThan(250);
+      expect(victim.connected).toBe(true);
+      expect(resumes()).toBe(resumesBefore);
+      // The API comes back and announces itself: the logout that got no answer is asked at the next tick, not 60 s later.
+      mode = 'up';
+      api.closeAllConnections();
+      const upAt = Date.now();
+      await control.publishAsync(EDGE_CONTROL_TOPIC, 'api-up', { qos: 1 });
+      await until(() => victimClosedAt > 0, 3_000, () => 'the revoked client was not asked again after api-up');
+      process.stdout.write(`edge attack: revoked client closed ${victimClosedAt - upAt} ms after api-up\n`);
+      expect(broker.log()).not.toMatch(/Segmentation|SIGSEGV/);
+      expect(probe.connected).toBe(true);
+    } finally {
+      mode = 'up';
+      api.closeAllConnections();
+    }
+  }, 60_000);
 });
