@@ -17,6 +17,7 @@
  *  - `$CONTROL/auction-edge/v1` (from a service user only): `recheck-user <idUser>` asks the API again for that
  *    user's clients and disconnects those whose token no longer holds (a logout); `forget-follows` drops every
  *    cached follow decision (a template changed), `forget-auction <idAuction>` those of one auction (it was edited).
+ *    `api-up` (the API's edge check just started listening) ends a pause of the API's questions (see api_call).
  *  - every second (MOSQ_EVT_TICK): clients whose token expired are disconnected; clients not checked for
  *    plugin_opt_recheck_seconds are asked again (at most plugin_opt_recheck_batch per tick), so a revocation whose
  *    control message was lost (API restarted, publisher offline) still ends the connection.
@@ -234,15 +235,29 @@ static int api_exchange(const char *path, const char *body, char *out, size_t ou
 	return status;
 }
 
+/* The broker has one thread: an API that does not answer is not asked again for a while, 1 s after the first miss,
+ * doubling to 16 s while it keeps missing (CONNECT and SUBSCRIBE are refused meanwhile, admitted clients are kept),
+ * so a hung API holds every client up for one timeout per pause, not for two timeouts every second. */
+static time_t down_until = 0;
+static int pause_s = 0;
+/* Whether the miss that started the pause was a timeout (a hung API) rather than a refusal (an API that is down). */
+static bool pause_timed_out;
+
+/* Ends the pause when the API shows it is up again: its next question is asked at once, and a miss doubles the pause
+ * as before. `api-up` (the API announces itself once its edge check listens) ends any pause; any other control
+ * message only a pause of refusals: a control message may come from another instance while this one hangs, and a
+ * question to a hung API holds the broker for a whole timeout, a refused one for a connect() on loopback. */
+static void api_resume(bool after_timeout, const char *why)
+{
+	if(time(NULL) >= down_until || (pause_timed_out && !after_timeout)) return;
+	down_until = 0;
+	mosquitto_log_printf(MOSQ_LOG_NOTICE, "auction_edge: %s: the API is asked again", why);
+}
+
 /* A kept connection the API closed while idle fails the first try: every request is a read, so it is sent once more
  * (never after a timeout: that would hold the broker twice as long). */
 static int api_call(const char *path, const char *body, char *out, size_t outlen)
 {
-	/* The broker has one thread: an API that does not answer is not asked again for a while, 1 s after the first miss,
-	 * doubling to 16 s while it keeps missing (CONNECT and SUBSCRIBE are refused meanwhile, admitted clients are kept),
-	 * so a hung API holds every client up for one timeout per pause, not for two timeouts every second. */
-	static time_t down_until = 0;
-	static int pause_s = 0;
 	if(time(NULL) < down_until) return 0;
 	bool kept = api_fd >= 0;
 	int status = api_exchange(path, body, out, outlen);
@@ -250,6 +265,7 @@ static int api_call(const char *path, const char *body, char *out, size_t outlen
 	if(status == 0){
 		pause_s = pause_s ? (pause_s >= 8 ? 16 : pause_s * 2) : 1;
 		down_until = time(NULL) + pause_s;
+		pause_timed_out = api_timed_out;
 		mosquitto_log_printf(MOSQ_LOG_WARNING, "auction_edge: the API at %s:%d did not answer %s%s (not asked for %d s)",
 			api_host, api_port, path, api_timed_out ? " in time" : "", pause_s);
 	}else{
@@ -463,13 +479,18 @@ static int on_control(int event, void *event_data, void *userdata)
 	size_t n = ed->payloadlen < sizeof(cmd) - 1 ? ed->payloadlen : sizeof(cmd) - 1;
 	memcpy(cmd, ed->payload, n);
 	cmd[n] = '\0';
+	/* A message from the API's service user: its publisher is up, and with it (most likely) its edge check. */
+	api_resume(!strcmp(cmd, "api-up"), !strcmp(cmd, "api-up") ? "the API announced itself" : "a control message came from the API");
 	if(!strncmp(cmd, "recheck-user ", 13)){
 		const char *id_user = cmd + 13;
 		sweep_begin();
 		for(int b = 0; b < BUCKETS; b++){
 			for(struct client_rec *r = buckets[b]; r; r = r->next){
 				if(r->gone || r->doomed || strcmp(r->id_user, id_user)) continue;
-				if(still_valid(r) == 0) kick(r, "its token no longer holds");
+				int valid = still_valid(r);
+				if(valid == 0) kick(r, "its token no longer holds");
+				/* No answer (the API is paused): asked again at the first tick the API is asked, not recheck_seconds later. */
+				else if(valid < 0) r->checked_s = 0;
 			}
 		}
 		sweep_end();

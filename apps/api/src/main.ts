@@ -38,6 +38,7 @@ import { UploadsService } from './identity/registration/uploads.service.js';
 import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
+import { watchEdgeChanges } from './platform/live/live-edge-control.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
@@ -142,6 +143,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   app.get(TransitionScheduler).start();
   // Lots with an event after its checkpoint: what ended while the product was down, or before the vehicle moved.
   await app.get(LotOutcomeReactor).start();
+  // Requests are served from the listen on, the live channel's edge control starts later: what they change meanwhile is kept for it.
+  const edgeBacklog = watchEdgeChanges(model);
   await app.listen({ port: config.port, host: config.host });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -177,7 +180,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   else logger.warn(`web client not built (no ${config.webDist}/index.html): run npm run build`, 'Bootstrap');
   logger.info(`OpenAPI description at ${url}/api/docs (JSON: ${url}/api/docs-json)`, {}, 'Bootstrap');
   logger.info(`Prometheus metrics at ${url}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'local clients only: set METRICS_TOKEN to scrape remotely'})`, {}, 'Bootstrap');
-  const live = await startLive(app, { store, logger, transport: fanout.transport, gauge: (name, help, read) => metrics.gauge(name, help, read) });
+  const live = await startLive(app, { store, logger, transport: fanout.transport, edgeBacklog, gauge: (name, help, read) => metrics.gauge(name, help, read) });
   readiness.markLiveStarted();
   logger.info(`ready: ${url}/api/ready`, { instanceId: config.instanceId }, 'Bootstrap');
   if (config.demoData) {

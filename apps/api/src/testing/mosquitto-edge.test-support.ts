@@ -35,6 +35,8 @@ export interface EdgeMosquittoOptions {
   readonly secret: string;
   readonly recheckSeconds: number;
   readonly maxFilters: number;
+  /** plugin_opt_api_timeout_ms (default: the plugin's, 1000). */
+  readonly apiTimeoutMs?: number;
 }
 
 /** A private Mosquitto with the edge plugin, on free loopback ports. */
@@ -73,6 +75,7 @@ export async function startEdgeMosquitto(options: EdgeMosquittoOptions): Promise
     `plugin_opt_service_users ${EDGE_SERVICE_USER.username}`,
     `plugin_opt_recheck_seconds ${options.recheckSeconds}`,
     `plugin_opt_max_filters ${options.maxFilters}`,
+    ...(options.apiTimeoutMs ? [`plugin_opt_api_timeout_ms ${options.apiTimeoutMs}`] : []),
     '',
   ].join('\n'));
   // glibc fills freed memory with this byte: a plugin that reads a record after freeing it crashes at once instead of

@@ -13,8 +13,16 @@ export const LiveConfigSchema = z.object({
    * (Mosquitto's WebSocket listener, its auth plugin asking this API's edge check).
    */
   LIVE_EDGE: z.enum(['api', 'mosquitto']).default('api'),
-  /** With LIVE_EDGE=mosquitto: the WebSocket URL browsers reach Mosquitto at (`wss://live.example.com/mqtt`). */
-  LIVE_EDGE_PUBLIC_URL: z.string().refine((v) => /^wss?:$/.test(protocolOf(v)), { message: 'must be a ws:// or wss:// URL' }).optional(),
+  /**
+   * With LIVE_EDGE=mosquitto: the WebSocket URL browsers reach Mosquitto at (`wss://live.example.com/mqtt`). Plain
+   * `ws://` only on a loopback host (a browser on this machine): elsewhere the live token would cross the network in clear.
+   */
+  LIVE_EDGE_PUBLIC_URL: z.string()
+    .refine((v) => /^wss?:$/.test(protocolOf(v)), { message: 'must be a ws:// or wss:// URL' })
+    .refine((v) => protocolOf(v) !== 'ws:' || isLoopbackHost(v), {
+      message: 'ws:// sends the live tokens in clear: use wss:// (ws:// is allowed for a loopback host only: 127.0.0.1, localhost, [::1])',
+    })
+    .optional(),
   /** With LIVE_EDGE=mosquitto: the edge check's listener, for Mosquitto's plugin only (never expose it). */
   LIVE_EDGE_AUTH_HOST: z.string().default('127.0.0.1'),
   LIVE_EDGE_AUTH_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
@@ -81,5 +89,15 @@ function protocolOf(value: string): string {
     return new URL(value).protocol;
   } catch {
     return '';
+  }
+}
+
+/** 127.0.0.0/8, localhost (and its subdomains, RFC 6761) or [::1]. */
+function isLoopbackHost(value: string): boolean {
+  try {
+    const host = new URL(value).hostname.toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
   }
 }

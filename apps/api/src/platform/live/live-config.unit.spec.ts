@@ -33,6 +33,20 @@ describe('LIVE_EDGE (where browsers subscribe in server mode)', () => {
     expect(out).toMatch(/LIVE_EDGE_PUBLIC_URL: must be a ws:\/\/ or wss:\/\/ URL/);
     expect(out).toMatch(/LIVE_EDGE_AUTH_SECRET: required with LIVE_EDGE=mosquitto/);
     expect(refusal({ LIVE_EDGE: 'nginx' })).toMatch(/LIVE_EDGE:/);
-    expect(refusal({ MQTT_URL: 'mqtt://h:1', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'ws://h:9001', LIVE_EDGE_AUTH_SECRET: 'short' })).toMatch(/at least 32/);
+    expect(refusal({ MQTT_URL: 'mqtt://h:1', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'wss://h:9001', LIVE_EDGE_AUTH_SECRET: 'short' })).toMatch(/at least 32/);
+  });
+
+  it('LIVE_EDGE_PUBLIC_URL: plain ws:// only on a loopback host (the live tokens would cross the network in clear)', () => {
+    const edge = (url: string) => ({ MQTT_URL: 'mqtt://127.0.0.1:1883', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: url, LIVE_EDGE_AUTH_SECRET: SECRET });
+    // Hosts that only look like loopback: the check reads the host as a browser does (WHATWG URL), not the text.
+    const lookalikes = ['ws://127.0.0.1.evil.com:9001', 'ws://evil.com#@127.0.0.1', 'ws://127.0.0.1:80@evil.com', 'ws://localhost%2eevil.com', 'ws://localhost\t.evil.com', 'ws://0.0.0.0:9001'];
+    for (const url of ['ws://live.example.com/mqtt', 'ws://10.0.0.5:9001', 'ws://127.example.com:9001', 'ws://[::2]:9001', ...lookalikes]) {
+      expect({ url, out: refusal(edge(url)) }).toEqual({ url, out: expect.stringMatching(/LIVE_EDGE_PUBLIC_URL: ws:\/\/ sends the live tokens in clear: use wss:\/\//) });
+    }
+    // Loopback however written: userinfo, 127/8 shorthand and hex, a .localhost name (RFC 6761).
+    for (const url of ['ws://127.0.0.1:9001', 'ws://localhost:9001/mqtt', 'ws://[::1]:9001', 'WS://LOCALHOST:9001', 'wss://live.example.com/mqtt',
+      'ws://evil@127.0.0.1:9001', 'ws://127.1:9001', 'ws://0x7f000001:9001', 'ws://edge.localhost:9001']) {
+      expect(loadLiveConfig(edge(url)).edge?.publicUrl).toBe(url);
+    }
   });
 });

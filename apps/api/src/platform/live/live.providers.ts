@@ -9,7 +9,7 @@ import { CLOCK, EVENT_STORE, type Clock } from '../engine/tokens.js';
 import { upcast } from '../engine/upcasters.js';
 import { LIVE_CONFIG, loadLiveConfig, type LiveConfig } from './live-config.js';
 import { startLiveEdgeCheck, type LiveEdgeCheck } from './live-edge.js';
-import { startEdgeControl } from './live-edge-control.js';
+import { startEdgeControl, type EdgeBacklog } from './live-edge-control.js';
 import { LiveCredentialsController } from './live-credentials.controller.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { SalesLookup } from '../engine/sales-lookup.js';
@@ -58,6 +58,8 @@ export interface StartLiveOptions {
   readonly transport?: LiveEventSource;
   readonly env?: NodeJS.ProcessEnv;
   readonly gauge?: GaugeRegistrar;
+  /** What the model applied since the API listens ({@link watchEdgeChanges}), told to Mosquitto's edge plugin at its start. */
+  readonly edgeBacklog?: EdgeBacklog;
 }
 
 /** The running live channel. */
@@ -138,7 +140,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
         host: config.edge.authHost, port: config.edge.authPort, secret: config.edge.authSecret, logger,
         access: { ...access, authenticate: (token) => sessions.authenticate(token) },
       });
-      edgeControl = startEdgeControl({ client: mqttSink.client, model, now: () => clock.now(), logger });
+      edgeControl = startEdgeControl({ client: mqttSink.client, model, now: () => clock.now(), logger, backlog: options.edgeBacklog });
       logger.info(`live edge: browsers on Mosquitto at ${config.edge.publicUrl}, checked at http://${edgeCheck.address.address}:${edgeCheck.address.port}`, {});
     }
     const url = redact(config.mqttUrl);
@@ -152,6 +154,9 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     // One instance gets every event: socket.io snapshots come from memory, without reading the store.
     publisher.setFollowsAllStreams(true);
   }
+
+  // No edge plugin to tell: the backlog stops gathering.
+  if (!edgeControl) options.edgeBacklog?.take();
 
   // An in-process consumer starts after the current head: the prime below (embedded) or Mosquitto's retained
   // state (server) covers what came before. A Kafka group resumes from its offsets; a new group reads the
