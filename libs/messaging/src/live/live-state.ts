@@ -119,18 +119,15 @@ export class LiveState {
     return events.reduce((acc, e) => (e.streamVersion > acc.version ? this.fold(kind, acc, e) : acc), from);
   }
 
+  /** The folded auction a lot event names (its ids are shared with the lot: {@link withAuctionIds}). */
+  private readonly auctionStateOf = (idAuction: string): AuctionState | undefined => this.auction(idAuction)?.state;
+
   private fold(kind: Kind, from: FoldedStream<unknown>, event: StoredEvent): FoldedStream<unknown> {
     const domainEvent = this.upcast(event);
     const state = kind === LOT
-      ? LOT.evolve(from.state as LotState, this.sharingAuctionIds(domainEvent as LotEvent))
+      ? LOT.evolve(from.state as LotState, withAuctionIds(domainEvent as LotEvent, this.auctionStateOf))
       : AUCTION.evolve(from.state as AuctionState, domainEvent as AuctionEvent);
     return { state, version: event.streamVersion, position: event.position };
-  }
-
-  /** A scheduled lot names its auction, owner and seller with the folded auction's strings (one copy per auction). */
-  private sharingAuctionIds(event: LotEvent): LotEvent {
-    if (event.type !== 'LotScheduled' && event.type !== 'LotEdited') return event;
-    return withAuctionIds(event, this.auction(event.data.idAuction)?.state);
   }
 
   private put(streamId: string, folded: FoldedStream<unknown>): void {

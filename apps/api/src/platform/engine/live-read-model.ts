@@ -50,7 +50,8 @@ export class LiveReadModel {
   readonly topCms = new Map<string, TopCmsState>();
   private position = 0;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
-  private readonly listeners: ChangeListener[] = [];
+  /** Replaced, never changed in place: a listener removed while the others run does not shift them. */
+  private listeners: readonly ChangeListener[] = [];
   private readonly claims = new Map<string, NameClaim>();
   /** Users whose name is not known yet (no claim, no legacy name): their name reads their id meanwhile. */
   private readonly unnamed = new Set<string>();
@@ -66,9 +67,10 @@ export class LiveReadModel {
     return this.waiters.length;
   }
 
-  /** Registers a listener of applied events. */
-  onChange(listener: ChangeListener): void {
-    this.listeners.push(listener);
+  /** Registers a listener of applied events; the function returned removes it. */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
   }
 
   /** Sets where the claims of users unknown here are read (see {@link NameLookup}). */
@@ -137,9 +139,7 @@ export class LiveReadModel {
       // so the offer path does not pay for folding offers a second time here.
       if (event.type === 'OfferPlaced') return this.lots.get(id) ?? LOT.initialState;
       // A scheduled lot names its auction, owner and seller with the auction state's strings (one copy per auction).
-      const lotEvent = event.type === 'LotScheduled' || event.type === 'LotEdited'
-        ? withAuctionIds(event as LotEvent, this.auctions.get(streamId.auction((event as Extract<LotEvent, { type: 'LotScheduled' }>).data.idAuction)))
-        : event as LotEvent;
+      const lotEvent = withAuctionIds(event as LotEvent, (idAuction) => this.auctions.get(streamId.auction(idAuction)));
       const lot = LOT.evolve(this.lots.get(id) ?? LOT.initialState, lotEvent);
       this.lots.set(id, lot);
       return lot;

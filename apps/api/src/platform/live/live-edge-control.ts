@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { LIVE_CLOCK_PERIOD_MS } from '@auction/contracts';
-import { USER } from '@auction/domain';
+import { AUCTION, TEMPLATE, USER } from '@auction/domain';
 import { describeError, liveTopics, type LiveLogger } from '@auction/messaging';
 import type { LiveReadModel } from '../engine/live-read-model.js';
 import { EDGE_CONTROL_TOPIC } from './live-edge.js';
@@ -25,8 +25,8 @@ export interface EdgeControlOptions {
 /** The plugin's command for an event applied by the model, if any. */
 function commandOf(streamId: string): string | null {
   if (streamId.startsWith(USER.prefix)) return `recheck-user ${streamId.slice(USER.prefix.length)}`;
-  if (streamId.startsWith('template-')) return 'forget-follows';
-  if (streamId.startsWith('auction-')) return `forget-auction ${streamId.slice('auction-'.length)}`;
+  if (streamId.startsWith(TEMPLATE.prefix)) return 'forget-follows';
+  if (streamId.startsWith(AUCTION.prefix)) return `forget-auction ${streamId.slice(AUCTION.prefix.length)}`;
   return null;
 }
 
@@ -37,15 +37,16 @@ function commandOf(streamId: string): string | null {
  * to its periodic re-check.
  */
 export function watchEdgeChanges(model: LiveReadModel): EdgeBacklog {
-  let commands: Set<string> | null = new Set();
-  model.onChange((event) => {
-    const command = commands && commandOf(event.streamId);
-    if (command) commands!.add(command);
+  const commands = new Set<string>();
+  const stop = model.onChange((event) => {
+    const command = commandOf(event.streamId);
+    if (command) commands.add(command);
   });
   return {
     take: () => {
-      const out = [...(commands ?? [])];
-      commands = null;
+      stop();
+      const out = [...commands];
+      commands.clear();
       return out;
     },
   };
