@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	mqtt "github.com/eclipse/paho.mqtt.golang"
 	"github.com/eclipse/paho.mqtt.golang/packets"
 )
 
@@ -29,7 +29,7 @@ type subscriber struct {
 	n        int
 	clientID string
 	account  *Account
-	client   mqtt.Client
+	conn     *session // set once subscribed (under fleet.connMu)
 	seq      *Sequence
 	state    atomic.Int32
 }
@@ -59,16 +59,21 @@ type fleet struct {
 
 	errMu  sync.Mutex
 	errors map[string]int
+
+	connMu  sync.Mutex
+	closing atomic.Bool   // closeAll has begun: connections ending now are not lost
+	stop    chan struct{} // closed by closeAll: ends the pinger
 }
 
 func newFleet(cfg Config) *fleet {
-	f := &fleet{cfg: cfg, reg: NewRegistry(), errors: make(map[string]int)}
+	f := &fleet{cfg: cfg, reg: NewRegistry(), errors: make(map[string]int), stop: make(chan struct{})}
 	f.subs = make([]*subscriber, cfg.Subscribers)
 	for i := range f.subs {
 		f.subs[i] = &subscriber{
 			n: i, clientID: fmt.Sprintf("%s-%d", cfg.ClientIDPrefix, i), account: &cfg.Accounts[i%len(cfg.Accounts)], seq: NewSequence(),
 		}
 	}
+	go f.pinger()
 	return f
 }
 
@@ -129,65 +134,44 @@ func (f *fleet) notAttempted() int64 {
 	return n
 }
 
-// open connects one subscriber and subscribes it; the outcome is in its state and the fleet's counters.
+// open connects one subscriber and subscribes it; the outcome is in its state and the fleet's counters. Its messages
+// are then read by a goroutine of its own until the connection ends.
 func (f *fleet) open(s *subscriber) {
 	f.inFlight.Add(1)
 	defer f.inFlight.Add(-1)
 	s.state.Store(stateConnecting)
-	opts := mqtt.NewClientOptions().
-		AddBroker(f.cfg.URL).
-		SetClientID(s.clientID).
-		SetUsername(s.account.Username).
-		SetPassword(s.account.Token).
-		SetProtocolVersion(4). // the API's broker speaks MQTT 3.1.1
-		SetCleanSession(true).
-		SetAutoReconnect(false). // a lost connection is a finding, not something to hide
-		SetConnectRetry(false).
-		SetResumeSubs(false).
-		SetOrderMatters(true). // one subscriber's messages are handled one after the other, in arrival order
-		SetKeepAlive(time.Duration(f.cfg.KeepAliveSeconds) * time.Second).
-		SetPingTimeout(20 * time.Second).
-		SetConnectTimeout(60 * time.Second).
-		SetWriteTimeout(20 * time.Second).
-		// Small buffers: a lot message is ~600 bytes, and 20,000 connections × gorilla's default 4 KiB + 4 KiB add up.
-		SetWebsocketOptions(&mqtt.WebsocketOptions{ReadBufferSize: 1024, WriteBufferSize: 1024, Proxy: noProxy}).
-		SetConnectionLostHandler(func(mqtt.Client, error) {
-			if s.state.CompareAndSwap(stateSubscribed, stateLost) {
-				f.lost.Add(1)
+	onPublish := f.handler(s)
+	conn, err := dialSession(context.Background(), sessionOptions{
+		url: f.cfg.URL, clientID: s.clientID, username: s.account.Username, password: s.account.Token,
+		filter: f.cfg.filter(), qos: byte(f.cfg.QoS), keepAlive: time.Duration(f.cfg.KeepAliveSeconds) * time.Second,
+	}, onPublish)
+	if err != nil {
+		var refused errRefused
+		if errors.As(err, &refused) {
+			if strings.HasPrefix(refused.reason, "SUBACK") {
+				f.connected.Add(1)
 			}
-		})
-	s.client = mqtt.NewClient(opts)
-	t := s.client.Connect()
-	if !t.WaitTimeout(90 * time.Second) {
-		f.fail(s, stateFailed, "connect: no CONNACK within 90 s")
-		return
-	}
-	if err := t.Error(); err != nil {
-		ct, _ := t.(*mqtt.ConnectToken)
-		if ct != nil && ct.ReturnCode() != packets.Accepted && ct.ReturnCode() != packets.ErrNetworkError {
-			f.fail(s, stateRefused, "CONNACK refused: "+err.Error())
+			f.fail(s, stateRefused, refused.reason)
 		} else {
-			f.fail(s, stateFailed, "connect: "+shortError(err))
+			if strings.HasPrefix(err.Error(), "subscribe") {
+				f.connected.Add(1)
+			}
+			f.fail(s, stateFailed, shortError(err))
 		}
 		return
 	}
 	f.connected.Add(1)
-	filter := f.cfg.filter()
-	st := s.client.Subscribe(filter, byte(f.cfg.QoS), f.handler(s))
-	if !st.WaitTimeout(60 * time.Second) {
-		f.fail(s, stateFailed, "subscribe: no SUBACK within 60 s")
-		return
-	}
-	if err := st.Error(); err != nil {
-		f.fail(s, stateFailed, "subscribe: "+shortError(err))
-		return
-	}
-	if granted := st.(*mqtt.SubscribeToken).Result()[filter]; granted == 0x80 {
-		f.fail(s, stateRefused, "SUBACK refused (0x80)")
-		return
-	}
+	f.connMu.Lock()
+	s.conn = conn
+	f.connMu.Unlock()
 	s.state.Store(stateSubscribed)
 	f.subscribed.Add(1)
+	go func() {
+		_ = conn.readLoop(onPublish)
+		if !f.closing.Load() && s.state.CompareAndSwap(stateSubscribed, stateLost) {
+			f.lost.Add(1)
+		}
+	}()
 }
 
 func (f *fleet) fail(s *subscriber, state int32, reason string) {
@@ -200,20 +184,46 @@ func (f *fleet) fail(s *subscriber, state int32, reason string) {
 	f.errMu.Lock()
 	f.errors[reason]++
 	f.errMu.Unlock()
-	if s.client != nil && s.client.IsConnected() {
-		s.client.Disconnect(0)
+}
+
+// pinger keeps every open connection alive: a PINGREQ to each every three quarters of the keep-alive, from one goroutine
+// for the fleet (QoS 0 subscribers send nothing else).
+func (f *fleet) pinger() {
+	every := time.Duration(f.cfg.KeepAliveSeconds) * time.Second * 3 / 4
+	if every <= 0 {
+		return
 	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-f.stop:
+			return
+		case <-t.C:
+			for _, s := range f.subs {
+				if c := f.connOf(s); c != nil && s.state.Load() == stateSubscribed {
+					_ = c.ping()
+				}
+			}
+		}
+	}
+}
+
+func (f *fleet) connOf(s *subscriber) *session {
+	f.connMu.Lock()
+	defer f.connMu.Unlock()
+	return s.conn
 }
 
 // handler books every PUBLISH a subscriber receives, stamped with the receive time on the machine's clock (the clock of
 // k6's Date.now()).
-func (f *fleet) handler(s *subscriber) mqtt.MessageHandler {
-	return func(_ mqtt.Client, msg mqtt.Message) {
+func (f *fleet) handler(s *subscriber) func(*packets.PublishPacket) {
+	return func(msg *packets.PublishPacket) {
 		now := time.Now().UnixMilli()
 		f.received.Add(1)
-		retained := msg.Retained()
-		idLot := lotOfTopic(msg.Topic())
-		m, err := parseLotMessage(msg.Payload())
+		retained := msg.Retain
+		idLot := lotOfTopic(msg.TopicName)
+		m, err := parseLotMessage(msg.Payload)
 		if idLot == "" || err != nil {
 			f.unparsed.Add(1)
 			return
@@ -241,6 +251,10 @@ func lotOfTopic(topic string) string {
 
 // closeAll stops the bookkeeping of every subscriber, then disconnects them, `parallel` at a time, within `limit`.
 func (f *fleet) closeAll(parallel int, limit time.Duration) {
+	if !f.closing.CompareAndSwap(false, true) {
+		return
+	}
+	close(f.stop)
 	for _, s := range f.subs {
 		s.seq.Close()
 	}
@@ -249,17 +263,16 @@ func (f *fleet) closeAll(parallel int, limit time.Duration) {
 		slots := make(chan struct{}, parallel)
 		var wg sync.WaitGroup
 		for _, s := range f.subs {
-			if s.client == nil {
+			c := f.connOf(s)
+			if c == nil {
 				continue
 			}
 			slots <- struct{}{}
 			wg.Add(1)
-			go func(c mqtt.Client) {
+			go func() {
 				defer func() { <-slots; wg.Done() }()
-				if c.IsConnectionOpen() {
-					c.Disconnect(0)
-				}
-			}(s.client)
+				c.close()
+			}()
 		}
 		wg.Wait()
 		close(done)
