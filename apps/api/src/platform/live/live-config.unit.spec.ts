@@ -50,3 +50,12 @@ describe('LIVE_EDGE (where browsers subscribe in server mode)', () => {
     }
   });
 });
+
+describe('LIVE_CLEAR_FINAL_AFTER_MS (how long a final lot or auction state stays retained)', () => {
+  it('defaults to a minute, takes milliseconds or off, and refuses anything else', () => {
+    expect(loadLiveConfig({}).clearFinalAfterMs).toBe(60_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: '5000' }).clearFinalAfterMs).toBe(5_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: 'off' }).clearFinalAfterMs).toBeNull();
+    for (const bad of ['-1', 'soon', '1.5']) expect(() => loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: bad })).toThrow(/LIVE_CLEAR_FINAL_AFTER_MS/);
+  });
+});
