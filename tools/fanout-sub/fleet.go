@@ -213,6 +213,10 @@ func (f *fleet) handler(s *subscriber) mqtt.MessageHandler {
 		f.received.Add(1)
 		retained := msg.Retained()
 		idLot := lotOfTopic(msg.Topic())
+		if len(msg.Payload()) == 0 {
+			// A cleared retained topic: the API clears a final lot's state a while after its end. Nothing to measure.
+			return
+		}
 		m, err := parseLotMessage(msg.Payload())
 		if idLot == "" || err != nil {
 			f.unparsed.Add(1)
