@@ -86,6 +86,11 @@ export class LivePublisher {
   private clearAfterMs: number | null;
   /** Final topics waiting for their clear; the timers run on the real clock, whatever `now` says. */
   private readonly clears: ClearSchedule;
+  /**
+   * Topics whose timer fired and whose clear waits behind the batch being published: a newer state in that batch takes
+   * the topic out, so the clear does not wipe it.
+   */
+  private readonly clearsDue = new Set<string>();
   private retainedCleared = 0;
 
   constructor(private readonly options: LivePublisherOptions) {
@@ -96,7 +101,10 @@ export class LivePublisher {
     this.followsAll = options.followsAllStreams ?? false;
     this.clearAfterMs = options.clearFinalAfterMs === undefined ? DEFAULT_CLEAR_FINAL_AFTER_MS : options.clearFinalAfterMs;
     // After the batch being published, if any: a newer state of the topic published meanwhile has replaced the timer.
-    this.clears = new ClearSchedule((topic) => void this.serialized(() => this.clearRetained(topic)));
+    this.clears = new ClearSchedule((topic) => {
+      this.clearsDue.add(topic);
+      void this.serialized(() => (this.clearsDue.delete(topic) ? this.clearRetained(topic) : Promise.resolve()));
+    });
   }
 
   /** The transport handler (bound). Batches are processed one at a time, in call order. */
@@ -192,6 +200,7 @@ export class LivePublisher {
   /** Closes every sink that owns connections. */
   async close(): Promise<void> {
     this.clears.stop();
+    this.clearsDue.clear();
     await this.tail.catch(() => {});
     await Promise.all(this.queues.map((q) => q.sink.close?.().catch(() => {})));
   }
@@ -258,6 +267,7 @@ export class LivePublisher {
     if (this.clearAfterMs === null) return;
     for (const m of messages) {
       if (!m.options.retain) continue;
+      this.clearsDue.delete(m.topic);
       if (isFinalLiveState(m.topic, m.payload as Record<string, unknown>)) this.clears.schedule(m.topic, Date.now() + this.clearAfterMs);
       else this.clears.cancel(m.topic);
     }
