@@ -136,8 +136,10 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
     } else if (retain && clearAfterMs !== null) {
       const clearAt = retainedClearAt(topic, body, clearAfterMs);
       if (clearAt === null) clears.cancel(topic);
-      else if (clearAt <= now()) {
-        // Final for longer than it is kept: no page needs it (they read it over HTTP); gone from Mosquitto too.
+      else if (clearAt + BRIDGE_CLEAR_GRACE_MS <= now()) {
+        // Final for longer than it is kept, and then some: history (no page needs it, they read it over HTTP); gone from
+        // Mosquitto too. The grace keeps a live final state (subscribed with `rap`, it arrives retained too) copied with
+        // LIVE_CLEAR_FINAL_AFTER_MS=0 or a short delay, or when this clock runs a few seconds ahead of the publisher's.
         counters.finalDropped++;
         clears.cancel(topic);
         clearInMosquitto(topic);
