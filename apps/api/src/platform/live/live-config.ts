@@ -32,7 +32,11 @@ export const LiveConfigSchema = z.object({
    * How long (ms) the final state of a lot (closed, awarded, withdrawn) or an auction (closed, awarded, deleted) stays
    * retained before it is cleared from the brokers; pages opened later read it over HTTP. `off` keeps it for ever.
    */
-  LIVE_CLEAR_FINAL_AFTER_MS: z.union([z.literal('off'), z.coerce.number().int().min(0).max(7 * 24 * 3_600_000)]).default(60_000),
+  // Empty (`LIVE_CLEAR_FINAL_AFTER_MS=` in a compose file) is unset, not 0 (Number('') is 0: every final state cleared at once).
+  LIVE_CLEAR_FINAL_AFTER_MS: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase() === 'off' ? 'off' : v) : v),
+    z.union([z.literal('off'), z.coerce.number().int().min(0).max(7 * 24 * 3_600_000)]).default(60_000),
+  ),
 }).superRefine((e, ctx) => {
   if (e.LIVE_EDGE !== 'mosquitto') return;
   if (!e.MQTT_URL) ctx.addIssue({ code: 'custom', path: ['LIVE_EDGE'], message: 'mosquitto needs MQTT_URL (server mode)' });
