@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamId, toIso } from '@auction/domain';
+import { lotDecider, streamId, toIso } from '@auction/domain';
 import type { LivePublishOptions } from './live-sink.js';
 import { LivePublisher } from './live-publisher.js';
 import { END, FakeSink, NOW, TestEngine } from './live.test-support.js';
@@ -60,6 +60,33 @@ describe('LivePublisher clear schedule (attack review)', () => {
     // The last word on the topic is the running state: a page opening now gets it as retained state.
     expect(onTopic.at(-1)).toBe(`publish ${topic} RUN`);
     expect(sink.cleared).not.toContain(topic);
+    await publisher.close();
+  });
+
+  it('a lot closed, cleared, then awarded later: the award is published retained, then cleared in turn', async () => {
+    const id = 'late-award';
+    const [lot1] = (await engine.scheduleAuction(id, 1)) as [string];
+    await engine.startAuction(id);
+    await engine.offer(id, lot1, 'dealer-a', 5000);
+    const topic = `auction/${id}/lot/${lot1}`;
+    const sink = new FakeSink();
+    const publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => END + 1_000, clearFinalAfterMs: 40 });
+    const run = (command: object) => (engine as unknown as { run(s: string, d: unknown, c: object, a: string): Promise<unknown> }).run(streamId.lot(lot1), lotDecider, command, id);
+    let from = await engine.store.headPosition();
+    await run({ type: 'CloseLot', now: END });
+    await publisher.handle(await engine.eventsAfter(0));
+    expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'CLD', awardStatus: 'TBA' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(sink.cleared).toEqual([topic]);
+    from = await engine.store.headPosition();
+    await run({ type: 'AwardLotIfReserveMet', now: END + 500 });
+    await publisher.handle(await engine.eventsAfter(from));
+    const last = sink.on(topic).at(-1)!;
+    expect(last.payload).toMatchObject({ status: 'AWA', awardStatus: 'AWA', bestOffer: 5000 });
+    expect(last.options.retain).toBe(true);
+    expect(publisher.stats().clearsPending).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(sink.cleared).toEqual([topic, topic]);
     await publisher.close();
   });
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toIso } from '@auction/domain';
+import { streamId, toIso } from '@auction/domain';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.js';
 import { startMosquittoBridge, type MosquittoBridge } from './mosquitto-bridge.js';
+import { LivePublisher } from './live-publisher.js';
+import { END, TestEngine } from './live.test-support.js';
 import { MqttClientSink } from './mqtt-client-sink.js';
 
 const { MQTT_URL: url, MQTT_USERNAME: username, MQTT_PASSWORD: password } = process.env;
@@ -43,6 +45,49 @@ describe('Mosquitto bridge: a live final state is copied to the edge (attack rev
     await sink?.close();
     await edge?.close();
     await new Promise((resolve) => http?.close(resolve));
+  });
+
+  it('server mode, API restarted within the delay: the new instance clears the final lot its predecessor left retained', async () => {
+    const engine = await TestEngine.start();
+    try {
+      const id = `rca-${run}-restart`;
+      const [lot1, lot2] = (await engine.scheduleAuction(id, 2)) as [string, string];
+      await engine.startAuction(id);
+      const topics = [`auction/${id}`, `auction/${id}/lot/${lot1}`, `auction/${id}/lot/${lot2}`];
+      topics.forEach((t) => touched.add(t));
+      await engine.closeAndAward(id, lot1);
+      // Lot 2 gets a later end: still running.
+      await engine.store.append(streamId.lot(lot2), (await engine.store.readStream(streamId.lot(lot2))).length, [{
+        type: 'LotEndRescheduled', data: { idLot: lot2, endDate: toIso(END + 3_600_000) }, metadata: { partitionKey: id, correlationId: `end-${run}` },
+      }]);
+      // The first instance publishes the closed lot, and stops before its clear (2 s) is due.
+      const first = new LivePublisher({ store: engine.store, sinks: [new MqttClientSink(url!, username, password)], now: () => END + 1_000, clearFinalAfterMs: 2_000 });
+      await first.handle(await engine.eventsAfter(0));
+      await first.close();
+      // The second starts (bridge, then prime) at once.
+      const bridge = startMosquittoBridge({ url, username, password, broker: edge.broker, topics: [`auction/${id}/#`], clearFinalAfterMs: 2_000, now: () => END + 1_200 });
+      bridges.push(bridge);
+      await bridge.ready();
+      const second = new LivePublisher({ store: engine.store, sinks: [new MqttClientSink(url!, username, password)], now: () => END + 1_200, clearFinalAfterMs: 2_000 });
+      await second.prime();
+      const probe = async () => {
+        const c = await connectAsync(url!, { username, password, protocolVersion: 4, reconnectPeriod: 0 });
+        const got: string[] = [];
+        c.on('message', (topic, payload, packet) => { if (packet.retain && payload.length) got.push(topic); });
+        await c.subscribeAsync(`auction/${id}/#`, { qos: 1 });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await c.endAsync(true);
+        return got.sort();
+      };
+      expect(await probe()).toContain(topics[1]);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // The running lot and its auction stay; the closed lot is gone (cleared by the second instance's publisher).
+      expect(await probe()).toEqual([topics[0], topics[2]].sort());
+      expect(second.stats().retainedCleared).toBeGreaterThanOrEqual(1);
+      await second.close();
+    } finally {
+      await engine.store.close();
+    }
   });
 
   const cases = [
