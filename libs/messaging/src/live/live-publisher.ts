@@ -155,7 +155,6 @@ export class LivePublisher {
         if (lotsPublished > 0 || !auctionFinal || this.clearAfterMs === null) this.pushAuction(messages, idAuction, auctionState, auction.position, lotStates);
       }
       await this.deliver(messages);
-      this.scheduleClears(messages);
       return auctionStreams.length;
     });
   }
@@ -259,10 +258,9 @@ export class LivePublisher {
       this.pushAuction(messages, idAuction, a.state, a.position, lotStates);
     }
     await this.deliver(messages);
-    this.scheduleClears(messages);
   }
 
-  /** After a delivery: each final retained state is cleared `clearAfterMs` later; any other state cancels that. */
+  /** After a delivery: each final retained state accepted is cleared `clearAfterMs` later; any other state cancels that. */
   private scheduleClears(messages: readonly LiveMessage[]): void {
     if (this.clearAfterMs === null) return;
     for (const m of messages) {
@@ -354,6 +352,9 @@ export class LivePublisher {
 
   private async deliver(messages: LiveMessage[]): Promise<void> {
     const results = await Promise.all(this.queues.map((q) => q.flush(messages)));
+    // Clears follow what the sinks accepted, retried messages of a failed batch included: a final state delivered late
+    // is cleared in turn, one not delivered yet is not scheduled.
+    this.scheduleClears(this.queues.flatMap((q) => q.lastDelivered));
     const failed = results.filter((r): r is { error: unknown; count: number } => r !== null);
     if (failed.length === 0) return;
     const count = failed.reduce((n, f) => n + f.count, 0);

@@ -36,7 +36,7 @@ describe('LivePublisher clear schedule (attack review)', () => {
     const topic = `auction/${id}/lot/${lot1}`;
     let clock = NOW;
     const sink = new GatedSink();
-    const publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 40 });
+    const publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 150 });
     await publisher.handle(await engine.eventsAfter(0));
     // Past its end, not closed yet: the lot is shown `CLD` (final), and its clear is scheduled.
     clock = END + 1_000;
@@ -52,10 +52,12 @@ describe('LivePublisher clear schedule (attack review)', () => {
     let open!: () => void;
     sink.gate = new Promise((resolve) => (open = resolve));
     const publishing = publisher.handle(await engine.eventsAfter(from));
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The timer fired meanwhile (150 ms after the CLD publication).
+    expect(publisher.stats().clearsPending).toBe(0);
     open();
     await publishing;
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const onTopic = sink.ops.filter((o) => o.includes(topic));
     // The last word on the topic is the running state: a page opening now gets it as retained state.
     expect(onTopic.at(-1)).toBe(`publish ${topic} RUN`);
@@ -87,6 +89,39 @@ describe('LivePublisher clear schedule (attack review)', () => {
     expect(publisher.stats().clearsPending).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(sink.cleared).toEqual([topic, topic]);
+    await publisher.close();
+  });
+
+  it('a final state first refused by the sink, delivered by a later retry, is cleared in turn', async () => {
+    const id = 'retry-clear';
+    const [lot1, lot2] = (await engine.scheduleAuction(id, 2)) as [string, string];
+    await engine.startAuction(id);
+    const topic = `auction/${id}/lot/${lot1}`;
+    const sink = new FakeSink();
+    let clock = NOW;
+    const publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 40 });
+    await engine.store.append(streamId.lot(lot2), (await engine.store.readStream(streamId.lot(lot2))).length, [{
+      type: 'LotEndRescheduled', data: { idLot: lot2, endDate: toIso(END + 3_600_000) }, metadata: { partitionKey: id, correlationId: 'retry-end' },
+    }]);
+    await engine.offer(id, lot1, 'dealer-a', 5000);
+    await publisher.handle(await engine.eventsAfter(0));
+    expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'RUN' });
+    sink.reset();
+    clock = END + 1_000;
+    // The broker is down when the lot closes: the batch fails, its messages are kept for a retry.
+    sink.failing = true;
+    let from = await engine.store.headPosition();
+    await engine.closeAndAward(id, lot1);
+    await publisher.handle(await engine.eventsAfter(from)).catch(() => undefined);
+    expect(publisher.stats().pendingMessages).toBeGreaterThan(0);
+    // Back up: the next batch (an offer on the running lot) carries the kept final state along.
+    sink.failing = false;
+    from = await engine.store.headPosition();
+    await engine.offer(id, lot2, 'dealer-b', 7000, END + 1_000);
+    await publisher.handle(await engine.eventsAfter(from));
+    expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'AWA' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sink.cleared).toContain(topic);
     await publisher.close();
   });
 
