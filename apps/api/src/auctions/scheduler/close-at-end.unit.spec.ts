@@ -36,30 +36,33 @@ function harness(store: PgliteEventStore, ownership: WriterOwnership) {
   return { writer, inFlight, offer, model, scheduler };
 }
 
-/** A running auction of one lot (no extension) ending at `endMs`, once the scheduler knows it; returns its ids. */
-async function runningLot(store: PgliteEventStore, model: LiveReadModel, endMs: number) {
+/** A running auction of `count` lots (no extension) ending at `endMs`, once the scheduler knows them; returns their ids. */
+async function runningLot(store: PgliteEventStore, model: LiveReadModel, endMs: number, count = 1) {
   const n = ++seq;
   const idAuction = `cae-auction-${n}-${Date.now()}`;
-  const idLot = `cae-lot-${n}-${Date.now()}`;
+  const lotIds = Array.from({ length: count }, (_, i) => `cae-lot-${n}-${i}-${Date.now()}`);
+  const idLot = lotIds[0]!;
   const startDate = new Date(Date.now() - 60_000).toISOString();
   const endDate = new Date(endMs).toISOString();
   const timing = { startDate, endDate, windowSeconds: 0, extendSeconds: 0 };
   const meta = { userId: 'test' };
   await store.append(streamId.auction(idAuction), 0, [
-    { type: 'AuctionScheduled', data: { auctionName: `close at end ${n}`, idMarket: 'IT', auctionType: 'OTH', regulationRequired: false, lotIds: [idLot], idAuction, idOwner: 'owner-1', ...timing }, metadata: meta },
+    { type: 'AuctionScheduled', data: { auctionName: `close at end ${n}`, idMarket: 'IT', auctionType: 'OTH', regulationRequired: false, lotIds, idAuction, idOwner: 'owner-1', ...timing }, metadata: meta },
     { type: 'AuctionStarted', data: { idAuction, startedAt: startDate }, metadata: meta },
   ]);
-  await store.append(streamId.lot(idLot), 0, [{
-    type: 'LotScheduled', metadata: meta,
-    data: {
-      idLot, idAuction, idOwner: 'owner-1', lotNumber: 1, licensePlate: `CA${n}`, frame: 'ZFA31200000123456', brand: 'Fiat', model: '500',
-      basePrice: 5000, minIncrement: 100, reservePrice: null, buyNowPrice: null, ...timing,
-    },
-  }]);
+  for (const [i, id] of lotIds.entries()) {
+    await store.append(streamId.lot(id), 0, [{
+      type: 'LotScheduled', metadata: meta,
+      data: {
+        idLot: id, idAuction, idOwner: 'owner-1', lotNumber: i + 1, licensePlate: `CA${n}X${i}`, frame: 'ZFA31200000123456', brand: 'Fiat', model: '500',
+        basePrice: 5000, minIncrement: 100, reservePrice: null, buyNowPrice: null, ...timing,
+      },
+    }]);
+  }
   // The scheduler arms its timer when the model folds the lot (the store's subscription delivers it).
-  while (!model.lots.has(streamId.lot(idLot))) await sleep(5);
+  while (!lotIds.every((id) => model.lots.has(streamId.lot(id)))) await sleep(5);
   expect(Date.now()).toBeLessThan(endMs - 100);
-  return { idAuction, idLot };
+  return { idAuction, idLot, lotIds };
 }
 
 /** The lot's events, and the decision time of its LotClosed (metadata.time). */
@@ -90,6 +93,8 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     h = harness(store, new SoleWriter('solo'));
     subscription = store.subscribe(0, (batch: StoredEvent[]) => h.model.apply(batch));
     h.scheduler.start();
+    // The subscription's first delivery is the slow one: a lot ending in an hour warms it up.
+    await runningLot(store, h.model, Date.now() + 3_600_000);
   }, 60_000);
   afterAll(async () => {
     h.scheduler.onApplicationShutdown();
@@ -127,6 +132,24 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     expect(lateness).toBeGreaterThanOrEqual(100);
     expect(lateness).toBeLessThan(LOT_CLOSE_CAP_MS);
     expect(h.inFlight.size).toBe(0);
+  });
+
+  it('holds only the lot with an offer in flight: its neighbour ending at the same instant closes at once', async () => {
+    const endMs = Date.now() + 1_000;
+    const { idAuction, lotIds } = await runningLot(store, h.model, endMs, 2);
+    const [held, free] = lotIds as [string, string];
+    await sleep(endMs - 50 - Date.now());
+    const arrivedAt = Date.now();
+    const inTurn = h.inFlight.hold(held, () => arrivedAt);
+    const freeLog = await closedBy(store, free, endMs + 2_000);
+    expect(freeLog.closedAt! - endMs).toBeLessThan(30);
+    await sleep(endMs + 120 - Date.now());
+    expect((await lotLog(store, held)).closedAt).toBeNull();
+    await h.offer.execute(offerOf(idAuction, held, arrivedAt, inTurn));
+    const heldLog = await closedBy(store, held, endMs + 2_000);
+    expect(heldLog.types).toEqual(['LotScheduled', 'OfferPlaced', 'LotClosed']);
+    expect(heldLog.closedAt! - endMs).toBeGreaterThanOrEqual(120);
+    expect(heldLog.closedAt! - endMs).toBeLessThan(LOT_CLOSE_CAP_MS);
   });
 
   it('an offer arriving after the end holds nothing and is refused', async () => {
@@ -170,6 +193,8 @@ describe('closing at the end with other instances alive', () => {
     h = harness(store, ownership);
     subscription = store.subscribe(0, (batch: StoredEvent[]) => h.model.apply(batch));
     h.scheduler.start();
+    // The subscription's first delivery is the slow one: a lot ending in an hour warms it up.
+    await runningLot(store, h.model, Date.now() + 3_600_000);
   }, 60_000);
   afterAll(async () => {
     h.scheduler.onApplicationShutdown();

@@ -43,7 +43,7 @@ describe('OffersInFlight', () => {
   });
 
   it('with another instance alive, holds every closing for the whole cap', async () => {
-    const inFlight = new OffersInFlight(clock, { ...new SoleWriter('a'), liveInstances: () => new Set(['a', 'b']) });
+    const inFlight = new OffersInFlight(clock, { ...new SoleWriter('a'), owned: () => [0], ownsAuction: () => true, liveInstances: () => new Set(['a', 'b']) });
     const end = Date.now();
     expect(inFlight.holdsClose('lot-a', end, end + 1)).toBe(true);
     await inFlight.closable(['lot-a'], end);

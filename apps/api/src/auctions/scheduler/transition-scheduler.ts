@@ -109,19 +109,19 @@ export class TransitionScheduler implements OnApplicationShutdown {
   }
 
   /**
-   * Closes the lots of a closing key at their end: at once when none of them has an offer that arrived before the end
-   * still on its way to the lot (offers-in-flight.ts), else once the last of those took its turn, at the latest at the
-   * cap. A lot held when the command decided (an offer arrived meanwhile, e.g. forwarded) is closed by another run.
+   * Closes the lots of a closing key at their end: those with no offer that arrived before the end still on its way to
+   * the lot (offers-in-flight.ts) at once, each held one once the last of its offers took its turn, at the latest at
+   * the cap (the close command leaves held lots open and names them).
    */
   private async close(key: string, idAuction: string, endMs: number): Promise<void> {
-    for (;;) {
-      const lots = [...(this.closings.get(key) ?? [])].flatMap((sid) => {
+    for (let first = true; ; first = false) {
+      const ofKey = new Set([...(this.closings.get(key) ?? [])].flatMap((sid) => {
         const lot = this.model.lots.get(sid);
         return lot && lot.status !== 'NONE' ? [lot.data.definition.idLot] : [];
-      });
-      await this.inFlight.closable(lots, endMs);
+      }));
+      if (!first) await this.inFlight.closable([...ofKey], endMs);
       const { reply: held } = await this.runner.system<string[]>(new CloseLotCommand(idAuction));
-      if (!held.some((id) => lots.includes(id))) return;
+      if (!held.some((id) => ofKey.has(id))) return;
     }
   }
 
