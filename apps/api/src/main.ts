@@ -143,6 +143,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   await fanout.start();
   readiness.markFanoutStarted();
   registerLagGauges(metrics, fanout);
+  // Offers between their arrival and their lot's mailbox: 0 when idle, whatever was refused, aborted or replayed.
+  const inFlight = app.get(OffersInFlight);
+  metrics.gauge('offers_in_flight', 'Offers received and not yet in their lot\'s mailbox (nor answered), holding a closing', async () => inFlight.size);
   app.get(TransitionScheduler).start();
   // Lots with an event after its checkpoint: what ended while the product was down, or before the vehicle moved.
   await app.get(LotOutcomeReactor).start();

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { arrivalOf } from '../../platform/http/arrival-time.js';
+import { arrivalAsOf } from '../../platform/http/arrival-time.js';
 import { isCommandRoute } from '../../platform/idempotency/claim-in-turn.js';
 import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { WRITER_OWNERSHIP, type WriterOwnership } from '../../platform/cluster/writer-ownership.js';
@@ -12,9 +12,12 @@ import { WRITER_OWNERSHIP, type WriterOwnership } from '../../platform/cluster/w
  */
 export const LOT_CLOSE_CAP_MS = 250;
 
-/** One offer between its arrival stamp and its turn in the lot's mailbox; `arrivedAt` is read when asked (it may move). */
+/**
+ * One offer between its arrival stamp and its turn in the lot's mailbox; `arrivedAt` is read when asked, with the
+ * instant of asking (it may move: a body sent after its head is stamped once read, not before that instant).
+ */
 interface Held {
-  readonly arrivedAt: () => number | undefined;
+  readonly arrivedAt: (now: number) => number | undefined;
 }
 
 /**
@@ -31,7 +34,7 @@ export class OffersInFlight {
   constructor(@Inject(CLOCK) private readonly clock: Clock, @Inject(WRITER_OWNERSHIP) private readonly ownership: WriterOwnership) {}
 
   /** Notes an offer on `idLot` as in flight; the returned release (idempotent) ends it. */
-  hold(idLot: string, arrivedAt: () => number | undefined): () => void {
+  hold(idLot: string, arrivedAt: (now: number) => number | undefined): () => void {
     const held: Held = { arrivedAt };
     let lot = this.byLot.get(idLot);
     if (!lot) this.byLot.set(idLot, (lot = new Set()));
@@ -65,7 +68,7 @@ export class OffersInFlight {
     const lot = this.byLot.get(idLot);
     if (!lot) return false;
     for (const held of lot) {
-      const at = held.arrivedAt();
+      const at = held.arrivedAt(now);
       if (at === undefined || at < endMs) return true;
     }
     return false;
@@ -112,7 +115,7 @@ export function holdOffersInFlight(fastify: FastifyInstance, inFlight: OffersInF
   fastify.addHook('onRequest', (request, reply, done) => {
     const idLot = (request.params as Record<string, unknown> | undefined)?.idLot;
     if (typeof idLot === 'string' && idLot !== '' && isCommandRoute(request)) {
-      const release = inFlight.hold(idLot, () => arrivalOf(request));
+      const release = inFlight.hold(idLot, (now) => arrivalAsOf(request, now));
       (request as FastifyRequest & { [RELEASE]?: () => void })[RELEASE] = release;
       reply.raw.once('close', release);
     }

@@ -85,3 +85,44 @@ describe('holdOffersInFlight (Fastify hooks)', () => {
     expect(inFlight.size).toBe(0);
   });
 });
+
+describe('holdOffersInFlight, a body sent after its head', () => {
+  const inFlight = new OffersInFlight(clock, new SoleWriter('solo'));
+  const app = Fastify();
+  stampArrival(app, clock);
+  holdOffersInFlight(app, inFlight);
+  app.post('/auction/:idAuction/offer/:idLot', { config: { 'idempotency:claim-in-turn': true } as never }, async (request) => {
+    inTurnOf(request)();
+    return { ok: true };
+  });
+  afterAll(() => app.close());
+
+  it('holds no closing past the end for a head sent before it whose body comes after (it is stamped once read)', async () => {
+    const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const { connect } = await import('node:net');
+    const body = '{"offer":1000}';
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const answered = new Promise<string>((resolve) => { let t = ''; socket.on('data', (d) => { t += d.toString(); if (t.includes('ok')) resolve(t); }); });
+    const end = Date.now() + 60;
+    try {
+      socket.write(`POST /auction/a1/offer/l1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      await sleep(20);
+      // Before the end the head alone holds: its body may still come in time.
+      expect(inFlight.size).toBe(1);
+      expect(inFlight.holdsClose('l1', end, end - 1)).toBe(true);
+      await sleep(Math.max(0, end - Date.now()) + 5);
+      // At the end the body is still missing: it can only arrive after the end, so it holds nothing.
+      expect(inFlight.holdsClose('l1', end, Date.now())).toBe(false);
+      const t0 = Date.now();
+      await inFlight.closable(['l1'], end);
+      expect(Date.now() - t0).toBeLessThan(20);
+      socket.write(body);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+    }
+    await sleep(5);
+    expect(inFlight.size).toBe(0);
+  });
+});
