@@ -37,14 +37,14 @@ function harness(store: PgliteEventStore, ownership: WriterOwnership) {
 }
 
 /** A running auction of `count` lots (no extension) ending at `endMs`, once the scheduler knows them; returns their ids. */
-async function runningLot(store: PgliteEventStore, model: LiveReadModel, endMs: number, count = 1) {
+async function runningLot(store: PgliteEventStore, model: LiveReadModel, endMs: number, count = 1, extension = { windowSeconds: 0, extendSeconds: 0 }) {
   const n = ++seq;
   const idAuction = `cae-auction-${n}-${Date.now()}`;
   const lotIds = Array.from({ length: count }, (_, i) => `cae-lot-${n}-${i}-${Date.now()}`);
   const idLot = lotIds[0]!;
   const startDate = new Date(Date.now() - 60_000).toISOString();
   const endDate = new Date(endMs).toISOString();
-  const timing = { startDate, endDate, windowSeconds: 0, extendSeconds: 0 };
+  const timing = { startDate, endDate, ...extension };
   const meta = { userId: 'test' };
   await store.append(streamId.auction(idAuction), 0, [
     { type: 'AuctionScheduled', data: { auctionName: `close at end ${n}`, idMarket: 'IT', auctionType: 'OTH', regulationRequired: false, lotIds, idAuction, idOwner: 'owner-1', ...timing }, metadata: meta },
@@ -163,6 +163,27 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((await lotLog(store, idLot)).types).toEqual(['LotScheduled', 'LotClosed']);
+  });
+
+  it('an offer held past the end that extends its lot: the lot closes at its new end, once, and the held closing stops', async () => {
+    const endMs = Date.now() + 1_000;
+    const { idAuction, idLot } = await runningLot(store, h.model, endMs, 1, { windowSeconds: 60, extendSeconds: 1 });
+    await sleep(endMs - 50 - Date.now());
+    const arrivedAt = Date.now();
+    const inTurn = h.inFlight.hold(idLot, () => arrivedAt);
+    await sleep(endMs + 100 - Date.now());
+    const outcome = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn));
+    expect(outcome.reply).toMatchObject({ lotEndDate: new Date(arrivedAt + 1_000).toISOString() });
+    // Past the old end's cap, still open: its closing is the new end's.
+    await sleep(endMs + LOT_CLOSE_CAP_MS + 100 - Date.now());
+    expect((await lotLog(store, idLot)).closedAt).toBeNull();
+    const log = await closedBy(store, idLot, arrivedAt + 3_000);
+    expect(log.types).toEqual(['LotScheduled', 'OfferPlaced', 'LotEndExtended', 'LotClosed']);
+    const lateness = log.closedAt! - (arrivedAt + 1_000);
+    process.stdout.write(`closed ${lateness} ms after its extended end\n`);
+    expect(lateness).toBeGreaterThanOrEqual(0);
+    expect(lateness).toBeLessThan(30);
+    expect(h.scheduler.pending).toBeLessThanOrEqual(1);
   });
 
   it('caps the wait: an offer stuck in flight does not hold the closing past the cap, and is then refused', async () => {
