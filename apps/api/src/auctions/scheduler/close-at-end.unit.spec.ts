@@ -186,6 +186,48 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     expect(h.scheduler.pending).toBeLessThanOrEqual(1);
   });
 
+  it('a lot withdrawn while its closing is held: never closed, the offer refused, nothing left in flight', async () => {
+    const endMs = Date.now() + 1_000;
+    const { idAuction, idLot } = await runningLot(store, h.model, endMs);
+    await sleep(endMs - 50 - Date.now());
+    const arrivedAt = Date.now();
+    const inTurn = h.inFlight.hold(idLot, () => arrivedAt);
+    await sleep(endMs + 50 - Date.now());
+    await h.writer.execute({
+      streams: [streamId.lot(idLot)], metadata: { userId: 'test' },
+      decide: () => [{ streamId: streamId.lot(idLot), events: [{ type: 'LotWithdrawn', data: { idLot } }] }], reply: () => undefined,
+    });
+    await sleep(endMs + 100 - Date.now());
+    const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe(404021); // LOT_NOT_FOUND
+    await sleep(endMs + LOT_CLOSE_CAP_MS + 200 - Date.now());
+    expect((await lotLog(store, idLot)).types).toEqual(['LotScheduled', 'LotWithdrawn']);
+    expect(h.inFlight.size).toBe(0);
+  });
+
+  // KNOWN BUG (StreamWriter, not fixed here): the offer's append conflicts (the foreign LotWithdrawn took version 2), its
+  // retry queues behind the closing it released, and the closing, pipelined on the offer's failed state (lot OPEN,
+  // version 2), appends LotClosed with a matching expected version: LotClosed after LotWithdrawn. Reachable only with two
+  // writers of one stream (a writer lease's hand-over). Marked failing so that a fix shows up here.
+  it.failing('a lot withdrawn (by another writer) while its closing is held: never closed, the offer refused, nothing left in flight', async () => {
+    const endMs = Date.now() + 1_000;
+    const { idAuction, idLot } = await runningLot(store, h.model, endMs);
+    await sleep(endMs - 50 - Date.now());
+    const arrivedAt = Date.now();
+    const inTurn = h.inFlight.hold(idLot, () => arrivedAt);
+    await sleep(endMs + 50 - Date.now());
+    // Appended behind the writer's back: its next command on the lot meets a version conflict and reloads.
+    await store.append(streamId.lot(idLot), 1, [{ type: 'LotWithdrawn', data: { idLot }, metadata: { userId: 'test' } }]);
+    await sleep(endMs + 100 - Date.now());
+    const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe(404021); // LOT_NOT_FOUND
+    await sleep(endMs + LOT_CLOSE_CAP_MS + 200 - Date.now());
+    expect((await lotLog(store, idLot)).types).toEqual(['LotScheduled', 'LotWithdrawn']);
+    expect(h.inFlight.size).toBe(0);
+  });
+
   it('caps the wait: an offer stuck in flight does not hold the closing past the cap, and is then refused', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, idLot } = await runningLot(store, h.model, endMs);
