@@ -46,6 +46,7 @@ import { Readiness } from './platform/http/readiness.js';
 import { MailSender } from './communication/email/mail-sender.js';
 import { LotOutcomeReactor } from './vehicles/lot-outcome-reactor.js';
 import { TransitionScheduler } from './auctions/scheduler/transition-scheduler.js';
+import { OffersInFlight, holdOffersInFlight } from './auctions/scheduler/offers-in-flight.js';
 import { WriterLeases } from './platform/cluster/writer-leases.js';
 import { forwardAuctionWrites, writerForwardLimits } from './platform/cluster/forward-writes.js';
 import { writerOfShards } from './auctions/scheduler/take-over.js';
@@ -97,6 +98,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     forwardAuctionWrites(app.getHttpAdapter().getInstance() as never, leases, () => selfUrl, app.get<Buffer>(SESSION_SECRET), () => clock.now(),
       writerForwardLimits(config.writer.leaseMs));
   }
+  // Offers between their arrival and their lot's mailbox hold that lot's closing, up to a cap (offers-in-flight.ts).
+  holdOffersInFlight(app.getHttpAdapter().getInstance() as never, app.get(OffersInFlight));
   // A declared path called with another method: 405 with Allow, from the routes added from here on (method-not-allowed.ts).
   answerMethodNotAllowed(app.getHttpAdapter().getInstance());
   // Every JSON body is checked on its text: a key twice, or a number not read as written, is 400 (exact-json.ts).
@@ -140,6 +143,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   await fanout.start();
   readiness.markFanoutStarted();
   registerLagGauges(metrics, fanout);
+  // Offers between their arrival and their lot's mailbox: 0 when idle, whatever was refused, aborted or replayed.
+  const inFlight = app.get(OffersInFlight);
+  metrics.gauge('offers_in_flight', 'Offers received and not yet in their lot\'s mailbox (nor answered), holding a closing', async () => inFlight.size);
   app.get(TransitionScheduler).start();
   // Lots with an event after its checkpoint: what ended while the product was down, or before the vehicle moved.
   await app.get(LotOutcomeReactor).start();

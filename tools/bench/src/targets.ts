@@ -142,9 +142,12 @@ function spreadTargets(r: TargetInput, pick: PickRun, out: Target[], missing: Mi
     met: v ? bound(v.pass, full) : 'n/a', note: v?.pass && !full ? `${r.profile} profile` : undefined });
 }
 
-/** Why every closing can be late: the API's own grace before closing (not a figure the bench can read from the log). */
-const GRACE_NOTE = (min: number) => `no closing under ${n1(min)} ms: the API closes a lot LOT_CLOSE_GRACE_MS (250 ms) after its end by design, so that offers ` +
-  'received before the end are judged first (apps/api/src/auctions/commands/run-auction.handlers.ts); within 250 ms of the end needs that grace shortened';
+/**
+ * Why every closing can be late: the API holds a lot's closing past its end while offers that arrived before the end
+ * are still on their way, up to a cap, and the whole cap with other instances alive (not a figure the bench can read).
+ */
+const GRACE_NOTE = (min: number) => `no closing under ${n1(min)} ms: the API holds a lot's closing while offers that arrived before its end are ` +
+  'still in flight, up to LOT_CLOSE_CAP_MS (250 ms), and for the whole cap when other API instances are alive (apps/api/src/auctions/scheduler/offers-in-flight.ts)';
 
 function closingTargets(pick: PickRun, out: Target[], missing: Missing): void {
   const rush = pick('closing-rush');

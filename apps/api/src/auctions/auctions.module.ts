@@ -15,6 +15,7 @@ import { MobileAuctionController } from './http/mobile-auction.controller.js';
 import { AuctionQueries } from './read/auction-queries.js';
 import { DealerQueries } from './read/dealer-queries.js';
 import { TransitionScheduler } from './scheduler/transition-scheduler.js';
+import { OffersInFlight } from './scheduler/offers-in-flight.js';
 
 /** The auctions context's controllers: auctioneers' and dealers' auction calls. */
 export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, AuctionFileMessageController, DealerController, LotLookupsController, MobileAuctionController];
@@ -23,10 +24,10 @@ export const AUCTIONS_CONTROLLERS = [AuctionController, AuctionV2Controller, Auc
 @Module({
   controllers: AUCTIONS_CONTROLLERS,
   providers: [
-    AuctionQueries, DealerQueries, TransitionScheduler,
+    AuctionQueries, DealerQueries, TransitionScheduler, OffersInFlight,
     CreateAuctionHandler, EditAuctionHandler, DeleteAuctionHandler, WithdrawLotHandler, ResizeTimeHandler, StartAuctionHandler, CloseLotHandler,
     AcceptRegulationHandler, AwardHandler, PlaceOfferHandler, ObserveLotHandler, GiveFeedbackHandler, SetAuctionMessageHandler, SetAuctionFileMessageHandler,
   ],
-  exports: [TransitionScheduler],
+  exports: [TransitionScheduler, OffersInFlight],
 })
 export class AuctionsModule {}

@@ -24,6 +24,8 @@ export class PlaceOfferCommand {
     readonly receivedAt?: number,
     /** The idempotency key's claim, awaited inside the lot's turn (`admissionOf`): a key never costs a place. */
     readonly admit?: Promise<void>,
+    /** Called once the offer holds its place in the lot's mailbox: a closing queued after it decides after it. */
+    readonly inTurn?: () => void,
   ) {}
 }
 
@@ -44,7 +46,7 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
     const regulationAccepted = regulationSatisfied(auction, actor.idUser);
     const sid = streamId.lot(c.idLot);
     const idOffer = newId();
-    return this.writer.execute({
+    const outcome = this.writer.execute({
       streams: [sid],
       actor,
       metadata: { userId: actor.idUser, idempotencyKey: c.idempotencyKey ?? undefined, correlationId: c.correlationId },
@@ -73,6 +75,9 @@ export class PlaceOfferHandler implements ICommandHandler<PlaceOfferCommand, Pla
         };
       },
     });
+    // The writer queued the offer synchronously: its lot's closing no longer needs to wait for it (offers-in-flight.ts).
+    c.inTurn?.();
+    return outcome;
   }
 }
 

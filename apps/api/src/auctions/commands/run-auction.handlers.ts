@@ -7,6 +7,7 @@ import { auctionStreams, existingAuction, followDecision } from '../auction-rule
 import { streamId } from '@auction/domain';
 import type { CommandOutcome, StreamWriter } from '../../platform/engine/stream-writer.js';
 import { STREAM_WRITER } from '../../platform/engine/tokens.js';
+import { OffersInFlight } from '../scheduler/offers-in-flight.js';
 
 const SYSTEM = { userId: 'system' };
 
@@ -31,40 +32,41 @@ export class StartAuctionHandler implements ICommandHandler<StartAuctionCommand,
 }
 
 /**
- * How long after its end a lot is closed: an offer received before the end but still on its way to the lot's mailbox
- * (authentication, parsing) is judged first, by the instant it arrived (`PlaceOfferCommand.receivedAt`).
- */
-export const LOT_CLOSE_GRACE_MS = 250;
-
-/**
- * Closes, in one decision, every lot of an auction whose end (plus the grace) has passed, and lets the auction follow
- * its lots (closed, awarded, reopened). The scheduler sends one per auction and end instant, however many lots end
- * then; with no lot due only the auction follows (reconciliation at start-up, after a buy-now).
+ * Closes, in one decision, every lot of an auction whose end has passed, and lets the auction follow its lots (closed,
+ * awarded, reopened). A lot whose closing is still held (an offer that arrived before its end is on its way to the
+ * lot's mailbox: {@link OffersInFlight}) is left open, up to the cap; the reply names those lots, so the scheduler
+ * runs the command again once they are released. The scheduler sends one per auction and end instant, however many
+ * lots end then; with no lot due only the auction follows (reconciliation at start-up, after a buy-now).
  */
 export class CloseLotCommand {
   constructor(readonly idAuction: string) {}
 }
 
 @CommandHandler(CloseLotCommand)
-export class CloseLotHandler implements ICommandHandler<CloseLotCommand, CommandOutcome<void>> {
-  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter) {}
+export class CloseLotHandler implements ICommandHandler<CloseLotCommand, CommandOutcome<string[]>> {
+  constructor(@Inject(STREAM_WRITER) private readonly writer: StreamWriter, private readonly inFlight: OffersInFlight) {}
 
-  async execute({ idAuction }: CloseLotCommand): Promise<CommandOutcome<void>> {
+  async execute({ idAuction }: CloseLotCommand): Promise<CommandOutcome<string[]>> {
     const before = await this.writer.read<AuctionState>(streamId.auction(idAuction));
+    let held: string[] = [];
     return this.writer.execute({
       streams: auctionStreams(before, idAuction),
       metadata: SYSTEM,
       decide: (view, now) => {
         const auction = view.state<AuctionState>(streamId.auction(idAuction));
         const lotIds = auction.status === 'NONE' ? [] : auction.data.lotIds;
-        const closeAt = now - LOT_CLOSE_GRACE_MS;
-        const lotDecisions = lotIds
-          .map((id) => ({ streamId: streamId.lot(id), lot: view.state<LotState>(streamId.lot(id)) }))
-          .filter(({ lot }) => lot.status === 'OPEN' && lot.data.endMs <= closeAt)
-          .map(({ streamId: sid, lot }) => ({ streamId: sid, events: decideLot({ type: 'CloseLot', now: closeAt }, lot) }));
+        held = [];
+        const lotDecisions: { streamId: string; events: ReturnType<typeof decideLot> }[] = [];
+        for (const id of lotIds) {
+          const sid = streamId.lot(id);
+          const lot = view.state<LotState>(sid);
+          if (lot.status !== 'OPEN' || lot.data.endMs > now) continue;
+          if (this.inFlight.holdsClose(id, lot.data.endMs, now)) held.push(id);
+          else lotDecisions.push({ streamId: sid, events: decideLot({ type: 'CloseLot', now }, lot) });
+        }
         return [...lotDecisions, followDecision(view, idAuction, lotDecisions, now)];
       },
-      reply: () => undefined,
+      reply: () => held,
     });
   }
 }

@@ -26,6 +26,7 @@ import { Metrics } from '../../platform/metrics/metrics.js';
 import { idempotencyKeyOf, parse } from '../../platform/http/validation.js';
 import { arrivalOf } from '../../platform/http/arrival-time.js';
 import { ClaimInTurn, admissionOf } from '../../platform/idempotency/claim-in-turn.js';
+import { inTurnOf } from '../scheduler/offers-in-flight.js';
 
 const managers = [...AUCTION_MANAGER_ROLES];
 
@@ -119,7 +120,7 @@ export class AuctionController {
     const { offer, clickAndBuy } = parse(PlaceOfferRequest, body);
     const command = new PlaceOfferCommand(
       actor, parse(Id, idAuction, 'idAuction'), parse(Id, idLot, 'idLot'), offer, clickAndBuy, idempotencyKeyOf(headers), randomUUID(),
-      arrivalOf(request), admissionOf(request),
+      arrivalOf(request), admissionOf(request), inTurnOf(request),
     );
     try {
       const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, type AuctionState, type LotState } from '@auction/domain';
 import type { StoredEvent } from '@auction/event-store';
-import { CloseLotCommand, LOT_CLOSE_GRACE_MS, StartAuctionCommand } from '../commands/run-auction.handlers.js';
+import { CloseLotCommand, StartAuctionCommand } from '../commands/run-auction.handlers.js';
+import { OffersInFlight } from './offers-in-flight.js';
 import { AUCTION, LOT, streamId } from '@auction/domain';
 import { CLOCK, type Clock } from '../../platform/engine/tokens.js';
 import { CommandRunner } from '../../platform/http/command-runner.js';
@@ -31,7 +32,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
 
   constructor(
     private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(WRITER_OWNERSHIP) private readonly ownership: WriterOwnership,
+    @Inject(WRITER_OWNERSHIP) private readonly ownership: WriterOwnership, private readonly inFlight: OffersInFlight,
   ) {
     model.onChange((event, state) => this.onEvent(event, state));
   }
@@ -102,8 +103,26 @@ export class TransitionScheduler implements OnApplicationShutdown {
     }
     lots.add(id);
     const idAuction = lot.data.definition.idAuction;
+    const endMs = lot.data.endMs;
     // Idempotent for an armed key; re-arms one whose timer already fired and that a lot joins again.
-    this.arm(key, lot.data.endMs + LOT_CLOSE_GRACE_MS, idAuction, () => this.runner.system(new CloseLotCommand(idAuction)), again);
+    this.arm(key, endMs, idAuction, () => this.close(key, idAuction, endMs), again);
+  }
+
+  /**
+   * Closes the lots of a closing key at their end: those with no offer that arrived before the end still on its way to
+   * the lot (offers-in-flight.ts) at once, each held one once the last of its offers took its turn, at the latest at
+   * the cap (the close command leaves held lots open and names them).
+   */
+  private async close(key: string, idAuction: string, endMs: number): Promise<void> {
+    for (let first = true; ; first = false) {
+      const ofKey = new Set([...(this.closings.get(key) ?? [])].flatMap((sid) => {
+        const lot = this.model.lots.get(sid);
+        return lot && lot.status !== 'NONE' ? [lot.data.definition.idLot] : [];
+      }));
+      if (!first) await this.inFlight.closable([...ofKey], endMs);
+      const { reply: held } = await this.runner.system<string[]>(new CloseLotCommand(idAuction));
+      if (!held.some((id) => ofKey.has(id))) return;
+    }
   }
 
   private reconcile(auction: AuctionState): void {

@@ -4,8 +4,9 @@ import type { Clock } from '../engine/tokens.js';
 const ARRIVED_AT = Symbol('arrivedAt');
 const BODY_LATE = Symbol('bodyLate');
 const PINNED = Symbol('arrivalPinned');
+const RESTAMPED = Symbol('arrivalRestamped');
 
-type Stamped = FastifyRequest & { [ARRIVED_AT]?: number; [BODY_LATE]?: boolean; [PINNED]?: boolean };
+type Stamped = FastifyRequest & { [ARRIVED_AT]?: number; [BODY_LATE]?: boolean; [PINNED]?: boolean; [RESTAMPED]?: boolean };
 
 /**
  * Stamps every request with the instant its bytes had reached the API, so a command judged by time (an offer near a
@@ -29,7 +30,10 @@ export function stampArrival(fastify: FastifyInstance, clock: Clock): void {
   });
   fastify.addHook('preValidation', (request, _reply, done) => {
     const stamped = request as Stamped;
-    if (stamped[BODY_LATE] && !stamped[PINNED]) stamped[ARRIVED_AT] = clock.now();
+    if (stamped[BODY_LATE] && !stamped[PINNED]) {
+      stamped[ARRIVED_AT] = clock.now();
+      stamped[RESTAMPED] = true;
+    }
     done();
   });
 }
@@ -48,6 +52,18 @@ export function pinArrival(request: FastifyRequest, at: number): void {
 export async function bodyArrivedLate(request: FastifyRequest): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
   return !request.raw.complete;
+}
+
+/**
+ * The instant a request counts as arrived, as far as known at `now`: its stamp, except for a body still on its way
+ * after its head (stamped once read, so at `now` or later): then `now` at the earliest. A closing asking at the lot's
+ * end then does not wait for a head sent before it whose body comes after (it would be refused anyway).
+ */
+export function arrivalAsOf(request: FastifyRequest, now: number): number | undefined {
+  const stamped = request as Stamped;
+  const at = stamped[ARRIVED_AT];
+  if (stamped[BODY_LATE] && !stamped[PINNED] && !stamped[RESTAMPED]) return Math.max(at ?? now, now);
+  return at;
 }
 
 /** The instant a request arrived (its stamp); undefined for a request that was not stamped (the command's turn then). */
