@@ -89,7 +89,7 @@ describe('a lot\'s closing held by offers in flight (postgres)', () => {
     `POST ${paths.offer(idAuction, idLot)} HTTP/1.1\r\nHost: x\r\ntoken: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
 
   test('a head sent 150 ms before the end whose body comes 500 ms after it: refused, and the lot closes at its end, not at the cap', async () => {
-    const endMs = clock.now() + 6_000;
+    const endMs = Math.floor(clock.now()) + 6_000;
     const { idAuction, idLot } = await auction(endMs);
     const body = JSON.stringify({ offer: 1000 });
     await sleep(endMs - 150 - clock.now());
@@ -110,7 +110,8 @@ describe('a lot\'s closing held by offers in flight (postgres)', () => {
   }, 60_000);
 
   test('offers every 2 ms from 20 ms before the end to 20 ms after: none placed at or after the end, none after the closing', async () => {
-    const endMs = clock.now() + 6_000;
+    // Whole milliseconds: the end is stored as an ISO instant (ms), and the server clock's offset is fractional.
+    const endMs = Math.floor(clock.now()) + 6_000;
     const { idAuction, idLot } = await auction(endMs);
     await sleep(endMs - 40 - clock.now());
     const sends: Promise<{ status: number; body: { errorCode?: number } }>[] = [];
@@ -136,7 +137,7 @@ describe('a lot\'s closing held by offers in flight (postgres)', () => {
   }, 60_000);
 
   test('buy-now and a plain offer sent together 5 ms before the end: at most one wins, nothing after the closing', async () => {
-    const endMs = clock.now() + 6_000;
+    const endMs = Math.floor(clock.now()) + 6_000;
     const { idAuction, idLot } = await auction(endMs, 5000);
     await sleep(endMs - 5 - clock.now());
     const [buy, plain] = await Promise.all([
