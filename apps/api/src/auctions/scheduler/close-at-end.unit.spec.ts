@@ -29,11 +29,19 @@ function harness(store: PgliteEventStore, ownership: WriterOwnership) {
   const inFlight = new OffersInFlight(clock, ownership);
   const close = new CloseLotHandler(writer, inFlight);
   const offer = new PlaceOfferHandler(writer);
-  const bus = { execute: (c: object) => (c instanceof CloseLotCommand ? close.execute(c) : offer.execute(c as PlaceOfferCommand)) };
+  // Every closing the scheduler asks for, with the lots it held back (its reply).
+  const closings: { at: number; held: string[] }[] = [];
+  const closeNoted = async (c: CloseLotCommand) => {
+    const at = clock.now();
+    const outcome = await close.execute(c);
+    closings.push({ at, held: outcome.reply });
+    return outcome;
+  };
+  const bus = { execute: (c: object) => (c instanceof CloseLotCommand ? closeNoted(c) : offer.execute(c as PlaceOfferCommand)) };
   const runner = new CommandRunner(bus as never, { noteWrite: () => undefined } as unknown as Consistency);
   const model = new LiveReadModel();
   const scheduler = new TransitionScheduler(model, runner, clock, ownership, inFlight);
-  return { writer, inFlight, offer, model, scheduler };
+  return { writer, inFlight, offer, model, scheduler, closings };
 }
 
 /** A running auction of `count` lots (no extension) ending at `endMs`, once the scheduler knows them; returns their ids. */
@@ -83,34 +91,61 @@ async function closedBy(store: PgliteEventStore, idLot: string, untilMs: number)
 const offerOf = (idAuction: string, idLot: string, receivedAt: number, inTurn?: () => void) =>
   new PlaceOfferCommand(dealer, idAuction, idLot, 5000, false, null, `c-${++seq}`, receivedAt, undefined, inTurn);
 
-describe('closing at the end, held by offers in flight (one instance)', () => {
+/** A describe's store and harness, started before its tests and stopped after them (`h` is set in beforeAll). */
+function suite(ownership: WriterOwnership) {
   const store = new PgliteEventStore();
   let subscription: Subscription;
-  let h: ReturnType<typeof harness>;
-
+  const ctx = { store, h: undefined as unknown as ReturnType<typeof harness> };
   beforeAll(async () => {
     await store.init();
-    h = harness(store, new SoleWriter('solo'));
-    subscription = store.subscribe(0, (batch: StoredEvent[]) => h.model.apply(batch));
-    h.scheduler.start();
+    ctx.h = harness(store, ownership);
+    subscription = store.subscribe(0, (batch: StoredEvent[]) => ctx.h.model.apply(batch));
+    ctx.h.scheduler.start();
     // The subscription's first delivery is the slow one: a lot ending in an hour warms it up.
-    await runningLot(store, h.model, Date.now() + 3_600_000);
+    await runningLot(store, ctx.h.model, Date.now() + 3_600_000);
   }, 60_000);
   afterAll(async () => {
-    h.scheduler.onApplicationShutdown();
+    ctx.h.scheduler.onApplicationShutdown();
     await subscription.close();
     await store.close();
   });
+  return ctx;
+}
 
-  it('closes a lot with no offer in flight within a few ms of its end', async () => {
+/**
+ * The closings asked for from `before` on that concern `idLot` up to the one that closed it (a closing names the lots it
+ * held; one that did not hold the lot, closed it). How late a closing is, is the timers' and the machine's (a loaded CI
+ * run: 130 ms for one that held nothing), and the closing-rush bench measures it; these say what the code decided.
+ */
+async function closingsOf(h: ReturnType<typeof harness>, before: number, idLot: string) {
+  for (const until = Date.now() + 2_000; Date.now() < until; await sleep(5)) {
+    const mine = h.closings.slice(before);
+    const closer = mine.findIndex((c) => !c.held.includes(idLot));
+    if (closer >= 0) return mine.slice(0, closer + 1);
+  }
+  throw new Error(`no closing closed ${idLot}`);
+}
+
+describe('closing at the end, held by offers in flight (one instance)', () => {
+  const ctx = suite(new SoleWriter('solo'));
+  const store = ctx.store;
+  let h: ReturnType<typeof harness>;
+  beforeAll(() => { h = ctx.h; });
+
+  it('closes a lot with no offer in flight at its end, in the first closing, held by nothing', async () => {
     const endMs = Date.now() + 1_000;
     const { idLot } = await runningLot(store, h.model, endMs);
-    const log = await closedBy(store, idLot, endMs + 2_000);
+    const before = h.closings.length;
+    const log = await closedBy(store, idLot, endMs + 5_000);
     expect(log.closedAt).not.toBeNull();
     const lateness = log.closedAt! - endMs;
     process.stdout.write(`closed ${lateness} ms after its end (nothing in flight)\n`);
     expect(lateness).toBeGreaterThanOrEqual(0);
-    expect(lateness).toBeLessThan(30);
+    // One closing, asked for at the end, that held nothing back.
+    const mine = await closingsOf(h, before, idLot);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.at).toBeGreaterThanOrEqual(endMs);
+    expect(mine[0]!.held).toEqual([]);
   });
 
   it('judges an offer received before the end but slowed in flight (100 ms past the end) before closing the lot', async () => {
@@ -138,11 +173,14 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, lotIds } = await runningLot(store, h.model, endMs, 2);
     const [held, free] = lotIds as [string, string];
+    const before = h.closings.length;
     await sleep(endMs - 50 - Date.now());
     const arrivedAt = Date.now();
     const inTurn = h.inFlight.hold(held, () => arrivedAt);
     const freeLog = await closedBy(store, free, endMs + 2_000);
-    expect(freeLog.closedAt! - endMs).toBeLessThan(30);
+    expect(freeLog.closedAt! - endMs).toBeGreaterThanOrEqual(0);
+    // The first closing, at the end, closed the free lot and held only the other.
+    expect(await closingsOf(h, before, free)).toEqual([{ at: expect.any(Number), held: [held] }]);
     await sleep(endMs + 120 - Date.now());
     expect((await lotLog(store, held)).closedAt).toBeNull();
     await h.offer.execute(offerOf(idAuction, held, arrivedAt, inTurn));
@@ -155,11 +193,13 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
   it('an offer arriving after the end holds nothing and is refused', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, idLot } = await runningLot(store, h.model, endMs);
+    const before = h.closings.length;
     await sleep(endMs + 5 - Date.now());
     const arrivedAt = Date.now();
     const inTurn = h.inFlight.hold(idLot, () => arrivedAt);
     const log = await closedBy(store, idLot, endMs + 2_000);
-    expect(log.closedAt! - endMs).toBeLessThan(LOT_CLOSE_CAP_MS / 2);
+    expect(log.closedAt).not.toBeNull();
+    expect((await closingsOf(h, before, idLot)).map((c) => c.held)).toEqual([[]]);
     const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((await lotLog(store, idLot)).types).toEqual(['LotScheduled', 'LotClosed']);
@@ -182,7 +222,9 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     const lateness = log.closedAt! - (arrivedAt + 1_000);
     process.stdout.write(`closed ${lateness} ms after its extended end\n`);
     expect(lateness).toBeGreaterThanOrEqual(0);
-    expect(lateness).toBeLessThan(30);
+    // Closed by the first closing asked for at its new end, holding nothing.
+    const closer = h.closings.find((c) => c.at >= arrivedAt + 1_000);
+    expect(closer?.held).toEqual([]);
     expect(h.scheduler.pending).toBeLessThanOrEqual(1);
   });
 
@@ -231,6 +273,7 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
   it('caps the wait: an offer stuck in flight does not hold the closing past the cap, and is then refused', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, idLot } = await runningLot(store, h.model, endMs);
+    const before = h.closings.length;
     await sleep(endMs - 50 - Date.now());
     const arrivedAt = Date.now();
     const inTurn = h.inFlight.hold(idLot, () => arrivedAt);
@@ -238,7 +281,10 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     const lateness = log.closedAt! - endMs;
     process.stdout.write(`closed ${lateness} ms after its end (an offer stuck in flight)\n`);
     expect(lateness).toBeGreaterThanOrEqual(LOT_CLOSE_CAP_MS);
-    expect(lateness).toBeLessThan(LOT_CLOSE_CAP_MS + 50);
+    // Held at the end, closed by the closing the cap asked for (not a later one): every closing before held it.
+    const mine = await closingsOf(h, before, idLot);
+    expect(mine.at(-1)!.at).toBeGreaterThanOrEqual(endMs + LOT_CLOSE_CAP_MS - 2);
+    expect(mine.slice(0, -1).every((c) => c.held.includes(idLot) && c.at < endMs + LOT_CLOSE_CAP_MS)).toBe(true);
     const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((await lotLog(store, idLot)).types).toEqual(['LotScheduled', 'LotClosed']);
@@ -246,28 +292,16 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
 });
 
 describe('closing at the end with other instances alive', () => {
-  const store = new PgliteEventStore();
-  let subscription: Subscription;
-  let h: ReturnType<typeof harness>;
   const ownership: WriterOwnership = { ...new SoleWriter('a'), owned: () => [0], ownsAuction: () => true, liveInstances: () => new Set(['a', 'b']) };
-
-  beforeAll(async () => {
-    await store.init();
-    h = harness(store, ownership);
-    subscription = store.subscribe(0, (batch: StoredEvent[]) => h.model.apply(batch));
-    h.scheduler.start();
-    // The subscription's first delivery is the slow one: a lot ending in an hour warms it up.
-    await runningLot(store, h.model, Date.now() + 3_600_000);
-  }, 60_000);
-  afterAll(async () => {
-    h.scheduler.onApplicationShutdown();
-    await subscription.close();
-    await store.close();
-  });
+  const ctx = suite(ownership);
+  const store = ctx.store;
+  let h: ReturnType<typeof harness>;
+  beforeAll(() => { h = ctx.h; });
 
   it('waits the cap: an offer forwarded by another instance is unseen here until it arrives', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, idLot } = await runningLot(store, h.model, endMs);
+    const before = h.closings.length;
     // Received by the other instance 20 ms before the end, forwarded, and arriving here 150 ms after it.
     const arrivedAt = endMs - 20;
     await sleep(endMs + 150 - Date.now());
@@ -277,6 +311,9 @@ describe('closing at the end with other instances alive', () => {
     const log = await closedBy(store, idLot, endMs + 2_000);
     expect(log.types).toEqual(['LotScheduled', 'OfferPlaced', 'LotClosed']);
     expect(log.closedAt! - endMs).toBeGreaterThanOrEqual(LOT_CLOSE_CAP_MS);
-    expect(log.closedAt! - endMs).toBeLessThan(LOT_CLOSE_CAP_MS + 50);
+    // Closed by the closing the cap asked for; every one before it held the lot.
+    const mine = await closingsOf(h, before, idLot);
+    expect(mine.at(-1)!.at).toBeGreaterThanOrEqual(endMs + LOT_CLOSE_CAP_MS - 2);
+    expect(mine.slice(0, -1).every((c) => c.held.includes(idLot))).toBe(true);
   });
 });
