@@ -4,37 +4,13 @@
  * side of the end, and requests that note an offer in flight and then fail every way they can (none stays counted).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { connect } from 'node:net';
 import {
   ApiClient, DEMO_PASSWORD, type RunningServer, type ServerStorage, ServerClock, createStorage, sleep, startServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
+import { rawRequest } from '../testing/raw-request.test-support.js';
 
 interface StoredEventJson { type: string; data: Record<string, unknown>; metadata: { time?: string } }
-
-/**
- * Sends `head`, then `tail` once `tailAt()` resolves (or destroys the socket when it gives null; `abort`: destroys it
- * right after the tail); resolves with the answer.
- */
-function rawRequest(baseUrl: string, head: string, tailAt: () => Promise<string | null>, abort = false): Promise<string> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(head);
-      void tailAt().then((tail) => {
-        if (tail !== null) socket.write(tail);
-        if (tail === null || abort) setTimeout(() => socket.destroy(), 10);
-      });
-    });
-    let text = '';
-    socket.on('data', (d) => {
-      text += d.toString();
-      if (/\r\n\r\n[\s\S]*\}/.test(text)) { socket.destroy(); resolve(text); }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(text));
-  });
-}
 
 describe('a lot\'s closing held by offers in flight (postgres)', () => {
   let storage: ServerStorage;

@@ -4,29 +4,11 @@
  * its head (slowloris) and a chunked body held open past the lot's end; the paging limits of the dealer lists.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { connect } from 'node:net';
 import {
   ApiClient, DEMO_PASSWORD, type RunningServer, type ServerStorage, ServerClock, createStorage, sleep, startServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, getAuction, paths, runTag } from '../testing/auction.test-support.js';
-
-/** Sends `head` at once and `tail` after `delayMs` on a raw socket; resolves with the status line and body. */
-function slowRequest(baseUrl: string, head: string, tail: string, delayMs: number): Promise<string> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(head);
-      setTimeout(() => socket.write(tail), delayMs);
-    });
-    let text = '';
-    socket.on('data', (d) => {
-      text += d.toString();
-      if (/\r\n\r\n[\s\S]*\}/.test(text)) { socket.destroy(); resolve(text); }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(text));
-  });
-}
+import { slowRequest } from '../testing/raw-request.test-support.js';
 
 describe('attacks on offers (postgres)', () => {
   let storage: ServerStorage;
