@@ -1,5 +1,5 @@
 import type { LotView, PlaceOfferResponse } from '@auction/contracts';
-import { toCents } from '@auction/domain';
+import { nextMinimumOffer, toCents } from '@auction/domain';
 import type { LiveViewer, LotMessage, OutbidMessage, OwnOfferMessage } from './live-messages.js';
 
 /** Input of the lot machine: a live message or a lot of `GET auctionFull` (no position: -1). */
@@ -35,6 +35,11 @@ export interface LotContext {
   lastOutcome: OfferOutcome | null;
   /** The end the lot had before its last extension (an offer in the window moved it), null when never extended. */
   extendedFrom: string | null;
+  /**
+   * The best offer (cents) an accepted answer showed before any live message did (the message is still on its way):
+   * `lot` shows it already, and live messages of an older best are not taken. Undefined once a message caught up.
+   */
+  answerAhead?: number | undefined;
 }
 
 /** Dealer sub-state while the lot runs or waits for its award. */
@@ -59,6 +64,11 @@ export function initialLotContext(input: LotInput): LotContext {
  * best offer did not change while I was leading. Any other best offer means I am not leading (outbid if I bid).
  */
 export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
+  // A message older than an accepted answer already shown (a lower best while running): taken as seen, not shown, so
+  // that the best offer never steps back nor "leading" flickers to "outbid" (best offers only grow while a lot runs).
+  if (ctx.answerAhead !== undefined && lot.status === 'RUN' && (lot.bestOffer === null || toCents(lot.bestOffer) < ctx.answerAhead)) {
+    return { ...ctx, lastPosition: lot.position };
+  }
   let leading: boolean;
   if (lot.leading !== undefined) leading = lot.leading;
   else if (lot.bestOfferId !== null && ctx.myOfferIds.includes(lot.bestOfferId)) leading = true;
@@ -67,7 +77,7 @@ export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
   const extended = ctx.lot.status === 'RUN' && lot.status === 'RUN' && Date.parse(lot.endDate) > Date.parse(ctx.lot.endDate);
   return {
     ...ctx, lot, leading, myBestOffer: maxAmount(ctx.myBestOffer, lot.myBestOffer ?? null), lastPosition: lot.position,
-    extendedFrom: extended ? ctx.lot.endDate : ctx.extendedFrom,
+    extendedFrom: extended ? ctx.lot.endDate : ctx.extendedFrom, answerAhead: undefined,
   };
 }
 
@@ -82,7 +92,31 @@ export function applyAccepted(ctx: LotContext, response: PlaceOfferResponse): Lo
   if (bestOfferId === response.idOffer) leading = true;
   else if (bestOffer !== null && toCents(bestOffer) > toCents(response.bestOffer)) leading = bestOfferId !== null && myOfferIds.includes(bestOfferId);
   const lastOutcome: OfferOutcome = { accepted: true, amount: response.offer, errorCode: null, clickAndBuy: false };
-  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading, lastOutcome };
+  const next = { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading, lastOutcome };
+  return ctx.lot.status === 'RUN' ? aheadOfView(next, response) : next;
+}
+
+/**
+ * The answer is ahead of the view when its best offer is higher than the view's (the live message of the offer is still
+ * on its way): the lot shows the answer's best offer, its next minimum, its end (an extension) and, leading, the offer's
+ * id at once, so that "leading" never stands beside an older best offer. The live message then replaces it.
+ */
+function aheadOfView(ctx: LotContext, response: PlaceOfferResponse): LotContext {
+  const { lot } = ctx;
+  const best = toCents(response.bestOffer);
+  if (lot.bestOffer !== null && toCents(lot.bestOffer) >= best) return ctx;
+  const extended = Date.parse(response.lotEndDate) > Date.parse(lot.endDate);
+  return {
+    ...ctx,
+    lot: {
+      ...lot, bestOffer: response.bestOffer, bestOfferId: response.leading ? response.idOffer : null,
+      offersCount: lot.offersCount + (response.leading ? 1 : 0),
+      nextMinimumOffer: nextMinimumOffer(lot, { amount: response.bestOffer }),
+      endDate: extended ? response.lotEndDate : lot.endDate,
+    },
+    extendedFrom: extended ? lot.endDate : ctx.extendedFrom,
+    answerAhead: best,
+  };
 }
 
 /** The dealer's own standing on a lot as the server tells it (`auctionFull`'s `myBestOffer` and `leading`). */

@@ -128,6 +128,45 @@ describe('lotMachine: dealer', () => {
     expect(h.value()).toEqual({ RUN: 'leading' });
   });
 
+  it('an answer ahead of the live view shows its best offer at once, and older live messages do not step it back', () => {
+    const h = start('dealer', lotMessage(1, { bestOffer: 1000, bestOfferId: 'x', offersCount: 1, nextMinimumOffer: 1100 }));
+    h.actor.send({ type: 'offer.placing' });
+    h.actor.send({ type: 'offer.accepted', response: acceptedResponse({ idOffer: 'o1', offer: 1300, bestOffer: 1300, leading: true, lotEndDate: '2030-01-01T10:01:00.000Z' }) });
+    expect(h.value()).toEqual({ RUN: 'leading' });
+    // "leading" never stands beside the older best offer: the answer's best, its next minimum and its extension are shown.
+    expect(h.ctx().lot).toMatchObject({ bestOffer: 1300, bestOfferId: 'o1', offersCount: 2, nextMinimumOffer: 1400, endDate: '2030-01-01T10:01:00.000Z' });
+    expect(h.ctx().extendedFrom).toBe('2030-01-01T10:00:00.000Z');
+    // A message of an offer placed before mine, still on its way: taken as seen, not shown.
+    h.actor.send({ type: 'live.lot', lot: lotMessage(2, { bestOffer: 1200, bestOfferId: 'y', offersCount: 2, nextMinimumOffer: 1300 }) });
+    expect(h.value()).toEqual({ RUN: 'leading' });
+    expect(h.ctx()).toMatchObject({ lastPosition: 2, lot: { bestOffer: 1300, bestOfferId: 'o1' } });
+    // My offer's own message catches up; from there on the live view decides again (a lower best is shown as sent).
+    h.actor.send({ type: 'live.lot', lot: lotMessage(3, { bestOffer: 1300, bestOfferId: 'o1', offersCount: 3, nextMinimumOffer: 1400 }) });
+    expect(h.ctx()).toMatchObject({ lot: { offersCount: 3 } });
+    expect(h.ctx().answerAhead).toBeUndefined();
+    h.actor.send({ type: 'live.lot', lot: lotMessage(4, { bestOffer: 1500, bestOfferId: 'z', offersCount: 4 }) });
+    expect(h.value()).toEqual({ RUN: 'outbid' });
+  });
+
+  it('an accepted answer that does not lead (a higher offer came first) shows that best offer without an id, then outbid', () => {
+    const h = start('dealer', lotMessage(1, { bestOffer: 1000, bestOfferId: 'x' }));
+    h.actor.send({ type: 'offer.placing' });
+    h.actor.send({ type: 'offer.accepted', response: acceptedResponse({ idOffer: 'o1', offer: 1100, bestOffer: 1200, leading: false }) });
+    expect(h.value()).toEqual({ RUN: 'outbid' });
+    expect(h.ctx().lot).toMatchObject({ bestOffer: 1200, bestOfferId: null, offersCount: 0 });
+    h.actor.send({ type: 'live.lot', lot: lotMessage(2, { bestOffer: 1200, bestOfferId: 'y' }) });
+    expect(h.value()).toEqual({ RUN: 'outbid' });
+    expect(h.ctx().lot.bestOfferId).toBe('y');
+  });
+
+  it('a closing message is taken even when an answer is ahead of the view', () => {
+    const h = start('dealer', lotMessage(1, { bestOffer: 1000, bestOfferId: 'x' }));
+    h.actor.send({ type: 'offer.placing' });
+    h.actor.send({ type: 'offer.accepted', response: acceptedResponse({ idOffer: 'o1', offer: 1100, bestOffer: 1100, leading: true }) });
+    h.actor.send({ type: 'live.lot', lot: lotMessage(2, { status: 'CLD', bestOffer: 1100, bestOfferId: 'o1' }) });
+    expect(h.value()).toEqual({ CLD: 'leading' });
+  });
+
   it('an answer overtaken by a higher offer of someone else ends outbid', () => {
     const h = start('dealer', lotMessage(1));
     h.actor.send({ type: 'offer.placing' });
