@@ -1,6 +1,7 @@
 import type { LotView, PlaceOfferResponse } from '@auction/contracts';
-import { nextMinimumOffer, toCents } from '@auction/domain';
+import { toCents } from '@auction/domain';
 import type { LiveViewer, LotMessage, OutbidMessage, OwnOfferMessage } from './live-messages.js';
+import { isAhead, olderThanView, showAhead, takeOlder } from './lot-ahead.js';
 
 /** Input of the lot machine: a live message or a lot of `GET auctionFull` (no position: -1). */
 export interface LotInput {
@@ -36,8 +37,9 @@ export interface LotContext {
   /** The end the lot had before its last extension (an offer in the window moved it), null when never extended. */
   extendedFrom: string | null;
   /**
-   * The best offer (cents) an accepted answer showed before any live message did (the message is still on its way):
-   * `lot` shows it already, and live messages of an older best are not taken. Undefined once a message caught up.
+   * The best offer (cents) an accepted answer or a notice (outbid, own offer) showed before any live message did (the
+   * message is still on its way): `lot` shows it already, and live messages of an older best are taken for their
+   * position and status only (lot-ahead.ts). Undefined once a message caught up.
    */
   answerAhead?: number | undefined;
 }
@@ -64,11 +66,10 @@ export function initialLotContext(input: LotInput): LotContext {
  * best offer did not change while I was leading. Any other best offer means I am not leading (outbid if I bid).
  */
 export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
-  // A message older than an accepted answer already shown (a lower best while running): taken as seen, not shown, so
-  // that the best offer never steps back nor "leading" flickers to "outbid" (best offers only grow while a lot runs).
-  if (ctx.answerAhead !== undefined && lot.status === 'RUN' && (lot.bestOffer === null || toCents(lot.bestOffer) < ctx.answerAhead)) {
-    return { ...ctx, lastPosition: lot.position };
-  }
+  // A message older than a best offer already shown (a lower best, also one published as closed after the end from the
+  // state before a held offer): its position and status are taken, not its figures, so that the best offer never steps
+  // back nor "leading" flickers to "outbid" (best offers only grow).
+  if (olderThanView(ctx, lot)) return takeOlder(ctx, lot);
   let leading: boolean;
   if (lot.leading !== undefined) leading = lot.leading;
   else if (lot.bestOfferId !== null && ctx.myOfferIds.includes(lot.bestOfferId)) leading = true;
@@ -93,30 +94,11 @@ export function applyAccepted(ctx: LotContext, response: PlaceOfferResponse): Lo
   else if (bestOffer !== null && toCents(bestOffer) > toCents(response.bestOffer)) leading = bestOfferId !== null && myOfferIds.includes(bestOfferId);
   const lastOutcome: OfferOutcome = { accepted: true, amount: response.offer, errorCode: null, clickAndBuy: false };
   const next = { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, response.offer), leading, lastOutcome };
-  return ctx.lot.status === 'RUN' ? aheadOfView(next, response) : next;
-}
-
-/**
- * The answer is ahead of the view when its best offer is higher than the view's (the live message of the offer is still
- * on its way): the lot shows the answer's best offer, its next minimum, its end (an extension) and, leading, the offer's
- * id at once, so that "leading" never stands beside an older best offer. The live message then replaces it.
- */
-function aheadOfView(ctx: LotContext, response: PlaceOfferResponse): LotContext {
-  const { lot } = ctx;
-  const best = toCents(response.bestOffer);
-  if (lot.bestOffer !== null && toCents(lot.bestOffer) >= best) return ctx;
-  const extended = Date.parse(response.lotEndDate) > Date.parse(lot.endDate);
-  return {
-    ...ctx,
-    lot: {
-      ...lot, bestOffer: response.bestOffer, bestOfferId: response.leading ? response.idOffer : null,
-      offersCount: lot.offersCount + (response.leading ? 1 : 0),
-      nextMinimumOffer: nextMinimumOffer(lot, { amount: response.bestOffer }),
-      endDate: extended ? response.lotEndDate : lot.endDate,
-    },
-    extendedFrom: extended ? lot.endDate : ctx.extendedFrom,
-    answerAhead: best,
-  };
+  // Ahead of the view (its live message is still on its way): its best, next minimum, extension and, leading, its id at
+  // once, also on a lot an older message showed closed, so that "leading" never stands beside an older best offer.
+  return showAhead(next, {
+    amount: response.bestOffer, idOffer: response.leading ? response.idOffer : null, offers: response.leading ? 1 : 0, endDate: response.lotEndDate,
+  });
 }
 
 /** The dealer's own standing on a lot as the server tells it (`auctionFull`'s `myBestOffer` and `leading`). */
@@ -150,8 +132,12 @@ export function applyStanding(ctx: LotContext, standing: MyStanding): LotContext
 export function applyOwnOffer(ctx: LotContext, message: OwnOfferMessage): LotContext {
   if (ctx.viewer !== 'dealer' || message.idLot !== ctx.lot.idLot) return ctx;
   const myOfferIds = ctx.myOfferIds.includes(message.idOffer) ? ctx.myOfferIds : [...ctx.myOfferIds, message.idOffer];
-  const leading = ctx.lot.bestOfferId === message.idOffer ? true : ctx.leading;
-  return { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, message.offer), leading };
+  const next = { ...ctx, myOfferIds, myBestOffer: maxAmount(ctx.myBestOffer, message.offer) };
+  // Newer than the view and above its best: an accepted offer was the best when placed, so it leads as of the notice.
+  if (message.position > ctx.lastPosition && isAhead(ctx, message.offer)) {
+    return { ...showAhead(next, { amount: message.offer, idOffer: message.idOffer, offers: 1 }), leading: true };
+  }
+  return { ...next, leading: ctx.lot.bestOfferId === message.idOffer ? true : ctx.leading };
 }
 
 /** Takes a refused offer: its outcome stays on the lot. */
@@ -167,7 +153,10 @@ export function outbidApplies(ctx: LotContext, message: OutbidMessage): boolean 
 
 /** Takes an outbid notice: no longer leading. */
 export function applyOutbid(ctx: LotContext, message: OutbidMessage): LotContext {
-  return { ...ctx, leading: false, myBestOffer: maxAmount(ctx.myBestOffer, message.yourBestOffer) };
+  // Its best offer is shown at once (someone else's): "outbid" never stands beside the dealer's own offer as the best,
+  // the form's minimum follows, and the dealer's own older lot message no longer says "leading".
+  const next = { ...ctx, leading: false, myBestOffer: maxAmount(ctx.myBestOffer, message.yourBestOffer) };
+  return showAhead(next, { amount: message.bestOffer, idOffer: null, offers: 1 });
 }
 
 /** True when this dealer has bid on the lot. */

@@ -1,0 +1,70 @@
+import type { LotView } from '@auction/contracts';
+import { nextMinimumOffer, toCents } from '@auction/domain';
+import type { LotMessage } from './live-messages.js';
+import type { LotContext } from './lot-context.js';
+
+/**
+ * A best offer known before the live lot message that carries it: an accepted answer, an outbid notice, the notice of
+ * an own offer placed from another device. `idOffer` null: whose it is is not known (someone else's).
+ */
+export interface AheadBest {
+  readonly amount: number;
+  readonly idOffer: string | null;
+  /** Offers it adds to the view's count (a lower bound: others may have come before it). */
+  readonly offers: number;
+  /** The lot's end with it (an answer's `lotEndDate`); absent: not known. */
+  readonly endDate?: string;
+}
+
+/** The view takes a best offer ahead of it while the lot runs or waits for its award (a decided lot shows its own). */
+const undecided = (lot: LotView) => lot.status === 'RUN' || (lot.status === 'CLD' && lot.awardStatus === 'TBA');
+
+/** True when `best` is higher than the view's best offer, on a lot that can still show it. */
+export function isAhead(ctx: LotContext, amount: number): boolean {
+  const { lot } = ctx;
+  return undecided(lot) && (lot.bestOffer === null || toCents(lot.bestOffer) < toCents(amount));
+}
+
+/**
+ * The view with a best offer ahead of it: that best, its next minimum, its offers, its owner when known and, while
+ * the lot runs, a later end (an extension). Live messages of a lower best are older: {@link olderThanView} keeps these
+ * figures until a message catches up. Unchanged when the best is not ahead.
+ */
+export function showAhead(ctx: LotContext, ahead: AheadBest): LotContext {
+  if (!isAhead(ctx, ahead.amount)) return ctx;
+  const { lot } = ctx;
+  const extended = lot.status === 'RUN' && ahead.endDate !== undefined && Date.parse(ahead.endDate) > Date.parse(lot.endDate);
+  return {
+    ...ctx,
+    lot: {
+      ...lot, bestOffer: ahead.amount, bestOfferId: ahead.idOffer, offersCount: lot.offersCount + ahead.offers,
+      nextMinimumOffer: nextMinimumOffer(lot, { amount: ahead.amount }),
+      endDate: extended ? ahead.endDate! : lot.endDate,
+    },
+    extendedFrom: extended ? lot.endDate : ctx.extendedFrom,
+    answerAhead: toCents(ahead.amount),
+  };
+}
+
+/**
+ * A live message older than a best offer already shown (a lower best: best offers only grow, whatever the status, and a
+ * message published after the end from the state before a held offer says CLD): its position is taken, and its status
+ * (the lot closed), but not its figures, nor does it change who leads.
+ */
+export function olderThanView(ctx: LotContext, message: LotMessage): boolean {
+  return ctx.answerAhead !== undefined && (message.bestOffer === null || toCents(message.bestOffer) < ctx.answerAhead);
+}
+
+/**
+ * Takes an older message ({@link olderThanView}): its position, status and award; the view's figures stay. A closed
+ * status the message got from an end the view has since seen extended (the offer ahead moved it) is not taken either.
+ */
+export function takeOlder(ctx: LotContext, message: LotMessage): LotContext {
+  const endedBeforeExtension = ctx.lot.status === 'RUN' && Date.parse(message.endDate) < Date.parse(ctx.lot.endDate);
+  if (message.status === 'RUN' || endedBeforeExtension) return { ...ctx, lastPosition: message.position };
+  const { bestOffer, bestOfferId, offersCount, nextMinimumOffer: minimum, endDate } = ctx.lot;
+  return {
+    ...ctx, lastPosition: message.position,
+    lot: { ...message, bestOffer, bestOfferId, offersCount: Math.max(offersCount, message.offersCount), nextMinimumOffer: minimum, endDate },
+  };
+}
