@@ -56,15 +56,22 @@ export function olderThanView(ctx: LotContext, message: LotMessage): boolean {
 }
 
 /**
- * Takes an older message ({@link olderThanView}): its position, status and award; the view's figures stay. A closed
- * status the message got from an end the view has since seen extended (the offer ahead moved it) is not taken either.
+ * Takes an older message ({@link olderThanView}): its position, status and award, and what only grows: a later end (ends
+ * only move later while a lot runs; a notice ahead carries none) and its offers plus the one ahead. The view's best
+ * offer, its id, its next minimum and who leads stay. A closed status the message got from an end the view has since
+ * seen extended (the offer ahead moved it) is not taken.
  */
 export function takeOlder(ctx: LotContext, message: LotMessage): LotContext {
-  const endedBeforeExtension = ctx.lot.status === 'RUN' && Date.parse(message.endDate) < Date.parse(ctx.lot.endDate);
-  if (message.status === 'RUN' || endedBeforeExtension) return { ...ctx, lastPosition: message.position };
-  const { bestOffer, bestOfferId, offersCount, nextMinimumOffer: minimum, endDate } = ctx.lot;
-  return {
-    ...ctx, lastPosition: message.position,
-    lot: { ...message, bestOffer, bestOfferId, offersCount: Math.max(offersCount, message.offersCount), nextMinimumOffer: minimum, endDate },
-  };
+  const { lot } = ctx;
+  const offersCount = Math.max(lot.offersCount, message.offersCount + 1);
+  if (message.status === 'RUN' || (lot.status === 'RUN' && Date.parse(message.endDate) < Date.parse(lot.endDate))) {
+    const later = lot.status === 'RUN' && message.status === 'RUN' && Date.parse(message.endDate) > Date.parse(lot.endDate);
+    return {
+      ...ctx, lastPosition: message.position, lot: { ...lot, offersCount, endDate: later ? message.endDate : lot.endDate },
+      extendedFrom: later ? lot.endDate : ctx.extendedFrom,
+    };
+  }
+  const { bestOffer, bestOfferId, nextMinimumOffer: minimum } = lot;
+  const endDate = Date.parse(message.endDate) > Date.parse(lot.endDate) ? message.endDate : lot.endDate;
+  return { ...ctx, lastPosition: message.position, lot: { ...message, bestOffer, bestOfferId, offersCount, nextMinimumOffer: minimum, endDate } };
 }

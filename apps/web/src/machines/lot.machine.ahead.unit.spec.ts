@@ -132,5 +132,19 @@ describe('lotMachine: a view ahead of the live messages', () => {
     expect(h.value()).toEqual({ RUN: 'outbid' });
     expect(h.ctx().lot).toMatchObject({ bestOffer: 1400, nextMinimumOffer: 1500 });
   });
+
+  it('a notice ahead of the view (no end of its own) still takes the later end and the offers of an older message', () => {
+    const h = dealerAt(lotMessage(1, { bestOffer: 1000, bestOfferId: 'x', offersCount: 1, nextMinimumOffer: 1100 }));
+    h.actor.send({ type: 'live.ownOffer', message: { idAuction: 'a1', idLot: 'l1', idOffer: 'o2', offer: 1400, clickAndBuy: false, serverTime: END, position: 6 } });
+    expect(h.ctx().lot).toMatchObject({ bestOffer: 1400, offersCount: 2, endDate: END });
+    // Older than my offer: someone's 1200 in the window moved the end (ends only grow while a lot runs), 4 offers then.
+    h.actor.send({ type: 'live.lot', lot: lotMessage(4, { bestOffer: 1200, bestOfferId: 'y', offersCount: 4, endDate: '2030-01-01T10:03:00.000Z' }) });
+    expect(h.value()).toEqual({ RUN: 'leading' });
+    expect(h.ctx().lot).toMatchObject({ bestOffer: 1400, bestOfferId: 'o2', offersCount: 5, endDate: '2030-01-01T10:03:00.000Z' });
+    expect(h.ctx().extendedFrom).toBe(END);
+    // An older one with an earlier end changes neither.
+    h.actor.send({ type: 'live.lot', lot: lotMessage(5, { bestOffer: 1300, bestOfferId: 'z', offersCount: 3, endDate: '2030-01-01T10:02:00.000Z' }) });
+    expect(h.ctx().lot).toMatchObject({ offersCount: 5, endDate: '2030-01-01T10:03:00.000Z' });
+  });
 });
 
