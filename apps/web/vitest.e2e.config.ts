@@ -9,9 +9,10 @@ const START_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
  * later; server-lost keeps its own product down for 20 s and frozen for 6 s): about 350 s of the ~1,700 s of the
  * browser tests in a CI run, with little CPU. `npm test` runs them as a second vitest process beside the others
  * (E2E_GROUP=waits: only these, on a product of their own, screenshots under `artifacts/e2e-waits/`; E2E_GROUP=rest:
- * all but these). Without E2E_GROUP every file runs, one after the other.
+ * all but these). Without E2E_GROUP every file runs, one after the other. live-edge-mosquitto joins them: most of its
+ * ~1 minute waits for a product of its own (LIVE_EDGE=mosquitto) to start, and this group ends far sooner than the other.
  */
-const WAITING = ['e2e/live-bidding.e2e.spec.ts', 'e2e/vehicles-done-when.e2e.spec.ts', 'e2e/server-lost.e2e.spec.ts'];
+const WAITING = ['e2e/live-bidding.e2e.spec.ts', 'e2e/vehicles-done-when.e2e.spec.ts', 'e2e/server-lost.e2e.spec.ts', 'e2e/live-edge-mosquitto.e2e.spec.ts'];
 const GROUP = process.env.E2E_GROUP;
 
 /**

@@ -21,6 +21,10 @@ source "$SRC/../lib/build-stamp.sh"
 command -v gcc >/dev/null || die "gcc is not installed (apt-get install gcc)"
 mkdir -p "$OUT"
 sources="$(sha256sum "$SRC/auction_edge.c" "$SRC/build.sh" | sha256sum | cut -d' ' -f1)"
+# One build at a time: `npm test` may start two at once (a browser test's tools/infra and an API test), and a second one
+# would remove the headers the first is unpacking. The second waits here, then finds the plugin built.
+exec {build_lock}>"$OUT/.build.lock"
+flock -w 300 "$build_lock" || die "waited 300 s for $OUT/.build.lock (another build.sh still running?)"
 built_and_current "$SO" "$STAMP" "$sources" && exit 0
 
 HEADERS="$OUT/dev/usr/include"

@@ -39,6 +39,7 @@ import { compressAnswers } from './platform/http/compression.js';
 import { openMailService, type MailLogger } from '@auction/mail';
 import { startLive } from './platform/live/live.providers.js';
 import { watchEdgeChanges } from './platform/live/live-edge-control.js';
+import { liveEdgeOrigins, loadLiveConfig } from './platform/live/live-config.js';
 import { instrumentHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { LiveReadModel } from './platform/engine/live-read-model.js';
@@ -106,7 +107,9 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, exactJsonParser(app.getHttpAdapter().getInstance()) as never);
   // Cookies are Secure when the request came over HTTPS ('auto': request.protocol), or always with COOKIE_SECURE.
   await app.register(fastifyCookie as never, { parseOptions: { secure: config.cookieSecure ? true : 'auto' } } as never);
-  await secureHttp(app, config, fanout.db);
+  // With LIVE_EDGE=mosquitto the pages connect to Mosquitto's WebSocket listener: its origin is in their connect-src.
+  const liveOrigins = liveEdgeOrigins(loadLiveConfig());
+  await secureHttp(app, config, fanout.db, liveOrigins);
   // The embedded OpenID Connect issuer's routes under /oidc (started below, once the port is known).
   const sso = app.get(SsoService);
   if (sso.embedded) await sso.embedded.register(app.getHttpAdapter().getInstance() as never);
@@ -122,6 +125,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   const webClient = await serveWebClient(fastify as never, config.webDist, {
     pages: [liveFirstScreen(fastify as never), portalPages(fastify as never, config.webDist, config.portal)],
     warn: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`, 'WebClient'),
+    connectTo: liveOrigins,
   });
   app.enableShutdownHooks();
   await app.init();

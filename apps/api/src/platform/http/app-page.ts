@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { contentSecurityPolicy } from './security-headers.js';
+import { connectSources, contentSecurityPolicy } from './security-headers.js';
 
 /**
  * What the server writes into the client's page for one address before any script runs (issue 22, speed): the
@@ -64,7 +64,8 @@ interface Template { readonly mtimeMs: number; readonly html: string; readonly s
 export class AppPageTemplate {
   private readonly cached = new Map<string, Template>();
 
-  constructor(private readonly dist: string) {}
+  /** `connectTo`: origins the page may connect to besides its own (the live edge's: security-headers.ts, connectSources). */
+  constructor(private readonly dist: string, private readonly connectTo: readonly string[] = []) {}
 
   private template(file: string): Template {
     const index = join(this.dist, file);
@@ -106,7 +107,7 @@ export class AppPageTemplate {
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('vary', 'cookie')
-      .header('content-security-policy', contentSecurityPolicy({ 'style-src': ["'self'", styleHash] }))
+      .header('content-security-policy', contentSecurityPolicy({ ...connectSources(this.connectTo), 'style-src': ["'self'", styleHash] }))
       .send(page);
   }
 }

@@ -26,6 +26,14 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'worker-src': ["'self'", 'blob:'],
 };
 
+/**
+ * `connect-src` with the origins of `connectTo` beside `'self'`: with LIVE_EDGE=mosquitto the pages' live channel is
+ * Mosquitto's WebSocket listener (another origin: `liveEdgeOrigins` of live-config.ts), which `'self'` alone refuses.
+ */
+export function connectSources(connectTo: readonly string[] = []): { readonly 'connect-src': readonly string[] } {
+  return { 'connect-src': [...CSP_DIRECTIVES['connect-src']!, ...connectTo] };
+}
+
 /** Pages whose inline scripts are allowed by hash: the Swagger UI page of `docs.controller.ts` (static text). */
 const PAGES_WITH_INLINE_SCRIPTS = new Set(['/api/docs']);
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -39,9 +47,9 @@ export function contentSecurityPolicy(overrides: Readonly<Record<string, readonl
 }
 
 /** The policy of a page that carries inline scripts: each allowed by its SHA-256; Swagger UI also sets inline styles. */
-export function inlinePagePolicy(html: string): string {
+export function inlinePagePolicy(html: string, connectTo: readonly string[] = []): string {
   const hashes = [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-  return contentSecurityPolicy({ 'script-src': ["'self'", ...hashes], 'style-src': ["'self'", "'unsafe-inline'"] });
+  return contentSecurityPolicy({ ...connectSources(connectTo), 'script-src': ["'self'", ...hashes], 'style-src': ["'self'", "'unsafe-inline'"] });
 }
 
 /**
@@ -53,10 +61,12 @@ export function inlinePagePolicy(html: string): string {
  * helmet's middleware is built once, here: @fastify/helmet built it again for every request (parsing and checking the
  * whole policy each time), about 6 % of the API's busy time under the offer load (issue 25 item 3). The headers are
  * the same, set on the raw answer in `onRequest` as before, so a route or hook may still replace one.
+ * `connectTo`: origins the pages may connect to besides their own ({@link connectSources}).
  */
-export async function secureHeaders(fastify: FastifyInstance): Promise<void> {
+export async function secureHeaders(fastify: FastifyInstance, { connectTo = [] }: { readonly connectTo?: readonly string[] } = {}): Promise<void> {
+  const directives: Readonly<Record<string, readonly string[]>> = { ...CSP_DIRECTIVES, ...connectSources(connectTo) };
   const setHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES as Record<string, string[]> },
+    contentSecurityPolicy: { useDefaults: false, directives: directives as Record<string, string[]> },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
@@ -66,7 +76,7 @@ export async function secureHeaders(fastify: FastifyInstance): Promise<void> {
   });
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload === 'string' && PAGES_WITH_INLINE_SCRIPTS.has(request.routeOptions.url ?? '')) {
-      void reply.header('content-security-policy', inlinePagePolicy(payload));
+      void reply.header('content-security-policy', inlinePagePolicy(payload, connectTo));
     }
     return payload;
   });

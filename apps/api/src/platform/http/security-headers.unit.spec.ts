@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { contentSecurityPolicy, secureHeaders } from './security-headers.js';
+import { connectSources, contentSecurityPolicy, secureHeaders } from './security-headers.js';
 
 /**
  * The headers every answer carries, exactly (written from what @fastify/helmet 13.2 with helmet 8.3 sent for these
@@ -51,5 +51,22 @@ describe('secureHeaders', () => {
     const docs = (await fastify.inject({ method: 'GET', url: '/api/docs' })).headers['content-security-policy'];
     expect(docs).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(docs).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
+  it('with connectTo (the live edge\'s origin), every answer\'s policy lets the pages connect there too, and nothing else changes', async () => {
+    const edge = Fastify();
+    await secureHeaders(edge, { connectTo: ['wss://live.example.com'] });
+    edge.get('/json', async () => ({ ok: true }));
+    edge.get('/api/docs', async (_request, reply) => reply.type('text/html').send('<html><script>go()</script></html>'));
+    await edge.ready();
+    try {
+      const policy = (await edge.inject({ method: 'GET', url: '/json' })).headers['content-security-policy'];
+      expect(policy).toBe(contentSecurityPolicy(connectSources(['wss://live.example.com'])).replace(/; /g, ';'));
+      expect(policy).toContain("connect-src 'self' wss://live.example.com;");
+      expect(String(policy).replace(" wss://live.example.com", '')).toBe(EXPECTED['content-security-policy']);
+      expect((await edge.inject({ method: 'GET', url: '/api/docs' })).headers['content-security-policy']).toContain("connect-src 'self' wss://live.example.com;");
+    } finally {
+      await edge.close();
+    }
   });
 });

@@ -27,11 +27,14 @@ function safeDecode(path: string): string {
  * `index.html` for every other GET so that deep links (`/live-auction/…`) open the app. Unknown server paths
  * keep the API's 404 body, and so do missing files of a build (`/assets/…`, `*.js`, `*.css`). A page of `pages` whose
  * first screen the server can draw for this request is sent with it (`app-page.ts`); if it cannot (no session, no such
- * auction, any failure), the plain page. Returns false when the client is not built.
+ * auction, any failure), the plain page. Returns false when the client is not built. `connectTo`: origins its pages
+ * may connect to besides their own (the live edge's), in the drawn pages' policy too (the plain page has secureHeaders').
  */
 export async function serveWebClient(
   fastify: FastifyInstance, dist: string,
-  { pages = [], warn = () => undefined }: { pages?: readonly FirstScreenPage[]; warn?: (message: string, error: unknown) => void } = {},
+  { pages = [], warn = () => undefined, connectTo = [] }: {
+    pages?: readonly FirstScreenPage[]; warn?: (message: string, error: unknown) => void; connectTo?: readonly string[];
+  } = {},
 ): Promise<boolean> {
   if (!existsSync(join(dist, 'index.html'))) return false;
   await fastify.register(fastifyStatic, {
@@ -42,7 +45,7 @@ export async function serveWebClient(
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const template = new AppPageTemplate(dist);
+  const template = new AppPageTemplate(dist, connectTo);
   // The first page of `pages` whose path matches draws it (or redirects); if it cannot, the plain client page.
   const appPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     for (const page of pages) {

@@ -108,4 +108,17 @@ describe('serveWebClient: a page with its first screen (#22 speed)', () => {
     }
     expect(warnings).toEqual(['first screen of /live-auction/boom not drawn: the plain page is sent']);
   });
+
+  it('lets a drawn page connect to its own origin only, or also to connectTo\'s (the live edge on Mosquitto)', async () => {
+    const policy = async (server: FastifyInstance) => String((await server.inject({ method: 'GET', url: '/live-auction/A1' })).headers['content-security-policy']);
+    expect(await policy(fastify)).toContain("connect-src 'self';");
+    const edge = Fastify();
+    await serveWebClient(edge, dist, { pages, connectTo: ['ws://127.0.0.1:9001'] });
+    await edge.ready();
+    try {
+      expect(await policy(edge)).toContain("connect-src 'self' ws://127.0.0.1:9001;");
+    } finally {
+      await edge.close();
+    }
+  });
 });

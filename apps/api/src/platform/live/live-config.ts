@@ -76,6 +76,14 @@ export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig
   };
 }
 
+/**
+ * The origins the pages' live channel connects to besides the API's own: Mosquitto's WebSocket listener with
+ * LIVE_EDGE=mosquitto (added to the pages' `connect-src`, which would refuse it), none otherwise.
+ */
+export function liveEdgeOrigins(config: LiveConfig): string[] {
+  return config.edge ? [new URL(config.edge.publicUrl).origin] : [];
+}
+
 function isUrl(value: string): boolean {
   try {
     return Boolean(new URL(value).host);

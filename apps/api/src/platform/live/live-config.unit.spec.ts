@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
 import { describeStartFailure } from '../config/startup-error.js';
-import { loadLiveConfig } from './live-config.js';
+import { liveEdgeOrigins, loadLiveConfig } from './live-config.js';
 
 const SECRET = 'a'.repeat(16) + 'b'.repeat(16);
 const refusal = (env: NodeJS.ProcessEnv): string => {
@@ -24,6 +24,15 @@ describe('LIVE_EDGE (where browsers subscribe in server mode)', () => {
       MQTT_URL: 'mqtt://127.0.0.1:1883', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: 'wss://live.example.com/mqtt', LIVE_EDGE_AUTH_SECRET: SECRET,
     });
     expect(config.edge).toEqual({ publicUrl: 'wss://live.example.com/mqtt', authHost: '127.0.0.1', authPort: 8091, authSecret: SECRET });
+  });
+
+  it('the pages may connect to the edge\'s origin (their connect-src), and to no other with the API\'s own /mqtt', () => {
+    const edge = (url: string) => loadLiveConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', LIVE_EDGE: 'mosquitto', LIVE_EDGE_PUBLIC_URL: url, LIVE_EDGE_AUTH_SECRET: SECRET });
+    expect(liveEdgeOrigins(edge('wss://live.example.com/mqtt'))).toEqual(['wss://live.example.com']);
+    expect(liveEdgeOrigins(edge('wss://live.example.com:8443/mqtt?x=1'))).toEqual(['wss://live.example.com:8443']);
+    expect(liveEdgeOrigins(edge('ws://127.0.0.1:9001'))).toEqual(['ws://127.0.0.1:9001']);
+    expect(liveEdgeOrigins(loadLiveConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }))).toEqual([]);
+    expect(liveEdgeOrigins(loadLiveConfig({}))).toEqual([]);
   });
 
   it('the API refuses to start with LIVE_EDGE=mosquitto missing what it needs, naming each variable', () => {
