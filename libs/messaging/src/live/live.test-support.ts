@@ -29,12 +29,23 @@ export class FakeSink implements LiveSink {
     return Promise.resolve();
   }
 
+  /** Topics whose retained message was cleared, in order. */
+  readonly cleared: string[] = [];
+
   on(topic: string): Received[] {
     return this.received.filter((r) => r.topic === topic);
   }
 
-  clear(): void {
+  clear(topic: string): Promise<void> {
+    if (this.failing) return Promise.reject(new Error('sink down'));
+    this.cleared.push(topic);
+    return Promise.resolve();
+  }
+
+  /** Forgets what was received. */
+  reset(): void {
     this.received.length = 0;
+    this.cleared.length = 0;
   }
 }
 
@@ -94,6 +105,17 @@ export class TestEngine {
       type: 'PlaceOffer', idOffer: `offer-${idLot}-${idUser}-buy`, idUser, idDealer: null, username: idUser, amount: 9000, clickAndBuy: true,
       idempotencyKey: null, regulationAccepted: true, now,
     }, idAuction);
+  }
+
+  /** Closes a lot at its end, then awards it to its best offer when there is one (reserve met: no reserve here). */
+  async closeAndAward(idAuction: string, idLot: string, now = END): Promise<StoredEvent[]> {
+    const closed = await this.run(streamId.lot(idLot), lotDecider, { type: 'CloseLot', now }, idAuction);
+    return [...closed, ...(await this.run(streamId.lot(idLot), lotDecider, { type: 'AwardLotIfReserveMet', now }, idAuction))];
+  }
+
+  /** The auction follows its lots (closed and decided: `CLD` then `AWA`). */
+  followLots(idAuction: string, lots: readonly { ended: boolean; awardStatus: 'TBA' | 'AWA' | 'NAW' }[], now = END): Promise<StoredEvent[]> {
+    return this.run(streamId.auction(idAuction), auctionDecider, { type: 'FollowLots', lots, now }, idAuction);
   }
 
   observe(idAuction: string, idLot: string, idUser: string): Promise<StoredEvent[]> {
