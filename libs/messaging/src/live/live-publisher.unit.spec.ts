@@ -2,7 +2,7 @@ import type { StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePublisher } from './live-publisher.js';
 import { streamId, toIso } from '@auction/domain';
-import { END, FakeSink, NOW, START, TestEngine } from './live.test-support.js';
+import { END, FakeSink, NOW, START, TestEngine, until } from './live.test-support.js';
 
 describe('LivePublisher', () => {
   // One store for the file; each test has its own auction and a publisher that starts where the test starts.
@@ -276,7 +276,8 @@ describe('LivePublisher', () => {
     const quick = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 50 });
     await engine.offer(a1, lot1, 'dealer-a', 5000);
     await quick.handle(await eventsAfter());
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // A running lot: nothing scheduled, so nothing can be cleared later.
+    expect(quick.stats().clearsPending).toBe(0);
     expect(sink.cleared).toEqual([]);
     clock = END + 1_000;
     const from = await engine.store.headPosition();
@@ -286,7 +287,7 @@ describe('LivePublisher', () => {
     // Published retained and not cleared at once: clients connected now get it, live or as retained state.
     expect(sink.cleared).toEqual([]);
     expect(quick.stats()).toMatchObject({ clearsPending: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await until(() => sink.cleared.length >= 1, 15_000, 'the clear of lot 1');
     expect(sink.cleared).toEqual([lotTopic(lot1)]);
     expect(quick.stats()).toMatchObject({ clearsPending: 0, retainedCleared: 1 });
 
@@ -296,7 +297,8 @@ describe('LivePublisher', () => {
     await engine.followLots(a1, [{ ended: true, awardStatus: 'AWA' }, { ended: true, awardStatus: 'NAW' }]);
     await quick.handle(await eventsAfter(from2));
     expect(sink.on(`auction/${a1}`).at(-1)!.payload).toMatchObject({ status: 'AWA' });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(quick.stats().clearsPending).toBe(2);
+    await until(() => sink.cleared.length >= 3, 15_000, 'the clears of lot 2 and the auction');
     expect(sink.cleared.slice(1).sort()).toEqual([`auction/${a1}`, lotTopic(lot2)].sort());
     await quick.close();
   });
@@ -310,12 +312,13 @@ describe('LivePublisher', () => {
     await clearing.handle(await eventsAfter());
     await engine.closeAndAward(a1, lot1);
     await keeping.handle(await eventsAfter());
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Nothing scheduled on either (a clear cannot come later): the pending counts say so at once, no wait needed.
     expect(sink.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ status: 'AWA' });
     expect(sink.cleared).toEqual([]);
     expect(keeping.stats().clearsPending).toBe(0);
     // The running lot's state (before the close) was never scheduled for a clear.
     expect(quick.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ status: 'RUN', bestOffer: 5000 });
+    expect(clearing.stats().clearsPending).toBe(0);
     expect(quick.cleared).toEqual([]);
     await Promise.all([keeping.close(), clearing.close()]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotDecider, streamId, toIso } from '@auction/domain';
 import type { LivePublishOptions } from './live-sink.js';
 import { LivePublisher } from './live-publisher.js';
-import { END, FakeSink, NOW, TestEngine } from './live.test-support.js';
+import { END, FakeSink, NOW, TestEngine, until } from './live.test-support.js';
 
 /** Records publishes and clears in the order they reach the sink; a publish of a `RUN` state waits for `gate`. */
 class GatedSink extends FakeSink {
@@ -52,12 +52,13 @@ describe('LivePublisher clear schedule (attack review)', () => {
     let open!: () => void;
     sink.gate = new Promise((resolve) => (open = resolve));
     const publishing = publisher.handle(await engine.eventsAfter(from));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // The timer fired meanwhile (150 ms after the CLD publication).
-    expect(publisher.stats().clearsPending).toBe(0);
+    // The timer fires meanwhile (150 ms after the CLD publication), while the publication waits at the gate.
+    await until(() => publisher.stats().clearsPending === 0, 15_000, 'the clear timer');
+    expect(sink.ops.at(-1)).not.toContain('RUN');
     open();
     await publishing;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The clear the timer queued runs after the publication; an empty batch queued now runs after that clear.
+    await publisher.handle([]);
     const onTopic = sink.ops.filter((o) => o.includes(topic));
     // The last word on the topic is the running state: a page opening now gets it as retained state.
     expect(onTopic.at(-1)).toBe(`publish ${topic} RUN`);
@@ -78,7 +79,7 @@ describe('LivePublisher clear schedule (attack review)', () => {
     await run({ type: 'CloseLot', now: END });
     await publisher.handle(await engine.eventsAfter(0));
     expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'CLD', awardStatus: 'TBA' });
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await until(() => sink.cleared.length >= 1, 15_000, 'the clear of the closed lot');
     expect(sink.cleared).toEqual([topic]);
     from = await engine.store.headPosition();
     await run({ type: 'AwardLotIfReserveMet', now: END + 500 });
@@ -87,7 +88,7 @@ describe('LivePublisher clear schedule (attack review)', () => {
     expect(last.payload).toMatchObject({ status: 'AWA', awardStatus: 'AWA', bestOffer: 5000 });
     expect(last.options.retain).toBe(true);
     expect(publisher.stats().clearsPending).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await until(() => sink.cleared.length >= 2, 15_000, 'the clear of the award');
     expect(sink.cleared).toEqual([topic, topic]);
     await publisher.close();
   });
@@ -120,8 +121,9 @@ describe('LivePublisher clear schedule (attack review)', () => {
     await engine.offer(id, lot2, 'dealer-b', 7000, END + 1_000);
     await publisher.handle(await engine.eventsAfter(from));
     expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'AWA' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sink.cleared).toContain(topic);
+    expect(publisher.stats().clearsPending).toBe(1);
+    await until(() => sink.cleared.length >= 1, 15_000, 'the clear of the lot delivered by the retry');
+    expect(sink.cleared).toEqual([topic]);
     await publisher.close();
   });
 
@@ -136,8 +138,7 @@ describe('LivePublisher clear schedule (attack review)', () => {
     schedule(messages);
     schedule(messages);
     expect(publisher.stats().clearsPending).toBe(10_000);
-    const deadline = Date.now() + 10_000;
-    while (publisher.stats().retainedCleared < 10_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => publisher.stats().retainedCleared >= 10_000, 30_000, '10,000 clears');
     expect(publisher.stats()).toMatchObject({ clearsPending: 0, retainedCleared: 10_000 });
     expect(new Set(sink.cleared).size).toBe(10_000);
     await publisher.close();

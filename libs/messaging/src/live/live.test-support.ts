@@ -137,3 +137,12 @@ export class TestEngine {
     return this.store.readStream(id, { fromVersion: history.length + 1 });
   }
 }
+
+/** Polls `condition` every 10 ms; throws naming `what` when it is still false after `timeoutMs` (generous: a loaded CI). */
+export async function until(condition: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

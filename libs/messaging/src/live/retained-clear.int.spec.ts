@@ -7,36 +7,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AedesSink } from './aedes-sink.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.js';
 import { LivePublisher } from './live-publisher.js';
-import { END, NOW, TestEngine } from './live.test-support.js';
+import { END, NOW, TestEngine, until } from './live.test-support.js';
 import { startMosquittoBridge, type MosquittoBridge } from './mosquitto-bridge.js';
 import { MqttClientSink } from './mqtt-client-sink.js';
-
-const { MQTT_URL: url, MQTT_USERNAME: username, MQTT_PASSWORD: password } = process.env;
-if (!url) {
-  throw new Error(
-    'MQTT_URL is not set: the Mosquitto suite needs a broker. Run `bash tools/infra/infra.sh start mosquitto` and ' +
-      '`eval "$(bash tools/infra/infra.sh env mosquitto)"` (sets MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD), then run the tests again.',
-  );
-}
+import {
+  retainedArriving, retainedInAedes, retainedOnMosquitto, startPrivateMosquitto, type PrivateMosquitto,
+} from './retained.test-support.js';
 
 interface Got { topic: string; raw: string; retain: boolean }
 
 /**
  * Final live states are cleared from the brokers: by the publisher some time after they were published (embedded
  * aedes, Mosquitto and, through the bridge, every edge), and at a bridge's start for history older than that.
+ * Mosquitto is this file's own (see `startPrivateMosquitto`): another API's bridge on a shared one clears the final
+ * states these tests stamp with the specs' clock. Every wait is for a condition (a counter, a message, a marker), none
+ * for a time: what happens within a delay is checked at once, what happens after it is polled for.
  */
 describe('retained live state of final lots and auctions is cleared (real Mosquitto and aedes)', () => {
   const run = randomBytes(4).toString('hex');
+  let mosquitto: PrivateMosquitto;
+  let url: string;
+  let username: string;
+  let password: string;
   let http: Server;
   let port: number;
   let edge: EmbeddedBroker;
   let sink: MqttClientSink;
   const bridges: MosquittoBridge[] = [];
   const clients: MqttClient[] = [];
-  const touched = new Set<string>();
   let engine: TestEngine;
 
   beforeAll(async () => {
+    mosquitto = await startPrivateMosquitto();
+    ({ url, username, password } = mosquitto);
     sink = new MqttClientSink(url, username, password);
     await sink.ready();
     http = createServer();
@@ -50,19 +53,15 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    // Leave Mosquitto as found.
-    const cleaner = new MqttClientSink(url, username, password);
-    await cleaner.ready();
-    await Promise.all([...touched].map((t) => cleaner.clear(t)));
-    await cleaner.close();
     await Promise.all(bridges.map((b) => b.close()));
     await sink?.close();
     await edge?.close();
     await engine?.store.close();
     await new Promise((resolve) => http?.close(resolve));
+    await mosquitto?.dispose();
   });
 
-  /** What a client subscribing `filter` gets within `ms` (retained state first). */
+  /** Everything a client subscribing `filter` gets from now on (retained state first). */
   const collect = async (client: MqttClient, filter: string): Promise<Got[]> => {
     const got: Got[] = [];
     client.on('message', (topic, payload, packet) => got.push({ topic, raw: payload.toString(), retain: packet.retain }));
@@ -79,18 +78,14 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     clients.push(client);
     return client;
   };
-  /** The retained messages a fresh subscriber of `filter` gets on `client` (half a second to arrive). */
-  const retainedOn = async (client: MqttClient, filter: string): Promise<Got[]> => {
-    const got = await collect(client, filter);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return got.filter((g) => g.retain).sort((a, b) => a.topic.localeCompare(b.topic));
-  };
+  /** The retained topics of Mosquitto under auction `id` (a fresh subscriber's, complete: see `retainedOnMosquitto`). */
+  const inMosquitto = async (id: string) => (await retainedOnMosquitto(await mosquittoClient(), `auction/${id}/#`, `auction/${id}`)).map((g) => g.topic);
+  const inEdge = async (filter: string) => retainedInAedes(edge.broker, filter);
 
   it('a bridge starting on old history copies only live lots, and clears the final ones in Mosquitto', async () => {
     const id = `rc-${run}-history`;
     const old = toIso(Date.now() - 2 * 3_600_000);
     const topics = { sold: `auction/${id}/lot/sold`, unsold: `auction/${id}/lot/unsold`, live: `auction/${id}/lot/live`, auction: `auction/${id}` };
-    Object.values(topics).forEach((t) => touched.add(t));
     // What a stopped publisher left in Mosquitto two hours ago, and a lot still running.
     await sink.publish(topics.sold, { idAuction: id, idLot: 'sold', status: 'AWA', serverTime: old, position: 10 }, { retain: true, qos: 1 });
     await sink.publish(topics.unsold, { idAuction: id, idLot: 'unsold', status: 'CLD', serverTime: old, position: 11 }, { retain: true, qos: 1 });
@@ -100,14 +95,14 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     const bridge = startMosquittoBridge({ url, username, password, broker: edge.broker, topics: [`auction/${id}/#`], clearFinalAfterMs: 60_000 });
     bridges.push(bridge);
     await bridge.ready();
-    await until(() => bridge.stats().finalDropped === 3 && bridge.stats().cleared === 3 && bridge.stats().copied >= 4);
+    // Dropped and cleared (acknowledged by Mosquitto), the running lot and the three clears copied into the edge.
+    await until(() => bridge.stats().finalDropped === 3 && bridge.stats().cleared === 3 && bridge.stats().copied >= 4, 15_000, 'the bridge\'s start');
+    expect(bridge.stats()).toMatchObject({ finalDropped: 3, cleared: 3, copied: 4 });
 
     // The edge holds the running lot only (the bridge copied the three clears it caused, which store nothing).
-    const atEdge = await retainedOn(await edgeClient(), `auction/${id}/#`);
-    expect(atEdge.map((g) => [g.topic, JSON.parse(g.raw).status])).toEqual([[topics.live, 'RUN']]);
+    expect((await inEdge(`auction/${id}/#`)).map((g) => [g.topic, JSON.parse(g.raw).status])).toEqual([[topics.live, 'RUN']]);
     // Mosquitto too: its history of final states is gone.
-    const atMosquitto = await retainedOn(await mosquittoClient(), `auction/${id}/#`);
-    expect(atMosquitto.map((g) => g.topic)).toEqual([topics.live]);
+    expect(await inMosquitto(id)).toEqual([topics.live]);
   });
 
   it('server mode: a lot and its auction are cleared everywhere after their final state; a subscriber meanwhile gets it, a running lot stays', async () => {
@@ -116,14 +111,15 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     await engine.startAuction(id);
     await engine.offer(id, lot1, 'dealer-a', 5000);
     const topics = { lot1: `auction/${id}/lot/${lot1}`, lot2: `auction/${id}/lot/${lot2}`, auction: `auction/${id}` };
-    Object.values(topics).forEach((t) => touched.add(t));
     let clock = NOW;
-    const bridge = startMosquittoBridge({ url, username, password, broker: edge.broker, topics: [`auction/${id}/#`], clearFinalAfterMs: 1_500, now: () => clock });
+    // Long enough that a new subscriber on a loaded machine is served well within it; the clear itself is polled for.
+    const delayMs = 4_000;
+    const bridge = startMosquittoBridge({ url, username, password, broker: edge.broker, topics: [`auction/${id}/#`], clearFinalAfterMs: delayMs, now: () => clock });
     bridges.push(bridge);
     await bridge.ready();
     const own = new MqttClientSink(url, username, password);
     await own.ready();
-    const publisher = new LivePublisher({ store: engine.store, sinks: [own], now: () => clock, clearFinalAfterMs: 1_500 });
+    const publisher = new LivePublisher({ store: engine.store, sinks: [own], now: () => clock, clearFinalAfterMs: delayMs });
     await publisher.handle(await engine.eventsAfter(0));
 
     // A client subscribing to a live lot gets its retained state.
@@ -136,26 +132,32 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     clock = END + 1_000;
     const from = await engine.store.headPosition();
     await engine.closeAndAward(id, lot1);
+    const publishedAt = Date.now();
     await publisher.handle(await engine.eventsAfter(from));
+    expect(publisher.stats()).toMatchObject({ clearsPending: 1, retainedCleared: 0 });
     await until(() => seen.some((g) => g.topic === topics.lot1 && g.raw.includes('"AWA"')));
-    // Within the delay a new subscriber still gets the final state.
-    const early = await retainedOn(await edgeClient(), topics.lot1);
+    // Within the delay a new subscriber still gets the final state, as retained state (waited for: it comes or the test fails).
+    const early = await retainedArriving(await edgeClient(), topics.lot1, [topics.lot1]);
     expect(early.map((g) => JSON.parse(g.raw).status)).toEqual(['AWA']);
 
-    // After it: the watcher got the clear (an empty message), and neither the edge nor Mosquitto retains the lot.
-    await until(() => seen.some((g) => g.topic === topics.lot1 && g.raw === ''), 8_000);
-    expect(publisher.stats().retainedCleared).toBe(1);
-    expect((await retainedOn(await edgeClient(), `auction/${id}/#`)).map((g) => g.topic).sort()).toEqual([topics.auction, topics.lot2].sort());
-    expect((await retainedOn(await mosquittoClient(), `auction/${id}/#`)).map((g) => g.topic).sort()).toEqual([topics.auction, topics.lot2].sort());
+    // After it: the watcher gets the clear (an empty message), and neither the edge nor Mosquitto retains the lot.
+    await until(() => seen.some((g) => g.topic === topics.lot1 && g.raw === '') && publisher.stats().retainedCleared >= 1, delayMs + 15_000, 'the clear of lot 1');
+    // Not before the delay (the timer counts from the delivery, after `publishedAt`).
+    expect(Date.now() - publishedAt).toBeGreaterThanOrEqual(delayMs - 5);
+    expect(publisher.stats()).toMatchObject({ clearsPending: 0, retainedCleared: 1 });
+    expect((await inEdge(`auction/${id}/#`)).map((g) => g.topic)).toEqual([topics.auction, topics.lot2].sort());
+    expect(await inMosquitto(id)).toEqual([topics.auction, topics.lot2].sort());
 
-    // Lot 2 closes unsold, the auction closes and is awarded: the rest goes too.
+    // Lot 2 closes unsold, the auction closes and is awarded: the rest goes too (no check within this delay: short).
+    publisher.setClearFinalAfterMs(300);
     const from2 = await engine.store.headPosition();
     await engine.closeAndAward(id, lot2);
     await engine.followLots(id, [{ ended: true, awardStatus: 'AWA' }, { ended: true, awardStatus: 'NAW' }]);
     await publisher.handle(await engine.eventsAfter(from2));
-    await until(() => seen.filter((g) => g.raw === '').length >= 3, 8_000);
-    expect(await retainedOn(await edgeClient(), `auction/${id}/#`)).toEqual([]);
-    expect(await retainedOn(await mosquittoClient(), `auction/${id}/#`)).toEqual([]);
+    await until(() => [topics.lot2, topics.auction].every((t) => seen.some((g) => g.topic === t && g.raw === '')) && publisher.stats().retainedCleared >= 3, 15_000, 'the clears of lot 2 and the auction');
+    expect(publisher.stats()).toMatchObject({ clearsPending: 0, retainedCleared: 3 });
+    expect(await inEdge(`auction/${id}/#`)).toEqual([]);
+    expect(await inMosquitto(id)).toEqual([]);
     await publisher.close();
   });
 
@@ -164,7 +166,8 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     const [lot1, lot2] = await engine.scheduleAuction(id, 2) as [string, string];
     await engine.startAuction(id);
     let clock = NOW;
-    const publisher = new LivePublisher({ store: engine.store, sinks: [new AedesSink(edge.broker)], now: () => clock, clearFinalAfterMs: 300 });
+    // The retained state right after the publication is read at once (a few ms); the clear, 2 s later, is polled for.
+    const publisher = new LivePublisher({ store: engine.store, sinks: [new AedesSink(edge.broker)], now: () => clock, clearFinalAfterMs: 2_000 });
     await publisher.prime();
     clock = END + 1_000;
     const from = await engine.store.headPosition();
@@ -173,19 +176,17 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     await engine.store.append(streamId.lot(lot2), (await engine.store.readStream(streamId.lot(lot2))).length, [{
       type: 'LotEndRescheduled', data: { idLot: lot2, endDate: toIso(END + 3_600_000) }, metadata: { partitionKey: id, correlationId: `end-${run}` },
     }]);
+    // The prime scheduled the clears of the other tests' final states too: this auction's are watched on its topics.
+    const seen = await collect(await edgeClient(), `auction/${id}/#`);
+    const publishedAt = Date.now();
     await publisher.handle(await engine.eventsAfter(from));
-    expect((await retainedOn(await edgeClient(), `auction/${id}/lot/+`)).map((g) => JSON.parse(g.raw).status).sort()).toEqual(['CLD', 'RUN']);
-    await until(() => publisher.stats().retainedCleared >= 1, 5_000);
-    const after = await retainedOn(await edgeClient(), `auction/${id}/#`);
+    expect((await inEdge(`auction/${id}/lot/+`)).map((g) => JSON.parse(g.raw).status).sort()).toEqual(['CLD', 'RUN']);
+    await until(() => seen.some((g) => g.topic === `auction/${id}/lot/${lot1}` && g.raw === ''), 15_000, 'the clear of the closed lot');
+    // Not before the delay (its timer counts from the delivery, after `publishedAt`).
+    expect(Date.now() - publishedAt).toBeGreaterThanOrEqual(2_000 - 5);
+    expect(seen.filter((g) => g.raw === '').map((g) => g.topic)).toEqual([`auction/${id}/lot/${lot1}`]);
+    const after = await inEdge(`auction/${id}/#`);
     expect(after.map((g) => [g.topic, JSON.parse(g.raw).status]).sort()).toEqual([[`auction/${id}`, 'RUN'], [`auction/${id}/lot/${lot2}`, 'RUN']]);
     await publisher.close();
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
