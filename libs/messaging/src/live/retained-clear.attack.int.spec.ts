@@ -41,7 +41,7 @@ describe('Mosquitto bridge: a live final state is copied to the edge (attack rev
       httpServer: http,
       authenticate: (user, token) => (user === 'alice' && token === 'token-alice' ? { idUser: 'u-alice', username: 'alice' } : null),
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
     await Promise.all(bridges.map((b) => b.close()));
@@ -49,7 +49,7 @@ describe('Mosquitto bridge: a live final state is copied to the edge (attack rev
     await edge?.close();
     await new Promise((resolve) => http?.close(resolve));
     await mosquitto?.dispose();
-  });
+  }, 120_000);
 
   it('server mode, API restarted within the delay: the new instance clears the final lot its predecessor left retained', async () => {
     const engine = await TestEngine.start();
@@ -98,7 +98,9 @@ describe('Mosquitto bridge: a live final state is copied to the edge (attack rev
     } finally {
       await engine.store.close();
     }
-  });
+    // A bound, not a wait: beside 3 busy loops on a loaded machine (load ~15) this test, PGlite's start included (6 s of it
+    // at load ~7), ran past vitest's default 30 s.
+  }, 120_000);
 
   const cases = [
     { name: 'LIVE_CLEAR_FINAL_AFTER_MS=0, same clock', clearFinalAfterMs: 0, skewMs: 0 },

@@ -50,7 +50,7 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
       authenticate: (user, token) => (user === 'alice' && token === 'token-alice' ? { idUser: 'u-alice', username: 'alice' } : null),
     });
     engine = await TestEngine.start();
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
     await Promise.all(bridges.map((b) => b.close()));
@@ -59,7 +59,7 @@ describe('retained live state of final lots and auctions is cleared (real Mosqui
     await engine?.store.close();
     await new Promise((resolve) => http?.close(resolve));
     await mosquitto?.dispose();
-  });
+  }, 120_000);
 
   /** Everything a client subscribing `filter` gets from now on (retained state first). */
   const collect = async (client: MqttClient, filter: string): Promise<Got[]> => {
