@@ -223,6 +223,10 @@ func (f *fleet) handler(s *subscriber) func(*packets.PublishPacket) {
 		f.received.Add(1)
 		retained := msg.Retain
 		idLot := lotOfTopic(msg.TopicName)
+		if len(msg.Payload) == 0 {
+			// A cleared retained topic: the API clears a final lot's state a while after its end. Nothing to measure.
+			return
+		}
 		m, err := parseLotMessage(msg.Payload)
 		if idLot == "" || err != nil {
 			f.unparsed.Add(1)

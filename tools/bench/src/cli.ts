@@ -25,6 +25,7 @@ import { Api, DEFAULT_PASSWORD, waitQuietAndProjected } from './http.js';
 import {
   socketUrl, startMosquittoEdge, createDatabase, deleteTopics, dropDatabase, ensureServices, infraEnv, postgresVersion, servicePid, stopServices, type InfraEnv, type Service,
 } from './infra.js';
+import { clearRunRetained, retainedAuctionTopics } from './retained.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
 import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
 import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from './fanout-join.js';
@@ -207,6 +208,11 @@ async function main(): Promise<number> {
     (env.kafkaBrokers ? `, Kafka ${env.kafkaBrokers} (pid ${pids.kafka})` : '') + (env.mqtt ? `, Mosquitto ${env.mqtt.url} (pid ${pids.mosquitto})` : '')
     : 'services: none (embedded scenarios without a baseline)');
   const machine = await machineInfo(env, pids.kafka);
+  // The auctions retained in Mosquitto before this run: those that appear during it are its own, cleared at its end.
+  const retainedBefore = env.mqtt ? await retainedAuctionTopics(env.mqtt).catch((error: unknown) => {
+    step(`retained live state not listed (no clearing at the end): ${errorText(error).split('\n')[0]}`);
+    return null;
+  }) : null;
 
   // 3. The bench database with the baseline's scratch schema.
   const databases: string[] = created.databases;
@@ -345,6 +351,13 @@ async function main(): Promise<number> {
   if (!opts.keep) {
     for (const name of databases.splice(0)) await dropDatabase(env.databaseUrl, name);
     if (env.kafkaBrokers) await deleteTopics(env.kafkaBrokers, topics);
+    // Their databases are gone: so is every auction their retained live state names.
+    if (env.mqtt && retainedBefore) {
+      await clearRunRetained(env.mqtt, retainedBefore).then(
+        (r) => step(`retained live state of this run's ${r.auctions} auctions cleared in Mosquitto (${r.topics} topics); ${r.left} retained auction topics left`),
+        (error: unknown) => step(`retained live state not cleared: ${errorText(error).split('\n')[0]}`),
+      );
+    }
   }
   const finishedAt = new Date();
   const baseline = [...baselines.values()].sort((a, b) => a.clients - b.clients);

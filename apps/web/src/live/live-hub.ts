@@ -153,6 +153,12 @@ export class LiveHub {
   }
 
   private dispatch(topic: string, payload: unknown): void {
+    // A cleared retained topic (empty payload, `null` here): the state the screens hold stays; a screen subscribing
+    // later reads it over HTTP, as it would after the clear.
+    if (payload === null) {
+      this.last.delete(topic);
+      return;
+    }
     if (topic.startsWith('auction/')) this.last.set(topic, payload);
     for (const [filter, set] of this.handlers) {
       if (!topicMatches(filter, topic)) continue;

@@ -56,6 +56,23 @@ describe('LiveHub', () => {
     hub.stop();
   });
 
+  it('forgets a topic cleared by the server (null payload) instead of replaying its last state', async () => {
+    const broker = fakeBroker();
+    const hub = new LiveHub({} as AuctionApi, broker.actor as never);
+    hub.start();
+    const seen: unknown[] = [];
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => seen.push(payload));
+    broker.push('auction/a1/lot/l1', { status: 'CLD', position: 4 });
+    broker.push('auction/a1/lot/l2', { status: 'RUN', position: 5 });
+    broker.push('auction/a1/lot/l1', null);
+    expect(seen).toEqual([{ status: 'CLD', position: 4 }, { status: 'RUN', position: 5 }]);
+    const replayed: unknown[] = [];
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => replayed.push(payload));
+    await tick();
+    expect(replayed).toEqual([{ status: 'RUN', position: 5 }]);
+    hub.stop();
+  });
+
   it('sends the topics wanted before the connection once it is up', () => {
     const broker = fakeBroker();
     const hub = new LiveHub({} as AuctionApi, broker.actor as never);

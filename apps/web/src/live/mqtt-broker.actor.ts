@@ -53,6 +53,9 @@ export function mqttBroker(api: AuctionApi) {
         connectTimeout: 10_000, clean: true, keepalive: LIVE_KEEPALIVE_SECONDS, clientId: `web-${Math.random().toString(36).slice(2, 12)}`,
       });
       c.on('message', (topic, buffer) => {
+        // An empty payload clears a retained topic (the server does so some time after a lot or auction is final):
+        // nothing to show, the hub forgets the topic's last state.
+        if (buffer.length === 0) return send({ type: 'broker.message', topic, payload: null });
         try {
           send({ type: 'broker.message', topic, payload: JSON.parse(new TextDecoder().decode(buffer)) as unknown });
         } catch {

@@ -33,6 +33,10 @@ class FakeClient extends EventEmitter {
   deliver(topic: string, payload: unknown) {
     this.emit('message', topic, Buffer.from(JSON.stringify(payload)));
   }
+  /** The server clears a retained topic: an empty payload. */
+  clearRetained(topic: string) {
+    this.emit('message', topic, Buffer.alloc(0));
+  }
 }
 
 const clients: FakeClient[] = [];
@@ -50,6 +54,41 @@ function credentialsApi() {
   });
   return { api: { liveCredentials } as unknown as AuctionApi, liveCredentials };
 }
+
+describe('the MQTT broker actor in the live hub: a cleared retained topic', () => {
+  beforeEach(() => {
+    clients.length = 0;
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:3000' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('takes an empty payload quietly: the screens keep the final state, a late screen gets no replay of it', async () => {
+    const { api } = credentialsApi();
+    const hub = new LiveHub(api, undefined, null);
+    const seen: unknown[] = [];
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => seen.push(payload));
+    hub.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const client = clients[0]!;
+    client.accept();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    client.deliver('auction/a1/lot/l1', { status: 'AWA', position: 9 });
+    client.clearRetained('auction/a1/lot/l1');
+    expect(seen).toEqual([{ status: 'AWA', position: 9 }]);
+    expect(console.warn).not.toHaveBeenCalled();
+    expect(hub.status.get()).toBe('connected');
+    // Before the clear, a second screen on the same filter got the last state replayed; after it, nothing.
+    const late: unknown[] = [];
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => late.push(payload));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(late).toEqual([]);
+    hub.stop();
+  });
+});
 
 describe('the MQTT broker actor in the live hub: live token renewal', () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { AuctionLotsView, AuctionView, PlaceOfferResponse } from '@auction/contracts';
+import type { AuctionLotsView, AuctionView, LotView, PlaceOfferResponse } from '@auction/contracts';
 import { assign, enqueueActions, setup } from 'xstate';
 import {
   isWithdrawnLot, type AuctionMessage, type LiveViewer, type LotMessage, type OutbidMessage, type OwnOfferMessage, type WithdrawnLotMessage,
@@ -79,7 +79,9 @@ export type AuctionEvent =
   | { type: 'offer.placing'; idLot: string }
   | { type: 'offer.accepted'; idLot: string; response: PlaceOfferResponse }
   | { type: 'offer.failed'; idLot: string; errorCode: number; amount: number; clickAndBuy: boolean }
-  | { type: 'mine.refreshed'; idLot: string; myBestOffer: number | null; leading: boolean; bestOfferId: string | null };
+  | { type: 'mine.refreshed'; idLot: string; myBestOffer: number | null; leading: boolean; bestOfferId: string | null }
+  /** A lot read again over HTTP after a reconnect (see the lot machine's `http.final`). */
+  | { type: 'http.final'; lot: LotView };
 
 /** Id of the child lot actor of a lot: `snapshot.children[lotChildId(idLot)]`. */
 export function lotChildId(idLot: string): string {
@@ -102,6 +104,7 @@ function lotEventOf(event: AuctionEvent): { idLot: string; lotEvent: LotEvent } 
       const { idLot, type, ...standing } = event;
       return { idLot, lotEvent: { type, ...standing } };
     }
+    case 'http.final': return { idLot: event.lot.idLot, lotEvent: { type: 'http.final', lot: event.lot } };
     default: return null;
   }
 }
@@ -210,6 +213,7 @@ export const auctionMachine = setup({
     'offer.accepted': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'offer.failed': { guard: 'isKnownLot', actions: 'forwardToLot' },
     'mine.refreshed': { guard: 'isKnownLot', actions: 'forwardToLot' },
+    'http.final': { guard: 'isKnownLot', actions: 'forwardToLot' },
   },
   states: {
     route: {

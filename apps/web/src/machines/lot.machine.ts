@@ -1,4 +1,4 @@
-import type { PlaceOfferResponse } from '@auction/contracts';
+import type { LotView, PlaceOfferResponse } from '@auction/contracts';
 import type { AuctionStatus } from '@auction/domain';
 import { assign, setup } from 'xstate';
 import { isWithdrawnLot, type LiveViewer, type LotMessage, type OutbidMessage, type OwnOfferMessage, type WithdrawnLotMessage } from './live-messages.js';
@@ -19,7 +19,20 @@ export type LotEvent =
   | { type: 'offer.accepted'; response: PlaceOfferResponse }
   | { type: 'offer.failed'; errorCode: number; amount: number; clickAndBuy: boolean }
   /** The dealer's standing read again from the server (after the live connection came back). */
-  | ({ type: 'mine.refreshed' } & MyStanding);
+  | ({ type: 'mine.refreshed' } & MyStanding)
+  /**
+   * The lot read again over HTTP after a reconnect: taken only when it is further on (ended, or decided) than what the
+   * page shows, since the server clears a final state's retained message a minute after it and a reconnect then
+   * re-delivers nothing.
+   */
+  | { type: 'http.final'; lot: LotView };
+
+/** Ended (CLD, AWA, or CLD decided NAW) and past what the context shows: a state the lot never leaves but by a revert. */
+function isFurtherFinal(ctx: LotContext, view: LotView): boolean {
+  if (view.idLot !== ctx.lot.idLot || (view.status !== 'CLD' && view.status !== 'AWA')) return false;
+  if (ctx.lot.status === 'SCH' || ctx.lot.status === 'RUN') return true;
+  return ctx.lot.awardStatus === 'TBA' && view.awardStatus !== 'TBA';
+}
 
 const status = (s: AuctionStatus) => ({ type: 'statusIs', params: { status: s } }) as const;
 const dealer = (phase: DealerPhase) => ({ type: 'dealerIs', params: { phase } }) as const;
@@ -49,6 +62,7 @@ export const lotMachine = setup({
   },
   guards: {
     isIgnored: ({ context, event }) => ignored(context, event),
+    isFurtherFinal: ({ context, event }) => event.type === 'http.final' && isFurtherFinal(context, event.lot),
     isWithdrawn: ({ event }) => event.type === 'live.lot' && isWithdrawnLot(event.lot),
     /** A fresh message of a lot still running (keeps `placing`). */
     isRunningUpdate: ({ context, event }) =>
@@ -70,6 +84,9 @@ export const lotMachine = setup({
     accept: assign(({ context, event }) => (event.type === 'offer.accepted' ? applyAccepted(context, event.response) : context)),
     refuse: assign(({ context, event }) => (event.type === 'offer.failed' ? applyRefused(context, event) : context)),
     takeOwnOffer: assign(({ context, event }) => (event.type === 'live.ownOffer' ? applyOwnOffer(context, event.message) : context)),
+    // The position stays: a live message newer than the read is still taken.
+    takeFinal: assign(({ context, event }) =>
+      event.type === 'http.final' ? applyLotMessage(context, { ...event.lot, serverTime: new Date().toISOString(), position: context.lastPosition }) : context),
     takeStanding: assign(({ context, event }) => (event.type === 'mine.refreshed' ? applyStanding(context, event) : context)),
   },
 }).createMachine({
@@ -88,6 +105,7 @@ export const lotMachine = setup({
     // The refusal may come after the lot closed (a late bid): it is kept whatever the state.
     'offer.failed': { actions: 'refuse' },
     'mine.refreshed': { target: '.route', actions: 'takeStanding' },
+    'http.final': { guard: 'isFurtherFinal', target: '.route', actions: 'takeFinal' },
   },
   states: {
     route: {

@@ -21,6 +21,11 @@ export class AedesSink implements LiveSink {
     return this.publishBuffer(topic, Buffer.from(JSON.stringify(payload)), options, (payload as { position?: unknown }).position);
   }
 
+  /** An empty retained payload: aedes deletes the topic's retained message and forwards the empty message. */
+  clear(topic: string): Promise<void> {
+    return this.publishBuffer(topic, Buffer.alloc(0), { qos: 1, retain: true });
+  }
+
   /**
    * Publishes raw bytes (the Mosquitto bridge copies messages as they are). `position`: the log position the payload
    * carries, which lets the broker keep a subscriber's positions increasing (see `startEmbeddedBroker`).

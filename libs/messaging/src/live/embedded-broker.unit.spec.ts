@@ -86,6 +86,25 @@ describe('embedded broker (aedes over WebSocket on the API server)', () => {
     expect(got).toEqual([{ topic: 'auction/a1/lot/l1', body: { real: true, position: 1 }, retain: false }]);
   });
 
+  it('refuses a client clearing a retained topic (empty retained payload, odd ids too): the retained state stays (attack review)', async () => {
+    const topics = ['auction/a-clear/lot/l1', 'auction/a%2F..%00/lot/l 1'];
+    for (const topic of topics) await sink.publish(topic, { status: 'RUN', position: 1 }, { retain: true, qos: 1 });
+    for (const topic of topics) {
+      const alice = await connect('alice', 'token-alice');
+      const closed = new Promise<void>((resolve) => alice.once('close', () => resolve()));
+      alice.publish(topic, '', { qos: 1, retain: true });
+      await closed;
+    }
+    const bob = await connect('bob', 'token-bob');
+    const got = collect(bob);
+    for (const topic of topics) await bob.subscribeAsync(topic, { qos: 1 });
+    await until(() => got.length >= topics.length);
+    expect(got.map((g) => [g.topic, g.body, g.retain]).sort()).toEqual(topics.map((t) => [t, { status: 'RUN', position: 1 }, true]).sort());
+    // The server may clear them (the other tests expect no retained state).
+    await bob.endAsync(true);
+    for (const topic of topics) await sink.clear(topic);
+  });
+
   it('lets a client subscribe to auction topics and its own user topics only', async () => {
     const alice = await connect('alice', 'token-alice');
     const got = collect(alice);

@@ -7,6 +7,7 @@ import {
 } from './live-payloads.js';
 import type { LiveSink } from './live-sink.js';
 import { LiveState, type LiveUpcast } from './live-state.js';
+import { ClearSchedule, DEFAULT_CLEAR_FINAL_AFTER_MS, isFinalLiveState } from './live-retention.js';
 import { liveTopics } from './live-topics.js';
 import { SinkQueue, type LiveMessage } from './sink-queue.js';
 
@@ -25,6 +26,13 @@ export interface LivePublisherOptions {
    * shared by instances) each snapshot catches its streams up with the store.
    */
   readonly followsAllStreams?: boolean;
+  /**
+   * How long a final state (lot closed, awarded or withdrawn; auction closed, awarded or deleted) stays retained after
+   * its publication before the publisher clears the topic on every sink (default {@link DEFAULT_CLEAR_FINAL_AFTER_MS});
+   * null keeps every retained message. `prime` leaves out lots final for longer than that, and their auction when it
+   * is final too.
+   */
+  readonly clearFinalAfterMs?: number | null;
 }
 
 /** Counters of a publisher, for metrics. */
@@ -42,6 +50,10 @@ export interface LivePublisherStats {
   /** Highest position accepted by every sink so far. */
   readonly lastPublishedPosition: number;
   readonly streams: number;
+  /** Retained topics cleared (final states past `clearFinalAfterMs`), over all sinks that retain. */
+  readonly retainedCleared: number;
+  /** Final topics whose clear is scheduled. */
+  readonly clearsPending: number;
 }
 
 /** Lot events that move a lot's end, and so maybe the end its auction shows. */
@@ -71,6 +83,15 @@ export class LivePublisher {
   private tail: Promise<unknown> = Promise.resolve();
   private eventsApplied = 0;
   private followsAll: boolean;
+  private clearAfterMs: number | null;
+  /** Final topics waiting for their clear; the timers run on the real clock, whatever `now` says. */
+  private readonly clears: ClearSchedule;
+  /**
+   * Topics whose timer fired and whose clear waits behind the batch being published: a newer state in that batch takes
+   * the topic out, so the clear does not wipe it.
+   */
+  private readonly clearsDue = new Set<string>();
+  private retainedCleared = 0;
 
   constructor(private readonly options: LivePublisherOptions) {
     this.state = new LiveState(options.store, options.upcast);
@@ -78,6 +99,12 @@ export class LivePublisher {
     this.logger = options.logger ?? silentLiveLogger;
     this.queues = options.sinks.map((sink) => new SinkQueue(sink));
     this.followsAll = options.followsAllStreams ?? false;
+    this.clearAfterMs = options.clearFinalAfterMs === undefined ? DEFAULT_CLEAR_FINAL_AFTER_MS : options.clearFinalAfterMs;
+    // After the batch being published, if any: a newer state of the topic published meanwhile has replaced the timer.
+    this.clears = new ClearSchedule((topic) => {
+      this.clearsDue.add(topic);
+      void this.serialized(() => (this.clearsDue.delete(topic) ? this.clearRetained(topic) : Promise.resolve()));
+    });
   }
 
   /** The transport handler (bound). Batches are processed one at a time, in call order. */
@@ -86,6 +113,11 @@ export class LivePublisher {
   /** Adds a sink (e.g. socket.io, whose server exists only once the app is initialized). */
   addSink(sink: LiveSink): void {
     this.queues.push(new SinkQueue(sink));
+  }
+
+  /** Sets `clearFinalAfterMs` once the configuration is read (before the first batch). */
+  setClearFinalAfterMs(value: number | null): void {
+    this.clearAfterMs = value;
   }
 
   /** Sets `followsAllStreams` once the transport is known. */
@@ -108,12 +140,19 @@ export class LivePublisher {
         const idAuction = sid.slice(AUCTION.prefix.length);
         const lotIds = new Set([...lotIdsIn(auction.state as AuctionState), ...this.state.lotIdsOf(idAuction)]);
         const lotStates: LotState[] = [];
+        let lotsPublished = 0;
         for (const idLot of lotIds) {
           const lot = await this.state.load(LOT.prefix + idLot);
-          if (lot) this.pushLot(messages, idLot, lot.state as LotState, lot.position);
-          if (lot) lotStates.push(lot.state as LotState);
+          if (!lot) continue;
+          lotStates.push(lot.state as LotState);
+          // A lot final for longer than its retained message would have lasted: pages read it over HTTP.
+          if (this.finalLongAgo(lot.state as LotState)) continue;
+          this.pushLot(messages, idLot, lot.state as LotState, lot.position);
+          lotsPublished++;
         }
-        this.pushAuction(messages, idAuction, auction.state as AuctionState, auction.position, lotStates);
+        const auctionState = auction.state as AuctionState;
+        const auctionFinal = auctionState.status === 'CLD' || auctionState.status === 'AWA' || auctionState.status === 'DELETED';
+        if (lotsPublished > 0 || !auctionFinal || this.clearAfterMs === null) this.pushAuction(messages, idAuction, auctionState, auction.position, lotStates);
       }
       await this.deliver(messages);
       return auctionStreams.length;
@@ -153,11 +192,14 @@ export class LivePublisher {
       eventsApplied: this.eventsApplied, messagesPublished: sum((q) => q.published), publishFailures: sum((q) => q.failures),
       pendingMessages: sum((q) => q.pending), staleDropped: sum((q) => q.staleDropped), lastPosition: state.lastPosition,
       lastPublishedPosition: this.queues.length ? Math.min(...this.queues.map((q) => q.lastPosition)) : 0, streams: state.streams,
+      retainedCleared: this.retainedCleared, clearsPending: this.clears.size,
     };
   }
 
   /** Closes every sink that owns connections. */
   async close(): Promise<void> {
+    this.clears.stop();
+    this.clearsDue.clear();
     await this.tail.catch(() => {});
     await Promise.all(this.queues.map((q) => q.sink.close?.().catch(() => {})));
   }
@@ -216,6 +258,34 @@ export class LivePublisher {
       this.pushAuction(messages, idAuction, a.state, a.position, lotStates);
     }
     await this.deliver(messages);
+  }
+
+  /** After a delivery: each final retained state accepted is cleared `clearAfterMs` later; any other state cancels that. */
+  private scheduleClears(messages: readonly LiveMessage[]): void {
+    if (this.clearAfterMs === null) return;
+    for (const m of messages) {
+      if (!m.options.retain) continue;
+      this.clearsDue.delete(m.topic);
+      if (isFinalLiveState(m.topic, m.payload as Record<string, unknown>)) this.clears.schedule(m.topic, Date.now() + this.clearAfterMs);
+      else this.clears.cancel(m.topic);
+    }
+  }
+
+  /** Deletes a final topic's retained message on every sink that retains; a failure is logged (the next start sweeps it). */
+  private async clearRetained(topic: string): Promise<void> {
+    // Its content digest stays: the same final state again (a lot republished for its auction's close) is not
+    // published, so the topic stays clear; a changed state (an award) is published, and cleared in turn.
+    await Promise.all(this.queues.map((q) => q.sink.clear?.(topic).then(
+      () => void this.retainedCleared++,
+      (error: unknown) => this.logger.warn('retained live state not cleared', { sink: q.sink.name, topic, error: describeError(error) }),
+    )));
+  }
+
+  /** A lot withdrawn, or closed longer than `clearAfterMs` ago (by the publisher's clock): no retained state at a prime. */
+  private finalLongAgo(lot: LotState): boolean {
+    if (this.clearAfterMs === null) return false;
+    if (lot.status === 'WITHDRAWN') return true;
+    return lot.status === 'CLOSED' && lot.closedAtMs + this.clearAfterMs <= this.now();
   }
 
   private lotIdsOfAuction(idAuction: string, state: AuctionState): string[] {
@@ -282,6 +352,9 @@ export class LivePublisher {
 
   private async deliver(messages: LiveMessage[]): Promise<void> {
     const results = await Promise.all(this.queues.map((q) => q.flush(messages)));
+    // Clears follow what the sinks accepted, retried messages of a failed batch included: a final state delivered late
+    // is cleared in turn, one not delivered yet is not scheduled.
+    this.scheduleClears(this.queues.flatMap((q) => q.lastDelivered));
     const failed = results.filter((r): r is { error: unknown; count: number } => r !== null);
     if (failed.length === 0) return;
     const count = failed.reduce((n, f) => n + f.count, 0);

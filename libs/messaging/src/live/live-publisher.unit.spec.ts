@@ -2,7 +2,7 @@ import type { StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePublisher } from './live-publisher.js';
 import { streamId, toIso } from '@auction/domain';
-import { END, FakeSink, NOW, START, TestEngine } from './live.test-support.js';
+import { END, FakeSink, NOW, START, TestEngine, until } from './live.test-support.js';
 
 describe('LivePublisher', () => {
   // One store for the file; each test has its own auction and a publisher that starts where the test starts.
@@ -266,8 +266,87 @@ describe('LivePublisher', () => {
     expect(mine).toEqual([`auction/${a1}`, `auction/${a1}/lot/${a1}-lot-1`, `auction/${a1}/lot/${a1}-lot-2`, `auction/${a2}`, `auction/${a2}/lot/${a2}-lot-1`].sort());
     expect(sink.on(`auction/${a2}`)[0]!.payload).toMatchObject({ status: 'SCH' });
     // Events already folded by the prime are redeliveries for the transport.
-    sink.clear();
+    sink.reset();
     await publisher.handle(await eventsAfter(0));
     expect(sink.received).toEqual([]);
+  });
+  it('clears the retained state of a lot and of its auction once final, after clearFinalAfterMs; a running lot stays', async () => {
+    const [lot1, lot2] = lots as [string, string];
+    let clock = NOW;
+    const quick = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 50 });
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    await quick.handle(await eventsAfter());
+    // A running lot: nothing scheduled, so nothing can be cleared later.
+    expect(quick.stats().clearsPending).toBe(0);
+    expect(sink.cleared).toEqual([]);
+    clock = END + 1_000;
+    const from = await engine.store.headPosition();
+    await engine.closeAndAward(a1, lot1);
+    await quick.handle(await eventsAfter(from));
+    expect(sink.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ status: 'AWA' });
+    // Published retained and not cleared at once: clients connected now get it, live or as retained state.
+    expect(sink.cleared).toEqual([]);
+    expect(quick.stats()).toMatchObject({ clearsPending: 1 });
+    await until(() => sink.cleared.length >= 1, 15_000, 'the clear of lot 1');
+    expect(sink.cleared).toEqual([lotTopic(lot1)]);
+    expect(quick.stats()).toMatchObject({ clearsPending: 0, retainedCleared: 1 });
+
+    // The second lot closes unawarded (no offer), then the auction closes and is awarded: both topics go, after the delay.
+    const from2 = await engine.store.headPosition();
+    await engine.closeAndAward(a1, lot2);
+    await engine.followLots(a1, [{ ended: true, awardStatus: 'AWA' }, { ended: true, awardStatus: 'NAW' }]);
+    await quick.handle(await eventsAfter(from2));
+    expect(sink.on(`auction/${a1}`).at(-1)!.payload).toMatchObject({ status: 'AWA' });
+    expect(quick.stats().clearsPending).toBe(2);
+    await until(() => sink.cleared.length >= 3, 15_000, 'the clears of lot 2 and the auction');
+    expect(sink.cleared.slice(1).sort()).toEqual([`auction/${a1}`, lotTopic(lot2)].sort());
+    await quick.close();
+  });
+
+  it('does not clear a lot that is still running, nor anything with clearFinalAfterMs null', async () => {
+    const [lot1] = lots as [string];
+    const keeping = new LivePublisher({ store: engine.store, sinks: [sink], now: () => END + 1_000, clearFinalAfterMs: null });
+    const quick = new FakeSink();
+    const clearing = new LivePublisher({ store: engine.store, sinks: [quick], now: () => NOW, clearFinalAfterMs: 20 });
+    await engine.offer(a1, lot1, 'dealer-a', 5000);
+    await clearing.handle(await eventsAfter());
+    await engine.closeAndAward(a1, lot1);
+    await keeping.handle(await eventsAfter());
+    // Nothing scheduled on either (a clear cannot come later): the pending counts say so at once, no wait needed.
+    expect(sink.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ status: 'AWA' });
+    expect(sink.cleared).toEqual([]);
+    expect(keeping.stats().clearsPending).toBe(0);
+    // The running lot's state (before the close) was never scheduled for a clear.
+    expect(quick.on(lotTopic(lot1)).at(-1)!.payload).toMatchObject({ status: 'RUN', bestOffer: 5000 });
+    expect(clearing.stats().clearsPending).toBe(0);
+    expect(quick.cleared).toEqual([]);
+    await Promise.all([keeping.close(), clearing.close()]);
+  });
+
+  it('leaves out of a prime the lots final for longer than clearFinalAfterMs, and their auction once final too', async () => {
+    const [lot1, lot2] = lots as [string, string];
+    await engine.closeAndAward(a1, lot1);
+    await engine.closeAndAward(a1, lot2);
+    const a2 = `${a1}-open`;
+    await engine.scheduleAuction(a2, 1);
+    // Lots closed at END: an hour later, a fresh broker gets neither them nor, once it is closed, their auction.
+    const later = new LivePublisher({ store: engine.store, sinks: [sink], now: () => END + 3_600_000, clearFinalAfterMs: 60_000 });
+    await later.prime();
+    const topicsOf = (id: string) => sink.received.map((r) => r.topic).filter((t) => t === `auction/${id}` || t.startsWith(`auction/${id}/`));
+    // The auction is not closed yet in the log (FollowLots not run): its topic stays, the final lots do not.
+    expect(topicsOf(a1)).toEqual([`auction/${a1}`]);
+    expect(topicsOf(a2).sort()).toEqual([`auction/${a2}`, `auction/${a2}/lot/${a2}-lot-1`].sort());
+    await engine.followLots(a1, [{ ended: true, awardStatus: 'NAW' }, { ended: true, awardStatus: 'NAW' }]);
+    sink.reset();
+    const again = new LivePublisher({ store: engine.store, sinks: [sink], now: () => END + 3_600_000, clearFinalAfterMs: 60_000 });
+    await again.prime();
+    expect(topicsOf(a1)).toEqual([]);
+    // Lots closed a moment ago are primed (a client reconnecting now still gets their final state), then cleared.
+    sink.reset();
+    const soon = new LivePublisher({ store: engine.store, sinks: [sink], now: () => END + 1_000, clearFinalAfterMs: 60_000 });
+    await soon.prime();
+    expect(topicsOf(a1).sort()).toEqual([`auction/${a1}`, lotTopic(lot1), lotTopic(lot2)].sort());
+    expect(soon.stats().clearsPending).toBeGreaterThanOrEqual(3);
+    await Promise.all([later.close(), again.close(), soon.close()]);
   });
 });

@@ -14,6 +14,11 @@ export interface LiveSink {
   /** For logs and stats: `aedes`, `mqtt`, `socket.io`. */
   readonly name: string;
   publish(topic: string, payload: object, options: LivePublishOptions): Promise<void>;
+  /**
+   * Deletes the topic's retained message (MQTT: an empty retained payload, which subscribers also receive as an empty
+   * message). Sinks without retention (socket.io) leave it out.
+   */
+  clear?(topic: string): Promise<void>;
   /** Releases the sink's connections, if it owns any. */
   close?(): Promise<void>;
 }

@@ -29,12 +29,23 @@ export class FakeSink implements LiveSink {
     return Promise.resolve();
   }
 
+  /** Topics whose retained message was cleared, in order. */
+  readonly cleared: string[] = [];
+
   on(topic: string): Received[] {
     return this.received.filter((r) => r.topic === topic);
   }
 
-  clear(): void {
+  clear(topic: string): Promise<void> {
+    if (this.failing) return Promise.reject(new Error('sink down'));
+    this.cleared.push(topic);
+    return Promise.resolve();
+  }
+
+  /** Forgets what was received. */
+  reset(): void {
     this.received.length = 0;
+    this.cleared.length = 0;
   }
 }
 
@@ -96,6 +107,17 @@ export class TestEngine {
     }, idAuction);
   }
 
+  /** Closes a lot at its end, then awards it to its best offer when there is one (reserve met: no reserve here). */
+  async closeAndAward(idAuction: string, idLot: string, now = END): Promise<StoredEvent[]> {
+    const closed = await this.run(streamId.lot(idLot), lotDecider, { type: 'CloseLot', now }, idAuction);
+    return [...closed, ...(await this.run(streamId.lot(idLot), lotDecider, { type: 'AwardLotIfReserveMet', now }, idAuction))];
+  }
+
+  /** The auction follows its lots (closed and decided: `CLD` then `AWA`). */
+  followLots(idAuction: string, lots: readonly { ended: boolean; awardStatus: 'TBA' | 'AWA' | 'NAW' }[], now = END): Promise<StoredEvent[]> {
+    return this.run(streamId.auction(idAuction), auctionDecider, { type: 'FollowLots', lots, now }, idAuction);
+  }
+
   observe(idAuction: string, idLot: string, idUser: string): Promise<StoredEvent[]> {
     return this.run(streamId.lot(idLot), lotDecider, { type: 'ObserveLot', idUser, end: false }, idAuction);
   }
@@ -113,5 +135,14 @@ export class TestEngine {
       type: e.type, data: e.data as Record<string, unknown>, metadata,
     })));
     return this.store.readStream(id, { fromVersion: history.length + 1 });
+  }
+}
+
+/** Polls `condition` every 10 ms; throws naming `what` when it is still false after `timeoutMs` (generous: a loaded CI). */
+export async function until(condition: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

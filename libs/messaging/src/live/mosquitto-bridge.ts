@@ -3,8 +3,15 @@ import type { Aedes } from 'aedes';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { AedesSink } from './aedes-sink.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
+import { ClearSchedule, retainedClearAt } from './live-retention.js';
 import type { LiveSink } from './live-sink.js';
 import { redact } from './mqtt-client-sink.js';
+
+/**
+ * The bridge clears a final state in Mosquitto this long after its publisher should have: normally the publisher's
+ * clear arrives first and cancels the bridge's, which only stands in for a publisher stopped meanwhile.
+ */
+const BRIDGE_CLEAR_GRACE_MS = 10_000;
 
 /** Options of {@link startMosquittoBridge}. */
 export interface MosquittoBridgeOptions {
@@ -30,6 +37,15 @@ export interface MosquittoBridgeOptions {
   readonly readSideAt?: (position: number, withinMs: number) => Promise<void> | null;
   /** The longest a message waits for the read side, from its arrival (default 2,000 ms). */
   readonly readSideWaitMs?: number;
+  /**
+   * How long a final retained state (see `isFinalLiveState`) lives after its `serverTime` stamp (the publisher's
+   * `clearFinalAfterMs`). One older than that (history left by a stopped publisher, e.g. at this instance's start) is
+   * not copied, and the bridge clears it in Mosquitto; a younger one is copied and cleared in Mosquitto when it is due,
+   * should its publisher be gone by then. Null or absent: every message is copied and nothing is cleared.
+   */
+  readonly clearFinalAfterMs?: number | null;
+  /** The clock the publishers stamp `serverTime` with (the API's clock), for `clearFinalAfterMs`; default `Date.now`. */
+  readonly now?: () => number;
   /** Extra mqtt.js options (tests). */
   readonly client?: Partial<IClientOptions>;
 }
@@ -38,7 +54,7 @@ export interface MosquittoBridgeOptions {
 export interface MosquittoBridge {
   readonly client: MqttClient;
   /** Messages copied into the edge broker so far. */
-  stats(): { received: number; copied: number; staleDropped: number; errors: number; held: number };
+  stats(): { received: number; copied: number; staleDropped: number; errors: number; held: number; finalDropped: number; cleared: number };
   /** Resolves once subscribed (Mosquitto then sends its retained messages). */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -56,7 +72,8 @@ export interface MosquittoBridge {
 export function startMosquittoBridge(options: MosquittoBridgeOptions): MosquittoBridge {
   const logger = options.logger ?? silentLiveLogger;
   const topics = options.topics ?? ['auction/#', 'user/#'];
-  const counters = { received: 0, copied: 0, staleDropped: 0, errors: 0, held: 0 };
+  const counters = { received: 0, copied: 0, staleDropped: 0, errors: 0, held: 0, finalDropped: 0, cleared: 0 };
+  const clearAfterMs = options.clearFinalAfterMs ?? null;
   const lastPosition = new Map<string, number>();
   const edge = new AedesSink(options.broker);
   const client = connect(options.url, {
@@ -65,6 +82,16 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
     protocolVersion: 5, clean: true, reconnectPeriod: 1000, connectTimeout: 10_000, resubscribe: false,
     ...options.client,
   });
+  // Clears in Mosquitto, which sends the empty retained message back to every bridge (this one included): that copy
+  // clears each edge broker. Several instances clearing the same topic do no harm.
+  const clearInMosquitto = (topic: string): void => {
+    client.publishAsync(topic, '', { qos: 1, retain: true }).then(
+      () => void counters.cleared++,
+      (error: unknown) => logger.warn('MQTT bridge could not clear a retained message', { topic, error: describeError(error) }),
+    );
+  };
+  const now = options.now ?? Date.now;
+  const clears = new ClearSchedule(clearInMosquitto, now);
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
 
@@ -102,6 +129,23 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
     counters.received++;
     const body = parseJson(payload);
     const retain = packet.retain;
+    if (retain && payload.length === 0) {
+      // A clear: forget the topic (a later state starts afresh) and copy the clear into the edge.
+      clears.cancel(topic);
+      lastPosition.delete(topic);
+    } else if (retain && clearAfterMs !== null) {
+      const clearAt = retainedClearAt(topic, body, clearAfterMs);
+      if (clearAt === null) clears.cancel(topic);
+      else if (clearAt + BRIDGE_CLEAR_GRACE_MS <= now()) {
+        // Final for longer than it is kept, and then some: history (no page needs it, they read it over HTTP); gone from
+        // Mosquitto too. The grace keeps a live final state (subscribed with `rap`, it arrives retained too) copied with
+        // LIVE_CLEAR_FINAL_AFTER_MS=0 or a short delay, or when this clock runs a few seconds ahead of the publisher's.
+        counters.finalDropped++;
+        clears.cancel(topic);
+        clearInMosquitto(topic);
+        return;
+      } else clears.schedule(topic, clearAt + BRIDGE_CLEAR_GRACE_MS);
+    }
     if (retain && typeof body?.['position'] === 'number') {
       // Retained state only: Mosquitto re-sends it on every reconnection.
       const position = body['position'];
@@ -130,7 +174,10 @@ export function startMosquittoBridge(options: MosquittoBridgeOptions): Mosquitto
       });
       return Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
     },
-    close: () => client.endAsync(true),
+    close: () => {
+      clears.stop();
+      return client.endAsync(true);
+    },
   };
 }
 

@@ -57,6 +57,12 @@ export class MqttClientSink implements LiveSink {
     return withTimeout(sent, this.timeoutMs, `MQTT publish to ${topic} not acknowledged within ${this.timeoutMs} ms`);
   }
 
+  /** An empty retained payload: the server deletes the topic's retained message. */
+  clear(topic: string): Promise<void> {
+    const sent = this.client.publishAsync(topic, '', { qos: 1, retain: true }).then(() => undefined);
+    return withTimeout(sent, this.timeoutMs, `MQTT clear of ${topic} not acknowledged within ${this.timeoutMs} ms`);
+  }
+
   async close(): Promise<void> {
     await this.client.endAsync(true);
   }

@@ -28,6 +28,9 @@ export class SinkQueue {
   private readonly pendingByKey = new Map<string, LiveMessage>();
   private readonly lastByTopic = new Map<string, number>();
 
+  /** The messages the last `flush` got accepted (this batch's and retried ones), in position order. */
+  lastDelivered: LiveMessage[] = [];
+
   /** Messages conflated away because the backlog grew past `maxPending`. */
   conflated = 0;
 
@@ -57,6 +60,7 @@ export class SinkQueue {
     const results = await Promise.allSettled(toSend.map((m) => this.sink.publish(m.topic, m.payload, m.options)));
     let firstError: unknown = null;
     let failed = 0;
+    this.lastDelivered = [];
     results.forEach((r, i) => {
       const m = toSend[i]!;
       if (r.status === 'rejected') {
@@ -66,6 +70,7 @@ export class SinkQueue {
         return;
       }
       this.published++;
+      this.lastDelivered.push(m);
       if (this.pendingByKey.get(m.key) === m) this.pendingByKey.delete(m.key);
       this.lastByTopic.set(m.topic, Math.max(this.lastByTopic.get(m.topic) ?? 0, m.position));
       this.lastPosition = Math.max(this.lastPosition, m.position);

@@ -25,6 +25,8 @@ const START = Date.parse('2026-11-21T09:00:00.000Z');
 const END = Date.parse('2026-11-21T10:00:00.000Z');
 const NOW = START + 10 * 60_000;
 const LOTS = ['a1-lot-1', 'a1-lot-2'];
+/** LIVE_CLEAR_FINAL_AFTER_MS: a page subscribing right after the award is served well within it on a loaded machine. */
+const CLEAR_AFTER_MS = 3_000;
 
 const session = (idUser: string, username: string): LiveSession => ({
   sid: `sid-${idUser}`, actor: { idUser, username, roles: ['BUYER'], idDealer: null, flgEnabled: true }, expiresAt: NOW + 3600_000, scope: 'live',
@@ -61,7 +63,7 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     indexFeed = store.subscribe(0, (batch) => model.apply(batch));
     await model.waitFor(await store.headPosition());
     await app.listen({ port: 0, host: '127.0.0.1' });
-    live = await startLive(app, { store, logger: new JsonLogger('error', 'json'), env: { MQTT_TCP_PORT: '0' } });
+    live = await startLive(app, { store, logger: new JsonLogger('error', 'json'), env: { MQTT_TCP_PORT: '0', LIVE_CLEAR_FINAL_AFTER_MS: String(CLEAR_AFTER_MS) } });
     const address = app.getHttpServer().address() as { port: number };
     base = `http://127.0.0.1:${address.port}`;
   });
@@ -131,7 +133,8 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     const client = await connectAsync(`${base.replace('http', 'ws')}/mqtt`, { username: 'bob', password: 'token-bob', protocolVersion: 4, reconnectPeriod: 0 });
     mqttClients.push(client);
     const got = new Map<string, { bestOffer?: number; status?: string }>();
-    client.on('message', (topic, payload) => got.set(topic, JSON.parse(payload.toString())));
+    // An empty payload: a cleared topic (a final lot, see the next test), nothing to parse.
+    client.on('message', (topic, payload) => { if (payload.length) got.set(topic, JSON.parse(payload.toString())); });
     await client.subscribeAsync('auction/a1/#', { qos: 1 });
     await until(() => got.size === 3);
     expect(got.get('auction/a1')).toMatchObject({ status: 'RUN' });
@@ -140,6 +143,48 @@ describe('live channel (socket.io /live and MQTT /mqtt on the API port)', () => 
     await expect(connectAsync(`${base.replace('http', 'ws')}/mqtt`, { username: 'alice', password: 'token-bob', protocolVersion: 4, reconnectPeriod: 0 }))
       .rejects.toThrow(/Bad username or password/i);
     expect(live.stats()).toMatchObject({ mqttClients: 1, pendingMessages: 0 });
+  });
+
+  it('clears a lot\'s retained state LIVE_CLEAR_FINAL_AFTER_MS after it was awarded; the running lot keeps its own', async () => {
+    /** What a page subscribing now gets as retained state, once `expected` topics have come (waited for, not timed). */
+    const retainedNow = async (expected: readonly string[]) => {
+      const client = await connectAsync(`${base.replace('http', 'ws')}/mqtt`, { username: 'bob', password: 'token-bob', protocolVersion: 4, reconnectPeriod: 0 });
+      mqttClients.push(client);
+      const got = new Map<string, string>();
+      client.on('message', (topic, payload, packet) => { if (packet.retain && payload.length) got.set(topic, payload.toString()); });
+      await client.subscribeAsync('auction/a1/#', { qos: 1 });
+      await until(() => expected.every((t) => got.has(t)), 15_000);
+      await client.endAsync(true);
+      return got;
+    };
+    /** Every retained message the embedded broker holds under the auction: the stream a new subscriber is sent, in full. */
+    const retainedInBroker = async () => {
+      const persistence = (live.broker.broker as unknown as { persistence: { createRetainedStreamCombi(p: string[]): AsyncIterable<{ topic: string; payload: Buffer }> } }).persistence;
+      const held = new Map<string, string>();
+      for await (const packet of persistence.createRetainedStreamCombi(['auction/a1/#'])) if (packet.payload.length) held.set(packet.topic, packet.payload.toString());
+      return held;
+    };
+    const watcher = await connectAsync(`${base.replace('http', 'ws')}/mqtt`, { username: 'alice', password: 'token-alice', protocolVersion: 4, reconnectPeriod: 0 });
+    mqttClients.push(watcher);
+    const seen: { topic: string; raw: string }[] = [];
+    watcher.on('message', (topic, payload) => seen.push({ topic, raw: payload.toString() }));
+    await watcher.subscribeAsync(`auction/a1/lot/${LOTS[0]}`, { qos: 1 });
+
+    await run(store, streamId.lot(LOTS[0]!), lotDecider, { type: 'CloseLot', now: END });
+    const awarded = await run(store, streamId.lot(LOTS[0]!), lotDecider, { type: 'AwardLotIfReserveMet', now: END });
+    await until(() => live.stats().lastPosition >= awarded);
+    const publishedAt = Date.now();
+    // Within the delay, a page subscribing gets the final state.
+    const early = await retainedNow([`auction/a1/lot/${LOTS[0]}`]);
+    expect(JSON.parse(early.get(`auction/a1/lot/${LOTS[0]}`) ?? '{}')).toMatchObject({ status: 'AWA', bestOffer: 5100 });
+    // Then the watcher gets the clear (an empty message) and nobody gets the lot as retained state; the rest stays.
+    await until(() => seen.some((m) => m.raw === '') && live.stats().retainedCleared >= 1, CLEAR_AFTER_MS + 15_000);
+    expect(Date.now() - publishedAt).toBeGreaterThan(CLEAR_AFTER_MS / 2);
+    expect([...(await retainedInBroker()).keys()].sort()).toEqual(['auction/a1', `auction/a1/lot/${LOTS[1]}`]);
+    const late = await retainedNow(['auction/a1', `auction/a1/lot/${LOTS[1]}`]);
+    expect([...late.keys()].sort()).toEqual(['auction/a1', `auction/a1/lot/${LOTS[1]}`]);
+    expect(JSON.parse(late.get(`auction/a1/lot/${LOTS[1]}`)!)).toMatchObject({ status: 'RUN', bestOffer: 6000 });
+    expect(live.stats()).toMatchObject({ retainedCleared: 1, clearsPending: 0 });
   });
 });
 

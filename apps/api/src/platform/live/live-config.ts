@@ -28,6 +28,15 @@ export const LiveConfigSchema = z.object({
   LIVE_EDGE_AUTH_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   /** With LIVE_EDGE=mosquitto: the secret the plugin sends (its plugin_opt_secret). */
   LIVE_EDGE_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * How long (ms) the final state of a lot (closed, awarded, withdrawn) or an auction (closed, awarded, deleted) stays
+   * retained before it is cleared from the brokers; pages opened later read it over HTTP. `off` keeps it for ever.
+   */
+  // Empty (`LIVE_CLEAR_FINAL_AFTER_MS=` in a compose file) is unset, not 0 (Number('') is 0: every final state cleared at once).
+  LIVE_CLEAR_FINAL_AFTER_MS: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase() === 'off' ? 'off' : v) : v),
+    z.union([z.literal('off'), z.coerce.number().int().min(0).max(7 * 24 * 3_600_000)]).default(60_000),
+  ),
 }).superRefine((e, ctx) => {
   if (e.LIVE_EDGE !== 'mosquitto') return;
   if (!e.MQTT_URL) ctx.addIssue({ code: 'custom', path: ['LIVE_EDGE'], message: 'mosquitto needs MQTT_URL (server mode)' });
@@ -57,6 +66,8 @@ export interface LiveConfig {
   readonly wsPath: '/mqtt';
   /** Set with LIVE_EDGE=mosquitto: browsers subscribe on Mosquitto, whose plugin asks this API. */
   readonly edge?: LiveEdgeConfig;
+  /** LIVE_CLEAR_FINAL_AFTER_MS; null: retained final states are never cleared. */
+  readonly clearFinalAfterMs: number | null;
 }
 
 /** Reads the live channel's configuration; throws with every bad variable named. */
@@ -69,7 +80,7 @@ export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig
   const e = parsed.data;
   return {
     mode: e.MQTT_URL ? 'server' : 'embedded', mqttUrl: e.MQTT_URL, mqttUsername: e.MQTT_USERNAME, mqttPassword: e.MQTT_PASSWORD,
-    tcpPort: e.MQTT_TCP_PORT, wsPath: '/mqtt',
+    tcpPort: e.MQTT_TCP_PORT, wsPath: '/mqtt', clearFinalAfterMs: e.LIVE_CLEAR_FINAL_AFTER_MS === 'off' ? null : e.LIVE_CLEAR_FINAL_AFTER_MS,
     edge: e.LIVE_EDGE === 'mosquitto'
       ? { publicUrl: e.LIVE_EDGE_PUBLIC_URL!, authHost: e.LIVE_EDGE_AUTH_HOST, authPort: e.LIVE_EDGE_AUTH_PORT, authSecret: e.LIVE_EDGE_AUTH_SECRET! }
       : undefined,

@@ -59,3 +59,24 @@ describe('LIVE_EDGE (where browsers subscribe in server mode)', () => {
     }
   });
 });
+
+describe('LIVE_CLEAR_FINAL_AFTER_MS (how long a final lot or auction state stays retained)', () => {
+  it('defaults to a minute, takes milliseconds or off, and refuses anything else', () => {
+    expect(loadLiveConfig({}).clearFinalAfterMs).toBe(60_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: '5000' }).clearFinalAfterMs).toBe(5_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: 'off' }).clearFinalAfterMs).toBeNull();
+    for (const bad of ['-1', 'soon', '1.5']) expect(() => loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: bad })).toThrow(/LIVE_CLEAR_FINAL_AFTER_MS/);
+  });
+});
+
+describe('LIVE_CLEAR_FINAL_AFTER_MS at its bounds (attack review)', () => {
+  it('takes empty as unset (not 0), off in any case, 0 and seven days; refuses past seven days', () => {
+    for (const unset of ['', '  ']) expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: unset }).clearFinalAfterMs).toBe(60_000);
+    for (const off of ['OFF', ' Off ']) expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: off }).clearFinalAfterMs).toBeNull();
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: '0' }).clearFinalAfterMs).toBe(0);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: ' 60000' }).clearFinalAfterMs).toBe(60_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: '1e3' }).clearFinalAfterMs).toBe(1_000);
+    expect(loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: String(7 * 24 * 3_600_000) }).clearFinalAfterMs).toBe(604_800_000);
+    expect(() => loadLiveConfig({ LIVE_CLEAR_FINAL_AFTER_MS: String(7 * 24 * 3_600_000 + 1) })).toThrow(/LIVE_CLEAR_FINAL_AFTER_MS/);
+  });
+});

@@ -91,6 +91,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
   const gateway = app.get(LiveGateway);
   const model = app.get(LiveReadModel);
   const sales = app.get(SalesLookup);
+  publisher.setClearFinalAfterMs(config.clearFinalAfterMs);
 
   const access = {
     // A subscription to one auction: refused alike for a hidden auction and one that does not exist (read from the log
@@ -129,6 +130,7 @@ export async function startLive(app: INestApplication, options: StartLiveOptions
     publisher.addSink(mqttSink);
     bridge = startMosquittoBridge({
       url: config.mqttUrl, username: config.mqttUsername, password: config.mqttPassword, broker: broker.broker, forward: [socketSink], logger,
+      clearFinalAfterMs: config.clearFinalAfterMs, now: () => clock.now(),
       // Who may follow an auction is read from this instance's index of the log: a message waits until the index has
       // applied it (at most 2 s from its arrival), so a template right withdrawn before an offer is known when the offer
       // is forwarded.

@@ -30,18 +30,22 @@ export function useAuctionLive(auction: AuctionView, viewer: Viewer) {
   // let the dealer bid against itself without being asked.
   const shown = useRef(auction);
   shown.current = auction;
+  // Any viewer reads the lots again when one may have ended or been decided meanwhile: the server clears a final
+  // state's retained message a minute after it, so a reconnect after that re-delivers nothing (`http.final`).
   useEffect(() => {
-    if (viewer !== 'dealer') return;
     let wasStale = live.stale.get();
     let cancelled = false;
     const off = live.stale.subscribe(() => {
       const stale = live.stale.get();
-      if (wasStale && !stale) {
+      if (wasStale && !stale && (viewer === 'dealer' || mayHaveEnded(actor.getSnapshot(), Date.now()))) {
         for (const lots of refreshQueriesOf(shown.current)) {
           api.auctionFull(auction.idAuction, { noSpinner: true, noPopup: true }, lots).then((full) => {
             if (cancelled) return;
             for (const lot of full.lots) {
-              actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
+              if (viewer === 'dealer') {
+                actor.send({ type: 'mine.refreshed', idLot: lot.idLot, myBestOffer: lot.myBestOffer ?? null, leading: !!lot.leading, bestOfferId: lot.bestOfferId });
+              }
+              actor.send({ type: 'http.final', lot });
             }
           }, () => undefined);
         }
@@ -95,4 +99,13 @@ export function refreshQueriesOf(auction: AuctionView | AuctionLotsView): Partia
   if (auction.lots.every((l) => l.lotNumber <= PAGE_MAX)) return [{}];
   if ('lotsPage' in auction && auction.lots.length > 1) return [{ limit: auction.lotsPage.limit, offset: auction.lotsPage.offset }];
   return auction.lots.map((l) => ({ idLot: l.idLot }));
+}
+
+/** A lot the page shows as scheduled or running past its end, or closed and undecided: its final state may have come. */
+function mayHaveEnded(snapshot: { children: unknown; context: { lotIds: readonly string[] } }, now: number): boolean {
+  return lotActorsOf(snapshot.children as Record<string, unknown>, snapshot.context.lotIds).some((a) => {
+    const { lot } = a.getSnapshot().context;
+    if (lot.status === 'SCH' || lot.status === 'RUN') return Date.parse(lot.endDate) <= now;
+    return lot.status === 'CLD' && lot.awardStatus === 'TBA';
+  });
 }
