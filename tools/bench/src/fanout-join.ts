@@ -97,6 +97,8 @@ export interface FanoutFigures {
   readonly answerMs: LatencyFigures;
   /** Per offer: its first subscriber's delivery → its last one's (how long one offer takes to reach everyone). */
   readonly spreadMs: LatencyFigures;
+  /** Per offer: k6 reading its 201 → its first subscriber's delivery (the path before the fan-out's own spread). */
+  readonly firstDeliveryMs: LatencyFigures;
   /** Deliveries of acknowledged offers ÷ the time from the first of them to the last. */
   readonly deliveriesPerSecond: number;
   readonly messagesReceived: number;
@@ -162,6 +164,7 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
   const fromAccept = new Map<number, number>();
   const answer = new Map<number, number>();
   const spread = new Map<number, number>();
+  const firstDelivery = new Map<number, number>();
   const add = (h: Map<number, number>, value: number, n = 1) => h.set(value, (h.get(value) ?? 0) + n);
   let deliveries = 0;
   let missing = 0;
@@ -181,6 +184,7 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
     }
     if (o.acceptedAtMs) add(answer, a.t - o.acceptedAtMs);
     if (o.recv.length) add(spread, o.recv.at(-1)![0]);
+    if (o.recv.length) add(firstDelivery, o.firstMs + o.recv[0]![0] - a.t);
   }
   const unacknowledgedDelivered = [...lotsOfOffer.keys()].filter((id) => !acked.has(id)).length;
   const offersOnOtherLot = [...acked.values()].filter((a) => (lotsOfOffer.get(a.idOffer) ?? []).some((idLot) => idLot !== a.idLot)).length;
@@ -228,7 +232,7 @@ export function joinFanout(acks: readonly TimedOfferAck[], r: HarnessResult): Fa
     connectionErrors: r.errors ?? {}, offersAcked: acked.size, deliveries, deliveriesExpected: acked.size * r.subscribersChecked, missing,
     subscribersMissing, offersSeenByNobody: seenByNobody, outOfOrder: r.messages.outOfOrder, subscribersOutOfOrder, duplicates: r.messages.duplicates,
     lotsOrderedDifferently, notAtFinalBest, unacknowledgedDelivered, offersOnOtherLot, unparsed: r.messages.unparsed, latencyMs, fromAcceptMs: histogramPercentiles(fromAccept),
-    answerMs: histogramPercentiles(answer), spreadMs: histogramPercentiles(spread),
+    answerMs: histogramPercentiles(answer), spreadMs: histogramPercentiles(spread), firstDeliveryMs: histogramPercentiles(firstDelivery),
     deliveriesPerSecond: windowMs > 0 ? Math.round((deliveries * 1000) / windowMs) : Math.round(r.deliveriesPerSecond),
     messagesReceived: r.messages.received,
     harness: {
@@ -248,6 +252,7 @@ export function fanoutLine(f: FanoutFigures): string {
     `${fmt(f.deliveries)} of ${fmt(f.deliveriesExpected)} deliveries (${fmt(f.deliveriesPerSecond)}/s); 201 → delivery ms p50 ${fmt(l.p50)} ` +
     `p95 ${fmt(l.p95)} p99 ${fmt(l.p99)} max ${fmt(l.max)} (min ${fmt(l.min)}, ${fmt(l.negative)} before the 201 was read); accept → delivery p50 ` +
     `${fmt(f.fromAcceptMs.p50)} p99 ${fmt(f.fromAcceptMs.p99)}; accept → 201 read by k6 p50 ${fmt(f.answerMs.p50)} p99 ${fmt(f.answerMs.p99)}; ` +
+    `201 → first subscriber p50 ${fmt(f.firstDeliveryMs.p50)} p99 ${fmt(f.firstDeliveryMs.p99)}; ` +
     `one offer to every subscriber p50 ${fmt(f.spreadMs.p50)} max ${fmt(f.spreadMs.max)} ms; missing ${fmt(f.missing)}, ` +
     `out of order ${fmt(f.outOfOrder)}; harness CPU ${f.harness.usPerMessageHold} µs per message during the hold (${f.harness.usPerMessage} µs overall), ` +
     `peak RSS ${fmt(f.harness.maxRssMb)} MB; ${f.pass ? 'check passed' : `CHECK FAILED: ${f.problems.join('; ')}`}`;

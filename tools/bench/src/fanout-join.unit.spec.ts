@@ -38,6 +38,8 @@ describe('the fan-out join', () => {
     expect(f.harness).toEqual({ cpuSeconds: 0.15, usPerMessage: 12.5, usPerMessageHold: 4.4, maxRssMb: 20 });
     // Per offer, first → last delivery: a1 5 ms, a2 0, b1 90.
     expect(f.spreadMs).toMatchObject({ n: 3, p50: 5, max: 90 });
+    // Per offer, 201 → its first delivery: a1 1_010 − 1_008 = 2, a2 1_500 − 1_505 = −5, b1 0.
+    expect(f.firstDeliveryMs).toMatchObject({ n: 3, min: -5, p50: 0, max: 2, negative: 1 });
     expect(f.fromAcceptMs.n).toBe(0); // these offers carry no bestOfferAt
   });
 
