@@ -62,8 +62,16 @@ postgres_start() {
   if pg_running; then
     log "postgres already running (pid $(pg_pid))"
   else
-    log "starting postgres on 127.0.0.1:$PG_PORT"
-    if ! pg_ctl_ start -w -t 60 -l "$PG_LOG" -o "-p $PG_PORT" >/dev/null; then
+    # INFRA_PG_FSYNC=off (npm test's own cluster): no fsync. Commits still write the WAL before they answer, so a killed
+    # PostgreSQL loses nothing; only a crash of the machine could. Never for a cluster whose data must outlive one.
+    local options="-p $PG_PORT"
+    case "${INFRA_PG_FSYNC:-on}" in
+      on) ;;
+      off) options="$options -c fsync=off" ;;
+      *) die "INFRA_PG_FSYNC must be on or off, not ${INFRA_PG_FSYNC}" ;;
+    esac
+    log "starting postgres on 127.0.0.1:$PG_PORT (fsync ${INFRA_PG_FSYNC:-on})"
+    if ! pg_ctl_ start -w -t 60 -l "$PG_LOG" -o "$options" >/dev/null; then
       tail -n 20 "$PG_LOG" >&2 || true
       die "postgres did not start (see $PG_LOG)"
     fi
