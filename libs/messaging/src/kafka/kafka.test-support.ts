@@ -1,13 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import { Kafka, logLevel } from 'kafkajs';
+import { privateState } from '../private-infra.test-support.js';
 import { partitionKeyOf } from '../transport.port.js';
 import type { TransportLogger } from '../transport/transport-logger.js';
 
@@ -54,8 +48,6 @@ export async function deleteTopics(brokers: string[], topics: string[]): Promise
   }
 }
 
-const INFRA = fileURLToPath(new URL('../../../../tools/infra/infra.sh', import.meta.url));
-
 /** A Kafka broker of one test file alone (tools/infra in a state folder of its own, on free ports). */
 export interface PrivateKafka {
   readonly brokers: string[];
@@ -71,19 +63,7 @@ export interface PrivateKafka {
  * (`$KAFKA_BROKERS`) to the tests running beside it.
  */
 export async function startPrivateKafka(): Promise<PrivateKafka> {
-  const state = await mkdtemp(path.join(tmpdir(), 'messaging-kafka-'));
-  await chmod(state, 0o755);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, INFRA_STATE_DIR: state, INFRA_KAFKA_PORT: String(await freePort()), INFRA_KAFKA_CONTROLLER_PORT: String(await freePort()),
-  };
-  const infra = async (...args: string[]) => {
-    try {
-      return (await promisify(execFile)('bash', [INFRA, ...args], { timeout: 240_000, env })).stdout;
-    } catch (error) {
-      const e = error as { stderr?: string; stdout?: string; message: string };
-      throw new Error(`infra.sh ${args.join(' ')} failed: ${e.message}\n${e.stderr ?? ''}${e.stdout ?? ''}`);
-    }
-  };
+  const { state, infra, dispose } = await privateState('messaging-kafka-', 'kafka', ['INFRA_KAFKA_PORT', 'INFRA_KAFKA_CONTROLLER_PORT'], 240_000);
   await infra('start', 'kafka');
   const brokers = /KAFKA_BROKERS=(\S+)/.exec(await infra('env', 'kafka'))?.[1]?.split(',') ?? [];
   if (brokers.length === 0) throw new Error(`infra.sh env kafka named no broker (state ${state})`);
@@ -92,10 +72,7 @@ export async function startPrivateKafka(): Promise<PrivateKafka> {
     brokers,
     stop: async () => void (await infra('stop', 'kafka')),
     start: async () => void (await infra('start', 'kafka')),
-    dispose: async () => {
-      await infra('stop', 'kafka').catch(() => undefined);
-      await rm(state, { recursive: true, force: true }).catch(() => undefined);
-    },
+    dispose,
   };
 }
 
@@ -122,16 +99,6 @@ async function groupCoordinatorReady(brokers: string[], timeoutMs = 120_000): Pr
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /** Appends `count` events spread over `auctions` auctions (one stream per auction). */
 export async function appendEvents(store: EventStore, auctions: string[], count: number, from = 0): Promise<void> {

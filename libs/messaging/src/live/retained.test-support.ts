@@ -1,16 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Aedes } from 'aedes';
 import type { MqttClient } from 'mqtt';
+import { privateState } from '../private-infra.test-support.js';
 import { until } from './live.test-support.js';
-
-const INFRA = fileURLToPath(new URL('../../../../tools/infra/infra.sh', import.meta.url));
 
 /** A Mosquitto of one test file alone (tools/infra's config, in a state folder of its own, on free ports). */
 export interface PrivateMosquitto {
@@ -28,31 +20,12 @@ export interface PrivateMosquitto {
  * with the specs' clock (days ago) or planted as two-hour-old history: such a bridge cleared them under the tests.
  */
 export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
-  const state = await mkdtemp(path.join(tmpdir(), 'messaging-mosquitto-'));
-  // Mosquitto runs as its own OS user when the tests run as root: it must enter the folder.
-  await chmod(state, 0o755);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, INFRA_STATE_DIR: state, INFRA_MQTT_PORT: String(await freePort()), INFRA_MQTT_WS_PORT: String(await freePort()),
-  };
-  const infra = async (...args: string[]) => {
-    try {
-      return (await promisify(execFile)('bash', [INFRA, ...args], { timeout: 120_000, env })).stdout;
-    } catch (error) {
-      const e = error as { stderr?: string; stdout?: string; message: string };
-      throw new Error(`infra.sh ${args.join(' ')} failed: ${e.message}\n${e.stderr ?? ''}${e.stdout ?? ''}`);
-    }
-  };
+  const { state, infra, dispose } = await privateState('messaging-mosquitto-', 'mosquitto', ['INFRA_MQTT_PORT', 'INFRA_MQTT_WS_PORT'], 120_000);
   await infra('start', 'mosquitto');
   const out = await infra('env', 'mosquitto');
   const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1]?.replace(/^['"]|['"]$/g, '') ?? '';
   if (!value('MQTT_URL')) throw new Error(`infra.sh env mosquitto named no URL (state ${state})`);
-  return {
-    url: value('MQTT_URL'), username: value('MQTT_USERNAME'), password: value('MQTT_PASSWORD'),
-    dispose: async () => {
-      await infra('stop', 'mosquitto').catch(() => undefined);
-      await rm(state, { recursive: true, force: true }).catch(() => undefined);
-    },
-  };
+  return { url: value('MQTT_URL'), username: value('MQTT_USERNAME'), password: value('MQTT_PASSWORD'), dispose };
 }
 
 /** A retained message a fresh subscriber got. */
@@ -109,13 +82,3 @@ export async function retainedArriving(client: MqttClient, filter: string, expec
   return got.sort((a, b) => a.topic.localeCompare(b.topic));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
