@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from './testing/api-client.test-support.js';
+import { eventually } from './testing/auction.test-support.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,11 +56,9 @@ describe('`npm start` (the README\'s start command, embedded default)', () => {
     const dealer = await ApiClient.login(url!, 'dealer1', 'Demo#2026!');
     // The demo auction started a minute ago: the scheduler starts it as the product comes up, and the list shows it once
     // its projection has it (on a loaded CI run, after the logins were printed: it read 0 once).
-    let running = await dealer.get('/api/v1/secure/running-auctions');
-    for (const until = Date.now() + 30_000; running.status === 200 && running.body.items.length === 0 && Date.now() < until;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      running = await dealer.get('/api/v1/secure/running-auctions');
-    }
+    const { value: running } = await eventually(
+      () => dealer.get('/api/v1/secure/running-auctions'), (r) => expect(r.body.items?.length).toBeGreaterThanOrEqual(1), 30_000,
+    );
     expect(running.status).toBe(200);
     expect(running.body.items.length).toBeGreaterThanOrEqual(1);
     expect(running.body.items[0].status).toBe('RUN');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
   ApiClient, DEMO_PASSWORD, type RunningServer, type ServerStorage, ServerClock, createStorage, sleep, startServer,
 } from '../testing/server.test-support.js';
-import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
+import { type AuctionView, createAuctionBody, eventually, paths, runTag } from '../testing/auction.test-support.js';
 import { rawRequest } from '../testing/raw-request.test-support.js';
 
 interface StoredEventJson { type: string; data: Record<string, unknown>; metadata: { time?: string } }
@@ -56,10 +56,7 @@ describe('a lot\'s closing held by offers in flight (postgres)', () => {
 
   /** The lot's events once its LotClosed is stored (answers sent before the end can come back before the closing). */
   async function eventsOnceClosed(idLot: string): Promise<StoredEventJson[]> {
-    for (const until = Date.now() + 10_000; ; await sleep(20)) {
-      const events = await lotEvents(idLot);
-      if (events.some((e) => e.type === 'LotClosed') || Date.now() > until) return events;
-    }
+    return (await eventually(() => lotEvents(idLot), (events) => expect(events.some((e) => e.type === 'LotClosed')).toBe(true), 10_000)).value;
   }
 
   async function inFlight(): Promise<number> {

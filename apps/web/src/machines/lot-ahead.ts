@@ -16,6 +16,16 @@ export interface AheadBest {
   readonly endDate?: string;
 }
 
+/**
+ * A running lot's later end (`endDate` after the view's; undefined: none known) extends it: the end to show and the
+ * context's `extendedFrom` (the end it had before). Ends only move later while a lot runs.
+ */
+export function extensionTo(ctx: LotContext, endDate: string | undefined): { endDate: string; extendedFrom: string | null } {
+  const { lot } = ctx;
+  const later = lot.status === 'RUN' && endDate !== undefined && Date.parse(endDate) > Date.parse(lot.endDate);
+  return later ? { endDate: endDate!, extendedFrom: lot.endDate } : { endDate: lot.endDate, extendedFrom: ctx.extendedFrom };
+}
+
 /** The view takes a best offer ahead of it while the lot runs or waits for its award (a decided lot shows its own). */
 const undecided = (lot: LotView) => lot.status === 'RUN' || (lot.status === 'CLD' && lot.awardStatus === 'TBA');
 
@@ -33,15 +43,14 @@ export function isAhead(ctx: LotContext, amount: number): boolean {
 export function showAhead(ctx: LotContext, ahead: AheadBest): LotContext {
   if (!isAhead(ctx, ahead.amount)) return ctx;
   const { lot } = ctx;
-  const extended = lot.status === 'RUN' && ahead.endDate !== undefined && Date.parse(ahead.endDate) > Date.parse(lot.endDate);
+  const { endDate, extendedFrom } = extensionTo(ctx, ahead.endDate);
   return {
     ...ctx,
     lot: {
       ...lot, bestOffer: ahead.amount, bestOfferId: ahead.idOffer, offersCount: lot.offersCount + ahead.offers,
-      nextMinimumOffer: nextMinimumOffer(lot, { amount: ahead.amount }),
-      endDate: extended ? ahead.endDate! : lot.endDate,
+      nextMinimumOffer: nextMinimumOffer(lot, { amount: ahead.amount }), endDate,
     },
-    extendedFrom: extended ? lot.endDate : ctx.extendedFrom,
+    extendedFrom,
     answerAhead: toCents(ahead.amount),
   };
 }
@@ -65,11 +74,8 @@ export function takeOlder(ctx: LotContext, message: LotMessage): LotContext {
   const { lot } = ctx;
   const offersCount = Math.max(lot.offersCount, message.offersCount + 1);
   if (message.status === 'RUN' || (lot.status === 'RUN' && Date.parse(message.endDate) < Date.parse(lot.endDate))) {
-    const later = lot.status === 'RUN' && message.status === 'RUN' && Date.parse(message.endDate) > Date.parse(lot.endDate);
-    return {
-      ...ctx, lastPosition: message.position, lot: { ...lot, offersCount, endDate: later ? message.endDate : lot.endDate },
-      extendedFrom: later ? lot.endDate : ctx.extendedFrom,
-    };
+    const { endDate, extendedFrom } = extensionTo(ctx, message.status === 'RUN' ? message.endDate : undefined);
+    return { ...ctx, lastPosition: message.position, lot: { ...lot, offersCount, endDate }, extendedFrom };
   }
   const { bestOffer, bestOfferId, nextMinimumOffer: minimum } = lot;
   const endDate = Date.parse(message.endDate) > Date.parse(lot.endDate) ? message.endDate : lot.endDate;

@@ -1,7 +1,7 @@
 import type { LotView, PlaceOfferResponse } from '@auction/contracts';
 import { toCents } from '@auction/domain';
 import type { LiveViewer, LotMessage, OutbidMessage, OwnOfferMessage } from './live-messages.js';
-import { isAhead, olderThanView, showAhead, takeOlder } from './lot-ahead.js';
+import { extensionTo, isAhead, olderThanView, showAhead, takeOlder } from './lot-ahead.js';
 
 /** Input of the lot machine: a live message or a lot of `GET auctionFull` (no position: -1). */
 export interface LotInput {
@@ -75,10 +75,10 @@ export function applyLotMessage(ctx: LotContext, lot: LotMessage): LotContext {
   else if (lot.bestOfferId !== null && ctx.myOfferIds.includes(lot.bestOfferId)) leading = true;
   else if (lot.bestOfferId !== null && lot.bestOfferId === ctx.lot.bestOfferId) leading = ctx.leading;
   else leading = false;
-  const extended = ctx.lot.status === 'RUN' && lot.status === 'RUN' && Date.parse(lot.endDate) > Date.parse(ctx.lot.endDate);
+  const { extendedFrom } = extensionTo(ctx, lot.status === 'RUN' ? lot.endDate : undefined);
   return {
     ...ctx, lot, leading, myBestOffer: maxAmount(ctx.myBestOffer, lot.myBestOffer ?? null), lastPosition: lot.position,
-    extendedFrom: extended ? ctx.lot.endDate : ctx.extendedFrom, answerAhead: undefined,
+    extendedFrom, answerAhead: undefined,
   };
 }
 
