@@ -183,7 +183,16 @@ export class StreamWriter {
         const now = this.now();
         decisions = command.decide(view, now).filter((d) => d.events.length > 0);
         pending = this.submit(decisions, { ...command.metadata, time: new Date(now).toISOString() });
-        reply = command.reply(view, decisions.length > 0, now);
+        try {
+          reply = command.reply(view, decisions.length > 0, now);
+        } catch (error) {
+          // Its append is submitted: a refusal of it is counted on its streams and must be taken up, or their recovery
+          // never ends (every later command on them would wait forever). Given up: the caller is told the command failed.
+          void pending.catch((refusal: unknown) => {
+            if (refusal instanceof WrongExpectedVersionError) this.takeUp(decisions, null);
+          });
+          throw error;
+        }
       } finally {
         if (refused === null) {
           release();

@@ -168,6 +168,30 @@ describe('StreamWriter', () => {
     });
   });
 
+  it('a command whose reply throws after its append was refused leaves the stream writable (its refusal is taken up)', async () => {
+    // Found attacking 43965ec: the refusal was counted (StreamRecovery.reported) but the command left through the throw
+    // before taking it up, so the stream's recovery never ended and every later command on it waited forever.
+    const id = 'lot-test-reply-throws';
+    await add(id);
+    await store.append(id, 1, [{ type: 'Foreign', data: {} }]);
+    let replies = 0;
+    const throwing = writer.execute({
+      streams: [id], metadata: { userId: 'test' },
+      decide: () => [{ streamId: id, events: [{ type: 'Added', data: {} }] }],
+      reply: () => {
+        replies++;
+        throw new Error('reply failed');
+      },
+    });
+    await expect(throwing).rejects.toThrow('reply failed');
+    const next = add(id).then((o) => o.reply);
+    const timeout = new Promise((r) => setTimeout(() => r('stuck'), 2_000));
+    expect(await Promise.race([next, timeout])).toBe(3);
+    // The caller was told the command failed: it does not decide again behind its back (nothing of it is stored).
+    expect((await store.readStream(id)).map((e) => e.type)).toEqual(['Added', 'Foreign', 'Added']);
+    expect(replies).toBe(1);
+  });
+
   it('states read through the writer follow its appends', async () => {
     await add('lot-test-e');
     await add('lot-test-e');
