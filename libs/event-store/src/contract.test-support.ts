@@ -137,6 +137,19 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect((await store.append(`${p}-c`, 3, events(1), chain)).nextVersion).toBe(4);
     });
 
+    it('refuses an append decided on a stream it read whose chain is broken; the chain read is left as it was', async () => {
+      const read: AppendChain = { broken: new Error('refused before') };
+      const own: AppendChain = { broken: null };
+      const refused = await store.appendMulti([{ streamId: `${p}-r`, expectedVersion: 0, events: events(1), chain: own, reads: [read] }]).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BrokenChainError);
+      expect(refused).toMatchObject({ refusal: read.broken });
+      expect(own.broken).toBe(refused);
+      expect(read.broken?.message).toBe('refused before');
+      expect(await store.readStream(`${p}-r`)).toEqual([]);
+      const [ok] = await store.appendMulti([{ streamId: `${p}-r`, expectedVersion: 0, events: events(1), reads: [{ broken: null }] }]);
+      expect(ok!.nextVersion).toBe(1);
+    });
+
     it('a chained append refused for its payload breaks its chain too', async () => {
       const chain: AppendChain = { broken: null };
       const poison = store.append(`${p}-cp`, 0, [{ type: 'Bad', data: { text: 'nul \u0000 byte' } }], chain);

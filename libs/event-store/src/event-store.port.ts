@@ -70,6 +70,11 @@ export interface StreamAppend {
   events: NewEvent[];
   /** The chain this part was decided in (see {@link AppendChain}); a unit is refused when any of its parts' chains is broken. */
   chain?: AppendChain;
+  /**
+   * The chains of streams this part was decided on without writing them (a command read them): the unit is refused
+   * ({@link BrokenChainError}) when one of them is broken, as for its own chain; a refusal does not break them.
+   */
+  reads?: readonly AppendChain[];
 }
 
 /** Result of an append to one stream. */

@@ -7,7 +7,7 @@ import {
   BrokenChainError, WrongExpectedVersionError, type AppendChain, type AppendResult, type EventStore, type NewEvent, type ReadStreamOptions,
   type StoredEvent, type StreamAppend, type Subscription, type SubscriptionHandler,
 } from './event-store.port.js';
-import { breakChains, brokenChain } from './internal/append-unit.js';
+import { breakChains, brokenChain, partBroken } from './internal/append-unit.js';
 import { at, isSystem, toEventData, toStoredEvent } from './internal/esdb-mapping.js';
 import { startEsdbSubscription } from './internal/esdb-subscription.js';
 
@@ -58,16 +58,17 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** NOT atomic (see the class comment): checks all versions, then appends one stream after another. */
   appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
-    if (!appends.some((a) => a.chain)) return this.appendMultiNow(appends);
+    if (!appends.some((a) => a.chain || a.reads)) return this.appendMultiNow(appends);
     return this.chained(appends, () => this.appendMultiNow(appends));
   }
 
   /** Sends `send` once the earlier appends of the parts' chains settled; refused without sending when one was refused. */
   private chained<T>(appends: StreamAppend[], send: () => Promise<T>): Promise<T> {
     const chains = [...new Set(appends.flatMap((a) => (a.chain ? [a.chain] : [])))];
-    const run = Promise.all(chains.map((c) => this.chainTails.get(c))).then(() => {
+    const reads = appends.flatMap((a) => a.reads ?? []);
+    const run = Promise.all([...chains, ...reads].map((c) => this.chainTails.get(c))).then(() => {
       const refusal = brokenChain(appends);
-      const part = appends.find((a) => a.chain?.broken);
+      const part = appends.find((a) => partBroken(a));
       if (refusal && part) throw new BrokenChainError(part.streamId, part.expectedVersion, -1, refusal);
       return send();
     }).catch((error: unknown) => {

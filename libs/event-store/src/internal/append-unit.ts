@@ -14,6 +14,7 @@ export interface PreparedAppend {
   expectedVersion: number | 'any';
   events: PreparedEvent[];
   chain?: AppendChain;
+  reads?: readonly AppendChain[];
 }
 
 /** What the group committer queues: one `append` or one `appendMulti`, written all or nothing. */
@@ -24,12 +25,12 @@ export type UnitOutcome = { ok: true; results: AppendResult[] } | { ok: false; e
 
 /** Validates and serializes appends; throws synchronously on bad input so nothing is queued. */
 export function prepareUnit(appends: StreamAppend[]): AppendUnit {
-  return appends.map(({ streamId, expectedVersion, events, chain }) => {
+  return appends.map(({ streamId, expectedVersion, events, chain, reads }) => {
     if (typeof streamId !== 'string' || streamId.length === 0) throw new Error('streamId must be a non-empty string');
     if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
       throw new Error(`stream ${streamId}: expectedVersion must be 'any' or an integer >= 0`);
     }
-    return { streamId, expectedVersion, events: events.map(prepareEvent), chain };
+    return { streamId, expectedVersion, events: events.map(prepareEvent), chain, reads };
   });
 }
 
@@ -53,8 +54,18 @@ export function breakChains(appends: readonly { chain?: AppendChain }[], error: 
   for (const append of appends) if (append.chain && !append.chain.broken) append.chain.broken = error;
 }
 
-/** The first broken chain's refusal among `appends` (null: none broken). */
-export function brokenChain(appends: readonly { chain?: AppendChain }[]): Error | null {
-  for (const append of appends) if (append.chain?.broken) return append.chain.broken;
+/** The refusal that broke one part's own chain or a chain it read (null: none broken). No allocation: hot path. */
+export function partBroken(part: { chain?: AppendChain; reads?: readonly AppendChain[] }): Error | null {
+  if (part.chain?.broken) return part.chain.broken;
+  if (part.reads) for (const read of part.reads) if (read.broken) return read.broken;
+  return null;
+}
+
+/** The first broken chain's refusal among `appends`, their own chains or those they read (null: none broken). */
+export function brokenChain(appends: readonly { chain?: AppendChain; reads?: readonly AppendChain[] }[]): Error | null {
+  for (const append of appends) {
+    const broken = partBroken(append);
+    if (broken) return broken;
+  }
   return null;
 }

@@ -1,5 +1,5 @@
 import { BrokenChainError, WrongExpectedVersionError, type AppendResult } from '../event-store.port.js';
-import { breakChains, unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
+import { breakChains, partBroken, unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
 import type { SqlQueryable } from './sql-executor.js';
 import type { EventStoreSql } from './sql-schema.js';
 import type { WrittenRows } from './recent-events.js';
@@ -112,7 +112,7 @@ function planUnit(unit: PreparedAppend[], versions: ReadonlyMap<string, number>)
 
 function refusalOf(unit: PreparedAppend[], versions: ReadonlyMap<string, number>): WrongExpectedVersionError | null {
   for (const part of unit) {
-    const broken = part.chain?.broken;
+    const broken = partBroken(part);
     if (broken) return new BrokenChainError(part.streamId, part.expectedVersion, versions.get(part.streamId) ?? 0, broken);
   }
   const local = new Map<string, number>();

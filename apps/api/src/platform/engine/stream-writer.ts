@@ -182,7 +182,7 @@ export class StreamWriter {
         const view = this.view();
         const now = this.now();
         decisions = command.decide(view, now).filter((d) => d.events.length > 0);
-        pending = this.submit(decisions, { ...command.metadata, time: new Date(now).toISOString() });
+        pending = this.submit(decisions, { ...command.metadata, time: new Date(now).toISOString() }, entries);
         try {
           reply = command.reply(view, decisions.length > 0, now);
         } catch (error) {
@@ -267,9 +267,14 @@ export class StreamWriter {
     checkActor(idUser, key, local, ownAccount, typeof actor === 'string' ? undefined : actor.roles);
   }
 
-  private submit(decisions: Decision[], metadata: EventMetadata): Promise<AppendResult[]> {
+  /**
+   * `held`: the command's streams. Those it read without writing them are passed as the append's `reads` (the store
+   * refuses it when one of their chains is broken: it was decided on a state pipelined on a refused append) and count
+   * it in flight, so their reload (which clears the chain) waits for it. Only for commands holding such streams.
+   */
+  private submit(decisions: Decision[], metadata: EventMetadata, held: readonly Entry[]): Promise<AppendResult[]> {
     if (decisions.length === 0) return Promise.resolve([]);
-    const appends = decisions.map((d) => {
+    const appends: { streamId: string; expectedVersion: number; events: NewEvent[]; chain: Entry; reads?: Entry[] }[] = decisions.map((d) => {
       const e = this.entry(d.streamId);
       const expectedVersion = e.version;
       const kind = kindOf(d.streamId);
@@ -279,14 +284,27 @@ export class StreamWriter {
       const events: NewEvent[] = d.events.map((ev) => ({ type: ev.type, data: ev.data as Record<string, unknown>, metadata: meta }));
       return { streamId: d.streamId, expectedVersion, events, chain: e };
     });
+    let reads: Entry[] | undefined;
+    if (held.length > 1) for (const e of held) if (!appends.some((a) => a.chain === e)) (reads ??= []).push(e);
     const [single] = appends;
-    const pending = appends.length === 1 && single
+    if (reads && single) single.reads = reads;
+    const pending = appends.length === 1 && single && !reads
       ? this.store.append(single.streamId, single.expectedVersion, single.events, single.chain).then((r) => [r])
       : this.store.appendMulti(appends);
     for (const a of appends) {
       const e = this.entry(a.streamId);
       e.durable = Promise.allSettled([e.durable, pending]);
       e.inFlight++;
+    }
+    if (reads) {
+      for (const e of reads) {
+        e.durable = Promise.allSettled([e.durable, pending]);
+        e.inFlight++;
+      }
+      const done = () => {
+        for (const e of reads) if (--e.inFlight === 0) e.durable = SETTLED;
+      };
+      pending.then(done, done);
     }
     pending.then(
       (results) => {
