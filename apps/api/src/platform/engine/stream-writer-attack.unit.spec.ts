@@ -87,4 +87,55 @@ describe.each(stores)('StreamWriter under attack (%s)', (_name, make) => {
     expect(last).toMatchObject({ n: 1 });
     expect([[3], [4]]).toContainEqual((last as { saw: number[] }).saw);
   });
+
+  /** The writer's entry of a stream (white box: its recovery is released once nothing is left to decide again). */
+  const entry = (id: string) => (writer as unknown as { entries: Map<string, { recovery: unknown; inFlight: number; broken: unknown }> }).entries.get(id)!;
+
+  it('a refused command whose decide throws when it decides again leaves the stream writable, its recovery released', async () => {
+    const id = sid('decide-throws');
+    await cmd(0, [id]);
+    await foreign(id, 1);
+    let decisions = 0;
+    const thrower = writer.execute({
+      streams: [id], metadata: { userId: 'test' },
+      decide: () => {
+        if (++decisions > 1) throw new Error('decide failed');
+        return [{ streamId: id, events: [{ type: 'Added', data: { n: 1 } }] }];
+      },
+      reply: () => null,
+    });
+    // Pipelined on the thrower's refused append: refused too, decides again after it.
+    const after = cmd(2, [id]);
+    await expect(thrower).rejects.toThrow('decide failed');
+    expect((await after).reply).toEqual([3]);
+    expect(await log(id)).toEqual([{ n: 0, saw: [] }, 'Foreign', { n: 2, saw: [] }]);
+    expect(entry(id)).toMatchObject({ recovery: null, inFlight: 0, broken: null });
+  });
+
+  it('many commands refused behind one that keeps conflicting: each is stored once, in arrival order, or fails; the stream stays writable', async () => {
+    const id = sid('storm');
+    await cmd(0, [id]);
+    let attempts = 0;
+    // The head finds another writer's event before its own append at each of its 3 attempts; 20 offers are pipelined behind it.
+    const head = writer.execute({
+      streams: [id], metadata: { userId: 'test' },
+      decide: (view) => {
+        attempts++;
+        void foreign(id, view.version(id));
+        return [{ streamId: id, events: [{ type: 'Added', data: { n: 0.5 } }] }];
+      },
+      reply: () => null,
+    });
+    const rest = Array.from({ length: 20 }, (_, i) => cmd(i + 1, [id]).then(() => 'ok', (e: unknown) => (e as Error).name));
+    await expect(head).rejects.toThrow();
+    const outcomes = await Promise.all(rest);
+    const stored = (await log(id)).filter((e): e is { n: number; saw: number[] } => typeof e === 'object').map((e) => e.n).slice(1);
+    // Stored once each, in arrival order; those not stored failed (never a success without its event).
+    expect(stored).toEqual([...stored].sort((x, y) => x - y));
+    expect(new Set(stored).size).toBe(stored.length);
+    expect(stored).toEqual(outcomes.flatMap((o, i) => (o === 'ok' ? [i + 1] : [])));
+    expect(attempts).toBe(3);
+    expect((await cmd(99, [id])).reply).toHaveLength(1);
+    expect(entry(id)).toMatchObject({ recovery: null, inFlight: 0, broken: null });
+  });
 });
