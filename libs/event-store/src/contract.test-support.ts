@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent } from './event-store.port.js';
+import { BrokenChainError, WrongExpectedVersionError, type AppendChain, type EventStore, type NewEvent, type StoredEvent } from './event-store.port.js';
 
 /** What the contract suite needs to know about an adapter. */
 export interface ContractOptions {
@@ -109,6 +109,59 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of outcomes.filter((o) => o.status === 'rejected')) expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
       expect(await store.readStream(`${p}-race`)).toHaveLength(1);
+    });
+
+    it('refuses every append of a chain after a refused one, even one whose expected version matches', async () => {
+      await store.append(`${p}-c`, 0, events(1));
+      // Another writer takes version 2, which the chain's first append expected to take.
+      await store.append(`${p}-c`, 1, events(1, 'Foreign'));
+      const chain: AppendChain = { broken: null };
+      const other: AppendChain = { broken: null };
+      const first = store.append(`${p}-c`, 1, events(1), chain);
+      const second = store.append(`${p}-c`, 2, events(1), chain);
+      // A unit of two chains: refused for the broken one, it breaks the other.
+      const both = store.appendMulti([{ streamId: `${p}-c2`, expectedVersion: 0, events: events(1), chain: other }, { streamId: `${p}-c`, expectedVersion: 3, events: events(1), chain }]);
+      const after = store.append(`${p}-c2`, 0, events(1), other);
+      const [a, b, c, d] = await Promise.all([first, second, both, after].map((r) => r.catch((e: unknown) => e)));
+      expect(a).toBeInstanceOf(WrongExpectedVersionError);
+      expect(a).not.toBeInstanceOf(BrokenChainError);
+      for (const refused of [b, c, d]) expect(refused).toBeInstanceOf(BrokenChainError);
+      expect(b).toMatchObject({ streamId: `${p}-c`, expectedVersion: 2, refusal: a });
+      expect(chain.broken).toBe(a);
+      expect(other.broken).toBeInstanceOf(BrokenChainError);
+      expect((await store.readStream(`${p}-c`)).map((e) => e.type)).toEqual(['Tested', 'Foreign']);
+      expect(await store.readStream(`${p}-c2`)).toEqual([]);
+      // Appends without the chain go on; the chain's owner clears it once none of its appends is left unsettled.
+      expect((await store.append(`${p}-c`, 2, events(1))).nextVersion).toBe(3);
+      chain.broken = null;
+      expect((await store.append(`${p}-c`, 3, events(1), chain)).nextVersion).toBe(4);
+    });
+
+    it('refuses an append decided on a stream it read whose chain is broken; the chain read is left as it was', async () => {
+      const read: AppendChain = { broken: new Error('refused before') };
+      const own: AppendChain = { broken: null };
+      const refused = await store.appendMulti([{ streamId: `${p}-r`, expectedVersion: 0, events: events(1), chain: own, reads: [read] }]).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BrokenChainError);
+      expect(refused).toMatchObject({ refusal: read.broken });
+      expect(own.broken).toBe(refused);
+      expect(read.broken?.message).toBe('refused before');
+      expect(await store.readStream(`${p}-r`)).toEqual([]);
+      const [ok] = await store.appendMulti([{ streamId: `${p}-r`, expectedVersion: 0, events: events(1), reads: [{ broken: null }] }]);
+      expect(ok!.nextVersion).toBe(1);
+    });
+
+    it('a chained append refused for its payload breaks its chain too', async () => {
+      const chain: AppendChain = { broken: null };
+      const poison = store.append(`${p}-cp`, 0, [{ type: 'Bad', data: { text: 'nul \u0000 byte' } }], chain);
+      const next = store.append(`${p}-cp`, 1, events(1), chain);
+      const [a, b] = await Promise.allSettled([poison, next]);
+      // jsonb refuses \u0000; EventStoreDB accepts it (then both are written).
+      if (a!.status === 'rejected') {
+        expect(b!.status === 'rejected' && b.reason).toBeInstanceOf(BrokenChainError);
+        expect(await store.readStream(`${p}-cp`)).toEqual([]);
+      } else {
+        expect(b!.status).toBe('fulfilled');
+      }
     });
 
     const atomicTitle = 'appendMulti is atomic: one bad expected version writes nothing';

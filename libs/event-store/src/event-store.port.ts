@@ -50,12 +50,31 @@ export interface ReadAllOptions {
   readonly withoutMetadata?: boolean;
 }
 
+/**
+ * Links the appends a writer decided one on top of another (pipelining: a command decides on the state the appends still
+ * being committed before it would make). Once the store refuses an append carrying a chain (its expected version, its
+ * transaction, anything), it marks the chain `broken` and refuses every later append carrying it with
+ * {@link BrokenChainError}, written or not, even where the expected version happens to match: another writer's event may
+ * have taken the very version the refused append expected to take. Appends are "later" in the order they were handed to
+ * this store object. The writer owns the chain and may clear `broken` once none of its appends is left unsettled.
+ */
+export interface AppendChain {
+  broken: Error | null;
+}
+
 /** One stream's part of an append. */
 export interface StreamAppend {
   streamId: string;
   /** Number of events the stream must hold before this append; `'any'` skips the check. */
   expectedVersion: number | 'any';
   events: NewEvent[];
+  /** The chain this part was decided in (see {@link AppendChain}); a unit is refused when any of its parts' chains is broken. */
+  chain?: AppendChain;
+  /**
+   * The chains of streams this part was decided on without writing them (a command read them): the unit is refused
+   * ({@link BrokenChainError}) when one of them is broken, as for its own chain; a refusal does not break them.
+   */
+  reads?: readonly AppendChain[];
 }
 
 /** Result of an append to one stream. */
@@ -77,6 +96,19 @@ export class WrongExpectedVersionError extends Error {
   ) {
     super(`stream ${streamId}: expected version ${String(expectedVersion)}, actual ${actualVersion}`);
     this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/**
+ * Thrown (as a rejection of that append only) for an append carrying a broken {@link AppendChain}: an earlier append of
+ * the chain, on whose state this one was decided, was refused. Nothing of it was written. A kind of
+ * {@link WrongExpectedVersionError}: the stream is not at the version the refused append would have made it.
+ */
+export class BrokenChainError extends WrongExpectedVersionError {
+  constructor(streamId: string, expectedVersion: number | 'any', actualVersion: number, readonly refusal: Error) {
+    super(streamId, expectedVersion, actualVersion);
+    this.message = `stream ${streamId}: an append it was decided after was refused (${refusal.message})`;
+    this.name = 'BrokenChainError';
   }
 }
 
@@ -105,9 +137,10 @@ export interface EventStore {
   init(): Promise<void>;
   /**
    * Appends to one stream. Appends arriving while a flush is under way are group-committed in
-   * the next flush (one transaction). A version mismatch rejects only that append.
+   * the next flush (one transaction). A version mismatch rejects only that append. With a `chain`,
+   * refused once an earlier append of the chain was (see {@link AppendChain}).
    */
-  append(streamId: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult>;
+  append(streamId: string, expectedVersion: number | 'any', events: NewEvent[], chain?: AppendChain): Promise<AppendResult>;
   /** Appends to several streams atomically: all or none. Version checks as for `append`. */
   appendMulti(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** Reads one stream in version order. An unknown stream gives `[]`. */

@@ -4,9 +4,10 @@ import {
   type AppendExpectedRevision, type ReadPosition,
 } from '@eventstore/db-client';
 import {
-  WrongExpectedVersionError, type AppendResult, type EventStore, type NewEvent, type ReadStreamOptions,
+  BrokenChainError, WrongExpectedVersionError, type AppendChain, type AppendResult, type EventStore, type NewEvent, type ReadStreamOptions,
   type StoredEvent, type StreamAppend, type Subscription, type SubscriptionHandler,
 } from './event-store.port.js';
+import { breakChains, brokenChain, partBroken } from './internal/append-unit.js';
 import { at, isSystem, toEventData, toStoredEvent } from './internal/esdb-mapping.js';
 import { startEsdbSubscription } from './internal/esdb-subscription.js';
 
@@ -30,13 +31,17 @@ const PAGE = 500;
  * - `appendMulti` is NOT atomic: EventStoreDB has no multi-stream transaction. It checks every
  *   expected version first, then appends stream by stream; a concurrent writer or a failure
  *   between two appends leaves the earlier ones written.
- * - No group commit: each append is one server write.
+ * - No group commit: each append is one server write. Appends of one {@link AppendChain} are sent one after another
+ *   (each once the one before it settled), so a refusal is known before the next one is sent: a chain costs a round
+ *   trip per append here.
  * - `listStreams` scans the whole `$all`, acceptable while stores are small.
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly name = 'eventstoredb';
   private readonly client: EventStoreDBClient;
   private readonly subscriptions = new Set<Subscription>();
+  /** Per chain, the last of its appends handed over, settled either way. */
+  private readonly chainTails = new WeakMap<AppendChain, Promise<void>>();
 
   constructor(connectionString: string, private readonly options: EventStoreDbEventStoreOptions = {}) {
     this.client = EventStoreDBClient.connectionString(connectionString);
@@ -46,7 +51,36 @@ export class EventStoreDbEventStore implements EventStore {
     await this.headPosition();
   }
 
-  async append(streamId: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult> {
+  append(streamId: string, expectedVersion: number | 'any', events: NewEvent[], chain?: AppendChain): Promise<AppendResult> {
+    if (!chain) return this.appendNow(streamId, expectedVersion, events);
+    return this.chained([{ streamId, expectedVersion, events, chain }], () => this.appendNow(streamId, expectedVersion, events));
+  }
+
+  /** NOT atomic (see the class comment): checks all versions, then appends one stream after another. */
+  appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (!appends.some((a) => a.chain || a.reads)) return this.appendMultiNow(appends);
+    return this.chained(appends, () => this.appendMultiNow(appends));
+  }
+
+  /** Sends `send` once the earlier appends of the parts' chains settled; refused without sending when one was refused. */
+  private chained<T>(appends: StreamAppend[], send: () => Promise<T>): Promise<T> {
+    const chains = [...new Set(appends.flatMap((a) => (a.chain ? [a.chain] : [])))];
+    const reads = appends.flatMap((a) => a.reads ?? []);
+    const run = Promise.all([...chains, ...reads].map((c) => this.chainTails.get(c))).then(() => {
+      const refusal = brokenChain(appends);
+      const part = appends.find((a) => partBroken(a));
+      if (refusal && part) throw new BrokenChainError(part.streamId, part.expectedVersion, -1, refusal);
+      return send();
+    }).catch((error: unknown) => {
+      breakChains(appends, error as Error);
+      throw error;
+    });
+    const settled = run.then(() => undefined, () => undefined);
+    for (const c of chains) this.chainTails.set(c, settled);
+    return run;
+  }
+
+  private async appendNow(streamId: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult> {
     if (events.length === 0) {
       const actual = await this.streamVersion(streamId);
       if (expectedVersion !== 'any' && expectedVersion !== actual) {
@@ -68,8 +102,7 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  /** NOT atomic (see the class comment): checks all versions, then appends one stream after another. */
-  async appendMulti(appends: StreamAppend[]): Promise<AppendResult[]> {
+  private async appendMultiNow(appends: StreamAppend[]): Promise<AppendResult[]> {
     for (const { streamId, expectedVersion } of appends) {
       if (expectedVersion === 'any') continue;
       const actual = await this.streamVersion(streamId);
@@ -77,7 +110,7 @@ export class EventStoreDbEventStore implements EventStore {
     }
     const results: AppendResult[] = [];
     for (const { streamId, expectedVersion, events } of appends) {
-      results.push(await this.append(streamId, expectedVersion, events));
+      results.push(await this.appendNow(streamId, expectedVersion, events));
     }
     return results;
   }

@@ -1,4 +1,4 @@
-import type { AppendResult, NewEvent, StreamAppend } from '../event-store.port.js';
+import type { AppendChain, AppendResult, NewEvent, StreamAppend } from '../event-store.port.js';
 
 /** An event with its JSON already serialized, so a bad payload fails its own append only. */
 export interface PreparedEvent {
@@ -13,6 +13,8 @@ export interface PreparedAppend {
   streamId: string;
   expectedVersion: number | 'any';
   events: PreparedEvent[];
+  chain?: AppendChain;
+  reads?: readonly AppendChain[];
 }
 
 /** What the group committer queues: one `append` or one `appendMulti`, written all or nothing. */
@@ -23,12 +25,12 @@ export type UnitOutcome = { ok: true; results: AppendResult[] } | { ok: false; e
 
 /** Validates and serializes appends; throws synchronously on bad input so nothing is queued. */
 export function prepareUnit(appends: StreamAppend[]): AppendUnit {
-  return appends.map(({ streamId, expectedVersion, events }) => {
+  return appends.map(({ streamId, expectedVersion, events, chain, reads }) => {
     if (typeof streamId !== 'string' || streamId.length === 0) throw new Error('streamId must be a non-empty string');
     if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
       throw new Error(`stream ${streamId}: expectedVersion must be 'any' or an integer >= 0`);
     }
-    return { streamId, expectedVersion, events: events.map(prepareEvent) };
+    return { streamId, expectedVersion, events: events.map(prepareEvent), chain, reads };
   });
 }
 
@@ -45,4 +47,25 @@ function prepareEvent(event: NewEvent): PreparedEvent {
 /** Number of events in a unit. */
 export function unitSize(unit: AppendUnit): number {
   return unit.reduce((sum, part) => sum + part.events.length, 0);
+}
+
+/** Marks the chains of `appends` broken by `error` (the first refusal is kept). */
+export function breakChains(appends: readonly { chain?: AppendChain }[], error: Error): void {
+  for (const append of appends) if (append.chain && !append.chain.broken) append.chain.broken = error;
+}
+
+/** The refusal that broke one part's own chain or a chain it read (null: none broken). No allocation: hot path. */
+export function partBroken(part: { chain?: AppendChain; reads?: readonly AppendChain[] }): Error | null {
+  if (part.chain?.broken) return part.chain.broken;
+  if (part.reads) for (const read of part.reads) if (read.broken) return read.broken;
+  return null;
+}
+
+/** The first broken chain's refusal among `appends`, their own chains or those they read (null: none broken). */
+export function brokenChain(appends: readonly { chain?: AppendChain; reads?: readonly AppendChain[] }[]): Error | null {
+  for (const append of appends) {
+    const broken = partBroken(append);
+    if (broken) return broken;
+  }
+  return null;
 }

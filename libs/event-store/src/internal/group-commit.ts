@@ -1,5 +1,5 @@
 import type { AppendResult } from '../event-store.port.js';
-import { unitSize, type AppendUnit, type UnitOutcome } from './append-unit.js';
+import { breakChains, unitSize, type AppendUnit, type UnitOutcome } from './append-unit.js';
 
 /** Counters of a group committer, for tests and metrics. */
 export interface GroupCommitStats {
@@ -104,6 +104,8 @@ export class GroupCommitter {
       this.counters.events += pending.size;
       pending.resolve(outcome.results);
     } else {
+      // Whatever refused it (its versions, its transaction): the appends decided on top of it are refused too.
+      breakChains(pending.unit, outcome.error);
       pending.reject(outcome.error);
     }
   }

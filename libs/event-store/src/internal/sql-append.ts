@@ -1,5 +1,5 @@
-import { WrongExpectedVersionError, type AppendResult } from '../event-store.port.js';
-import { unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
+import { BrokenChainError, WrongExpectedVersionError, type AppendResult } from '../event-store.port.js';
+import { breakChains, partBroken, unitSize, type AppendUnit, type PreparedAppend, type UnitOutcome } from './append-unit.js';
 import type { SqlQueryable } from './sql-executor.js';
 import type { EventStoreSql } from './sql-schema.js';
 import type { WrittenRows } from './recent-events.js';
@@ -99,8 +99,22 @@ async function soleWriterVersions(
   return versions;
 }
 
-/** Checks a unit against current versions, applying its own parts in order (a unit may touch a stream twice). */
+/**
+ * Checks a unit against current versions, applying its own parts in order (a unit may touch a stream twice). A unit whose
+ * chain an earlier refusal broke is refused whatever its versions; a refused unit breaks its own chains, so the units of
+ * the same chains queued after it (in this flush or a later one) are refused too.
+ */
 function planUnit(unit: PreparedAppend[], versions: ReadonlyMap<string, number>): WrongExpectedVersionError | null {
+  const refusal = refusalOf(unit, versions);
+  if (refusal) breakChains(unit, refusal);
+  return refusal;
+}
+
+function refusalOf(unit: PreparedAppend[], versions: ReadonlyMap<string, number>): WrongExpectedVersionError | null {
+  for (const part of unit) {
+    const broken = partBroken(part);
+    if (broken) return new BrokenChainError(part.streamId, part.expectedVersion, versions.get(part.streamId) ?? 0, broken);
+  }
   const local = new Map<string, number>();
   for (const part of unit) {
     const actual = local.get(part.streamId) ?? versions.get(part.streamId) ?? 0;

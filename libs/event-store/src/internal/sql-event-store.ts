@@ -1,7 +1,7 @@
 import type {
-  AppendResult, EventStore, NewEvent, ReadAllOptions, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
+  AppendChain, AppendResult, EventStore, NewEvent, ReadAllOptions, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
 } from '../event-store.port.js';
-import { prepareUnit } from './append-unit.js';
+import { breakChains, prepareUnit } from './append-unit.js';
 import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
 import { startPollingSubscription, Wakeup } from './polling-subscription.js';
 import { RecentEvents, type WrittenRows } from './recent-events.js';
@@ -78,8 +78,8 @@ export class SqlEventStore implements EventStore {
     });
   }
 
-  async append(streamId: string, expectedVersion: number | 'any', events: NewEvent[]): Promise<AppendResult> {
-    const [result] = await this.submit([{ streamId, expectedVersion, events }]);
+  async append(streamId: string, expectedVersion: number | 'any', events: NewEvent[], chain?: AppendChain): Promise<AppendResult> {
+    const [result] = await this.submit([{ streamId, expectedVersion, events, chain }]);
     return result!;
   }
 
@@ -150,10 +150,11 @@ export class SqlEventStore implements EventStore {
   }
 
   private submit(appends: StreamAppend[]): Promise<AppendResult[]> {
-    if (this.closed) return Promise.reject(new Error(`${this.name} event store is closed`));
     try {
+      if (this.closed) throw new Error(`${this.name} event store is closed`);
       return this.committer.submit(prepareUnit(appends));
     } catch (error) {
+      breakChains(appends, error as Error);
       return Promise.reject(error);
     }
   }

@@ -248,11 +248,11 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     expect(h.inFlight.size).toBe(0);
   });
 
-  // KNOWN BUG (StreamWriter, not fixed here): the offer's append conflicts (the foreign LotWithdrawn took version 2), its
-  // retry queues behind the closing it released, and the closing, pipelined on the offer's failed state (lot OPEN,
-  // version 2), appends LotClosed with a matching expected version: LotClosed after LotWithdrawn. Reachable only with two
-  // writers of one stream (a writer lease's hand-over). Marked failing so that a fix shows up here.
-  it.failing('a lot withdrawn (by another writer) while its closing is held: never closed, the offer refused, nothing left in flight', async () => {
+  // The offer's append conflicts (the foreign LotWithdrawn took version 2) after it released the closing, which decided
+  // on the offer's state (lot open, version 2): the store refuses the closing's append too (the stream's chain), though
+  // its expected version matches, and both decide again in arrival order on the reloaded lot. Reachable only with two
+  // writers of one stream (a writer lease's hand-over).
+  it('a lot withdrawn (by another writer) while its closing is held: never closed, the offer refused, nothing left in flight', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, idLot } = await runningLot(store, h.model, endMs);
     await sleep(endMs - 50 - Date.now());

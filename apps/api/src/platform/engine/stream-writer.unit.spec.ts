@@ -3,7 +3,7 @@
  * stream keeps, since every running lot has one (issue 25 item 4: 100,000 running lots under 1 GB).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PgliteEventStore, type EventStore } from '@auction/event-store';
+import { PgliteEventStore, WrongExpectedVersionError, type EventStore } from '@auction/event-store';
 import { StreamWriter } from './stream-writer.js';
 
 /** A store whose next appends fail while `failing` is set (the writer must reload the stream after). */
@@ -93,6 +93,103 @@ describe('StreamWriter', () => {
     const stored = await store.readStream('lot-test-h');
     expect(stored.map((e) => e.position)).toContain(outcome.position);
     expect(stored.length).toBe(outcome.reply);
+  });
+
+  describe('a predecessor\'s append refused (another writer appended behind this writer\'s back)', () => {
+    /** A command appending `Added {n}` to `ids`, replying the version it decided each stream at. */
+    const addN = (n: number, ...ids: string[]) => writer.execute({
+      streams: ids, metadata: { userId: 'test' },
+      decide: () => ids.map((id) => ({ streamId: id, events: [{ type: 'Added', data: { n } }] })),
+      reply: (view) => ids.map((id) => view.version(id)),
+    });
+    /** Appended by "another writer" (straight to the store, the writer's state left stale). */
+    const foreign = (id: string, version: number) => store.append(id, version, [{ type: 'Foreign', data: {} }]);
+    const log = async (id: string) => (await store.readStream(id)).map((e) => (e.type === 'Added' ? (e.data as { n: number }).n : e.type));
+
+    it('the commands pipelined on its state are not appended: each decides again, in arrival order, on the stored stream', async () => {
+      const id = 'lot-test-chain-a';
+      await addN(0, id);
+      await foreign(id, 1);
+      // 1 decides on version 1 (stale) and conflicts; 2 and 3 decide on the state 1 would have made (versions 2, 3): 2's
+      // expected version 2 is the foreign event's, so without the chain 2 was appended after it, on a state never stored.
+      const outcomes = await Promise.all([addN(1, id), addN(2, id), addN(3, id)]);
+      expect(await log(id)).toEqual([0, 'Foreign', 1, 2, 3]);
+      // Each reply was computed on the state its events are stored on, and names their positions.
+      expect(outcomes.map((o) => o.reply)).toEqual([[3], [4], [5]]);
+      const stored = await store.readStream(id);
+      expect(outcomes.map((o) => o.position)).toEqual(stored.slice(2).map((e) => e.position));
+      expect(entry(id).inFlight).toBe(0);
+    });
+
+    it('a command arriving while the refused ones decide again waits for them: the order on the stream is kept', async () => {
+      const id = 'lot-test-chain-b';
+      await addN(0, id);
+      await foreign(id, 1);
+      const first = [addN(1, id), addN(2, id)];
+      // Arrives once the writer has seen the refusal (1's append came back), before 1 and 2 decided again.
+      while (entry(id).inFlight < 2) await new Promise((r) => setImmediate(r));
+      while (entry(id).inFlight === 2) await new Promise((r) => setImmediate(r));
+      const late = addN(3, id);
+      await Promise.all([...first, late]);
+      expect(await log(id)).toEqual([0, 'Foreign', 1, 2, 3]);
+      expect((await late).reply).toEqual([5]);
+    });
+
+    it('commands on several streams: a refusal on one stream sends back the commands decided after it on each of its streams', async () => {
+      const [f, g] = ['lot-test-chain-f', 'lot-test-chain-g'];
+      await addN(0, f, g);
+      await foreign(g, 1);
+      // 1 writes f and g (conflicts on g); 2 writes g only, 3 f only: both decided on 1's state, both decide again after it.
+      const outcomes = await Promise.all([addN(1, f, g), addN(2, g), addN(3, f)]);
+      expect(await log(f)).toEqual([0, 1, 3]);
+      expect(await log(g)).toEqual([0, 'Foreign', 1, 2]);
+      expect(outcomes.map((o) => o.reply)).toEqual([[2, 3], [4], [3]]);
+    });
+
+    it('a command that keeps conflicting fails after its attempts; the one pipelined on it is appended once, after the foreign events', async () => {
+      const id = 'lot-test-chain-c';
+      await addN(0, id);
+      let conflicts = 0;
+      // Each attempt of this command finds another writer's event queued before its own append: it never gets in.
+      const unlucky = writer.execute({
+        streams: [id], metadata: { userId: 'test' },
+        decide: (view) => {
+          conflicts++;
+          void foreign(id, view.version(id));
+          return [{ streamId: id, events: [{ type: 'Added', data: { n: 1 } }] }];
+        },
+        reply: () => null,
+      });
+      const next = addN(2, id);
+      await expect(unlucky).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect(conflicts).toBe(3);
+      expect((await next).reply).toEqual([5]);
+      expect(await log(id)).toEqual([0, 'Foreign', 'Foreign', 'Foreign', 2]);
+    });
+  });
+
+  it('a command whose reply throws after its append was refused leaves the stream writable (its refusal is taken up)', async () => {
+    // Found attacking 43965ec: the refusal was counted (StreamRecovery.reported) but the command left through the throw
+    // before taking it up, so the stream's recovery never ended and every later command on it waited forever.
+    const id = 'lot-test-reply-throws';
+    await add(id);
+    await store.append(id, 1, [{ type: 'Foreign', data: {} }]);
+    let replies = 0;
+    const throwing = writer.execute({
+      streams: [id], metadata: { userId: 'test' },
+      decide: () => [{ streamId: id, events: [{ type: 'Added', data: {} }] }],
+      reply: () => {
+        replies++;
+        throw new Error('reply failed');
+      },
+    });
+    await expect(throwing).rejects.toThrow('reply failed');
+    const next = add(id).then((o) => o.reply);
+    const timeout = new Promise((r) => setTimeout(() => r('stuck'), 2_000));
+    expect(await Promise.race([next, timeout])).toBe(3);
+    // The caller was told the command failed: it does not decide again behind its back (nothing of it is stored).
+    expect((await store.readStream(id)).map((e) => e.type)).toEqual(['Added', 'Foreign', 'Added']);
+    expect(replies).toBe(1);
   });
 
   it('states read through the writer follow its appends', async () => {
