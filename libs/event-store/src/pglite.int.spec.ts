@@ -35,7 +35,7 @@ describe('PGlite specifics', () => {
     const executor = (store as unknown as { executor: { query<R>(sql: string): Promise<R[]> } }).executor;
     expect(await executor.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '12MB' }]);
     await store.close();
-  });
+  }, 120_000); // three PGlite starts: ~2 s each on a quiet machine, 37 s in a loaded fresh-clone run (30 s default timeout)
 
   it('keeps committed events in its data directory across a reopen', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'event-store-pglite-'));
