@@ -10,7 +10,8 @@ import { auctionBody, screenshot, useE2E } from './harness.js';
 
 const e2e = useE2E();
 const TEST = 'own-offer-other-tab';
-const DELAY_MS = 1_500;
+// Long enough for the own-offer notice on a loaded machine: a fresh-clone run with a 1.5 s delay and a 1 s window missed it.
+const DELAY_MS = 5_000;
 
 /**
  * Forwards a page's MQTT-over-WebSocket connection, holding back by `DELAY_MS` the PUBLISH packets whose topic starts
@@ -80,7 +81,7 @@ describe('one dealer in two tabs', () => {
     await second.page.getByTestId(`offer-submit-${idLot}`).click();
     expect((await answer).status()).toBe(201);
     // Within the delay: the own-offer notice alone tells the first tab.
-    await expect.poll(() => first.page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: 1_000, interval: 50 }).toBe('leading');
+    await expect.poll(() => first.page.getByTestId(`my-state-${idLot}`).getAttribute('data-state'), { timeout: DELAY_MS - 1_000, interval: 50 }).toBe('leading');
     expect(await first.page.getByTestId(`best-${idLot}`).getAttribute('data-value')).toBe('5000');
     await screenshot(first.page, TEST, '01-first-tab-leading');
     await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 500));
