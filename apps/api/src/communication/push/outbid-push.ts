@@ -30,11 +30,8 @@ const MAX_WAITING = 10_000;
 /** Notices whose users' devices are looked up in one query. */
 const LOOKUP_BATCH = 500;
 
-/**
- * An outbid notice waiting to be recorded: what its push is made of, read when it was published (language, time); the
- * push itself is built only for a user found with a device (most have none).
- */
-interface Waiting { readonly idUser: string; readonly payload: OutbidPayload; readonly language: string; readonly at: number }
+/** An outbid notice waiting to be recorded. */
+interface Waiting { readonly idUser: string; readonly push: PushNotificationRecord }
 
 /**
  * A sink of the live publisher (which folds the event log, after the offer was stored and answered): every
@@ -68,7 +65,7 @@ export class OutbidPushSink implements LiveSink {
       this.warn(`outbid push for ${target.idUser} dropped: ${MAX_WAITING} waiting`);
       return Promise.resolve();
     }
-    this.waiting.push({ idUser: target.idUser, payload: payload as OutbidPayload, language: this.languageOf(target.idUser), at: this.now() });
+    this.waiting.push({ idUser: target.idUser, push: outbidPush(target.idUser, payload as OutbidPayload, this.languageOf(target.idUser), this.now()) });
     this.kick();
     return Promise.resolve();
   }
@@ -111,7 +108,7 @@ export class OutbidPushSink implements LiveSink {
         continue;
       }
       try {
-        await this.record(outbidPush(next.idUser, next.payload, next.language, next.at), [next.idUser]);
+        await this.record(next.push, [next.idUser]);
       } catch (error) {
         this.warn(`outbid push not recorded: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { AppConfig } from '../config/app-config.js';
@@ -50,8 +50,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
   /** Requests of one user and key, one at a time within the process. */
   private readonly inFlight = new KeyedSerial();
   private lastPurge = 0;
-  /** A route's two flags, read once per handler: its metadata does not change once the app runs. */
-  private readonly routeFlags = new WeakMap<Function, { readonly inTurn: boolean; readonly readOnly: boolean }>();
 
   constructor(
     @Inject(IDEMPOTENCY_STORE) private readonly store: SqlIdempotencyStore,
@@ -64,31 +62,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest & { session?: Session }>();
     const idUser = request.session?.actor.idUser;
-    const { inTurn, readOnly } = this.flagsOf(context.getHandler());
+    const inTurn = this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, context.getHandler()) === true;
     // A @ClaimInTurn GET is a command all the same (the mobile app's offer, sent as a GET): its key counts.
     if ((READ_METHODS.has(request.method) && !inTurn) || !idUser) return next.handle();
-    if (readOnly) return next.handle();
+    if (this.reflector.get<boolean | undefined>(READ_ONLY_CALL, context.getHandler()) === true) return next.handle();
     const key = idempotencyKeyOf(request.headers);
     if (key === null) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const call = `${request.method} ${request.url.split('?')[0]!.replace(/\/+$/, '')}`;
-    const fingerprint = hash('sha256', canonical({ query: request.query ?? null, body: request.body ?? null }), 'base64url');
+    const fingerprint = createHash('sha256').update(canonical({ query: request.query ?? null, body: request.body ?? null })).digest('base64url');
     const task = inTurn
       ? () => this.runInTurn(request, idUser, key, call, fingerprint, reply, next)
       : () => this.run(idUser, key, call, fingerprint, reply, next);
     return from(this.inFlight.run(`${idUser}\u0000${key}`, task));
-  }
-
-  private flagsOf(handler: Function): { readonly inTurn: boolean; readonly readOnly: boolean } {
-    let flags = this.routeFlags.get(handler);
-    if (!flags) {
-      flags = {
-        inTurn: this.reflector.get<boolean | undefined>(CLAIM_IN_TURN, handler) === true,
-        readOnly: this.reflector.get<boolean | undefined>(READ_ONLY_CALL, handler) === true,
-      };
-      this.routeFlags.set(handler, flags);
-    }
-    return flags;
   }
 
   private claim(idUser: string, key: string, call: string, fingerprint: string): Promise<Claim> {
