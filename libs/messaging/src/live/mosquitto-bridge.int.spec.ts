@@ -8,6 +8,7 @@ import { LivePublisher } from './live-publisher.js';
 import { FakeSink, NOW, TestEngine } from './live.test-support.js';
 import { startMosquittoBridge, type MosquittoBridge } from './mosquitto-bridge.js';
 import { MqttClientSink } from './mqtt-client-sink.js';
+import { retainedInAedes } from './retained.test-support.js';
 
 const { MQTT_URL: url, MQTT_USERNAME: username, MQTT_PASSWORD: password } = process.env;
 if (!url) {
@@ -67,8 +68,13 @@ describe('server mode: publisher → Mosquitto → bridge → embedded edge brok
 
     bridge = startMosquittoBridge({ url, username, password, broker: edge.broker, forward: [forwarded] });
     await bridge.ready();
-    // Mosquitto sends its retained messages right after the SUBACK.
-    await until(() => bridge.stats().copied >= 1);
+    // Mosquitto sends its retained messages right after the SUBACK. Wait for this topic's copy in the edge broker, not for
+    // any copy: on the shared Mosquitto of a test run other servers' retained states come too, and a client subscribing
+    // before this copy lands gets it as a live message (retain false).
+    for (let tries = 0; (await retainedInAedes(edge.broker, topic)).length === 0; tries++) {
+      if (tries > 150) throw new Error(`${topic} never retained in the edge broker`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const first = await wsClient();
     await first.client.subscribeAsync(`auction/${idAuction}/#`, { qos: 1 });
     await until(() => first.got.length >= 1);
