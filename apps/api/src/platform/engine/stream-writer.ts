@@ -242,6 +242,16 @@ export class StreamWriter {
   }
 
   /**
+   * The state of a stream as decided so far (appends in flight included), without waiting for its turn; undefined when
+   * it is not loaded or is to be reloaded (its state may hold events the store refused). Never creates an entry. Only for
+   * choosing which streams a command takes: the command still decides on the state it holds in its turn.
+   */
+  peek<S>(streamId: string): S | undefined {
+    const e = this.entries.get(streamId);
+    return e && isQuiet(e) ? (e.state as S) : undefined;
+  }
+
+  /**
    * The states of the loaded streams whose id starts with `prefix` and whose appends this instance's index may not show
    * yet (decided, being written, or written past the index's position): what a rule reading many streams from the index
    * would miss. A stale entry is left out (its state may hold events whose append failed).
