@@ -44,10 +44,18 @@ export interface PollingOptions {
 
 const insideHandler = new AsyncLocalStorage<object>();
 
+/** The first wait before reading again when a wake-up found nothing visible yet, ms; doubled up to the poll interval. */
+export const NOTIFIED_RETRY_MS = 10;
+
 /**
  * Tails the global log with `read`: delivers batches in order, awaits the handler before reading
  * on, sleeps `pollIntervalMs` (or until woken) when caught up. A failing handler gets the same
  * batch again, so delivery is at least once.
+ *
+ * A wake-up (a commit announced) whose read finds nothing reads again sooner than the poll: after NOTIFIED_RETRY_MS,
+ * doubling up to `pollIntervalMs`. PostgreSQL hides a commit until every transaction older than it has ended (the
+ * store's VISIBLE rule, any transaction of the server), so the announced event may show only a little later; waiting a
+ * whole poll for it delayed every subscriber (a CI run with a 60 s poll: over 5 s).
  */
 export function startPollingSubscription(
   afterPosition: number,
@@ -65,15 +73,23 @@ export function startPollingSubscription(
     await Promise.race(waits);
   };
   const loop = (async () => {
+    // > 0: the last wake-up's read found nothing; the next wait before reading again (doubling up to the poll).
+    let retryMs = 0;
+    let woken = false;
     while (!closed) {
       const seen = options.wakeup.current;
       try {
         const batch = await options.read(cursor, options.batchSize);
         if (closed) break;
         if (batch.length === 0) {
-          await sleep(options.pollIntervalMs, seen);
+          if (woken || retryMs > 0) retryMs = retryMs === 0 ? NOTIFIED_RETRY_MS : retryMs * 2;
+          if (retryMs >= options.pollIntervalMs) retryMs = 0;
+          await sleep(retryMs || options.pollIntervalMs, seen);
+          woken = options.wakeup.current !== seen;
           continue;
         }
+        retryMs = 0;
+        woken = false;
         await insideHandler.run(token, () => handler(batch));
         cursor = batch[batch.length - 1]!.position;
       } catch (error) {
