@@ -334,20 +334,19 @@ describe('closing only the lots due', () => {
     while (!(await auctionTypes(idAuction)).includes('AuctionClosed') && Date.now() < untilMs) await sleep(10);
     return auctionTypes(idAuction);
   }
+  /** Moves a lot's end through the writer (the scheduler re-arms its closing from the log). */
+  const reschedule = (idLot: string, endMs: number) => h.writer.execute({
+    streams: [streamId.lot(idLot)], metadata: { userId: 'test' },
+    decide: () => [{ streamId: streamId.lot(idLot), events: [{ type: 'LotEndRescheduled', data: { idLot, endDate: new Date(endMs).toISOString() } }] }],
+    reply: () => undefined,
+  });
 
   it('closes a lot at its end while an offer on another lot of the auction waits for its turn (its idempotency claim)', async () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, lotIds } = await runningLot(store, h.model, endMs, 2);
     const [ending, other] = lotIds as [string, string];
     // The other lot ends in an hour: the closing at endMs is the ending lot's alone.
-    await h.writer.execute({
-      streams: [streamId.lot(other)], metadata: { userId: 'test' },
-      decide: () => [{
-        streamId: streamId.lot(other),
-        events: [{ type: 'LotEndRescheduled', data: { idLot: other, endDate: new Date(endMs + 3_600_000).toISOString() } }],
-      }],
-      reply: () => undefined,
-    });
+    await reschedule(other, endMs + 3_600_000);
     let claim!: () => void;
     const admit = new Promise<void>((resolve) => (claim = resolve));
     await sleep(endMs - 200 - Date.now());
@@ -369,11 +368,7 @@ describe('closing only the lots due', () => {
     const { idAuction, lotIds } = await runningLot(store, h.model, endMs, 3);
     for (const [i, id] of lotIds.entries()) {
       if (i === 0) continue;
-      await h.writer.execute({
-        streams: [streamId.lot(id)], metadata: { userId: 'test' },
-        decide: () => [{ streamId: streamId.lot(id), events: [{ type: 'LotEndRescheduled', data: { idLot: id, endDate: new Date(endMs + 300 * i).toISOString() } }] }],
-        reply: () => undefined,
-      });
+      await reschedule(id, endMs + 300 * i);
     }
     const types = await auctionClosed(idAuction, endMs + 3_000);
     expect(types.filter((t) => t === 'AuctionClosed')).toHaveLength(1);
@@ -387,11 +382,7 @@ describe('closing only the lots due', () => {
     const endMs = Date.now() + 1_000;
     const { idAuction, lotIds } = await runningLot(store, h.model, endMs, 2);
     const [held, later] = lotIds as [string, string];
-    await h.writer.execute({
-      streams: [streamId.lot(later)], metadata: { userId: 'test' },
-      decide: () => [{ streamId: streamId.lot(later), events: [{ type: 'LotEndRescheduled', data: { idLot: later, endDate: new Date(endMs + 50).toISOString() } }] }],
-      reply: () => undefined,
-    });
+    await reschedule(later, endMs + 50);
     await sleep(endMs - 50 - Date.now());
     const arrivedAt = Date.now();
     const inTurn = h.inFlight.hold(held, () => arrivedAt);
