@@ -64,6 +64,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
+    this.started = false;
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
@@ -112,6 +113,11 @@ export class TransitionScheduler implements OnApplicationShutdown {
    * Closes the lots of a closing key at their end: those with no offer that arrived before the end still on its way to
    * the lot (offers-in-flight.ts) at once, each held one once the last of its offers took its turn, at the latest at
    * the cap (the close command leaves held lots open and names them).
+   *
+   * A lot of the key that the closing neither closed nor held, and that the read model still sees open at this end, was
+   * seen extended by the writer: an offer's extension whose append may still be refused by the store (a connection lost
+   * mid-commit). Then its end is this one after all, past, and no event will arm its timer again: the key looks again
+   * {@link RETRY_MS} later, unless the lot's extension or closing reaching the read model disarms it first.
    */
   private async close(key: string, idAuction: string, endMs: number): Promise<void> {
     for (let first = true; ; first = false) {
@@ -120,8 +126,14 @@ export class TransitionScheduler implements OnApplicationShutdown {
         return lot && lot.status !== 'NONE' ? [lot.data.definition.idLot] : [];
       }));
       if (!first) await this.inFlight.closable([...ofKey], endMs);
-      const { reply: held } = await this.runner.system<string[]>(new CloseLotCommand(idAuction));
-      if (!held.some((id) => ofKey.has(id))) return;
+      const { reply: held, streams } = await this.runner.system<string[]>(new CloseLotCommand(idAuction));
+      if (held.some((id) => ofKey.has(id))) continue;
+      const written = new Set(streams.map((s) => s.streamId));
+      const left = [...(this.closings.get(key) ?? [])].some((sid) => !written.has(sid));
+      if (this.started && left && !this.timers.has(key)) {
+        this.arm(key, this.clock.now() + RETRY_MS, idAuction, () => this.close(key, idAuction, endMs));
+      }
+      return;
     }
   }
 
