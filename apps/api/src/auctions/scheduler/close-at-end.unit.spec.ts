@@ -182,12 +182,21 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
     // The first closing, at the end, closed the free lot and held only the other.
     expect(await closingsOf(h, before, free)).toEqual([{ at: expect.any(Number), held: [held] }]);
     await sleep(endMs + 120 - Date.now());
-    expect((await lotLog(store, held)).closedAt).toBeNull();
-    await h.offer.execute(offerOf(idAuction, held, arrivedAt, inTurn));
+    const early = (await lotLog(store, held)).closedAt;
+    // Held until its offer takes its turn, at the latest the cap. On a loaded machine (a fresh-clone CI run) the test can
+    // get here past the cap: then the lot closed at the cap, by design, and the offer is refused.
+    if (early !== null) expect(early - endMs).toBeGreaterThanOrEqual(LOT_CLOSE_CAP_MS);
+    const offered = await h.offer.execute(offerOf(idAuction, held, arrivedAt, inTurn)).then(() => true, () => false);
     const heldLog = await closedBy(store, held, endMs + 2_000);
-    expect(heldLog.types).toEqual(['LotScheduled', 'OfferPlaced', 'LotClosed']);
-    expect(heldLog.closedAt! - endMs).toBeGreaterThanOrEqual(120);
-    expect(heldLog.closedAt! - endMs).toBeLessThan(LOT_CLOSE_CAP_MS);
+    if (offered) {
+      expect(heldLog.types).toEqual(['LotScheduled', 'OfferPlaced', 'LotClosed']);
+      expect(heldLog.closedAt! - endMs).toBeGreaterThanOrEqual(120);
+    } else {
+      expect(heldLog.types).toEqual(['LotScheduled', 'LotClosed']);
+      expect(heldLog.closedAt! - endMs).toBeGreaterThanOrEqual(LOT_CLOSE_CAP_MS);
+    }
+    expect(offered || Date.now() > endMs + LOT_CLOSE_CAP_MS).toBe(true);
+    expect(h.inFlight.size).toBe(0);
   });
 
   it('an offer arriving after the end holds nothing and is refused', async () => {
