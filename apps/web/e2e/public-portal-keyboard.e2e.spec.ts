@@ -30,6 +30,26 @@ async function hiddenUnderBanner(page: Page, presses: number): Promise<string[]>
   return hidden;
 }
 
+/**
+ * Waits for the partner page; if the page drew something else, fails saying what (fresh-clone run 34 saw no
+ * `partner-page` within 15 s and nothing more): the market drawn, the "no partner" block, and the market's partners as
+ * the API lists them at that moment.
+ */
+async function partnerPageOrWhy(page: Page, baseUrl: string): Promise<void> {
+  const drawn = page.getByTestId('partner-page').or(page.getByTestId('partner-missing'));
+  try {
+    await drawn.first().waitFor({ timeout: 30_000 });
+  } catch (error) {
+    const body = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '(no body)');
+    throw new Error(`no partner page at ${page.url()} within 30 s; the page reads: ${body}`, { cause: error });
+  }
+  if ((await page.getByTestId('partner-missing').count()) === 0) return;
+  const market = await page.locator('[data-market]').first().getAttribute('data-market');
+  const listed = await fetch(`${baseUrl}/api/v1/open/partners?market=${market}&limit=100`).then(async (r) => `${r.status} ${(await r.text()).slice(0, 300)}`);
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  throw new Error(`the partner page of ${market} drew "no partner" (cookies: ${cookies}); the API lists now: ${listed}`);
+}
+
 describe('the public portal by keyboard and on a phone', () => {
   it('360 px: nothing reached by Tab hides under the cookie banner; the logos stay in their cards; the carousel stops', async () => {
     const { context, page } = await e2e.anonymous();
@@ -69,6 +89,7 @@ describe('the public portal by keyboard and on a phone', () => {
 
     await page.goto('/it');
     await page.goto('/partner');
+    await partnerPageOrWhy(page, e2e.product.baseUrl);
     const shown = await page.getByTestId('partner-page').getAttribute('data-partner');
     const other = page.getByTestId('partner-page-carousel').locator('.carousel-slide:not([inert]) [data-partner]').filter({ hasNot: page.locator(`[data-partner="${shown}"]`) });
     if ((await other.count()) > 0) {

@@ -157,6 +157,23 @@ describe('auction_edge plugin with a stub edge check', () => {
     const delays: number[] = [];
     probe.on('message', (_t, payload) => delays.push(Date.now() - Number(payload.toString())));
     await probe.subscribeAsync('auction/stub-probe');
+    // The same flood on a plain topic first: what the probe's delay is on this machine now, with no control message
+    // (fresh-clone run 34 read 379 ms under the flood below with no question asked: the machine, not a hold).
+    const floodProbe = async (topicOf: (i: number) => string, payloadOf: (i: number) => string): Promise<{ maxMs: number; probes: number; floodMs: number }> => {
+      delays.length = 0;
+      const ticks = setInterval(() => probe.publish('auction/stub-probe', String(Date.now())), 20);
+      const t0 = Date.now();
+      for (let i = 0; i < 3_000; i++) {
+        control.publish(topicOf(i), payloadOf(i), { qos: 0 });
+        if (i % 100 === 99) await sleep(10);
+      }
+      await control.publishAsync(topicOf(0), payloadOf(0), { qos: 1 });
+      const floodMs = Date.now() - t0;
+      await sleep(300);
+      clearInterval(ticks);
+      return { maxMs: Math.max(...delays), probes: delays.length, floodMs };
+    };
+    const baseline = await floodProbe(() => 'auction/stub-noise', (i) => `noise ${i}`);
     mode = 'hang';
     try {
       await pauseOf(4, 'tok-U9-d');
@@ -173,20 +190,12 @@ describe('auction_edge plugin with a stub edge check', () => {
       expect(questions).toBe(before);
       // The API's own flood while it hangs (logouts and edits on other instances): not asked, nobody kicked, no hold.
       revoked.add('tok-U7-a');
-      const ticks = setInterval(() => probe.publish('auction/stub-probe', String(Date.now())), 20);
-      const t0 = Date.now();
-      for (let i = 0; i < 3_000; i++) {
-        control.publish(EDGE_CONTROL_TOPIC, i % 3 === 0 ? 'recheck-user U7' : i % 3 === 1 ? 'forget-follows' : `forget-auction a${i}`, { qos: 0 });
-        if (i % 100 === 99) await sleep(10);
-      }
-      await control.publishAsync(EDGE_CONTROL_TOPIC, 'recheck-user U7', { qos: 1 });
-      const floodMs = Date.now() - t0;
-      await sleep(300);
-      clearInterval(ticks);
-      const maxHoldMs = Math.max(...delays);
-      process.stdout.write(`edge attack: 3,001 control messages in ${floodMs} ms while the API hangs: probe max delay ${maxHoldMs} ms over ${delays.length} probes, questions ${questions - before}\n`);
+      const flood = await floodProbe(() => EDGE_CONTROL_TOPIC, (i) => i % 3 === 0 ? 'recheck-user U7' : i % 3 === 1 ? 'forget-follows' : `forget-auction a${i}`);
+      process.stdout.write(`edge attack: 3,001 control messages in ${flood.floodMs} ms while the API hangs: probe max delay ${flood.maxMs} ms over ${flood.probes} probes (the same flood on a plain topic: ${baseline.maxMs} ms over ${baseline.probes}), questions ${questions - before}\n`);
       expect(questions).toBe(before);
-      expect(maxHoldMs).toBeLessThan(250);
+      // A hold would be at least one unanswered question (the plugin's timeout here, 300 ms) on top of what the machine
+      // gives the same flood without control messages.
+      expect(flood.maxMs).toBeLessThan(Math.max(250, baseline.maxMs + 200));
       expect(victim.connected).toBe(true);
       expect(resumes()).toBe(resumesBefore);
       // The API comes back and announces itself: the logout that got no answer is asked at the next tick, not 60 s later.
