@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { RegistrationCountry } from '@auction/domain';
 import pg from 'pg';
 import { SAMPLE_DOCUMENTS, validDealerRegistration } from '../../../../../libs/domain/src/identity/registration/registration.test-support.js';
-import type { ApiClient, ServerStorage } from '../../testing/server.test-support.js';
+import { sleep, type ApiClient, type ServerStorage } from '../../testing/server.test-support.js';
 
 export { SAMPLE_DOCUMENTS };
 
@@ -63,15 +63,41 @@ export async function rawPost(url: string, body: Uint8Array | string, contentTyp
 /** A stored event of the log, as the admin events API lists it. */
 export interface LoggedEvent { streamId: string; type: string; position: number; data: any }
 
-/** Every event of the log of `types` (admin events API, paged). */
-export async function loggedEvents(admin: ApiClient, types: readonly string[]): Promise<LoggedEvent[]> {
-  const found: LoggedEvent[] = [];
-  for (let after = 0; ;) {
-    const res = await admin.get<LoggedEvent[]>(`/api/v1/admin/events/log?after=${after}&limit=1000`);
-    if (res.status !== 200) throw new Error(`events log: ${res.status}`);
-    found.push(...res.body.filter((e) => types.includes(e.type)));
-    if (res.body.length < 1000) return found;
-    after = res.body.at(-1)!.position;
+/**
+ * Every event of the log of `types` (admin events API, paged). On PostgreSQL, pass the server's `storage`: the log
+ * hides the rows of transactions that may still commit (any open write transaction of the cluster started before
+ * them, such as another test's), so a read just after a call can miss what the call committed (a fresh-clone run read
+ * 51 vehicle events before a call and 54 after, the 3 being the setup's, committed before both reads). With `storage`,
+ * the log is read again until it reaches the last position committed before the call (read in SQL), for up to 30 s.
+ */
+export async function loggedEvents(admin: ApiClient, types: readonly string[], storage?: ServerStorage): Promise<LoggedEvent[]> {
+  const committed = storage?.mode === 'postgres' ? await lastCommittedPosition(storage) : 0;
+  for (const deadline = Date.now() + 30_000; ;) {
+    const found: LoggedEvent[] = [];
+    let head = 0;
+    for (let after = 0; ;) {
+      const res = await admin.get<LoggedEvent[]>(`/api/v1/admin/events/log?after=${after}&limit=1000`);
+      if (res.status !== 200) throw new Error(`events log: ${res.status}`);
+      found.push(...res.body.filter((e) => types.includes(e.type)));
+      head = res.body.at(-1)?.position ?? head;
+      if (res.body.length < 1000) break;
+      after = head;
+    }
+    if (head >= committed) return found;
+    if (Date.now() > deadline) throw new Error(`events log: reached position ${head} of ${committed} committed in 30 s (a write transaction left open?)`);
+    await sleep(50);
+  }
+}
+
+/** The last position of the event log's committed rows, read in SQL (no row hidden): 0 when the log is empty. */
+async function lastCommittedPosition(storage: ServerStorage): Promise<number> {
+  const client = new pg.Client({ connectionString: storage.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ head: string | null }>('SELECT max(position) AS head FROM event_store.events');
+    return Number(rows[0]?.head ?? 0);
+  } finally {
+    await client.end();
   }
 }
 

@@ -36,7 +36,7 @@ describe('select-by-file over HTTP (PostgreSQL)', () => {
   let loaded: { idVehicle: string; licensePlate: string }[];
   const rows = [vehicleRow(901), vehicleRow(902), vehicleRow(903)];
   /** What a call could change: the stored files and every event of the log. */
-  const snapshot = async () => ({ blobs: await storedBlobs(storage), events: (await loggedEvents(admin, VEHICLE_EVENTS)).length });
+  const snapshot = async () => ({ blobs: await storedBlobs(storage), events: (await loggedEvents(admin, VEHICLE_EVENTS, storage)).length });
 
   beforeAll(async () => {
     storage = await createStorage('postgres');
