@@ -4,6 +4,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
 import type { LoginLimits } from '../platform/config/security-config.js';
 import { AccountLockout } from './account-lockout.js';
+import { AddressesInFlight } from './addresses-in-flight.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 import { protectSignInStarts } from './sso/issuer-protection.js';
 import { SqlLockoutStore } from './sql-lockout-store.js';
@@ -29,63 +30,6 @@ type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
 const ADDRESS_WAIT_MS = 30_000;
 /** Retry-After of a login that waited that long in vain. */
 const ADDRESS_BUSY_RETRY_MS = 1000;
-
-/**
- * Logins admitted per client address and not answered yet, and the logins waiting for one of them to end. An
- * address has an entry only while it has a login in flight or waiting.
- */
-class AddressesInFlight {
-  private readonly entries = new Map<string, { pending: number; waiters: Set<() => void> }>();
-
-  pending(address: string): number {
-    return this.entries.get(address)?.pending ?? 0;
-  }
-
-  add(address: string): void {
-    this.entry(address).pending++;
-  }
-
-  remove(address: string): void {
-    const entry = this.entries.get(address);
-    if (!entry) return;
-    entry.pending = Math.max(0, entry.pending - 1);
-    this.wake(address);
-  }
-
-  /** Resolves when a login of `address` ends (or after `timeoutMs`). */
-  next(address: string, timeoutMs: number): Promise<void> {
-    const entry = this.entry(address);
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        entry.waiters.delete(done);
-        this.forgetIfIdle(address);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      entry.waiters.add(done);
-    });
-  }
-
-  /** Lets the logins waiting on `address` look again. */
-  wake(address: string): void {
-    const entry = this.entries.get(address);
-    if (!entry) return;
-    for (const waiter of [...entry.waiters]) waiter();
-    this.forgetIfIdle(address);
-  }
-
-  private entry(address: string) {
-    let entry = this.entries.get(address);
-    if (!entry) this.entries.set(address, (entry = { pending: 0, waiters: new Set() }));
-    return entry;
-  }
-
-  private forgetIfIdle(address: string): void {
-    const entry = this.entries.get(address);
-    if (entry && entry.pending === 0 && entry.waiters.size === 0) this.entries.delete(address);
-  }
-}
 
 const isLogin = (request: FastifyRequest) => request.method === 'POST' && LOGIN_ROUTES.has(request.routeOptions.url ?? '');
 
