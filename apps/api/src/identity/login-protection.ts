@@ -107,7 +107,6 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     reply.raw.once('close', () => {
       closed = true;
       addresses.wake(address);
-      if (request[ATTEMPT] !== undefined) void addressFailures(request).catch(() => undefined);
       void settle(request, 'failure').catch(() => undefined);
     });
     // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
@@ -138,20 +137,24 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     request[ATTEMPT] = { account, address };
     if (closed) {
       // Abandoned while its lock was read: settled as the close handler settles an admitted one.
-      void addressFailures(request).catch(() => undefined);
       await settle(request, 'failure');
       return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
     }
   });
 
+  /**
+   * Ends an admitted attempt, once (answered, or its call abandoned: whichever comes first). A failure is stored for
+   * the address before the attempt leaves the logins in flight: a login that reads the address's failures after it
+   * left finds it there.
+   */
   const settle = async (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
     const attempt = request[ATTEMPT];
     if (attempt === undefined) return;
     request[ATTEMPT] = undefined;
     try {
-      await lockout.settle(attempt.account, outcome, now());
+      if (outcome === 'failure') await addressFailures(request);
     } finally {
-      addresses.remove(attempt.address);
+      await lockout.settle(attempt.account, outcome, now()).finally(() => addresses.remove(attempt.address));
     }
   };
 
@@ -159,7 +162,6 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     if (request[ATTEMPT] === undefined) return payload;
     const status = reply.statusCode;
     // 401 is the login's only answer to a wrong username or password.
-    if (status === 401) await addressFailures(request);
     await settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
     return payload;
   });
