@@ -114,13 +114,15 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // (the password hash runs a few at a time anyway, so honest logins behind one address lose nothing).
     const deadline = Date.now() + ADDRESS_WAIT_MS; // a real wait: not on the injected clock
     for (;;) {
-      const failures = await addressFailures(request, { increment: false });
+      // A login that ended during the read has left the logins in flight, but its failure may be missing from what
+      // was read: no admission on that read, the failures are read again.
+      const { value: failures, ended } = await addresses.whileNoneEnds(address, () => addressFailures(request, { increment: false }));
       if (failures.isAllowed) break; // an address on the limiter's allow list
       if (failures.remaining === 0) return tooMany(reply, 'too many failed logins from this address: retry later', failures.ttl);
       if (closed) return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
-      if (addresses.pending(address) < failures.remaining) break;
+      if (!ended && addresses.pending(address) < failures.remaining) break;
       if (Date.now() >= deadline) return tooMany(reply, 'too many logins from this address being checked: retry later', ADDRESS_BUSY_RETRY_MS);
-      await addresses.next(address, ADDRESS_WAIT_MS);
+      if (!ended) await addresses.next(address, ADDRESS_WAIT_MS);
     }
     const account = accountKey(username);
     // The address's slot is taken before the account's lock is read (a query): logins checked meanwhile see it.
@@ -145,7 +147,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
   /**
    * Ends an admitted attempt, once (answered, or its call abandoned: whichever comes first). A failure is stored for
    * the address before the attempt leaves the logins in flight: a login that reads the address's failures after it
-   * left finds it there.
+   * left finds it there (whileNoneEnds in the admission loop).
    */
   const settle = async (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
     const attempt = request[ATTEMPT];
