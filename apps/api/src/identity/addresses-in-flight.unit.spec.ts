@@ -6,26 +6,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { AddressesInFlight } from './addresses-in-flight.js';
 
-/** A read of the failures that returns `value` when `finish` is called, or fails when `fail` is. */
-function pendingRead(value = 7) {
-  let finish!: () => void;
-  let fail!: (error: Error) => void;
-  const promise = new Promise<number>((resolve, reject) => {
-    finish = () => resolve(value);
-    fail = reject;
-  });
-  return { read: () => promise, finish, fail };
+/** Reads the failures of address `a` (7 of them) while `during` runs; resolves with what whileNoneEnds says. */
+function readWhile(addresses: AddressesInFlight, during: () => void) {
+  let finish!: (failures: number) => void;
+  const reading = addresses.whileNoneEnds('a', () => new Promise<number>((resolve) => { finish = resolve; }));
+  during();
+  finish(7);
+  return reading;
 }
 
 describe('AddressesInFlight.whileNoneEnds', () => {
   it('sees a login of the address ending during the read, even the last one in flight, and then forgets the address', async () => {
     const addresses = new AddressesInFlight();
     addresses.add('a');
-    const { read, finish } = pendingRead();
-    const reading = addresses.whileNoneEnds('a', read);
-    addresses.remove('a');
-    finish();
-    expect(await reading).toEqual({ value: 7, ended: true });
+    expect(await readWhile(addresses, () => addresses.remove('a'))).toEqual({ value: 7, ended: true });
     expect(addresses.tracks('a')).toBe(false);
   });
 
@@ -33,13 +27,12 @@ describe('AddressesInFlight.whileNoneEnds', () => {
     const addresses = new AddressesInFlight();
     addresses.add('a');
     addresses.add('b');
-    const { read, finish } = pendingRead();
-    const reading = addresses.whileNoneEnds('a', read);
-    addresses.remove('b');
-    addresses.add('c');
-    addresses.remove('c');
-    finish();
-    expect(await reading).toEqual({ value: 7, ended: false });
+    const other = () => {
+      addresses.remove('b');
+      addresses.add('c');
+      addresses.remove('c');
+    };
+    expect(await readWhile(addresses, other)).toEqual({ value: 7, ended: false });
     expect(addresses.pending('a')).toBe(1);
   });
 
@@ -48,33 +41,26 @@ describe('AddressesInFlight.whileNoneEnds', () => {
     addresses.add('a');
     addresses.add('a');
     addresses.remove('a');
-    const { read, finish } = pendingRead();
-    const reading = addresses.whileNoneEnds('a', read);
-    finish();
-    expect(await reading).toEqual({ value: 7, ended: false });
+    expect(await readWhile(addresses, () => undefined)).toEqual({ value: 7, ended: false });
   });
 
   it('keeps the address while it is read: an end is not lost with an entry forgotten and made anew', async () => {
     const addresses = new AddressesInFlight();
-    const { read, finish } = pendingRead();
-    const reading = addresses.whileNoneEnds('a', read);
-    // A waiting login of the address leaves (its call abandoned): nothing is in flight, the address looks idle.
-    addresses.wake('a');
-    expect(addresses.tracks('a')).toBe(true);
-    // Another login is admitted and ends, all during the read.
-    addresses.add('a');
-    addresses.remove('a');
-    finish();
-    expect(await reading).toEqual({ value: 7, ended: true });
+    const during = () => {
+      // A waiting login of the address leaves (its call abandoned): nothing is in flight, the address looks idle.
+      addresses.wake('a');
+      expect(addresses.tracks('a')).toBe(true);
+      // Another login is admitted and ends, all during the read.
+      addresses.add('a');
+      addresses.remove('a');
+    };
+    expect(await readWhile(addresses, during)).toEqual({ value: 7, ended: true });
     expect(addresses.tracks('a')).toBe(false);
   });
 
   it('lets the address go when the read fails', async () => {
     const addresses = new AddressesInFlight();
-    const { read, fail } = pendingRead();
-    const reading = addresses.whileNoneEnds('a', read);
-    fail(new Error('database down'));
-    await expect(reading).rejects.toThrow('database down');
+    await expect(addresses.whileNoneEnds('a', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
     expect(addresses.tracks('a')).toBe(false);
   });
 });
