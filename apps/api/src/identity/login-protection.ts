@@ -4,6 +4,7 @@ import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
 import type { LoginLimits } from '../platform/config/security-config.js';
 import { AccountLockout } from './account-lockout.js';
+import { AddressesInFlight } from './addresses-in-flight.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 import { protectSignInStarts } from './sso/issuer-protection.js';
 import { SqlLockoutStore } from './sql-lockout-store.js';
@@ -29,63 +30,6 @@ type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
 const ADDRESS_WAIT_MS = 30_000;
 /** Retry-After of a login that waited that long in vain. */
 const ADDRESS_BUSY_RETRY_MS = 1000;
-
-/**
- * Logins admitted per client address and not answered yet, and the logins waiting for one of them to end. An
- * address has an entry only while it has a login in flight or waiting.
- */
-class AddressesInFlight {
-  private readonly entries = new Map<string, { pending: number; waiters: Set<() => void> }>();
-
-  pending(address: string): number {
-    return this.entries.get(address)?.pending ?? 0;
-  }
-
-  add(address: string): void {
-    this.entry(address).pending++;
-  }
-
-  remove(address: string): void {
-    const entry = this.entries.get(address);
-    if (!entry) return;
-    entry.pending = Math.max(0, entry.pending - 1);
-    this.wake(address);
-  }
-
-  /** Resolves when a login of `address` ends (or after `timeoutMs`). */
-  next(address: string, timeoutMs: number): Promise<void> {
-    const entry = this.entry(address);
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        entry.waiters.delete(done);
-        this.forgetIfIdle(address);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      entry.waiters.add(done);
-    });
-  }
-
-  /** Lets the logins waiting on `address` look again. */
-  wake(address: string): void {
-    const entry = this.entries.get(address);
-    if (!entry) return;
-    for (const waiter of [...entry.waiters]) waiter();
-    this.forgetIfIdle(address);
-  }
-
-  private entry(address: string) {
-    let entry = this.entries.get(address);
-    if (!entry) this.entries.set(address, (entry = { pending: 0, waiters: new Set() }));
-    return entry;
-  }
-
-  private forgetIfIdle(address: string): void {
-    const entry = this.entries.get(address);
-    if (entry && entry.pending === 0 && entry.waiters.size === 0) this.entries.delete(address);
-  }
-}
 
 const isLogin = (request: FastifyRequest) => request.method === 'POST' && LOGIN_ROUTES.has(request.routeOptions.url ?? '');
 
@@ -163,7 +107,6 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     reply.raw.once('close', () => {
       closed = true;
       addresses.wake(address);
-      if (request[ATTEMPT] !== undefined) void addressFailures(request).catch(() => undefined);
       void settle(request, 'failure').catch(() => undefined);
     });
     // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
@@ -171,13 +114,15 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // (the password hash runs a few at a time anyway, so honest logins behind one address lose nothing).
     const deadline = Date.now() + ADDRESS_WAIT_MS; // a real wait: not on the injected clock
     for (;;) {
-      const failures = await addressFailures(request, { increment: false });
+      // A login that ended during the read has left the logins in flight, but its failure may be missing from what
+      // was read: no admission on that read, the failures are read again.
+      const { value: failures, ended } = await addresses.whileNoneEnds(address, () => addressFailures(request, { increment: false }));
       if (failures.isAllowed) break; // an address on the limiter's allow list
       if (failures.remaining === 0) return tooMany(reply, 'too many failed logins from this address: retry later', failures.ttl);
       if (closed) return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
-      if (addresses.pending(address) < failures.remaining) break;
+      if (!ended && addresses.pending(address) < failures.remaining) break;
       if (Date.now() >= deadline) return tooMany(reply, 'too many logins from this address being checked: retry later', ADDRESS_BUSY_RETRY_MS);
-      await addresses.next(address, ADDRESS_WAIT_MS);
+      if (!ended) await addresses.next(address, ADDRESS_WAIT_MS);
     }
     const account = accountKey(username);
     // The address's slot is taken before the account's lock is read (a query): logins checked meanwhile see it.
@@ -194,20 +139,24 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     request[ATTEMPT] = { account, address };
     if (closed) {
       // Abandoned while its lock was read: settled as the close handler settles an admitted one.
-      void addressFailures(request).catch(() => undefined);
       await settle(request, 'failure');
       return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
     }
   });
 
+  /**
+   * Ends an admitted attempt, once (answered, or its call abandoned: whichever comes first). A failure is stored for
+   * the address before the attempt leaves the logins in flight: a login that reads the address's failures after it
+   * left finds it there (whileNoneEnds in the admission loop).
+   */
   const settle = async (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
     const attempt = request[ATTEMPT];
     if (attempt === undefined) return;
     request[ATTEMPT] = undefined;
     try {
-      await lockout.settle(attempt.account, outcome, now());
+      if (outcome === 'failure') await addressFailures(request);
     } finally {
-      addresses.remove(attempt.address);
+      await lockout.settle(attempt.account, outcome, now()).finally(() => addresses.remove(attempt.address));
     }
   };
 
@@ -215,7 +164,6 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     if (request[ATTEMPT] === undefined) return payload;
     const status = reply.statusCode;
     // 401 is the login's only answer to a wrong username or password.
-    if (status === 401) await addressFailures(request);
     await settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
     return payload;
   });
