@@ -1,31 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from './contract.test-support.js';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from './event-store.port.js';
 import type { SqlExecutor } from './internal/sql-executor.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { postgresTestSchema } from './postgres.test-support.js';
 
 /**
  * Attack 44 on the SQL event store: ids that UTF-8 cannot hold as given, poison appends beside good ones, a unit touching a
  * stream twice, a flush of 3,000 streams, and (PostgreSQL) two instances racing on the same streams.
  */
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) {
-  throw new Error(
-    'DATABASE_URL is not set: the PostgreSQL half of this suite needs a server. Run `tools/infra/infra.sh start postgres` ' +
-      'and `eval "$(tools/infra/infra.sh env)"`, then run the tests again.',
-  );
-}
-const schema = `es_attack44_${process.pid}_${Date.now().toString(36)}`;
-
-afterAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
-});
+const { databaseUrl, schema } = postgresTestSchema('es_attack44');
 
 type SqlStore = PostgresEventStore | PgliteEventStore;
 const openPostgres = async (options: { maxBatchEvents?: number; poolSize?: number } = {}): Promise<SqlStore> => {
