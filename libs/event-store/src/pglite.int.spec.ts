@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEventStoreContract, events } from './contract.test-support.js';
 import { PgliteEventStore } from './pglite-event-store.js';
+import type { SqlExecutor } from './internal/sql-executor.js';
 import { pgliteStartParams } from './pglite-settings.js';
 
 describeEventStoreContract(
@@ -118,6 +119,31 @@ describe('PGlite specifics', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('as the only writer, writes a flush of streams it knows in two statements past BEGIN, three when it reads a version', async () => {
+    const store = new PgliteEventStore();
+    await store.init();
+    const statements: string[][] = [];
+    const executor = (store as unknown as { executor: SqlExecutor }).executor;
+    const transaction = executor.transaction.bind(executor);
+    executor.transaction = (work) => {
+      const flush: string[] = [];
+      statements.push(flush);
+      return transaction((tx) => work({ query: (text, params) => (flush.push(text), tx.query(text, params)) }));
+    };
+    await store.append('two-a', 0, events(1));
+    await Promise.all([store.append('two-a', 1, events(2)), store.append('two-b', 0, events(1))]);
+    await store.append('two-a', 3, events(1));
+    const kinds = statements.map((flush) => flush.map((text) => /reserve_positions|SELECT stream_id, version|pg_notify/.exec(text)?.[0]));
+    expect(kinds).toEqual([
+      ['reserve_positions', 'SELECT stream_id, version', 'pg_notify'],
+      ['reserve_positions', 'SELECT stream_id, version', 'pg_notify'],
+      ['reserve_positions', 'pg_notify'],
+    ]);
+    expect(statements[2]![1]).toMatch(/INSERT INTO \S+\.events[\s\S]*INSERT INTO \S+\.streams[\s\S]*ON CONFLICT/);
+    expect((await store.readStream('two-a')).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+    await store.close();
   });
 
   it('never interleaves transactions on its single session', async () => {

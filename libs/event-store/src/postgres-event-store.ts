@@ -34,7 +34,7 @@ export class PostgresEventStore extends SqlEventStore {
     super('postgres', new PgPoolExecutor(new pg.Pool({ max: 10, ...pgOptions.pool, connectionString })), pgOptions);
     // The schema is a validated lower-case identifier (sql-schema.ts), so the channel is one too.
     this.channel = `${pgOptions.schema ?? 'event_store'}_appended`;
-    if (pgOptions.listen !== false) this.appendedNotice = `NOTIFY ${this.channel}`;
+    if (pgOptions.listen !== false) this.appendedChannel = this.channel;
   }
 
   override async init(): Promise<void> {

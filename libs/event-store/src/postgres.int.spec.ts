@@ -1,25 +1,12 @@
 import pg from 'pg';
-import { afterAll, describe, expect, test } from 'vitest';
-import { describeEventStoreContract } from './contract.test-support.js';
+import { describe, expect, test } from 'vitest';
+import { describeEventStoreContract, events, waitFor } from './contract.test-support.js';
+import type { SqlExecutor } from './internal/sql-executor.js';
 import { describeConcurrentWriters } from './ordering.test-support.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { postgresTestSchema } from './postgres.test-support.js';
 
-const databaseUrl = process.env['DATABASE_URL'];
-if (!databaseUrl) {
-  throw new Error(
-    'DATABASE_URL is not set: the PostgreSQL suite needs a server. Run `tools/infra/infra.sh start postgres` ' +
-      'and `eval "$(tools/infra/infra.sh env)"`, then run the tests again.',
-  );
-}
-// One schema per run of this file, so parallel runs do not share tables.
-const schema = `es_test_${process.pid}_${Date.now().toString(36)}`;
-
-afterAll(async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
-});
+const { databaseUrl, schema } = postgresTestSchema('es_test');
 
 describeEventStoreContract(
   'postgres',
@@ -66,5 +53,84 @@ describe('postgres: another process appends (LISTEN/NOTIFY)', () => {
 
   test('without listening, the same commit waits for the poll (the test above could fail)', async () => {
     expect(await firstArrival(false, 1_000)).toBeNull();
+  });
+});
+
+describe('postgres: one flush, three statements past BEGIN', () => {
+  const open = async () => {
+    const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 2 } });
+    await store.init();
+    return store;
+  };
+
+  test('a flush is three statements past BEGIN; a second writer of its streams (new or not) waits for its COMMIT, then reads its versions; the notice is heard at COMMIT only', async () => {
+    const [first, second] = [await open(), await open()];
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    let notices = 0;
+    listener.on('notification', () => (notices += 1));
+    await listener.connect();
+    await listener.query(`LISTEN ${schema}_appended`);
+    let release = () => {};
+    try {
+      const p = `three-${Date.now().toString(36)}`;
+      await first.append(`${p}-old`, 0, events(2));
+      await waitFor(() => notices === 1);
+      // The first store's next transaction is held before its COMMIT, its statements recorded.
+      const statements: string[] = [];
+      let reached!: () => void;
+      const atCommit = new Promise<void>((resolve) => (reached = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const executor = (first as unknown as { executor: SqlExecutor }).executor;
+      const transaction = executor.transaction.bind(executor);
+      executor.transaction = (work) => transaction(async (tx) => {
+        const result = await work({ query: (text, params) => (statements.push(text), tx.query(text, params)) });
+        reached();
+        await held;
+        return result;
+      });
+      const firstWrite = first.appendMulti([
+        { streamId: `${p}-old`, expectedVersion: 2, events: events(1) },
+        { streamId: `${p}-new`, expectedVersion: 0, events: events(2) },
+      ]);
+      await atCommit;
+      expect(statements.map((text) => text.replace(/\s+/g, ' ').slice(0, 60))).toHaveLength(3);
+      expect(statements[0]).toMatch(/reserve_positions/);
+      expect(statements[1]).toMatch(/ON CONFLICT \(stream_id\) DO UPDATE[\s\S]*RETURNING/);
+      expect(statements[2]).toMatch(/INSERT INTO \S+\.events[\s\S]*UPDATE \S+\.streams[\s\S]*pg_notify/);
+
+      // Its expected versions hold only after the first flush's commit: read earlier, they would be refused at once.
+      let secondSettled = false;
+      const secondWrite = second.appendMulti([
+        { streamId: `${p}-new`, expectedVersion: 2, events: events(1) },
+        { streamId: `${p}-old`, expectedVersion: 3, events: events(1) },
+      ]).finally(() => (secondSettled = true));
+      const waiting = async () => {
+        const [row] = (await listener.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+          [`%${schema}.streams%ON CONFLICT%`],
+        )).rows;
+        return row!.n;
+      };
+      const deadline = Date.now() + 5_000;
+      while ((await waiting()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(secondSettled).toBe(false);
+      expect(notices).toBe(1);
+
+      release();
+      expect((await firstWrite).map((r) => r.nextVersion)).toEqual([3, 2]);
+      expect((await secondWrite).map((r) => r.nextVersion)).toEqual([3, 4]);
+      await waitFor(() => notices === 3);
+      expect((await first.readStream(`${p}-old`)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+      // A flush that wrote nothing (its only append refused) notifies nobody.
+      await expect(second.append(`${p}-old`, 0, events(1))).rejects.toThrow(/expected/i);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(notices).toBe(3);
+    } finally {
+      release(); // on a failure too: the first store's close waits for its flush
+      await listener.end();
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });

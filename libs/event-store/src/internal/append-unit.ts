@@ -23,10 +23,24 @@ export type AppendUnit = PreparedAppend[];
 /** How one unit of a flush ended: written, or refused on its own (the rest of the flush goes on). */
 export type UnitOutcome = { ok: true; results: AppendResult[] } | { ok: false; error: Error };
 
+/** With the `u` flag a surrogate pair is one code point (an emoji): only a lone surrogate is \p{Cs}. */
+const UNSTORABLE_CHARACTER = /[\p{Cs}\u0000]/u;
+const UNSTORABLE = 'holds a lone UTF-16 surrogate or a NUL character, which a text column cannot hold as given';
+
+/**
+ * True when `text` is stored as given. UTF-8 encoding turns each lone surrogate into U+FFFD, so 'x\ud800' and 'x\udbff'
+ * would be written as one stream 'x\ufffd' (and a type would change silently); PostgreSQL text refuses NUL, which would
+ * fail the whole flush before the append is retried alone.
+ */
+function storableText(text: string): boolean {
+  return !UNSTORABLE_CHARACTER.test(text);
+}
+
 /** Validates and serializes appends; throws synchronously on bad input so nothing is queued. */
 export function prepareUnit(appends: StreamAppend[]): AppendUnit {
   return appends.map(({ streamId, expectedVersion, events, chain, reads }) => {
     if (typeof streamId !== 'string' || streamId.length === 0) throw new Error('streamId must be a non-empty string');
+    if (!storableText(streamId)) throw new Error(`streamId ${JSON.stringify(streamId)} ${UNSTORABLE}`);
     if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
       throw new Error(`stream ${streamId}: expectedVersion must be 'any' or an integer >= 0`);
     }
@@ -36,6 +50,7 @@ export function prepareUnit(appends: StreamAppend[]): AppendUnit {
 
 function prepareEvent(event: NewEvent): PreparedEvent {
   if (typeof event.type !== 'string' || event.type.length === 0) throw new Error('event type must be a non-empty string');
+  if (!storableText(event.type)) throw new Error(`event type ${JSON.stringify(event.type)} ${UNSTORABLE}`);
   return {
     type: event.type,
     data: JSON.stringify(event.data),

@@ -14,14 +14,25 @@ interface EventRows {
   schemaVersions: number[];
 }
 
+/** What a flush is written with, besides its units. */
+export interface WriteOptions {
+  /** Called with the rows written (not called when nothing was). */
+  written?: (rows: WrittenRows) => void;
+  /** Sole writer: the committed versions it knows (the streams are then neither created nor locked beforehand). */
+  known?: ReadonlyMap<string, number>;
+  /** Channel notified, at COMMIT, when something was written (null or absent: no notice). */
+  channel?: string | null;
+}
+
 /**
- * Writes a flush inside an open transaction `tx`, which must not have written anything yet:
- * reserves positions, locks the streams, checks each unit's expected versions in queue order
- * (a unit that fails is refused alone), then one multi-row INSERT and one UPDATE of the versions.
- * The caller commits. Exported for tests that need to hold such a transaction open.
+ * Writes a flush inside an open transaction `tx`, which must not have written anything yet: reserves positions; creates,
+ * locks and reads the streams in one statement (the sole writer only reads the versions it does not know); checks each
+ * unit's expected versions in queue order (a unit that fails is refused alone); then one statement inserts the events,
+ * writes the versions and notifies `channel`. The caller commits. Exported for tests that need to hold such a
+ * transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], written?: (rows: WrittenRows) => void, known?: ReadonlyMap<string, number>,
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null }: WriteOptions = {},
 ): Promise<UnitOutcome[]> {
   const total = units.reduce((sum, unit) => sum + unitSize(unit), 0);
   let nextPosition = 0;
@@ -61,19 +72,21 @@ export async function writeUnits(
   });
 
   if (rows.positions.length > 0) {
-    await tx.query(sql.insertEvents, [
-      rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
-    ]);
     const ids = [...touched];
-    await tx.query(known ? sql.upsertStreams : sql.updateStreams, [ids, ids.map((id) => versions.get(id)!)]);
+    await tx.query(known ? sql.writeEventsUpsertingStreams : sql.writeEvents, [
+      rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
+      ids, ids.map((id) => versions.get(id)!), channel,
+    ]);
     written?.({ ...rows, recordedMs, streamVersions: new Map(ids.map((id) => [id, versions.get(id)!])) });
   }
   return outcomes;
 }
 
-/** Several writers: the stream rows are created if absent and locked (sorted, so concurrent flushes lock in one order). */
+/**
+ * Several writers: the stream rows are created if absent and locked in one statement (sorted, so concurrent flushes
+ * lock in one order), which answers each version as committed when its lock was taken.
+ */
 async function lockedVersions(tx: SqlQueryable, sql: EventStoreSql, streamIds: string[]): Promise<Map<string, number>> {
-  await tx.query(sql.ensureStreams, [streamIds]);
   const locked = await tx.query<{ stream_id: string; version: number }>(sql.lockStreams, [streamIds]);
   return new Map(locked.map((row) => [row.stream_id, Number(row.version)]));
 }

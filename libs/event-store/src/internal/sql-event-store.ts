@@ -49,8 +49,8 @@ export class SqlEventStore implements EventStore {
   private readonly committer: GroupCommitter;
   /** Wakes this process's caught-up subscriptions (its own commits; another process's, where the adapter hears them). */
   protected readonly wakeup = new Wakeup();
-  /** A statement run in every append transaction, e.g. a NOTIFY other processes listen to (null: none). */
-  protected appendedNotice: string | null = null;
+  /** The channel notified at the commit of every flush that wrote events, which other processes listen to (null: none). */
+  protected appendedChannel: string | null = null;
   private readonly subscriptions = new Set<Subscription>();
   private readonly recent: RecentEvents | null;
   /** Sole writer: the committed version of every stream this process wrote or read (null: several writers). */
@@ -163,11 +163,9 @@ export class SqlEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         let written: WrittenRows | null = null;
-        const outcomes = await this.executor.transaction((tx) =>
-          writeUnits(tx, this.sql, units, (rows) => (written = rows), this.versions ?? undefined).then(async (outcomes) => {
-            if (this.appendedNotice) await tx.query(this.appendedNotice);
-            return outcomes;
-          }));
+        const outcomes = await this.executor.transaction((tx) => writeUnits(tx, this.sql, units, {
+          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel,
+        }));
         // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
         const rows = written as WrittenRows | null;
         if (rows) {

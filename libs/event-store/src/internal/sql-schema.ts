@@ -6,12 +6,13 @@ export interface EventStoreSql {
   /** Key of the transaction-level advisory lock that serializes concurrent `init()` calls. */
   readonly initLockKey: string;
   readonly reservePositions: string;
-  readonly ensureStreams: string;
+  /** Creates the absent stream rows and locks them all, in the order of their ids; answers their versions. */
   readonly lockStreams: string;
-  readonly insertEvents: string;
+  /** Inserts the events, sets the locked streams' versions and notifies the channel given (null: no notice). */
+  readonly writeEvents: string;
   readonly readVersions: string;
-  readonly upsertStreams: string;
-  readonly updateStreams: string;
+  /** `writeEvents` for the sole writer: the stream rows are upserted (created here if absent), nothing was locked. */
+  readonly writeEventsUpsertingStreams: string;
   readonly readStream: string;
   readonly streamVersion: string;
   readonly readAll: string;
@@ -75,20 +76,21 @@ export function eventStoreSql(schema: string): EventStoreSql {
     initLockKey: `${s}.init`,
     // now(): the transaction's time, which every row gets as recorded_at (the same expression as EVENT_COLUMNS).
     reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
-    ensureStreams: `INSERT INTO ${s}.streams (stream_id, version)
-      SELECT id, 0 FROM unnest($1::text[]) AS u(id) ON CONFLICT (stream_id) DO NOTHING`,
-    lockStreams: `SELECT stream_id, version FROM ${s}.streams
-      WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE`,
-    insertEvents: `INSERT INTO ${s}.events (position, stream_id, stream_version, type, data, metadata, schema_version)
-      SELECT p, sid, v, t, d::jsonb, m::jsonb, sv
-      FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])
-        AS u(p, sid, v, t, d, m, sv)`,
-    updateStreams: `UPDATE ${s}.streams AS s SET version = u.v
-      FROM unnest($1::text[], $2::int[]) AS u(id, v) WHERE s.stream_id = u.id`,
+    // ON CONFLICT DO UPDATE locks a row that exists (waiting for a writer that holds it, then taking its committed
+    // version) and a new row is locked by its insertion: one round trip creates, locks and reads. The ids come sorted
+    // and deduplicated; inserted in the order of the database's ORDER BY (the order `SELECT ... FOR UPDATE` locked
+    // them in), so concurrent flushes lock in one order and no row is affected twice.
+    lockStreams: `INSERT INTO ${s}.streams AS s (stream_id, version)
+      SELECT id, 0 FROM unnest($1::text[]) AS u(id) ORDER BY id
+      ON CONFLICT (stream_id) DO UPDATE SET version = s.version
+      RETURNING stream_id, version`,
+    writeEvents: writeEventsSql(s, `UPDATE ${s}.streams AS s SET version = u.v
+      FROM unnest($8::text[], $9::int[]) AS u(id, v) WHERE s.stream_id = u.id`),
     // The sole writer (PGlite): versions read without a lock, the rows written upserted with the events.
     readVersions: `SELECT stream_id, version FROM ${s}.streams WHERE stream_id = ANY($1::text[])`,
-    upsertStreams: `INSERT INTO ${s}.streams (stream_id, version) SELECT id, v FROM unnest($1::text[], $2::int[]) AS u(id, v)
-      ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version`,
+    writeEventsUpsertingStreams: writeEventsSql(s, `INSERT INTO ${s}.streams (stream_id, version)
+      SELECT id, v FROM unnest($8::text[], $9::int[]) AS u(id, v)
+      ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version`),
     readStream: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
       WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`,
     streamVersion: `SELECT version FROM ${s}.streams WHERE stream_id = $1`,
@@ -102,4 +104,18 @@ export function eventStoreSql(schema: string): EventStoreSql {
     listStreams: `SELECT stream_id FROM ${s}.streams
       WHERE version > 0 AND starts_with(stream_id, $1) ORDER BY stream_id`,
   };
+}
+
+/**
+ * One statement: data-modifying CTEs insert the events ($1-$7) and write the versions ($8 ids, $9 versions, by
+ * `streamsWrite`), then the notice on channel $10 (none when null), which PostgreSQL delivers at COMMIT.
+ */
+function writeEventsSql(s: string, streamsWrite: string): string {
+  return `WITH inserted AS (
+      INSERT INTO ${s}.events (position, stream_id, stream_version, type, data, metadata, schema_version)
+      SELECT p, sid, v, t, d::jsonb, m::jsonb, sv
+      FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])
+        AS u(p, sid, v, t, d, m, sv)),
+    versions AS (${streamsWrite})
+    SELECT pg_notify($10::text, '') WHERE $10::text IS NOT NULL`;
 }

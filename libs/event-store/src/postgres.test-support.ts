@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { afterAll } from 'vitest';
+
+/**
+ * The PostgreSQL server of a test file (DATABASE_URL, refused with how to start one when unset) and a schema of the
+ * file's own, so parallel runs do not share tables; the schema is dropped after the file's tests.
+ */
+export function postgresTestSchema(prefix: string): { databaseUrl: string; schema: string } {
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (!databaseUrl) {
+    throw new Error(
+      'DATABASE_URL is not set: the PostgreSQL suite needs a server. Run `tools/infra/infra.sh start postgres` ' +
+        'and `eval "$(tools/infra/infra.sh env)"`, then run the tests again.',
+    );
+  }
+  const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+  return { databaseUrl, schema };
+}
