@@ -18,7 +18,7 @@ const RELISTEN_MS = 1_000;
 
 /**
  * Event store on PostgreSQL through a `pg` Pool. Appends are group-committed: concurrent
- * `append` calls share one transaction. Global-log reads hide transactions that may still commit
+ * `append` calls share one transaction. Global-log reads stop before a position that may still commit
  * (see `internal/sql-schema.ts`), so a caught-up reader never misses an event.
  */
 export class PostgresEventStore extends SqlEventStore {

@@ -35,10 +35,10 @@ describe('rebuild benchmark (PostgreSQL)', () => {
     started = performance.now();
     await appendInOrder(store, events, 5000);
     const appended = performance.now() - started;
-    // A reader sees only rows of transactions older than every transaction still running in the PostgreSQL server (the
-    // store's VISIBLE rule; transaction ids are server-wide): a test of another file holding one open hides the last
-    // appends for a moment, and the rebuild would end at the visible head (a fresh-clone run: 25,000 of 31,552; the live
-    // projector takes the rest after the swap). Rebuild what is in the log: wait until its head is visible.
+    // A reader stops before a gap that a transaction still running in the PostgreSQL server may fill (`pageSql` in the
+    // event store's sql-schema.ts; transaction ids are server-wide); under the older rule, a test of another file
+    // holding any transaction open hid the last appends, and the rebuild ended at the visible head (a fresh-clone run:
+    // 25,000 of 31,552). Rebuild what is in the log: wait until its head is readable.
     const head = await store.headPosition();
     for (let tries = 0; (await store.readAll(head - 1, 1)).length === 0; tries++) {
       if (tries > 600) throw new Error(`the log's head ${head} stayed invisible for 60 s`);

@@ -53,8 +53,8 @@ export const NOTIFIED_RETRY_MS = 10;
  * batch again, so delivery is at least once.
  *
  * A wake-up (a commit announced) whose read finds nothing reads again sooner than the poll: after NOTIFIED_RETRY_MS,
- * doubling up to `pollIntervalMs`. PostgreSQL hides a commit until every transaction older than it has ended (the
- * store's VISIBLE rule, any transaction of the server), so the announced event may show only a little later; waiting a
+ * doubling up to `pollIntervalMs`. The SQL store holds back a commit while a flush that reserved earlier positions is
+ * still in progress (`linkedRows` in sql-schema.ts), so the announced event may show only a little later; waiting a
  * whole poll for it delayed every subscriber (a CI run with a 60 s poll: over 5 s).
  */
 export function startPollingSubscription(

@@ -41,7 +41,16 @@ interface EventRow {
   recorded_ms: number | string;
 }
 
+/** What tells how far a reader may go (see `pageSql` in sql-schema.ts); xid8 values come as decimal strings. */
+interface PageRow {
+  position: string | number;
+  xid: string;
+  open_below: string | null;
+}
+
 const MAX_ATTEMPTS = 5;
+/** Positions read per query by `headPosition` past the settled head. */
+const HEAD_PAGE = 10_000;
 
 /** The event store on SQL, shared by the PostgreSQL and PGlite adapters through a {@link SqlExecutor}. */
 export class SqlEventStore implements EventStore {
@@ -103,13 +112,20 @@ export class SqlEventStore implements EventStore {
     const held = this.recent?.read(afterPosition, limit);
     if (held) return held;
     const sql = options?.withoutMetadata ? this.sql.readAllWithoutMetadata : this.sql.readAll;
-    const rows = await this.executor.query<EventRow>(sql, [afterPosition, limit]);
-    return rows.map(toStoredEvent);
+    const rows = await this.executor.query<EventRow & PageRow>(sql, [afterPosition, limit]);
+    return deliverable(rows, afterPosition, limit).map(toStoredEvent);
   }
 
+  /** The position a reader from 0 reaches now: the settled head, then the rows a reader may take after it. */
   async headPosition(): Promise<number> {
-    const [row] = await this.executor.query<{ position: string | number }>(this.sql.headPosition);
-    return row ? Number(row.position) : 0;
+    const [row] = await this.executor.query<{ position: string | number }>(this.sql.settledHead);
+    let head = row ? Number(row.position) : 0;
+    for (;;) {
+      const rows = await this.executor.query<PageRow>(this.sql.readPositions, [head, HEAD_PAGE]);
+      const taken = deliverable(rows, head, HEAD_PAGE);
+      if (taken.length > 0) head = Number(taken.at(-1)!.position);
+      if (taken.length < HEAD_PAGE) return head;
+    }
   }
 
   subscribe(afterPosition: number, handler: SubscriptionHandler): Subscription {
@@ -179,6 +195,29 @@ export class SqlEventStore implements EventStore {
       }
     }
   }
+}
+
+/**
+ * The rows after `after` a reader may take (at most `limit`) from a page of `pageSql`: it stops at the first gap that a
+ * transaction still in progress may fill, since taking a row after it would skip that position for good.
+ */
+function deliverable<T extends PageRow>(rows: T[], after: number, limit: number): T[] {
+  const taken: T[] = [];
+  let expected = after + 1;
+  let previousXid = '0'; // the row at `after` is absent (or `after` is 0): any transaction may have reserved the gap
+  for (const row of rows) {
+    const position = Number(row.position);
+    if (position === after) {
+      previousXid = row.xid;
+      continue;
+    }
+    if (taken.length === limit) break;
+    if (position !== expected && row.open_below !== null && BigInt(row.open_below) >= BigInt(previousXid)) break;
+    taken.push(row);
+    expected = position + 1;
+    previousXid = row.xid;
+  }
+  return taken;
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {

@@ -15,10 +15,14 @@ export interface EventStoreSql {
   readonly writeEventsUpsertingStreams: string;
   readonly readStream: string;
   readonly streamVersion: string;
+  /** The rows from position $1 on, at most $2 + 1, with what tells how far a reader may go: see {@link pageSql}. */
   readonly readAll: string;
   /** `readAll` without the metadata column (`ReadAllOptions.withoutMetadata`). */
   readonly readAllWithoutMetadata: string;
-  readonly headPosition: string;
+  /** The highest position no transaction that may still commit can precede (the old rule): a base for `readPositions`. */
+  readonly settledHead: string;
+  /** `readAll` of the positions only. */
+  readonly readPositions: string;
   readonly listStreams: string;
 }
 
@@ -29,8 +33,6 @@ const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata
   + '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms';
 // A rebuild reads every event once and never its metadata: a third of an offer's stored JSON, decoded for nothing.
 const EVENT_COLUMNS_WITHOUT_METADATA = EVENT_COLUMNS.replace(' metadata,', '');
-/** Rows of transactions that may still commit are hidden: a caught-up reader must not skip them. */
-const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
 /** Builds the SQL for `schema` (lower-case identifier, validated because it is interpolated). */
 export function eventStoreSql(schema: string): EventStoreSql {
@@ -54,8 +56,9 @@ export function eventStoreSql(schema: string): EventStoreSql {
     // can hold an older xid but a newer position and a reader ordering by either one would see
     // positions go backwards. The session lock is held only for these few instructions, not until
     // COMMIT, so writers still commit concurrently. It must be the transaction's first write: the
-    // xid is assigned here, under the lock. Readers then hide every transaction that is not older
-    // than the snapshot's xmin (VISIBLE), so a commit can never appear behind a reader's back.
+    // xid is assigned here, under the lock. So a position missing between two rows of xids X and Y
+    // was reserved by a transaction of xid in [X, Y), and readers stop before such a gap while one
+    // of those is in progress (pageSql), so a commit can never appear behind a reader's back.
     `CREATE OR REPLACE FUNCTION ${s}.reserve_positions(n int) RETURNS bigint LANGUAGE plpgsql AS $fn$
     DECLARE first_position bigint;
     BEGIN
@@ -96,14 +99,32 @@ export function eventStoreSql(schema: string): EventStoreSql {
     streamVersion: `SELECT version FROM ${s}.streams WHERE stream_id = $1`,
     // Ordering by position equals ordering by (transaction_id, position) because reserve_positions
     // hands both out in the same order; position alone lets the primary key serve each page.
-    readAll: `SELECT ${EVENT_COLUMNS} FROM ${s}.events
-      WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
-    readAllWithoutMetadata: `SELECT ${EVENT_COLUMNS_WITHOUT_METADATA} FROM ${s}.events
-      WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
-    headPosition: `SELECT position FROM ${s}.events WHERE ${VISIBLE} ORDER BY position DESC LIMIT 1`,
+    readAll: pageSql(s, EVENT_COLUMNS),
+    readAllWithoutMetadata: pageSql(s, EVENT_COLUMNS_WITHOUT_METADATA),
+    settledHead: `SELECT position FROM ${s}.events
+      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY position DESC LIMIT 1`,
+    readPositions: pageSql(s, 'position'),
     listStreams: `SELECT stream_id FROM ${s}.streams
       WHERE version > 0 AND starts_with(stream_id, $1) ORDER BY stream_id`,
   };
+}
+
+/**
+ * The rows from position $1 on (the reader's last row, then at most $2 more), in position order, with the columns a
+ * reader needs to know how far it may go (`deliverable` in sql-event-store.ts): `xid`, the row's transaction, and
+ * `open_below`, the highest xid below it that is still in progress in the statement's snapshot (null: none). The
+ * positions missing between two rows of xids X and Y were reserved by transactions of xids in [X, Y)
+ * (reserve_positions): one that ended and committed would show there, so the gap is final unless one of those is in
+ * progress, i.e. unless open_below >= X. The xid range, not the snapshot's xmin (the rule before): a transaction of the
+ * server that reserved no position (another database, a read model's write, a forgotten `BEGIN`) no longer holds back
+ * every later commit; it holds back only a gap whose range it falls in (it took its xid between the two rows' flushes,
+ * so it might be a flush), and a refused append's unused positions (a gap in a committed flush) are passed as soon as
+ * no transaction between the two flushes is in progress.
+ */
+function pageSql(s: string, columns: string): string {
+  return `SELECT ${columns}, transaction_id AS xid, CASE WHEN transaction_id >= pg_snapshot_xmin(pg_current_snapshot()) THEN (
+      SELECT max(open) FROM pg_snapshot_xip(pg_current_snapshot()) AS open WHERE open < transaction_id) END AS open_below
+    FROM ${s}.events WHERE position >= $1 ORDER BY position LIMIT $2 + 1`;
 }
 
 /**
