@@ -163,8 +163,11 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
   fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
     if (request[ATTEMPT] === undefined) return payload;
     const status = reply.statusCode;
-    // 401 is the login's only answer to a wrong username or password.
-    await settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
+    // 401 is the login's only answer to a wrong username or password. The sign-in form answers a success with a 303
+    // (to the issuer's next step): it forgets the account's streak as the other routes' 200 does (its refusals, also
+    // 303s, are never admitted).
+    const success = status < 300 || (status === 303 && isSignInForm(request));
+    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none');
     return payload;
   });
 }
