@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { EventStore } from './event-store.port.js';
+import type { SqlExecutor } from './internal/sql-executor.js';
 import { afterAll } from 'vitest';
 
 /**
@@ -21,4 +23,14 @@ export function postgresTestSchema(prefix: string): { databaseUrl: string; schem
     await client.end();
   });
   return { databaseUrl, schema };
+}
+
+/** Collects the errors the store's write transactions throw (deadlocks are retried inside the store, so unseen outside). */
+export function watchTransactionFailures(store: EventStore, failures: unknown[]): void {
+  const executor = (store as unknown as { executor: SqlExecutor }).executor;
+  const transaction = executor.transaction.bind(executor);
+  executor.transaction = (work) => transaction(work).catch((error: unknown) => {
+    failures.push(error);
+    throw error;
+  });
 }
