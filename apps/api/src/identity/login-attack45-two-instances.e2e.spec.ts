@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { storedFailures } from './login-limits.test-support.js';
 import { ApiClient, createStorage, describeResult, isCleanError, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 
 const TOKEN_LOGIN = '/api/v1/mobile/token';
@@ -38,8 +39,7 @@ async function burst(from: string): Promise<{ checked: number; stored: number }>
   const answers = await Promise.all(Array.from({ length: 80 }, (_, i) =>
     ApiClient.anonymous(servers[i % 2]!.baseUrl).post(TOKEN_LOGIN, { body: { username: `nobody${i}`, password: 'wrong' }, headers: { 'x-forwarded-for': from } })));
   expect(answers.filter((a) => !isCleanError(a, 401) && !isCleanError(a, 429)).map(describeResult)).toEqual([]);
-  const { rows } = await db.query<{ hits: number }>(`SELECT hits FROM public.rate_limit_windows WHERE name = 'login-failures' AND key = $1`, [from]);
-  return { checked: answers.filter((a) => a.status === 401).length, stored: rows[0]?.hits ?? 0 };
+  return { checked: answers.filter((a) => a.status === 401).length, stored: await storedFailures(db, from) };
 }
 
 describe('attack 45: one address\'s concurrent wrong logins spread over two instances', () => {
