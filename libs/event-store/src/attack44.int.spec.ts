@@ -4,7 +4,7 @@ import { events } from './contract.test-support.js';
 import { WrongExpectedVersionError, type NewEvent } from './event-store.port.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { postgresTestSchema, watchTransactionFailures } from './postgres.test-support.js';
+import { postgresTestSchema, settleAll, watchTransactionFailures } from './postgres.test-support.js';
 
 /**
  * Attack 44 on the SQL event store: ids that UTF-8 cannot hold as given, poison appends beside good ones, a unit touching a
@@ -23,9 +23,6 @@ const openPglite = async (options: { maxBatchEvents?: number } = {}): Promise<Sq
   await store.init();
   return store;
 };
-
-/** Settles every append of one synchronous burst (one flush): the refused ones as their errors. */
-const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));
 
 describe.each([
   ['postgres', openPostgres],

@@ -34,3 +34,6 @@ export function watchTransactionFailures(store: EventStore, failures: unknown[])
     throw error;
   });
 }
+
+/** Settles every append of one synchronous burst (one flush): the refused ones as their errors. */
+export const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));
