@@ -1,8 +1,10 @@
 /**
  * Attack 45 on the login limits (login-protection.ts), through the built server on PostgreSQL behind a proxy of one
- * hop, as in production (TRUST_PROXY=1: the client address is the last `X-Forwarded-For` entry). Finding: a sign-in
- * through the embedded issuer's form answers 303, which was settled as "not judged", so it did not forget the
- * account's streak of failures as every other successful login does. What held: a client's own leftmost
+ * hop, as in production (TRUST_PROXY=1: the client address is the last `X-Forwarded-For` entry). Findings: Fastify took
+ * TRUST_PROXY=1 as "trust no hop" (every client had the proxy's address: security-config.ts); a sign-in through the
+ * embedded issuer's form answers 303, which was settled as "not judged", so it did not forget the account's streak of
+ * failures as every other successful login does; the logins in flight were counted per full IPv6 address while the
+ * failures are counted per /64, so a burst from one /64 had all its passwords checked. What held: a client's own leftmost
  * `X-Forwarded-For` entries; case, space and width variants of a username against its lock; over-long usernames;
  * calls dropped before their body was sent; the right password after 29 failures with wrong ones in flight; the
  * sign-in form sharing the address's allowance.
@@ -38,6 +40,22 @@ describe('attack 45: the client address behind one proxy hop', () => {
     expect(statuses).toEqual([...Array(ADDRESS_MAX_FAILURES).fill(401), 429]);
     expect(await storedFailures(from)).toBe(ADDRESS_MAX_FAILURES);
     expect((await login('dealer40', DEMO_PASSWORD, `192.0.2.1, ${from}`)).status).toBe(429);
+  });
+});
+
+describe('attack 45: IPv6 clients (the limiter counts a /64 as one address)', () => {
+  it('refuses the 31st wrong login from one /64, each from another address of it', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= ADDRESS_MAX_FAILURES; i++) statuses.push((await login(`nobody${i}`, 'wrong', `2001:db8:45::${(i + 1).toString(16)}`)).status);
+    expect(statuses).toEqual([...Array(ADDRESS_MAX_FAILURES).fill(401), 429]);
+  });
+
+  it('checks no more than LOGIN_ADDRESS_MAX_FAILURES passwords of a burst of 90 wrong logins from one /64, each from another address of it', async () => {
+    // Before the fix the logins in flight were counted per full address, the failures per /64: 90 were checked.
+    const answers = await Promise.all(Array.from({ length: 90 }, (_, i) => login(`nobody${i}`, 'wrong', `2001:db8:46::${(i + 1).toString(16)}`)));
+    expect(answers.filter((a) => !isCleanError(a, 401) && !isCleanError(a, 429)).map(describeResult)).toEqual([]);
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(ADDRESS_MAX_FAILURES);
+    expect(await storedFailures('2001:db8:46::')).toBe(ADDRESS_MAX_FAILURES);
   });
 });
 
