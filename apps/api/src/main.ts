@@ -80,7 +80,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     new FastifyAdapter({
       bodyLimit: BODY_LIMIT,
       // X-Forwarded-For/-Proto/-Host are believed only when TRUST_PROXY says a proxy sets them.
-      trustProxy: config.trustProxy as boolean | string, // a hop count (number) too: Fastify's option, narrower in Nest's type
+      trustProxy: config.trustProxy as boolean | string, // a hop count is a function: Fastify's option, narrower in Nest's type
       // Every spelling of a path reaches the route it names (and so that route's guard): see request-target.ts.
       rewriteUrl: (req: { url?: string }) => normalizeRequestTarget(req.url ?? '/'),
       // maxParamLength: the longest path parameter a route reads, an event stream's id (160, events.controller.ts);

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from './contract.test-support.js';
-import { WrongExpectedVersionError, type EventStore, type NewEvent } from './event-store.port.js';
-import type { SqlExecutor } from './internal/sql-executor.js';
+import { WrongExpectedVersionError, type NewEvent } from './event-store.port.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { postgresTestSchema } from './postgres.test-support.js';
+import { postgresTestSchema, settleAll, watchTransactionFailures } from './postgres.test-support.js';
 
 /**
  * Attack 44 on the SQL event store: ids that UTF-8 cannot hold as given, poison appends beside good ones, a unit touching a
@@ -24,9 +23,6 @@ const openPglite = async (options: { maxBatchEvents?: number } = {}): Promise<Sq
   await store.init();
   return store;
 };
-
-/** Settles every append of one synchronous burst (one flush): the refused ones as their errors. */
-const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));
 
 describe.each([
   ['postgres', openPostgres],
@@ -165,13 +161,3 @@ describe('attack 44: two PostgreSQL instances (separate pools) racing on the sam
 });
 
 const won$ = (store: number, round: number): NewEvent => ({ type: `won-${store}-${round}`, data: { store, round } });
-
-/** Collects the errors the store's write transactions throw (deadlocks are retried inside the store, so unseen outside). */
-function watchTransactionFailures(store: EventStore, failures: unknown[]): void {
-  const executor = (store as unknown as { executor: SqlExecutor }).executor;
-  const transaction = executor.transaction.bind(executor);
-  executor.transaction = (work) => transaction(work).catch((error: unknown) => {
-    failures.push(error);
-    throw error;
-  });
-}

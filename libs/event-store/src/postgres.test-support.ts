@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { EventStore } from './event-store.port.js';
+import type { SqlExecutor } from './internal/sql-executor.js';
 import { afterAll } from 'vitest';
 
 /**
@@ -22,3 +24,16 @@ export function postgresTestSchema(prefix: string): { databaseUrl: string; schem
   });
   return { databaseUrl, schema };
 }
+
+/** Collects the errors the store's write transactions throw (deadlocks are retried inside the store, so unseen outside). */
+export function watchTransactionFailures(store: EventStore, failures: unknown[]): void {
+  const executor = (store as unknown as { executor: SqlExecutor }).executor;
+  const transaction = executor.transaction.bind(executor);
+  executor.transaction = (work) => transaction(work).catch((error: unknown) => {
+    failures.push(error);
+    throw error;
+  });
+}
+
+/** Settles every append of one synchronous burst (one flush): the refused ones as their errors. */
+export const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));

@@ -5,31 +5,16 @@
  * abandoned login left the logins in flight before its failure was stored, and a waiting login that read the failures
  * meanwhile was admitted one too many: 31 to 33 failures were stored for nearly every burst.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
-import pg from 'pg';
-import { ApiClient, DEMO_PASSWORD, createStorage, describeResult, sleep, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
+import { ApiClient, DEMO_PASSWORD, describeResult, sleep } from '../testing/server.test-support.js';
+import { serverWithDatabase } from './login-limits.test-support.js';
 
 const TOKEN_LOGIN = '/api/v1/mobile/token';
 const ADDRESS_MAX_FAILURES = 30; // LOGIN_ADDRESS_MAX_FAILURES default
 const BURST = 100;
 
-let storage: ServerStorage | undefined;
-let server: RunningServer;
-let db: pg.Client;
-
-beforeAll(async () => {
-  storage = await createStorage('postgres');
-  server = await startServer(storage, { TRUST_PROXY: 'true' });
-  db = new pg.Client({ connectionString: storage.databaseUrl });
-  await db.connect();
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await server?.stop();
-  await storage?.dispose();
-});
+const running = serverWithDatabase({ TRUST_PROXY: 'true' });
 
 /** A wrong login from `from` on a socket of its own, closed by the client `abortAfterMs` after the request is sent. */
 function abandonedLogin(i: number, from: string, abortAfterMs: number): Promise<void> {
@@ -37,20 +22,14 @@ function abandonedLogin(i: number, from: string, abortAfterMs: number): Promise<
   const request = `POST ${TOKEN_LOGIN} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: ${from}\r\n`
     + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   return new Promise((resolve) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.write(request, () => setTimeout(() => socket.destroy(), abortAfterMs)));
+    const socket = connect(running.server.port, '127.0.0.1', () => socket.write(request, () => setTimeout(() => socket.destroy(), abortAfterMs)));
     socket.on('error', () => socket.destroy());
     socket.on('close', () => resolve());
   });
 }
 
 const login = (username: string, password: string, from: string) =>
-  ApiClient.anonymous(server.baseUrl).post(TOKEN_LOGIN, { body: { username, password }, headers: { 'x-forwarded-for': from } });
-
-/** The failed logins stored for `from` (the per-address window the product decides on, sql-rate-limit-store.ts). */
-async function storedFailures(from: string): Promise<number> {
-  const { rows } = await db.query<{ hits: number }>(`SELECT hits FROM public.rate_limit_windows WHERE name = 'login-failures' AND key = $1`, [from]);
-  return rows[0]?.hits ?? 0;
-}
+  ApiClient.anonymous(running.server.baseUrl).post(TOKEN_LOGIN, { body: { username, password }, headers: { 'x-forwarded-for': from } });
 
 describe('wrong logins abandoned by the client mid-request (one address)', () => {
   it('check no more than LOGIN_ADDRESS_MAX_FAILURES passwords: exactly that many failures are stored, then the address is refused', async () => {
@@ -61,12 +40,12 @@ describe('wrong logins abandoned by the client mid-request (one address)', () =>
       // their password is checked).
       await Promise.all(Array.from({ length: BURST }, (_, i) => abandonedLogin(i, from, 5 + ((i * 37) % 300))));
       await sleep(300); // the abandoned logins still being settled have stored their failure
-      const burst = await storedFailures(from);
+      const burst = await running.storedFailures(from);
       // What the burst left of the allowance is used up by calls that wait for their answer; then the address is refused.
       let answer = await login('late0', 'wrong', from);
       for (let i = 1; answer.status === 401 && i <= ADDRESS_MAX_FAILURES; i++) answer = await login(`late${i}`, 'wrong', from);
       expect([from, describeResult(answer)]).toEqual([from, expect.stringMatching(/^429 /)]);
-      results.push({ from, burst, stored: await storedFailures(from), rightPassword: (await login('dealer21', DEMO_PASSWORD, from)).status });
+      results.push({ from, burst, stored: await running.storedFailures(from), rightPassword: (await login('dealer21', DEMO_PASSWORD, from)).status });
     }
     console.log(`abandoned-login bursts (${BURST} an address): ${JSON.stringify(results)}`);
     expect(results).toEqual(results.map(({ from, burst }) => ({ from, burst, stored: ADDRESS_MAX_FAILURES, rightPassword: 429 })));

@@ -1,4 +1,4 @@
-import fastifyRateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
@@ -99,7 +99,9 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     if (!isLogin(request)) return;
     const username = (request.body as { username?: unknown } | null | undefined)?.username;
     if (typeof username !== 'string') return; // the handler's validation answers 400
-    const address = request.ip;
+    // The limiter's key of the address (an IPv6 address's /64, a mapped IPv4 address as IPv4): its logins in flight
+    // must be counted where its failures are, or a burst from one /64, each from another address, all pass.
+    const address = normalizeIP(request.ip);
     let closed = false;
     // An aborted call may never reach onSend: the attempt must not stay in flight (nor wait for a turn). One
     // abandoned after it was admitted counts as a failure: its password is being checked, and a guesser who drops
@@ -163,8 +165,11 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
   fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
     if (request[ATTEMPT] === undefined) return payload;
     const status = reply.statusCode;
-    // 401 is the login's only answer to a wrong username or password.
-    await settle(request, status === 401 ? 'failure' : status < 300 ? 'success' : 'none');
+    // 401 is the login's only answer to a wrong username or password. The sign-in form answers a success with a 303
+    // (to the issuer's next step): it forgets the account's streak as the other routes' 200 does (its refusals, also
+    // 303s, are never admitted).
+    const success = status < 300 || (status === 303 && isSignInForm(request));
+    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none');
     return payload;
   });
 }

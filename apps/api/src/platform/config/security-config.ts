@@ -10,9 +10,10 @@ const optionalText = z.string().optional().transform((v) => (v?.trim() ? v.trim(
 
 /**
  * `TRUST_PROXY` as Fastify's `trustProxy`: `true` trusts every hop, a number that many hops (`1`: the one proxy in front), anything else is
- * a comma-separated list of proxy addresses or CIDR ranges. Unset, `false`, `0`: the socket's peer is the client.
+ * a comma-separated list of proxy addresses or CIDR ranges. Unset, `false`, `0`: the socket's peer is the client. A hop count
+ * is a function of the hop's index: Fastify (5.12.8 on) trusts no hop for a plain number.
  */
-export type TrustProxy = boolean | number | string;
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 function trustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim() ?? '';
@@ -20,7 +21,12 @@ function trustProxy(value: string | undefined): TrustProxy {
   // `1` is one hop (as in Express), not "every hop": a lone proxy appends the real address to what the client sent,
   // and trusting every hop would take the client's own leftmost X-Forwarded-For entry as its address.
   if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  // Not a plain number: Fastify now takes one as "trust no hop" (a direct client could send as many entries as it
+  // likes); here the deployment vouches that the API is reached only through that many proxies.
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address: string, hop: number) => hop < hops;
+  }
   return v;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import Fastify from 'fastify';
 import { loadConfig } from './app-config.js';
 
 describe('security configuration', () => {
@@ -14,10 +15,23 @@ describe('security configuration', () => {
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    // One hop, not every hop: the client's own leftmost X-Forwarded-For entry must not become its address.
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('takes a hop count as that many proxies in front, on Fastify: the address the last one appended, its scheme', async () => {
+    // Before, the count went to Fastify as a number, which Fastify (5.12.8 on) takes as "trust no hop": with
+    // TRUST_PROXY=1 (the documented deployment) every client had the proxy's address (login limits shared by all).
+    const seen = async (trustProxy: string, forwardedFor: string) => {
+      const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy as never });
+      app.get('/', (request) => ({ ip: request.ip, protocol: request.protocol }));
+      const res = await app.inject({ url: '/', remoteAddress: '10.0.0.11', headers: { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' } });
+      await app.close();
+      return res.json() as { ip: string; protocol: string };
+    };
+    // One hop, not every hop: the client's own leftmost X-Forwarded-For entry must not become its address.
+    expect(await seen('1', '151.1.1.1, 198.51.100.45')).toEqual({ ip: '198.51.100.45', protocol: 'https' });
+    expect(await seen('2', '151.1.1.1, 198.51.100.45, 10.0.0.2')).toEqual({ ip: '198.51.100.45', protocol: 'https' });
+    expect(await seen('0', '151.1.1.1')).toEqual({ ip: '10.0.0.11', protocol: 'http' });
   });
 
   it('forces Secure cookies with COOKIE_SECURE, lists ALLOWED_ORIGINS, and takes an empty METRICS_TOKEN as unset', () => {

@@ -1,0 +1,65 @@
+/**
+ * Attack 45 on the per-address failed-login allowance with two API instances on one PostgreSQL database (both trust a
+ * proxy at 127.0.0.1: each burst's client address is its `X-Forwarded-For`). The stored failures are shared, but the
+ * logins in flight that count against the allowance are each instance's own: a burst of concurrent wrong logins from
+ * one address, spread over both instances, gets its passwords checked up to twice the allowance. Not fixed (the
+ * logins in flight would have to be counted in the database: reported); `it.failing` documents it and will say so
+ * when it is fixed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { storedFailures } from './login-limits.test-support.js';
+import { ApiClient, createStorage, describeResult, isCleanError, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
+
+const TOKEN_LOGIN = '/api/v1/mobile/token';
+const ADDRESS_MAX_FAILURES = 30; // LOGIN_ADDRESS_MAX_FAILURES default
+
+let storage: ServerStorage;
+let servers: RunningServer[] = [];
+let db: pg.Client;
+
+beforeAll(async () => {
+  storage = await createStorage('postgres');
+  const shared = { SESSION_SECRET: randomBytes(36).toString('base64url'), TRUST_PROXY: '127.0.0.1', DEMO_DEALERS: '5' };
+  servers = await Promise.all([startServer(storage, shared), startServer(storage, shared)]);
+  db = new pg.Client({ connectionString: storage.databaseUrl });
+  await db.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await db?.end();
+  await Promise.all(servers.map((s) => s.stop()));
+  servers = [];
+  await storage?.dispose();
+});
+
+/** 80 concurrent wrong logins from `from`, alternating over the two instances: how many passwords were checked (401). */
+async function burst(from: string): Promise<{ checked: number; stored: number }> {
+  const answers = await Promise.all(Array.from({ length: 80 }, (_, i) =>
+    ApiClient.anonymous(servers[i % 2]!.baseUrl).post(TOKEN_LOGIN, { body: { username: `nobody${i}`, password: 'wrong' }, headers: { 'x-forwarded-for': from } })));
+  expect(answers.filter((a) => !isCleanError(a, 401) && !isCleanError(a, 429)).map(describeResult)).toEqual([]);
+  return { checked: answers.filter((a) => a.status === 401).length, stored: await storedFailures(db, from) };
+}
+
+describe('attack 45: one address\'s concurrent wrong logins spread over two instances', () => {
+  it('are checked at most twice the allowance today (each instance admits the allowance left as read, less its own logins in flight)', async () => {
+    const { checked, stored } = await burst('203.0.113.45');
+    console.log(`80 wrong logins at once over two instances: ${checked} passwords checked, ${stored} failures stored (allowance ${ADDRESS_MAX_FAILURES})`);
+    expect(checked).toBe(stored);
+    expect(checked).toBeLessThanOrEqual(2 * ADDRESS_MAX_FAILURES);
+  });
+
+  it.failing('are checked no more than LOGIN_ADDRESS_MAX_FAILURES times (known gap: the logins in flight are not shared)', async () => {
+    const { checked } = await burst('203.0.113.46');
+    expect(checked).toBeLessThanOrEqual(ADDRESS_MAX_FAILURES);
+  });
+
+  it.failing('of one account from many addresses are checked no more than LOGIN_MAX_FAILURES times before it locks (same gap, per account)', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      ApiClient.anonymous(servers[i % 2]!.baseUrl).post(TOKEN_LOGIN, { body: { username: 'dealer2', password: `wrong${i}` }, headers: { 'x-forwarded-for': `198.51.105.${i + 1}` } })));
+    const checked = answers.filter((a) => a.status === 401).length;
+    console.log(`20 wrong logins of one account at once over two instances: ${checked} passwords checked (LOGIN_MAX_FAILURES 5)`);
+    expect(checked).toBeLessThanOrEqual(5);
+  });
+});
