@@ -1,14 +1,21 @@
 import type { CheckpointStore } from '@auction/messaging';
 import type { ReadModelDb } from '@auction/read-models';
+import { sideTable } from '../engine/side-table.js';
 
 /**
  * The relay's checkpoint, in its own table outside the read-model schema (a rebuild swaps that schema;
  * the relay's place in the log must survive it).
  */
 export class SqlCheckpointStore implements CheckpointStore {
-  private ready: Promise<unknown> | null = null;
+  /**
+   * The table, once, under an advisory lock (`sideTable`): two instances started at once on a fresh database both ran
+   * `CREATE TABLE IF NOT EXISTS` and one failed to start (fresh-clone run 39: type "fanout_checkpoints" already exists).
+   */
+  private readonly ensure: () => Promise<void>;
 
-  constructor(private readonly db: ReadModelDb) {}
+  constructor(private readonly db: ReadModelDb) {
+    this.ensure = sideTable(db, 'fanout_checkpoints', ['CREATE TABLE IF NOT EXISTS public.fanout_checkpoints (name text PRIMARY KEY, position bigint NOT NULL)']);
+  }
 
   async load(name: string): Promise<number> {
     await this.ensure();
@@ -22,10 +29,5 @@ export class SqlCheckpointStore implements CheckpointStore {
       'INSERT INTO fanout_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = GREATEST(fanout_checkpoints.position, EXCLUDED.position)',
       [name, position],
     );
-  }
-
-  private ensure(): Promise<unknown> {
-    this.ready ??= this.db.query('CREATE TABLE IF NOT EXISTS public.fanout_checkpoints (name text PRIMARY KEY, position bigint NOT NULL)');
-    return this.ready;
   }
 }
