@@ -40,6 +40,9 @@ function collect(store: PostgresEventStore, after: number): { seen: StoredEvent[
   return { seen, close: () => subscription.close() };
 }
 
+/** How long a foreign transaction kept open may not hold an event back: on the old rule, for as long as it stays open. */
+const WITHIN_MS = 5_000;
+
 const positionsOf = (list: StoredEvent[], prefix: string) => list.filter((e) => e.streamId.startsWith(prefix)).map((e) => e.position);
 
 describe('postgres: which committed events a reader of the log may take', () => {
@@ -76,12 +79,14 @@ describe('postgres: which committed events a reader of the log may take', () => 
       const [second] = (await writer.append(`${p}-b`, 0, events(1))).positions;
       expect(second).toBe(first! + 2);
 
-      expect(positionsOf(await reader.readAll(head, 100), p)).toEqual([first, second]);
-      expect(await reader.headPosition()).toBeGreaterThanOrEqual(second!);
-      const start = Date.now();
-      await settled(async () => positionsOf(delivered.seen, p), (seen) => seen.length === 2, 1_000);
+      // Within seconds, the foreign transaction still open throughout (the old rule hid both until it ended). Not at
+      // once: another transaction of the server (on CI, the other lane's tests) that took its xid between the two
+      // appends may have reserved the unused position, and holds that gap until it ends (fresh-clone run 40 read
+      // only the first at once, in another database).
+      expect(positionsOf(await settled(() => reader.readAll(head, 100), (read) => positionsOf(read, p).length === 2, WITHIN_MS), p)).toEqual([first, second]);
+      expect(await settled(() => reader.headPosition(), (at) => at >= second!, WITHIN_MS)).toBeGreaterThanOrEqual(second!);
+      await settled(async () => positionsOf(delivered.seen, p), (seen) => seen.length === 2, WITHIN_MS);
       expect(positionsOf(delivered.seen, p)).toEqual([first, second]);
-      expect(Date.now() - start).toBeLessThan(1_000);
     } finally {
       await delivered.close();
       await foreign.query('ROLLBACK');
