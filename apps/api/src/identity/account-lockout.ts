@@ -81,53 +81,29 @@ export class MemoryLockoutStore implements LockoutStore {
  * `lockMs`, and each failure after a lock doubles it (capped at `maxLockMs`). A successful login forgets the streak.
  * The lock is a delay, not a hard lockout, so that an attacker can keep a victim's account locked for at most the
  * capped window per wrong guess. The streaks are in a {@link LockoutStore}: in the product the SQL one, so failures
- * spread over several instances count as on one and a lock taken on one holds on all. Attempts in flight (this
- * instance's) count against the allowance, so concurrent guesses cannot outrun the counter; once locked out and
- * released, one attempt at a time is admitted per instance. Unknown usernames are tracked like known ones (the
+ * spread over several instances count as on one and a lock taken on one holds on all. The attempts in flight (counted
+ * by login-slots.ts, on every instance) count against the allowance, so concurrent guesses cannot outrun the counter;
+ * once locked out and released, one attempt at a time is admitted. Unknown usernames are tracked like known ones (the
  * answer never tells whether an account exists).
  */
 export class AccountLockout {
-  /** Attempts admitted on this instance and not settled yet, and how many settled, per account with one in flight. */
-  private readonly inFlight = new Map<string, { pending: number; settled: number }>();
-
   constructor(private readonly limits: LockoutLimits, private readonly store: LockoutStore = new MemoryLockoutStore()) {}
 
-  /** Admits an attempt for `account` (counted as in flight until {@link settle}) or says how long to wait. */
-  async admit(account: string, now: number): Promise<Admission> {
-    for (;;) {
-      const before = this.inFlight.get(account);
-      const settled = before?.settled ?? 0;
-      const streak = await this.live(account, now);
-      // An attempt settled while the streak was read: its failure may be missing from it, and it no longer counts
-      // as in flight. Read again (else a burst could be admitted beyond the allowance).
-      const entry = this.inFlight.get(account);
-      if (entry !== before || (entry?.settled ?? 0) !== settled) continue;
-      if (streak && streak.lockedUntil > now) return { allowed: false, reason: 'locked', retryAfterMs: streak.lockedUntil - now };
-      if ((entry?.pending ?? 0) >= Math.max(1, this.limits.maxFailures - (streak?.failures ?? 0))) {
-        return { allowed: false, reason: 'busy', retryAfterMs: BUSY_RETRY_MS };
-      }
-      if (entry) entry.pending++;
-      else this.inFlight.set(account, { pending: 1, settled: 0 });
-      return { allowed: true };
-    }
+  /**
+   * Whether an attempt for `account` may run now, with `inFlight` of its attempts admitted and not settled: read
+   * before the streak (login-slots.ts), so that one settled in between is in the streak read here.
+   */
+  async judge(account: string, now: number, inFlight: number): Promise<Admission> {
+    const streak = await this.live(account, now);
+    if (streak && streak.lockedUntil > now) return { allowed: false, reason: 'locked', retryAfterMs: streak.lockedUntil - now };
+    if (inFlight >= Math.max(1, this.limits.maxFailures - (streak?.failures ?? 0))) return { allowed: false, reason: 'busy', retryAfterMs: BUSY_RETRY_MS };
+    return { allowed: true };
   }
 
-  /**
-   * Ends an admitted attempt; resolves once its outcome is stored (the next attempt, on any instance, sees it). It
-   * counts as in flight until then.
-   */
+  /** Stores the outcome of an admitted attempt; resolves once it is stored (the next attempt, on any instance, sees it). */
   async settle(account: string, outcome: Outcome, now: number): Promise<void> {
-    try {
-      if (outcome === 'success') await this.store.clear(account);
-      else if (outcome === 'failure') await this.store.fail(account, now, this.limits);
-    } finally {
-      const entry = this.inFlight.get(account);
-      if (entry) {
-        entry.pending--;
-        entry.settled++;
-        if (entry.pending <= 0) this.inFlight.delete(account);
-      }
-    }
+    if (outcome === 'success') await this.store.clear(account);
+    else if (outcome === 'failure') await this.store.fail(account, now, this.limits);
   }
 
   /** Consecutive failures of `account` (0 when forgotten). */

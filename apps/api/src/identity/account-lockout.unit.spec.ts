@@ -12,7 +12,7 @@ const limits = { maxFailures: 3, lockMs: 10_000, maxLockMs: 60_000 };
 
 /** Runs one attempt to its outcome; returns the admission. */
 async function attempt(lockout: AccountLockout, outcome: 'success' | 'failure', now: number, account = 'dealer1') {
-  const admission = await lockout.admit(account, now);
+  const admission = await lockout.judge(account, now, 0);
   if (admission.allowed) await lockout.settle(account, outcome, now);
   return admission;
 }
@@ -40,8 +40,8 @@ describe.each(STORES)('AccountLockout on the %s store (#24 item 1)', (_name, set
   it('admits attempts below the limit and locks the account once it is reached', async () => {
     const lockout = new AccountLockout(limits, await fresh());
     for (let i = 0; i < 3; i++) expect(await attempt(lockout, 'failure', 1000)).toEqual({ allowed: true });
-    expect(await lockout.admit('dealer1', 1000)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
-    expect(await lockout.admit('dealer2', 1000)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 1000, 0)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
+    expect(await lockout.judge('dealer2', 1000, 0)).toEqual({ allowed: true });
   });
 
   it('refuses the right password too while locked, and doubles the lock with each further failure up to the cap', async () => {
@@ -49,11 +49,11 @@ describe.each(STORES)('AccountLockout on the %s store (#24 item 1)', (_name, set
     for (let i = 0; i < 3; i++) await attempt(lockout, 'failure', 0);
     expect(await attempt(lockout, 'success', 9_999)).toMatchObject({ allowed: false, reason: 'locked' });
     expect(await attempt(lockout, 'failure', 10_000)).toEqual({ allowed: true });
-    expect(await lockout.admit('dealer1', 10_000)).toMatchObject({ retryAfterMs: 20_000 });
+    expect(await lockout.judge('dealer1', 10_000, 0)).toMatchObject({ retryAfterMs: 20_000 });
     await attempt(lockout, 'failure', 30_000);
-    expect(await lockout.admit('dealer1', 30_000)).toMatchObject({ retryAfterMs: 40_000 });
+    expect(await lockout.judge('dealer1', 30_000, 0)).toMatchObject({ retryAfterMs: 40_000 });
     await attempt(lockout, 'failure', 70_000);
-    expect(await lockout.admit('dealer1', 70_000)).toMatchObject({ retryAfterMs: 60_000 });
+    expect(await lockout.judge('dealer1', 70_000, 0)).toMatchObject({ retryAfterMs: 60_000 });
   });
 
   it('forgets the streak on a successful login', async () => {
@@ -62,23 +62,23 @@ describe.each(STORES)('AccountLockout on the %s store (#24 item 1)', (_name, set
     expect(await attempt(lockout, 'success', 10_000)).toEqual({ allowed: true });
     expect(await lockout.failures('dealer1', 10_000)).toBe(0);
     for (let i = 0; i < 2; i++) expect(await attempt(lockout, 'failure', 10_000)).toEqual({ allowed: true });
-    expect(await lockout.admit('dealer1', 10_000)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 10_000, 0)).toEqual({ allowed: true });
   });
 
-  it('counts attempts in flight, so concurrent guesses cannot outrun the counter', async () => {
+  it('counts the attempts in flight, so concurrent guesses cannot outrun the counter', async () => {
     const lockout = new AccountLockout(limits, await fresh());
-    const admitted = (await Promise.all(Array.from({ length: 10 }, () => lockout.admit('dealer1', 0)))).filter((a) => a.allowed);
-    expect(admitted).toHaveLength(3);
-    expect(await lockout.admit('dealer1', 0)).toEqual({ allowed: false, reason: 'busy', retryAfterMs: 1000 });
-    await lockout.settle('dealer1', 'none', 0);
-    expect(await lockout.admit('dealer1', 0)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 0, 2)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 0, 3)).toEqual({ allowed: false, reason: 'busy', retryAfterMs: 1000 });
+    await attempt(lockout, 'failure', 0);
+    expect(await lockout.judge('dealer1', 0, 1)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 0, 2)).toMatchObject({ allowed: false, reason: 'busy' });
   });
 
   it('admits one attempt at a time once a lock has run out', async () => {
     const lockout = new AccountLockout(limits, await fresh());
     for (let i = 0; i < 3; i++) await attempt(lockout, 'failure', 0);
-    expect(await lockout.admit('dealer1', 10_000)).toEqual({ allowed: true });
-    expect(await lockout.admit('dealer1', 10_000)).toMatchObject({ allowed: false, reason: 'busy' });
+    expect(await lockout.judge('dealer1', 10_000, 0)).toEqual({ allowed: true });
+    expect(await lockout.judge('dealer1', 10_000, 1)).toMatchObject({ allowed: false, reason: 'busy' });
   });
 
   it('forgets a streak a day after its last failure', async () => {
@@ -112,13 +112,13 @@ describe.each(READ_MODEL_MODES)('AccountLockout shared by two instances on %s (#
     expect(await attempt(one, 'failure', 1000)).toEqual({ allowed: true });
     expect(await attempt(two, 'failure', 1000)).toEqual({ allowed: true });
     expect(await attempt(one, 'failure', 1000)).toEqual({ allowed: true });
-    expect(await two.admit('dealer1', 1000)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
-    expect(await one.admit('dealer1', 1000)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
-    // Once the lock is over, concurrent failures on both instances all count: the 4th and 5th double the lock twice.
-    expect(await Promise.all([one.admit('dealer1', 11_000), two.admit('dealer1', 11_000)])).toEqual([{ allowed: true }, { allowed: true }]);
+    expect(await two.judge('dealer1', 1000, 0)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
+    expect(await one.judge('dealer1', 1000, 0)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 10_000 });
+    // Concurrent failures stored on both instances all count (each judged with none in flight): the 4th and 5th double the lock twice.
+    expect(await Promise.all([one.judge('dealer1', 11_000, 0), two.judge('dealer1', 11_000, 0)])).toEqual([{ allowed: true }, { allowed: true }]);
     await Promise.all([one.settle('dealer1', 'failure', 11_000), two.settle('dealer1', 'failure', 11_000)]);
     expect(await one.failures('dealer1', 11_000)).toBe(5);
-    expect(await two.admit('dealer1', 11_000)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 40_000 });
+    expect(await two.judge('dealer1', 11_000, 0)).toEqual({ allowed: false, reason: 'locked', retryAfterMs: 40_000 });
     // A success on one forgets the streak on both.
     expect(await attempt(one, 'success', 60_000)).toEqual({ allowed: true });
     expect(await two.failures('dealer1', 60_000)).toBe(0);

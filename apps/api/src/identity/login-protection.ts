@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
 import type { ReadModelDb } from '@auction/read-models';
 import type { LoginLimits } from '../platform/config/security-config.js';
-import { AccountLockout } from './account-lockout.js';
-import { AddressesInFlight } from './addresses-in-flight.js';
+import { AccountLockout, type Admission } from './account-lockout.js';
+import { MemoryLoginSlots, SqlLoginSlots, type Slot } from './login-slots.js';
 import { SIGN_IN_ROUTE } from './sso/embedded-issuer.js';
 import { protectSignInStarts } from './sso/issuer-protection.js';
 import { SqlLockoutStore } from './sql-lockout-store.js';
@@ -19,17 +19,21 @@ export const LOGIN_ROUTES: ReadonlyMap<string, string> = new Map([
 ]);
 
 const ATTEMPT = Symbol('login attempt');
-/** An admitted login attempt: its account and client address, counted as in flight until settled. */
+/** An admitted login attempt: its account, and its slot, in flight until settled. */
 interface Attempt {
   readonly account: string;
-  readonly address: string;
+  readonly slot: Slot;
 }
+/** What an admission found: the address's failures used up, its allowance all in flight, or the account's verdict. */
+type Verdict = { readonly kind: 'address-failed'; readonly ttl: number } | { readonly kind: 'address-busy' } | { readonly kind: 'account'; readonly admission: Admission };
 type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
 
 /** How long a login waits for a turn while its address's remaining failure allowance is all in flight, ms. */
 const ADDRESS_WAIT_MS = 30_000;
 /** Retry-After of a login that waited that long in vain. */
 const ADDRESS_BUSY_RETRY_MS = 1000;
+/** A waiting login looks again at least this often: a login released on another instance wakes nobody here. */
+const ADDRESS_POLL_MS = 200;
 
 const isLogin = (request: FastifyRequest) => request.method === 'POST' && LOGIN_ROUTES.has(request.routeOptions.url ?? '');
 
@@ -68,22 +72,23 @@ const accountKey = (username: string) => username.normalize('NFKC').trim().toLow
  *   TRUST_PROXY): at most `addressMaxAttempts` login calls a minute, counted before the password is checked, and at
  *   most `addressMaxFailures` failed logins per `addressWindowMs` (successful logins do not count, so many users
  *   behind one address are not held back);
- * - logins in flight count against that failure allowance: beyond it, a login waits (up to 30 s) until one in flight
- *   is answered, so that concurrent guesses cannot outrun the counter;
+ * - logins in flight (on every instance: login-slots.ts) count against that failure allowance: beyond it, a login
+ *   waits (up to 30 s) until one in flight is answered, so that concurrent guesses cannot outrun the counter;
  * - per account: the growing lock of {@link AccountLockout}.
  * A refusal is a 429 with `Retry-After` and the numeric code `TOO_MANY_REQUESTS`; it never runs the password hash.
  * The embedded issuer's sign-in starts and pages are limited per address too (issuer-protection.ts).
  * With `db` (the product: the read models' connection), the counts that decide a refusal are in the database, shared
- * by every instance: the per-address windows (sql-rate-limit-store.ts) and the per-account streaks and locks
- * (sql-lockout-store.ts); only the logins in flight are the instance's own.
+ * by every instance: the per-address windows (sql-rate-limit-store.ts), the per-account streaks and locks
+ * (sql-lockout-store.ts) and the logins in flight (login-slots.ts).
  */
 export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits, db?: Pick<ReadModelDb, 'query' | 'transaction'>, now: () => number = Date.now): Promise<void> {
   await fastify.register(fastifyRateLimit, { global: false, ...(db ? { store: sqlRateLimitStore(db) as never } : {}) });
   protectSignInStarts(fastify, limits.ssoAddressMaxRequests);
   const attempts = fastify.createRateLimit(named('login-attempts', { max: limits.addressMaxAttempts, timeWindow: 60_000 }));
   const addressFailures = fastify.createRateLimit(named('login-failures', { max: limits.addressMaxFailures, timeWindow: limits.addressWindowMs }));
-  const lockout = new AccountLockout(limits, db ? new SqlLockoutStore(db) : undefined);
-  const addresses = new AddressesInFlight();
+  const lockoutStore = db ? new SqlLockoutStore(db) : undefined;
+  const lockout = new AccountLockout(limits, lockoutStore);
+  const slots = db ? new SqlLoginSlots(db, () => lockoutStore!.ready()) : new MemoryLoginSlots();
 
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isLogin(request)) return;
@@ -102,54 +107,52 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // The limiter's key of the address (an IPv6 address's /64, a mapped IPv4 address as IPv4): its logins in flight
     // must be counted where its failures are, or a burst from one /64, each from another address, all pass.
     const address = normalizeIP(request.ip);
+    const account = accountKey(username);
     let closed = false;
     // An aborted call may never reach onSend: the attempt must not stay in flight (nor wait for a turn). One
     // abandoned after it was admitted counts as a failure: its password is being checked, and a guesser who drops
     // each call must not guess for free (the sign-in form keeps a right guess in its interaction).
     reply.raw.once('close', () => {
       closed = true;
-      addresses.wake(address);
+      slots.wake(address);
       void settle(request, 'failure').catch(() => undefined);
     });
-    // Logins in flight count against the address's failure allowance: concurrent guesses, all checked before the
-    // first one fails, must not outrun it. Beyond the allowance a login waits for one in flight to be answered
-    // (the password hash runs a few at a time anyway, so honest logins behind one address lose nothing).
+    // Logins in flight count against the address's and the account's failure allowances: concurrent guesses, all
+    // checked before the first one fails, must not outrun them. Beyond the address's allowance a login waits for one
+    // in flight to be answered (the password hash runs a few at a time anyway, so honest logins behind one address
+    // lose nothing).
     const deadline = Date.now() + ADDRESS_WAIT_MS; // a real wait: not on the injected clock
     for (;;) {
-      // A login that ended during the read has left the logins in flight, but its failure may be missing from what
-      // was read: no admission on that read, the failures are read again.
-      const { value: failures, ended } = await addresses.whileNoneEnds(address, () => addressFailures(request, { increment: false }));
-      if (failures.isAllowed) break; // an address on the limiter's allow list
-      if (failures.remaining === 0) return tooMany(reply, 'too many failed logins from this address: retry later', failures.ttl);
+      const { verdict, slot } = await slots.admit(address, account, async (inFlight): Promise<Verdict> => {
+        const failures = await addressFailures(request, { increment: false });
+        if (!failures.isAllowed) { // not an address on the limiter's allow list
+          if (failures.remaining === 0) return { kind: 'address-failed', ttl: failures.ttl };
+          if (inFlight.address >= failures.remaining) return { kind: 'address-busy' };
+        }
+        return { kind: 'account', admission: await lockout.judge(account, now(), inFlight.account) };
+      }, (found) => !closed && found.kind === 'account' && found.admission.allowed);
+      if (slot) {
+        request[ATTEMPT] = { account, slot };
+        if (!closed) return;
+        // Abandoned while it was admitted: settled as the close handler settles an admitted one.
+        await settle(request, 'failure');
+        return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
+      }
+      if (verdict.kind === 'address-failed') return tooMany(reply, 'too many failed logins from this address: retry later', verdict.ttl);
+      if (verdict.kind === 'account' && !verdict.admission.allowed) {
+        const why = verdict.admission.reason === 'locked' ? 'too many failed logins for this user' : 'another login of this user is being checked';
+        return tooMany(reply, `${why}: retry later`, verdict.admission.retryAfterMs);
+      }
       if (closed) return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
-      if (!ended && addresses.pending(address) < failures.remaining) break;
       if (Date.now() >= deadline) return tooMany(reply, 'too many logins from this address being checked: retry later', ADDRESS_BUSY_RETRY_MS);
-      if (!ended) await addresses.next(address, ADDRESS_WAIT_MS);
-    }
-    const account = accountKey(username);
-    // The address's slot is taken before the account's lock is read (a query): logins checked meanwhile see it.
-    addresses.add(address);
-    const admission = await lockout.admit(account, now()).catch((error: unknown) => {
-      addresses.remove(address);
-      throw error;
-    });
-    if (!admission.allowed) {
-      addresses.remove(address);
-      const why = admission.reason === 'locked' ? 'too many failed logins for this user' : 'another login of this user is being checked';
-      return tooMany(reply, `${why}: retry later`, admission.retryAfterMs);
-    }
-    request[ATTEMPT] = { account, address };
-    if (closed) {
-      // Abandoned while its lock was read: settled as the close handler settles an admitted one.
-      await settle(request, 'failure');
-      return tooMany(reply, 'the call was abandoned', ADDRESS_BUSY_RETRY_MS);
+      await slots.released(address, Math.min(ADDRESS_POLL_MS, deadline - Date.now()));
     }
   });
 
   /**
    * Ends an admitted attempt, once (answered, or its call abandoned: whichever comes first). A failure is stored for
-   * the address before the attempt leaves the logins in flight: a login that reads the address's failures after it
-   * left finds it there (whileNoneEnds in the admission loop).
+   * the address and the account before the attempt leaves the logins in flight: an admission that finds its slot
+   * gone finds the failure (login-slots.ts).
    */
   const settle = async (request: LoginRequest, outcome: 'success' | 'failure' | 'none') => {
     const attempt = request[ATTEMPT];
@@ -158,7 +161,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     try {
       if (outcome === 'failure') await addressFailures(request);
     } finally {
-      await lockout.settle(attempt.account, outcome, now()).finally(() => addresses.remove(attempt.address));
+      await lockout.settle(attempt.account, outcome, now()).finally(() => slots.release(attempt.slot));
     }
   };
 

@@ -8,7 +8,7 @@ const TABLE = 'public.login_lockout';
  * The row's key: a digest of the account's name (its e-mail address), not the name: failed logins are counted for any
  * name tried, existing or not, and before or after the account's erasure, so the table must hold no personal data.
  */
-const keyOf = (account: string) => createHash('sha256').update(`login-lockout:${account}`).digest('hex');
+export const accountDigest = (account: string) => createHash('sha256').update(`login-lockout:${account}`).digest('hex');
 /** Every this many failures an instance deletes the streaks that are over (not locked, forgotten). */
 const SWEEP_EVERY = 1_000;
 
@@ -30,10 +30,15 @@ export class SqlLockoutStore implements LockoutStore {
     ]);
   }
 
+  /** Creates the table if absent (before a transaction that reads it: login-slots.ts). */
+  ready(): Promise<void> {
+    return this.ensure();
+  }
+
   async get(account: string): Promise<Streak | undefined> {
     await this.ensure();
     const [row] = await this.db.query<{ failures: number; locked_until: string | number; last_failure: string | number }>(
-      `SELECT failures, locked_until, last_failure FROM ${TABLE} WHERE account = $1`, [keyOf(account)]);
+      `SELECT failures, locked_until, last_failure FROM ${TABLE} WHERE account = $1`, [accountDigest(account)]);
     return row ? { failures: Number(row.failures), lockedUntil: Number(row.locked_until), lastFailure: Number(row.last_failure) } : undefined;
   }
 
@@ -47,7 +52,7 @@ export class SqlLockoutStore implements LockoutStore {
     await this.db.query(
       `INSERT INTO ${TABLE} AS t (account, failures, locked_until, last_failure) VALUES ($1, 1, ${lock('1', '0')}, $2)
        ON CONFLICT (account) DO UPDATE SET failures = ${failures}, locked_until = ${lock(failures, 't.locked_until')}, last_failure = $2`,
-      [keyOf(account), now, FORGET_AFTER_MS, limits.maxFailures, limits.lockMs, limits.maxLockMs],
+      [accountDigest(account), now, FORGET_AFTER_MS, limits.maxFailures, limits.lockMs, limits.maxLockMs],
     );
     if (++this.failuresSinceSweep >= SWEEP_EVERY) {
       this.failuresSinceSweep = 0;
@@ -61,12 +66,12 @@ export class SqlLockoutStore implements LockoutStore {
    */
   async forgetEmail(email: string): Promise<number> {
     await this.ensure();
-    const rows = await this.db.query<{ account: string }>(`DELETE FROM ${TABLE} WHERE account = $1 RETURNING account`, [keyOf(email.normalize('NFKC').trim().toLowerCase())]);
+    const rows = await this.db.query<{ account: string }>(`DELETE FROM ${TABLE} WHERE account = $1 RETURNING account`, [accountDigest(email.normalize('NFKC').trim().toLowerCase())]);
     return rows.length;
   }
 
   async clear(account: string): Promise<void> {
     await this.ensure();
-    await this.db.query(`DELETE FROM ${TABLE} WHERE account = $1`, [keyOf(account)]);
+    await this.db.query(`DELETE FROM ${TABLE} WHERE account = $1`, [accountDigest(account)]);
   }
 }
