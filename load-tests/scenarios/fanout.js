@@ -1,5 +1,5 @@
 // Fan-out: SUBSCRIBERS live subscribers (full 5,000; short 1,000; smoke 20) on one auction, MQTT 3.1.1 over
-// WebSocket at ${BASE_URL}/mqtt, subscribed (QoS 1) to `auction/{id}/lot/+`, logged in with LIVE_ACCOUNTS dealer
+// WebSocket at ${BASE_URL}/mqtt, subscribed (QoS 0, as the web client) to `auction/{id}/lot/+`, logged in with LIVE_ACCOUNTS dealer
 // accounts (a token serves many connections; every connection has its own client id). SUBSCRIBER_VUS VUs each hold
 // SUBSCRIBERS / SUBSCRIBER_VUS connections, opened evenly over RAMP seconds. After the ramp and a short settle,
 // BIDDERS bidder VUs (one dealer and one lot each) place offers at OFFER_RATE offers/s in total for DURATION seconds.
@@ -34,9 +34,9 @@ import { atLeast, below, options as scenarioOptions } from '../lib/scenario.js';
 import { summaryHandler } from '../lib/summary.js';
 
 const cfg = settings({
-  smoke: { duration: 5, subscribers: 20, subscriberVus: 2, rampSeconds: 2, settle: 2, bidders: 2, offerRate: 10, liveAccounts: 2, qos: 1 },
-  short: { duration: 15, subscribers: 1000, subscriberVus: 10, rampSeconds: 10, settle: 3, bidders: 2, offerRate: 5, liveAccounts: 10, qos: 1 },
-  full: { duration: 60, subscribers: 5000, subscriberVus: 50, rampSeconds: 40, settle: 10, bidders: 2, offerRate: 1, liveAccounts: 20, qos: 1 },
+  smoke: { duration: 5, subscribers: 20, subscriberVus: 2, rampSeconds: 2, settle: 2, bidders: 2, offerRate: 10, liveAccounts: 2, qos: 0 },
+  short: { duration: 15, subscribers: 1000, subscriberVus: 10, rampSeconds: 10, settle: 3, bidders: 2, offerRate: 5, liveAccounts: 10, qos: 0 },
+  full: { duration: 60, subscribers: 5000, subscriberVus: 50, rampSeconds: 40, settle: 10, bidders: 2, offerRate: 1, liveAccounts: 20, qos: 0 },
 });
 const HARNESS = (__ENV.SUBSCRIBER || 'k6') === 'harness';
 /** The summary's name (the bench runs this script as `fanout` and `fanout-20k`). */

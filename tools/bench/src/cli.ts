@@ -51,6 +51,7 @@ const USAGE = `npm run bench [-- options]
                           fanout-20k always holds 20,000)
   --fanout-subscriber S   harness (default): the subscribers are held by tools/fanout-sub (Go, built like k6);
                           k6: by k6's JavaScript MQTT client (~150 µs of CPU per message: it measures k6)
+  --fanout-qos Q          QoS of the harness's subscriptions, 0 or 1 (default: the web client's)
   --fanout-edge E         api (default): the harness's subscribers connect to the API's live endpoint (/mqtt), as
                           browsers do; mosquitto (the server stack's runs; embedded runs keep the API's own broker):
                           the API with LIVE_EDGE=mosquitto, Mosquitto restarted with the live edge plugin
@@ -117,7 +118,7 @@ async function main(): Promise<number> {
       full: { type: 'boolean' }, profile: { type: 'string' }, scenarios: { type: 'string' }, mode: { type: 'string' },
       'embedded-scenarios': { type: 'string' }, extras: { type: 'string' }, 'no-extras': { type: 'boolean' }, keep: { type: 'boolean' },
       'no-write': { type: 'boolean' }, built: { type: 'boolean' }, 'cpu-prof': { type: 'boolean' }, 'pg-socket': { type: 'boolean' }, 'api-node-flags': { type: 'string' }, 'rss-heap-snapshots': { type: 'boolean' }, rate: { type: 'string' },
-      subscribers: { type: 'string' }, 'rss-lots': { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      subscribers: { type: 'string' }, 'rss-lots': { type: 'string' }, 'fanout-subscriber': { type: 'string' }, 'fanout-edge': { type: 'string' }, 'fanout-qos': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (opts.help) {
@@ -160,6 +161,11 @@ async function main(): Promise<number> {
   const fanoutEdge = opts['fanout-edge'] ?? 'api';
   if (!['api', 'mosquitto'].includes(fanoutEdge) || (fanoutEdge === 'mosquitto' && (mode === 'embedded' || fanoutSubscriber !== 'harness'))) {
     console.error(`--fanout-edge is api or mosquitto; mosquitto needs the server stack (--mode server or both) and the harness\n\n${USAGE}`);
+    return 2;
+  }
+  const fanoutQos = opts['fanout-qos'] === undefined ? undefined : Number(opts['fanout-qos']);
+  if (fanoutQos !== undefined && fanoutQos !== 0 && fanoutQos !== 1) {
+    console.error(`--fanout-qos is 0 or 1\n\n${USAGE}`);
     return 2;
   }
   const modes: ('server' | 'embedded')[] = mode === 'both' ? ['server', 'embedded'] : [mode as 'server' | 'embedded'];
@@ -252,6 +258,7 @@ async function main(): Promise<number> {
     const result = await runScenario({
       scenario, mode: m, profileName, profile, env, pids, id, rawDir, databases, topics, keep: !!opts.keep, cpuProf: !!opts['cpu-prof'],
       rate: rate && OPEN_MODEL_SCENARIOS.includes(scenario) ? rate : 0, subscribers, fanoutSubscriber: fanoutSubscriber as 'harness' | 'k6', edge,
+      ...(fanoutQos === undefined ? {} : { fanoutQos: fanoutQos as 0 | 1 }),
     });
     runs.push(result);
     failures.push(...runFailures(result));
@@ -404,6 +411,8 @@ interface RunContext {
   subscribers?: number;
   /** Who holds the fan-out's subscribers. */
   fanoutSubscriber: 'harness' | 'k6';
+  /** `--fanout-qos`: the QoS of the harness's subscriptions instead of the profile's (the web client's). */
+  fanoutQos?: 0 | 1;
   /**
    * `--fanout-edge mosquitto`: the API runs with LIVE_EDGE=mosquitto and its edge check on this port, and the harness's
    * subscribers connect to Mosquitto's WebSocket listener, each with a live token of its own checked by the plugin.
@@ -449,7 +458,8 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   mkdirSync(outDir, { recursive: true });
   let api: ApiProcess | null = null;
   let harness: { run: HarnessRun; idAuction: string } | null = null;
-  const asked = FANOUT_SCENARIOS.includes(c.scenario) ? fanoutPlan(c.profileName, c.scenario, c.subscribers) : null;
+  const profiled = FANOUT_SCENARIOS.includes(c.scenario) ? fanoutPlan(c.profileName, c.scenario, c.subscribers) : null;
+  const asked = profiled && c.fanoutQos !== undefined ? { ...profiled, qos: c.fanoutQos } : profiled;
   const plan = asked && withinOpenFiles(asked, openFilesAvailable(asked.subscribers + API_RESERVED_FILES));
   const notes = [
     ...(plan?.capped ? [`${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`] : []),

@@ -52,10 +52,12 @@ export function withinOpenFiles(plan: FanoutPlan, available: number | null): Fan
   };
 }
 
+/** The QoS the web client subscribes at (LIVE_SUBSCRIBE_QOS, apps/web/src/live/mqtt-broker.actor.ts): the subscribers are browsers. */
+const WEB_CLIENT_QOS = 0;
 const PLANS: Record<string, FanoutPlan> = {
-  smoke: { subscribers: 20, rampSeconds: 2, bidders: 2, liveAccounts: 2, qos: 1, settleSeconds: 2, tailSeconds: 3 },
-  short: { subscribers: 1000, rampSeconds: 10, bidders: 2, liveAccounts: 10, qos: 1, settleSeconds: 3, tailSeconds: 5 },
-  full: { subscribers: 5000, rampSeconds: 40, bidders: 2, liveAccounts: 20, qos: 1, settleSeconds: 5, tailSeconds: 5 },
+  smoke: { subscribers: 20, rampSeconds: 2, bidders: 2, liveAccounts: 2, qos: WEB_CLIENT_QOS, settleSeconds: 2, tailSeconds: 3 },
+  short: { subscribers: 1000, rampSeconds: 10, bidders: 2, liveAccounts: 10, qos: WEB_CLIENT_QOS, settleSeconds: 3, tailSeconds: 5 },
+  full: { subscribers: 5000, rampSeconds: 40, bidders: 2, liveAccounts: 20, qos: WEB_CLIENT_QOS, settleSeconds: 5, tailSeconds: 5 },
 };
 /** Connections opened per second at most when a count is given (the API authenticates and authorizes each). */
 const CONNECTS_PER_SECOND = 200;

@@ -12,6 +12,16 @@ import type { BrokerCommand, BrokerEvent, BrokerInput } from '../machines/connec
  */
 export const LIVE_KEEPALIVE_SECONDS = 10;
 
+/**
+ * The QoS the page subscribes at: 0. The topics are published at QoS 1 (a client that asks for 1 gets 1), but this
+ * client's sessions are clean (`clean: true`, a new client on every reconnect), so QoS 1 would redeliver nothing: on
+ * one connection both arrive in order and without loss (one TCP stream), and after a loss the page reconnects to the
+ * retained state of each lot either way. What QoS 1 would add is a PUBACK from every page for every message, read by
+ * the broker: at 5,000 subscribers it doubled the harness's CPU per message and the fan-out's p99 (BENCHMARKS.md,
+ * "QoS 0 subscriptions").
+ */
+export const LIVE_SUBSCRIBE_QOS = 0;
+
 /** Credentials with the local time (ms) they stop being valid, measured from the answer (a client clock may be off). */
 interface Fresh {
   readonly credentials: LiveCredentials;
@@ -21,7 +31,7 @@ interface Fresh {
 /**
  * The real broker actor: asks the API for live credentials (a short-lived, subscribe-only live token), connects
  * MQTT 3.1.1 over WebSocket to `/mqtt` of this origin (no automatic reconnect: the connection machine owns the
- * back-off), subscribes at QoS 1. On `renew` it fetches new credentials, connects a second client, subscribes the
+ * back-off), subscribes at QoS 0 ({@link LIVE_SUBSCRIBE_QOS}). On `renew` it fetches new credentials, connects a second client, subscribes the
  * machine's topics on it and only then closes the first: the page never stops receiving while the token changes.
  */
 export function mqttBroker(api: AuctionApi) {
@@ -87,7 +97,7 @@ export function mqttBroker(api: AuctionApi) {
         const c = (next = open(fresh));
         await connected(c);
         // As on a first connection, a refused filter does not stop the others (nor the renewal).
-        if (topics.length > 0) await new Promise<void>((resolve) => c.subscribe(topics, { qos: 1 }, () => resolve()));
+        if (topics.length > 0) await new Promise<void>((resolve) => c.subscribe(topics, { qos: LIVE_SUBSCRIBE_QOS }, () => resolve()));
         if (closed || lost) return;
         if (!c.connected) throw new Error('closed before the renewal completed');
         const previous = client;
@@ -111,7 +121,7 @@ export function mqttBroker(api: AuctionApi) {
         if (command.type === 'renew') return renew(command.topics);
         return new Promise<void>((resolve) => {
           if (!client || !client.connected) return resolve();
-          if (command.type === 'subscribe') client.subscribe(command.topics, { qos: 1 }, () => resolve());
+          if (command.type === 'subscribe') client.subscribe(command.topics, { qos: LIVE_SUBSCRIBE_QOS }, () => resolve());
           else client.unsubscribe(command.topics, () => resolve());
         });
       });

@@ -9,11 +9,13 @@ class FakeClient extends EventEmitter {
   connected = false;
   ended = false;
   readonly subscribed: string[][] = [];
-  constructor(readonly url: string, readonly options: { username: string; password: string }) {
+  readonly subscribeOptions: unknown[] = [];
+  constructor(readonly url: string, readonly options: { username: string; password: string; clean?: boolean }) {
     super();
   }
-  subscribe(topics: string[], _options: unknown, done: () => void) {
+  subscribe(topics: string[], options: unknown, done: () => void) {
     this.subscribed.push(topics);
+    this.subscribeOptions.push(options);
     queueMicrotask(done);
   }
   unsubscribe(_topics: string[], done: () => void) {
@@ -155,6 +157,11 @@ describe('the MQTT broker actor in the live hub: live token renewal', () => {
     expect(clients[2]!.options.password).toBe('live-3');
     hub.stop();
     expect(clients.every((c) => c.ended)).toBe(true);
+    // Every connection is a clean session and every subscription asks QoS 0: with nothing kept across connections, QoS 1
+    // would redeliver nothing, and its PUBACKs cost the broker one read per page and message.
+    expect(clients.map((c) => c.options.clean)).toEqual([true, true, true]);
+    expect(clients.flatMap((c) => c.subscribeOptions)).toEqual(clients.flatMap((c) => c.subscribed).map(() => ({ qos: 0 })));
+    expect(clients.flatMap((c) => c.subscribed)).toHaveLength(3);
   });
 
   it('keeps the current connection when a renewal fails, and tries again', async () => {
