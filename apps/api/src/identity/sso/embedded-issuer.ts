@@ -243,7 +243,9 @@ export class EmbeddedIssuer {
     if (!details || details.uid !== uid) {
       return this.page(reply, 400, noticePage(pageLanguage(request.body, undefined, request.headers['accept-language']), 'expired'));
     }
-    if (!username || !password) return this.showSignIn(request, reply, 'wrongCredentials', username, 401);
+    // An empty field is no guess (the form asks for both): the page again, with a status the login limits count as
+    // neither a failure nor a success (login-protection.ts), so a slip of the Enter key never brings a lock closer.
+    if (!username || !password) return this.showSignIn(request, reply, 'wrongCredentials', username, 400);
     let user: ActiveUser;
     try {
       user = await this.deps.verifyCredentials(username, password);

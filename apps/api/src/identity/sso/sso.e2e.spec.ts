@@ -190,6 +190,21 @@ describe('the embedded issuer under attack (review findings)', () => {
     expect(location(resumed)).not.toContain('/api/v1/open/sso/callback');
   });
 
+  it('takes an empty username or password as no guess: the page again (400), no failure counted', async () => {
+    const browser = new Browser();
+    const page = await toSignInPage(browser, await begin(browser));
+    // More than LOGIN_MAX_FAILURES (5): counted as failures, they would have locked the account (before: the 6th was
+    // already sent back with ?error=tooMany).
+    for (const [username, password] of [['dealer4', ''], ['dealer4', ''], ['', 'guess-1A'], ['dealer4', ''], ['dealer4', ''], ['dealer4', ''], ['dealer4', '']]) {
+      const empty = await submit(browser, page, username!, password!);
+      expect(empty.status).toBe(400);
+      expect(await empty.text()).toContain('role="alert"');
+    }
+    const right = await submit(browser, page, 'dealer4', DEMO_PASSWORD);
+    expect(right.status).toBe(303);
+    expect(location(right)).not.toContain('error=');
+  });
+
   it('lets two sign-ins of one browser run at once (two tabs)', async () => {
     const browser = new Browser();
     const first = await toSignInPage(browser, await begin(browser, 'redirect=%2Fmy-bids'));
