@@ -56,4 +56,9 @@ describe('attack 45: one address\'s concurrent wrong logins spread over two inst
     console.log(`20 wrong logins of one account at once over two instances: ${checked} passwords checked (LOGIN_MAX_FAILURES 5)`);
     expect(checked).toBeLessThanOrEqual(5);
   });
+
+  it('leave no login in flight behind on either instance', async () => {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.login_slots');
+    expect(rows[0]!.n).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import fastifyRateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -32,6 +33,8 @@ type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
 const ADDRESS_WAIT_MS = 30_000;
 /** Retry-After of a login that waited that long in vain. */
 const ADDRESS_BUSY_RETRY_MS = 1000;
+/** Retry-After of a login whose admission failed (the database), ms. */
+const ADMISSION_FAILED_RETRY_MS = 5000;
 /** A waiting login looks again at least this often: a login released on another instance wakes nobody here. */
 const ADDRESS_POLL_MS = 200;
 
@@ -130,7 +133,12 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
           if (inFlight.address >= failures.remaining) return { kind: 'address-busy' };
         }
         return { kind: 'account', admission: await lockout.judge(account, now(), inFlight.account) };
-      }, (found) => !closed && found.kind === 'account' && found.admission.allowed);
+      }, (found) => !closed && found.kind === 'account' && found.admission.allowed).catch((error: unknown) => {
+        // No slot was taken (the admission's transaction rolled back): the database is down, or a lock stayed held
+        // (login-slots.ts). A 503 to retry, never the password checked uncounted.
+        void reply.header('retry-after', String(ADMISSION_FAILED_RETRY_MS / 1000));
+        throw new ServiceUnavailableException('logins cannot be checked now: retry later', { cause: error });
+      });
       if (slot) {
         request[ATTEMPT] = { account, slot };
         if (!closed) return;

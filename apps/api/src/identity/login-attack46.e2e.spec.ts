@@ -1,0 +1,151 @@
+/**
+ * Attack 46 on the logins in flight counted in the database (login-slots.ts), through the built server on PostgreSQL
+ * (TRUST_PROXY=true: each call picks its client address with X-Forwarded-For), and on PGlite (embedded mode).
+ * Findings: every admission of an instance waited for the one before it (one queue), so a login whose address's lock
+ * another session held (another instance's admission that hangs) held back every login of the instance, without end;
+ * a login waited as long for a lock on the slots' table; an admission that failed (a database error) answered 500.
+ * What held: the logins of other addresses during a burst of 250 from one (answered in under 1 s before the fix too),
+ * 40 users behind one address, no slot left behind by logins dropped at once, embedded mode (PGlite) without deadlock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { setTimeout as unrefSleep } from 'node:timers/promises';
+import { ApiClient, DEMO_PASSWORD, createStorage, describeResult, isCleanError, sleep, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
+import { abandonedLogin, serverWithDatabase } from './login-limits.test-support.js';
+
+const TOKEN_LOGIN = '/api/v1/mobile/token';
+const ADDRESS_MAX_FAILURES = 30; // LOGIN_ADDRESS_MAX_FAILURES default
+
+const running = serverWithDatabase({ TRUST_PROXY: 'true' });
+
+const login = (username: string, password: string, from: string, baseUrl = running.server.baseUrl): Promise<ApiResult> =>
+  ApiClient.anonymous(baseUrl).post(TOKEN_LOGIN, { body: { username, password }, headers: { 'x-forwarded-for': from } });
+
+/** The slots in flight left in the table (of `address`, or all). */
+async function slotsLeft(address?: string): Promise<number> {
+  const { rows } = await running.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM public.login_slots WHERE $1::text IS NULL OR address = $1`, [address ?? null]);
+  return rows[0]!.n;
+}
+
+/** Resolves with `value` after `ms` (a race's loser: keeps no test process alive). */
+const unref = <T>(ms: number, value: T) => unrefSleep(ms, value, { ref: false });
+
+const answeredWithin = (answer: ApiResult) => answer.receivedAt - answer.sentAt;
+
+describe('attack 46: one address\'s lock held by another session (an admission of another instance that hangs)', () => {
+  it('holds back no login of another address, and its own logins get a clean 503 once the lock waited too long', async () => {
+    const held = '203.0.113.61';
+    await login('warmup', 'wrong', '203.0.113.60'); // the server's side tables exist
+    await running.db.query(`SELECT pg_advisory_lock(hashtext('login-slots:address'), hashtext($1))`, [held]);
+    try {
+      const waiting = login('dealer11', DEMO_PASSWORD, held);
+      await sleep(300);
+      // Before the fix this login waited behind the held one, as long as the lock was held (here: never answered).
+      const other = await Promise.race([login('dealer12', DEMO_PASSWORD, '203.0.113.62').then(describeResult), unref(2000, 'not answered in 2 s')]);
+      expect(other).toMatch(/^200 /);
+      const refused = await Promise.race([waiting, unref(9000, undefined)]);
+      expect(refused && [refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
+    } finally {
+      await running.db.query(`SELECT pg_advisory_unlock_all()`);
+    }
+    expect([await running.storedFailures(held), await slotsLeft(held)]).toEqual([0, 0]);
+    expect(describeResult(await login('dealer11', DEMO_PASSWORD, held))).toMatch(/^200 /);
+  }, 30_000);
+});
+
+describe('attack 46: an admission that fails (a database error)', () => {
+  it('answers a clean 503 with Retry-After, checks no password, and logins work again once the database does', async () => {
+    const from = '203.0.113.63';
+    await login('warmup', 'wrong', '203.0.113.60');
+    await running.db.query('ALTER TABLE public.login_slots RENAME TO login_slots_away');
+    let refused: ApiResult;
+    try {
+      refused = await login('dealer13', 'wrong', from);
+    } finally {
+      await running.db.query('ALTER TABLE public.login_slots_away RENAME TO login_slots');
+    }
+    // Before the fix: 500 internal error.
+    expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
+    expect(await running.storedFailures(from)).toBe(0);
+    expect(describeResult(await login('dealer13', DEMO_PASSWORD, from))).toMatch(/^200 /);
+  });
+
+  it('answers a clean 503 while the slots\' table stays locked (an operator\'s VACUUM FULL), not waiting with it', async () => {
+    await running.db.query('BEGIN');
+    try {
+      await running.db.query('LOCK TABLE public.login_slots IN ACCESS EXCLUSIVE MODE');
+      const refused = await Promise.race([login('dealer14', DEMO_PASSWORD, '203.0.113.64'), unref(9000, undefined)]);
+      // Before the fix: not answered while the lock is held (and every other login of the instance waited behind it).
+      expect(refused && [refused.status, refused.body?.errorCode]).toEqual([503, 503001]);
+    } finally {
+      await running.db.query('ROLLBACK');
+    }
+  }, 20_000);
+});
+
+describe('attack 46: a burst from one address', () => {
+  it('does not hold back the logins of other addresses while its logins wait for a turn', async () => {
+    const from = '198.51.100.99';
+    const burst = Promise.all(Array.from({ length: 250 }, (_, i) => login(`nobody${i}`, 'wrong', from)));
+    await sleep(500);
+    const honest = await Promise.all(Array.from({ length: 3 }, (_, i) => login(`dealer${20 + i}`, DEMO_PASSWORD, `198.51.100.${110 + i}`)));
+    const answers = await burst;
+    console.log(`250 wrong logins from one address at once: the right logins of 3 other addresses answered in ${honest.map(answeredWithin).join(', ')} ms`);
+    expect(honest.map(describeResult)).toEqual(honest.map(() => expect.stringMatching(/^200 /)));
+    // Each admission that finds the address's allowance in flight polls again: those polls must not queue the others.
+    expect(Math.max(...honest.map(answeredWithin))).toBeLessThan(10_000);
+    expect(answers.filter((a) => !isCleanError(a, 401) && !isCleanError(a, 429)).map(describeResult)).toEqual([]);
+    expect([answers.filter((a) => a.status === 401).length, await running.storedFailures(from), await slotsLeft()]).toEqual([ADDRESS_MAX_FAILURES, ADDRESS_MAX_FAILURES, 0]);
+  }, 60_000);
+});
+
+describe('attack 46: many users behind one address (a company\'s proxy)', () => {
+  it('logs 40 of them in at once, none held back long by the others in flight', async () => {
+    const from = '198.51.100.140';
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`dealer${30 + i}`, DEMO_PASSWORD, from)));
+    console.log(`40 right logins from one address at once: slowest answered in ${Math.max(...answers.map(answeredWithin))} ms`);
+    expect(answers.map(describeResult)).toEqual(answers.map(() => expect.stringMatching(/^200 /)));
+    expect(Math.max(...answers.map(answeredWithin))).toBeLessThan(10_000);
+    expect(await slotsLeft(from)).toBe(0);
+  }, 30_000);
+});
+
+describe('attack 46: logins dropped by the client at once (0 to 4 ms after they are sent)', () => {
+  it('leave no slot behind, and check no more than the allowance', async () => {
+    const from = '198.51.100.120';
+    const errorsLogged = () => running.server.output().split('"context":"ErrorFilter"').length - 1;
+    const errorsBefore = errorsLogged();
+    await Promise.all(Array.from({ length: 100 }, (_, i) => abandonedLogin(running.server.port, i, from, i % 5)));
+    let left = await slotsLeft(from);
+    for (let i = 0; left > 0 && i < 20; i++, left = await slotsLeft(from)) await sleep(250); // the last ones being settled
+    const stored = await running.storedFailures(from);
+    console.log(`100 logins dropped 0 to 4 ms after they were sent: ${stored} failures stored, ${left} slots left`);
+    expect(left).toBe(0);
+    expect(stored).toBeLessThanOrEqual(ADDRESS_MAX_FAILURES);
+    expect(errorsLogged()).toBeLessThanOrEqual(errorsBefore); // no 500 for a call the client dropped
+  });
+});
+
+describe('attack 46: embedded mode (PGlite: the admission\'s queries in its transaction on the one session)', () => {
+  let storage: ServerStorage | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    storage = await createStorage('embedded');
+    server = await startServer(storage, { TRUST_PROXY: 'true' });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await storage?.dispose();
+  });
+
+  it('answers a burst of 60 wrong logins from one address and the right login of another, no deadlock: 30 checked', async () => {
+    const from = '198.51.100.130';
+    const [answers, right] = await Promise.all([
+      Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody${i}`, 'wrong', from, server!.baseUrl))),
+      sleep(100).then(() => login('dealer30', DEMO_PASSWORD, '198.51.100.131', server!.baseUrl)),
+    ]);
+    expect(answers.filter((a) => !isCleanError(a, 401) && !isCleanError(a, 429)).map(describeResult)).toEqual([]);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(ADDRESS_MAX_FAILURES);
+    expect(describeResult(right)).toMatch(/^200 /);
+  }, 60_000);
+});
