@@ -3,11 +3,13 @@
  * (TRUST_PROXY=true: each call picks its client address with X-Forwarded-For), and on PGlite (embedded mode).
  * Findings: every admission of an instance waited for the one before it (one queue), so a login whose address's lock
  * another session held (another instance's admission that hangs) held back every login of the instance, without end;
- * a login waited as long for a lock on the slots' table; an admission that failed (a database error) answered 500.
+ * a login waited as long for a lock on the slots' table; an admission that failed (a database error) answered 500; a
+ * client address longer than the limiter's index takes (any text in X-Forwarded-For under TRUST_PROXY=true) answered 500.
  * What held: the logins of other addresses during a burst of 250 from one (answered in under 1 s before the fix too),
  * 40 users behind one address, no slot left behind by logins dropped at once, embedded mode (PGlite) without deadlock.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as unrefSleep } from 'node:timers/promises';
 import { ApiClient, DEMO_PASSWORD, createStorage, describeResult, isCleanError, sleep, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 import { abandonedLogin, serverWithDatabase } from './login-limits.test-support.js';
@@ -81,6 +83,18 @@ describe('attack 46: an admission that fails (a database error)', () => {
       await running.db.query('ROLLBACK');
     }
   }, 20_000);
+});
+
+describe('attack 46: a client address of any text (X-Forwarded-For under TRUST_PROXY=true)', () => {
+  it('of 3000 characters is answered as any other (401), its failures counted under one key, no slot left', async () => {
+    const from = randomBytes(1500).toString('hex');
+    // Before the fix: 500 (index row size 3032 exceeds btree version 4 maximum 2704 for index "rate_limit_windows_pkey").
+    const answers = [await login('nobody1', 'wrong', from), await login('nobody2', 'wrong', from)];
+    expect(answers.map(describeResult)).toEqual(answers.map(() => expect.stringMatching(/^401 /)));
+    const { rows } = await running.db.query<{ hits: number }>(`SELECT hits FROM public.rate_limit_windows WHERE name = 'login-failures' AND key LIKE 'sha256:%'`);
+    expect(rows.map((r) => r.hits)).toEqual([2]);
+    expect(await slotsLeft()).toBe(0);
+  });
 });
 
 describe('attack 46: a burst from one address', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReadModelDb } from '@auction/read-models';
 import { KeyedSerial } from '../platform/engine/keyed-serial.js';
 import { sideTable } from '../platform/engine/side-table.js';
+import { tableKey } from '../platform/limits/sql-rate-limit-store.js';
 import { accountDigest } from './sql-lockout-store.js';
 
 /** The logins in flight (admitted, not settled) of one client address and of one account, as an admission read them. */
@@ -162,7 +163,8 @@ export const ADMISSION_LOCK_TIMEOUT_MS = 5_000;
  * one. An admission is one transaction holding the transaction-scoped advisory locks of its address and its account
  * (in the two-key space, the address's before the account's in every admission, so two never wait on each other in
  * turn); `decide`'s own queries on the same connection object run in it (ReadModelDb routes them there), after the
- * count of the slots. The account is kept as its digest, as in the lockout table.
+ * count of the slots. The account is kept as its digest, as in the lockout table, and an address too long for the index
+as its digest (tableKey).
  */
 export class SqlLoginSlots extends LocalTurns {
   private readonly ensure: () => Promise<void>;
@@ -182,6 +184,7 @@ export class SqlLoginSlots extends LocalTurns {
     await this.ensure();
     await this.prepare();
     const digest = accountDigest(account);
+    const key = tableKey(address);
     return this.db.transaction(async (tx) => {
       await tx.query(`SET LOCAL lock_timeout = ${ADMISSION_LOCK_TIMEOUT_MS}`);
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('login-slots:address'), hashtext($1))`, [address]);
@@ -190,11 +193,11 @@ export class SqlLoginSlots extends LocalTurns {
       const [counts] = await tx.query<{ address: number; account: number }>(
         `SELECT (SELECT count(*) FROM ${TABLE} WHERE address = $1 AND expires_at > $3)::int AS address,
                 (SELECT count(*) FROM ${TABLE} WHERE account = $2 AND expires_at > $3)::int AS account`,
-        [address, digest, now]);
+        [key, digest, now]);
       const verdict = await decide({ address: Number(counts!.address), account: Number(counts!.account) });
       if (!take(verdict)) return { verdict };
       const slot: Slot = { id: randomUUID(), address, account };
-      await tx.query(`INSERT INTO ${TABLE} (id, address, account, expires_at) VALUES ($1, $2, $3, $4)`, [slot.id, address, digest, now + SLOT_TTL_MS]);
+      await tx.query(`INSERT INTO ${TABLE} (id, address, account, expires_at) VALUES ($1, $2, $3, $4)`, [slot.id, key, digest, now + SLOT_TTL_MS]);
       if (++this.takenSinceSweep >= SWEEP_EVERY) {
         this.takenSinceSweep = 0;
         await tx.query(`DELETE FROM ${TABLE} WHERE expires_at <= $1`, [now]);
