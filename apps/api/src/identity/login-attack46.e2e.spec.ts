@@ -6,7 +6,8 @@
  * a login waited as long for a lock on the slots' table; an admission that failed (a database error) answered 500; a
  * client address longer than the limiter's index takes (any text in X-Forwarded-For under TRUST_PROXY=true) answered 500.
  * What held: the logins of other addresses during a burst of 250 from one (answered in under 1 s before the fix too),
- * 40 users behind one address, no slot left behind by logins dropped at once, embedded mode (PGlite) without deadlock.
+ * 40 users behind one address, no slot left behind by logins dropped at once, embedded mode (PGlite) without deadlock,
+ * expired slots (a crashed instance's) no longer counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
@@ -83,6 +84,26 @@ describe('attack 46: an admission that fails (a database error)', () => {
       await running.db.query('ROLLBACK');
     }
   }, 20_000);
+});
+
+describe('attack 46: the slots left by an instance that crashed (30 of one address: its whole allowance)', () => {
+  /** Leaves 30 slots of `address` in the table, expiring `expiresInMs` from now. */
+  const leaveSlots = (address: string, expiresInMs: number) => running.db.query(
+    `INSERT INTO public.login_slots (id, address, account, expires_at) SELECT 'crashed-' || $1 || '-' || i, $1, 'x' || i, $2 FROM generate_series(1, 30) i`,
+    [address, Date.now() + expiresInMs]);
+
+  it('hold the address\'s logins back until they are gone, and count no more once expired', async () => {
+    await login('warmup', 'wrong', '203.0.113.60');
+    await leaveSlots('203.0.113.70', -1000);
+    expect(describeResult(await login('dealer15', DEMO_PASSWORD, '203.0.113.70'))).toMatch(/^200 /);
+    await leaveSlots('203.0.113.71', 60_000);
+    const waiting = login('dealer16', DEMO_PASSWORD, '203.0.113.71');
+    expect(await Promise.race([waiting.then(describeResult), unref(1000, 'waiting')])).toBe('waiting');
+    await running.db.query(`DELETE FROM public.login_slots WHERE address = '203.0.113.71'`); // as if expired
+    const answer = await waiting;
+    expect(describeResult(answer)).toMatch(/^200 /);
+    await running.db.query(`DELETE FROM public.login_slots WHERE address = '203.0.113.70'`);
+  });
 });
 
 describe('attack 46: a client address of any text (X-Forwarded-For under TRUST_PROXY=true)', () => {
