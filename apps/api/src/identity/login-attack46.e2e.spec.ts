@@ -70,6 +70,7 @@ describe('attack 46: an admission that fails (a database error)', () => {
     // Before the fix: 500 internal error.
     expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
     expect(await running.storedFailures(from)).toBe(0);
+    expect(running.server.output()).toContain('logins cannot be checked now: retry later: relation \\"public.login_slots\\" does not exist');
     expect(describeResult(await login('dealer13', DEMO_PASSWORD, from))).toMatch(/^200 /);
   });
 
