@@ -144,6 +144,15 @@ describe('attack 46: many users behind one address (a company\'s proxy)', () => 
     expect(Math.max(...answers.map(answeredWithin))).toBeLessThan(10_000);
     expect(await slotsLeft(from)).toBe(0);
   }, 30_000);
+
+  it('logs 20 of them in at once after 29 failures from it: one at a time, each soon, none refused', async () => {
+    const from = '198.51.100.141';
+    for (let i = 0; i < ADDRESS_MAX_FAILURES - 1; i++) expect((await login(`nobody${i}`, 'wrong', from)).status).toBe(401);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(`dealer${50 + i}`, DEMO_PASSWORD, from)));
+    console.log(`20 right logins from one address at once, 1 failure left of its allowance: slowest answered in ${Math.max(...answers.map(answeredWithin))} ms`);
+    expect(answers.map(describeResult)).toEqual(answers.map(() => expect.stringMatching(/^200 /)));
+    expect(Math.max(...answers.map(answeredWithin))).toBeLessThan(20_000);
+  }, 60_000);
 });
 
 describe('attack 46: logins dropped by the client at once (0 to 4 ms after they are sent)', () => {
