@@ -163,8 +163,8 @@ export const ADMISSION_LOCK_TIMEOUT_MS = 5_000;
  * one. An admission is one transaction holding the transaction-scoped advisory locks of its address and its account
  * (in the two-key space, the address's before the account's in every admission, so two never wait on each other in
  * turn); `decide`'s own queries on the same connection object run in it (ReadModelDb routes them there), after the
- * count of the slots. The account is kept as its digest, as in the lockout table, and an address too long for the index
-as its digest (tableKey).
+ * count of the slots. The account is kept as its digest, as in the lockout table, and an address too long for the
+ * index as its digest ({@link tableKey}).
  */
 export class SqlLoginSlots extends LocalTurns {
   private readonly ensure: () => Promise<void>;
