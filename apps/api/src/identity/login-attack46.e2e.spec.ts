@@ -74,6 +74,19 @@ describe('attack 46: an admission that fails (a database error)', () => {
     expect(describeResult(await login('dealer13', DEMO_PASSWORD, from))).toMatch(/^200 /);
   });
 
+  it('answers a clean 503, not 500, when the per-address counters cannot be read (their table gone)', async () => {
+    await login('warmup', 'wrong', '203.0.113.60');
+    await running.db.query('ALTER TABLE public.rate_limit_windows RENAME TO rate_limit_windows_away');
+    let refused: ApiResult;
+    try {
+      refused = await login('dealer13', 'wrong', '203.0.113.65');
+    } finally {
+      await running.db.query('ALTER TABLE public.rate_limit_windows_away RENAME TO rate_limit_windows');
+    }
+    // Before the fix: 500 internal error (the login-attempts limiter, before the admission).
+    expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
+  });
+
   it('answers a clean 503 while the slots\' table stays locked (an operator\'s VACUUM FULL), not waiting with it', async () => {
     await running.db.query('BEGIN');
     try {
