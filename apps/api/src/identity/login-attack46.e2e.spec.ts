@@ -87,6 +87,25 @@ describe('attack 46: an admission that fails (a database error)', () => {
     expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
   });
 
+  it('keeps the slot of a wrong login whose failure could not be stored (it counts as in flight until it expires), and answers 503', async () => {
+    const from = '203.0.113.66';
+    await login('warmup', 'wrong', '203.0.113.60');
+    // The address's failures cannot be stored; its attempts, and the reads of the admission, still can.
+    await running.db.query(`CREATE FUNCTION public.no_failures_test() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'login-failures' THEN RAISE EXCEPTION 'no space left on device (test)'; END IF; RETURN NEW; END $$`);
+    await running.db.query('CREATE TRIGGER no_failures BEFORE INSERT OR UPDATE ON public.rate_limit_windows FOR EACH ROW EXECUTE FUNCTION public.no_failures_test()');
+    let answer: ApiResult;
+    try {
+      answer = await login('dealer17', 'wrong', from);
+    } finally {
+      await running.db.query('DROP TRIGGER no_failures ON public.rate_limit_windows');
+      await running.db.query('DROP FUNCTION public.no_failures_test()');
+    }
+    // Before the fix: 500, and the slot released with no failure stored (a guess for free).
+    expect([answer.status, answer.body?.errorCode, await running.storedFailures(from), await slotsLeft(from)]).toEqual([503, 503001, 0, 1]);
+    await running.db.query('DELETE FROM public.login_slots WHERE address = $1', [from]);
+  });
+
   it('answers a clean 503 while the slots\' table stays locked (an operator\'s VACUUM FULL), not waiting with it', async () => {
     await running.db.query('BEGIN');
     try {

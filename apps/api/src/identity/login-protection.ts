@@ -63,8 +63,8 @@ const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) =>
 };
 
 /**
- * A login whose counters cannot be read or taken (the database down, a lock held too long: login-slots.ts): a 503 to
- * retry, the password never checked uncounted.
+ * A login whose counters cannot be read, taken or stored (the database down, a lock held too long: login-slots.ts): a
+ * 503 to retry, the password never checked uncounted.
  */
 function unavailable(reply: FastifyReply, cause: unknown): never {
   void reply.header('retry-after', String(UNAVAILABLE_RETRY_MS / 1000));
@@ -174,8 +174,11 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     try {
       if (outcome === 'failure') await addressFailures(request);
     } finally {
-      await lockout.settle(attempt.account, outcome, now()).finally(() => slots.release(attempt.slot));
+      await lockout.settle(attempt.account, outcome, now());
     }
+    // Only once stored: an outcome not stored keeps its slot, in flight until it expires (login-slots.ts), so that a
+    // failure the database lost still counts meanwhile.
+    await slots.release(attempt.slot);
   };
 
   fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
@@ -185,7 +188,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // (to the issuer's next step): it forgets the account's streak as the other routes' 200 does (its refusals, also
     // 303s, are never admitted).
     const success = status < 300 || (status === 303 && isSignInForm(request));
-    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none');
+    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none').catch((error: unknown) => unavailable(reply, error));
     return payload;
   });
 }
