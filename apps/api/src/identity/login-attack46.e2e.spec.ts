@@ -56,17 +56,22 @@ describe('attack 46: one address\'s lock held by another session (an admission o
   }, 30_000);
 });
 
+/** Runs `work` between the statements that break the database (`breaking`) and those that mend it (`mending`). */
+async function whileBroken<T>(breaking: string[], mending: string[], work: () => Promise<T>): Promise<T> {
+  for (const statement of breaking) await running.db.query(statement);
+  try {
+    return await work();
+  } finally {
+    for (const statement of mending) await running.db.query(statement);
+  }
+}
+
 describe('attack 46: an admission that fails (a database error)', () => {
   it('answers a clean 503 with Retry-After, checks no password, and logins work again once the database does', async () => {
     const from = '203.0.113.63';
     await login('warmup', 'wrong', '203.0.113.60');
-    await running.db.query('ALTER TABLE public.login_slots RENAME TO login_slots_away');
-    let refused: ApiResult;
-    try {
-      refused = await login('dealer13', 'wrong', from);
-    } finally {
-      await running.db.query('ALTER TABLE public.login_slots_away RENAME TO login_slots');
-    }
+    const refused = await whileBroken(['ALTER TABLE public.login_slots RENAME TO login_slots_away'], ['ALTER TABLE public.login_slots_away RENAME TO login_slots'],
+      () => login('dealer13', 'wrong', from));
     // Before the fix: 500 internal error.
     expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
     expect(await running.storedFailures(from)).toBe(0);
@@ -76,13 +81,8 @@ describe('attack 46: an admission that fails (a database error)', () => {
 
   it('answers a clean 503, not 500, when the per-address counters cannot be read (their table gone)', async () => {
     await login('warmup', 'wrong', '203.0.113.60');
-    await running.db.query('ALTER TABLE public.rate_limit_windows RENAME TO rate_limit_windows_away');
-    let refused: ApiResult;
-    try {
-      refused = await login('dealer13', 'wrong', '203.0.113.65');
-    } finally {
-      await running.db.query('ALTER TABLE public.rate_limit_windows_away RENAME TO rate_limit_windows');
-    }
+    const refused = await whileBroken(['ALTER TABLE public.rate_limit_windows RENAME TO rate_limit_windows_away'], ['ALTER TABLE public.rate_limit_windows_away RENAME TO rate_limit_windows'],
+      () => login('dealer13', 'wrong', '203.0.113.65'));
     // Before the fix: 500 internal error (the login-attempts limiter, before the admission).
     expect([refused.status, refused.body?.errorCode, refused.headers.get('retry-after')]).toEqual([503, 503001, '5']);
   });
@@ -91,16 +91,11 @@ describe('attack 46: an admission that fails (a database error)', () => {
     const from = '203.0.113.66';
     await login('warmup', 'wrong', '203.0.113.60');
     // The address's failures cannot be stored; its attempts, and the reads of the admission, still can.
-    await running.db.query(`CREATE FUNCTION public.no_failures_test() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'login-failures' THEN RAISE EXCEPTION 'no space left on device (test)'; END IF; RETURN NEW; END $$`);
-    await running.db.query('CREATE TRIGGER no_failures BEFORE INSERT OR UPDATE ON public.rate_limit_windows FOR EACH ROW EXECUTE FUNCTION public.no_failures_test()');
-    let answer: ApiResult;
-    try {
-      answer = await login('dealer17', 'wrong', from);
-    } finally {
-      await running.db.query('DROP TRIGGER no_failures ON public.rate_limit_windows');
-      await running.db.query('DROP FUNCTION public.no_failures_test()');
-    }
+    const answer = await whileBroken([
+      `CREATE FUNCTION public.no_failures_test() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'login-failures' THEN RAISE EXCEPTION 'no space left on device (test)'; END IF; RETURN NEW; END $$`,
+      'CREATE TRIGGER no_failures BEFORE INSERT OR UPDATE ON public.rate_limit_windows FOR EACH ROW EXECUTE FUNCTION public.no_failures_test()',
+    ], ['DROP TRIGGER no_failures ON public.rate_limit_windows', 'DROP FUNCTION public.no_failures_test()'], () => login('dealer17', 'wrong', from));
     // Before the fix: 500, and the slot released with no failure stored (a guess for free).
     expect([answer.status, answer.body?.errorCode, await running.storedFailures(from), await slotsLeft(from)]).toEqual([503, 503001, 0, 1]);
     await running.db.query('DELETE FROM public.login_slots WHERE address = $1', [from]);
