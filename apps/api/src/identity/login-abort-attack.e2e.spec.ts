@@ -6,27 +6,14 @@
  * meanwhile was admitted one too many: 31 to 33 failures were stored for nearly every burst.
  */
 import { describe, expect, it } from '@jest/globals';
-import { connect } from 'node:net';
 import { ApiClient, DEMO_PASSWORD, describeResult, sleep } from '../testing/server.test-support.js';
-import { serverWithDatabase } from './login-limits.test-support.js';
+import { abandonedLogin, serverWithDatabase } from './login-limits.test-support.js';
 
 const TOKEN_LOGIN = '/api/v1/mobile/token';
 const ADDRESS_MAX_FAILURES = 30; // LOGIN_ADDRESS_MAX_FAILURES default
 const BURST = 100;
 
 const running = serverWithDatabase({ TRUST_PROXY: 'true' });
-
-/** A wrong login from `from` on a socket of its own, closed by the client `abortAfterMs` after the request is sent. */
-function abandonedLogin(i: number, from: string, abortAfterMs: number): Promise<void> {
-  const body = JSON.stringify({ username: `nobody${i}`, password: 'wrong' });
-  const request = `POST ${TOKEN_LOGIN} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: ${from}\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  return new Promise((resolve) => {
-    const socket = connect(running.server.port, '127.0.0.1', () => socket.write(request, () => setTimeout(() => socket.destroy(), abortAfterMs)));
-    socket.on('error', () => socket.destroy());
-    socket.on('close', () => resolve());
-  });
-}
 
 const login = (username: string, password: string, from: string) =>
   ApiClient.anonymous(running.server.baseUrl).post(TOKEN_LOGIN, { body: { username, password }, headers: { 'x-forwarded-for': from } });
@@ -38,7 +25,7 @@ describe('wrong logins abandoned by the client mid-request (one address)', () =>
     for (const from of addresses) {
       // A burst of wrong logins, each dropped 5 to 305 ms after it is sent (some while waiting for a turn, some while
       // their password is checked).
-      await Promise.all(Array.from({ length: BURST }, (_, i) => abandonedLogin(i, from, 5 + ((i * 37) % 300))));
+      await Promise.all(Array.from({ length: BURST }, (_, i) => abandonedLogin(running.server.port, i, from, 5 + ((i * 37) % 300))));
       await sleep(300); // the abandoned logins still being settled have stored their failure
       const burst = await running.storedFailures(from);
       // What the burst left of the allowance is used up by calls that wait for their answer; then the address is refused.

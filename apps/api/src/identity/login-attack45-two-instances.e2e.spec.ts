@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { storedFailures } from './login-limits.test-support.js';
-import { ApiClient, createStorage, describeResult, isCleanError, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
+import { abandonedLogin, storedFailures } from './login-limits.test-support.js';
+import { ApiClient, createStorage, describeResult, isCleanError, sleep, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 
 const TOKEN_LOGIN = '/api/v1/mobile/token';
 const ADDRESS_MAX_FAILURES = 30; // LOGIN_ADDRESS_MAX_FAILURES default
@@ -55,5 +55,19 @@ describe('attack 45: one address\'s concurrent wrong logins spread over two inst
     const checked = answers.filter((a) => a.status === 401).length;
     console.log(`20 wrong logins of one account at once over two instances: ${checked} passwords checked (LOGIN_MAX_FAILURES 5)`);
     expect(checked).toBeLessThanOrEqual(5);
+  });
+
+  it('dropped by the client over both instances (5 to 305 ms after they are sent) store no more than LOGIN_ADDRESS_MAX_FAILURES failures', async () => {
+    const from = '203.0.113.47';
+    await Promise.all(Array.from({ length: 100 }, (_, i) => abandonedLogin(servers[i % 2]!.port, i, from, 5 + ((i * 37) % 300))));
+    await sleep(500); // the last ones being settled
+    const stored = await storedFailures(db, from);
+    console.log(`100 wrong logins dropped mid-request over two instances: ${stored} failures stored`);
+    expect(stored).toBeLessThanOrEqual(ADDRESS_MAX_FAILURES);
+  });
+
+  it('leave no login in flight behind on either instance', async () => {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.login_slots');
+    expect(rows[0]!.n).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { createStorage, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
 
@@ -39,4 +40,20 @@ export async function storedFailures(db: pg.Client, from: string): Promise<numbe
   const { rows } = await db.query<{ hits: number }>(`SELECT hits FROM public.rate_limit_windows WHERE name = 'login-failures' AND key = $1`, [from])
     .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error)));
   return rows[0]?.hits ?? 0;
+}
+
+/**
+ * A wrong login (`nobody<i>`, from `from` as its `X-Forwarded-For`) on a socket of its own to the server on `port`, closed
+ * by the client `abortAfterMs` after the request is sent (0: at once); resolves once the socket is closed.
+ */
+export function abandonedLogin(port: number, i: number, from: string, abortAfterMs: number): Promise<void> {
+  const body = JSON.stringify({ username: `nobody${i}`, password: 'wrong' });
+  const request = `POST /api/v1/mobile/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: ${from}\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  return new Promise((resolve) => {
+    const drop = () => socket.destroy();
+    const socket = connect(port, '127.0.0.1', () => socket.write(request, () => (abortAfterMs === 0 ? drop() : setTimeout(drop, abortAfterMs))));
+    socket.on('error', drop);
+    socket.on('close', () => resolve());
+  });
 }

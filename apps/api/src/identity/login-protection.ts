@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import fastifyRateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@auction/contracts';
@@ -32,6 +33,8 @@ type LoginRequest = FastifyRequest & { [ATTEMPT]?: Attempt };
 const ADDRESS_WAIT_MS = 30_000;
 /** Retry-After of a login that waited that long in vain. */
 const ADDRESS_BUSY_RETRY_MS = 1000;
+/** Retry-After of a login whose counters could not be read (the database), ms. */
+const UNAVAILABLE_RETRY_MS = 5000;
 /** A waiting login looks again at least this often: a login released on another instance wakes nobody here. */
 const ADDRESS_POLL_MS = 200;
 
@@ -58,6 +61,15 @@ const tooMany = (reply: FastifyReply, errorMsg: string, retryAfterMs: number) =>
   }
   return refuse(reply, 429, API_ERROR_CODES.TOO_MANY_REQUESTS, errorMsg, retryAfterMs);
 };
+
+/**
+ * A login whose counters cannot be read, taken or stored (the database down, a lock held too long: login-slots.ts): a
+ * 503 to retry, the password never checked uncounted.
+ */
+function unavailable(reply: FastifyReply, cause: unknown): never {
+  void reply.header('retry-after', String(UNAVAILABLE_RETRY_MS / 1000));
+  throw new ServiceUnavailableException('logins cannot be checked now: retry later', { cause });
+}
 
 /** A limiter's options with the name its counters are kept under (sql-rate-limit-store.ts). */
 export const named = (nameSpace: string, options: CreateRateLimitOptions) => ({ ...options, nameSpace }) as CreateRateLimitOptions;
@@ -96,7 +108,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     if (mediaType(request.headers['content-type']) !== expected) {
       return refuse(reply, 415, API_ERROR_CODES.UNSUPPORTED_MEDIA, `a login takes a ${expected} body`);
     }
-    const attempt = await attempts(request);
+    const attempt = await attempts(request).catch((error: unknown) => unavailable(reply, error));
     if (!attempt.isAllowed && attempt.isExceeded) return tooMany(reply, 'too many login attempts from this address: retry later', attempt.ttl);
   });
 
@@ -123,6 +135,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // lose nothing).
     const deadline = Date.now() + ADDRESS_WAIT_MS; // a real wait: not on the injected clock
     for (;;) {
+      // An admission that fails takes no slot (its transaction rolled back).
       const { verdict, slot } = await slots.admit(address, account, async (inFlight): Promise<Verdict> => {
         const failures = await addressFailures(request, { increment: false });
         if (!failures.isAllowed) { // not an address on the limiter's allow list
@@ -130,7 +143,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
           if (inFlight.address >= failures.remaining) return { kind: 'address-busy' };
         }
         return { kind: 'account', admission: await lockout.judge(account, now(), inFlight.account) };
-      }, (found) => !closed && found.kind === 'account' && found.admission.allowed);
+      }, (found) => !closed && found.kind === 'account' && found.admission.allowed).catch((error: unknown) => unavailable(reply, error));
       if (slot) {
         request[ATTEMPT] = { account, slot };
         if (!closed) return;
@@ -161,8 +174,11 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     try {
       if (outcome === 'failure') await addressFailures(request);
     } finally {
-      await lockout.settle(attempt.account, outcome, now()).finally(() => slots.release(attempt.slot));
+      await lockout.settle(attempt.account, outcome, now());
     }
+    // Only once stored: an outcome not stored keeps its slot, in flight until it expires (login-slots.ts), so that a
+    // failure the database lost still counts meanwhile.
+    await slots.release(attempt.slot);
   };
 
   fastify.addHook('onSend', async (request: LoginRequest, reply, payload) => {
@@ -172,7 +188,7 @@ export async function protectLogin(fastify: FastifyInstance, limits: LoginLimits
     // (to the issuer's next step): it forgets the account's streak as the other routes' 200 does (its refusals, also
     // 303s, are never admitted).
     const success = status < 300 || (status === 303 && isSignInForm(request));
-    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none');
+    await settle(request, status === 401 ? 'failure' : success ? 'success' : 'none').catch((error: unknown) => unavailable(reply, error));
     return payload;
   });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadModelDb } from '@auction/read-models';
+import { KeyedSerial } from '../platform/engine/keyed-serial.js';
 import { sideTable } from '../platform/engine/side-table.js';
+import { tableKey } from '../platform/limits/sql-rate-limit-store.js';
 import { accountDigest } from './sql-lockout-store.js';
 
 /** The logins in flight (admitted, not settled) of one client address and of one account, as an admission read them. */
@@ -35,18 +37,37 @@ export interface LoginSlots {
 }
 
 /**
- * What both kinds share: admissions decided one at a time on this instance (in memory that is the whole guarantee; on
- * SQL it also holds at most one pool connection for admissions, however many logins arrive at once), and the local
- * waits for a release.
+ * What both kinds share: the admissions of one address, and those of one account, decided one at a time on this
+ * instance (in memory that is the whole guarantee), those of other addresses and accounts beside them; on SQL at most
+ * {@link ADMISSION_CONNECTIONS} at once, so admissions hold a few pool connections however many logins arrive; and the
+ * local waits for a release. One queue for every admission let one slow admission (its address's lock held by another
+ * instance's admission, or the hundreds of polls of a burst from one address) hold back every login of the instance.
  */
 abstract class LocalTurns implements LoginSlots {
-  private turn: Promise<unknown> = Promise.resolve();
+  // Two keyed queues taken in this order, the address's then the account's, so that no two admissions wait on each
+  // other in turn (as the advisory locks: SqlLoginSlots).
+  private readonly addressTurns = new KeyedSerial();
+  private readonly accountTurns = new KeyedSerial();
+  private running = 0;
+  private readonly queued: (() => void)[] = [];
   private readonly waiters = new Map<string, Set<() => void>>();
 
+  constructor(private readonly concurrency: number) {}
+
   admit<T>(address: string, account: string, decide: (inFlight: InFlight) => Promise<T>, take: (verdict: T) => boolean): Promise<{ verdict: T; slot?: Slot }> {
-    const run = this.turn.then(() => this.decideAndTake(address, account, decide, take));
-    this.turn = run.catch(() => undefined);
-    return run;
+    return this.addressTurns.run(address, () => this.accountTurns.run(account, () => this.bounded(() => this.decideAndTake(address, account, decide, take))));
+  }
+
+  private async bounded<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queued.push(resolve));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.queued.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 
   async release(slot: Slot): Promise<void> {
@@ -91,6 +112,10 @@ export class MemoryLoginSlots extends LocalTurns {
   private readonly addresses = new Map<string, number>();
   private readonly accounts = new Map<string, number>();
 
+  constructor() {
+    super(Number.POSITIVE_INFINITY);
+  }
+
   protected async decideAndTake<T>(address: string, account: string, decide: (inFlight: InFlight) => Promise<T>, take: (verdict: T) => boolean): Promise<{ verdict: T; slot?: Slot }> {
     const verdict = await decide({ address: this.addresses.get(address) ?? 0, account: this.accounts.get(account) ?? 0 });
     if (!take(verdict)) return { verdict };
@@ -124,6 +149,13 @@ const TABLE = 'public.login_slots';
 export const SLOT_TTL_MS = 120_000;
 /** Every this many admissions taken an instance deletes the slots that expired. */
 const SWEEP_EVERY = 1_000;
+/** Admissions in their transaction at once on one instance: the pool's other connections serve everything else. */
+export const ADMISSION_CONNECTIONS = 4;
+/**
+ * How long an admission waits for its address's or account's lock: held longer, it is another instance's admission
+ * that hangs (its connection lost), and the login fails cleanly instead of waiting with it.
+ */
+export const ADMISSION_LOCK_TIMEOUT_MS = 5_000;
 
 /**
  * The slots of every instance, one SQL table on the read models' connection (PostgreSQL in server mode, PGlite in
@@ -131,7 +163,8 @@ const SWEEP_EVERY = 1_000;
  * one. An admission is one transaction holding the transaction-scoped advisory locks of its address and its account
  * (in the two-key space, the address's before the account's in every admission, so two never wait on each other in
  * turn); `decide`'s own queries on the same connection object run in it (ReadModelDb routes them there), after the
- * count of the slots. The account is kept as its digest, as in the lockout table.
+ * count of the slots. The account is kept as its digest, as in the lockout table, and an address too long for the
+ * index as its digest ({@link tableKey}).
  */
 export class SqlLoginSlots extends LocalTurns {
   private readonly ensure: () => Promise<void>;
@@ -139,7 +172,7 @@ export class SqlLoginSlots extends LocalTurns {
 
   /** `prepare` runs before each admission's transaction: the side tables `decide` reads must not be created inside it. */
   constructor(private readonly db: Pick<ReadModelDb, 'query' | 'transaction'>, private readonly prepare: () => Promise<void> = async () => {}, private readonly clock: () => number = Date.now) {
-    super();
+    super(ADMISSION_CONNECTIONS);
     this.ensure = sideTable(db, 'login_slots', [
       `CREATE TABLE IF NOT EXISTS ${TABLE} (id text PRIMARY KEY, address text NOT NULL, account text NOT NULL, expires_at bigint NOT NULL)`,
       `CREATE INDEX IF NOT EXISTS login_slots_address ON ${TABLE} (address)`,
@@ -151,18 +184,20 @@ export class SqlLoginSlots extends LocalTurns {
     await this.ensure();
     await this.prepare();
     const digest = accountDigest(account);
+    const key = tableKey(address);
     return this.db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL lock_timeout = ${ADMISSION_LOCK_TIMEOUT_MS}`);
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('login-slots:address'), hashtext($1))`, [address]);
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('login-slots:account'), hashtext($1))`, [digest]);
       const now = this.clock();
       const [counts] = await tx.query<{ address: number; account: number }>(
         `SELECT (SELECT count(*) FROM ${TABLE} WHERE address = $1 AND expires_at > $3)::int AS address,
                 (SELECT count(*) FROM ${TABLE} WHERE account = $2 AND expires_at > $3)::int AS account`,
-        [address, digest, now]);
+        [key, digest, now]);
       const verdict = await decide({ address: Number(counts!.address), account: Number(counts!.account) });
       if (!take(verdict)) return { verdict };
       const slot: Slot = { id: randomUUID(), address, account };
-      await tx.query(`INSERT INTO ${TABLE} (id, address, account, expires_at) VALUES ($1, $2, $3, $4)`, [slot.id, address, digest, now + SLOT_TTL_MS]);
+      await tx.query(`INSERT INTO ${TABLE} (id, address, account, expires_at) VALUES ($1, $2, $3, $4)`, [slot.id, key, digest, now + SLOT_TTL_MS]);
       if (++this.takenSinceSweep >= SWEEP_EVERY) {
         this.takenSinceSweep = 0;
         await tx.query(`DELETE FROM ${TABLE} WHERE expires_at <= $1`, [now]);

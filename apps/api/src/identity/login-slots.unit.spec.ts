@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadModelDb } from '@auction/read-models';
 import { READ_MODEL_MODES, withFreshReadModelDb } from '../testing/read-model-db.test-support.js';
-import { MemoryLoginSlots, SLOT_TTL_MS, SqlLoginSlots, type InFlight, type LoginSlots } from './login-slots.js';
+import { ADMISSION_CONNECTIONS, ADMISSION_LOCK_TIMEOUT_MS, MemoryLoginSlots, SLOT_TTL_MS, SqlLoginSlots, type InFlight, type LoginSlots } from './login-slots.js';
 
 /** Admits when `allow(inFlight)`; resolves with what the admission read and its slot. */
 const admitIf = (slots: LoginSlots, address: string, account: string, allow: (inFlight: InFlight) => boolean = () => true) =>
@@ -54,6 +54,15 @@ describe.each(KINDS)('LoginSlots, %s', (_name, setUp) => {
     expect(all.filter((a) => a.slot).length).toBe(4);
   });
 
+  it('decides one admission of an account at a time: 30 at once from 30 addresses, admitted while fewer than 3 are in flight, take 3', async () => {
+    const slots = await fresh();
+    const all = await Promise.all(Array.from({ length: 30 }, (_, i) => slots.admit(`198.51.100.${i + 100}`, 'dealer7', async (inFlight) => {
+      await sleep(i % 3);
+      return inFlight.account < 3;
+    }, (ok) => ok)));
+    expect(all.filter((a) => a.slot).length).toBe(3);
+  });
+
   it('goes on after a decision that failed, taking nothing for it', async () => {
     const slots = await fresh();
     await expect(slots.admit('192.0.2.9', 'dealer1', async () => { throw new Error('read failed'); }, () => true)).rejects.toThrow('read failed');
@@ -71,6 +80,74 @@ describe.each(KINDS)('LoginSlots, %s', (_name, setUp) => {
     await Promise.all(waits);
     expect(woken).toBe('ab');
   });
+});
+
+/** Resolves with `promise`'s outcome, or with 'pending' if it has not settled within `ms`. */
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), sleep(ms, 'pending' as const, { ref: false })]);
+
+// PGlite is one session: a transaction that waits holds every other query of the process anyway.
+const WAITING_KINDS = KINDS.filter(([name]) => name !== 'SQL on pglite');
+
+describe.each(WAITING_KINDS)('LoginSlots, %s: an admission that waits', (_name, setUp) => {
+  let fresh!: MakeSlots;
+  setUp((make) => { fresh = make; });
+
+  it('holds back the admissions of its address only, not those of other addresses and accounts', async () => {
+    // Before the fix every admission of the instance waited for the one before it (one queue).
+    const slots = await fresh();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const stuck = slots.admit('192.0.2.30', 'dealer30', async () => { await gate; return true; }, (ok) => ok);
+    const sameAddress = admitIf(slots, '192.0.2.30', 'dealer31');
+    expect(await within(admitIf(slots, '192.0.2.31', 'dealer32'), 2000)).toEqual({ value: expect.objectContaining({ slot: expect.anything() }) });
+    expect(await within(sameAddress, 100)).toBe('pending');
+    open();
+    expect((await stuck).slot).toBeDefined();
+    expect((await sameAddress).verdict.inFlight).toEqual({ address: 1, account: 0 });
+  });
+});
+
+describe.each(READ_MODEL_MODES.filter((mode) => mode === 'postgres'))('SqlLoginSlots on %s: the locks and connections of admissions', (mode) => {
+  let db: ReadModelDb;
+  withFreshReadModelDb(mode, ([opened]) => { db = opened!; });
+
+  it(`holds at most ${ADMISSION_CONNECTIONS} connections for admissions at once, however many addresses arrive`, async () => {
+    const slots = new SqlLoginSlots(db);
+    let deciding = 0;
+    let most = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const all = Array.from({ length: 12 }, (_, i) => slots.admit(`192.0.2.${i + 50}`, `dealer${i}`, async () => {
+      most = Math.max(most, ++deciding);
+      await gate;
+      deciding--;
+      return true;
+    }, (ok) => ok));
+    await sleep(500);
+    expect(most).toBe(ADMISSION_CONNECTIONS);
+    open();
+    expect((await Promise.all(all)).filter((a) => a.slot)).toHaveLength(12);
+  });
+
+  it(`fails an admission whose address's lock another session holds longer than ${ADMISSION_LOCK_TIMEOUT_MS} ms, taking nothing, while other addresses are admitted`, async () => {
+    const slots = new SqlLoginSlots(db);
+    await admitIf(slots, 'none', 'none', () => false); // creates the table
+    const holder = await db.dataSource.createQueryRunner('master');
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtext('login-slots:address'), hashtext('192.0.2.40'))`);
+      const started = Date.now();
+      const held = within(admitIf(slots, '192.0.2.40', 'dealer40'), ADMISSION_LOCK_TIMEOUT_MS + 3000);
+      expect(await within(admitIf(slots, '192.0.2.41', 'dealer41'), 2000)).toEqual({ value: expect.objectContaining({ slot: expect.anything() }) });
+      expect(await held).toEqual({ error: expect.objectContaining({ message: expect.stringMatching(/lock timeout/) }) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(ADMISSION_LOCK_TIMEOUT_MS - 100);
+    } finally {
+      await holder.query(`SELECT pg_advisory_unlock_all()`);
+      await holder.release();
+    }
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.login_slots WHERE address = '192.0.2.40'`);
+    expect(row?.n).toBe(0);
+  }, 15_000);
 });
 
 describe.each(READ_MODEL_MODES)('SqlLoginSlots shared by two instances on %s', (mode) => {

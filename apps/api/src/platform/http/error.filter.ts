@@ -42,6 +42,12 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   return { status: 500, body: { errorCode: API_ERROR_CODES.INTERNAL, errorMsg: 'internal error' } };
 }
 
+/** What the log says of an error: its message, and its cause's (a 503 that tells the client only to retry). */
+function logMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
 /** The one exception filter of the API. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -50,7 +56,7 @@ export class ErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) this.logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined, 'ErrorFilter');
+    if (status >= 500) this.logger.error(logMessage(error), error instanceof Error ? error.stack : undefined, 'ErrorFilter');
     if (error instanceof UploadRefusal && error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     void reply.status(status).send(body);
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReadModelDb } from '@auction/read-models';
 import type { LimitWindows } from '../../identity/passwords/request-limiter.js';
 import { sideTable } from '../engine/side-table.js';
@@ -5,6 +6,16 @@ import { sideTable } from '../engine/side-table.js';
 const TABLE = 'public.rate_limit_windows';
 /** Every this many hits an instance deletes the windows that are over. */
 const SWEEP_EVERY = 1_000;
+
+/** The longest key kept as it is (an IPv6 address is at most 45 characters). */
+const MAX_PLAIN_KEY = 200;
+
+/**
+ * A counter's key as a side table keeps it: a longer one as its digest. A client address taken from `X-Forwarded-For`
+ * (TRUST_PROXY=true) can be any text the client sends: one over the index's limit (2704 bytes) failed the call with a
+ * 500.
+ */
+export const tableKey = (key: string) => (key.length <= MAX_PLAIN_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`);
 
 type Db = Pick<ReadModelDb, 'query' | 'transaction'>;
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -55,7 +66,7 @@ export class SqlLimitWindows implements LimitWindows {
          hits = CASE WHEN t.window_start + $4 <= $3 THEN 1 ELSE t.hits + 1 END,
          window_start = CASE WHEN t.window_start + $4 <= $3 THEN $3 ELSE t.window_start END, window_ms = $4
        RETURNING hits, window_start`,
-      [name, key, now, windowMs]);
+      [name, tableKey(key), now, windowMs]);
     if (++this.hitsSinceSweep >= SWEEP_EVERY) {
       this.hitsSinceSweep = 0;
       await this.db.query(`DELETE FROM ${TABLE} WHERE window_start + window_ms <= $1`, [now]);
@@ -67,7 +78,7 @@ export class SqlLimitWindows implements LimitWindows {
   async read(name: string, key: string, windowMs: number, now: number): Promise<{ hits: number; start: number }> {
     await this.ensure();
     const [row] = await this.db.query<{ hits: number; window_start: string | number }>(
-      `SELECT hits, window_start FROM ${TABLE} WHERE name = $1 AND key = $2`, [name, key]);
+      `SELECT hits, window_start FROM ${TABLE} WHERE name = $1 AND key = $2`, [name, tableKey(key)]);
     if (!row || Number(row.window_start) + windowMs <= now) return { hits: 0, start: now };
     return { hits: Number(row.hits), start: Number(row.window_start) };
   }
