@@ -52,16 +52,25 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
   });
 
   it('holds only the lot with an offer in flight: its neighbour ending at the same instant closes at once', async () => {
-    const { idAuction, lotIds, endMs } = await runningLot(store, h.model, 1_000, 2);
-    const [held, free] = lotIds as [string, string];
-    const before = h.closings.length;
-    await sleep(endMs - 50 - Date.now());
-    const arrivedAt = Date.now();
-    const inTurn = h.inFlight.hold(held, () => arrivedAt);
-    const freeLog = await closedBy(store, free, endMs + 2_000);
-    expect(freeLog.closedAt! - endMs).toBeGreaterThanOrEqual(0);
-    // The first closing, at the end, closed the free lot and held only the other.
-    expect(await closingsOf(h, before, idAuction, free)).toEqual([{ idAuction, at: expect.any(Number), held: [held] }]);
+    // The hold must be taken before the end: on a new auction when a loaded machine woke the test at or past it (fresh-
+    // clone run 42: the first closing held nothing).
+    const { idAuction, held, endMs, arrivedAt, inTurn } = await inTime('a lot held at its end beside a free one', async () => {
+      const { idAuction, lotIds, endMs } = await runningLot(store, h.model, 1_000, 2);
+      const [held, free] = lotIds as [string, string];
+      const before = h.closings.length;
+      await sleep(endMs - 50 - Date.now());
+      const arrivedAt = Date.now();
+      const inTurn = h.inFlight.hold(held, () => arrivedAt);
+      if (arrivedAt >= endMs) {
+        inTurn();
+        return new Missed(`held ${arrivedAt - endMs} ms after the end`);
+      }
+      const freeLog = await closedBy(store, free, endMs + 2_000);
+      expect(freeLog.closedAt! - endMs).toBeGreaterThanOrEqual(0);
+      // The first closing, at the end, closed the free lot and held only the other.
+      expect(await closingsOf(h, before, idAuction, free)).toEqual([{ idAuction, at: expect.any(Number), held: [held] }]);
+      return { idAuction, held, endMs, arrivedAt, inTurn };
+    });
     await sleep(endMs + 120 - Date.now());
     const early = (await lotLog(store, held)).closedAt;
     // Held until its offer takes its turn, at the latest the cap. On a loaded machine (a fresh-clone CI run) the test can
@@ -134,10 +143,13 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
       const withdrawnAt = Date.now();
       await sleep(endMs + 100 - Date.now());
       const refused = await h.offer.execute(offerOf(idAuction, idLot, arrivedAt, inTurn)).catch((e: unknown) => e);
-      expect(h.inFlight.size).toBe(0);
       if (arrivedAt >= endMs || pastTheCap(endMs, withdrawnAt)) {
+        // A late try's offer may be refused before its turn (in the product the answer releases its hold): released
+        // here, so that the next try starts with nothing in flight (fresh-clone run 42 failed on the leftover).
+        inTurn();
         return new Missed(`held ${endMs - arrivedAt} ms before the end, withdrawn ${withdrawnAt - endMs} ms after it (cap ${LOT_CLOSE_CAP_MS} ms)`);
       }
+      expect(h.inFlight.size).toBe(0);
       return { idLot, endMs, withdrawError, refused };
     });
   }
