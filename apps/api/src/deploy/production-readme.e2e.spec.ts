@@ -2,7 +2,7 @@
  * The README's "Run it in production" section, followed (issue 24 item 6): its ```sh production blocks run as one
  * script on this machine's PostgreSQL, Kafka and Mosquitto (DATABASE_URL, KAFKA_BROKERS, MQTT_*: `npm test`, or
  * `source /work/logs/infra.env`), on a fresh database, with its own folder and ports, demo data (password Demo#2026!, the default): two API instances (3961, 3962)
- * and HAProxy from tools/infra (58080; installed with apt-get when missing). Through the proxy: /api/ready, a dealer's
+ * and HAProxy from tools/infra (on a free port; installed with apt-get when missing). Through the proxy: /api/ready, a dealer's
  * sign-in and GET, the live channel's WebSocket upgrades (socket.io and MQTT); then one instance is SIGKILLed and
  * requests through the proxy must all succeed again within 5 s; then the README's roll block starts it again and rolls the other
  * (SIGTERM, start) while requests go through the proxy, none failing; its stop block stops everything. Every process started is stopped by its pid.
@@ -14,13 +14,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DEMO_PASSWORD } from '../platform/config/security-config.js';
-import { ApiClient, type ServerStorage, createStorage, sleep } from '../testing/server.test-support.js';
+import { ApiClient, type ServerStorage, createStorage, freePort, sleep } from '../testing/server.test-support.js';
 import { LiveSocketRecorder, tryConnect } from '../testing/live.test-support.js';
 import { shellBlocks } from './readme-blocks.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PORTS = [3961, 3962];
-const PROXY = 'http://127.0.0.1:58080';
+/**
+ * The proxy's address, on a port free when the test starts: a fixed one in the ephemeral range (58080) was once taken by
+ * another process's connection and HAProxy could not bind it (fresh-clone run 43).
+ */
+let PROXY = '';
 
 for (const name of ['DATABASE_URL', 'KAFKA_BROKERS', 'MQTT_URL']) {
   if (!process.env[name]) throw new Error(`${name} is not set: this test runs the production set-up on real servers (npm test, or source the env of tools/infra/infra.sh)`);
@@ -65,10 +69,12 @@ describe('README "Run it in production", followed: two instances behind HAProxy,
 
   beforeAll(async () => {
     storage = await createStorage('postgres');
+    const proxyPort = await freePort();
+    PROXY = `http://127.0.0.1:${proxyPort}`;
     const topic = `auction-e2e-prod-${Date.now().toString(36)}`;
     const { NODE_OPTIONS: _no, NODE_ENV: _ne, ...inherited } = process.env;
     const env = {
-      ...inherited, RUN_DIR: runDir, API_PORTS: PORTS.join(' '), PROXY_PORT: '58080', DATABASE_URL: storage.databaseUrl!,
+      ...inherited, RUN_DIR: runDir, API_PORTS: PORTS.join(' '), PROXY_PORT: String(proxyPort), DATABASE_URL: storage.databaseUrl!,
       DEMO_DATA: 'true', DEMO_DEALERS: '3', DEMO_PHOTOS: 'false', DEMO_BANNERS: 'false', PASSWORD_HASH_COST: '14', MQTT_TCP_PORT: '0',
       KAFKA_TOPIC: topic, KAFKA_GROUP_PREFIX: `${topic}-`, LOG_FORMAT: 'json',
     };
