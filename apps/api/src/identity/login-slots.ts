@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadModelDb } from '@auction/read-models';
+import { concurrencyLimit } from '../platform/engine/bounded.js';
 import { KeyedSerial } from '../platform/engine/keyed-serial.js';
 import { sideTable } from '../platform/engine/side-table.js';
 import { tableKey } from '../platform/limits/sql-rate-limit-store.js';
@@ -48,26 +49,15 @@ abstract class LocalTurns implements LoginSlots {
   // other in turn (as the advisory locks: SqlLoginSlots).
   private readonly addressTurns = new KeyedSerial();
   private readonly accountTurns = new KeyedSerial();
-  private running = 0;
-  private readonly queued: (() => void)[] = [];
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly bounded: <R>(work: () => Promise<R>) => Promise<R>;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(concurrency: number) {
+    this.bounded = concurrencyLimit(concurrency);
+  }
 
   admit<T>(address: string, account: string, decide: (inFlight: InFlight) => Promise<T>, take: (verdict: T) => boolean): Promise<{ verdict: T; slot?: Slot }> {
     return this.addressTurns.run(address, () => this.accountTurns.run(account, () => this.bounded(() => this.decideAndTake(address, account, decide, take))));
-  }
-
-  private async bounded<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queued.push(resolve));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.queued.shift();
-      if (next) next();
-      else this.running--;
-    }
   }
 
   async release(slot: Slot): Promise<void> {
@@ -98,10 +88,6 @@ abstract class LocalTurns implements LoginSlots {
     for (const waiter of [...(this.waiters.get(address) ?? [])]) waiter();
   }
 
-  /** Addresses with a login waiting here (tests: none is left behind). */
-  waitingAddresses(): number {
-    return this.waiters.size;
-  }
 
   protected abstract decideAndTake<T>(address: string, account: string, decide: (inFlight: InFlight) => Promise<T>, take: (verdict: T) => boolean): Promise<{ verdict: T; slot?: Slot }>;
   protected abstract free(slot: Slot): Promise<void>;
@@ -129,10 +115,6 @@ export class MemoryLoginSlots extends LocalTurns {
     bump(this.accounts, slot.account, -1);
   }
 
-  /** Keys with a login in flight (tests: none is left behind). */
-  tracked(): number {
-    return this.addresses.size + this.accounts.size;
-  }
 }
 
 function bump(counts: Map<string, number>, key: string, by: number): void {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { concurrencyLimit } from '../platform/engine/bounded.js';
 
 /**
  * Password hashing with scrypt. A hash is stored as `scrypt$N$r$p$salt$key` (salt and key base64url), so its
@@ -33,21 +34,12 @@ function maxmem({ N, r, p }: Params): number {
 // Each hash holds 128 MiB for ~0.3 s at the default cost and runs on libuv's small thread pool: a few at a
 // time bound the memory and leave the pool to file and DNS work.
 const SLOTS = Math.max(1, Math.min(2, availableParallelism()));
-let running = 0;
-const waiting: (() => void)[] = [];
+const inSlot = concurrencyLimit(SLOTS);
 
 async function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
-  if (running >= SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await new Promise<Buffer>((resolve, reject) =>
-      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) }, (err, key) => (err ? reject(err) : resolve(key))),
-    );
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+  return inSlot(() => new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) }, (err, key) => (err ? reject(err) : resolve(key))),
+  ));
 }
 
 function paramsOf(cost: number): Params {

@@ -19,3 +19,24 @@ export async function settleBounded<T, R>(items: readonly T[], limit: number, wo
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 }
+
+/**
+ * A gate that lets at most `limit` calls of its `run` do their work at once; the others wait their turn, first come
+ * first served. `Infinity`: no limit.
+ */
+export function concurrencyLimit(limit: number): <R>(work: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    // A finished call hands its place straight to the next waiting one (running stays as it is).
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { settleBounded } from './bounded.js';
+import { concurrencyLimit, settleBounded } from './bounded.js';
 
 describe('settleBounded', () => {
   it('never has more than the limit in flight and keeps the order of the items', async () => {
@@ -23,5 +23,27 @@ describe('settleBounded', () => {
 
   it('settles an empty list', async () => {
     expect(await settleBounded([], 8, async () => 1)).toEqual([]);
+  });
+});
+
+describe('concurrencyLimit', () => {
+  it('runs at most the limit at once, first come first served, and frees the place of a call that failed', async () => {
+    const run = concurrencyLimit(2);
+    let inFlight = 0;
+    let most = 0;
+    const started: number[] = [];
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => run(async () => {
+      started.push(i);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 3));
+      inFlight--;
+      if (i === 1) throw new Error('failed');
+      return i;
+    })));
+    expect(most).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect(await run(async () => 'after')).toBe('after');
   });
 });
