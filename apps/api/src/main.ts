@@ -29,6 +29,7 @@ import { ErrorFilter } from './platform/http/error.filter.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.js';
 import { secureHttp } from './platform/http/http-security.js';
 import { normalizeRequestTarget } from './platform/http/request-target.js';
+import { plainForwardedAddresses } from './platform/http/forwarded-for.js';
 import { answerMethodNotAllowed } from './platform/http/method-not-allowed.js';
 import { serveWebClient } from './platform/http/web-client.js';
 import { liveFirstScreen } from './auctions/http/live-first-screen.js';
@@ -91,6 +92,8 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     }),
     { logger, bufferLogs: false },
   );
+  // X-Forwarded-For entries with a port (`203.0.113.7:51234`) read as their address, before any hook asks request.ip.
+  if (config.trustProxy !== false) plainForwardedAddresses(app.getHttpAdapter().getInstance() as never);
   // The instant each request's bytes arrived (its head, or its body when sent apart), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // A write on an auction another instance writes is passed to that instance (forward-writes.ts).

@@ -146,6 +146,19 @@ describe('attack 46: a client address of any text (X-Forwarded-For under TRUST_P
   });
 });
 
+describe('a client address with a port (X-Forwarded-For entries as some proxies write them: Azure, IIS)', () => {
+  it('counts the failures of one client\'s connections under its address, not one key per port', async () => {
+    const answers = [];
+    for (const from of ['198.51.100.80:50001', '198.51.100.80:50002', '198.51.100.80', '[2001:db8::80]:443', '[2001:db8::80]:444']) {
+      answers.push(await login('nobody80', 'wrong', from));
+    }
+    expect(answers.map(describeResult)).toEqual(answers.map(() => expect.stringMatching(/^401 /)));
+    // Before the fix: 1 each under '198.51.100.80:50001', '198.51.100.80:50002', ... (every connection a new address).
+    expect([await running.storedFailures('198.51.100.80'), await running.storedFailures('2001:db8::')]).toEqual([3, 2]); // IPv6 by its /64 (rate-limit's normalizeIP)
+    expect(await running.storedFailures('198.51.100.80:50001')).toBe(0);
+  });
+});
+
 describe('attack 46: a burst from one address', () => {
   it('does not hold back the logins of other addresses while its logins wait for a turn', async () => {
     const from = '198.51.100.99';
