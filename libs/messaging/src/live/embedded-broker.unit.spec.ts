@@ -1,5 +1,5 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { AedesSink } from './aedes-sink.js';
 import { startClockTicks } from './clock-ticks.js';
 import { LiveConnections } from './live-connections.js';
 import { mqttConnect, mqttSubscribe, until } from './mqtt-packets.test-support.js';
+import { freePort } from '../private-infra.test-support.js';
 import { startEmbeddedBroker, type EmbeddedBroker, type LiveIdentity } from './embedded-broker.js';
 
 const USERS: Record<string, LiveIdentity> = {
@@ -391,14 +392,6 @@ async function grantOf(client: MqttClient, topic: string): Promise<number> {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Whole MQTT packets at the start of `data` (type, body, size in bytes); a trailing partial packet is left out. */
