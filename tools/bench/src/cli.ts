@@ -27,7 +27,7 @@ import {
 } from './infra.js';
 import { clearRunRetained, retainedAuctionTopics } from './retained.js';
 import { K6, SCENARIOS, buildK6, startK6 } from './k6.js';
-import { API_RESERVED_FILES, buildFanoutSub, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
+import { buildFanoutSub, filesWanted, fanoutPlan, prepareFanout, startHarness, withinOpenFiles, type HarnessRun } from './fanout-harness.js';
 import { fanoutLine, joinFanout, readTimedOfferAcks, type FanoutFigures } from './fanout-join.js';
 import {
   consoleReport, markdownOf, runFailures, writeBetweenMarkers, type BaselineAtClients, type MachineInfo, type Results, type ScenarioRun,
@@ -460,7 +460,8 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
   let harness: { run: HarnessRun; idAuction: string } | null = null;
   const profiled = FANOUT_SCENARIOS.includes(c.scenario) ? fanoutPlan(c.profileName, c.scenario, c.subscribers) : null;
   const asked = profiled && c.fanoutQos !== undefined ? { ...profiled, qos: c.fanoutQos } : profiled;
-  const plan = asked && withinOpenFiles(asked, openFilesAvailable(asked.subscribers + API_RESERVED_FILES));
+  const edge = c.edge && c.mode === 'server' ? 'mosquitto' : 'api';
+  const plan = asked && withinOpenFiles(asked, openFilesAvailable(filesWanted(asked.subscribers, edge)), edge);
   const notes = [
     ...(plan?.capped ? [`${plan.subscribers.toLocaleString('en')} subscribers instead of ${plan.capped.asked.toLocaleString('en')}: ${plan.capped.reason}`] : []),
     ...(plan && c.edge && c.mode === 'server' ? [`subscribers on Mosquitto's own WebSocket listener (--fanout-edge mosquitto: LIVE_EDGE=mosquitto, one live token per subscriber, checked by the auth plugin), not on the API's /mqtt`] : []),
@@ -474,8 +475,8 @@ async function runScenario(c: RunContext): Promise<ScenarioRun> {
     const inspectPort = c.cpuProf ? await freePort() : undefined;
     api = track(await startApi({
       ...storage, password: PASSWORD, dealers: DEALERS, logFile: path.join(outDir, `${c.scenario}.api.log`), inspectPort,
-      // One descriptor per live connection.
-      maxOpenFiles: plan ? plan.subscribers + API_RESERVED_FILES : undefined,
+      // One descriptor per live connection, when the API holds them.
+      maxOpenFiles: plan && edge === 'api' ? filesWanted(plan.subscribers, edge) : undefined,
       env: c.edge && c.mode === 'server' ? edgeApiEnv(c.edge, c.env.mqtt?.wsUrl) : undefined,
     }));
     result.apiUrl = `${api.baseUrl}/api`;

@@ -36,19 +36,35 @@ export interface FanoutPlan {
 
 /** Descriptors the API keeps for itself besides the live connections (database, Kafka, logs, PGlite's files). */
 export const API_RESERVED_FILES = 1024;
+/**
+ * Descriptors Mosquitto and the harness keep besides the live connections (listeners, log, persistence, the plugin's
+ * socket to the API; the harness's poller and log): Mosquitto started by tools/infra holds 12 before any client
+ * (`ls /proc/PID/fd`), the plugin adds one socket; kept with a margin.
+ */
+export const EDGE_RESERVED_FILES = 64;
+
+/** Who holds the subscribers' connections: the API (`/mqtt`) or Mosquitto (`--fanout-edge mosquitto`). */
+export type FanoutEdge = 'api' | 'mosquitto';
+
+/** The descriptors a process holding `subscribers` live connections asks for on `edge`. */
+export function filesWanted(subscribers: number, edge: FanoutEdge): number {
+  return subscribers + (edge === 'api' ? API_RESERVED_FILES : EDGE_RESERVED_FILES);
+}
 
 /**
- * The plan within what one process may open: every live connection is a descriptor in the API (and in the harness), and
- * the hard limit may not be raisable (prlimit needs CAP_SYS_RESOURCE). `available` is what the API can be given for
- * `subscribers + API_RESERVED_FILES` asked (null: unknown, no cap).
+ * The plan within what one process may open: every live connection is a descriptor in the process that holds it (the
+ * API, or Mosquitto on its edge) and in the harness, and the hard limit may not be raisable (prlimit needs
+ * CAP_SYS_RESOURCE). `available` is what one process can be given (null: unknown, no cap).
  */
-export function withinOpenFiles(plan: FanoutPlan, available: number | null): FanoutPlan {
-  const wanted = plan.subscribers + API_RESERVED_FILES;
+export function withinOpenFiles(plan: FanoutPlan, available: number | null, edge: FanoutEdge = 'api'): FanoutPlan {
+  const wanted = filesWanted(plan.subscribers, edge);
   if (available === null || available >= wanted) return plan;
-  const subscribers = Math.max(1, available - API_RESERVED_FILES);
+  const reserved = wanted - plan.subscribers;
+  const subscribers = Math.max(1, available - reserved);
+  const holder = edge === 'api' ? 'the API' : 'Mosquitto and the harness each';
   return {
     ...plan, subscribers,
-    capped: { asked: plan.subscribers, reason: `a process may open ${available.toLocaleString('en')} files here (hard limit, not raisable: prlimit needs CAP_SYS_RESOURCE), and the API needs one per connection plus ${API_RESERVED_FILES.toLocaleString('en')}` },
+    capped: { asked: plan.subscribers, reason: `a process may open ${available.toLocaleString('en')} files here (hard limit, not raisable: prlimit needs CAP_SYS_RESOURCE), and ${holder} need${edge === 'api' ? 's' : ''} one per connection plus ${reserved.toLocaleString('en')}` },
   };
 }
 

@@ -168,4 +168,12 @@ describe('the fan-out in the report', () => {
     expect(capped.capped).toMatchObject({ asked: 20_000 });
     expect(capped.capped!.reason).toContain('20,000 files');
   });
+
+  it('on the Mosquitto edge the API holds no connection: only Mosquitto\'s and the harness\'s own files are kept back', () => {
+    const plan = fanoutPlan('full', 'fanout-20k');
+    const capped = withinOpenFiles(plan, 20_000, 'mosquitto');
+    expect(capped.subscribers).toBe(19_936);
+    expect(capped.capped!.reason).toContain('Mosquitto and the harness each need one per connection plus 64');
+    expect(withinOpenFiles(plan, 20_064, 'mosquitto')).toBe(plan);
+  });
 });
