@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Logger, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -12,7 +12,8 @@ import { AwardCommand, type AwardOperation } from '../commands/award.handlers.js
 import { CreateAuctionCommand } from '../commands/create-auction.handler.js';
 import { DeleteAuctionCommand, EditAuctionCommand, ResizeTimeCommand, WithdrawLotCommand } from '../commands/manage-auction.handlers.js';
 import { ObserveLotCommand, PlaceOfferCommand, type PlaceOfferOutcome } from '../commands/place-offer.handler.js';
-import { AcceptRegulationCommand, CloseLotCommand } from '../commands/run-auction.handlers.js';
+import { AcceptRegulationCommand } from '../commands/run-auction.handlers.js';
+import { TransitionScheduler } from '../scheduler/transition-scheduler.js';
 import { GiveFeedbackCommand } from '../commands/feedback.handler.js';
 import { SetAuctionMessageCommand } from '../commands/auction-message.handler.js';
 import type { Actor } from '../../identity/actor.js';
@@ -33,11 +34,10 @@ const managers = [...AUCTION_MANAGER_ROLES];
 /** Auction, offer and award calls of `/api/v1/secure`. */
 @Controller('api/v1/secure')
 export class AuctionController {
-  private readonly logger = new Logger('AuctionController');
-
   constructor(
     private readonly runner: CommandRunner, private readonly queries: AuctionQueries,
     private readonly consistency: Consistency, private readonly metrics: Metrics, private readonly auth: AuthService,
+    private readonly scheduler: TransitionScheduler,
   ) {}
 
   @Post('auction')
@@ -125,7 +125,7 @@ export class AuctionController {
     try {
       const { closedByBuyNow, ...answer } = await this.runner.run<PlaceOfferOutcome['reply']>(actor, command);
       this.metrics.offers.inc({ outcome: 'accepted', code: '' });
-      if (closedByBuyNow) this.follow(idAuction);
+      if (closedByBuyNow) this.scheduler.follow(idAuction);
       return answer;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -256,8 +256,4 @@ export class AuctionController {
     return this.runner.run<unknown[]>(actor, new AwardCommand(actor, parse(Id, idAuction, 'idAuction'), operation, randomUUID()));
   }
 
-  /** After a buy-now the auction follows its lots; a failure here is repaired at the next start-up. */
-  private follow(idAuction: string): void {
-    this.runner.system(new CloseLotCommand(idAuction)).catch((err: unknown) => this.logger.warn(`follow ${idAuction} failed: ${String(err)}`));
-  }
 }

@@ -58,6 +58,15 @@ export class TransitionScheduler implements OnApplicationShutdown {
     for (const auction of this.model.auctions.values()) if (auction.status !== 'NONE' && inShards(auction.data.idAuction)) this.reconcile(auction);
   }
 
+  /**
+   * The auction follows its lots now (after a buy-now closed one): closed once none is open, awarded or reopened as its
+   * lots say. A failure other than a refusal (the store unreachable, a commit lost) is tried again every
+   * {@link RETRY_MS}, as every transition, instead of waiting for the auction's end or the next start-up.
+   */
+  follow(idAuction: string): void {
+    this.fire(`follow-${idAuction}`, idAuction, () => this.runner.system(new CloseLotCommand(idAuction)));
+  }
+
   /** Number of armed timers (for metrics and tests). */
   get pending(): number {
     return this.timers.size;
@@ -143,7 +152,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
     const allEnded = lots.every((l) => !l || l.status !== 'OPEN');
     const noneToAward = lots.every((l) => !l || l.status !== 'CLOSED' || l.award.status !== 'TBA');
     const stale = (auction.status === 'RUN' && allEnded) || (auction.status === 'CLD' && allEnded && noneToAward) || (auction.status === 'AWA' && !noneToAward);
-    if (stale) this.fire(`follow-${auction.data.idAuction}`, auction.data.idAuction, () => this.runner.system(new CloseLotCommand(auction.data.idAuction)));
+    if (stale) this.follow(auction.data.idAuction);
   }
 
   /** Arms the key's timer (`again`: fires an overdue one even when armed: a take-over must not wait for it). */
