@@ -4,7 +4,8 @@
  * real close and offer handlers and the real stream writer, on an in-memory PGlite store; only the command bus is a
  * direct dispatch.
  */
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { DomainError, streamId } from '@auction/domain';
 import { SoleWriter, type WriterOwnership } from '../../platform/cluster/writer-ownership.js';
 import { LOT_CLOSE_CAP_MS } from './offers-in-flight.js';
@@ -182,8 +183,16 @@ describe('closing at the end, held by offers in flight (one instance)', () => {
   });
 
   it('caps the wait: an offer stuck in flight does not hold the closing past the cap, and is then refused', async () => {
+    const warnings = jest.spyOn(Logger.prototype, 'warn');
     const { idAuction, idLot, endMs, arrivedAt, inTurn, before } = await heldBeforeTheEnd(store, h, 1);
     const log = await closedBy(store, idLot, endMs + 2_000);
+    // The closing, later than 200 ms, says where its time went: held by the offer in flight.
+    // (logged once the close command returns, which may be just after the store shows the lot closed)
+    const slowLine = () => warnings.mock.calls.map((c) => String(c[0])).find((m) => m.startsWith(`closing close-${idAuction}@${endMs} `));
+    for (let waited = 0; !slowLine() && waited < 2_000; waited += 20) await sleep(20);
+    const slow = slowLine();
+    warnings.mockRestore();
+    expect(slow).toMatch(/done \d+ ms after its end: its timer fired -?\d+ ms late, held [1-9]\d* ms by offers in flight, [2-9] close commands took \d+ ms$/);
     const lateness = log.closedAt! - endMs;
     process.stdout.write(`closed ${lateness} ms after its end (an offer stuck in flight)\n`);
     expect(lateness).toBeGreaterThanOrEqual(LOT_CLOSE_CAP_MS);

@@ -11,6 +11,8 @@ import { WRITER_OWNERSHIP, shardOf, type WriterOwnership } from '../../platform/
 
 const MAX_DELAY = 2 ** 31 - 1;
 const RETRY_MS = 1000;
+/** A closing done later than this after its end is logged with where its time went (timer, offers in flight, commands). */
+const CLOSE_SLOW_MS = 200;
 
 /**
  * Durable scheduler of start and end transitions. Its timers are derived from the read model, which
@@ -129,14 +131,26 @@ export class TransitionScheduler implements OnApplicationShutdown {
    * {@link RETRY_MS} later, unless the lot's extension or closing reaching the read model disarms it first.
    */
   private async close(key: string, idAuction: string, endMs: number): Promise<void> {
+    // Where a closing's time went, logged when it ended later than CLOSE_SLOW_MS after its end (issue 25, closing rush).
+    const phases = { fired: this.clock.now() - endMs, held: 0, commands: 0, tries: 0 };
     for (let first = true; ; first = false) {
       const ofKey = new Set([...(this.closings.get(key) ?? [])].flatMap((sid) => {
         const lot = this.model.lots.get(sid);
         return lot && lot.status !== 'NONE' ? [lot.data.definition.idLot] : [];
       }));
+      let at = this.clock.now();
       if (!first) await this.inFlight.closable([...ofKey], endMs);
+      phases.held += this.clock.now() - at;
+      at = this.clock.now();
       const { reply: held, streams } = await this.runner.system<string[]>(new CloseLotCommand(idAuction));
+      phases.commands += this.clock.now() - at;
+      phases.tries++;
       if (held.some((id) => ofKey.has(id))) continue;
+      const late = this.clock.now() - endMs;
+      if (late > CLOSE_SLOW_MS) {
+        this.logger.warn(`closing ${key} (${ofKey.size} lots) done ${late} ms after its end: its timer fired ${phases.fired} ms late, ` +
+          `held ${phases.held} ms by offers in flight, ${phases.tries} close commands took ${phases.commands} ms`);
+      }
       const written = new Set(streams.map((s) => s.streamId));
       const left = [...(this.closings.get(key) ?? [])].some((sid) => !written.has(sid));
       if (this.started && left && !this.timers.has(key)) {
