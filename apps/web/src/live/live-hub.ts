@@ -18,6 +18,9 @@ type Handler = (topic: string, payload: unknown) => void;
  */
 export const LIVE_HEARTBEAT_TIMEOUT_MS = 3 * LIVE_CLOCK_PERIOD_MS;
 
+/** Positions remembered per topic to recognise a copy of a message (see `LiveHub.isCopy`). */
+const RECENT_POSITIONS = 32;
+
 /** Statuses in which the live figures may be out of date. */
 const LOST: ReadonlySet<ConnectionStatus> = new Set(['disconnected', 'retrying', 'offline', 'unreachable']);
 
@@ -42,6 +45,8 @@ export class LiveHub {
   private readonly pendingUnsubscribes = new Map<string, ReturnType<typeof setTimeout>>();
   /** Last message per retained topic, replayed to a handler that subscribes while the broker subscription stays. */
   private readonly last = new Map<string, unknown>();
+  /** Positions dispatched per topic on this connection: another copy of one of them is dropped ({@link dispatch}). */
+  private readonly dispatched = new Map<string, number[]>();
   private readonly tickListeners = new Set<(epochMs: number) => void>();
 
   /**
@@ -67,8 +72,11 @@ export class LiveHub {
     });
     actor.on('status', (event: { status: ConnectionStatus; retryInMs?: number }) => {
       this.retryAt.set(event.status === 'retrying' && event.retryInMs !== undefined ? Date.now() + event.retryInMs : null);
-      if (event.status === 'connected') this.stale.set(false);
-      else if (LOST.has(event.status)) this.stale.set(true);
+      if (event.status === 'connected') {
+        // A new connection (a renewal stays connected) re-delivers the retained state: the screens' machines judge it.
+        this.dispatched.clear();
+        this.stale.set(false);
+      } else if (LOST.has(event.status)) this.stale.set(true);
       this.status.set(event.status);
     });
     this.actor = actor;
@@ -116,6 +124,7 @@ export class LiveHub {
     this.actor?.stop();
     this.actor = null;
     this.last.clear();
+    this.dispatched.clear();
     this.status.set('stopped');
     this.stale.set(false);
     this.retryAt.set(null);
@@ -147,9 +156,27 @@ export class LiveHub {
           if (this.handlers.has(filter)) return;
           this.actor?.send({ type: 'topic.unsubscribe', topics: [filter] });
           for (const topic of [...this.last.keys()]) if (topicMatches(filter, topic)) this.last.delete(topic);
+          for (const topic of [...this.dispatched.keys()]) if (topicMatches(filter, topic)) this.dispatched.delete(topic);
         }, 0));
       }
     };
+  }
+
+  /**
+   * Whether a message is another copy of one this connection already dispatched (same topic, same position): while a
+   * live token is renewed, the old and the new connection both deliver what is published until the old one closes,
+   * and Mosquitto sends a message once per matching filter. The lot and auction machines ignore such a copy (its
+   * position is not newer), but an outbid notice would come back after its dismissal and be announced again.
+   * Positions on one topic may come out of order (outbid notices of auctions written by different instances), so the
+   * recent ones are kept, not only the highest.
+   */
+  private isCopy(topic: string, payload: unknown): boolean {
+    const position = (payload as { position?: unknown }).position;
+    if (typeof position !== 'number') return false;
+    const recent = this.dispatched.get(topic) ?? [];
+    if (recent.includes(position)) return true;
+    this.dispatched.set(topic, [...recent.slice(-(RECENT_POSITIONS - 1)), position]);
+    return false;
   }
 
   private dispatch(topic: string, payload: unknown): void {
@@ -159,6 +186,7 @@ export class LiveHub {
       this.last.delete(topic);
       return;
     }
+    if (this.isCopy(topic, payload)) return;
     if (topic.startsWith('auction/')) this.last.set(topic, payload);
     for (const [filter, set] of this.handlers) {
       if (!topicMatches(filter, topic)) continue;

@@ -20,6 +20,14 @@ function fakeBroker() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** A hub started on a {@link fakeBroker}. */
+function startedHub() {
+  const broker = fakeBroker();
+  const hub = new LiveHub({} as AuctionApi, broker.actor as never);
+  hub.start();
+  return { broker, hub };
+}
+
 describe('LiveHub', () => {
   it('subscribes a filter once, dispatches matching messages, and unsubscribes after the last handler leaves', async () => {
     const broker = fakeBroker();
@@ -70,6 +78,48 @@ describe('LiveHub', () => {
     hub.subscribe('auction/a1/lot/+', (_topic, payload) => replayed.push(payload));
     await tick();
     expect(replayed).toEqual([{ status: 'RUN', position: 5 }]);
+    hub.stop();
+  });
+
+  it('dispatches a message once when two connections deliver it (a live token renewal) or two filters match it', () => {
+    const { broker, hub } = startedHub();
+    const notices: unknown[] = [];
+    const lots: unknown[] = [];
+    hub.subscribe('user/u1/outbid', (_topic, payload) => notices.push(payload));
+    hub.subscribe('auction/a1/lot/+', (_topic, payload) => lots.push(payload));
+    // The old connection delivers two notices (two auctions, written by two instances: positions out of order), then
+    // the new one, subscribed before the old one closed, delivers the same two.
+    broker.push('user/u1/outbid', { idLot: 'l1', position: 12 });
+    broker.push('user/u1/outbid', { idLot: 'l9', position: 11 });
+    broker.push('auction/a1/lot/l1', { bestOffer: 500, position: 12 });
+    broker.push('user/u1/outbid', { idLot: 'l1', position: 12 });
+    broker.push('user/u1/outbid', { idLot: 'l9', position: 11 });
+    broker.push('auction/a1/lot/l1', { bestOffer: 500, position: 12 });
+    // A later notice on the same topic still comes, and one older than the newest (another instance's) too.
+    broker.push('user/u1/outbid', { idLot: 'l1', position: 14 });
+    broker.push('user/u1/outbid', { idLot: 'l7', position: 13 });
+    expect(notices).toEqual([
+      { idLot: 'l1', position: 12 }, { idLot: 'l9', position: 11 }, { idLot: 'l1', position: 14 }, { idLot: 'l7', position: 13 },
+    ]);
+    expect(lots).toEqual([{ bestOffer: 500, position: 12 }]);
+    hub.stop();
+  });
+
+  it('passes the retained state again to a filter subscribed again, and after the hub restarts', async () => {
+    const { broker, hub } = startedHub();
+    const states: unknown[] = [];
+    const retained = { status: 'RUN', position: 7 };
+    const off = hub.subscribe('auction/a1', (_topic, payload) => states.push(payload));
+    broker.push('auction/a1', retained);
+    off();
+    await tick();
+    // Given up, then wanted again: the broker's retained copy is the new handler's only state.
+    hub.subscribe('auction/a1', (_topic, payload) => states.push(payload));
+    broker.push('auction/a1', retained);
+    hub.stop();
+    hub.start();
+    broker.push('auction/a1', retained);
+    expect(states).toEqual([retained, retained, retained]);
     hub.stop();
   });
 

@@ -22,6 +22,14 @@ export const LIVE_KEEPALIVE_SECONDS = 10;
  */
 export const LIVE_SUBSCRIBE_QOS = 0;
 
+/**
+ * How long a renewal's old connection stays open once the new one is subscribed: what the broker sent it just before
+ * (an outbid notice, an own offer: not retained, so the new connection does not have them) may still be on its way, held
+ * by a retransmission on a poor link. Meanwhile both connections deliver; the hub drops the copies (same topic and
+ * position).
+ */
+export const LIVE_RENEWAL_OVERLAP_MS = 5_000;
+
 /** Credentials with the local time (ms) they stop being valid, measured from the answer (a client clock may be off). */
 interface Fresh {
   readonly credentials: LiveCredentials;
@@ -32,7 +40,8 @@ interface Fresh {
  * The real broker actor: asks the API for live credentials (a short-lived, subscribe-only live token), connects
  * MQTT 3.1.1 over WebSocket to `/mqtt` of this origin (no automatic reconnect: the connection machine owns the
  * back-off), subscribes at QoS 0 ({@link LIVE_SUBSCRIBE_QOS}). On `renew` it fetches new credentials, connects a second client, subscribes the
- * machine's topics on it and only then closes the first: the page never stops receiving while the token changes.
+ * machine's topics on it and closes the first {@link LIVE_RENEWAL_OVERLAP_MS} later: the page never stops receiving while the
+ * token changes, and nothing the first was sent is cut off on its way.
  */
 export function mqttBroker(api: AuctionApi) {
   return fromCallback<BrokerCommand, BrokerInput>(({ sendBack, receive }) => {
@@ -40,6 +49,8 @@ export function mqttBroker(api: AuctionApi) {
     /** The connection in use; a renewal's new one is `next` until it takes over. */
     let client: MqttClient | null = null;
     let next: MqttClient | null = null;
+    /** Renewals' old connections, still delivering for {@link LIVE_RENEWAL_OVERLAP_MS}. */
+    const retiring = new Set<MqttClient>();
     let closed = false;
     let lost = false;
     const lose = (error: string) => {
@@ -103,7 +114,10 @@ export function mqttBroker(api: AuctionApi) {
         const previous = client;
         client = c;
         next = null;
-        previous?.end(true);
+        if (previous) {
+          retiring.add(previous);
+          setTimeout(() => { retiring.delete(previous); previous.end(true); }, LIVE_RENEWAL_OVERLAP_MS);
+        }
         send({ type: 'broker.renewed', expiresInMs: expiresInMs(fresh) });
       } catch (error) {
         next?.end(true);
@@ -130,6 +144,7 @@ export function mqttBroker(api: AuctionApi) {
       closed = true;
       client?.end(true);
       next?.end(true);
+      for (const c of retiring) c.end(true);
     };
   });
 }

@@ -7,10 +7,10 @@ export function mqttConnect(clientId: string, username: string, password: string
   return Buffer.concat([Buffer.from([0x10]), remainingLength(body.length), body]);
 }
 
-/** MQTT SUBSCRIBE of one filter at QoS 1. */
-export function mqttSubscribe(packetId: number, filter: string): Buffer {
+/** MQTT SUBSCRIBE of one filter at `qos` (default 1). */
+export function mqttSubscribe(packetId: number, filter: string, qos: 0 | 1 | 2 = 1): Buffer {
   const f = Buffer.from(filter);
-  const body = Buffer.concat([Buffer.from([packetId >> 8, packetId & 255, f.length >> 8, f.length & 255]), f, Buffer.from([1])]);
+  const body = Buffer.concat([Buffer.from([packetId >> 8, packetId & 255, f.length >> 8, f.length & 255]), f, Buffer.from([qos])]);
   return Buffer.concat([Buffer.from([0x82]), remainingLength(body.length), body]);
 }
 
