@@ -40,6 +40,8 @@ export function parseLiveTopic(topic: string): LiveTopic | null {
  * The clock tick's topic, exactly, is open to every client.
  */
 export function maySubscribe(filter: string, idUser: string): boolean {
+  // MQTT forbids U+0000 in topic names and filters (3.1.1, 1.5.3); aedes lets it through, Mosquitto does not.
+  if (filter.includes('\u0000')) return false;
   if (filter === LIVE_CLOCK_TOPIC) return true;
   const levels = filter.split('/');
   if (levels[0] === 'auction') return true;

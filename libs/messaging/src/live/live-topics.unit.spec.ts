@@ -33,6 +33,14 @@ describe('decideLiveSubscription (the one rule of /mqtt and of Mosquitto\'s edge
     expect(asked).toEqual([]);
   });
 
+  it('a filter with U+0000 is refused (MQTT forbids it; aedes passed \'auction/\\u0000\' at every QoS)', async () => {
+    asked.length = 0;
+    for (const filter of ['auction/\u0000', 'auction/visible\u0000/lot/+', 'user/u1/\u0000', 'server/clock\u0000']) {
+      expect({ filter, allowed: await decideLiveSubscription(filter, 'u1', access) }).toEqual({ filter, allowed: false });
+    }
+    expect(asked).toEqual([]);
+  });
+
   it('concreteAuctionOf names the auction of a filter without a wildcard at its level', () => {
     expect(concreteAuctionOf('auction/A1/lot/+')).toBe('A1');
     expect(concreteAuctionOf('auction/A1')).toBe('A1');
