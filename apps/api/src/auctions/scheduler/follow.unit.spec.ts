@@ -64,3 +64,22 @@ describe('the auction follows its lots after a buy-now', () => {
     expect([refused, elsewhere]).toEqual([1, 0]);
   });
 });
+
+describe('the retries of a failed follow-up (attack 47)', () => {
+  it('keep one retry per auction however many buy-nows asked, and stop at shutdown', async () => {
+    let tries = 0;
+    const scheduler = schedulerWith(async () => {
+      tries++;
+      throw new Error('connection terminated unexpectedly');
+    });
+    // Five follow-ups of one auction while the store is unreachable (buy-nows, a take-over's reconciliation): one retry.
+    for (let i = 0; i < 5; i++) scheduler.follow('A-4');
+    await new Promise((r) => setTimeout(r, 1300));
+    // Before the fix: 10 (each failure its own retry loop, a command a second each until one goes through).
+    expect(tries).toBe(6);
+    scheduler.onApplicationShutdown();
+    await new Promise((r) => setTimeout(r, 1300));
+    // Before the fix the retries went on after shutdown (against a closed store, every second).
+    expect(tries).toBe(6);
+  });
+});

@@ -30,7 +30,10 @@ export class TransitionScheduler implements OnApplicationShutdown {
   /** Open lots by closing key (auction and end instant), and each open lot's key. */
   private readonly closings = new Map<string, Set<string>>();
   private readonly closingOf = new Map<string, string>();
+  /** The pending retry of each transition key that failed: one per key, however many times it was fired. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
   private started = false;
+  private stopped = false;
 
   constructor(
     private readonly model: LiveReadModel, private readonly runner: CommandRunner, @Inject(CLOCK) private readonly clock: Clock,
@@ -42,6 +45,7 @@ export class TransitionScheduler implements OnApplicationShutdown {
   /** Arms every timer the current read model implies and repairs auctions that missed a follow-up. */
   start(): void {
     this.started = true;
+    this.stopped = false;
     for (const [id, auction] of this.model.auctions) this.onAuction(id, auction);
     for (const [id, lot] of this.model.lots) this.onLot(id, lot);
     for (const auction of this.model.auctions.values()) this.reconcile(auction);
@@ -76,8 +80,11 @@ export class TransitionScheduler implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.started = false;
+    this.stopped = true;
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
   }
 
   private onEvent(event: StoredEvent, state: unknown): void {
@@ -190,13 +197,24 @@ export class TransitionScheduler implements OnApplicationShutdown {
     this.timers.delete(key);
   }
 
-  /** Runs a transition when this instance writes its auction; another instance's writer fires its own timer. */
+  /**
+   * Runs a transition when this instance writes its auction; another instance's writer fires its own timer. A failure
+   * replaces the key's pending retry (many buy-nows on one auction while the store is unreachable are one retry, not
+   * one loop each), and none is armed after shutdown.
+   */
   private fire(key: string, idAuction: string, action: () => Promise<unknown>): void {
-    if (!this.ownership.ownsAuction(idAuction)) return;
+    if (this.stopped || !this.ownership.ownsAuction(idAuction)) return;
     action().catch((err: unknown) => {
       if (err instanceof DomainError) return this.logger.warn(`transition ${key} refused: ${err.message}`);
+      if (this.stopped) return;
       this.logger.warn(`transition ${key} failed, retrying: ${err instanceof Error ? err.message : String(err)}`);
-      setTimeout(() => this.fire(key, idAuction, action), RETRY_MS).unref();
+      clearTimeout(this.retries.get(key));
+      const retry = setTimeout(() => {
+        this.retries.delete(key);
+        this.fire(key, idAuction, action);
+      }, RETRY_MS);
+      retry.unref();
+      this.retries.set(key, retry);
     });
   }
 }
