@@ -93,7 +93,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
     { logger, bufferLogs: false },
   );
   // X-Forwarded-For entries with a port (`203.0.113.7:51234`) read as their address, before any hook asks request.ip.
-  if (config.trustProxy !== false) plainForwardedAddresses(app.getHttpAdapter().getInstance() as never);
+  if (config.trustProxy !== false) plainForwardedAddresses(app.getHttpAdapter().getInstance());
   // The instant each request's bytes arrived (its head, or its body when sent apart), by which an offer is judged (arrival-time.ts).
   stampArrival(app.getHttpAdapter().getInstance(), app.get<Clock>(CLOCK));
   // A write on an auction another instance writes is passed to that instance (forward-writes.ts).

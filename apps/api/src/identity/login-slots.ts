@@ -88,7 +88,6 @@ abstract class LocalTurns implements LoginSlots {
     for (const waiter of [...(this.waiters.get(address) ?? [])]) waiter();
   }
 
-
   protected abstract decideAndTake<T>(address: string, account: string, decide: (inFlight: InFlight) => Promise<T>, take: (verdict: T) => boolean): Promise<{ verdict: T; slot?: Slot }>;
   protected abstract free(slot: Slot): Promise<void>;
 }
@@ -114,7 +113,6 @@ export class MemoryLoginSlots extends LocalTurns {
     bump(this.addresses, slot.address, -1);
     bump(this.accounts, slot.account, -1);
   }
-
 }
 
 function bump(counts: Map<string, number>, key: string, by: number): void {

@@ -173,9 +173,11 @@ export class LiveHub {
   private isCopy(topic: string, payload: unknown): boolean {
     const position = (payload as { position?: unknown }).position;
     if (typeof position !== 'number') return false;
-    const recent = this.dispatched.get(topic) ?? [];
-    if (recent.includes(position)) return true;
-    this.dispatched.set(topic, [...recent.slice(-(RECENT_POSITIONS - 1)), position]);
+    let recent = this.dispatched.get(topic);
+    if (!recent) this.dispatched.set(topic, (recent = []));
+    else if (recent.includes(position)) return true;
+    recent.push(position);
+    if (recent.length > RECENT_POSITIONS) recent.shift();
     return false;
   }
 

@@ -49,8 +49,8 @@ export function mqttBroker(api: AuctionApi) {
     /** The connection in use; a renewal's new one is `next` until it takes over. */
     let client: MqttClient | null = null;
     let next: MqttClient | null = null;
-    /** Renewals' old connections, still delivering for {@link LIVE_RENEWAL_OVERLAP_MS}. */
-    const retiring = new Set<MqttClient>();
+    /** Renewals' old connections, still delivering for {@link LIVE_RENEWAL_OVERLAP_MS}, with the timer that ends each. */
+    const retiring = new Map<MqttClient, ReturnType<typeof setTimeout>>();
     let closed = false;
     let lost = false;
     const lose = (error: string) => {
@@ -115,8 +115,7 @@ export function mqttBroker(api: AuctionApi) {
         client = c;
         next = null;
         if (previous) {
-          retiring.add(previous);
-          setTimeout(() => { retiring.delete(previous); previous.end(true); }, LIVE_RENEWAL_OVERLAP_MS);
+          retiring.set(previous, setTimeout(() => { retiring.delete(previous); previous.end(true); }, LIVE_RENEWAL_OVERLAP_MS));
         }
         send({ type: 'broker.renewed', expiresInMs: expiresInMs(fresh) });
       } catch (error) {
@@ -144,7 +143,11 @@ export function mqttBroker(api: AuctionApi) {
       closed = true;
       client?.end(true);
       next?.end(true);
-      for (const c of retiring) c.end(true);
+      for (const [c, timer] of retiring) {
+        clearTimeout(timer);
+        c.end(true);
+      }
+      retiring.clear();
     };
   });
 }

@@ -1,9 +1,5 @@
 import { isIP } from 'node:net';
-
-/** The part of Fastify this needs: one request hook. */
-interface HookHost {
-  addHook(name: 'onRequest', hook: (request: { raw: { headers: Record<string, string | string[] | undefined> } }, reply: unknown, done: () => void) => void): unknown;
-}
+import type { FastifyInstance } from 'fastify';
 
 /**
  * One `X-Forwarded-For` entry as an address: `203.0.113.7:51234` is `203.0.113.7`, `[2001:db8::1]:443` and
@@ -32,7 +28,7 @@ export function normalizeForwardedFor(value: string): string {
  * when asked, so the header is made plain addresses before any other hook (rate limits, login protection, sign-up
  * limits, geolocation) asks. Registered first, right after the app is created.
  */
-export function plainForwardedAddresses(fastify: HookHost): void {
+export function plainForwardedAddresses(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
     const value = request.raw.headers['x-forwarded-for'];
     if (typeof value === 'string' && value.length > 0) request.raw.headers['x-forwarded-for'] = normalizeForwardedFor(value);
