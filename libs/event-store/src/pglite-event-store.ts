@@ -42,14 +42,16 @@ class PgliteExecutor implements SqlExecutor {
     return this.exclusive(async () => (await this.db.query<R>(text, params)).rows);
   }
 
-  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {
     return this.exclusive(async () => {
       const tx: SqlQueryable = {
         query: async <R>(text: string, params?: unknown[]) => (await this.db.query<R>(text, params)).rows,
       };
       await this.db.query('BEGIN');
       try {
-        const result = await work(tx);
+        // In process, a round trip costs nothing: the opening is one more statement.
+        const opened = opening === undefined ? [] : (await this.db.query<Record<string, unknown>>(opening)).rows;
+        const result = await work(tx, opened);
         await this.db.query('COMMIT');
         return result;
       } catch (error) {

@@ -127,10 +127,11 @@ describe('PGlite specifics', () => {
     const statements: string[][] = [];
     const executor = (store as unknown as { executor: SqlExecutor }).executor;
     const transaction = executor.transaction.bind(executor);
-    executor.transaction = (work) => {
-      const flush: string[] = [];
+    executor.transaction = (work, opening) => {
+      // The opening (the positions' reservation) is the transaction's first statement.
+      const flush: string[] = opening === undefined ? [] : [opening];
       statements.push(flush);
-      return transaction((tx) => work({ query: (text, params) => (flush.push(text), tx.query(text, params)) }));
+      return transaction((tx, opened) => work({ query: (text, params) => (flush.push(text), tx.query(text, params)) }, opened), opening);
     };
     await store.append('two-a', 0, events(1));
     await Promise.all([store.append('two-a', 1, events(2)), store.append('two-b', 0, events(1))]);

@@ -101,14 +101,16 @@ class PgPoolExecutor implements SqlExecutor {
     return result.rows as R[];
   }
 
-  async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlQueryable = {
       query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
     };
     try {
-      await client.query('BEGIN');
-      const result = await work(tx);
+      // Without parameters, several statements go in one simple query: one round trip for both, the results in order.
+      const begun = await client.query(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
+      const opened = opening === undefined ? [] : ((begun as unknown as pg.QueryResult[]).at(-1)?.rows ?? []);
+      const result = await work(tx, opened);
       await client.query('COMMIT');
       client.release();
       return result;

@@ -82,12 +82,14 @@ describe('postgres: one flush, three statements past BEGIN', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       const executor = (first as unknown as { executor: SqlExecutor }).executor;
       const transaction = executor.transaction.bind(executor);
-      executor.transaction = (work) => transaction(async (tx) => {
-        const result = await work({ query: (text, params) => (statements.push(text), tx.query(text, params)) });
+      executor.transaction = (work, opening) => transaction(async (tx, opened) => {
+        // The opening (the positions' reservation) was sent with BEGIN, in the same round trip.
+        if (opening !== undefined) statements.push(opening);
+        const result = await work({ query: (text, params) => (statements.push(text), tx.query(text, params)) }, opened);
         reached();
         await held;
         return result;
-      });
+      }, opening);
       const firstWrite = first.appendMulti([
         { streamId: `${p}-old`, expectedVersion: 2, events: events(1) },
         { streamId: `${p}-new`, expectedVersion: 0, events: events(2) },
@@ -131,6 +133,39 @@ describe('postgres: one flush, three statements past BEGIN', () => {
       release(); // on a failure too: the first store's close waits for its flush
       await listener.end();
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  test('a flush is four round trips: BEGIN with the positions\' reservation, the locks, the events, COMMIT', async () => {
+    const store = await open();
+    try {
+      const p = `trips-${Date.now().toString(36)}`;
+      await store.append(`${p}-a`, 0, events(1));
+      // Every query a pool client sends from here on is one round trip to the server.
+      const pool = (store as unknown as { executor: { pool: pg.Pool } }).executor.pool;
+      const sent: string[] = [];
+      const wrapped = new WeakSet<pg.PoolClient>();
+      pool.on('acquire', (client) => {
+        if (wrapped.has(client)) return;
+        wrapped.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+          sent.push(String(args[0]).replace(/\s+/g, ' ').trim());
+          return query(...args);
+        };
+      });
+      const written = await Promise.all([store.append(`${p}-a`, 1, events(2)), store.append(`${p}-b`, 0, events(1))]);
+      expect(written.map((r) => r.nextVersion)).toEqual([3, 1]);
+      expect(sent).toHaveLength(4);
+      expect(sent[0]).toMatch(/^BEGIN; SELECT \S+\.reserve_positions\(3::int\)/);
+      expect(sent[1]).toMatch(/ON CONFLICT \(stream_id\) DO UPDATE/);
+      expect(sent[2]).toMatch(/INSERT INTO \S+\.events/);
+      expect(sent[3]).toBe('COMMIT');
+      // The three positions reserved with BEGIN are the flush's, one after another.
+      const positions = written.flatMap((r) => r.positions).sort((x, y) => x - y);
+      expect(positions).toEqual([positions[0], positions[0]! + 1, positions[0]! + 2]);
+    } finally {
+      await store.close();
     }
   });
 });

@@ -29,7 +29,7 @@ export function postgresTestSchema(prefix: string): { databaseUrl: string; schem
 export function watchTransactionFailures(store: EventStore, failures: unknown[]): void {
   const executor = (store as unknown as { executor: SqlExecutor }).executor;
   const transaction = executor.transaction.bind(executor);
-  executor.transaction = (work) => transaction(work).catch((error: unknown) => {
+  executor.transaction = (work, opening) => transaction(work, opening).catch((error: unknown) => {
     failures.push(error);
     throw error;
   });

@@ -22,6 +22,13 @@ export interface WriteOptions {
   known?: ReadonlyMap<string, number>;
   /** Channel notified, at COMMIT, when something was written (null or absent: no notice). */
   channel?: string | null;
+  /** The row of `reservePositionsOf(total)` when the caller ran it first in the transaction (with its BEGIN). */
+  reserved?: Record<string, unknown>;
+}
+
+/** Events of a flush: the positions it reserves. */
+export function flushSize(units: AppendUnit[]): number {
+  return units.reduce((sum, unit) => sum + unitSize(unit), 0);
 }
 
 /**
@@ -32,13 +39,14 @@ export interface WriteOptions {
  * transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null }: WriteOptions = {},
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved }: WriteOptions = {},
 ): Promise<UnitOutcome[]> {
-  const total = units.reduce((sum, unit) => sum + unitSize(unit), 0);
+  const total = flushSize(units);
   let nextPosition = 0;
   let recordedMs = 0;
   if (total > 0) {
-    const [row] = await tx.query<{ first: string | number; now_ms: string | number }>(sql.reservePositions, [total]);
+    const [row] = reserved ? [reserved as { first: string | number; now_ms: string | number }]
+      : await tx.query<{ first: string | number; now_ms: string | number }>(sql.reservePositions, [total]);
     nextPosition = Number(row!.first);
     recordedMs = Number(row!.now_ms);
   }

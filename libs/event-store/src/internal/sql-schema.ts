@@ -6,6 +6,8 @@ export interface EventStoreSql {
   /** Key of the transaction-level advisory lock that serializes concurrent `init()` calls. */
   readonly initLockKey: string;
   readonly reservePositions: string;
+  /** `reservePositions` for `n` positions, without parameters: it can be sent with its transaction's BEGIN. */
+  reservePositionsOf(n: number): string;
   /** Creates the absent stream rows and locks them all, in the order of their ids; answers their versions. */
   readonly lockStreams: string;
   /** Inserts the events, sets the locked streams' versions and notifies the channel given (null: no notice). */
@@ -79,6 +81,10 @@ export function eventStoreSql(schema: string): EventStoreSql {
     initLockKey: `${s}.init`,
     // now(): the transaction's time, which every row gets as recorded_at (the same expression as EVENT_COLUMNS).
     reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
+    reservePositionsOf: (n) => {
+      if (!Number.isSafeInteger(n) || n < 1) throw new Error(`reservePositionsOf: ${n} is not a count of positions`);
+      return `SELECT ${s}.reserve_positions(${n}::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
+    },
     // ON CONFLICT DO UPDATE locks a row that exists (waiting for a writer that holds it, then taking its committed
     // version) and a new row is locked by its insertion: one round trip creates, locks and reads. The ids come sorted
     // and deduplicated; inserted in the order of the database's ORDER BY (the order `SELECT ... FOR UPDATE` locked
