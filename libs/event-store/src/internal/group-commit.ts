@@ -13,8 +13,12 @@ export interface GroupCommitStats {
   largestFlush: number;
 }
 
-/** Writes several units in ONE transaction and reports each unit's outcome; throws if the transaction failed. */
-export type FlushWriter = (units: AppendUnit[]) => Promise<UnitOutcome[]>;
+/**
+ * Writes several units in ONE transaction and reports each unit's outcome; throws if the transaction failed. It calls
+ * `locked` once the transaction holds its positions and the locks of its streams (the next flush may start then), and
+ * awaits `beforeRetry` before it tries a failed transaction again.
+ */
+export type FlushWriter = (units: AppendUnit[], locked: () => void, beforeRetry: () => Promise<void>) => Promise<UnitOutcome[]>;
 
 interface Pending {
   unit: AppendUnit;
@@ -24,50 +28,110 @@ interface Pending {
 }
 
 /**
- * Group commit: units queue up; one flusher at a time takes what is queued (up to
- * `maxBatchEvents` events) and writes it in one transaction; promises settle only after COMMIT.
- * Units submitted while a flush runs go into the next one.
+ * Group commit: units queue up; a flusher takes what is queued (up to `maxBatchEvents` events) and writes it in one
+ * transaction; promises settle only after COMMIT. Units submitted while a flush runs go into the next one.
+ *
+ * With `maxFlushes` 2 (several writers: PostgreSQL), the next flush starts as soon as the one before it holds its
+ * positions and its streams' locks, instead of after its COMMIT: an append that arrives during a flush is written a
+ * few round trips sooner (each round trip waits for the event loop, long when the API is busy: issue 25, closing
+ * rush). The order stays the flushes' order: the later flush reserves its positions after the earlier one, and waits
+ * at its streams' locks for the earlier one's COMMIT or ROLLBACK before it reads their versions, so an append decided
+ * on top of one in the earlier flush is checked against what that one left (refused, and decided again by its
+ * writer, when the earlier one was not written). A flush that failed is tried again (whole, or unit by unit) only once
+ * the flushes started after it settled, and none starts meanwhile: tried again beside them, it would reserve positions
+ * after theirs and could take a stream's lock first, so that an append decided on top of one of its own would be
+ * written before it in the log. An append that read streams it does not write (`reads`: a decision
+ * on several streams) takes no lock on them, so a flush holding one starts only once every flush before it settled:
+ * were one of those refused, the chains it read are broken before it is checked. With 1 (the sole writer, PGlite: one
+ * session) a flush starts after the one before it settled.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  /** Flushes started and not settled. */
+  private running = 0;
+  /** A flush started and does not hold its locks yet: the next one waits for them. */
+  private locking = false;
+  /** Failed flushes waiting to be tried again: no flush starts meanwhile. */
+  private retrying = 0;
+  /** The flushes in flight, by the order they started in. */
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private started = 0;
+  /** A start is planned on the next microtask (a synchronous burst of appends shares the first flush). */
+  private planned = false;
+  private idle: (() => void)[] = [];
   private readonly counters: GroupCommitStats = { flushes: 0, appends: 0, events: 0, largestFlush: 0 };
 
   constructor(
     private readonly write: FlushWriter,
     private readonly maxBatchEvents: number,
     private readonly afterCommit: () => void = () => {},
+    private readonly maxFlushes = 1,
   ) {
     if (!(maxBatchEvents >= 1)) throw new Error('maxBatchEvents must be >= 1');
+    if (!(maxFlushes >= 1)) throw new Error('maxFlushes must be >= 1');
   }
 
   /** Queues a unit; resolves with its results after the transaction holding it has committed. */
   submit(unit: AppendUnit): Promise<AppendResult[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ unit, size: unitSize(unit), resolve, reject });
-      // Started on a microtask so that a synchronous burst of appends shares the first flush.
-      this.flushing ??= Promise.resolve().then(() => this.flushLoop());
+      if (this.planned) return;
+      this.planned = true;
+      queueMicrotask(() => {
+        this.planned = false;
+        this.startFlushes();
+      });
     });
   }
 
   /** Resolves when everything queued so far has been settled. */
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.running > 0 || this.queue.length > 0 || this.planned) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
   stats(): GroupCommitStats {
     return { ...this.counters };
   }
 
-  private async flushLoop(): Promise<void> {
-    try {
-      while (this.queue.length > 0) await this.flushBatch(this.takeBatch());
-    } finally {
-      this.flushing = null;
+  /** Starts what is queued, as far as the flushes in flight allow. */
+  private startFlushes(): void {
+    while (this.queue.length > 0 && !this.locking && this.retrying === 0 && this.running < this.maxFlushes) {
+      const count = this.batchLength();
+      if (this.running > 0 && this.queue.slice(0, count).some(({ unit }) => unit.some((part) => part.reads?.length))) return;
+      const batch = this.queue.splice(0, count);
+      this.running += 1;
+      this.locking = true;
+      let locked = false;
+      const onLocked = () => {
+        if (locked) return;
+        locked = true;
+        this.locking = false;
+        this.startFlushes();
+      };
+      const seq = ++this.started;
+      let retrying = false;
+      // Before a failed flush is tried again: no new flush, and those started after it settled.
+      const beforeRetry = async () => {
+        if (!retrying) {
+          retrying = true;
+          this.retrying += 1;
+        }
+        await Promise.allSettled([...this.inFlight].filter(([other]) => other > seq).map(([, flush]) => flush));
+      };
+      const flush = this.flushBatch(batch, onLocked, beforeRetry).finally(() => {
+        this.inFlight.delete(seq);
+        if (retrying) this.retrying -= 1;
+        this.running -= 1;
+        onLocked();
+        this.startFlushes();
+        if (this.running === 0 && this.queue.length === 0 && !this.planned) for (const wake of this.idle.splice(0)) wake();
+      });
+      this.inFlight.set(seq, flush);
     }
   }
 
-  private takeBatch(): Pending[] {
+  /** How many of the queued units the next flush takes (up to `maxBatchEvents` events, at least one unit). */
+  private batchLength(): number {
     let events = 0;
     let count = 0;
     for (const pending of this.queue) {
@@ -75,15 +139,15 @@ export class GroupCommitter {
       events += pending.size;
       count += 1;
     }
-    return this.queue.splice(0, count);
+    return count;
   }
 
-  private async flushBatch(batch: Pending[]): Promise<void> {
+  private async flushBatch(batch: Pending[], locked: () => void, beforeRetry: () => Promise<void>): Promise<void> {
     this.counters.flushes += 1;
     this.counters.largestFlush = Math.max(this.counters.largestFlush, batch.length);
     let outcomes: UnitOutcome[];
     try {
-      outcomes = await this.write(batch.map((pending) => pending.unit));
+      outcomes = await this.write(batch.map((pending) => pending.unit), locked, beforeRetry);
     } catch (error) {
       // A failed transaction wrote nothing. Retry the units one by one so that a single poison
       // append (say, a string jsonb refuses) does not fail its neighbours.
@@ -91,7 +155,8 @@ export class GroupCommitter {
         this.settle(batch[0]!, { ok: false, error: error as Error });
         return;
       }
-      for (const pending of batch) await this.flushBatch([pending]);
+      await beforeRetry();
+      for (const pending of batch) await this.flushBatch([pending], () => {}, beforeRetry);
       return;
     }
     this.afterCommit();

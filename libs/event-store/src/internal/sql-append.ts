@@ -24,6 +24,8 @@ export interface WriteOptions {
   channel?: string | null;
   /** The row of `reservePositionsOf(total)` when the caller ran it first in the transaction (with its BEGIN). */
   reserved?: Record<string, unknown>;
+  /** Called once the transaction holds its positions and its streams' locks (the group committer's next flush may start). */
+  locked?: () => void;
 }
 
 /** Events of a flush: the positions it reserves. */
@@ -39,7 +41,7 @@ export function flushSize(units: AppendUnit[]): number {
  * transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved }: WriteOptions = {},
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved, locked }: WriteOptions = {},
 ): Promise<UnitOutcome[]> {
   const total = flushSize(units);
   let nextPosition = 0;
@@ -52,6 +54,7 @@ export async function writeUnits(
   }
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
   const versions = known ? await soleWriterVersions(tx, sql, streamIds, known) : await lockedVersions(tx, sql, streamIds);
+  locked?.();
 
   const rows: EventRows = { positions: [], streamIds: [], versions: [], types: [], data: [], metadata: [], schemaVersions: [] };
   const touched = new Set<string>();

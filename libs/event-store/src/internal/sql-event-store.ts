@@ -74,8 +74,9 @@ export class SqlEventStore implements EventStore {
     this.sql = eventStoreSql(options.schema ?? 'event_store');
     this.recent = options.soleWriter ? new RecentEvents() : null;
     this.versions = options.soleWriter ? new Map() : null;
-    this.committer = new GroupCommitter((units) => this.writeFlush(units), options.maxBatchEvents ?? 1000, () =>
-      this.wakeup.notify(),
+    // Several writers lock their streams: the next flush may start once one holds its locks (group-commit.ts).
+    this.committer = new GroupCommitter((units, locked, beforeRetry) => this.writeFlush(units, locked, beforeRetry), options.maxBatchEvents ?? 1000, () =>
+      this.wakeup.notify(), options.soleWriter ? 1 : 2,
     );
   }
 
@@ -175,14 +176,15 @@ export class SqlEventStore implements EventStore {
     }
   }
 
-  private async writeFlush(units: Parameters<typeof writeUnits>[2]): ReturnType<typeof writeUnits> {
+  private async writeFlush(units: Parameters<typeof writeUnits>[2], locked: () => void, beforeRetry: () => Promise<void>): ReturnType<typeof writeUnits> {
     for (let attempt = 1; ; attempt++) {
       try {
+        if (attempt > 1) await beforeRetry();
         let written: WrittenRows | null = null;
         // The positions are reserved by the transaction's first statement, sent with its BEGIN (one round trip less).
         const total = flushSize(units);
         const outcomes = await this.executor.transaction((tx, [reserved]) => writeUnits(tx, this.sql, units, {
-          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved,
+          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved, locked,
         }), total > 0 ? this.sql.reservePositionsOf(total) : undefined);
         // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
         const rows = written as WrittenRows | null;
