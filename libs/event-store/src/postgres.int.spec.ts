@@ -188,79 +188,80 @@ describe('postgres: the next flush starts once the one before it holds its locks
     }, opening);
     return { store, gates, stopHolding: () => { hold = false; for (const g of gates.splice(0)) g.release(); } };
   };
+  /** Runs a test on a {@link heldStore}, released and closed afterwards whatever happened. */
+  const withHeld = (body: (held: Awaited<ReturnType<typeof heldStore>>) => Promise<void>) => async () => {
+    const held = await heldStore();
+    try {
+      await body(held);
+    } finally {
+      held.stopHolding();
+      await held.store.close();
+    }
+  };
   const id = (name: string) => `pipe-${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-  test('an append to another stream commits while the flush before it waits before its COMMIT; a third waits for a free place', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    try {
-      const first = store.append(id('a'), 0, events(1));
-      await waitFor(() => gates.length === 1);
-      const second = store.append(id('b'), 0, events(1));
-      // Held too, before its COMMIT: both flushes are in flight at once (one at a time before).
-      await waitFor(() => gates.length === 2);
-      let thirdDone = false;
-      const third = store.append(id('c'), 0, events(1)).finally(() => (thirdDone = true));
-      await new Promise((r) => setTimeout(r, 300));
-      // Two flushes in flight at most: the third has not started.
-      expect(gates).toHaveLength(2);
-      gates[1]!.release();
-      const [b] = [await second];
-      await waitFor(() => gates.length === 3);
-      expect(thirdDone).toBe(false);
-      stopHolding();
-      const [a, c] = [await first, await third];
-      // Positions in the flushes' order.
-      expect(a.positions[0]!).toBeLessThan(b.positions[0]!);
-      expect(b.positions[0]!).toBeLessThan(c.positions[0]!);
-    } finally {
-      stopHolding();
-      await store.close();
-    }
-  });
-
-  test('an append decided on top of one in the flush before waits at the stream\'s lock, then follows it', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    try {
-      const s = id('chain');
-      const chain = { broken: null };
-      const first = store.append(s, 0, events(2), chain);
-      await waitFor(() => gates.length === 1);
-      let secondDone = false;
-      const second = store.append(s, 2, events(1), chain).finally(() => (secondDone = true));
-      // Its flush started (positions reserved) and waits at the lock the first holds: not held at its COMMIT yet.
-      const watcher = new pg.Client({ connectionString: databaseUrl });
-      await watcher.connect();
-      try {
-        const atLock = async () => (await watcher.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`, [`%${schema}.streams%ON CONFLICT%`],
-        )).rows[0]!.n;
-        const deadline = Date.now() + 5_000;
-        while ((await atLock()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        expect(await atLock()).toBe(1);
-      } finally {
-        await watcher.end();
-      }
-      expect(gates).toHaveLength(1);
-      expect(secondDone).toBe(false);
-      stopHolding();
-      expect((await first).nextVersion).toBe(2);
-      expect((await second).nextVersion).toBe(3);
-      const stored = await store.readStream(s);
-      expect(stored.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
-      expect(stored.map((e) => e.position)).toEqual([...stored.map((e) => e.position)].sort((x, y) => x - y));
-    } finally {
-      stopHolding();
-      await store.close();
-    }
-  });
-
-  test('a failed flush is tried again only after the flush started behind it settled: nothing is written out of order', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    const watcher = new pg.Client({ connectionString: databaseUrl });
-    await watcher.connect();
-    const atLock = async () => (await watcher.query<{ n: number }>(
+  /** A client counting the transactions that wait at a stream row's lock, and a wait until one does. */
+  const lockWatcher = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const atLock = async () => (await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`, [`%${schema}.streams%ON CONFLICT%`],
     )).rows[0]!.n;
+    const untilOneWaits = async () => {
+      const deadline = Date.now() + 5_000;
+      while ((await atLock()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return atLock();
+    };
+    return { atLock, untilOneWaits, end: () => client.end() };
+  };
+
+  test('an append to another stream commits while the flush before it waits before its COMMIT; a third waits for a free place', withHeld(async ({ store, gates, stopHolding }) => {
+    const first = store.append(id('a'), 0, events(1));
+    await waitFor(() => gates.length === 1);
+    const second = store.append(id('b'), 0, events(1));
+    // Held too, before its COMMIT: both flushes are in flight at once (one at a time before).
+    await waitFor(() => gates.length === 2);
+    let thirdDone = false;
+    const third = store.append(id('c'), 0, events(1)).finally(() => (thirdDone = true));
+    await new Promise((r) => setTimeout(r, 300));
+    // Two flushes in flight at most: the third has not started.
+    expect(gates).toHaveLength(2);
+    gates[1]!.release();
+    const [b] = [await second];
+    await waitFor(() => gates.length === 3);
+    expect(thirdDone).toBe(false);
+    stopHolding();
+    const [a, c] = [await first, await third];
+    // Positions in the flushes' order.
+    expect(a.positions[0]!).toBeLessThan(b.positions[0]!);
+    expect(b.positions[0]!).toBeLessThan(c.positions[0]!);
+  }));
+
+  test('an append decided on top of one in the flush before waits at the stream\'s lock, then follows it', withHeld(async ({ store, gates, stopHolding }) => {
+    const s = id('chain');
+    const chain = { broken: null };
+    const first = store.append(s, 0, events(2), chain);
+    await waitFor(() => gates.length === 1);
+    let secondDone = false;
+    const second = store.append(s, 2, events(1), chain).finally(() => (secondDone = true));
+    // Its flush started (positions reserved) and waits at the lock the first holds: not held at its COMMIT yet.
+    const watcher = await lockWatcher();
+    try {
+      expect(await watcher.untilOneWaits()).toBe(1);
+    } finally {
+      await watcher.end();
+    }
+    expect(gates).toHaveLength(1);
+    expect(secondDone).toBe(false);
+    stopHolding();
+    expect((await first).nextVersion).toBe(2);
+    expect((await second).nextVersion).toBe(3);
+    const stored = await store.readStream(s);
+    expect(stored.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    expect(stored.map((e) => e.position)).toEqual([...stored.map((e) => e.position)].sort((x, y) => x - y));
+  }));
+
+  test('a failed flush is tried again only after the flush started behind it settled: nothing is written out of order', withHeld(async ({ store, gates, stopHolding }) => {
+    const watcher = await lockWatcher();
     try {
       const [s, t] = [id('retried'), id('other')];
       const chain = { broken: null };
@@ -270,15 +271,13 @@ describe('postgres: the next flush starts once the one before it holds its locks
       const x = settle(store.append(t, 0, events(1)));
       await waitFor(() => gates.length === 1);
       const b = settle(store.append(s, 1, events(1), chain));
-      const deadline = Date.now() + 5_000;
-      while ((await atLock()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(await atLock()).toBe(1);
+      expect(await watcher.untilOneWaits()).toBe(1);
       // The first flush fails after its locks: the second takes s's lock and finds it empty.
       gates[0]!.fail();
       await waitFor(() => gates.length === 2);
       await new Promise((r) => setTimeout(r, 300));
       // The first flush's units are not tried again yet (none waits at a lock, no third transaction).
-      expect(await atLock()).toBe(0);
+      expect(await watcher.atLock()).toBe(0);
       expect(gates).toHaveLength(2);
       stopHolding();
       expect(await b).toBeInstanceOf(Error);
@@ -288,80 +287,60 @@ describe('postgres: the next flush starts once the one before it holds its locks
       expect(await store.readStream(s)).toEqual([]);
       expect((await store.readStream(t)).map((e) => e.streamVersion)).toEqual([1]);
     } finally {
-      stopHolding();
       await watcher.end();
-      await store.close();
     }
-  });
+  }));
 
-  test('an append that read a stream written in the flush before waits for it to settle: refused when that one was', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    try {
-      const [read, written] = [id('read'), id('written')];
-      const readChain = { broken: null };
-      const first = store.append(read, 0, events(1), readChain).then(() => 'ok', (e: unknown) => e as Error);
-      await waitFor(() => gates.length === 1);
-      let secondDone = false;
-      const second = store.appendMulti([{ streamId: written, expectedVersion: 0, events: events(1), reads: [readChain] }])
-        .then(() => 'ok', (e: unknown) => e as Error).finally(() => (secondDone = true));
-      await new Promise((r) => setTimeout(r, 300));
-      // Not started: it takes no lock on what it read, so it may not pass the flush it read from.
-      expect(gates).toHaveLength(1);
-      expect(secondDone).toBe(false);
-      gates[0]!.fail();
-      expect(String(await first)).toMatch(/held flush failed/);
-      stopHolding();
-      expect(await second).toBeInstanceOf(BrokenChainError);
-      expect(await store.readStream(written)).toEqual([]);
-    } finally {
-      stopHolding();
-      await store.close();
-    }
-  });
+  test('an append that read a stream written in the flush before waits for it to settle: refused when that one was', withHeld(async ({ store, gates, stopHolding }) => {
+    const [read, written] = [id('read'), id('written')];
+    const readChain = { broken: null };
+    const first = store.append(read, 0, events(1), readChain).then(() => 'ok', (e: unknown) => e as Error);
+    await waitFor(() => gates.length === 1);
+    let secondDone = false;
+    const second = store.appendMulti([{ streamId: written, expectedVersion: 0, events: events(1), reads: [readChain] }])
+      .then(() => 'ok', (e: unknown) => e as Error).finally(() => (secondDone = true));
+    await new Promise((r) => setTimeout(r, 300));
+    // Not started: it takes no lock on what it read, so it may not pass the flush it read from.
+    expect(gates).toHaveLength(1);
+    expect(secondDone).toBe(false);
+    gates[0]!.fail();
+    expect(String(await first)).toMatch(/held flush failed/);
+    stopHolding();
+    expect(await second).toBeInstanceOf(BrokenChainError);
+    expect(await store.readStream(written)).toEqual([]);
+  }));
 
-  test('an append that read a stream written in the flush before follows it once it committed', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    try {
-      const [read, written] = [id('read'), id('written')];
-      const readChain = { broken: null };
-      const first = store.append(read, 0, events(1), readChain);
-      await waitFor(() => gates.length === 1);
-      const second = store.appendMulti([{ streamId: written, expectedVersion: 0, events: events(1), reads: [readChain] }]);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(gates).toHaveLength(1);
-      stopHolding();
-      const [a, [b]] = [await first, await second];
-      expect(b!.nextVersion).toBe(1);
-      expect(a.positions[0]!).toBeLessThan(b!.positions[0]!);
-    } finally {
-      stopHolding();
-      await store.close();
-    }
-  });
+  test('an append that read a stream written in the flush before follows it once it committed', withHeld(async ({ store, gates, stopHolding }) => {
+    const [read, written] = [id('read'), id('written')];
+    const readChain = { broken: null };
+    const first = store.append(read, 0, events(1), readChain);
+    await waitFor(() => gates.length === 1);
+    const second = store.appendMulti([{ streamId: written, expectedVersion: 0, events: events(1), reads: [readChain] }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(gates).toHaveLength(1);
+    stopHolding();
+    const [a, [b]] = [await first, await second];
+    expect(b!.nextVersion).toBe(1);
+    expect(a.positions[0]!).toBeLessThan(b!.positions[0]!);
+  }));
 
-  test('when the flush before fails, the append decided on top of it is refused and nothing of either is written', async () => {
-    const { store, gates, stopHolding } = await heldStore();
-    try {
-      const s = id('failed');
-      const chain = { broken: null };
-      const first = store.append(s, 0, events(2), chain).then(() => 'ok', (e: unknown) => e as Error);
-      await waitFor(() => gates.length === 1);
-      const second = store.append(s, 2, events(1), chain).then(() => 'ok', (e: unknown) => e as Error);
-      await new Promise((r) => setTimeout(r, 200));
-      gates[0]!.fail();
-      expect(String(await first)).toMatch(/held flush failed/);
-      // The second's flush went on once the first's ROLLBACK freed the lock: it commits, without the refused append.
-      await waitFor(() => gates.length === 2);
-      stopHolding();
-      const refused = await second;
-      expect(refused).toBeInstanceOf(Error);
-      expect(String(refused)).toMatch(/expected|chain|version/i);
-      expect(await store.readStream(s)).toEqual([]);
-      // The stream takes an append at its real version afterwards.
-      expect((await store.append(s, 0, events(1))).nextVersion).toBe(1);
-    } finally {
-      stopHolding();
-      await store.close();
-    }
-  });
+  test('when the flush before fails, the append decided on top of it is refused and nothing of either is written', withHeld(async ({ store, gates, stopHolding }) => {
+    const s = id('failed');
+    const chain = { broken: null };
+    const first = store.append(s, 0, events(2), chain).then(() => 'ok', (e: unknown) => e as Error);
+    await waitFor(() => gates.length === 1);
+    const second = store.append(s, 2, events(1), chain).then(() => 'ok', (e: unknown) => e as Error);
+    await new Promise((r) => setTimeout(r, 200));
+    gates[0]!.fail();
+    expect(String(await first)).toMatch(/held flush failed/);
+    // The second's flush went on once the first's ROLLBACK freed the lock: it commits, without the refused append.
+    await waitFor(() => gates.length === 2);
+    stopHolding();
+    const refused = await second;
+    expect(refused).toBeInstanceOf(Error);
+    expect(String(refused)).toMatch(/expected|chain|version/i);
+    expect(await store.readStream(s)).toEqual([]);
+    // The stream takes an append at its real version afterwards.
+    expect((await store.append(s, 0, events(1))).nextVersion).toBe(1);
+  }));
 });
