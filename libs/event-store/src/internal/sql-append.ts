@@ -26,6 +26,8 @@ export interface WriteOptions {
   reserved?: Record<string, unknown>;
   /** Called once the transaction holds its positions and its streams' locks (the group committer's next flush may start). */
   locked?: () => void;
+  /** Awaited after `locked`, before the units are checked (the group committer's earlier flush may still be failing). */
+  beforeCheck?: () => Promise<void> | void;
 }
 
 /** Events of a flush: the positions it reserves. */
@@ -41,7 +43,7 @@ export function flushSize(units: AppendUnit[]): number {
  * transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved, locked }: WriteOptions = {},
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved, locked, beforeCheck }: WriteOptions = {},
 ): Promise<UnitOutcome[]> {
   const total = flushSize(units);
   let nextPosition = 0;
@@ -55,6 +57,8 @@ export async function writeUnits(
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
   const versions = known ? await soleWriterVersions(tx, sql, streamIds, known) : await lockedVersions(tx, sql, streamIds);
   locked?.();
+  const earlier = beforeCheck?.();
+  if (earlier) await earlier;
 
   const rows: EventRows = { positions: [], streamIds: [], versions: [], types: [], data: [], metadata: [], schemaVersions: [] };
   const touched = new Set<string>();
