@@ -2,9 +2,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { events, waitFor } from './contract.test-support.js';
 import { BrokenChainError } from './event-store.port.js';
-import type { SqlExecutor } from './internal/sql-executor.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { postgresTestSchema } from './postgres.test-support.js';
+import { heldFlushStore, postgresTestSchema } from './postgres.test-support.js';
 
 /**
  * Attack 48 on the pipelined group commit (two flushes in flight on PostgreSQL): an append decided on top of one in
@@ -13,26 +12,9 @@ import { postgresTestSchema } from './postgres.test-support.js';
  */
 const { databaseUrl, schema } = postgresTestSchema('es_attack48');
 
-/** A store whose flushes each wait before their COMMIT until released or failed (in the order they came). */
-const heldStore = async () => {
-  const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 4 } });
-  await store.init();
-  const executor = (store as unknown as { executor: SqlExecutor }).executor;
-  const transaction = executor.transaction.bind(executor);
-  const gates: { release: () => void; fail: () => void }[] = [];
-  let hold = true;
-  executor.transaction = (work, opening) => transaction(async (tx, opened) => {
-    const result = await work(tx, opened);
-    if (!hold) return result;
-    await new Promise<void>((resolve, reject) => gates.push({ release: resolve, fail: () => reject(new Error('held flush failed')) }));
-    return result;
-  }, opening);
-  return { store, gates, stopHolding: () => { hold = false; for (const g of gates.splice(0)) g.release(); } };
-};
-
 describe('attack 48: a flush failing while the next one waits at its lock', () => {
   it('refuses the append chained on the failed one though another instance\'s event took its expected version', async () => {
-    const { store, gates, stopHolding } = await heldStore();
+    const { store, gates, stopHolding } = await heldFlushStore(databaseUrl, schema);
     const other = new PostgresEventStore(databaseUrl, { schema, pool: { max: 2 } });
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
