@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { events, waitFor } from './contract.test-support.js';
 import { BrokenChainError } from './event-store.port.js';
+import type { SqlExecutor } from './internal/sql-executor.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { heldFlushStore, postgresTestSchema } from './postgres.test-support.js';
 
@@ -58,4 +59,130 @@ describe('attack 48: a flush failing while the next one waits at its lock', () =
       await store.close();
     }
   });
+});
+
+describe('attack 48: two instances on one stream', () => {
+  it('keeps a stream\'s versions in position order when an instance that reserved first takes the stream\'s lock last', async () => {
+    const slow = new PostgresEventStore(databaseUrl, { schema, pool: { max: 2 } });
+    const fast = new PostgresEventStore(databaseUrl, { schema, pool: { max: 2 } });
+    await slow.init();
+    // The slow instance's flushes pause between their BEGIN (positions reserved) and their lock (a busy event loop).
+    const executor = (slow as unknown as { executor: SqlExecutor }).executor;
+    const transaction = executor.transaction.bind(executor);
+    const pauses: (() => void)[] = [];
+    let pausing = true;
+    executor.transaction = (work, opening) => transaction(async (tx, opened) => {
+      if (pausing) await new Promise<void>((resolve) => pauses.push(resolve));
+      return work(tx, opened);
+    }, opening);
+    try {
+      const s = `attack48-order-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+      const first = slow.append(s, 'any', events(1, 'ReservedFirst'));
+      await waitFor(() => pauses.length === 1);
+      await fast.append(s, 'any', events(1, 'ReservedSecond'));
+      pausing = false;
+      pauses[0]!();
+      await first;
+      const stored = await fast.readStream(s);
+      const positions = stored.map((e) => e.position);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+      const log = (await fast.readAll(0, 100_000)).filter((e) => e.streamId === s);
+      expect(log.map((e) => e.streamVersion)).toEqual([1, 2]);
+    } finally {
+      pausing = false;
+      for (const resume of pauses) resume();
+      await fast.close();
+      await slow.close();
+    }
+  });
+});
+
+describe('attack 48: chained appends hammered with failing flushes and a foreign writer', () => {
+  it('writes every event right after the one it was decided on, each acknowledged once, none refused', async () => {
+    const store = new PostgresEventStore(databaseUrl, { schema, maxBatchEvents: 16, pool: { max: 3 } });
+    const other = new PostgresEventStore(databaseUrl, { schema, pool: { max: 2 } });
+    await store.init();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    // Some events fail their flush (a trigger raising), some hold it a little (so flushes overlap).
+    await admin.query(`CREATE OR REPLACE FUNCTION ${schema}.attack48_trap() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.data->>'trap' = 'fail' THEN RAISE EXCEPTION 'attack48 trap'; END IF;
+        IF NEW.data->>'trap' = 'slow' THEN PERFORM pg_sleep(0.01); END IF;
+        RETURN NEW;
+      END $$`);
+    await admin.query(`CREATE TRIGGER attack48_trap BEFORE INSERT ON ${schema}.events FOR EACH ROW EXECUTE FUNCTION ${schema}.attack48_trap()`);
+    const run = Math.random().toString(36).slice(2, 8);
+    interface Producer { id: string; version: number; last: string | null; chain: { broken: Error | null }; inFlight: Promise<unknown>[]; reloading: Promise<void> | null }
+    const producers: Producer[] = Array.from({ length: 6 }, (_, i) => ({
+      id: `h48-${run}-${i}`, version: 0, last: null, chain: { broken: null }, inFlight: [], reloading: null,
+    }));
+    const acknowledged = new Set<string>();
+    const refused = new Set<string>();
+    let seq = 0;
+    const reload = (p: Producer) => (p.reloading ??= (async () => {
+      await Promise.allSettled(p.inFlight);
+      const stored = await store.readStream(p.id);
+      p.version = stored.length;
+      p.last = (stored.at(-1)?.data as { id?: string } | undefined)?.id ?? null;
+      p.chain = { broken: null };
+      p.reloading = null;
+    })());
+    const decide = (p: Producer) => {
+      const id = `e${++seq}`;
+      const roll = Math.random();
+      const trap = roll < 0.03 ? 'fail' : roll < 0.15 ? 'slow' : 'none';
+      const append = store.append(p.id, p.version, [{ type: 'Decided', data: { id, after: p.last, trap } }], p.chain);
+      p.version += 1;
+      p.last = id;
+      const settled = append.then(() => void acknowledged.add(id), () => {
+        refused.add(id);
+        void reload(p);
+      });
+      p.inFlight.push(settled);
+    };
+    for (let round = 0; round < 150; round++) {
+      for (const p of producers) {
+        if (p.reloading) continue;
+        decide(p);
+        if (Math.random() < 0.5) decide(p);
+      }
+      if (Math.random() < 0.2) {
+        const p = producers[Math.floor(Math.random() * producers.length)]!;
+        void other.append(p.id, 'any', [{ type: 'Foreign', data: { id: `f${++seq}`, trap: 'none' } }]).catch(() => {});
+      }
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    for (const p of producers) await Promise.allSettled(p.inFlight);
+    await other.close();
+    try {
+      const rows = (await admin.query<{ position: string; stream_id: string; stream_version: number; type: string; data: { id: string; after?: string | null } }>(
+        `SELECT position, stream_id, stream_version, type, data FROM ${schema}.events WHERE stream_id LIKE $1 ORDER BY position`, [`h48-${run}-%`],
+      )).rows;
+      const problems: string[] = [];
+      const byStream = new Map<string, typeof rows>();
+      for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+      const written = new Map<string, number>();
+      for (const [streamId, stream] of byStream) {
+        stream.forEach((row, i) => {
+          written.set(row.data.id, (written.get(row.data.id) ?? 0) + 1);
+          if (row.stream_version !== i + 1) problems.push(`${streamId}: version ${row.stream_version} at ${i + 1} (position order)`);
+        });
+        const byVersion = [...stream].sort((x, y) => x.stream_version - y.stream_version);
+        byVersion.forEach((row, i) => {
+          const before = i === 0 ? null : byVersion[i - 1]!.data.id;
+          if (row.type === 'Decided' && row.data.after !== before) problems.push(`${streamId}: ${row.data.id} decided after ${row.data.after}, written after ${before}`);
+        });
+      }
+      for (const id of acknowledged) if (written.get(id) !== 1) problems.push(`acknowledged ${id} written ${written.get(id) ?? 0} times`);
+      for (const id of refused) if (written.has(id)) problems.push(`refused ${id} written`);
+      expect(problems).toEqual([]);
+      expect(acknowledged.size).toBeGreaterThan(10);
+      expect(refused.size).toBeGreaterThan(0);
+    } finally {
+      await admin.query(`DROP TRIGGER attack48_trap ON ${schema}.events`);
+      await admin.end();
+      await store.close();
+    }
+  }, 120_000);
 });

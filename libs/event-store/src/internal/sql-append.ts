@@ -56,6 +56,7 @@ export async function writeUnits(
   }
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
   const versions = known ? await soleWriterVersions(tx, sql, streamIds, known) : await lockedVersions(tx, sql, streamIds);
+  const lockedAt = known ? null : new Map(versions);
   locked?.();
   const earlier = beforeCheck?.();
   if (earlier) await earlier;
@@ -88,10 +89,18 @@ export async function writeUnits(
 
   if (rows.positions.length > 0) {
     const ids = [...touched];
-    await tx.query(known ? sql.writeEventsUpsertingStreams : sql.writeEvents, [
+    const params = [
       rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
       ids, ids.map((id) => versions.get(id)!), channel,
-    ]);
+    ];
+    if (!lockedAt) {
+      await tx.query(sql.writeEventsUpsertingStreams, params);
+    } else {
+      const [row] = await tx.query<{ overtaken: boolean }>(sql.writeEvents, [...params, ids.map((id) => lockedAt.get(id) ?? 0)]);
+      // Another instance reserved its positions after this flush and wrote a stream first: written now, this flush's
+      // events would precede that stream's earlier versions in the log. Tried again, it reserves positions after them.
+      if (row?.overtaken) throw new StreamOvertakenError();
+    }
     written?.({ ...rows, recordedMs, streamVersions: new Map(ids.map((id) => [id, versions.get(id)!])) });
   }
   return outcomes;
@@ -152,4 +161,16 @@ function refusalOf(unit: PreparedAppend[], versions: ReadonlyMap<string, number>
     local.set(part.streamId, actual + part.events.length);
   }
   return null;
+}
+
+/**
+ * A flush found a stream it locked written past its own positions (see `writeEvents`): rolled back and tried again, as
+ * a serialization failure (SQLSTATE 40001) is.
+ */
+export class StreamOvertakenError extends Error {
+  readonly code = '40001';
+
+  constructor() {
+    super('a stream was written by a transaction that reserved its positions later: the flush is tried again');
+  }
 }
