@@ -186,3 +186,73 @@ describe('attack 48: chained appends hammered with failing flushes and a foreign
     }
   }, 120_000);
 });
+
+describe('attack 48: shutdown and a small pool', () => {
+  it('close() waits for a failed flush tried again after the flush behind it, then ends', async () => {
+    const { store, gates, stopHolding } = await heldFlushStore(databaseUrl, schema);
+    const p = `attack48-close-${Date.now().toString(36)}`;
+    const settle = (a: Promise<unknown>) => a.then(() => 'ok' as const, (e: unknown) => e as Error);
+    const a = [settle(store.append(`${p}-a`, 0, events(1))), settle(store.append(`${p}-b`, 0, events(1)))];
+    await waitFor(() => gates.length === 1);
+    const c = settle(store.append(`${p}-c`, 0, events(1)));
+    await waitFor(() => gates.length === 2);
+    let closed = false;
+    const closing = store.close().then(() => (closed = true));
+    gates[0]!.fail();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    stopHolding();
+    await closing;
+    expect(await Promise.all([...a, c])).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('with a pool of one, two flushes, reads and a failing flush all settle', async () => {
+    const store = new PostgresEventStore(databaseUrl, { schema, maxBatchEvents: 4, pool: { max: 1 } });
+    await store.init();
+    const p = `attack48-pool-${Date.now().toString(36)}`;
+    try {
+      const appends = Array.from({ length: 60 }, (_, i) => store.append(`${p}-${i % 5}`, 'any', [{ type: 'T', data: i % 17 === 0 ? { bad: 'x\u0000' } : { i } }])
+        .then(() => 'ok', () => 'refused'));
+      const reads = Array.from({ length: 10 }, () => store.readAll(0, 50));
+      const outcomes = await Promise.race([Promise.all(appends), new Promise((_, reject) => setTimeout(() => reject(new Error('stuck')), 15_000))]);
+      await Promise.all(reads);
+      expect((outcomes as string[]).filter((o) => o === 'refused')).toHaveLength(4);
+      const stored = (await Promise.all([0, 1, 2, 3, 4].map((k) => store.readStream(`${p}-${k}`)))).flat();
+      expect(stored).toHaveLength(56);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+});
+
+describe('attack 48: a subscription while two flushes commit out of order', () => {
+  it('delivers the earlier position first though the later flush committed first', async () => {
+    const { store, gates, stopHolding } = await heldFlushStore(databaseUrl, schema);
+    const reader = new PostgresEventStore(databaseUrl, { schema, pollIntervalMs: 10, pool: { max: 2 } });
+    const p = `attack48-sub-${Date.now().toString(36)}`;
+    const seen: { streamId: string; position: number }[] = [];
+    const subscription = reader.subscribe(await reader.headPosition(), async (batch) => {
+      for (const e of batch) if (e.streamId.startsWith(p)) seen.push({ streamId: e.streamId, position: e.position });
+    });
+    try {
+      const first = store.append(`${p}-a`, 0, events(1));
+      await waitFor(() => gates.length === 1);
+      const second = store.append(`${p}-b`, 0, events(1));
+      await waitFor(() => gates.length === 2);
+      gates[1]!.release();
+      const b = await second;
+      await new Promise((r) => setTimeout(r, 200));
+      // B committed, A still open below it: nothing delivered past A's gap.
+      expect(seen).toEqual([]);
+      stopHolding();
+      const a = await first;
+      await waitFor(() => seen.length === 2);
+      expect(seen.map((e) => e.position)).toEqual([a.positions[0], b.positions[0]]);
+    } finally {
+      stopHolding();
+      await subscription.close();
+      await reader.close();
+      await store.close();
+    }
+  });
+});
