@@ -5,7 +5,7 @@ import { BrokenChainError } from './event-store.port.js';
 import type { SqlExecutor } from './internal/sql-executor.js';
 import { describeConcurrentWriters } from './ordering.test-support.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { postgresTestSchema } from './postgres.test-support.js';
+import { heldFlushStore, postgresTestSchema } from './postgres.test-support.js';
 
 const { databaseUrl, schema } = postgresTestSchema('es_test');
 
@@ -172,22 +172,7 @@ describe('postgres: one flush, three statements past BEGIN', () => {
 });
 
 describe('postgres: the next flush starts once the one before it holds its locks', () => {
-  /** A store whose flushes each wait, before their COMMIT, until released (in order); `started` counts them. */
-  const heldStore = async () => {
-    const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 4 } });
-    await store.init();
-    const executor = (store as unknown as { executor: SqlExecutor }).executor;
-    const transaction = executor.transaction.bind(executor);
-    const gates: { release: () => void; fail: () => void }[] = [];
-    let hold = true;
-    executor.transaction = (work, opening) => transaction(async (tx, opened) => {
-      const result = await work(tx, opened);
-      if (!hold) return result;
-      await new Promise<void>((resolve, reject) => gates.push({ release: resolve, fail: () => reject(new Error('held flush failed')) }));
-      return result;
-    }, opening);
-    return { store, gates, stopHolding: () => { hold = false; for (const g of gates.splice(0)) g.release(); } };
-  };
+  const heldStore = () => heldFlushStore(databaseUrl, schema);
   /** Runs a test on a {@link heldStore}, released and closed afterwards whatever happened. */
   const withHeld = (body: (held: Awaited<ReturnType<typeof heldStore>>) => Promise<void>) => async () => {
     const held = await heldStore();

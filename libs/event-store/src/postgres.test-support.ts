@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { EventStore } from './event-store.port.js';
 import type { SqlExecutor } from './internal/sql-executor.js';
+import { PostgresEventStore } from './postgres-event-store.js';
 import { afterAll } from 'vitest';
 
 /**
@@ -37,3 +38,20 @@ export function watchTransactionFailures(store: EventStore, failures: unknown[])
 
 /** Settles every append of one synchronous burst (one flush): the refused ones as their errors. */
 export const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));
+
+/** A store whose flushes each wait, before their COMMIT, until released or failed (in the order they came, `gates`). */
+export async function heldFlushStore(databaseUrl: string, schema: string) {
+  const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 4 } });
+  await store.init();
+  const executor = (store as unknown as { executor: SqlExecutor }).executor;
+  const transaction = executor.transaction.bind(executor);
+  const gates: { release: () => void; fail: () => void }[] = [];
+  let hold = true;
+  executor.transaction = (work, opening) => transaction(async (tx, opened) => {
+    const result = await work(tx, opened);
+    if (!hold) return result;
+    await new Promise<void>((resolve, reject) => gates.push({ release: resolve, fail: () => reject(new Error('held flush failed')) }));
+    return result;
+  }, opening);
+  return { store, gates, stopHolding: () => { hold = false; for (const g of gates.splice(0)) g.release(); } };
+}

@@ -1,4 +1,4 @@
-import type { AppendResult } from '../event-store.port.js';
+import type { AppendChain, AppendResult } from '../event-store.port.js';
 import { breakChains, unitSize, type AppendUnit, type UnitOutcome } from './append-unit.js';
 
 /** Counters of a group committer, for tests and metrics. */
@@ -13,12 +13,27 @@ export interface GroupCommitStats {
   largestFlush: number;
 }
 
-/**
- * Writes several units in ONE transaction and reports each unit's outcome; throws if the transaction failed. It calls
- * `locked` once the transaction holds its positions and the locks of its streams (the next flush may start then), and
- * awaits `beforeRetry` before it tries a failed transaction again.
- */
-export type FlushWriter = (units: AppendUnit[], locked: () => void, beforeRetry: () => Promise<void>) => Promise<UnitOutcome[]>;
+/** What a flush writer tells the group committer, and waits for. */
+export interface FlushHooks {
+  /** The transaction holds its positions and the locks of its streams: the next flush may start. */
+  locked(): void;
+  /** Awaited, once the transaction holds its locks, before its units are checked (see {@link GroupCommitter}). */
+  beforeCheck(): Promise<void> | void;
+  /** Awaited before a failed transaction (`error`) is tried again. */
+  beforeRetry(error: Error): Promise<void>;
+}
+
+/** Writes several units in ONE transaction and reports each unit's outcome; throws if the transaction failed. */
+export type FlushWriter = (units: AppendUnit[], hooks: FlushHooks) => Promise<UnitOutcome[]>;
+
+/** A flush in flight. */
+interface Flight {
+  /** The chains its units write. */
+  chains: ReadonlySet<AppendChain>;
+  /** Resolves once its first attempt ended: with the error when it failed (it is tried again later), null otherwise. */
+  attempt: Promise<Error | null>;
+  settled: Promise<void>;
+}
 
 interface Pending {
   unit: AppendUnit;
@@ -40,7 +55,10 @@ interface Pending {
  * writer, when the earlier one was not written). A flush that failed is tried again (whole, or unit by unit) only once
  * the flushes started after it settled, and none starts meanwhile: tried again beside them, it would reserve positions
  * after theirs and could take a stream's lock first, so that an append decided on top of one of its own would be
- * written before it in the log. An append that read streams it does not write (`reads`: a decision
+ * written before it in the log. For the same reason, a flush whose append is decided on top of one in the flush before
+ * it (the same chain) checks it only once that one's first attempt ended, and refuses it when that one failed: the
+ * stream's lock alone does not tell, since another instance's event may take the version it expects meanwhile.
+ * An append that read streams it does not write (`reads`: a decision
  * on several streams) takes no lock on them, so a flush holding one starts only once every flush before it settled:
  * were one of those refused, the chains it read are broken before it is checked. With 1 (the sole writer, PGlite: one
  * session) a flush starts after the one before it settled.
@@ -54,7 +72,7 @@ export class GroupCommitter {
   /** Failed flushes waiting to be tried again: no flush starts meanwhile. */
   private retrying = 0;
   /** The flushes in flight, by the order they started in. */
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new Map<number, Flight>();
   private started = 0;
   /** A start is planned on the next microtask (a synchronous burst of appends shares the first flush). */
   private planned = false;
@@ -110,15 +128,24 @@ export class GroupCommitter {
       };
       const seq = ++this.started;
       let retrying = false;
-      // Before a failed flush is tried again: no new flush, and those started after it settled.
-      const beforeRetry = async () => {
-        if (!retrying) {
-          retrying = true;
-          this.retrying += 1;
-        }
-        await Promise.allSettled([...this.inFlight].filter(([other]) => other > seq).map(([, flush]) => flush));
+      let attemptEnded!: (error: Error | null) => void;
+      const chains = new Set(batch.flatMap(({ unit }) => unit.flatMap((part) => (part.chain ? [part.chain] : []))));
+      const flight: Flight = { chains, attempt: new Promise((resolve) => (attemptEnded = resolve)), settled: Promise.resolve() };
+      const hooks: FlushHooks = {
+        locked: onLocked,
+        beforeCheck: () => this.afterEarlierAttempts(seq, chains),
+        // Before a failed flush is tried again: no new flush, and those started after it settled.
+        beforeRetry: async (error) => {
+          attemptEnded(error);
+          if (!retrying) {
+            retrying = true;
+            this.retrying += 1;
+          }
+          await Promise.allSettled([...this.inFlight].filter(([other]) => other > seq).map(([, later]) => later.settled));
+        },
       };
-      const flush = this.flushBatch(batch, onLocked, beforeRetry).finally(() => {
+      flight.settled = this.flushBatch(batch, hooks).finally(() => {
+        attemptEnded(null);
         this.inFlight.delete(seq);
         if (retrying) this.retrying -= 1;
         this.running -= 1;
@@ -126,8 +153,24 @@ export class GroupCommitter {
         this.startFlushes();
         if (this.running === 0 && this.queue.length === 0 && !this.planned) for (const wake of this.idle.splice(0)) wake();
       });
-      this.inFlight.set(seq, flush);
+      this.inFlight.set(seq, flight);
     }
+  }
+
+  /**
+   * Waits until the first attempt of every flush in flight before `seq` that writes one of `chains` ended, and breaks
+   * the chains it shares when it failed: its appends will be tried again after this flush, so those decided on top of
+   * them here must not be written (a refused append's chain is broken when it settles; one tried again is not yet).
+   */
+  private afterEarlierAttempts(seq: number, chains: ReadonlySet<AppendChain>): Promise<void> | void {
+    const earlier = [...this.inFlight].filter(([other, flight]) => other < seq && [...chains].some((c) => flight.chains.has(c)));
+    if (earlier.length === 0) return;
+    return (async () => {
+      for (const [, flight] of earlier) {
+        const failed = await flight.attempt;
+        if (failed) breakChains([...chains].filter((c) => flight.chains.has(c)).map((chain) => ({ chain })), failed);
+      }
+    })();
   }
 
   /** How many of the queued units the next flush takes (up to `maxBatchEvents` events, at least one unit). */
@@ -142,12 +185,12 @@ export class GroupCommitter {
     return count;
   }
 
-  private async flushBatch(batch: Pending[], locked: () => void, beforeRetry: () => Promise<void>): Promise<void> {
+  private async flushBatch(batch: Pending[], hooks: FlushHooks): Promise<void> {
     this.counters.flushes += 1;
     this.counters.largestFlush = Math.max(this.counters.largestFlush, batch.length);
     let outcomes: UnitOutcome[];
     try {
-      outcomes = await this.write(batch.map((pending) => pending.unit), locked, beforeRetry);
+      outcomes = await this.write(batch.map((pending) => pending.unit), hooks);
     } catch (error) {
       // A failed transaction wrote nothing. Retry the units one by one so that a single poison
       // append (say, a string jsonb refuses) does not fail its neighbours.
@@ -155,8 +198,8 @@ export class GroupCommitter {
         this.settle(batch[0]!, { ok: false, error: error as Error });
         return;
       }
-      await beforeRetry();
-      for (const pending of batch) await this.flushBatch([pending], () => {}, beforeRetry);
+      await hooks.beforeRetry(error as Error);
+      for (const pending of batch) await this.flushBatch([pending], { ...hooks, locked: () => {} });
       return;
     }
     this.afterCommit();

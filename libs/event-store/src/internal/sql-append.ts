@@ -26,6 +26,8 @@ export interface WriteOptions {
   reserved?: Record<string, unknown>;
   /** Called once the transaction holds its positions and its streams' locks (the group committer's next flush may start). */
   locked?: () => void;
+  /** Awaited after `locked`, before the units are checked (the group committer's earlier flush may still be failing). */
+  beforeCheck?: () => Promise<void> | void;
 }
 
 /** Events of a flush: the positions it reserves. */
@@ -41,7 +43,7 @@ export function flushSize(units: AppendUnit[]): number {
  * transaction open.
  */
 export async function writeUnits(
-  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved, locked }: WriteOptions = {},
+  tx: SqlQueryable, sql: EventStoreSql, units: AppendUnit[], { written, known, channel = null, reserved, locked, beforeCheck }: WriteOptions = {},
 ): Promise<UnitOutcome[]> {
   const total = flushSize(units);
   let nextPosition = 0;
@@ -54,7 +56,10 @@ export async function writeUnits(
   }
   const streamIds = [...new Set(units.flatMap((unit) => unit.map((part) => part.streamId)))].sort();
   const versions = known ? await soleWriterVersions(tx, sql, streamIds, known) : await lockedVersions(tx, sql, streamIds);
+  const lockedAt = known ? null : new Map(versions);
   locked?.();
+  const earlier = beforeCheck?.();
+  if (earlier) await earlier;
 
   const rows: EventRows = { positions: [], streamIds: [], versions: [], types: [], data: [], metadata: [], schemaVersions: [] };
   const touched = new Set<string>();
@@ -84,10 +89,18 @@ export async function writeUnits(
 
   if (rows.positions.length > 0) {
     const ids = [...touched];
-    await tx.query(known ? sql.writeEventsUpsertingStreams : sql.writeEvents, [
+    const params = [
       rows.positions, rows.streamIds, rows.versions, rows.types, rows.data, rows.metadata, rows.schemaVersions,
       ids, ids.map((id) => versions.get(id)!), channel,
-    ]);
+    ];
+    if (!lockedAt) {
+      await tx.query(sql.writeEventsUpsertingStreams, params);
+    } else {
+      const [row] = await tx.query<{ overtaken: boolean }>(sql.writeEvents, [...params, ids.map((id) => lockedAt.get(id) ?? 0)]);
+      // Another instance reserved its positions after this flush and wrote a stream first: written now, this flush's
+      // events would precede that stream's earlier versions in the log. Tried again, it reserves positions after them.
+      if (row?.overtaken) throw new StreamOvertakenError();
+    }
     written?.({ ...rows, recordedMs, streamVersions: new Map(ids.map((id) => [id, versions.get(id)!])) });
   }
   return outcomes;
@@ -148,4 +161,16 @@ function refusalOf(unit: PreparedAppend[], versions: ReadonlyMap<string, number>
     local.set(part.streamId, actual + part.events.length);
   }
   return null;
+}
+
+/**
+ * A flush found a stream it locked written past its own positions (see `writeEvents`): rolled back and tried again, as
+ * a serialization failure (SQLSTATE 40001) is.
+ */
+export class StreamOvertakenError extends Error {
+  readonly code = '40001';
+
+  constructor() {
+    super('a stream was written by a transaction that reserved its positions later: the flush is tried again');
+  }
 }

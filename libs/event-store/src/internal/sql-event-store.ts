@@ -2,7 +2,7 @@ import type {
   AppendChain, AppendResult, EventStore, NewEvent, ReadAllOptions, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
 } from '../event-store.port.js';
 import { breakChains, prepareUnit } from './append-unit.js';
-import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
+import { GroupCommitter, type FlushHooks, type GroupCommitStats } from './group-commit.js';
 import { startPollingSubscription, Wakeup } from './polling-subscription.js';
 import { RecentEvents, type WrittenRows } from './recent-events.js';
 import { flushSize, writeUnits } from './sql-append.js';
@@ -75,7 +75,7 @@ export class SqlEventStore implements EventStore {
     this.recent = options.soleWriter ? new RecentEvents() : null;
     this.versions = options.soleWriter ? new Map() : null;
     // Several writers lock their streams: the next flush may start once one holds its locks (group-commit.ts).
-    this.committer = new GroupCommitter((units, locked, beforeRetry) => this.writeFlush(units, locked, beforeRetry), options.maxBatchEvents ?? 1000, () =>
+    this.committer = new GroupCommitter((units, hooks) => this.writeFlush(units, hooks), options.maxBatchEvents ?? 1000, () =>
       this.wakeup.notify(), options.soleWriter ? 1 : 2,
     );
   }
@@ -176,15 +176,14 @@ export class SqlEventStore implements EventStore {
     }
   }
 
-  private async writeFlush(units: Parameters<typeof writeUnits>[2], locked: () => void, beforeRetry: () => Promise<void>): ReturnType<typeof writeUnits> {
+  private async writeFlush(units: Parameters<typeof writeUnits>[2], { locked, beforeCheck, beforeRetry }: FlushHooks): ReturnType<typeof writeUnits> {
     for (let attempt = 1; ; attempt++) {
       try {
-        if (attempt > 1) await beforeRetry();
         let written: WrittenRows | null = null;
         // The positions are reserved by the transaction's first statement, sent with its BEGIN (one round trip less).
         const total = flushSize(units);
         const outcomes = await this.executor.transaction((tx, [reserved]) => writeUnits(tx, this.sql, units, {
-          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved, locked,
+          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved, locked, beforeCheck,
         }), total > 0 ? this.sql.reservePositionsOf(total) : undefined);
         // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
         const rows = written as WrittenRows | null;
@@ -196,6 +195,7 @@ export class SqlEventStore implements EventStore {
       } catch (error) {
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
+        await beforeRetry(error as Error);
       }
     }
   }

@@ -10,7 +10,11 @@ export interface EventStoreSql {
   reservePositionsOf(n: number): string;
   /** Creates the absent stream rows and locks them all, in the order of their ids; answers their versions. */
   readonly lockStreams: string;
-  /** Inserts the events, sets the locked streams' versions and notifies the channel given (null: no notice). */
+  /**
+   * Inserts the events, sets the locked streams' versions and notifies the channel given (null: no notice); answers
+   * `overtaken`: the last event of one of the streams ($8, at the versions locked, $11) is past the flush's first
+   * position, written by a transaction that reserved its positions after this one but took the stream's lock first.
+   */
   readonly writeEvents: string;
   readonly readVersions: string;
   /** `writeEvents` for the sole writer: the stream rows are upserted (created here if absent), nothing was locked. */
@@ -93,8 +97,11 @@ export function eventStoreSql(schema: string): EventStoreSql {
       SELECT id, 0 FROM unnest($1::text[]) AS u(id) ORDER BY id
       ON CONFLICT (stream_id) DO UPDATE SET version = s.version
       RETURNING stream_id, version`,
+    // The statement's snapshot, taken once the locks are held, shows what the streams' last writers committed.
     writeEvents: writeEventsSql(s, `UPDATE ${s}.streams AS s SET version = u.v
-      FROM unnest($8::text[], $9::int[]) AS u(id, v) WHERE s.stream_id = u.id`),
+      FROM unnest($8::text[], $9::int[]) AS u(id, v) WHERE s.stream_id = u.id`, `EXISTS (SELECT 1
+        FROM unnest($8::text[], $11::int[]) AS l(id, v) JOIN ${s}.events AS e ON e.stream_id = l.id AND e.stream_version = l.v
+        WHERE e.position > ($1::bigint[])[1]) AS overtaken`),
     // The sole writer (PGlite): versions read without a lock, the rows written upserted with the events.
     readVersions: `SELECT stream_id, version FROM ${s}.streams WHERE stream_id = ANY($1::text[])`,
     writeEventsUpsertingStreams: writeEventsSql(s, `INSERT INTO ${s}.streams (stream_id, version)
@@ -137,12 +144,12 @@ function pageSql(s: string, columns: string): string {
  * One statement: data-modifying CTEs insert the events ($1-$7) and write the versions ($8 ids, $9 versions, by
  * `streamsWrite`), then the notice on channel $10 (none when null), which PostgreSQL delivers at COMMIT.
  */
-function writeEventsSql(s: string, streamsWrite: string): string {
+function writeEventsSql(s: string, streamsWrite: string, overtaken = 'false AS overtaken'): string {
   return `WITH inserted AS (
       INSERT INTO ${s}.events (position, stream_id, stream_version, type, data, metadata, schema_version)
       SELECT p, sid, v, t, d::jsonb, m::jsonb, sv
       FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])
         AS u(p, sid, v, t, d, m, sv)),
     versions AS (${streamsWrite})
-    SELECT pg_notify($10::text, '') WHERE $10::text IS NOT NULL`;
+    SELECT ${overtaken}, CASE WHEN $10::text IS NOT NULL THEN pg_notify($10::text, '') END AS notified`;
 }
