@@ -47,6 +47,8 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
    * restarts) to rejoin or time out: the session timeout, 30 s by default, without any delivery.
    */
   private memberId: string | null = null;
+  /** The current client's own failure (see {@link createClient}): the stream is closed and the client rebuilt. */
+  private clientError: unknown;
   private readonly counters: ConsumerStats = { batches: 0, events: 0, handlerFailures: 0, restarts: 0 };
 
   constructor(private readonly settings: PlatformaticConsumerSettings) {}
@@ -110,6 +112,7 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
     const max = this.settings.maxBatch ?? 500;
     while (!this.stopped) {
       if (streamError !== undefined) throw streamError;
+      if (this.clientError !== undefined) throw this.clientError;
       const messages: Msg[] = [];
       let message: Msg | null;
       while (messages.length < max * 4 && (message = stream.read() as Msg | null) !== null) messages.push(message);
@@ -186,6 +189,16 @@ export class SupervisedPlatformaticConsumer implements ConsumerHandle {
     });
     // Sent with the JoinGroup; a coordinator that no longer knows it answers UNKNOWN_MEMBER_ID and the client joins afresh.
     client.memberId = this.memberId;
+    this.clientError = undefined;
+    // The client emits 'error' when a heartbeat was refused (the broker restarted) and rejoining the group failed after
+    // its retries. Without a listener that event is thrown and ends the process (an instance died so in the CI's
+    // two-instances restart test). The member then has no heartbeat left: the client is rebuilt, as on a stream error.
+    client.on('error', (error: unknown) => {
+      if (this.consumer !== client) return;
+      this.settings.logger.warn(`consumer ${s.group}: the client could not rejoin the group, rebuilding it`, { error: errorMessage(error) });
+      this.clientError = error;
+      this.wake?.();
+    });
     return client;
   }
 
