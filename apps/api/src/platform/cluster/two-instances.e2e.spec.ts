@@ -328,7 +328,10 @@ describe('two API instances, one killed', () => {
     // Both instances lived through the restarts (an instance that exits on a lost connection fails here, with its log).
     for (const server of [a, b]) {
       const alive = await fetch(`${server.baseUrl}/api/health`).then((r) => r.status, () => 0);
-      if (alive !== 200) throw new Error(`instance ${server.baseUrl} is gone after the restarts:\n${server.output().slice(-6000)}`);
+      if (alive !== 200) {
+        const exit = await Promise.race([server.exited.then((e) => `exited (code ${e.code}, signal ${e.signal})`), sleep(200).then(() => `answers ${alive}`)]);
+        throw new Error(`instance ${server.baseUrl} is gone after the restarts: ${exit}\n${server.output().slice(-6000)}`);
+      }
     }
     expect(Object.keys(restarts).sort()).toEqual(['kafka', 'mosquitto', 'postgres']);
     expect(unanswered).toBe(0);
