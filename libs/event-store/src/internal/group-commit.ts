@@ -28,8 +28,13 @@ export type FlushWriter = (units: AppendUnit[], hooks: FlushHooks) => Promise<Un
 
 /** A flush in flight. */
 interface Flight {
-  /** The chains its units write. */
-  chains: ReadonlySet<AppendChain>;
+  /** The chains its units write (null with one flush at a time: no flush is ever checked against it). */
+  chains: ReadonlySet<AppendChain> | null;
+  /**
+   * `locking` until it holds its positions and its streams' locks; `retrying` from its first failed attempt until it
+   * settles (it is tried again once the flushes started after it settled). Either way no new flush starts meanwhile.
+   */
+  phase: 'locking' | 'locked' | 'retrying';
   /** Resolves once its first attempt ended: with the error when it failed (it is tried again later), null otherwise. */
   attempt: Promise<Error | null>;
   settled: Promise<void>;
@@ -65,13 +70,7 @@ interface Pending {
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
-  /** Flushes started and not settled. */
-  private running = 0;
-  /** A flush started and does not hold its locks yet: the next one waits for them. */
-  private locking = false;
-  /** Failed flushes waiting to be tried again: no flush starts meanwhile. */
-  private retrying = 0;
-  /** The flushes in flight, by the order they started in. */
+  /** The flushes started and not settled, by the order they started in. */
   private readonly inFlight = new Map<number, Flight>();
   private started = 0;
   /** A start is planned on the next microtask (a synchronous burst of appends shares the first flush). */
@@ -104,7 +103,7 @@ export class GroupCommitter {
 
   /** Resolves when everything queued so far has been settled. */
   async drain(): Promise<void> {
-    while (this.running > 0 || this.queue.length > 0 || this.planned) await new Promise<void>((resolve) => this.idle.push(resolve));
+    while (this.inFlight.size > 0 || this.queue.length > 0 || this.planned) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
   stats(): GroupCommitStats {
@@ -113,48 +112,53 @@ export class GroupCommitter {
 
   /** Starts what is queued, as far as the flushes in flight allow. */
   private startFlushes(): void {
-    while (this.queue.length > 0 && !this.locking && this.retrying === 0 && this.running < this.maxFlushes) {
+    while (this.queue.length > 0 && this.inFlight.size < this.maxFlushes && !this.waitingForFlight()) {
       const count = this.batchLength();
-      if (this.running > 0 && this.queue.slice(0, count).some(({ unit }) => unit.some((part) => part.reads?.length))) return;
+      if (this.inFlight.size > 0 && this.readsAmong(count)) return;
       const batch = this.queue.splice(0, count);
-      this.running += 1;
-      this.locking = true;
-      let locked = false;
+      const seq = ++this.started;
+      let attemptEnded!: (error: Error | null) => void;
+      const flight: Flight = {
+        chains: this.maxFlushes > 1 ? new Set(batch.flatMap(({ unit }) => unit.flatMap((part) => (part.chain ? [part.chain] : [])))) : null,
+        phase: 'locking',
+        attempt: new Promise((resolve) => (attemptEnded = resolve)),
+        settled: Promise.resolve(),
+      };
+      this.inFlight.set(seq, flight);
       const onLocked = () => {
-        if (locked) return;
-        locked = true;
-        this.locking = false;
+        if (flight.phase !== 'locking') return;
+        flight.phase = 'locked';
         this.startFlushes();
       };
-      const seq = ++this.started;
-      let retrying = false;
-      let attemptEnded!: (error: Error | null) => void;
-      const chains = new Set(batch.flatMap(({ unit }) => unit.flatMap((part) => (part.chain ? [part.chain] : []))));
-      const flight: Flight = { chains, attempt: new Promise((resolve) => (attemptEnded = resolve)), settled: Promise.resolve() };
       const hooks: FlushHooks = {
         locked: onLocked,
-        beforeCheck: () => this.afterEarlierAttempts(seq, chains),
+        beforeCheck: () => this.afterEarlierAttempts(seq, flight.chains),
         // Before a failed flush is tried again: no new flush, and those started after it settled.
         beforeRetry: async (error) => {
           attemptEnded(error);
-          if (!retrying) {
-            retrying = true;
-            this.retrying += 1;
-          }
+          flight.phase = 'retrying';
           await Promise.allSettled([...this.inFlight].filter(([other]) => other > seq).map(([, later]) => later.settled));
         },
       };
       flight.settled = this.flushBatch(batch, hooks).finally(() => {
         attemptEnded(null);
         this.inFlight.delete(seq);
-        if (retrying) this.retrying -= 1;
-        this.running -= 1;
-        onLocked();
         this.startFlushes();
-        if (this.running === 0 && this.queue.length === 0 && !this.planned) for (const wake of this.idle.splice(0)) wake();
+        if (this.inFlight.size === 0 && this.queue.length === 0 && !this.planned) for (const wake of this.idle.splice(0)) wake();
       });
-      this.inFlight.set(seq, flight);
     }
+  }
+
+  /** True while a flush in flight does not hold its locks yet, or waits to be tried again. */
+  private waitingForFlight(): boolean {
+    for (const flight of this.inFlight.values()) if (flight.phase !== 'locked') return true;
+    return false;
+  }
+
+  /** True when one of the first `count` queued units reads streams it does not write (see the class comment). */
+  private readsAmong(count: number): boolean {
+    for (let i = 0; i < count; i++) for (const part of this.queue[i]!.unit) if (part.reads?.length) return true;
+    return false;
   }
 
   /**
@@ -162,13 +166,15 @@ export class GroupCommitter {
    * the chains it shares when it failed: its appends will be tried again after this flush, so those decided on top of
    * them here must not be written (a refused append's chain is broken when it settles; one tried again is not yet).
    */
-  private afterEarlierAttempts(seq: number, chains: ReadonlySet<AppendChain>): Promise<void> | void {
-    const earlier = [...this.inFlight].filter(([other, flight]) => other < seq && [...chains].some((c) => flight.chains.has(c)));
+  private afterEarlierAttempts(seq: number, chains: ReadonlySet<AppendChain> | null): Promise<void> | void {
+    if (!chains || chains.size === 0) return;
+    const own = [...chains];
+    const earlier = [...this.inFlight].filter(([other, flight]) => other < seq && own.some((c) => flight.chains!.has(c)));
     if (earlier.length === 0) return;
     return (async () => {
       for (const [, flight] of earlier) {
         const failed = await flight.attempt;
-        if (failed) breakChains([...chains].filter((c) => flight.chains.has(c)).map((chain) => ({ chain })), failed);
+        if (failed) breakChains(own.filter((c) => flight.chains!.has(c)).map((chain) => ({ chain })), failed);
       }
     })();
   }
