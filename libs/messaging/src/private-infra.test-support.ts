@@ -1,24 +1,14 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../../../tools/bench/src/util.js';
 
 const INFRA = fileURLToPath(new URL('../../../tools/infra/infra.sh', import.meta.url));
 
-/** A free TCP port on 127.0.0.1 (taken by the OS, released at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { freePort };
 
 /** tools/infra in a state folder of one test file alone: `infra(...args)` runs infra.sh there, `dispose` stops `service`. */
 export interface PrivateState {

@@ -6,12 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuSecondsOf } from '../../../../tools/bench/src/sampler.js';
+import { freePort } from '../../../../tools/bench/src/util.js';
 import { DEMO_PASSWORD, sleep } from './api-client.test-support.js';
 
 export { ApiClient, DEMO_PASSWORD, ServerClock, describeResult, isCleanError, okBody, sleep, statusAndCode } from './api-client.test-support.js';
@@ -233,15 +233,4 @@ function recordCpu(pid: number, port: number, startCpu: number | undefined): voi
   }
 }
 
-/** A TCP port free on loopback right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };

@@ -9,9 +9,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../../tools/bench/src/util.js';
 import { REPO_ROOT } from './server.js';
 
 const INFRA = path.join(REPO_ROOT, 'tools/infra/infra.sh');
@@ -28,18 +28,6 @@ export interface EdgeMosquitto {
   log(): string;
   /** `infra.sh stop mosquitto`, then removes its state folder. */
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (taken by the OS, released at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function infra(command: 'start' | 'stop', env: NodeJS.ProcessEnv): Promise<string> {
