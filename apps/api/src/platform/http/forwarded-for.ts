@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * One `X-Forwarded-For` entry as an address: `203.0.113.7:51234` is `203.0.113.7`, `[2001:db8::1]:443` and
- * `[2001:db8::1]` are `2001:db8::1`. Some proxies (Azure's application gateway, IIS's ARR) append the client's port;
+ * `[2001:db8::1]` are `2001:db8::1`, and a bracketed IPv4 one (`[203.0.113.7]:443`, written so by proxies that bracket
+ * every host) is `203.0.113.7`. Some proxies (Azure's application gateway, IIS's ARR) append the client's port;
  * kept, every connection of one client would be a new address to each per-address limit, and a trusted proxy listed
  * by address would not be recognised. Anything else is left as it is (Fastify then judges it as before).
  */
 export function addressOfEntry(entry: string): string {
   const e = entry.trim();
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(e);
-  if (bracketed && isIP(bracketed[1]!) === 6) return bracketed[1]!;
+  if (bracketed && isIP(bracketed[1]!) !== 0) return bracketed[1]!;
   const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(e);
   if (v4WithPort && isIP(v4WithPort[1]!) === 4) return v4WithPort[1]!;
   return e;

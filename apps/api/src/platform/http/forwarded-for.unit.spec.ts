@@ -10,6 +10,13 @@ describe('X-Forwarded-For entries with a port', () => {
     expect(addressOfEntry('[2001:db8::1]')).toBe('2001:db8::1');
   });
 
+  test('a bracketed IPv4 address, with or without a port, reads as the address', () => {
+    expect(addressOfEntry('[203.0.113.7]:443')).toBe('203.0.113.7');
+    expect(addressOfEntry('[203.0.113.7]')).toBe('203.0.113.7');
+    expect(normalizeForwardedFor('[198.51.100.1]:4000, 10.0.0.2')).toBe('198.51.100.1, 10.0.0.2');
+    for (const entry of ['[999.1.1.1]:80', '[203.0.113.7]:123456', '[203.0.113.7:80]']) expect(addressOfEntry(entry)).toBe(entry);
+  });
+
   test('anything else is left as it is', () => {
     for (const entry of ['203.0.113.7', '2001:db8::1', '::ffff:203.0.113.7', 'unknown', '999.1.1.1:80', '203.0.113.7:123456',
       '[not-an-address]:80', '1.2.3.4:80:90', '', '[2001:db8::1]:x']) {
