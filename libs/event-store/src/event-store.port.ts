@@ -112,6 +112,18 @@ export class BrokenChainError extends WrongExpectedVersionError {
   }
 }
 
+/**
+ * Thrown (as a rejection of every append of one transaction) when the answer to its COMMIT was lost (the connection
+ * dropped) and the database could not be asked, within the store's wait, whether it committed. The appends may or may
+ * not be in the log: they are not tried again, since written twice would be worse; a reader of the streams tells.
+ */
+export class CommitOutcomeUnknownError extends Error {
+  constructor(readonly transactionId: string, override readonly cause: unknown) {
+    super(`the COMMIT of transaction ${transactionId} got no answer and its outcome could not be read (${cause instanceof Error ? cause.message : String(cause)})`);
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}
+
 /** Options for reading one stream. */
 export interface ReadStreamOptions {
   /** First stream version to return (inclusive), default 1. */

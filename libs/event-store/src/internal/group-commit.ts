@@ -1,4 +1,4 @@
-import type { AppendChain, AppendResult } from '../event-store.port.js';
+import { CommitOutcomeUnknownError, type AppendChain, type AppendResult } from '../event-store.port.js';
 import { breakChains, unitSize, type AppendUnit, type UnitOutcome } from './append-unit.js';
 
 /** Counters of a group committer, for tests and metrics. */
@@ -199,9 +199,10 @@ export class GroupCommitter {
       outcomes = await this.write(batch.map((pending) => pending.unit), hooks);
     } catch (error) {
       // A failed transaction wrote nothing. Retry the units one by one so that a single poison
-      // append (say, a string jsonb refuses) does not fail its neighbours.
-      if (batch.length === 1) {
-        this.settle(batch[0]!, { ok: false, error: error as Error });
+      // append (say, a string jsonb refuses) does not fail its neighbours. Not one whose COMMIT may have happened: its
+      // units could be written twice.
+      if (batch.length === 1 || error instanceof CommitOutcomeUnknownError) {
+        for (const pending of batch) this.settle(pending, { ok: false, error: error as Error });
         return;
       }
       await hooks.beforeRetry(error as Error);

@@ -1,7 +1,8 @@
-import type {
-  AppendChain, AppendResult, EventStore, NewEvent, ReadAllOptions, ReadStreamOptions, StoredEvent, StreamAppend, Subscription, SubscriptionHandler,
+import {
+  CommitOutcomeUnknownError, type AppendChain, type AppendResult, type EventStore, type NewEvent, type ReadAllOptions, type ReadStreamOptions,
+  type StoredEvent, type StreamAppend, type Subscription, type SubscriptionHandler,
 } from '../event-store.port.js';
-import { breakChains, prepareUnit } from './append-unit.js';
+import { breakChains, prepareUnit, type UnitOutcome } from './append-unit.js';
 import { GroupCommitter, type FlushHooks, type GroupCommitStats } from './group-commit.js';
 import { startPollingSubscription, Wakeup } from './polling-subscription.js';
 import { RecentEvents, type WrittenRows } from './recent-events.js';
@@ -26,6 +27,11 @@ export interface SqlEventStoreOptions {
    * (subscriptions catching up) are served from the events this process committed, see {@link RecentEvents}.
    */
   soleWriter?: boolean;
+  /**
+   * How long a flush whose COMMIT got no answer (the connection dropped) asks the database whether it committed, before
+   * its appends fail with {@link CommitOutcomeUnknownError} (default 30 s: a PostgreSQL restart).
+   */
+  commitCheckMs?: number;
 }
 
 interface EventRow {
@@ -178,25 +184,61 @@ export class SqlEventStore implements EventStore {
 
   private async writeFlush(units: Parameters<typeof writeUnits>[2], { locked, beforeCheck, beforeRetry }: FlushHooks): ReturnType<typeof writeUnits> {
     for (let attempt = 1; ; attempt++) {
+      let written: WrittenRows | null = null;
+      let decided: UnitOutcome[] | null = null;
+      let xid: string | null = null;
       try {
-        let written: WrittenRows | null = null;
         // The positions are reserved by the transaction's first statement, sent with its BEGIN (one round trip less).
         const total = flushSize(units);
-        const outcomes = await this.executor.transaction((tx, [reserved]) => writeUnits(tx, this.sql, units, {
-          written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved, locked, beforeCheck,
-        }), total > 0 ? this.sql.reservePositionsOf(total) : undefined);
-        // Committed: the subscriptions may read these from memory, and the next flush knows these versions.
-        const rows = written as WrittenRows | null;
-        if (rows) {
-          this.recent?.add(rows);
-          for (const [id, version] of rows.streamVersions) this.versions?.set(id, version);
-        }
+        const outcomes = await this.executor.transaction(async (tx, [reserved]) => {
+          xid = typeof reserved?.['xid'] === 'string' ? reserved['xid'] : null;
+          decided = await writeUnits(tx, this.sql, units, {
+            written: (rows) => (written = rows), known: this.versions ?? undefined, channel: this.appendedChannel, reserved, locked, beforeCheck,
+          });
+          return decided;
+        }, total > 0 ? this.sql.reservePositionsOf(total) : undefined);
+        this.committed(written);
         return outcomes;
       } catch (error) {
+        // The events were written and the transaction failed after that: at its COMMIT. When the connection dropped
+        // there, the server may have committed: tried again, the flush would write its appends twice (or refuse them
+        // on their versions although they are in the log). The database is asked.
+        if (written && decided && xid !== null && await this.committedAfterAll(xid, error)) {
+          this.committed(written);
+          return decided;
+        }
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
         await beforeRetry(error as Error);
       }
+    }
+  }
+
+  /** A flush committed: the subscriptions may read its events from memory, and the next flush knows these versions. */
+  private committed(rows: WrittenRows | null): void {
+    if (!rows) return;
+    this.recent?.add(rows);
+    for (const [id, version] of rows.streamVersions) this.versions?.set(id, version);
+  }
+
+  /**
+   * Whether transaction `xid`, whose COMMIT failed with `failure`, committed after all: asked until the server is done
+   * with it (`in progress` while it still finishes the lost session's COMMIT), for `commitCheckMs` at most; then
+   * {@link CommitOutcomeUnknownError}. A COMMIT the server answered with an error is `aborted`, found at once.
+   */
+  private async committedAfterAll(xid: string, failure: unknown): Promise<boolean> {
+    const deadline = Date.now() + (this.options.commitCheckMs ?? 30_000);
+    let last: unknown = failure;
+    for (;;) {
+      try {
+        const [row] = await this.executor.query<{ status: string | null }>(this.sql.transactionStatus, [xid]);
+        if (row?.status === 'committed') return true;
+        if (row?.status === 'aborted') return false;
+      } catch (error) {
+        last = error;
+      }
+      if (Date.now() >= deadline) throw new CommitOutcomeUnknownError(xid, last);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }

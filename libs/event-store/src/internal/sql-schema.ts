@@ -5,9 +5,15 @@ export interface EventStoreSql {
   readonly ddl: string[];
   /** Key of the transaction-level advisory lock that serializes concurrent `init()` calls. */
   readonly initLockKey: string;
+  /**
+   * Reserves $1 positions; answers the first, the transaction's time (`now_ms`) and its id (`xid`, assigned by the
+   * reservation), by which a COMMIT whose answer was lost is looked up ({@link transactionStatus}).
+   */
   readonly reservePositions: string;
   /** `reservePositions` for `n` positions, without parameters: it can be sent with its transaction's BEGIN. */
   reservePositionsOf(n: number): string;
+  /** `committed`, `aborted` or `in progress`: the transaction of id $1 (an `xid` of `reservePositions`). */
+  readonly transactionStatus: string;
   /** Creates the absent stream rows and locks them all, in the order of their ids; answers their versions. */
   readonly lockStreams: string;
   /**
@@ -39,6 +45,16 @@ const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata
   + '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms';
 // A rebuild reads every event once and never its metadata: a third of an offer's stored JSON, decoded for nothing.
 const EVENT_COLUMNS_WITHOUT_METADATA = EVENT_COLUMNS.replace(' metadata,', '');
+
+/**
+ * Reserves `count` positions (a parameter or a literal). The transaction's id is read once the reservation assigned it
+ * (reserve_positions must be the transaction's first write): the materialized CTE's row is produced before the outer
+ * select list is computed.
+ */
+function reserveSql(s: string, count: string): string {
+  return `WITH r AS MATERIALIZED (SELECT ${s}.reserve_positions(${count}::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms)
+    SELECT first, now_ms, pg_current_xact_id()::text AS xid FROM r`;
+}
 
 /** Builds the SQL for `schema` (lower-case identifier, validated because it is interpolated). */
 export function eventStoreSql(schema: string): EventStoreSql {
@@ -84,11 +100,12 @@ export function eventStoreSql(schema: string): EventStoreSql {
     ddl,
     initLockKey: `${s}.init`,
     // now(): the transaction's time, which every row gets as recorded_at (the same expression as EVENT_COLUMNS).
-    reservePositions: `SELECT ${s}.reserve_positions($1::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
+    reservePositions: reserveSql(s, '$1'),
     reservePositionsOf: (n) => {
       if (!Number.isSafeInteger(n) || n < 1) throw new Error(`reservePositionsOf: ${n} is not a count of positions`);
-      return `SELECT ${s}.reserve_positions(${n}::int) AS first, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
+      return reserveSql(s, String(n));
     },
+    transactionStatus: 'SELECT pg_xact_status($1::xid8) AS status',
     // ON CONFLICT DO UPDATE locks a row that exists (waiting for a writer that holds it, then taking its committed
     // version) and a new row is locked by its insertion: one round trip creates, locks and reads. The ids come sorted
     // and deduplicated; inserted in the order of the database's ORDER BY (the order `SELECT ... FOR UPDATE` locked
