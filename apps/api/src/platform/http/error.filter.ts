@@ -2,7 +2,7 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { FastifyReply } from 'fastify';
 import { API_ERROR_CODES, type ErrorBody } from '@auction/contracts';
 import { DomainError } from '@auction/domain';
-import { WrongExpectedVersionError } from '@auction/event-store';
+import { CommitOutcomeUnknownError, WrongExpectedVersionError } from '@auction/event-store';
 import { ReadModelAccessError } from '@auction/read-models';
 import { AccessError } from '../engine/access-error.js';
 import type { JsonLogger } from '../config/json-logger.js';
@@ -27,6 +27,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof ValidationError) return { status: 400, body: { errorCode: error.code, errorMsg: error.message, details: error.details } };
   if (error instanceof WrongExpectedVersionError) {
     return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'another writer changed this item: retry' } };
+  }
+  if (error instanceof CommitOutcomeUnknownError) {
+    // The database went away during the COMMIT and could not be asked since: a retry with the same Idempotency-Key
+    // finds the first answer if it was written.
+    return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'the database did not confirm this write: retry' } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
