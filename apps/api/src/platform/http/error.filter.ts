@@ -18,6 +18,27 @@ const BY_HTTP_STATUS: Record<number, number> = {
 /** Nest's cross-origin protection (`app.enableCsrfProtection`) refuses with a plain ForbiddenException carrying this text. */
 const CROSS_ORIGIN_REFUSAL = /^Cross-origin request detected/;
 
+/** SQLSTATEs of a lost or refused database connection: class 08, and the server shutting down or starting. */
+const CONNECTION_SQLSTATE = /^(08...|57P0[123])$/;
+/** Socket errors of a database connection that failed or dropped. */
+const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** What `pg` and `pg-pool` throw when the server closed the connection or did not accept one in time. */
+const CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when `error` (or what it wraps: TypeORM's `driverError`, a `cause`) says the database could not be reached: a
+ * restart or an outage, which the client should retry, not an internal error.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  // Not `instanceof Error`: node's own errors come from another realm under a test runner's VM.
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { code, message, driverError, cause } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || CONNECTION_ERRNO.has(code))) return true;
+  if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
+  const inner = driverError ?? cause;
+  return inner !== undefined && isDatabaseUnreachable(inner, depth + 1);
+}
+
 /** Maps any error to `{errorCode, errorMsg, details}` with the right status; never leaks a stack. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) return { status: error.httpStatus, body: { errorCode: error.code, errorMsg: error.message } };
@@ -44,6 +65,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     const code = fastify.code?.startsWith('FST_ERR_CTP') ? API_ERROR_CODES.BAD_JSON : (BY_HTTP_STATUS[fastify.statusCode] ?? API_ERROR_CODES.BAD_REQUEST);
     return { status: fastify.statusCode, body: { errorCode: code, errorMsg: fastify.message ?? 'bad request' } };
   }
+  if (isDatabaseUnreachable(error)) return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'a service this call needs is not reachable: retry' } };
   return { status: 500, body: { errorCode: API_ERROR_CODES.INTERNAL, errorMsg: 'internal error' } };
 }
 
