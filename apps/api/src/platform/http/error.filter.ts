@@ -50,9 +50,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'another writer changed this item: retry' } };
   }
   if (error instanceof CommitOutcomeUnknownError) {
-    // The database went away during the COMMIT and could not be asked since: a retry with the same Idempotency-Key
-    // finds the first answer if it was written.
-    return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'the database did not confirm this write: retry' } };
+    // The database went away during the COMMIT and could not be asked since: the write may be in the log (its key is
+    // forgotten, as after any failure), so the client reads the item again before it retries.
+    return { status: 503, body: { errorCode: API_ERROR_CODES.UNAVAILABLE, errorMsg: 'the database did not confirm this write: check the item before retrying' } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
