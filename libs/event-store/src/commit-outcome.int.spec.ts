@@ -21,26 +21,32 @@ async function storeWith(options: { commitCheckMs?: number } = {}) {
   return { store, executor };
 }
 
+/** The next flush (a transaction with an opening: the reservation) commits, then its answer is lost. */
+function loseNextCommitAnswer(executor: SqlExecutor): { pending: () => boolean } {
+  const transaction = executor.transaction.bind(executor);
+  let loseNext = true;
+  executor.transaction = async (work, opening) => {
+    const result = await transaction(work, opening);
+    if (loseNext && opening !== undefined) {
+      loseNext = false;
+      throw lost();
+    }
+    return result;
+  };
+  return { pending: () => loseNext };
+}
+
 const streamName = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 describe('a flush whose COMMIT got no answer', () => {
   it('committed after all: its appends resolve with what was written, once', async () => {
     const { store, executor } = await storeWith();
-    const transaction = executor.transaction.bind(executor);
-    let loseNext = true;
-    executor.transaction = async (work, opening) => {
-      const result = await transaction(work, opening);
-      if (loseNext && opening !== undefined) {
-        loseNext = false;
-        throw lost();
-      }
-      return result;
-    };
+    const lose = loseNextCommitAnswer(executor);
     try {
       const [a, b] = [streamName('any'), streamName('exact')];
       // One flush of two units (appended in the same turn): a failed flush of two is tried again unit by unit.
       const answers = await settleAll([store.append(a, 'any', events(1)), store.append(b, 0, events(2))]);
-      expect(loseNext).toBe(false);
+      expect(lose.pending()).toBe(false);
       expect(answers).toEqual(['ok', 'ok']);
       const [storedA, storedB] = [await store.readStream(a), await store.readStream(b)];
       expect(storedA.map((e) => e.streamVersion)).toEqual([1]);
@@ -56,16 +62,7 @@ describe('a flush whose COMMIT got no answer', () => {
 
   it('the positions it answers are those in the log', async () => {
     const { store, executor } = await storeWith();
-    const transaction = executor.transaction.bind(executor);
-    let loseNext = true;
-    executor.transaction = async (work, opening) => {
-      const result = await transaction(work, opening);
-      if (loseNext && opening !== undefined) {
-        loseNext = false;
-        throw lost();
-      }
-      return result;
-    };
+    const lose = loseNextCommitAnswer(executor);
     try {
       const s = streamName('positions');
       const result = await store.append(s, 0, events(3));
@@ -103,18 +100,9 @@ describe('a flush whose COMMIT got no answer', () => {
 
   it('when the database cannot tell in time: the appends fail as unknown and are not tried again', async () => {
     const { store, executor } = await storeWith({ commitCheckMs: 300 });
-    const transaction = executor.transaction.bind(executor);
+    loseNextCommitAnswer(executor);
     const query = executor.query.bind(executor);
-    let loseNext = true;
     let asked = 0;
-    executor.transaction = async (work, opening) => {
-      const result = await transaction(work, opening);
-      if (loseNext && opening !== undefined) {
-        loseNext = false;
-        throw lost();
-      }
-      return result;
-    };
     executor.query = async (text, params) => {
       if (text.includes('pg_xact_status')) {
         asked += 1;
