@@ -32,6 +32,7 @@ import { normalizeRequestTarget } from './platform/http/request-target.js';
 import { plainForwardedAddresses } from './platform/http/forwarded-for.js';
 import { answerMethodNotAllowed } from './platform/http/method-not-allowed.js';
 import { serveWebClient } from './platform/http/web-client.js';
+import { keepSocketErrorsHandled } from './platform/http/upgrade-sockets.js';
 import { liveFirstScreen } from './auctions/http/live-first-screen.js';
 import { portalPages } from './partners/portal/portal-pages.js';
 import { Templates } from './partners/templates/templates.service.js';
@@ -118,6 +119,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   if (sso.embedded) await sso.embedded.register(app.getHttpAdapter().getInstance() as never);
   // Body-parser errors (bad JSON, too large, wrong media type) reach Nest's filter too: no Fastify error handler needed.
   const fastify = app.getHttpAdapter().getInstance();
+  keepSocketErrorsHandled(fastify.server);
   const metrics = app.get(Metrics);
   instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));

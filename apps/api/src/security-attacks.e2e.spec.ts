@@ -6,7 +6,9 @@
  * - concurrent failed logins from one address all passed the per-address failure check before the first failed,
  *   so a burst got far more than LOGIN_ADDRESS_MAX_FAILURES guesses;
  * - errors raised before a route is matched (an undecodable URL) or by Node's HTTP parser answered Fastify's body,
- *   without a numeric `errorCode`.
+ *   without a numeric `errorCode`;
+ * - an upgrade to a path no one serves (engine.io leaves such a socket alone for a second before ending it), reset by
+ *   its client, ended the process with an unhandled ECONNRESET 'error' event.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
@@ -106,6 +108,26 @@ describe('answers of malformed requests', () => {
       const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { errorCode?: unknown };
       expect(body.errorCode).toBe(400001);
     }
+  });
+});
+
+describe('connections dropped at an awkward moment', () => {
+  it('lives on after upgrades to stray paths reset by their clients, and /api/health answers', async () => {
+    for (const target of ['/not-a-live-path', '/api/health', '/']) {
+      const client = connect(server.port, '127.0.0.1');
+      // Refused once the process is gone: the check below says so.
+      const connected = await new Promise<boolean>((resolve) => {
+        client.once('connect', () => resolve(true));
+        client.once('error', () => resolve(false));
+      });
+      if (!connected) break;
+      client.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      client.resetAndDestroy();
+    }
+    const exited = await Promise.race([server.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_500))]);
+    expect({ exited, output: exited ? server.output().slice(-2_000) : '' }).toEqual({ exited: null, output: '' });
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
   });
 });
 

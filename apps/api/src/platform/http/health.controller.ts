@@ -4,7 +4,7 @@ import type { EventStore } from '@auction/event-store';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { APP_CONFIG, EVENT_STORE, FANOUT } from '../engine/tokens.js';
-import type { Fanout } from '../fanout/fanout.js';
+import type { Fanout, ProjectionLag } from '../fanout/fanout.js';
 import { Public } from '../../identity/auth.guard.js';
 import { WRITER_OWNERSHIP, type WriterOwnership } from '../cluster/writer-ownership.js';
 import { Readiness, type ReadinessView } from './readiness.js';
@@ -14,6 +14,9 @@ import { Readiness, type ReadinessView } from './readiness.js';
  * `degraded` while the read models are not following the log: batches failing now, or events parked (skipped by the
  * projection). The lag is the read models' (the projector's checkpoints), not the engine's in-memory index.
  */
+
+/** How long health waits for the positions: the event store unreachable (PostgreSQL down) makes them unknown, not a 500. */
+const HEALTH_LAG_MS = 2_000;
 @Public()
 @Controller('api')
 export class HealthController {
@@ -37,17 +40,25 @@ export class HealthController {
 
   @Get('health')
   async health() {
-    const lag = await this.fanout.healthLag();
-    const degraded = lag.failing !== null || lag.parkedEvents > 0;
+    const lag = await this.lagWithin(HEALTH_LAG_MS);
+    const degraded = !lag || lag.failing !== null || lag.parkedEvents > 0;
     return {
       status: degraded ? 'degraded' : 'ok', mode: this.config.mode, instanceId: this.ownership.instanceId,
-      writer: { ready: this.ownership.ready, shards: this.ownership.shards, ownedShards: this.ownership.owned().length }, eventStore: this.store.name, headPosition: lag.head,
-      readModelPosition: lag.projected, readModelLag: lag.projectionLag, engineIndexPosition: this.model.currentPosition,
+      writer: { ready: this.ownership.ready, shards: this.ownership.shards, ownedShards: this.ownership.owned().length },
+      eventStore: this.store.name, eventStoreReachable: lag !== null, headPosition: lag?.head ?? null,
+      readModelPosition: lag?.projected ?? null, readModelLag: lag?.projectionLag ?? null, engineIndexPosition: this.model.currentPosition,
       projector: {
-        projecting: this.fanout.projecting, failing: lag.failing !== null, failingSince: lag.failing?.since ?? null,
-        failedBatches: lag.projectorErrors, parkedEvents: lag.parkedEvents,
+        projecting: this.fanout.projecting, failing: lag ? lag.failing !== null : null, failingSince: lag?.failing?.since ?? null,
+        failedBatches: lag?.projectorErrors ?? null, parkedEvents: lag?.parkedEvents ?? null,
       },
       uptimeSeconds: Math.round(process.uptime()),
     };
+  }
+
+  /** The fan-out's positions, or null when the event store does not answer (in time). */
+  private async lagWithin(ms: number): Promise<ProjectionLag | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), ms); });
+    return Promise.race([this.fanout.healthLag().catch(() => null), late]).finally(() => clearTimeout(timer));
   }
 }
