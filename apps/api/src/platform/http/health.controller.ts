@@ -9,14 +9,14 @@ import { Public } from '../../identity/auth.guard.js';
 import { WRITER_OWNERSHIP, type WriterOwnership } from '../cluster/writer-ownership.js';
 import { Readiness, type ReadinessView } from './readiness.js';
 
+/** How long health waits for the positions: the event store unreachable (PostgreSQL down) makes them unknown, not a 500. */
+const HEALTH_LAG_MS = 2_000;
+
 /**
  * Liveness (`/api/health`) and readiness (`/api/ready`, readiness.ts). Health is always 200 while the process serves (load balancers and the tests wait on it); `status` is
  * `degraded` while the read models are not following the log: batches failing now, or events parked (skipped by the
  * projection). The lag is the read models' (the projector's checkpoints), not the engine's in-memory index.
  */
-
-/** How long health waits for the positions: the event store unreachable (PostgreSQL down) makes them unknown, not a 500. */
-const HEALTH_LAG_MS = 2_000;
 @Public()
 @Controller('api')
 export class HealthController {
