@@ -223,7 +223,7 @@ export class SqlEventStore implements EventStore {
 
   /**
    * Whether transaction `xid`, whose COMMIT failed with `failure`, committed after all: asked until the server is done
-   * with it (`in progress` while it still finishes the lost session's COMMIT), for `commitCheckMs` at most; then
+   * with it (its session, still `in progress`, is ended), for `commitCheckMs` at most; then
    * {@link CommitOutcomeUnknownError}. A COMMIT the server answered with an error is `aborted`, found at once.
    */
   private async committedAfterAll(xid: string, failure: unknown): Promise<boolean> {
@@ -234,6 +234,9 @@ export class SqlEventStore implements EventStore {
         const [row] = await this.executor.query<{ status: string | null }>(this.sql.transactionStatus, [xid]);
         if (row?.status === 'committed') return true;
         if (row?.status === 'aborted') return false;
+        // Still running: a session whose client is gone (a COMMIT lost on the way, or one the server is still writing).
+        // Ended, it commits what it was committing and aborts the rest: either way the next answer is final.
+        if (row?.status === 'in progress') await this.executor.query(this.sql.endTransactionSession, [xid]);
       } catch (error) {
         last = error;
       }
