@@ -2,6 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from './contract.test-support.js';
+import { CommitOutcomeUnknownError, type AppendResult } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { postgresTestSchema, settleAll } from './postgres.test-support.js';
 
@@ -17,6 +18,8 @@ type Drop = 'after-commit' | 'before-commit' | 'before-commit-server-kept';
 
 function startProxy(target: URL) {
   let armed: Drop | null = null;
+  /** When set, asked for each chunk the client sends: a drop of that connection there, or none. */
+  let chaos: ((chunk: Buffer) => Drop | null) | null = null;
   const kept: net.Socket[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -25,9 +28,10 @@ function startProxy(target: URL) {
     let cut = false;
     client.on('data', (chunk) => {
       if (cut) return;
-      if (armed && chunk.includes(COMMIT)) {
-        const mode = armed;
-        armed = null;
+      const chosen = armed && chunk.includes(COMMIT) ? armed : chaos?.(chunk) ?? null;
+      if (chosen) {
+        const mode = chosen;
+        if (armed) armed = null;
         cut = true;
         if (mode === 'after-commit') {
           upstream.write(chunk);
@@ -53,6 +57,7 @@ function startProxy(target: URL) {
   return {
     listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
     arm: (mode: Drop) => (armed = mode),
+    chaos: (choose: ((chunk: Buffer) => Drop | null) | null) => (chaos = choose),
     get armed() { return armed; },
     releaseKept: () => { for (const s of kept.splice(0)) s.destroy(); },
     close: () => { for (const s of sockets) s.destroy(); return new Promise<void>((resolve) => server.close(() => resolve())); },
@@ -126,4 +131,100 @@ describe('a flush whose connection drops at its COMMIT (real TCP)', () => {
       expect((await store.readStream(a)).map((e) => e.streamVersion)).toEqual([1, 2]);
     });
   });
+
+  it('dropped in the middle of a flush (its stream locked, its events not sent), the server session kept open: ended, so the stream and the log are not held', async () => {
+    // Before the fix: the next append of the stream waited at the lock of a session nobody would end.
+    let sent = -1; // the statements sent since BEGIN: the streams' locks (taken), then the events (dropped)
+    try {
+      await withStore({}, async (store) => {
+        const a = streamName('mid');
+        proxy.chaos((chunk) => {
+          if (chunk.includes('BEGIN')) sent = 0;
+          else if (sent >= 0 && ++sent === 2) {
+            proxy.chaos(null);
+            return 'before-commit-server-kept';
+          }
+          return null;
+        });
+        const [answer] = await settleAll([store.append(a, 0, events(1))]);
+        expect(String(answer)).toMatch(/Connection terminated/);
+        const next = store.append(a, 0, events(1));
+        const late = new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000));
+        expect(await Promise.race([next.then(() => 'ok'), late])).toBe('ok');
+        expect(await count(a)).toBe(1);
+      });
+    } finally {
+      proxy.chaos(null);
+    }
+  });
+
+  it('a hammer of chained appends, connections dropped at random points of their flushes: the log holds exactly the acknowledged appends once, in order', async () => {
+    const modes: Drop[] = ['after-commit', 'before-commit', 'before-commit-server-kept'];
+    let drops = 0;
+    let on = false; // not while the store starts (init)
+    proxy.chaos((chunk) => {
+      if (!on || Math.random() >= (chunk.includes(COMMIT) ? 0.15 : 0.03)) return null;
+      drops += 1;
+      return modes[Math.floor(Math.random() * modes.length)]!;
+    });
+    const outcomes: { tag: string; stream: string; result?: AppendResult; error?: unknown }[] = [];
+    const streams = Array.from({ length: 6 }, (_, i) => streamName(`hammer${i}`));
+    const shared = streamName('hammer-any');
+    try {
+      await withStore({ commitCheckMs: 3_000 }, async (store) => {
+        let serial = 0;
+        on = true;
+        const writer = async (stream: string) => {
+          let version = 0;
+          for (let i = 0; i < 25; i++) {
+            const tag = `t${serial++}`;
+            const target = i % 5 === 4 ? shared : stream;
+            const outcome: (typeof outcomes)[number] = { tag, stream: target };
+            outcomes.push(outcome);
+            try {
+              outcome.result = await store.append(target, target === shared ? 'any' : version, [{ type: 'H', data: { tag } }]);
+              if (target === stream) version = outcome.result.nextVersion;
+            } catch (error) {
+              outcome.error = error;
+              if (target === stream) version = await store.streamVersion(stream).catch(() => version);
+            }
+          }
+        };
+        await Promise.all(streams.map(writer));
+      });
+    } finally {
+      proxy.chaos(null);
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ position: string; stream_id: string; stream_version: number; tag: string }>(
+        `SELECT position, stream_id, stream_version, data->>'tag' AS tag FROM ${schema}.events WHERE stream_id = ANY($1) ORDER BY position`, [[...streams, shared]]);
+      const byTag = new Map<string, typeof rows>();
+      for (const row of rows) byTag.set(row.tag, [...(byTag.get(row.tag) ?? []), row]);
+      const summary = { acknowledged: 0, refused: 0, unknown: 0, drops };
+      for (const { tag, stream, result, error } of outcomes) {
+        const found = byTag.get(tag) ?? [];
+        if (result) {
+          summary.acknowledged += 1;
+          expect({ tag, found: found.map((r) => [r.stream_id, Number(r.position), r.stream_version]) })
+            .toEqual({ tag, found: [[stream, result.positions[0], result.nextVersion]] });
+        } else if (error instanceof CommitOutcomeUnknownError) {
+          summary.unknown += 1;
+          expect(found.length).toBeLessThanOrEqual(1);
+        } else {
+          summary.refused += 1;
+          expect({ tag, error: String(error), found: found.length }).toEqual({ tag, error: String(error), found: 0 });
+        }
+      }
+      for (const stream of [...streams, shared]) {
+        const versions = rows.filter((r) => r.stream_id === stream).map((r) => r.stream_version);
+        expect(versions).toEqual(versions.map((_, i) => i + 1));
+      }
+      console.log('hammer', summary);
+      expect(summary.acknowledged).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 });

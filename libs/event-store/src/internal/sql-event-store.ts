@@ -207,6 +207,9 @@ export class SqlEventStore implements EventStore {
           this.committed(written);
           return decided;
         }
+        // Failed before its COMMIT: its session, if the connection dropped on a silent network, lives on (for hours of
+        // TCP keepalive) with its streams' locks and its positions, which hold back every reader of the log. Ended.
+        if (xid !== null && !(written && decided)) await this.executor.query(this.sql.endTransactionSession, [xid]).catch(() => {});
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
         await beforeRetry(error as Error);
