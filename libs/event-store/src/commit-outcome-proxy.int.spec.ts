@@ -163,7 +163,7 @@ describe('a flush whose connection drops at its COMMIT (real TCP)', () => {
     let drops = 0;
     let on = false; // not while the store starts (init)
     proxy.chaos((chunk) => {
-      if (!on || Math.random() >= (chunk.includes(COMMIT) ? 0.15 : 0.03)) return null;
+      if (!on || Math.random() >= (chunk.includes(COMMIT) ? 0.4 : 0.1)) return null;
       drops += 1;
       return modes[Math.floor(Math.random() * modes.length)]!;
     });

@@ -209,7 +209,7 @@ export class SqlEventStore implements EventStore {
         }
         // Failed before its COMMIT: its session, if the connection dropped on a silent network, lives on (for hours of
         // TCP keepalive) with its streams' locks and its positions, which hold back every reader of the log. Ended.
-        if (xid !== null && !(written && decided)) await this.executor.query(this.sql.endTransactionSession, [xid]).catch(() => {});
+        if (xid !== null && !(written && decided)) await this.endSession(xid);
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
         await beforeRetry(error as Error);
@@ -222,6 +222,20 @@ export class SqlEventStore implements EventStore {
     if (!rows) return;
     this.recent?.add(rows);
     for (const [id, version] of rows.streamVersions) this.versions?.set(id, version);
+  }
+
+  /** Ends the session running transaction `xid`, if any; asked again while the database cannot be reached, for `commitCheckMs` at most. */
+  private async endSession(xid: string): Promise<void> {
+    const deadline = Date.now() + (this.options.commitCheckMs ?? 30_000);
+    for (;;) {
+      try {
+        await this.executor.query(this.sql.endTransactionSession, [xid]);
+        return;
+      } catch {
+        if (Date.now() >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
 
   /**
