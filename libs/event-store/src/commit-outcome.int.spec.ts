@@ -137,4 +137,31 @@ describe('a flush whose COMMIT got no answer', () => {
       await store.close();
     }
   });
+
+  it('failed before its COMMIT while the database cannot be reached: its session is not sought for long, the append fails within seconds', async () => {
+    const { store, executor } = await storeWith(); // commitCheckMs: the default 30 s
+    const transaction = executor.transaction.bind(executor);
+    const query = executor.query.bind(executor);
+    let sought = 0;
+    // The connection drops at the flush's second statement (its positions reserved, its id known).
+    executor.transaction = (work, opening) => transaction((tx, opened) => work({ query: async () => { throw lost(); } }, opened), opening);
+    executor.query = async (text, params) => {
+      if (text.includes('pg_terminate_backend')) {
+        sought += 1;
+        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      }
+      return query(text, params);
+    };
+    try {
+      const started = Date.now();
+      await expect(store.append(streamName('down'), 'any', events(1))).rejects.toThrow(/Connection terminated/);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(sought).toBeGreaterThan(1);
+    } finally {
+      executor.query = query;
+      executor.transaction = transaction;
+      await store.close();
+    }
+  }, 20_000);
 });
+

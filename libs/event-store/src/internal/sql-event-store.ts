@@ -10,6 +10,9 @@ import { flushSize, writeUnits } from './sql-append.js';
 import { isRetryableSqlError, type SqlExecutor } from './sql-executor.js';
 import { eventStoreSql, type EventStoreSql } from './sql-schema.js';
 
+/** How long a flush that failed before its COMMIT tries to end its session (see `endSession`). */
+const END_SESSION_MS = 5_000;
+
 /** Options shared by the SQL adapters. */
 export interface SqlEventStoreOptions {
   /** PostgreSQL schema holding `streams` and `events` (default `event_store`); tests use one per run. */
@@ -224,9 +227,12 @@ export class SqlEventStore implements EventStore {
     for (const [id, version] of rows.streamVersions) this.versions?.set(id, version);
   }
 
-  /** Ends the session running transaction `xid`, if any; asked again while the database cannot be reached, for `commitCheckMs` at most. */
+  /**
+   * Ends the session running transaction `xid`, if any; asked again while the database cannot be reached, for
+   * {@link END_SESSION_MS} at most (not `commitCheckMs`: the flush's appends, not written, wait for it to fail).
+   */
   private async endSession(xid: string): Promise<void> {
-    const deadline = Date.now() + (this.options.commitCheckMs ?? 30_000);
+    const deadline = Date.now() + Math.min(END_SESSION_MS, this.options.commitCheckMs ?? END_SESSION_MS);
     for (;;) {
       try {
         await this.executor.query(this.sql.endTransactionSession, [xid]);
