@@ -36,6 +36,18 @@ function loseNextCommitAnswer(executor: SqlExecutor): { pending: () => boolean }
   return { pending: () => loseNext };
 }
 
+/** Makes `executor` refuse, as an unreachable database, the statements containing `marker`; counts them. */
+function refuse(executor: SqlExecutor, marker: string) {
+  const query = executor.query.bind(executor);
+  const refused = { count: 0, restore: () => void (executor.query = query) };
+  executor.query = async (text, params) => {
+    if (!text.includes(marker)) return query(text, params);
+    refused.count += 1;
+    throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+  };
+  return refused;
+}
+
 const streamName = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 describe('a flush whose COMMIT got no answer', () => {
@@ -101,28 +113,39 @@ describe('a flush whose COMMIT got no answer', () => {
   it('when the database cannot tell in time: the appends fail as unknown and are not tried again', async () => {
     const { store, executor } = await storeWith({ commitCheckMs: 300 });
     loseNextCommitAnswer(executor);
-    const query = executor.query.bind(executor);
-    let asked = 0;
-    executor.query = async (text, params) => {
-      if (text.includes('pg_xact_status')) {
-        asked += 1;
-        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
-      }
-      return query(text, params);
-    };
+    const asked = refuse(executor, 'pg_xact_status');
     try {
       const [a, b] = [streamName('any'), streamName('exact')];
       const answers = await settleAll([store.append(a, 'any', events(1)), store.append(b, 0, events(1))]);
       expect(answers.map((x) => (x instanceof CommitOutcomeUnknownError ? 'unknown' : x))).toEqual(['unknown', 'unknown']);
-      expect(asked).toBeGreaterThan(1);
+      expect(asked.count).toBeGreaterThan(1);
       // The COMMIT did happen: each append is in the log once, not twice.
       expect((await store.readStream(a)).length).toBe(1);
       expect((await store.readStream(b)).length).toBe(1);
       // A writer that decides again from the stream finds it at the version the lost COMMIT wrote.
       await expect(store.append(b, 0, events(1))).rejects.toBeInstanceOf(WrongExpectedVersionError);
     } finally {
-      executor.query = query;
+      asked.restore();
       await store.close();
     }
   });
+
+  it('failed before its COMMIT while the database cannot be reached: its session is not sought for long, the append fails within seconds', async () => {
+    const { store, executor } = await storeWith(); // commitCheckMs: the default 30 s
+    const transaction = executor.transaction.bind(executor);
+    // The connection drops at the flush's second statement (its positions reserved, its id known).
+    executor.transaction = (work, opening) => transaction((tx, opened) => work({ query: async () => { throw lost(); } }, opened), opening);
+    const sought = refuse(executor, 'pg_terminate_backend');
+    try {
+      const started = Date.now();
+      await expect(store.append(streamName('down'), 'any', events(1))).rejects.toThrow(/Connection terminated/);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(sought.count).toBeGreaterThan(1);
+    } finally {
+      sought.restore();
+      executor.transaction = transaction;
+      await store.close();
+    }
+  }, 20_000);
 });
+

@@ -10,6 +10,9 @@ import { flushSize, writeUnits } from './sql-append.js';
 import { isRetryableSqlError, type SqlExecutor } from './sql-executor.js';
 import { eventStoreSql, type EventStoreSql } from './sql-schema.js';
 
+/** How long a flush that failed before its COMMIT tries to end its session (see `endSession`). */
+const END_SESSION_MS = 5_000;
+
 /** Options shared by the SQL adapters. */
 export interface SqlEventStoreOptions {
   /** PostgreSQL schema holding `streams` and `events` (default `event_store`); tests use one per run. */
@@ -207,6 +210,9 @@ export class SqlEventStore implements EventStore {
           this.committed(written);
           return decided;
         }
+        // Failed before its COMMIT: its session, if the connection dropped on a silent network, lives on (for hours of
+        // TCP keepalive) with its streams' locks and its positions, which hold back every reader of the log. Ended.
+        if (xid !== null && !(written && decided)) await this.endSession(xid);
         // Deadlocks and racing stream creation from other instances resolve on a second try.
         if (attempt >= MAX_ATTEMPTS || !isRetryableSqlError(error)) throw error;
         await beforeRetry(error as Error);
@@ -222,8 +228,25 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
+   * Ends the session running transaction `xid`, if any; asked again while the database cannot be reached, for
+   * {@link END_SESSION_MS} at most (not `commitCheckMs`: the flush's appends, not written, wait for it to fail).
+   */
+  private async endSession(xid: string): Promise<void> {
+    const deadline = Date.now() + Math.min(END_SESSION_MS, this.options.commitCheckMs ?? END_SESSION_MS);
+    for (;;) {
+      try {
+        await this.executor.query(this.sql.endTransactionSession, [xid]);
+        return;
+      } catch {
+        if (Date.now() >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  /**
    * Whether transaction `xid`, whose COMMIT failed with `failure`, committed after all: asked until the server is done
-   * with it (`in progress` while it still finishes the lost session's COMMIT), for `commitCheckMs` at most; then
+   * with it (its session, still `in progress`, is ended), for `commitCheckMs` at most; then
    * {@link CommitOutcomeUnknownError}. A COMMIT the server answered with an error is `aborted`, found at once.
    */
   private async committedAfterAll(xid: string, failure: unknown): Promise<boolean> {
@@ -234,6 +257,9 @@ export class SqlEventStore implements EventStore {
         const [row] = await this.executor.query<{ status: string | null }>(this.sql.transactionStatus, [xid]);
         if (row?.status === 'committed') return true;
         if (row?.status === 'aborted') return false;
+        // Still running: a session whose client is gone (a COMMIT lost on the way, or one the server is still writing).
+        // Ended, it commits what it was committing and aborts the rest: either way the next answer is final.
+        if (row?.status === 'in progress') await this.executor.query(this.sql.endTransactionSession, [xid]);
       } catch (error) {
         last = error;
       }

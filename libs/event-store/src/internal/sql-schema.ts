@@ -14,6 +14,11 @@ export interface EventStoreSql {
   reservePositionsOf(n: number): string;
   /** `committed`, `aborted` or `in progress`: the transaction of id $1 (an `xid` of `reservePositions`). */
   readonly transactionStatus: string;
+  /**
+   * Ends the session (of another connection) running transaction $1 (an `xid8`), if any: its client is gone, and until
+   * the server notices (TCP keepalive, hours on a silent network) it holds its locks and positions, and its outcome.
+   */
+  readonly endTransactionSession: string;
   /** Creates the absent stream rows and locks them all, in the order of their ids; answers their versions. */
   readonly lockStreams: string;
   /**
@@ -106,6 +111,7 @@ export function eventStoreSql(schema: string): EventStoreSql {
       return reserveSql(s, String(n));
     },
     transactionStatus: 'SELECT pg_xact_status($1::xid8) AS status',
+    endTransactionSession: 'SELECT pg_terminate_backend(pid, 1000) AS ended FROM pg_stat_activity WHERE backend_xid = xid($1::xid8) AND pid <> pg_backend_pid()',
     // ON CONFLICT DO UPDATE locks a row that exists (waiting for a writer that holds it, then taking its committed
     // version) and a new row is locked by its insertion: one round trip creates, locks and reads. The ids come sorted
     // and deduplicated; inserted in the order of the database's ORDER BY (the order `SELECT ... FOR UPDATE` locked

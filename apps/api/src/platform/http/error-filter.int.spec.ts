@@ -66,6 +66,23 @@ describe('toErrorResponse: a database that cannot be reached is a 503, with what
     }
   });
 
+  test('a protocol violation (08P01, class 08 too) is a bug, a 500: a query sent with a parameter too few', async () => {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: start tools/infra (bash tools/infra/infra.sh start postgres)');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const error = await caught(client.query('SELECT $1::int + $2::int AS sum', [1]));
+      expect((error as { code?: string }).code).toBe('08P01');
+      expect(isDatabaseUnreachable(error)).toBe(false);
+      expect(toErrorResponse(Object.assign(new Error('QueryFailedError'), { driverError: error })).status).toBe(500);
+      // The connection is still good: nothing was unreachable.
+      expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
   test('not every pg error: a syntax error or a unique violation stays what it was', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('syntax error at or near "x"'), { code: '42601' }))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);

@@ -18,8 +18,12 @@ const BY_HTTP_STATUS: Record<number, number> = {
 /** Nest's cross-origin protection (`app.enableCsrfProtection`) refuses with a plain ForbiddenException carrying this text. */
 const CROSS_ORIGIN_REFUSAL = /^Cross-origin request detected/;
 
-/** SQLSTATEs of a lost or refused database connection: class 08, and the server shutting down or starting. */
-const CONNECTION_SQLSTATE = /^(08...|57P0[123])$/;
+/**
+ * SQLSTATEs of a lost or refused database connection: class 08, and the server shutting down or starting. Not 08P01
+ * (protocol_violation): the server got a message it refuses, say a query sent with the wrong number of parameters, a
+ * bug that a retry repeats.
+ */
+const CONNECTION_SQLSTATE = /^(08(?!P01)...|57P0[123])$/;
 /** Socket errors of a database connection that failed or dropped. */
 const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** What `pg` and `pg-pool` throw when the server closed the connection or did not accept one in time. */
