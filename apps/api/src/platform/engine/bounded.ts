@@ -40,3 +40,10 @@ export function concurrencyLimit(limit: number): <R>(work: () => Promise<R>) => 
     }
   };
 }
+
+/** What `promise` resolves to within `ms`, or null when it rejects or takes longer (the timer is cleared either way). */
+export async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), ms); });
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
+}

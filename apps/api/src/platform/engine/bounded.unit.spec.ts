@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { concurrencyLimit, settleBounded } from './bounded.js';
+import { concurrencyLimit, settleBounded, settledWithin } from './bounded.js';
 
 describe('settleBounded', () => {
   it('never has more than the limit in flight and keeps the order of the items', async () => {
@@ -45,5 +45,15 @@ describe('concurrencyLimit', () => {
     expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect(await run(async () => 'after')).toBe('after');
+  });
+});
+
+describe('settledWithin', () => {
+  it('gives the value in time, null for a rejection or a late answer', async () => {
+    expect(await settledWithin(Promise.resolve(7), 50)).toBe(7);
+    expect(await settledWithin(Promise.reject(new Error('down')), 50)).toBeNull();
+    const started = Date.now();
+    expect(await settledWithin(new Promise<number>((resolve) => setTimeout(() => resolve(1), 500)), 30)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(400);
   });
 });

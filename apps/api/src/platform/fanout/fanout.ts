@@ -8,6 +8,7 @@ import { Projector, createReadModelDb, rebuildReadModels, type ReadModelDb } fro
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config.js';
 import type { JsonLogger } from '../config/json-logger.js';
+import { settledWithin } from '../engine/bounded.js';
 import { upcastStored } from '../engine/upcasters.js';
 import { SqlCheckpointStore } from './sql-checkpoint-store.js';
 
@@ -193,9 +194,7 @@ export class Fanout {
         projectorErrors: this.projectorErrors, parkedEvents: this.parkedKnown, failing: this.failing,
       };
     }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), 1000); });
-    const lag = await Promise.race([this.lag().catch(() => null), late]).finally(() => clearTimeout(timer));
+    const lag = await settledWithin(this.lag(), 1000);
     if (lag) return lag;
     return {
       head: await this.store.headPosition(), projected: this.projector.position, projectionLag: null, relayLag: null,

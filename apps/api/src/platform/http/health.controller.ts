@@ -4,7 +4,8 @@ import type { EventStore } from '@auction/event-store';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveReadModel } from '../engine/live-read-model.js';
 import { APP_CONFIG, EVENT_STORE, FANOUT } from '../engine/tokens.js';
-import type { Fanout, ProjectionLag } from '../fanout/fanout.js';
+import type { Fanout } from '../fanout/fanout.js';
+import { settledWithin } from '../engine/bounded.js';
 import { Public } from '../../identity/auth.guard.js';
 import { WRITER_OWNERSHIP, type WriterOwnership } from '../cluster/writer-ownership.js';
 import { Readiness, type ReadinessView } from './readiness.js';
@@ -40,7 +41,7 @@ export class HealthController {
 
   @Get('health')
   async health() {
-    const lag = await this.lagWithin(HEALTH_LAG_MS);
+    const lag = await settledWithin(this.fanout.healthLag(), HEALTH_LAG_MS);
     const degraded = !lag || lag.failing !== null || lag.parkedEvents > 0;
     return {
       status: degraded ? 'degraded' : 'ok', mode: this.config.mode, instanceId: this.ownership.instanceId,
@@ -53,12 +54,5 @@ export class HealthController {
       },
       uptimeSeconds: Math.round(process.uptime()),
     };
-  }
-
-  /** The fan-out's positions, or null when the event store does not answer (in time). */
-  private async lagWithin(ms: number): Promise<ProjectionLag | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), ms); });
-    return Promise.race([this.fanout.healthLag().catch(() => null), late]).finally(() => clearTimeout(timer));
   }
 }
