@@ -12,6 +12,9 @@ import { eventStoreSql, type EventStoreSql } from './sql-schema.js';
 
 /** How long a flush that failed before its COMMIT tries to end its session (see `endSession`). */
 const END_SESSION_MS = 5_000;
+/** The pause between two questions to a database that did not answer (`endSession`, `committedAfterAll`). */
+const ASK_AGAIN_MS = 100;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Options shared by the SQL adapters. */
 export interface SqlEventStoreOptions {
@@ -239,7 +242,7 @@ export class SqlEventStore implements EventStore {
         return;
       } catch {
         if (Date.now() >= deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await pause(ASK_AGAIN_MS);
       }
     }
   }
@@ -264,7 +267,7 @@ export class SqlEventStore implements EventStore {
         last = error;
       }
       if (Date.now() >= deadline) throw new CommitOutcomeUnknownError(xid, last);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(ASK_AGAIN_MS);
     }
   }
 }
