@@ -11,7 +11,18 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
    * instead of at the next poll (default true). Polling stays the safety net: a lost connection only costs latency.
    */
   listen?: boolean;
+  /**
+   * How the store's statements are sent (default `named`): `named`, each statement is prepared once per session and
+   * then only bound and run; after its first five executions PostgreSQL keeps one generic plan for it when that costs no
+   * more than planning for each execution's parameters (on a log of some size it does for the flush's statements:
+   * postgres-statements.int.spec.ts checks those plans look rows up by index); `unnamed`, parsed and planned
+   * again at each execution (pg's default). Figures in BENCHMARKS.md ("Prepared statements").
+   */
+  statements?: StatementMode;
 }
+
+/** See {@link PostgresEventStoreOptions.statements}. */
+export type StatementMode = 'named' | 'unnamed';
 
 /** How long the listener waits before it connects again after losing its connection. */
 const RELISTEN_MS = 1_000;
@@ -31,7 +42,8 @@ export class PostgresEventStore extends SqlEventStore {
     private readonly connectionString: string,
     private readonly pgOptions: PostgresEventStoreOptions = {},
   ) {
-    super('postgres', new PgPoolExecutor(new pg.Pool({ max: 10, ...pgOptions.pool, connectionString })), pgOptions);
+    const pool = new pg.Pool({ max: 10, ...pgOptions.pool, connectionString });
+    super('postgres', new PgPoolExecutor(pool, (pgOptions.statements ?? 'named') === 'named'), pgOptions);
     // The schema is a validated lower-case identifier (sql-schema.ts), so the channel is one too.
     this.channel = `${pgOptions.schema ?? 'event_store'}_appended`;
     if (pgOptions.listen !== false) this.appendedChannel = this.channel;
@@ -82,8 +94,37 @@ export class PostgresEventStore extends SqlEventStore {
   }
 }
 
+/** At most this many distinct statements are prepared on a session; any others are sent unnamed. */
+const MAX_NAMED_STATEMENTS = 64;
+
+/**
+ * Names of statements, by their text: a named statement is parsed once per session, where pg's default (unnamed) parses
+ * it at every execution. Only statements with parameters are named: the store's are a fixed few per schema; those
+ * without (DDL, BEGIN, COMMIT) are sent as they are. pg forgets a name whose Parse failed, and a session that failed
+ * in a transaction is ended, not reused.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly enabled: boolean) {}
+
+  /** The query to send for `text` with `params`. */
+  query(text: string, params: unknown[] | undefined): pg.QueryConfig {
+    if (!this.enabled || params === undefined || params.length === 0) return { text, values: params };
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) {
+      name = `event_store_${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return name === undefined ? { text, values: params } : { name, text, values: params };
+  }
+}
+
 class PgPoolExecutor implements SqlExecutor {
-  constructor(private readonly pool: pg.Pool) {
+  private readonly statements: StatementNames;
+
+  constructor(private readonly pool: pg.Pool, named: boolean) {
+    this.statements = new StatementNames(named);
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     // Nor may a checked-out one (pg-pool removes its listener while the client is out): PostgreSQL restarting between
@@ -97,14 +138,14 @@ class PgPoolExecutor implements SqlExecutor {
   }
 
   async query<R>(text: string, params?: unknown[]): Promise<R[]> {
-    const result = await this.pool.query(text, params);
+    const result = await this.pool.query(this.statements.query(text, params));
     return result.rows as R[];
   }
 
   async transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlQueryable = {
-      query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+      query: async <R>(text: string, params?: unknown[]) => (await client.query(this.statements.query(text, params))).rows as R[],
     };
     try {
       // Without parameters, several statements go in one simple query: one round trip for both, the results in order.

@@ -151,7 +151,9 @@ describe('postgres: one flush, three statements past BEGIN', () => {
         wrapped.add(client);
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-          sent.push(String(args[0]).replace(/\s+/g, ' ').trim());
+          // A text, or a named statement's config ({ name, text, values }).
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+          sent.push(text.replace(/\s+/g, ' ').trim());
           return query(...args);
         };
       });
