@@ -119,7 +119,7 @@ export async function bootstrap(config: AppConfig = loadConfig()) {
   if (sso.embedded) await sso.embedded.register(app.getHttpAdapter().getInstance() as never);
   // Body-parser errors (bad JSON, too large, wrong media type) reach Nest's filter too: no Fastify error handler needed.
   const fastify = app.getHttpAdapter().getInstance();
-  keepSocketErrorsHandled(fastify.server);
+  keepSocketErrorsHandled(fastify.server, { warn: (message, extra) => logger.warn(`${message} ${JSON.stringify(extra ?? {})}`, 'HTTP') });
   const metrics = app.get(Metrics);
   instrumentHttp(fastify, metrics);
   app.useGlobalFilters(new ErrorFilter(logger));

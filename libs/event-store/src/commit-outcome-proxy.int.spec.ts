@@ -1,9 +1,9 @@
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from './contract.test-support.js';
 import { CommitOutcomeUnknownError, type AppendResult } from './event-store.port.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { COMMIT, startProxy, urlThrough, type Drop } from './pg-proxy.test-support.js';
 import { postgresTestSchema, settleAll } from './postgres.test-support.js';
 
 /**
@@ -11,59 +11,6 @@ import { postgresTestSchema, settleAll } from './postgres.test-support.js';
  * (forwarded or not), so the store sees what node-postgres throws when the network fails there.
  */
 const { databaseUrl, schema } = postgresTestSchema('es_commit_proxy');
-/** The simple-query message of `client.query('COMMIT')`. */
-const COMMIT = Buffer.from([0x51, 0, 0, 0, 11, ...Buffer.from('COMMIT'), 0]);
-
-type Drop = 'after-commit' | 'before-commit' | 'before-commit-server-kept';
-
-function startProxy(target: URL) {
-  let armed: Drop | null = null;
-  /** When set, asked for each chunk the client sends: a drop of that connection there, or none. */
-  let chaos: ((chunk: Buffer) => Drop | null) | null = null;
-  const kept: net.Socket[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    let cut = false;
-    client.on('data', (chunk) => {
-      if (cut) return;
-      const chosen = armed && chunk.includes(COMMIT) ? armed : chaos?.(chunk) ?? null;
-      if (chosen) {
-        const mode = chosen;
-        if (armed) armed = null;
-        cut = true;
-        if (mode === 'after-commit') {
-          upstream.write(chunk);
-          client.destroy();
-          setTimeout(() => upstream.end(), 200);
-        } else if (mode === 'before-commit') {
-          client.destroy();
-          upstream.destroy();
-        } else {
-          client.destroy();
-          kept.push(upstream);
-        }
-        return;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => { if (!cut) client.write(chunk); });
-    client.on('error', () => {});
-    upstream.on('error', () => {});
-    client.on('close', () => { if (!cut) upstream.destroy(); sockets.delete(client); });
-    upstream.on('close', () => { if (!cut) client.destroy(); sockets.delete(upstream); });
-  });
-  return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
-    arm: (mode: Drop) => (armed = mode),
-    chaos: (choose: ((chunk: Buffer) => Drop | null) | null) => (chaos = choose),
-    get armed() { return armed; },
-    releaseKept: () => { for (const s of kept.splice(0)) s.destroy(); },
-    close: () => { for (const s of sockets) s.destroy(); return new Promise<void>((resolve) => server.close(() => resolve())); },
-  };
-}
-
 const streamName = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 describe('a flush whose connection drops at its COMMIT (real TCP)', () => {
@@ -71,11 +18,7 @@ describe('a flush whose connection drops at its COMMIT (real TCP)', () => {
   const proxy = startProxy(target);
   let proxied = '';
   beforeAll(async () => {
-    const port = await proxy.listen();
-    const url = new URL(databaseUrl);
-    url.hostname = '127.0.0.1';
-    url.port = String(port);
-    proxied = url.toString();
+    proxied = urlThrough(databaseUrl, await proxy.listen());
   });
   afterAll(() => proxy.close());
 

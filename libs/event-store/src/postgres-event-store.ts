@@ -1,11 +1,24 @@
 import pg from 'pg';
-import { SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
+import { DEFAULT_COMMIT_CHECK_MS, SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
 import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
 
 /** Options of the PostgreSQL adapter. */
 export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
-  /** Extra `pg` Pool settings (the connection string is given separately). */
-  pool?: Omit<pg.PoolConfig, 'connectionString'>;
+  /**
+   * Extra `pg` Pool settings (the connection string is given separately, the idle-in-transaction bound by
+   * {@link idleInTransactionTimeoutMs}).
+   */
+  pool?: Omit<pg.PoolConfig, 'connectionString' | 'idle_in_transaction_session_timeout'>;
+  /**
+   * PostgreSQL's `idle_in_transaction_session_timeout` of the store's sessions (its pool's; the LISTEN session never
+   * opens a transaction): a session whose client vanished in the middle of a transaction (a drop before the store
+   * learned the transaction's id, so it cannot end it) is ended by the server after this long, and with it the
+   * locks of its streams and the positions it reserved, which hold back every reader of the log; without it, it lives
+   * until TCP keepalive notices, hours on a silent network. Must exceed `commitCheckMs`: a flush waits, inside its
+   * transaction, for the first attempt of the flush before it, which may spend up to `commitCheckMs` asking whether
+   * its COMMIT went through. Default `commitCheckMs` + 30 s (60 s); 0 leaves the server's setting.
+   */
+  idleInTransactionTimeoutMs?: number;
   /**
    * Hear the appends of other processes on the same database (LISTEN/NOTIFY), so their subscriptions wake at once
    * instead of at the next poll (default true). Polling stays the safety net: a lost connection only costs latency.
@@ -26,6 +39,24 @@ export type StatementMode = 'named' | 'unnamed';
 
 /** How long the listener waits before it connects again after losing its connection. */
 const RELISTEN_MS = 1_000;
+/**
+ * The default idle-in-transaction bound's margin over `commitCheckMs`: the earlier flush's own statements and last
+ * question come on top of it, and a busy event loop delays every step (issue 25).
+ */
+const IDLE_IN_TRANSACTION_MARGIN_MS = 30_000;
+
+/**
+ * The `idle_in_transaction_session_timeout` the store's sessions get, in ms (0: not set); throws for a value that is
+ * not a whole number of ms, or that `commitCheckMs` reaches (see {@link PostgresEventStoreOptions.idleInTransactionTimeoutMs}).
+ */
+export function idleInTransactionTimeoutOf(options: PostgresEventStoreOptions): number {
+  const commitCheckMs = options.commitCheckMs ?? DEFAULT_COMMIT_CHECK_MS;
+  const timeout = options.idleInTransactionTimeoutMs ?? commitCheckMs + IDLE_IN_TRANSACTION_MARGIN_MS;
+  if (!Number.isSafeInteger(timeout) || timeout < 0 || (timeout > 0 && timeout <= commitCheckMs)) {
+    throw new Error(`idleInTransactionTimeoutMs must be 0 or a whole number of ms above commitCheckMs (${commitCheckMs}), not ${timeout}`);
+  }
+  return timeout;
+}
 
 /**
  * Event store on PostgreSQL through a `pg` Pool. Appends are group-committed: concurrent
@@ -42,7 +73,11 @@ export class PostgresEventStore extends SqlEventStore {
     private readonly connectionString: string,
     private readonly pgOptions: PostgresEventStoreOptions = {},
   ) {
-    const pool = new pg.Pool({ max: 10, ...pgOptions.pool, connectionString });
+    // A startup parameter of its own (not `options: '-c …'`), so the caller's `pool.options` stay as they are; pg does
+    // not send 0.
+    const pool = new pg.Pool({
+      max: 10, ...pgOptions.pool, connectionString, idle_in_transaction_session_timeout: idleInTransactionTimeoutOf(pgOptions),
+    });
     super('postgres', new PgPoolExecutor(pool, (pgOptions.statements ?? 'named') === 'named'), pgOptions);
     // The schema is a validated lower-case identifier (sql-schema.ts), so the channel is one too.
     this.channel = `${pgOptions.schema ?? 'event_store'}_appended`;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { EventStore } from './event-store.port.js';
 import type { SqlExecutor } from './internal/sql-executor.js';
-import { PostgresEventStore } from './postgres-event-store.js';
+import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 import { afterAll } from 'vitest';
 
 /**
@@ -40,8 +40,8 @@ export function watchTransactionFailures(store: EventStore, failures: unknown[])
 export const settleAll = (appends: Promise<unknown>[]) => Promise.all(appends.map((a) => a.then(() => 'ok' as const, (e: unknown) => e as Error)));
 
 /** A store whose flushes each wait, before their COMMIT, until released or failed (in the order they came, `gates`). */
-export async function heldFlushStore(databaseUrl: string, schema: string) {
-  const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 4 } });
+export async function heldFlushStore(databaseUrl: string, schema: string, options: PostgresEventStoreOptions = {}) {
+  const store = new PostgresEventStore(databaseUrl, { schema, pool: { max: 4 }, ...options });
   await store.init();
   const executor = (store as unknown as { executor: SqlExecutor }).executor;
   const transaction = executor.transaction.bind(executor);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MailError, MAIL_ERROR_CODES } from './errors.js';
+import { MailError, MAIL_ERROR_CODES, describeError } from './errors.js';
+import { consoleMailLogger, type MailLogger } from './logger.js';
 import type { SmtpCatcher } from './smtp-catcher.js';
 
 /** A running HTTP API over a catcher; `url` is its base (`http://127.0.0.1:port`). */
@@ -18,9 +19,11 @@ export interface CatcherHttpApi {
  * - `GET /health` → `{ status: 'ok', smtpUrl }`
  * Errors are `{ errorCode, errorMsg }` like the API's. It reads mail only: nothing is sent or changed but the delete.
  */
-export async function startCatcherHttpApi(catcher: SmtpCatcher, options: { host?: string; port?: number } = {}): Promise<CatcherHttpApi> {
+export async function startCatcherHttpApi(
+  catcher: SmtpCatcher, options: { host?: string; port?: number; logger?: MailLogger } = {},
+): Promise<CatcherHttpApi> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer((req, res) => handle(catcher, req, res));
+  const server = createCatcherHttpServer(catcher, options.logger ?? consoleMailLogger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -31,6 +34,19 @@ export async function startCatcherHttpApi(catcher: SmtpCatcher, options: { host?
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return { url: `http://${urlHost}:${port}`, port, close: () => closeServer(server) };
+}
+
+/**
+ * The HTTP server of {@link startCatcherHttpApi}, not listening yet. An error of the server once it listens (an accept
+ * failing: the process is out of file descriptors) is logged and it goes on serving, instead of ending the process; one
+ * line each, as only local tools and tests connect to it. Its connections' errors are Node's (no 'upgrade' listener).
+ */
+export function createCatcherHttpServer(catcher: SmtpCatcher, logger: MailLogger): Server {
+  const server = createServer((req, res) => handle(catcher, req, res));
+  server.on('error', (error) => {
+    if (server.listening) logger.warn(`catcher HTTP API: server error (it goes on serving): ${describeError(error)}`);
+  });
+  return server;
 }
 
 function handle(catcher: SmtpCatcher, req: IncomingMessage, res: ServerResponse): void {

@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
+import { connect, type AddressInfo, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCatcherHttpApi, type CatcherHttpApi } from './catcher-http-api.js';
+import { createCatcherHttpServer, startCatcherHttpApi, type CatcherHttpApi } from './catcher-http-api.js';
 import type { CaughtMail } from './caught-mail.js';
 import { MAIL_ERROR_CODES } from './errors.js';
 import { silentMailLogger } from './logger.js';
@@ -111,5 +113,58 @@ describe('SmtpCatcher (real SMTP on an ephemeral port)', () => {
       expect((await fetch(`${api.url}/messages`, { method: 'DELETE' })).status).toBe(204);
       expect(catcher.list().total).toBe(0);
     });
+  });
+});
+
+describe('SmtpCatcher: errors of its servers and of their connections', () => {
+  const warnings: string[] = [];
+  const logger = { info: () => {}, warn: (message: string) => void warnings.push(message) };
+  let catcher: SmtpCatcher;
+  let mailer: Mailer;
+  beforeAll(async () => {
+    catcher = await SmtpCatcher.start({ port: 0, logger });
+    mailer = new Mailer({ smtpUrl: catcher.url, logger: silentMailLogger });
+  });
+  afterAll(async () => {
+    mailer.close();
+    await catcher.close();
+  });
+  beforeEach(() => void warnings.splice(0));
+  const sends = async () => expect((await mailer.send({ to: 'e@x.it', subject: 'still', text: 'still there', html: '<p>still there</p>' })).status).toBe('sent');
+  /** What Node emits on a listening server when the process is out of file descriptors. */
+  const emfile = () => Object.assign(new Error('accept EMFILE'), { code: 'EMFILE', errno: -24, syscall: 'accept' });
+
+  it('an accept failing after listen on the SMTP listener is logged (smtp-server passes it on) and the catcher goes on', async () => {
+    const listener = (catcher as unknown as { server: { server: NetServer } }).server.server;
+    listener.emit('error', emfile());
+    expect(warnings).toEqual([expect.stringContaining('EMFILE')]);
+    await sends();
+  });
+
+  it('a client resetting its SMTP connection ends neither the process nor the catcher', async () => {
+    const client = connect(catcher.port, '127.0.0.1');
+    client.on('error', () => {});
+    // The banner: the session is set up, its socket in smtp-server's hands.
+    await new Promise((resolve) => client.once('data', resolve));
+    client.write('EHLO reset.test\r\nMAIL FROM:<a@x.it>\r\n');
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    client.resetAndDestroy();
+    await closed;
+    await sends();
+  });
+
+  it('the HTTP API: an accept failing after listen is logged and it goes on answering', async () => {
+    const server: Server = createCatcherHttpServer(catcher, logger);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      // Without a listener, emit throws it: in the tools' catcher process, an uncaught exception that ends it.
+      server.emit('error', emfile());
+      expect(warnings).toEqual([expect.stringContaining('EMFILE')]);
+      const health = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

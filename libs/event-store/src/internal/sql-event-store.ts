@@ -15,6 +15,8 @@ const END_SESSION_MS = 5_000;
 /** The pause between two questions to a database that did not answer (`endSession`, `committedAfterAll`). */
 const ASK_AGAIN_MS = 100;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Default of {@link SqlEventStoreOptions.commitCheckMs}: a PostgreSQL restart. */
+export const DEFAULT_COMMIT_CHECK_MS = 30_000;
 
 /** Options shared by the SQL adapters. */
 export interface SqlEventStoreOptions {
@@ -35,7 +37,7 @@ export interface SqlEventStoreOptions {
   soleWriter?: boolean;
   /**
    * How long a flush whose COMMIT got no answer (the connection dropped) asks the database whether it committed, before
-   * its appends fail with {@link CommitOutcomeUnknownError} (default 30 s: a PostgreSQL restart).
+   * its appends fail with {@link CommitOutcomeUnknownError} (default {@link DEFAULT_COMMIT_CHECK_MS}, 30 s: a PostgreSQL restart).
    */
   commitCheckMs?: number;
 }
@@ -253,7 +255,7 @@ export class SqlEventStore implements EventStore {
    * {@link CommitOutcomeUnknownError}. A COMMIT the server answered with an error is `aborted`, found at once.
    */
   private async committedAfterAll(xid: string, failure: unknown): Promise<boolean> {
-    const deadline = Date.now() + (this.options.commitCheckMs ?? 30_000);
+    const deadline = Date.now() + (this.options.commitCheckMs ?? DEFAULT_COMMIT_CHECK_MS);
     let last: unknown = failure;
     for (;;) {
       try {

@@ -8,6 +8,7 @@ import { LiveConnections } from './live-connections.js';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import { decideLiveSubscription } from './live-topics.js';
 import { positionOf } from './payload-positions.js';
+import { listenOn, logServerErrors } from './server-errors.js';
 
 /** Who a connected MQTT client is. */
 export interface LiveIdentity {
@@ -233,17 +234,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       socket.on('close', () => tcpSockets.delete(socket));
       broker.handle(socket);
     });
-    await new Promise<void>((resolve, reject) => {
-      tcp!.once('error', reject);
-      tcp!.listen(options.tcpPort, '127.0.0.1', () => {
-        tcp!.off('error', reject);
-        resolve();
-      });
-    }).catch(async (error: unknown) => {
+    await listenOn(tcp, options.tcpPort, '127.0.0.1').catch(async (error: unknown) => {
       options.httpServer.off('upgrade', onUpgrade);
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       throw error;
     });
+    // A failed accept (out of file descriptors) must not end the process; each socket's errors are aedes's (its client).
+    logServerErrors(tcp, 'MQTT TCP listener', logger);
   }
 
   return {

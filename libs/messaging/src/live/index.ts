@@ -7,6 +7,7 @@ export {
   LiveConnections, type LiveCloseReason, type LiveConnection, type LiveConnectionsOptions,
 } from './live-connections.js';
 export { consoleLiveLogger, describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
+export { listenOn, logServerErrors, SERVER_ERROR_LOG_EVERY_MS } from './server-errors.js';
 export {
   auctionPayload, lotPayload,
   type AuctionPayload, type AuctionSnapshot, type LiveStamp, type LotPayload, type OutbidPayload, type OwnOfferPayload, type WithdrawnLotPayload,

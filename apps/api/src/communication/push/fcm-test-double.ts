@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateKeyPairSync, randomBytes, randomUUID, verify, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { listenOn, logServerErrors } from '@auction/messaging';
 import type { FcmServiceAccount } from './fcm-client.js';
 
 /** Google's token endpoint: the `aud` google-auth-library signs into its assertion, whatever `token_uri` says. */
@@ -58,7 +59,9 @@ export class FcmTestDouble {
   static async start(options: FcmTestDoubleOptions & { port?: number } = {}): Promise<FcmTestDouble> {
     let double: FcmTestDouble | null = null;
     const server = createServer((req, res) => void double?.handle(req, res).catch(() => answer(res, 500, { error: { code: 500, status: 'INTERNAL', message: 'double failed' } })));
-    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+    // It runs inside the API when FCM_SERVICE_ACCOUNT is unset: an accept failing after listen must not end the process.
+    logServerErrors(server, 'FCM test double', { warn: (message, extra) => options.log?.(`${message} ${JSON.stringify(extra ?? {})}`) });
+    await listenOn(server, options.port ?? 0, '127.0.0.1');
     const { port } = server.address() as AddressInfo;
     double = new FcmTestDouble(server, `http://127.0.0.1:${port}`, options);
     return double;

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { keepSocketErrorsHandled } from './upgrade-sockets.js';
 
-describe('sockets handed to the upgrade listeners', () => {
+describe('the API\'s HTTP server: errors of the server and of the sockets handed to the upgrade listeners', () => {
   let app: FastifyInstance | undefined;
   let client: Socket | undefined;
   afterEach(async () => {
@@ -15,7 +15,7 @@ describe('sockets handed to the upgrade listeners', () => {
   test('an upgrade no listener takes keeps an error listener: a client resetting it does not end the process', async () => {
     app = Fastify();
     app.get('/api/health', async () => ({ ok: true }));
-    keepSocketErrorsHandled(app.server);
+    keepSocketErrorsHandled(app.server, { warn: () => {} });
     // As engine.io does for a path that is not its own: the socket is left alone for a while.
     const handedOver = new Promise<Socket>((resolve) => app!.server.on('upgrade', (_req, socket: Socket) => resolve(socket)));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -32,6 +32,21 @@ describe('sockets handed to the upgrade listeners', () => {
     const closed = new Promise<boolean>((resolve) => socket.once('close', (hadError) => resolve(hadError)));
     client.resetAndDestroy();
     expect(await closed).toBe(true);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
+  test('an accept failing after listen (EMFILE) is logged once and the server goes on serving', async () => {
+    app = Fastify();
+    app.get('/api/health', async () => ({ ok: true }));
+    const warnings: string[] = [];
+    keepSocketErrorsHandled(app.server, { warn: (message) => warnings.push(message) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // What Node emits when the process is out of file descriptors; without a listener, emit throws it (the process ends).
+    const emfile = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE', errno: -24, syscall: 'accept' });
+    for (let i = 0; i < 3; i++) app.server.emit('error', emfile);
+    expect(warnings).toEqual(['API HTTP server: server error (it goes on serving)']);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
   });

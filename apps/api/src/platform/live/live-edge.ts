@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { decideLiveSubscription, describeError, type LiveLogger } from '@auction/messaging';
+import { decideLiveSubscription, describeError, listenOn, logServerErrors, type LiveLogger } from '@auction/messaging';
 import type { LiveSession } from '../../identity/auth.service.js';
 
 /** Topic of the commands Mosquitto's edge plugin takes from the API's service user (tools/mosquitto-edge). */
@@ -44,6 +44,22 @@ export interface LiveEdgeCheck {
  * - `POST /edge/check` `u`, `t`: `ok` or `no`: does the token still hold for that user (logout, expiry, user disabled).
  */
 export async function startLiveEdgeCheck(options: LiveEdgeCheckOptions): Promise<LiveEdgeCheck> {
+  const server = createLiveEdgeServer(options);
+  await listenOn(server, options.port, options.host);
+  return {
+    address: server.address() as AddressInfo,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * The edge check's HTTP server, not listening yet (see {@link startLiveEdgeCheck}). Its own errors (an accept failing
+ * after listen) are logged, at most once a minute; its connections' are Node's (no 'upgrade' listener takes one away).
+ */
+export function createLiveEdgeServer(options: Omit<LiveEdgeCheckOptions, 'host' | 'port'>): Server {
   const expected = Buffer.from(`Bearer ${options.secret}`);
   const { access, logger } = options;
   const sessionOf = (idUser: string, token: string) => {
@@ -95,18 +111,6 @@ export async function startLiveEdgeCheck(options: LiveEdgeCheckOptions): Promise
   const server: Server = createServer({ keepAliveTimeout: 120_000 }, handle);
   // The plugin keeps one connection open; an idle one is closed by the server after keepAliveTimeout (it reconnects).
   server.headersTimeout = 10_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    address: server.address() as AddressInfo,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  logServerErrors(server, 'live edge check', logger);
+  return server;
 }
