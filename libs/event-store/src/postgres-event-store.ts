@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
-import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
+import { isStalePlanError, type SqlExecutor, type SqlQueryable } from './internal/sql-executor.js';
 
 /** Options of the PostgreSQL adapter. */
 export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
@@ -149,8 +149,14 @@ class PgPoolExecutor implements SqlExecutor {
   }
 
   async query<R>(text: string, params?: unknown[]): Promise<R[]> {
-    const result = await this.pool.query(this.statements.query(text, params));
-    return result.rows as R[];
+    const statement = this.statements.query(text, params);
+    try {
+      return (await this.pool.query(statement)).rows as R[];
+    } catch (error) {
+      // pg-pool ends a session whose query failed: on another, the statement is prepared again.
+      if (!isStalePlanError(error)) throw error;
+      return (await this.pool.query(statement)).rows as R[];
+    }
   }
 
   async transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {

@@ -31,7 +31,7 @@ describe('postgres event store: prepared statements', () => {
   afterAll(async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    for (const suffix of ['named', 'unnamed', 'refused', 'grow']) await client.query(`DROP SCHEMA IF EXISTS ${schema}_${suffix} CASCADE`);
+    for (const suffix of ['named', 'unnamed', 'refused', 'retyped', 'grow']) await client.query(`DROP SCHEMA IF EXISTS ${schema}_${suffix} CASCADE`);
     await client.end();
   });
 
@@ -81,6 +81,25 @@ describe('postgres event store: prepared statements', () => {
       expect(after!.pid).not.toBe(before!.pid);
       expect((await store.append('lot-1', 2, [offer(2)])).nextVersion).toBe(3);
       expect((await store.readStream('lot-1')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  // A prepared statement whose result columns changed type (a migration run while the store runs) is refused once by
+  // PostgreSQL ("cached plan must not change result type"); unnamed statements never were, and the session that held
+  // it is ended on the error, so the next one prepares it again: tried once more, the caller never sees it.
+  test('a migration changing the type of a column the statements return fails neither a read nor an append', async () => {
+    const { store, executor } = await oneSessionStore(undefined, 'retyped');
+    try {
+      await appendSome(store, 6);
+      for (let i = 0; i < 6; i++) await store.readStream('lot-1');
+      await executor.query(`ALTER TABLE ${schema}_retyped.events ALTER COLUMN schema_version TYPE bigint`);
+      expect((await store.readStream('lot-1')).map((event) => event.streamVersion)).toEqual([1, 2, 3, 4, 5, 6]);
+      // The read's failure ended the session: the next one prepares the write's statements before they are refused.
+      for (let version = 6; version < 9; version++) await store.append('lot-1', version, [offer(version)]);
+      await executor.query(`ALTER TABLE ${schema}_retyped.streams ALTER COLUMN version TYPE bigint`);
+      expect((await store.append('lot-1', 9, [offer(9)])).nextVersion).toBe(10);
     } finally {
       await store.close();
     }
