@@ -13,10 +13,9 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
   listen?: boolean;
   /**
    * How the store's statements are sent (default `named`): `named`, each statement is prepared once per session and
-   * then only bound and run; after its first five executions PostgreSQL keeps one generic plan for it when that costs no
-   * more than planning for each execution's parameters (on a log of some size it does for the flush's statements:
-   * postgres-statements.int.spec.ts checks those plans look rows up by index); `unnamed`, parsed and planned
-   * again at each execution (pg's default). Figures in BENCHMARKS.md ("Prepared statements").
+   * then only bound and run; after its first five executions PostgreSQL may keep one generic plan for a read, while a
+   * write transaction's statements are planned for their parameters each time (see `BEGIN_CUSTOM_PLANS`); `unnamed`,
+   * parsed and planned again at each execution (pg's default). Figures in BENCHMARKS.md ("Prepared statements").
    */
   statements?: StatementMode;
 }
@@ -100,8 +99,9 @@ const MAX_NAMED_STATEMENTS = 64;
 /**
  * Names of statements, by their text: a named statement is parsed once per session, where pg's default (unnamed) parses
  * it at every execution. Only statements with parameters are named: the store's are a fixed few per schema; those
- * without (DDL, BEGIN, COMMIT) are sent as they are. pg forgets a name whose Parse failed, and a session that failed
- * in a transaction is ended, not reused.
+ * without (DDL, BEGIN, COMMIT) are sent as they are. pg forgets a name whose Parse failed, and a session whose statement
+ * failed is ended, not reused (in a transaction here, otherwise by pg-pool): pg would go on believing parsed a statement
+ * that a failed Bind closed (its value could not be serialized).
  */
 class StatementNames {
   private readonly names = new Map<string, string>();
