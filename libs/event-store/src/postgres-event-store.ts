@@ -105,6 +105,7 @@ const MAX_NAMED_STATEMENTS = 64;
  */
 class StatementNames {
   private readonly names = new Map<string, string>();
+  private named = 0;
 
   constructor(private readonly enabled: boolean) {}
 
@@ -113,10 +114,20 @@ class StatementNames {
     if (!this.enabled || params === undefined || params.length === 0) return { text, values: params };
     let name = this.names.get(text);
     if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) {
-      name = `event_store_${this.names.size + 1}`;
+      name = `event_store_${++this.named}`;
       this.names.set(text, name);
     }
     return name === undefined ? { text, values: params } : { name, text, values: params };
+  }
+
+  /**
+   * New names from now on, so every session prepares the statements again: after a migration changed the type of a
+   * column they return, each session that prepared one before would refuse it once (`isStalePlanError`). Those sessions
+   * keep the old ones, unused, until they end (one more set per such migration).
+   */
+  renew(stale: string | undefined): void {
+    // Only once per migration: not again for the sessions' other refusals of names already renewed.
+    if (stale !== undefined && [...this.names.values()].includes(stale)) this.names.clear();
   }
 }
 
@@ -149,20 +160,19 @@ class PgPoolExecutor implements SqlExecutor {
   }
 
   async query<R>(text: string, params?: unknown[]): Promise<R[]> {
-    const statement = this.statements.query(text, params);
     try {
-      return (await this.pool.query(statement)).rows as R[];
+      return await this.run(this.pool, text, params);
     } catch (error) {
-      // pg-pool ends a session whose query failed: on another, the statement is prepared again.
+      // Once more, under a new name (a read; a flush is tried again by the store, isRetryableSqlError).
       if (!isStalePlanError(error)) throw error;
-      return (await this.pool.query(statement)).rows as R[];
+      return await this.run(this.pool, text, params);
     }
   }
 
   async transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlQueryable = {
-      query: async <R>(text: string, params?: unknown[]) => (await client.query(this.statements.query(text, params))).rows as R[],
+      query: <R>(text: string, params?: unknown[]) => this.run<R>(client, text, params),
     };
     try {
       // Without parameters, several statements go in one simple query: one round trip for all, the results in order.
@@ -177,6 +187,17 @@ class PgPoolExecutor implements SqlExecutor {
       // Destroyed rather than reused: a failure inside reserve_positions could leave its session
       // advisory lock held, and only ending the session releases it for sure.
       client.release(true);
+      throw error;
+    }
+  }
+
+  /** Runs a statement, named or not (`StatementNames`); a name PostgreSQL refused as stale is renewed. */
+  private async run<R>(on: pg.Pool | pg.PoolClient, text: string, params: unknown[] | undefined): Promise<R[]> {
+    const statement = this.statements.query(text, params);
+    try {
+      return (await on.query(statement)).rows as R[];
+    } catch (error) {
+      if (isStalePlanError(error)) this.statements.renew(statement.name);
       throw error;
     }
   }
