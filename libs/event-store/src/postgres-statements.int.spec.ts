@@ -29,7 +29,7 @@ describe('postgres event store: prepared statements', () => {
   afterAll(async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    for (const suffix of ['named', 'unnamed', 'refused', 'retyped', 'retyped_pool']) await client.query(`DROP SCHEMA IF EXISTS ${schema}_${suffix} CASCADE`);
+    for (const suffix of ['named', 'unnamed', 'refused', 'retyped', 'retyped_pool', 'retyped_tx']) await client.query(`DROP SCHEMA IF EXISTS ${schema}_${suffix} CASCADE`);
     await client.end();
   });
 
@@ -113,6 +113,31 @@ describe('postgres event store: prepared statements', () => {
       const executor = (store as unknown as { executor: SqlExecutor }).executor;
       await executor.query(`ALTER TABLE ${schema}_retyped_pool.events ALTER COLUMN schema_version TYPE bigint`);
       for (let i = 0; i < 4; i++) expect((await store.readStream('lot-1')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('after such a migration, a statement refused in a transaction is not refused again by the other sessions', async () => {
+    const store = new PostgresEventStore(databaseUrl, { schema: `${schema}_retyped_tx`, pool: { max: 4 }, listen: false });
+    await store.init();
+    const executor = (store as unknown as { executor: SqlExecutor }).executor;
+    const versionOf = `SELECT version FROM ${schema}_retyped_tx.streams WHERE stream_id = $1`;
+    const inTransaction = () => executor.transaction(async (tx) => (await tx.query<{ version: number }>(versionOf, ['lot-1']))[0]?.version);
+    try {
+      await appendSome(store, 2);
+      // Four transactions held open together: four sessions, each of which prepares the statement and runs it six times.
+      let open = 0;
+      let allOpen = () => {};
+      const together = new Promise<void>((resolve) => (allOpen = resolve));
+      await Promise.all(Array.from({ length: 4 }, () => executor.transaction(async (tx) => {
+        if (++open === 4) allOpen();
+        await together;
+        for (let i = 0; i < 6; i++) await tx.query(versionOf, ['lot-1']);
+      })));
+      await executor.query(`ALTER TABLE ${schema}_retyped_tx.streams ALTER COLUMN version TYPE bigint`);
+      await expect(inTransaction()).rejects.toThrow('cached plan must not change result type');
+      for (let i = 0; i < 4; i++) expect(Number(await inTransaction())).toBe(2);
     } finally {
       await store.close();
     }
