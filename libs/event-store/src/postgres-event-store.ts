@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DEFAULT_COMMIT_CHECK_MS, SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
-import type { SqlExecutor, SqlQueryable } from './internal/sql-executor.js';
+import { isStalePlanError, type SqlExecutor, type SqlQueryable } from './internal/sql-executor.js';
 
 /** Options of the PostgreSQL adapter. */
 export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
@@ -26,10 +26,9 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
   listen?: boolean;
   /**
    * How the store's statements are sent (default `named`): `named`, each statement is prepared once per session and
-   * then only bound and run; after its first five executions PostgreSQL keeps one generic plan for it when that costs no
-   * more than planning for each execution's parameters (on a log of some size it does for the flush's statements:
-   * postgres-statements.int.spec.ts checks those plans look rows up by index); `unnamed`, parsed and planned
-   * again at each execution (pg's default). Figures in BENCHMARKS.md ("Prepared statements").
+   * then only bound and run; after its first five executions PostgreSQL may keep one generic plan for a read, while a
+   * write transaction's statements are planned for their parameters each time (see `BEGIN_CUSTOM_PLANS`); `unnamed`,
+   * parsed and planned again at each execution (pg's default). Figures in BENCHMARKS.md ("Prepared statements").
    */
   statements?: StatementMode;
 }
@@ -135,11 +134,13 @@ const MAX_NAMED_STATEMENTS = 64;
 /**
  * Names of statements, by their text: a named statement is parsed once per session, where pg's default (unnamed) parses
  * it at every execution. Only statements with parameters are named: the store's are a fixed few per schema; those
- * without (DDL, BEGIN, COMMIT) are sent as they are. pg forgets a name whose Parse failed, and a session that failed
- * in a transaction is ended, not reused.
+ * without (DDL, BEGIN, COMMIT) are sent as they are. pg forgets a name whose Parse failed, and a session whose statement
+ * failed is ended, not reused (in a transaction here, otherwise by pg-pool): pg would go on believing parsed a statement
+ * that a failed Bind closed (its value could not be serialized).
  */
 class StatementNames {
   private readonly names = new Map<string, string>();
+  private named = 0;
 
   constructor(private readonly enabled: boolean) {}
 
@@ -148,18 +149,39 @@ class StatementNames {
     if (!this.enabled || params === undefined || params.length === 0) return { text, values: params };
     let name = this.names.get(text);
     if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) {
-      name = `event_store_${this.names.size + 1}`;
+      name = `event_store_${++this.named}`;
       this.names.set(text, name);
     }
     return name === undefined ? { text, values: params } : { name, text, values: params };
   }
+
+  /**
+   * New names from now on, so every session prepares the statements again: after a migration changed the type of a
+   * column they return, each session that prepared one before would refuse it once (`isStalePlanError`). Those sessions
+   * keep the old ones, unused, until they end (one more set per such migration).
+   */
+  renew(stale: string | undefined): void {
+    // Only once per migration: not again for the sessions' other refusals of names already renewed.
+    if (stale !== undefined && [...this.names.values()].includes(stale)) this.names.clear();
+  }
 }
+
+/**
+ * How a write transaction begins when its statements are named: planned for their parameters at each execution (parsed
+ * once all the same). PostgreSQL keeps a generic plan with the cost it had when made, until the tables' statistics
+ * change: made on a small log that then grows unanalysed (autovacuum off or behind), the write's overtaken check kept
+ * scanning the whole log, 9.5 ms a flush at 100,000 events (postgres-statements.int.spec.ts). Reads keep PostgreSQL's
+ * choice: their generic plans are index look-ups whatever the size.
+ */
+const BEGIN_CUSTOM_PLANS = 'BEGIN; SET LOCAL plan_cache_mode = force_custom_plan';
 
 class PgPoolExecutor implements SqlExecutor {
   private readonly statements: StatementNames;
+  private readonly begin: string;
 
   constructor(private readonly pool: pg.Pool, named: boolean) {
     this.statements = new StatementNames(named);
+    this.begin = named ? BEGIN_CUSTOM_PLANS : 'BEGIN';
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     // Nor may a checked-out one (pg-pool removes its listener while the client is out): PostgreSQL restarting between
@@ -173,18 +195,23 @@ class PgPoolExecutor implements SqlExecutor {
   }
 
   async query<R>(text: string, params?: unknown[]): Promise<R[]> {
-    const result = await this.pool.query(this.statements.query(text, params));
-    return result.rows as R[];
+    try {
+      return await this.run(this.pool, text, params);
+    } catch (error) {
+      // Once more, under a new name (a read; a flush is tried again by the store, isRetryableSqlError).
+      if (!isStalePlanError(error)) throw error;
+      return await this.run(this.pool, text, params);
+    }
   }
 
   async transaction<T>(work: (tx: SqlQueryable, opened: Record<string, unknown>[]) => Promise<T>, opening?: string): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlQueryable = {
-      query: async <R>(text: string, params?: unknown[]) => (await client.query(this.statements.query(text, params))).rows as R[],
+      query: <R>(text: string, params?: unknown[]) => this.run<R>(client, text, params),
     };
     try {
-      // Without parameters, several statements go in one simple query: one round trip for both, the results in order.
-      const begun = await client.query(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
+      // Without parameters, several statements go in one simple query: one round trip for all, the results in order.
+      const begun = await client.query([this.begin, ...(opening === undefined ? [] : [opening])].join('; '));
       const opened = opening === undefined ? [] : ((begun as unknown as pg.QueryResult[]).at(-1)?.rows ?? []);
       const result = await work(tx, opened);
       await client.query('COMMIT');
@@ -195,6 +222,17 @@ class PgPoolExecutor implements SqlExecutor {
       // Destroyed rather than reused: a failure inside reserve_positions could leave its session
       // advisory lock held, and only ending the session releases it for sure.
       client.release(true);
+      throw error;
+    }
+  }
+
+  /** Runs a statement, named or not (`StatementNames`); a name PostgreSQL refused as stale is renewed. */
+  private async run<R>(on: pg.Pool | pg.PoolClient, text: string, params: unknown[] | undefined): Promise<R[]> {
+    const statement = this.statements.query(text, params);
+    try {
+      return (await on.query(statement)).rows as R[];
+    } catch (error) {
+      if (isStalePlanError(error)) this.statements.renew(statement.name);
       throw error;
     }
   }

@@ -22,8 +22,20 @@ export interface SqlExecutor extends SqlQueryable {
 /** SQLSTATEs after which the same transaction may simply be tried again. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01', '23505']);
 
-/** True for serialization failures, deadlocks and unique violations from a racing writer. */
+/**
+ * True for serialization failures, deadlocks and unique violations from a racing writer, and for a prepared statement
+ * refused after a migration ({@link isStalePlanError}).
+ */
 export function isRetryableSqlError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+  return (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) || isStalePlanError(error);
+}
+
+/**
+ * True when PostgreSQL refused a prepared statement whose result columns changed type since the session prepared it (a
+ * migration run while the store runs). The session is ended on the error; the next one prepares the statement again.
+ */
+export function isStalePlanError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
