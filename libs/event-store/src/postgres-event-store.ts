@@ -170,7 +170,7 @@ class StatementNames {
  * How a write transaction begins when its statements are named: planned for their parameters at each execution (parsed
  * once all the same). PostgreSQL keeps a generic plan with the cost it had when made, until the tables' statistics
  * change: made on a small log that then grows unanalysed (autovacuum off or behind), the write's overtaken check kept
- * scanning the whole log, 9.5 ms a flush at 100,000 events (postgres-statements.int.spec.ts). Reads keep PostgreSQL's
+ * scanning the whole log, 9.5 ms a flush at 100,000 events (postgres-plans.int.spec.ts). Reads keep PostgreSQL's
  * choice: their generic plans are index look-ups whatever the size.
  */
 const BEGIN_CUSTOM_PLANS = 'BEGIN; SET LOCAL plan_cache_mode = force_custom_plan';
