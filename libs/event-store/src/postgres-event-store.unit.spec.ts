@@ -37,7 +37,9 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
     expect(() => idleInTransactionTimeoutOf({}, url('idle_in_transaction_session_timeout=1min'))).toThrow(/not "1min"/);
     expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 45_000 }, url('idle_in_transaction_session_timeout=45000'))).toThrow(/given twice/);
     expect(() => new PostgresEventStore(url('idle_in_transaction_session_timeout=500'))).toThrow(/from the connection string/);
-    // Not a URL (a socket directory): pg reads no setting from it.
+    // Read where pg reads it: beside an empty host, or with no scheme at all; not from a socket directory.
+    expect(() => idleInTransactionTimeoutOf({}, 'postgres://u:p@/db?host=/tmp&idle_in_transaction_session_timeout=500')).toThrow(/not 500/);
+    expect(() => idleInTransactionTimeoutOf({}, 'db?idle_in_transaction_session_timeout=500')).toThrow(/not 500/);
     expect(idleInTransactionTimeoutOf({}, '/var/run/postgresql auction')).toBe(60_000);
   });
 

@@ -45,8 +45,12 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
   return timeout;
 }
 
-/** The query of a URL connection string (null for another form, such as a socket directory: pg reads no setting there). */
+/**
+ * The query of a connection string, as pg reads it (pg-connection-string: the part after `?` of anything but a socket
+ * directory, even where the rest is not a valid URL, such as `postgres://user@/db?host=/tmp`); null when it has none.
+ */
 function queryOf(connectionString: string | undefined): URLSearchParams | null {
-  if (connectionString === undefined || !URL.canParse(connectionString)) return null;
-  return new URL(connectionString).searchParams;
+  if (connectionString === undefined || connectionString.startsWith('/')) return null;
+  const at = connectionString.indexOf('?');
+  return at < 0 ? null : new URLSearchParams(connectionString.slice(at + 1).split('#')[0]);
 }
