@@ -103,4 +103,50 @@ describe('postgres: idle_in_transaction_session_timeout on the store\'s sessions
       await store.close();
     }
   });
+
+  test('two flushes left idle past the bound, the later one waiting for the earlier one\'s attempt: every answer matches the log, nothing written twice', async () => {
+    const held = await heldFlushStore(databaseUrl, schema, { idleInTransactionTimeoutMs: IDLE_MS, commitCheckMs: 500 });
+    const other = new PostgresEventStore(databaseUrl, { schema, listen: false });
+    await other.init();
+    const s = `two-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    const chain = { broken: null };
+    try {
+      // Flush A (a chained append and a neighbour) held before its COMMIT; flush B (decided on top of A, and a
+      // neighbour) waits inside its transaction for A's first attempt; the server ends both sessions.
+      const a = [settle(held.store.append(`${s}-a`, 0, events(1, 'a'), chain)), settle(held.store.append(`${s}-an`, 0, events(1, 'an')))];
+      await waitFor(() => held.gates.length === 1);
+      const b = [settle(held.store.append(`${s}-b`, 0, events(1, 'b'), chain)), settle(held.store.append(`${s}-bn`, 0, events(1, 'bn')))];
+      const idleOnes = () => executorOf(other).query(`SELECT pid FROM pg_stat_activity WHERE state = 'idle in transaction' AND query LIKE $1`, [`%${schema}.%`]);
+      expect(await settled(idleOnes, (rows) => rows.length === 2)).toHaveLength(2);
+      expect(await settled(idleOnes, (rows) => rows.length === 0, WITHIN_MS)).toEqual([]);
+      held.stopHolding();
+      const answers = await Promise.all([...a, ...b]);
+      for (const [i, name] of ['a', 'an', 'b', 'bn'].entries()) {
+        const log = (await other.readStream(`${s}-${name}`)).map((e) => e.type);
+        expect(log).toEqual(answers[i] instanceof Error ? [] : [name]);
+      }
+      // The neighbours, decided on nothing in the other flush, are tried again alone and written.
+      expect(answers[1]).toMatchObject({ nextVersion: 1 });
+      expect(answers[3]).toMatchObject({ nextVersion: 1 });
+    } finally {
+      held.stopHolding();
+      await held.store.close();
+      await other.close();
+    }
+  });
+
+  test('a connection string\'s bound and a commitCheckMs near PostgreSQL\'s limit reach the sessions, which still connect', async () => {
+    const url = new URL(databaseUrl);
+    url.searchParams.set('idle_in_transaction_session_timeout', '45000');
+    const fromUrl = new PostgresEventStore(url.href, { schema, listen: false, pool: { max: 1 } });
+    const nearLimit = new PostgresEventStore(databaseUrl, { schema, listen: false, pool: { max: 1 }, commitCheckMs: 2 ** 31 - 1_000 });
+    const idleOf = async (store: PostgresEventStore) =>
+      (await executorOf(store).query<{ idle: string }>(`SELECT current_setting('idle_in_transaction_session_timeout') AS idle`))[0]!.idle;
+    try {
+      expect(await idleOf(fromUrl)).toBe('45s');
+      expect(await idleOf(nearLimit)).toBe('2147483647ms');
+    } finally {
+      await Promise.all([fromUrl.close(), nearLimit.close()]);
+    }
+  });
 });

@@ -1,6 +1,9 @@
 import pg from 'pg';
-import { DEFAULT_COMMIT_CHECK_MS, SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
+import { idleInTransactionTimeoutOf } from './internal/idle-in-transaction-bound.js';
+import { SqlEventStore, type SqlEventStoreOptions } from './internal/sql-event-store.js';
 import { isStalePlanError, type SqlExecutor, type SqlQueryable } from './internal/sql-executor.js';
+
+export { idleInTransactionTimeoutOf } from './internal/idle-in-transaction-bound.js';
 
 /** Options of the PostgreSQL adapter. */
 export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
@@ -16,7 +19,8 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
    * locks of its streams and the positions it reserved, which hold back every reader of the log; without it, it lives
    * until TCP keepalive notices, hours on a silent network. Must exceed `commitCheckMs`: a flush waits, inside its
    * transaction, for the first attempt of the flush before it, which may spend up to `commitCheckMs` asking whether
-   * its COMMIT went through. Default `commitCheckMs` + 30 s (60 s); 0 leaves the server's setting.
+   * its COMMIT went through. At most 2147483647 (PostgreSQL's limit). Default `commitCheckMs` + 30 s (60 s); 0 leaves the
+   * server's setting. A connection string's `idle_in_transaction_session_timeout=` sets it instead (checked the same way).
    */
   idleInTransactionTimeoutMs?: number;
   /**
@@ -38,24 +42,6 @@ export type StatementMode = 'named' | 'unnamed';
 
 /** How long the listener waits before it connects again after losing its connection. */
 const RELISTEN_MS = 1_000;
-/**
- * The default idle-in-transaction bound's margin over `commitCheckMs`: the earlier flush's own statements and last
- * question come on top of it, and a busy event loop delays every step (issue 25).
- */
-const IDLE_IN_TRANSACTION_MARGIN_MS = 30_000;
-
-/**
- * The `idle_in_transaction_session_timeout` the store's sessions get, in ms (0: not set); throws for a value that is
- * not a whole number of ms, or that `commitCheckMs` reaches (see {@link PostgresEventStoreOptions.idleInTransactionTimeoutMs}).
- */
-export function idleInTransactionTimeoutOf(options: PostgresEventStoreOptions): number {
-  const commitCheckMs = options.commitCheckMs ?? DEFAULT_COMMIT_CHECK_MS;
-  const timeout = options.idleInTransactionTimeoutMs ?? commitCheckMs + IDLE_IN_TRANSACTION_MARGIN_MS;
-  if (!Number.isSafeInteger(timeout) || timeout < 0 || (timeout > 0 && timeout <= commitCheckMs)) {
-    throw new Error(`idleInTransactionTimeoutMs must be 0 or a whole number of ms above commitCheckMs (${commitCheckMs}), not ${timeout}`);
-  }
-  return timeout;
-}
 
 /**
  * Event store on PostgreSQL through a `pg` Pool. Appends are group-committed: concurrent
@@ -75,7 +61,7 @@ export class PostgresEventStore extends SqlEventStore {
     // A startup parameter of its own (not `options: '-c …'`), so the caller's `pool.options` stay as they are; pg does
     // not send 0.
     const pool = new pg.Pool({
-      max: 10, ...pgOptions.pool, connectionString, idle_in_transaction_session_timeout: idleInTransactionTimeoutOf(pgOptions),
+      max: 10, ...pgOptions.pool, connectionString, idle_in_transaction_session_timeout: idleInTransactionTimeoutOf(pgOptions, connectionString),
     });
     super('postgres', new PgPoolExecutor(pool, (pgOptions.statements ?? 'named') === 'named'), pgOptions);
     // The schema is a validated lower-case identifier (sql-schema.ts), so the channel is one too.

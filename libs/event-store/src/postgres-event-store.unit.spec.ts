@@ -15,4 +15,38 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
     expect(idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0 })).toBe(0);
     expect(idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 1_000, commitCheckMs: 500 })).toBe(1_000);
   });
+
+  test('PostgreSQL\'s limit (INT_MAX ms) is kept: a larger bound, which would fail every connection, is refused, and the default stops there', () => {
+    expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 2 ** 31 })).toThrow(/at most 2147483647, not 2147483648/);
+    expect(idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 2 ** 31 - 1 })).toBe(2 ** 31 - 1);
+    expect(idleInTransactionTimeoutOf({ commitCheckMs: 2 ** 31 - 1_000 })).toBe(2 ** 31 - 1);
+    expect(() => idleInTransactionTimeoutOf({ commitCheckMs: 2 ** 31 })).toThrow(/above commitCheckMs \(2147483648\)/);
+  });
+
+  test('a value of the wrong type (an environment variable passed as it came) is refused, and shown as what it is', () => {
+    expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: '60000' as unknown as number })).toThrow(/not "60000"/);
+    expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: Number.NaN })).toThrow(/not NaN/);
+    expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: -1 })).toThrow(/not -1/);
+  });
+
+  test('a connection string\'s idle_in_transaction_session_timeout (which pg lets override the pool\'s) is the bound, checked the same way', () => {
+    const url = (query: string) => `postgres://u:p@127.0.0.1:5432/db?${query}`;
+    expect(idleInTransactionTimeoutOf({}, url('idle_in_transaction_session_timeout=45000'))).toBe(45_000);
+    expect(idleInTransactionTimeoutOf({}, url('idle_in_transaction_session_timeout=0'))).toBe(0);
+    expect(() => idleInTransactionTimeoutOf({}, url('idle_in_transaction_session_timeout=500'))).toThrow(/above commitCheckMs \(30000\).*not 500 \(from the connection string\)/);
+    expect(() => idleInTransactionTimeoutOf({}, url('idle_in_transaction_session_timeout=1min'))).toThrow(/not "1min"/);
+    expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 45_000 }, url('idle_in_transaction_session_timeout=45000'))).toThrow(/given twice/);
+    expect(() => new PostgresEventStore(url('idle_in_transaction_session_timeout=500'))).toThrow(/from the connection string/);
+    // Read where pg reads it: beside an empty host, or with no scheme at all; not from a socket directory.
+    expect(() => idleInTransactionTimeoutOf({}, 'postgres://u:p@/db?host=/tmp&idle_in_transaction_session_timeout=500')).toThrow(/not 500/);
+    expect(() => idleInTransactionTimeoutOf({}, 'db?idle_in_transaction_session_timeout=500')).toThrow(/not 500/);
+    expect(idleInTransactionTimeoutOf({}, '/var/run/postgresql auction')).toBe(60_000);
+  });
+
+  test('the setting in the connection\'s options (-c), which the store\'s startup parameter would silently override, is refused', () => {
+    const options = '-c idle_in_transaction_session_timeout=5000';
+    expect(() => idleInTransactionTimeoutOf({ pool: { options } })).toThrow(/set idleInTransactionTimeoutMs instead/);
+    expect(() => idleInTransactionTimeoutOf({}, `postgres://127.0.0.1/db?options=${encodeURIComponent(options)}`)).toThrow(/set idleInTransactionTimeoutMs instead/);
+    expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement_timeout=5000' } })).toBe(60_000);
+  });
 });
