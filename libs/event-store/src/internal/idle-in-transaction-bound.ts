@@ -1,3 +1,4 @@
+import { parse } from 'pg-connection-string';
 import { DEFAULT_COMMIT_CHECK_MS } from './sql-event-store.js';
 
 /** PostgreSQL's largest `idle_in_transaction_session_timeout` (INT_MAX ms): a larger one fails every connection. */
@@ -20,37 +21,43 @@ export interface IdleInTransactionSources {
  * The `idle_in_transaction_session_timeout` the store's sessions get, in ms (0: not set); throws for a value that is
  * not a whole number of ms up to PostgreSQL's INT_MAX, or that `commitCheckMs` reaches. A connection string's own
  * `idle_in_transaction_session_timeout=` is the bound (pg lets it override the pool's settings), checked the same way;
- * refused beside the option, and so is the setting in `options` (`-c …`), which the store's startup parameter would
- * silently override.
+ * refused beside the option, and so is the setting in `options` (`-c …`: the pool's, the connection string's, or
+ * PGOPTIONS where pg takes it from the environment), which the store's startup parameter would silently override.
  */
 export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, connectionString?: string): number {
   const commitCheckMs = sources.commitCheckMs ?? DEFAULT_COMMIT_CHECK_MS;
-  const query = queryOf(connectionString);
-  const inUrl = query?.getAll(SETTING).at(-1);
+  const settings = settingsOf(connectionString);
+  const inUrl = settings?.[SETTING];
   if (inUrl !== undefined && sources.idleInTransactionTimeoutMs !== undefined) {
     throw new Error(`${SETTING} is given twice: by idleInTransactionTimeoutMs and by the connection string; keep one`);
   }
-  for (const options of [sources.pool?.options, query?.get('options')]) {
-    if (options?.includes(SETTING)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
+  // pg's options: the connection string's, else the pool's, else PGOPTIONS from the environment.
+  const fromEnvironment = settings?.['options'] || sources.pool?.options ? undefined : process.env['PGOPTIONS'];
+  for (const options of [sources.pool?.options, settings?.['options'], fromEnvironment]) {
+    if (typeof options === 'string' && options.includes(SETTING)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
   }
   const timeout = inUrl !== undefined
-    ? (/^\d+$/.test(inUrl) ? Number(inUrl) : inUrl)
+    ? (typeof inUrl === 'string' && /^\d+$/.test(inUrl) ? Number(inUrl) : inUrl)
     : sources.idleInTransactionTimeoutMs ?? Math.min(commitCheckMs + IDLE_IN_TRANSACTION_MARGIN_MS, MAX_IDLE_IN_TRANSACTION_MS);
   if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout < 0 || timeout > MAX_IDLE_IN_TRANSACTION_MS || (timeout > 0 && timeout <= commitCheckMs)) {
     throw new Error(
       `idleInTransactionTimeoutMs must be 0 or a whole number of ms above commitCheckMs (${commitCheckMs}) and at most ` +
-        `${MAX_IDLE_IN_TRANSACTION_MS}, not ${typeof timeout === 'string' ? JSON.stringify(timeout) : String(timeout)}${inUrl !== undefined ? ' (from the connection string)' : ''}`,
+        `${MAX_IDLE_IN_TRANSACTION_MS}, not ${typeof timeout === 'number' ? String(timeout) : JSON.stringify(timeout)}${inUrl !== undefined ? ' (from the connection string)' : ''}`,
     );
   }
   return timeout;
 }
 
 /**
- * The query of a connection string, as pg reads it (pg-connection-string: the part after `?` of anything but a socket
- * directory, even where the rest is not a valid URL, such as `postgres://user@/db?host=/tmp`); null when it has none.
+ * A connection string's settings read by pg's own parser (pg-connection-string, the one pg uses: the part after `?`,
+ * even beside an empty host such as `postgres://user@/db?host=/tmp`, the last of a repeated key); null for a socket
+ * directory or a string pg cannot parse (pg refuses that one itself when it connects).
  */
-function queryOf(connectionString: string | undefined): URLSearchParams | null {
-  if (connectionString === undefined || connectionString.startsWith('/')) return null;
-  const at = connectionString.indexOf('?');
-  return at < 0 ? null : new URLSearchParams(connectionString.slice(at + 1).split('#')[0]);
+function settingsOf(connectionString: string | undefined): Record<string, unknown> | null {
+  if (connectionString === undefined) return null;
+  try {
+    return parse(connectionString) as unknown as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }
