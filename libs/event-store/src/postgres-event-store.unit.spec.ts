@@ -49,4 +49,18 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
     expect(() => idleInTransactionTimeoutOf({}, `postgres://127.0.0.1/db?options=${encodeURIComponent(options)}`)).toThrow(/set idleInTransactionTimeoutMs instead/);
     expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement_timeout=5000' } })).toBe(60_000);
   });
+
+  test('PGOPTIONS with the setting is refused where pg reads it (no options given), and left alone where given options replace it', () => {
+    const before = process.env['PGOPTIONS'];
+    process.env['PGOPTIONS'] = '-c idle_in_transaction_session_timeout=5000';
+    try {
+      expect(() => idleInTransactionTimeoutOf({})).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(() => new PostgresEventStore('postgres://127.0.0.1/none')).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement_timeout=5000' } })).toBe(60_000);
+      expect(idleInTransactionTimeoutOf({}, `postgres://127.0.0.1/db?options=${encodeURIComponent('-c statement_timeout=5000')}`)).toBe(60_000);
+    } finally {
+      if (before === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = before;
+    }
+  });
 });
