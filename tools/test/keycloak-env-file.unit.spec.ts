@@ -21,6 +21,8 @@ const INFRA: Record<string, string> = {
   started: `case "$1" in start) exit 0;; env) printf 'export OIDC_ISSUER_URL=%q OIDC_CLIENT_ID=%q OIDC_CLIENT_SECRET=%q\\n' http://127.0.0.1:8180/realms/auction auction-web 'a b$c=d';; esac`,
   refused: `case "$1" in start) exit 1;; env) echo '# keycloak is not running';; esac`,
   goneAfterStart: `case "$1" in start) exit 0;; env) echo '# keycloak is not running';; esac`,
+  /** Refuses a start given less than 600 s (CI on bcf24fe: Keycloak's start gave up after tools/infra's default 240 s). */
+  patient: `case "$1" in start) [ "\${INFRA_KEYCLOAK_START_TIMEOUT:-240}" -ge 600 ] || exit 1;; env) printf 'export OIDC_ISSUER_URL=%q OIDC_CLIENT_ID=%q OIDC_CLIENT_SECRET=%q\\n' http://i c s;; esac`,
 };
 
 function keycloakEnvFile(infra: string, env: Record<string, string> = {}): string {
@@ -46,5 +48,10 @@ describe("run-all.sh's keycloak.env", () => {
   it('says failed, never nothing nor a stray issuer of the caller, when Keycloak is gone once started', () => {
     expect(keycloakEnvFile(INFRA['goneAfterStart']!)).toBe('failed\n');
     expect(keycloakEnvFile(INFRA['goneAfterStart']!, { OIDC_ISSUER_URL: 'http://stale', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' })).toBe('failed\n');
+  });
+
+  it("gives Keycloak's start 600 s unless the caller chose another bound", () => {
+    expect(keycloakEnvFile(INFRA['patient']!)).toBe('E2E_OIDC_ISSUER_URL=http://i\nE2E_OIDC_CLIENT_ID=c\nE2E_OIDC_CLIENT_SECRET=s\n');
+    expect(keycloakEnvFile(INFRA['patient']!, { INFRA_KEYCLOAK_START_TIMEOUT: '300' })).toBe('failed\n');
   });
 });

@@ -18,12 +18,13 @@ let browser: Browser | undefined;
 /**
  * `npm test` starts Keycloak beside the first browser tests rather than before them (its start is ~2 minutes of a CI
  * run): it names a file in E2E_KEYCLOAK_ENV_FILE, written once Keycloak answers, holding one `E2E_OIDC_…=value` line per
- * variable (or the line `failed`). This test waits for that file (at most E2E_KEYCLOAK_WAIT_MS, default 240 s) and takes its values.
+ * variable (or the line `failed`). This test waits for that file (at most E2E_KEYCLOAK_WAIT_MS, default 660 s: run-all.sh gives
+ * Keycloak's start 600 s) and takes its values.
  */
 async function keycloakStarted(): Promise<void> {
   const file = process.env.E2E_KEYCLOAK_ENV_FILE;
   if (!file || process.env.E2E_OIDC_ISSUER_URL) return;
-  const deadline = Date.now() + (Number(process.env.E2E_KEYCLOAK_WAIT_MS) || 240_000);
+  const deadline = Date.now() + (Number(process.env.E2E_KEYCLOAK_WAIT_MS) || 660_000);
   while (!existsSync(file)) {
     if (Date.now() > deadline) throw new Error(`Keycloak was not started within the wait (no ${file})`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await keycloakStarted();
   product = await startProduct({ env: keycloakEnv() });
   browser = await launchChromium();
-}, 420_000);
+}, 840_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
