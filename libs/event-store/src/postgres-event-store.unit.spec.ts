@@ -63,4 +63,21 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
       else process.env['PGOPTIONS'] = before;
     }
   });
+
+  test('PGOPTIONS is checked where pg takes it: an empty options= in the connection string replaces the pool\'s options, and pg then reads PGOPTIONS', () => {
+    const before = process.env['PGOPTIONS'];
+    process.env['PGOPTIONS'] = '-c idle_in_transaction_session_timeout=5000';
+    try {
+      const pool = { options: '-c statement_timeout=5000' };
+      // pg: Object.assign(config, parse(connectionString)) makes options '', then val('options') falls to PGOPTIONS.
+      expect(() => idleInTransactionTimeoutOf({ pool }, 'postgres://127.0.0.1/db?options=')).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(() => idleInTransactionTimeoutOf({ pool, idleInTransactionTimeoutMs: 0 }, 'postgres://127.0.0.1/db?options=')).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(() => idleInTransactionTimeoutOf({ pool: { options: '' } })).toThrow(/set idleInTransactionTimeoutMs instead/);
+      // Where the connection string's options are not empty, they are pg's, and PGOPTIONS is not read.
+      expect(idleInTransactionTimeoutOf({ pool: { options: '' } }, `postgres://127.0.0.1/db?options=${encodeURIComponent('-c statement_timeout=5000')}`)).toBe(60_000);
+    } finally {
+      if (before === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = before;
+    }
+  });
 });

@@ -31,9 +31,11 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
   if (inUrl !== undefined && sources.idleInTransactionTimeoutMs !== undefined) {
     throw new Error(`${SETTING} is given twice: by idleInTransactionTimeoutMs and by the connection string; keep one`);
   }
-  // pg's options: the connection string's, else the pool's, else PGOPTIONS from the environment.
-  const fromEnvironment = settings?.['options'] || sources.pool?.options ? undefined : process.env['PGOPTIONS'];
-  for (const options of [sources.pool?.options, settings?.['options'], fromEnvironment]) {
+  // pg's options (ConnectionParameters): the connection string's where it has the key (even empty: it replaces the
+  // pool's), else the pool's; where that is empty, PGOPTIONS from the environment.
+  const given = settings !== null && 'options' in settings ? settings['options'] : sources.pool?.options;
+  const used = given || process.env['PGOPTIONS'];
+  for (const options of [sources.pool?.options, settings?.['options'], used]) {
     if (typeof options === 'string' && options.includes(SETTING)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
   }
   const timeout = inUrl !== undefined
