@@ -80,4 +80,32 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
       else process.env['PGOPTIONS'] = before;
     }
   });
+
+  test('the setting in options is found however PostgreSQL reads it there: any case, - for _, a backslash escaping a character', () => {
+    const before = process.env['PGOPTIONS'];
+    const spellings = [
+      '-c IDLE_IN_TRANSACTION_SESSION_TIMEOUT=5000',
+      '-c Idle_In_Transaction_Session_Timeout=5000',
+      '-c idle-in-transaction-session-timeout=5000',
+      '--idle-in-transaction-session-timeout=5000',
+      '-cidle-in-transaction_session_timeout=5000',
+      '-c idle\\_in_transaction_session_timeout=5000',
+      '-c statement_timeout=5000 -c\tIDLE\\-IN-TRANSACTION-SESSION-TIMEOUT=5000',
+    ];
+    try {
+      delete process.env['PGOPTIONS'];
+      for (const options of spellings) {
+        // With 0 the store sends no setting of its own: these options would be the sessions' bound, unchecked.
+        expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0, pool: { options } }), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        expect(() => idleInTransactionTimeoutOf({}, `postgres://127.0.0.1/db?options=${encodeURIComponent(options)}`), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        process.env['PGOPTIONS'] = options;
+        expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0 }), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        delete process.env['PGOPTIONS'];
+      }
+      expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement-timeout=5000 -c lock_timeout=1000' } })).toBe(60_000);
+    } finally {
+      if (before === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = before;
+    }
+  });
 });

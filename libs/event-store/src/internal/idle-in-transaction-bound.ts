@@ -36,7 +36,7 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
   const given = settings !== null && 'options' in settings ? settings['options'] : sources.pool?.options;
   const used = given || process.env['PGOPTIONS'];
   for (const options of [sources.pool?.options, settings?.['options'], used]) {
-    if (typeof options === 'string' && options.includes(SETTING)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
+    if (typeof options === 'string' && setsTheBound(options)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
   }
   const timeout = inUrl !== undefined
     ? (typeof inUrl === 'string' && /^\d+$/.test(inUrl) ? Number(inUrl) : inUrl)
@@ -48,6 +48,15 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
     );
   }
   return timeout;
+}
+
+/**
+ * Whether PostgreSQL may take the setting from these options (`-c name=value`, `--name=value`): it splits them at
+ * white space, a backslash escaping the next character, matches setting names whatever their case, and reads `-` in a
+ * name as `_`. Looked for anywhere in the options: a needless refusal is loud, a missed one silent.
+ */
+function setsTheBound(options: string): boolean {
+  return options.replace(/\\(.)/gs, '$1').toLowerCase().replaceAll('-', '_').includes(SETTING);
 }
 
 /**
