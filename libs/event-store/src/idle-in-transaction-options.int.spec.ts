@@ -62,4 +62,16 @@ describe('postgres: idle_in_transaction_session_timeout in the connection\'s opt
       expect(() => new PostgresEventStore(url.toString(), { idleInTransactionTimeoutMs: 0, pool })).toThrow(REFUSED);
     });
   });
+
+  test('pg.defaults\' setting, which pg sends where the store sends none (0): the sessions get it, the store refuses it', async () => {
+    const before = pg.defaults.idle_in_transaction_session_timeout;
+    pg.defaults.idle_in_transaction_session_timeout = 5_000;
+    try {
+      // As the store's pool would get it with idleInTransactionTimeoutMs 0.
+      expect(await sessionBound({ connectionString: databaseUrl, idle_in_transaction_session_timeout: 0 })).toBe('5s');
+      expect(() => new PostgresEventStore(databaseUrl, { idleInTransactionTimeoutMs: 0 })).toThrow(/pg\.defaults/);
+    } finally {
+      pg.defaults.idle_in_transaction_session_timeout = before;
+    }
+  });
 });

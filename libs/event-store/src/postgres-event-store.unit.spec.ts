@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_COMMIT_CHECK_MS } from './internal/sql-event-store.js';
 import { idleInTransactionTimeoutOf, PostgresEventStore } from './postgres-event-store.js';
@@ -106,6 +107,27 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
     } finally {
       if (before === undefined) delete process.env['PGOPTIONS'];
       else process.env['PGOPTIONS'] = before;
+    }
+  });
+
+  test('pg.defaults, which pg falls back to, are checked too: their options, and their setting where the store sends none (0)', () => {
+    const before = { options: pg.defaults.options, idle: pg.defaults.idle_in_transaction_session_timeout, env: process.env['PGOPTIONS'] };
+    delete process.env['PGOPTIONS'];
+    try {
+      pg.defaults.options = '-c idle_in_transaction_session_timeout=5000';
+      expect(() => idleInTransactionTimeoutOf({})).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement_timeout=5000' } })).toBe(60_000);
+      pg.defaults.options = undefined;
+      pg.defaults.idle_in_transaction_session_timeout = 5_000;
+      // pg sends no setting for 0, so the sessions would get pg.defaults' 5000 ms.
+      expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0 })).toThrow(/pg\.defaults/);
+      // A setting of the store's own, or the connection string's (sent even as "0"), replaces it.
+      expect(idleInTransactionTimeoutOf({})).toBe(60_000);
+      expect(idleInTransactionTimeoutOf({}, 'postgres://127.0.0.1/db?idle_in_transaction_session_timeout=0')).toBe(0);
+    } finally {
+      pg.defaults.options = before.options;
+      pg.defaults.idle_in_transaction_session_timeout = before.idle;
+      if (before.env !== undefined) process.env['PGOPTIONS'] = before.env;
     }
   });
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { parse } from 'pg-connection-string';
 import { DEFAULT_COMMIT_CHECK_MS } from './sql-event-store.js';
 
@@ -32,9 +33,9 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
     throw new Error(`${SETTING} is given twice: by idleInTransactionTimeoutMs and by the connection string; keep one`);
   }
   // pg's options (ConnectionParameters): the connection string's where it has the key (even empty: it replaces the
-  // pool's), else the pool's; where that is empty, PGOPTIONS from the environment.
+  // pool's), else the pool's; where that is empty, PGOPTIONS from the environment, else pg.defaults'.
   const given = settings !== null && 'options' in settings ? settings['options'] : sources.pool?.options;
-  const used = given || process.env['PGOPTIONS'];
+  const used = given || process.env['PGOPTIONS'] || pg.defaults.options;
   for (const options of [sources.pool?.options, settings?.['options'], used]) {
     if (typeof options === 'string' && setsTheBound(options)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
   }
@@ -46,6 +47,11 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
       `idleInTransactionTimeoutMs must be 0 or a whole number of ms above commitCheckMs (${commitCheckMs}) and at most ` +
         `${MAX_IDLE_IN_TRANSACTION_MS}, not ${typeof timeout === 'number' ? String(timeout) : JSON.stringify(timeout)}${inUrl !== undefined ? ' (from the connection string)' : ''}`,
     );
+  }
+  // pg sends no setting for 0 (the connection string's "0" it sends): it falls back to pg.defaults' then.
+  const fallback: unknown = pg.defaults.idle_in_transaction_session_timeout;
+  if (timeout === 0 && inUrl === undefined && fallback) {
+    throw new Error(`pg.defaults.${SETTING} (${String(fallback)}) would be the bound of sessions the store sends no setting for (0): set idleInTransactionTimeoutMs instead`);
   }
   return timeout;
 }
