@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_COMMIT_CHECK_MS } from './internal/sql-event-store.js';
 import { idleInTransactionTimeoutOf, PostgresEventStore } from './postgres-event-store.js';
@@ -61,6 +62,72 @@ describe('postgres: the idle-in-transaction bound of the store\'s sessions', () 
     } finally {
       if (before === undefined) delete process.env['PGOPTIONS'];
       else process.env['PGOPTIONS'] = before;
+    }
+  });
+
+  test('PGOPTIONS is checked where pg takes it: an empty options= in the connection string replaces the pool\'s options, and pg then reads PGOPTIONS', () => {
+    const before = process.env['PGOPTIONS'];
+    process.env['PGOPTIONS'] = '-c idle_in_transaction_session_timeout=5000';
+    try {
+      const pool = { options: '-c statement_timeout=5000' };
+      // pg: Object.assign(config, parse(connectionString)) makes options '', then val('options') falls to PGOPTIONS.
+      expect(() => idleInTransactionTimeoutOf({ pool }, 'postgres://127.0.0.1/db?options=')).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(() => idleInTransactionTimeoutOf({ pool, idleInTransactionTimeoutMs: 0 }, 'postgres://127.0.0.1/db?options=')).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(() => idleInTransactionTimeoutOf({ pool: { options: '' } })).toThrow(/set idleInTransactionTimeoutMs instead/);
+      // Where the connection string's options are not empty, they are pg's, and PGOPTIONS is not read.
+      expect(idleInTransactionTimeoutOf({ pool: { options: '' } }, `postgres://127.0.0.1/db?options=${encodeURIComponent('-c statement_timeout=5000')}`)).toBe(60_000);
+    } finally {
+      if (before === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = before;
+    }
+  });
+
+  test('the setting in options is found however PostgreSQL reads it there: any case, - for _, a backslash escaping a character', () => {
+    const before = process.env['PGOPTIONS'];
+    const spellings = [
+      '-c IDLE_IN_TRANSACTION_SESSION_TIMEOUT=5000',
+      '-c Idle_In_Transaction_Session_Timeout=5000',
+      '-c idle-in-transaction-session-timeout=5000',
+      '--idle-in-transaction-session-timeout=5000',
+      '-cidle-in-transaction_session_timeout=5000',
+      '-c idle\\_in_transaction_session_timeout=5000',
+      '-c statement_timeout=5000 -c\tIDLE\\-IN-TRANSACTION-SESSION-TIMEOUT=5000',
+    ];
+    try {
+      delete process.env['PGOPTIONS'];
+      for (const options of spellings) {
+        // With 0 the store sends no setting of its own: these options would be the sessions' bound, unchecked.
+        expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0, pool: { options } }), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        expect(() => idleInTransactionTimeoutOf({}, `postgres://127.0.0.1/db?options=${encodeURIComponent(options)}`), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        process.env['PGOPTIONS'] = options;
+        expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0 }), options).toThrow(/set idleInTransactionTimeoutMs instead/);
+        delete process.env['PGOPTIONS'];
+      }
+      expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement-timeout=5000 -c lock_timeout=1000' } })).toBe(60_000);
+    } finally {
+      if (before === undefined) delete process.env['PGOPTIONS'];
+      else process.env['PGOPTIONS'] = before;
+    }
+  });
+
+  test('pg.defaults, which pg falls back to, are checked too: their options, and their setting where the store sends none (0)', () => {
+    const before = { options: pg.defaults.options, idle: pg.defaults.idle_in_transaction_session_timeout, env: process.env['PGOPTIONS'] };
+    delete process.env['PGOPTIONS'];
+    try {
+      pg.defaults.options = '-c idle_in_transaction_session_timeout=5000';
+      expect(() => idleInTransactionTimeoutOf({})).toThrow(/set idleInTransactionTimeoutMs instead/);
+      expect(idleInTransactionTimeoutOf({ pool: { options: '-c statement_timeout=5000' } })).toBe(60_000);
+      pg.defaults.options = undefined;
+      pg.defaults.idle_in_transaction_session_timeout = 5_000;
+      // pg sends no setting for 0, so the sessions would get pg.defaults' 5000 ms.
+      expect(() => idleInTransactionTimeoutOf({ idleInTransactionTimeoutMs: 0 })).toThrow(/pg\.defaults/);
+      // A setting of the store's own, or the connection string's (sent even as "0"), replaces it.
+      expect(idleInTransactionTimeoutOf({})).toBe(60_000);
+      expect(idleInTransactionTimeoutOf({}, 'postgres://127.0.0.1/db?idle_in_transaction_session_timeout=0')).toBe(0);
+    } finally {
+      pg.defaults.options = before.options;
+      pg.defaults.idle_in_transaction_session_timeout = before.idle;
+      if (before.env !== undefined) process.env['PGOPTIONS'] = before.env;
     }
   });
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { parse } from 'pg-connection-string';
 import { DEFAULT_COMMIT_CHECK_MS } from './sql-event-store.js';
 
@@ -31,10 +32,12 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
   if (inUrl !== undefined && sources.idleInTransactionTimeoutMs !== undefined) {
     throw new Error(`${SETTING} is given twice: by idleInTransactionTimeoutMs and by the connection string; keep one`);
   }
-  // pg's options: the connection string's, else the pool's, else PGOPTIONS from the environment.
-  const fromEnvironment = settings?.['options'] || sources.pool?.options ? undefined : process.env['PGOPTIONS'];
-  for (const options of [sources.pool?.options, settings?.['options'], fromEnvironment]) {
-    if (typeof options === 'string' && options.includes(SETTING)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
+  // pg's options (ConnectionParameters): the connection string's where it has the key (even empty: it replaces the
+  // pool's), else the pool's; where that is empty, PGOPTIONS from the environment, else pg.defaults'.
+  const given = settings !== null && 'options' in settings ? settings['options'] : sources.pool?.options;
+  const used = given || process.env['PGOPTIONS'] || pg.defaults.options;
+  for (const options of [sources.pool?.options, settings?.['options'], used]) {
+    if (typeof options === 'string' && setsTheBound(options)) throw new Error(`${SETTING} in the connection's options is overridden by the store: set idleInTransactionTimeoutMs instead`);
   }
   const timeout = inUrl !== undefined
     ? (typeof inUrl === 'string' && /^\d+$/.test(inUrl) ? Number(inUrl) : inUrl)
@@ -45,7 +48,21 @@ export function idleInTransactionTimeoutOf(sources: IdleInTransactionSources, co
         `${MAX_IDLE_IN_TRANSACTION_MS}, not ${typeof timeout === 'number' ? String(timeout) : JSON.stringify(timeout)}${inUrl !== undefined ? ' (from the connection string)' : ''}`,
     );
   }
+  // pg sends no setting for 0 (the connection string's "0" it sends): it falls back to pg.defaults' then.
+  const fallback: unknown = pg.defaults.idle_in_transaction_session_timeout;
+  if (timeout === 0 && inUrl === undefined && fallback) {
+    throw new Error(`pg.defaults.${SETTING} (${String(fallback)}) would be the bound of sessions the store sends no setting for (0): set idleInTransactionTimeoutMs instead`);
+  }
   return timeout;
+}
+
+/**
+ * Whether PostgreSQL may take the setting from these options (`-c name=value`, `--name=value`): it splits them at
+ * white space, a backslash escaping the next character, matches setting names whatever their case, and reads `-` in a
+ * name as `_`. Looked for anywhere in the options: a needless refusal is loud, a missed one silent.
+ */
+function setsTheBound(options: string): boolean {
+  return options.replace(/\\(.)/gs, '$1').toLowerCase().replaceAll('-', '_').includes(SETTING);
 }
 
 /**
