@@ -13,7 +13,7 @@ const RULES: Record<string, { allow: RegExp[]; deny?: RegExp[]; testAllow?: RegE
   // are zod schemas using maintained checkers of Italian fiscal codes, VAT numbers and IBANs: pure, browser-safe.
   'libs/domain': { allow: [/^zod$/, /^codice-fiscale-js$/, /^jsvat-next$/, /^ibantools$/] },
   'libs/contracts': { allow: [/^@auction\/domain$/, /^zod$/] },
-  'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
+  'libs/event-store': { allow: [/^@auction\/(domain|contracts)$/, /^pg$/, /^pg-connection-string$/, /^@electric-sql\/pglite/, /^@eventstore\/db-client$/, /^vitest/, /^fast-check$/] },
   // The blob store speaks to its database through a two-method port of its own; its tests run the SQL on PGlite.
   'libs/blob-store': { allow: [], testAllow: [/^@electric-sql\/pglite$/] },
   'libs/messaging': {
