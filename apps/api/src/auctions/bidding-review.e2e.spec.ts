@@ -13,22 +13,26 @@ import {
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
 
-/** Sends a request's head at once and its body `bodyDelayMs` later on a raw socket; resolves with the status and body. */
-function slowBody(baseUrl: string, path: string, token: string, body: string, startAt: number, bodyDelayMs: number): Promise<{ status: number; body: string }> {
+/**
+ * Sends a request's head at `startAt` and its body `bodyDelayMs` later on a raw socket; resolves with the status, the
+ * body, and when (this process's clock) the body was written: on a loaded machine the timers fire late.
+ */
+function slowBody(baseUrl: string, path: string, token: string, body: string, startAt: number, bodyDelayMs: number): Promise<{ status: number; body: string; bodySentAt: number }> {
   const { port, hostname } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     setTimeout(() => {
       const socket = net.connect(Number(port), hostname);
       let out = '';
+      let bodySentAt = 0;
       socket.on('data', (d) => (out += d.toString()));
       socket.on('error', reject);
       socket.on('close', () => {
         const [head, ...rest] = out.split('\r\n\r\n');
-        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1] ?? 0), body: rest.join('\r\n\r\n') });
+        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1] ?? 0), body: rest.join('\r\n\r\n'), bodySentAt });
       });
       socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\ntoken: ${token}\r\ncontent-type: application/json\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`);
-      setTimeout(() => socket.write(body), bodyDelayMs);
+      setTimeout(() => { bodySentAt = Date.now(); socket.write(body); }, bodyDelayMs);
     }, Math.max(0, startAt - Date.now()));
   });
 }
@@ -79,15 +83,27 @@ describe('bidding review of issue 11 (PostgreSQL)', () => {
   }, 30_000);
 
   test('an offer whose whole request arrives before the end is still accepted', async () => {
-    const now = Math.ceil(s.clock.now() / 1000) * 1000;
-    const end = now + 6_500;
-    const created = await create('ontime', now - 60_000, end, [{ licensePlate: `OT${s.tag}` }]);
-    expect(created.status).toBe(201);
-    const { idAuction } = created.body;
-    const ok = await slowBody(server!.baseUrl, paths.offer(idAuction, created.body.lots[0]!.idLot), s.d2.credentials.token!,
-      JSON.stringify({ offer: 5000, clickAndBuy: false }), end - 400 - s.clock.offsetMs, 200);
-    expect(ok.status).toBe(201);
-  }, 30_000);
+    // The body is written 200 ms after the head, 200 ms before the end; a try whose body this process wrote less than
+    // 100 ms before the end (its timers late on a loaded machine: fresh-clone run 54 got 409 here) proves nothing and is
+    // made again on a new auction.
+    const late: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const now = Math.ceil(s.clock.now() / 1000) * 1000;
+      const end = now + 6_500;
+      const created = await create(`ontime ${attempt}`, now - 60_000, end, [{ licensePlate: `OT${attempt}${s.tag}` }]);
+      expect(created.status).toBe(201);
+      const { idAuction } = created.body;
+      const ok = await slowBody(server!.baseUrl, paths.offer(idAuction, created.body.lots[0]!.idLot), s.d2.credentials.token!,
+        JSON.stringify({ offer: 5000, clickAndBuy: false }), end - 400 - s.clock.offsetMs, 200);
+      const margin = end - s.clock.offsetMs - ok.bodySentAt;
+      if (margin >= 100) {
+        expect(ok.status).toBe(201);
+        return;
+      }
+      late.push(`body written ${margin} ms before the end, answered ${ok.status}`);
+    }
+    throw new Error(`every try's body was written too late to judge (machine too loaded): ${late.join('; ')}`);
+  }, 60_000);
 
   test('the CSV export neutralises formulas in plates, brands and models', async () => {
     const now = Math.ceil(s.clock.now() / 1000) * 1000;
