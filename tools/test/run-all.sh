@@ -5,16 +5,15 @@
 #      SMTP server too (unless E2E_SMTP_URL is set), and k6 builds (tools/k6/build-k6.sh, for the load smoke test; the lanes
 #      do not wait for it, lane web does before its long API files), then the
 #      Go tools' tests run (tools/fanout-sub);
-#   2. runs three lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
-#      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network: two lanes kept them
-#      about 66 % busy); lanes "api" and "jest" start once the workspace is built and the services answer, beside the
-#      web client's build, lane "web" after that build:
-#        lane "api":     the library suites (vitest), then the long API files named in JEST_LONG (jest);
-#        lane "jest":    the API suites (jest) but those long files;
+#   2. runs two lanes side by side (the suites are independent: each test makes its own database, Kafka topic and
+#      server; CI has 2 cores and most end-to-end time is spent waiting on timers and the network); lane "api" starts
+#      once the workspace is built and the services answer, beside the web client's build, lane "web" after that build:
+#        lane "api":     the library suites (vitest), then the API suites (jest) but the few long files of lane web;
 #        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set; started beside the browser tests, whose Keycloak
 #                        test waits for it), the web client's browser tests (vitest +
 #                        playwright-core in Debian's Chromium; the journeys that mostly wait in a second vitest process
-#                        beside the others), then the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh);
+#                        beside the others), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
+#                        the long API files named in JEST_LANE_WEB;
 #      each lane's output is prefixed with its name;
 #   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
 # TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order), the two groups of
@@ -33,11 +32,8 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/node_modules/.cache/node-
 TIMES="$REPORTS/times.txt"
 : >"$TIMES"
 
-# The API files that run in lane "api" after the library suites, chosen so that the three lanes end together (since
-# 2026-11-29: two lanes took 2,761 and 2,911 s in fresh-clone runs 53 and 54 and 3,235 s in CI on bcf24fe, over our 45
-# minutes; with lane web's 1,682 s of browser tests and fuzz, lane api's 779 s of vitest and these files' 820 s, and
-# lane jest's 1,935 s, live-edge.e2e (~100 s) and auction-vehicles.e2e (~70 s) moved here). Until then they ran in lane
-# "web" after the browser tests and the fuzzer, chosen so that the two lanes ended together: the long ones (two-instances and fanout-resilience, each with a PostgreSQL/Kafka/Mosquitto of its own on
+# The API files that run in lane "web" (after the browser tests and the fuzzer), chosen so that the two lanes end
+# together: the long ones (two-instances and fanout-resilience, each with a PostgreSQL/Kafka/Mosquitto of its own on
 # free ports; the 2,000-lot closing; the scenarios; the load smoke test) and enough others to even the lanes. Last
 # balanced on 2026-11-26 from 70ba17a's fresh-clone run (lane "web" 2,636 s, lane "api" 2,676 s): pglite-template.int
 # (60 s) moved here as the fuzz went from 3 to 2 cases per operation and phase (267 s alone, 330 s with 3); on 2026-11-26
@@ -47,11 +43,10 @@ TIMES="$REPORTS/times.txt"
 # 1,214 + 378 + 843 s) lane api starts before the web client's build (~40 s sooner), and idempotency.e2e (~20 s),
 # mobile-app.e2e (~8 s) and vehicle-uploads-two-instances.e2e (~7 s) went back to it. Why each moved, and the third lane tried and taken back
 # (three lanes on two cores failed timing-bound tests), is in `git log -p tools/test/run-all.sh`.
-# A path that no longer exists simply runs in lane "jest" (which leaves out only what lane "api" runs).
-JEST_LONG='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke'
-JEST_LONG="$JEST_LONG"'|src/platform/live/live-channel\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
-JEST_LONG="$JEST_LONG"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/identity/ownership-matrix\.e2e|src/partners/templates/template-visibility\.e2e'
-JEST_LONG="$JEST_LONG"'|src/platform/live/live-edge\.e2e|src/auctions/auction-vehicles\.e2e'
+# A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
+JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke'
+JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
+JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/identity/ownership-matrix\.e2e|src/partners/templates/template-visibility\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
@@ -132,16 +127,8 @@ lane_api() {
   # One file at a time (vitest's default on 2 cores): two took 273 s instead of ~550 alone, but 518 s beside the browser
   # tests in a fresh-clone run (fc6277c), for more CPU contention: not worth it.
   part "libraries and web units (vitest)" env REBUILD_BENCH_EVENTS="${REBUILD_BENCH_EVENTS:-20000}" npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json" || status=1
-  # k6 for the load smoke test (built in the background since the run's start).
-  [ -f "$REPORTS/k6.done" ] || echo "waiting for the k6 build"
-  while [ ! -f "$REPORTS/k6.done" ] && kill -0 "$k6_pid" 2>/dev/null; do sleep 2; done
-  cat "$REPORTS/k6.done" 2>/dev/null || echo "the k6 build ended without a word: the load smoke test will fail"
-  part "API (jest): the long files" jest --json --outputFile="$REPORTS/jest-long.json" --testPathPatterns "$JEST_LONG" || status=1
+  part "API (jest) but the long files" jest --json --outputFile="$REPORTS/jest.json" --testPathIgnorePatterns "$JEST_LANE_WEB" || status=1
   return $status
-}
-
-lane_jest() {
-  part "API (jest) but the long files" jest --json --outputFile="$REPORTS/jest.json" --testPathIgnorePatterns "$JEST_LONG"
 }
 
 lane_web() {
@@ -182,7 +169,7 @@ lane_web() {
       part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
         --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json" 2>&1 | sed -u 's/^/[waits] /'
     }
-    if [ "${TEST_LANES:-3}" = 1 ]; then waits || status=1; else waits & waits_pid=$!; fi
+    if [ "${TEST_LANES:-2}" = 1 ]; then waits || status=1; else waits & waits_pid=$!; fi
     part "web client (Playwright in Chromium)" env E2E_GROUP=rest npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
       --outputFile.json="$REPORTS/web-e2e.json" || status=1
     [ -n "${waits_pid:-}" ] && { wait "$waits_pid" || status=1; }
@@ -195,8 +182,13 @@ lane_web() {
   # (3 here: ~20,000 cases a user; the fuzz alone defaults to 12). The two users run side by side, each against a product
   # of its own (810 s one after the other in 3bc02c7's CI run, 330 s side by side beside the API tests here). It writes
   # test-results/fuzz.json for the summary.
-  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-2}" FUZZ_SEQUENTIAL="$([ "${TEST_LANES:-3}" = 1 ] && echo 1 || echo 0)" \
+  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-2}" FUZZ_SEQUENTIAL="$([ "${TEST_LANES:-2}" = 1 ] && echo 1 || echo 0)" \
     bash tools/fuzz/run-fuzz.sh || status=1
+  # k6 for the load smoke test (built in the background since the run's start).
+  [ -f "$REPORTS/k6.done" ] || echo "waiting for the k6 build"
+  while [ ! -f "$REPORTS/k6.done" ] && kill -0 "$k6_pid" 2>/dev/null; do sleep 2; done
+  cat "$REPORTS/k6.done" 2>/dev/null || echo "the k6 build ended without a word: the load smoke test will fail"
+  part "API (jest): the long files" jest --json --outputFile="$REPORTS/jest-long.json" --testPathPatterns "$JEST_LANE_WEB" || status=1
   return $status
 }
 
@@ -204,12 +196,11 @@ lane_web() {
 lane() { { "$2"; echo $? >"$REPORTS/$1.rc"; } 2>&1 | sed -u "s/^/[$1] /"; }
 
 if [ -z "${E2E_OIDC_ISSUER_URL:-}" ]; then started="$started keycloak"; fi
-# Lanes api and jest need only the workspace's build and the services: they start now, beside the web client's build
-# (~40 s sooner than after it), and lane web once the web client and schemathesis are there.
-if [ "${TEST_LANES:-3}" != 1 ]; then
-  step "lanes api and jest"
+# Lane api needs only the workspace's build and the services: it starts now, beside the web client's build (~40 s
+# sooner than after it), and lane web once the web client and schemathesis are there.
+if [ "${TEST_LANES:-2}" != 1 ]; then
+  step "lane api"
   lane api lane_api & api_lane=$!
-  lane jest lane_jest & jest_lane=$!
 fi
 # The web client (apps/web/dist, served by the API at /) for the browser tests; a failure fails the run but lets the
 # other suites run.
@@ -222,18 +213,18 @@ typecheck_ok=1
 step "waiting for schemathesis"
 wait "$fuzz_install_pid"
 tail -1 "$REPORTS/fuzz-install.log"
-if [ "${TEST_LANES:-3}" = 1 ]; then
-  lane api lane_api; lane jest lane_jest; lane web lane_web
+if [ "${TEST_LANES:-2}" = 1 ]; then
+  lane api lane_api; lane web lane_web
 else
-  step "lane web, beside lanes api and jest"
+  step "lane web, beside lane api"
   lane web lane_web & web_lane=$!
-  wait "$api_lane" "$jest_lane" "$web_lane"
+  wait "$api_lane" "$web_lane"
 fi
 wait "$k6_pid" # the Go tools' report
 status=0
 [ "$typecheck_ok" -eq 1 ] || status=1
 [ "$supply_ok" -eq 1 ] || status=1
-for l in api jest web; do [ "$(cat "$REPORTS/$l.rc" 2>/dev/null)" = 0 ] || status=1; done
+for l in api web; do [ "$(cat "$REPORTS/$l.rc" 2>/dev/null)" = 0 ] || status=1; done
 
 step "times"
 cat "$TIMES"
