@@ -62,12 +62,12 @@ function largeClosingSuite(mode: StorageMode) {
 
     // Offers on the other auction, one per lot, every 100 ms from 2 s before the big end until 300 ms before its own end.
     const firstOfferAt = bigEnd - 2_000;
-    const offers: Promise<{ plannedAt: number; res: ApiResult }>[] = [];
+    const offers: Promise<{ plannedAt: number; endMs: number; res: ApiResult }>[] = [];
     other.body.lots.forEach((lot, i) => {
       const plannedAt = firstOfferAt + i * OFFER_EVERY_MS;
       if (plannedAt > otherEnd - 300) return;
       offers.push(sleepUntil(clock, plannedAt).then(async () => ({
-        plannedAt,
+        plannedAt, endMs: otherEnd,
         res: await dealers[i % DEALERS]!.post(paths.offer(other.body.idAuction, lot.idLot), { body: { offer: 500 } }),
       })));
     });
@@ -75,7 +75,7 @@ function largeClosingSuite(mode: StorageMode) {
     // Offers on the big auction itself in its last second, one per lot: judged at the instant they arrived.
     const lastSecond = Array.from({ length: 10 }, (_, i) => ({ plannedAt: bigEnd - 1_000 + i * 100, lot: big.body.lots[i]! }));
     const bigOffers = lastSecond.map(({ plannedAt, lot }, i) => sleepUntil(clock, plannedAt).then(async () => ({
-      plannedAt, res: await dealers[i % DEALERS]!.post(paths.offer(big.body.idAuction, lot.idLot), { body: { offer: 1000 } }),
+      plannedAt, endMs: bigEnd, res: await dealers[i % DEALERS]!.post(paths.offer(big.body.idAuction, lot.idLot), { body: { offer: 1000 } }),
     })));
 
     // Another request all along: the clock call, every 50 ms, from 2 s before the big end until the big auction is closed.
@@ -107,13 +107,23 @@ function largeClosingSuite(mode: StorageMode) {
     const answers = [...await Promise.all(offers), ...await Promise.all(bigOffers)];
     await prober;
 
-    const late = answers.filter((a) => a.res.status !== 201);
+    // Judged only when the request left at least 100 ms before its lot's end: on a loaded machine the test's own timers
+    // can fire late, and an offer planned 100 ms before the end but sent at the end proves nothing (fresh-clone run 56).
+    const judged = answers.filter((a) => clock.toServer(a.res.sentAt) <= a.endMs - 100);
+    const unjudged = answers.filter((a) => !judged.includes(a));
+    if (unjudged.length > 0) {
+      console.log(`[${mode}] not judged, sent less than 100 ms before their end: ` +
+        unjudged.map((a) => `planned ${a.plannedAt - a.endMs} ms, sent ${clock.toServer(a.res.sentAt) - a.endMs} ms: ${a.res.status}`).join('; '));
+    }
+    // Most of the big auction's last second is judged, or the test proves nothing about it.
+    expect(judged.filter((a) => a.endMs === bigEnd).length).toBeGreaterThanOrEqual(5);
+    const late = judged.filter((a) => a.res.status !== 201);
     const longest = clockCalls.reduce((m, c) => Math.max(m, c.ms), 0);
     const slowestOffer = answers.reduce((m, a) => Math.max(m, a.res.receivedAt - a.res.sentAt), 0);
     console.log(`[${mode}] ${BIG_LOTS}-lot auction: created in ${createMs} ms; closed (CLD) ${closedAt - bigEnd} ms after its end; ` +
-      `longest GET /secure/time ${longest} ms over ${clockCalls.length} calls; ${answers.length - late.length}/${answers.length} offers ` +
+      `longest GET /secure/time ${longest} ms over ${clockCalls.length} calls; ${answers.filter((a) => a.res.status === 201).length}/${answers.length} offers ` +
       `(the other auction, and the big one in its last second) accepted, slowest answer ${slowestOffer} ms`);
-    expect(late.map((a) => `offer sent ${a.plannedAt - bigEnd} ms after the big end: ${describeResult(a.res)}`)).toEqual([]);
+    expect(late.map((a) => `offer sent ${clock.toServer(a.res.sentAt) - a.endMs} ms after its end (planned ${a.plannedAt - a.endMs}): ${describeResult(a.res)}`)).toEqual([]);
     expect(answers).toHaveLength(OTHER_LOTS + lastSecond.length);
     expect(Number.isFinite(closedAt)).toBe(true);
     expect(closedAt - bigEnd).toBeLessThan(10_000);
