@@ -6,7 +6,7 @@
  * `failed`. The job is run here as run-all.sh holds it, against a stand-in tools/infra/infra.sh.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,12 @@ function keycloakEnvFile(infra: string, env: Record<string, string> = {}): strin
   mkdirSync(join(dir, 'test-results'));
   writeFileSync(join(dir, 'tools/infra/infra.sh'), infra);
   const script = `set -uo pipefail; REPORTS="$PWD/test-results"; step() { :; }; part() { shift; "$@"; }\n${job}\nwait "$keycloak_pid"`;
-  execFileSync('bash', ['-c', script], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
-  return readFileSync(join(dir, 'test-results/keycloak.env'), 'utf8');
+  try {
+    execFileSync('bash', ['-c', script], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    return readFileSync(join(dir, 'test-results/keycloak.env'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe("run-all.sh's keycloak.env", () => {
