@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -195,6 +196,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     for (const topic of topics) filters?.delete(topic);
   });
   broker.on('clientError', (client, error) => logger.info('MQTT client error', { clientId: client.id, error: describeError(error) }));
+  // aedes emits 'error' on itself when its persistence fails (clearing wills, enqueueing a message): without a listener
+  // Node throws it and the whole API process ends. Logged instead; the broker keeps serving the clients it can.
+  // (aedes' types name only 'clientError' and 'connectionError'; the broker is an EventEmitter.)
+  (broker as unknown as EventEmitter).on('error', (error: unknown) => logger.error('MQTT broker error', { error: describeError(error) }));
   // Registered once CONNACK'ed: closed by the registry when the credentials expire or end (logout).
   broker.on('client', (client) => {
     const auth = identities.get(client);

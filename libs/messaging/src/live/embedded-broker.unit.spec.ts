@@ -1,4 +1,5 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -337,6 +338,19 @@ describe('embedded broker: who sees what (the product\'s rule, asked per subscri
       await sink.publish('auction/A-NEW/state', { position: 4 }, { qos: 1, retain: false });
       await until(() => got.length >= 2);
       expect(got.slice(1)).toEqual(['auction/A-NEW/state']);
+    });
+  });
+});
+
+describe('embedded broker: an error of aedes itself', () => {
+  it('is logged, does not end the process, and the broker keeps delivering', async () => {
+    const errors: string[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (message: string, extra?: Record<string, unknown>) => void errors.push(`${message} ${String(extra?.['error'])}`) };
+    await withAlice({ logger }, async (live, alice) => {
+      // What aedes does when its persistence fails (aedes.js: the wills' sweep, a message's enqueue).
+      (live.broker as unknown as EventEmitter).emit('error', new Error('persistence failed'));
+      expect(errors).toEqual(['MQTT broker error Error: persistence failed']);
+      expect(await grantOf(alice, 'server/clock')).toBe(1);
     });
   });
 });
