@@ -185,7 +185,7 @@ lane_web() {
     # Keycloak serves one browser test: stopped once the browser tests are done, not at the run's end. Idle, its JVM
     # still took ~7 % of a core (58 s of CPU in its first 817 s of fresh-clone run 57), for the ~25 minutes of the fuzz
     # and the long API files.
-    bash tools/infra/infra.sh stop keycloak >/dev/null 2>&1 || echo "Keycloak could not be stopped: it runs until the end of the run"
+    bash tools/infra/infra.sh stop keycloak >"$REPORTS/keycloak-stop.log" 2>&1 || echo "Keycloak could not be stopped (test-results/keycloak-stop.log): it runs until the end of the run"
   fi
   # The fuzzer (issue 24): schemathesis against the OpenAPI of the built product on the embedded default, as dealer1
   # and as admin, every operation and every check; FUZZ_MAX_EXAMPLES cases per operation and phase bound its time

@@ -73,7 +73,9 @@ function largeClosingSuite(mode: StorageMode) {
     });
 
     // Offers on the big auction itself in its last second, one per lot: judged at the instant they arrived.
-    const lastSecond = Array.from({ length: 10 }, (_, i) => ({ plannedAt: bigEnd - 1_000 + i * 100, lot: big.body.lots[i]! }));
+    // From 1,000 to 190 ms before the end: the last one leaves the test's own timers 90 ms to fire late on a loaded
+    // machine and still be judged (below).
+    const lastSecond = Array.from({ length: 10 }, (_, i) => ({ plannedAt: bigEnd - 1_000 + i * 90, lot: big.body.lots[i]! }));
     const bigOffers = lastSecond.map(({ plannedAt, lot }, i) => sleepUntil(clock, plannedAt).then(async () => ({
       plannedAt, endMs: bigEnd, res: await dealers[i % DEALERS]!.post(paths.offer(big.body.idAuction, lot.idLot), { body: { offer: 1000 } }),
     })));
@@ -107,16 +109,20 @@ function largeClosingSuite(mode: StorageMode) {
     const answers = [...await Promise.all(offers), ...await Promise.all(bigOffers)];
     await prober;
 
-    // Judged only when the request left at least 100 ms before its lot's end: on a loaded machine the test's own timers
-    // can fire late, and an offer planned 100 ms before the end but sent at the end proves nothing (fresh-clone run 56).
+    // Judged only when the request left at least 100 ms before its lot's end (its sentAt is taken before the request is
+    // written): on a loaded machine the test's own timers fire late, and an offer planned before the end but sent at the
+    // end proves nothing (fresh-clone run 56: one planned 100 ms before the end was refused). An unjudged offer still
+    // gets an answer that makes sense: accepted, or refused because the lot has ended; never anything else.
     const judged = answers.filter((a) => clock.toServer(a.res.sentAt) <= a.endMs - 100);
     const unjudged = answers.filter((a) => !judged.includes(a));
     if (unjudged.length > 0) {
       console.log(`[${mode}] not judged, sent less than 100 ms before their end: ` +
         unjudged.map((a) => `planned ${a.plannedAt - a.endMs} ms, sent ${clock.toServer(a.res.sentAt) - a.endMs} ms: ${a.res.status}`).join('; '));
     }
-    // Most of the big auction's last second is judged, or the test proves nothing about it.
-    expect(judged.filter((a) => a.endMs === bigEnd).length).toBeGreaterThanOrEqual(5);
+    expect(unjudged.filter((a) => a.res.status !== 201 && !(a.res.status === 409 && (a.res.body as { errorCode?: number }).errorCode === 409004))
+      .map((a) => `unjudged offer answered ${describeResult(a.res)}`)).toEqual([]);
+    // Nearly all of the big auction's last second is judged, or the test proves little about it.
+    expect(judged.filter((a) => a.endMs === bigEnd).length).toBeGreaterThanOrEqual(8);
     const late = judged.filter((a) => a.res.status !== 201);
     const longest = clockCalls.reduce((m, c) => Math.max(m, c.ms), 0);
     const slowestOffer = answers.reduce((m, a) => Math.max(m, a.res.receivedAt - a.res.sentAt), 0);

@@ -14,8 +14,17 @@ import { stampPosition } from './payload-positions.js';
 export class AedesSink implements LiveSink {
   readonly name = 'aedes';
   private tail: Promise<void> = Promise.resolve();
+  private readonly timeoutMs: number;
 
-  constructor(private readonly broker: Aedes) {}
+  /**
+   * `publishTimeoutMs` (default 30 s): a publish aedes has not called back within it rejects, so the live publisher
+   * retries it later and the publishes queued behind it go on. aedes never calls back a publish whose enqueueing
+   * failed (it emits 'error' on the broker instead: aedes.js, `doneEnqueue`): without the bound every later message of
+   * the instance waited behind it, a live channel frozen for good (attack review of 2026-11-29).
+   */
+  constructor(private readonly broker: Pick<Aedes, 'publish'>, options: { readonly publishTimeoutMs?: number } = {}) {
+    this.timeoutMs = options.publishTimeoutMs ?? 30_000;
+  }
 
   publish(topic: string, payload: object, options: LivePublishOptions): Promise<void> {
     return this.publishBuffer(topic, Buffer.from(JSON.stringify(payload)), options, (payload as { position?: unknown }).position);
@@ -33,9 +42,15 @@ export class AedesSink implements LiveSink {
   publishBuffer(topic: string, payload: Buffer, options: LivePublishOptions, position?: unknown): Promise<void> {
     stampPosition(payload, position);
     const run = this.tail.then(() => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`aedes did not take the message on ${topic} within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer.unref();
       this.broker.publish(
         { cmd: 'publish', topic, payload, qos: options.qos, retain: options.retain, dup: false },
-        (error) => (error ? reject(error) : resolve()),
+        (error) => {
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve();
+        },
       );
     }));
     this.tail = run.catch(() => {});

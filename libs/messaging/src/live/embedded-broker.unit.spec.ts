@@ -351,6 +351,11 @@ describe('embedded broker: an error of aedes itself', () => {
       (live.broker as unknown as EventEmitter).emit('error', new Error('persistence failed'));
       expect(errors).toEqual(['MQTT broker error Error: persistence failed']);
       expect(await grantOf(alice, 'server/clock')).toBe(1);
+      const got: string[] = [];
+      alice.on('message', (topic, payload) => got.push(`${topic} ${payload.toString()}`));
+      await new AedesSink(live.broker).publish('server/clock', { now: 1 }, { qos: 1, retain: false });
+      await until(() => got.length > 0, 5_000);
+      expect(got).toEqual(['server/clock {"now":1}']);
     });
   });
 });

@@ -90,9 +90,11 @@ describe.each(['embedded', 'server'] as const)('every accepted offer on the lot 
     expect(positions.every((p, i) => i === 0 || p > positions[i - 1]!)).toBe(true);
 
     const outbidOf = answers.filter((_, i) => i % 2 === 1).map((a) => a.amount);
-    // Only this lot's notices: in server mode every test server shares Mosquitto, and the demo's dealer1 has the same
-    // idUser on each, so his topic also carries the notices of other tests' lots running at the same time.
-    const ofThisLot = () => outbidWatcher!.on<{ idLot: string; bestOffer: number; yourBestOffer: number }>(outbidTopic).filter((m) => m.payload.idLot === idLot);
+    // Server mode: only this lot's notices, as every test server shares Mosquitto and the demo's dealer1 has the same
+    // idUser on each, so his topic also carries the notices of other tests' lots running at the same time. Embedded,
+    // nothing is shared: every notice counts (one for another lot would be a fault).
+    const ofThisLot = () => outbidWatcher!.on<{ idLot: string; bestOffer: number; yourBestOffer: number }>(outbidTopic)
+      .filter((m) => mode === 'embedded' || m.payload.idLot === idLot);
     await until(() => ofThisLot().length >= outbidOf.length, 10_000,
       () => `dealer A's outbid notices; got ${JSON.stringify(ofThisLot().map((m) => m.payload))}`);
     expect(ofThisLot().map((m) => [m.payload.bestOffer, m.payload.yourBestOffer]))
