@@ -119,7 +119,7 @@ function largeClosingSuite(mode: StorageMode) {
       console.log(`[${mode}] not judged, sent less than 100 ms before their end: ` +
         unjudged.map((a) => `planned ${a.plannedAt - a.endMs} ms, sent ${clock.toServer(a.res.sentAt) - a.endMs} ms: ${a.res.status}`).join('; '));
     }
-    expect(unjudged.filter((a) => a.res.status !== 201 && !(a.res.status === 409 && (a.res.body as { errorCode?: number }).errorCode === 409004))
+    expect(unjudged.filter((a) => a.res.status !== 201 && !(a.res.status === 409 && a.res.body?.errorCode === 409004))
       .map((a) => `unjudged offer answered ${describeResult(a.res)}`)).toEqual([]);
     // Nearly all of the big auction's last second is judged, or the test proves little about it.
     expect(judged.filter((a) => a.endMs === bigEnd).length).toBeGreaterThanOrEqual(8);

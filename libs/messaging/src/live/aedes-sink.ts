@@ -1,6 +1,7 @@
 import type { Aedes } from 'aedes';
 import type { LivePublishOptions, LiveSink } from './live-sink.js';
 import { stampPosition } from './payload-positions.js';
+import { withTimeout } from './with-timeout.js';
 
 /**
  * Publishes into an aedes broker in this process (`broker.publish`: no network, no client, so the
@@ -41,18 +42,12 @@ export class AedesSink implements LiveSink {
    */
   publishBuffer(topic: string, payload: Buffer, options: LivePublishOptions, position?: unknown): Promise<void> {
     stampPosition(payload, position);
-    const run = this.tail.then(() => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`aedes did not take the message on ${topic} within ${this.timeoutMs} ms`)), this.timeoutMs);
-      timer.unref();
+    const run = this.tail.then(() => withTimeout(new Promise<void>((resolve, reject) => {
       this.broker.publish(
         { cmd: 'publish', topic, payload, qos: options.qos, retain: options.retain, dup: false },
-        (error) => {
-          clearTimeout(timer);
-          if (error) reject(error);
-          else resolve();
-        },
+        (error) => (error ? reject(error) : resolve()),
       );
-    }));
+    }), this.timeoutMs, `aedes did not take the message on ${topic} within ${this.timeoutMs} ms`));
     this.tail = run.catch(() => {});
     return run;
   }

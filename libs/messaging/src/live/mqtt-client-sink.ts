@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
 import type { LivePublishOptions, LiveSink } from './live-sink.js';
+import { withTimeout } from './with-timeout.js';
 
 /** Options of {@link MqttClientSink}. */
 export interface MqttClientSinkOptions {
@@ -77,13 +78,4 @@ export function redact(url: string): string {
   } catch {
     return url;
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
