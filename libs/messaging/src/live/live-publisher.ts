@@ -9,7 +9,7 @@ import type { LiveSink } from './live-sink.js';
 import { LiveState, type LiveUpcast } from './live-state.js';
 import { ClearSchedule, DEFAULT_CLEAR_FINAL_AFTER_MS, isFinalLiveState } from './live-retention.js';
 import { liveTopics } from './live-topics.js';
-import { SinkQueue, type LiveMessage } from './sink-queue.js';
+import { SinkQueue, YIELD_EVERY, yieldToIo, type LiveMessage } from './sink-queue.js';
 
 /** Options of {@link LivePublisher}. */
 export interface LivePublisherOptions {
@@ -218,7 +218,10 @@ export class LivePublisher {
       if (held) this.pushLot(messages, held.idLot, held.state, held.position);
       held = null;
     };
-    for (const event of batch) {
+    for (const [i, event] of batch.entries()) {
+      // A batch can hold thousands of events (a 2,000-lot auction closing): let pending I/O (HTTP requests) in now
+      // and then, or folding and hashing them is one unbroken task of hundreds of milliseconds.
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToIo();
       const change = await this.state.apply(event);
       if (!change) continue;
       this.eventsApplied++;

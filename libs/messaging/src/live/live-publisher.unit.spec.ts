@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@auction/event-store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePublisher } from './live-publisher.js';
+import { YIELD_EVERY } from './sink-queue.js';
 import { streamId, toIso } from '@auction/domain';
 import { END, FakeSink, NOW, START, TestEngine, until } from './live.test-support.js';
 
@@ -59,6 +60,21 @@ describe('LivePublisher', () => {
     expect(auction[0]!.payload).toMatchObject({ idAuction: a1, status: 'RUN', auctionName: `Auction ${a1}` });
     expect(Object.keys(auction[0]!.payload).sort()).toEqual(['auctionName', 'endDate', 'idAuction', 'position', 'serverTime', 'startDate', 'status']);
     expect(publisher.stats()).toMatchObject({ eventsApplied: 7, lastPosition: last.position, pendingMessages: 0 });
+  });
+
+  it('lets pending I/O run while it folds a long batch (an auction of thousands of lots closing), with every state published in order', async () => {
+    const [lot1] = lots as [string, string];
+    for (let i = 0; i < 300; i++) await engine.offer(a1, lot1, i % 2 ? 'dealer-a' : 'dealer-b', 5000 + i * 100);
+    const batch = await eventsAfter();
+    expect(batch.length).toBeGreaterThan(YIELD_EVERY);
+    let applied = -1;
+    const handle = publisher.handle(batch);
+    // Scheduled as an HTTP request's callback would be, once the batch started: it runs before the batch is done.
+    setImmediate(() => { applied = publisher.stats().eventsApplied; });
+    await handle;
+    expect(applied).toBeGreaterThan(0);
+    expect(applied).toBeLessThan(publisher.stats().eventsApplied);
+    expect(sink.on(lotTopic(lot1)).map((m) => m.payload['bestOffer'])).toEqual([null, ...Array.from({ length: 300 }, (_, i) => 5000 + i * 100)]);
   });
 
   it('publishes the events one command appended to a lot as one change: a buy-now shows awarded at once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeSink } from './live.test-support.js';
-import { SinkQueue, type LiveMessage } from './sink-queue.js';
+import { SinkQueue, YIELD_EVERY, type LiveMessage } from './sink-queue.js';
 
 const lotMessage = (idLot: string, position: number): LiveMessage => {
   const topic = `auction/a/lot/${idLot}`;
@@ -34,5 +34,23 @@ describe('SinkQueue', () => {
     expect(await queue.flush([lotMessage('x', 2)])).toBeNull();
     expect(sink.received).toHaveLength(2);
     expect(queue.staleDropped).toBe(1);
+  });
+
+  it('lets pending I/O run during a long flush (an auction of thousands of lots closing), and still publishes in order', async () => {
+    const order: string[] = [];
+    const sink = new FakeSink();
+    const publish = sink.publish.bind(sink);
+    sink.publish = (topic, payload, options) => {
+      order.push('publish');
+      return publish(topic, payload, options);
+    };
+    const queue = new SinkQueue(sink);
+    const count = YIELD_EVERY * 4;
+    // Scheduled as an HTTP request's callback would be, before the flush starts.
+    setImmediate(() => order.push('io'));
+    expect(await queue.flush(Array.from({ length: count }, (_, i) => lotMessage(`l${i}`, count - i)))).toBeNull();
+    // It ran once the first slice was started, long before the last message.
+    expect(order.indexOf('io')).toBe(YIELD_EVERY);
+    expect(sink.received.map((r) => r.payload['position'])).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   });
 });
