@@ -28,4 +28,7 @@ export default {
   },
   testTimeout: 120_000,
   maxWorkers: 1,
+  // One server per storage mode for the files that share it (sharedServer in src/testing/server.test-support.ts).
+  globalSetup: '<rootDir>/src/testing/shared-servers.setup.mjs',
+  globalTeardown: '<rootDir>/src/testing/shared-servers.teardown.mjs',
 };

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,6 +213,65 @@ async function startServerOnce(storage: ServerStorage, extraEnv: Record<string, 
       throw new Error(`GET /api/health did not answer 200 within ${startMs / 1000} s\n${output()}`);
     }
     await sleep(200);
+  }
+}
+
+/** The server of a storage mode shared by the files of one jest run (`sharedServer`). */
+export interface SharedServer {
+  readonly server: Pick<RunningServer, 'baseUrl' | 'port' | 'pid'>;
+  readonly storage: Pick<ServerStorage, 'mode' | 'dataDir' | 'databaseUrl'>;
+  /** Nothing for a shared server (the run's global teardown stops it); stops and removes a file's own one. */
+  release(): Promise<void>;
+}
+
+interface SharedEntry { mode: StorageMode; baseUrl: string; port: number; pid: number; dataDir?: string; databaseUrl?: string; databaseName?: string; adminUrl?: string; startCpu?: string; files: number }
+
+/**
+ * The server of this jest run for `mode` (demo data, the default settings), started by the first file that asks and kept
+ * for the next ones: each start costs ~5 s of CPU, and ~160 of them were a fifth of a CI run's CPU. jest runs the files
+ * one after the other, each in a module registry of its own, so the server is found again through a JSON file in
+ * TEST_SHARED_SERVERS_DIR, which the run's global setup makes; its global teardown stops the server and removes its
+ * storage (src/testing/shared-servers.global.mjs).
+ *
+ * Only for files that change nothing another file sees: they read the demo data, add data of their own (named with
+ * `runTag`), and assert nothing about the whole of a list or a count that other files' data would change. A file that
+ * changes a demo user, a setting or a limit, needs settings of its own, stops or kills its server, or counts everything,
+ * starts its own (`startServer`). Without TEST_SHARED_SERVERS_DIR (the file run by another runner), a server of the
+ * file's own, stopped by `release`.
+ */
+export async function sharedServer(mode: StorageMode): Promise<SharedServer> {
+  const dir = process.env.TEST_SHARED_SERVERS_DIR;
+  if (!dir) {
+    const storage = await createStorage(mode);
+    const server = await startServer(storage);
+    return { server, storage, release: async () => { await server.stop(); await storage.dispose(); } };
+  }
+  const file = path.join(dir, `${mode}.json`);
+  if (existsSync(file)) {
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as SharedEntry;
+    if (isAlive(entry.pid)) {
+      writeFileSync(file, JSON.stringify({ ...entry, files: entry.files + 1 }));
+      return { server: entry, storage: entry, release: async () => {} };
+    }
+    throw new Error(`the shared ${mode} server (pid ${entry.pid}, ${entry.baseUrl}) is gone: a file before this one stopped or crashed it`);
+  }
+  const storage = await createStorage(mode);
+  const server = await startServer(storage);
+  const databaseName = storage.databaseUrl ? new URL(storage.databaseUrl).pathname.slice(1) : undefined;
+  const entry: SharedEntry = {
+    mode, baseUrl: server.baseUrl, port: server.port, pid: server.pid, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl,
+    databaseName, adminUrl: databaseName ? process.env.DATABASE_URL : undefined, startCpu: cpuSecondsOf(server.pid)?.toFixed(2), files: 1,
+  };
+  writeFileSync(file, JSON.stringify(entry));
+  return { server, storage, release: async () => {} };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

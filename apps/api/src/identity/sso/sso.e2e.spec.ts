@@ -6,22 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
-import { DEMO_PASSWORD, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { DEMO_PASSWORD, sharedServer, type SharedServer } from '../../testing/server.test-support.js';
 import { Browser, SsoFlows, location } from './sso.test-support.js';
 
-let storage: ServerStorage;
-let server: RunningServer;
+let shared: SharedServer | undefined;
 let portal: string;
 
 beforeAll(async () => {
-  storage = await createStorage('embedded');
-  server = await startServer(storage);
-  portal = server.baseUrl;
+  shared = await sharedServer('embedded');
+  portal = shared.server.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await storage?.dispose();
+  await shared?.release();
 });
 
 const flows = () => new SsoFlows(portal);

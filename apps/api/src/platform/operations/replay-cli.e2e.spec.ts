@@ -3,29 +3,28 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ApiClient, DEMO_PASSWORD, ServerClock, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ApiClient, DEMO_PASSWORD, ServerClock, sharedServer, type SharedServer } from '../../testing/server.test-support.js';
 import { createAuctionBody, paths, runTag } from '../../testing/auction.test-support.js';
 
 const run = promisify(execFile);
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../tools/replay/dist/cli.js');
 
 /** Runs the replay CLI against the server; returns stdout. */
-async function replay(server: RunningServer, ...args: string[]): Promise<string> {
+async function replay(server: { baseUrl: string }, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [CLI, ...args, '--api', server.baseUrl, '--password', DEMO_PASSWORD], { timeout: 120_000 });
   return stdout;
 }
 
 describe('replay CLI against the running product (embedded default)', () => {
-  let storage: ServerStorage;
-  let server: RunningServer;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'];
 
   beforeAll(async () => {
-    storage = await createStorage('embedded');
-    server = await startServer(storage);
+    shared = await sharedServer('embedded');
+    server = shared.server;
   });
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   it('reproduces a lot\'s state at a chosen position, and rebuilds the read models while serving', async () => {
