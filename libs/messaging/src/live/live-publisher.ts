@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { AUCTION, LOT, toIso, type AuctionState, type LotState } from '@auction/domain';
 import type { EventStore, StoredEvent } from '@auction/event-store';
 import { describeError, silentLiveLogger, type LiveLogger } from './live-logger.js';
@@ -9,7 +10,7 @@ import type { LiveSink } from './live-sink.js';
 import { LiveState, type LiveUpcast } from './live-state.js';
 import { ClearSchedule, DEFAULT_CLEAR_FINAL_AFTER_MS, isFinalLiveState } from './live-retention.js';
 import { liveTopics } from './live-topics.js';
-import { SinkQueue, YIELD_EVERY, yieldToIo, type LiveMessage } from './sink-queue.js';
+import { SinkQueue, YIELD_EVERY, type LiveMessage } from './sink-queue.js';
 
 /** Options of {@link LivePublisher}. */
 export interface LivePublisherOptions {

@@ -1,10 +1,8 @@
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { LivePublishOptions, LiveSink } from './live-sink.js';
 
-/** How many events or messages the live side handles before it lets pending I/O run (`yieldToIo`). */
+/** How many events or messages the live side handles before it lets pending I/O run (`setImmediate`: after the I/O already pending). */
 export const YIELD_EVERY = 250;
-
-/** Resolves after the I/O already pending (HTTP requests, socket reads) had its turn. */
-export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * A message on its way to a sink. `key` names it: a message with the same key replaces a pending one (a
