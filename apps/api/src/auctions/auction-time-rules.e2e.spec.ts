@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ERROR_CODES } from '@auction/domain';
 import {
-  ApiClient, type RunningServer, type ServerStorage, type StorageMode, ServerClock, createStorage, describeResult, startServer,
+  ApiClient, type StorageMode, ServerClock, describeResult, sharedServer, type SharedServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, type OfferAnswer, createAuctionBody, lotOf, paths, runTag, sleepUntil } from '../testing/auction.test-support.js';
 
@@ -16,20 +16,18 @@ const RUNNING = '/api/v1/secure/running-auctions';
 const lot = (licensePlate: string, extra: object = {}) => ({ licensePlate, basePrice: 1000, minIncrement: 10, ...extra });
 
 function timeRulesSuite(mode: StorageMode) {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
   const s = {} as { auctioneer: ApiClient; dealer: ApiClient; buyer: ApiClient; clock: ServerClock };
 
   beforeAll(async () => {
-    storage = await createStorage(mode);
-    server = await startServer(storage);
-    [s.auctioneer, s.dealer, s.buyer] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server!.baseUrl, u)));
+    shared = await sharedServer(mode);
+    const base = shared.server.baseUrl;
+    [s.auctioneer, s.dealer, s.buyer] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(base, u)));
     s.clock = await ServerClock.sync(s.auctioneer);
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   const create = async (body: object) => {

@@ -9,7 +9,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
-  ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, sleep, startServer,
+  ApiClient, ServerClock, describeResult, sharedServer, sleep, type SharedServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
 
@@ -38,21 +38,20 @@ function slowBody(baseUrl: string, path: string, token: string, body: string, st
 }
 
 describe('bidding review of issue 11 (PostgreSQL)', () => {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'] | undefined;
   const s = {} as { auctioneer: ApiClient; d1: ApiClient; d2: ApiClient; clock: ServerClock; tag: string };
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     [s.auctioneer, s.d1, s.d2] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server!.baseUrl, u)));
     s.clock = await ServerClock.sync(s.auctioneer);
     s.tag = runTag();
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   const create = async (name: string, startMs: number, endMs: number, lots: { licensePlate: string; brand?: string; model?: string }[]) => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, startServer } from '../testing/server.test-support.js';
+import { ApiClient, ServerClock, describeResult, sharedServer, type SharedServer } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, runTag } from '../testing/auction.test-support.js';
 
 const HOUR = 3_600_000;
@@ -23,8 +23,7 @@ function answersOf(html: string): Answers | null {
 const firstScreenOf = (html: string) => /<div id="first-screen">([\s\S]*?)<\/div>\n<link/.exec(html)?.[1] ?? null;
 
 describe('the live page drawn by the server (PostgreSQL store)', () => {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
   const s = {} as { base: string; dealerCookie: string; auctioneerCookie: string; dealer: ApiClient; auction: AuctionView; hostile: AuctionView };
   const page = async (path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Page> => {
     const res = await fetch(`${s.base}${path}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
@@ -32,9 +31,8 @@ describe('the live page drawn by the server (PostgreSQL store)', () => {
   };
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
-    s.base = server.baseUrl;
+    shared = await sharedServer('postgres');
+    s.base = shared.server.baseUrl;
     const dealer = await ApiClient.loginWithCookie(s.base, 'dealer1');
     const auctioneer = await ApiClient.loginWithCookie(s.base, 'auctioneer');
     s.dealerCookie = dealer.cookie;
@@ -56,8 +54,7 @@ describe('the live page drawn by the server (PostgreSQL store)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   test('a dealer gets the first lots drawn and the two first answers, equal to what the API answers, never cached', async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import {
-  ApiClient, type ApiResult, type RunningServer, type ServerStorage, ServerClock, createStorage, sleep, startServer,
+  ApiClient, type ApiResult, ServerClock, sharedServer, sleep, type SharedServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
 
@@ -16,21 +16,19 @@ const ROUNDS = 24;
 const GAP_MS = 3;
 
 describe('arrival order of offers with and without Idempotency-Key (postgres)', () => {
-  let storage: ServerStorage;
-  let server: RunningServer;
+  let shared: SharedServer | undefined;
   let auctioneer: ApiClient;
   let keyed: ApiClient;
   let keyless: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
-    [auctioneer, keyed, keyless] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
+    shared = await sharedServer('postgres');
+    const base = shared.server.baseUrl;
+    [auctioneer, keyed, keyless] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(base, u)));
   }, 240_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   test(`${ROUNDS} rounds of a tie sent ${GAP_MS} ms apart: the first sent wins every round, keyed or not`, async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { formatDateTimeIn } from '@auction/i18n';
 import {
-  ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, describeResult, isCleanError, startServer,
+  ApiClient, ServerClock, describeResult, isCleanError, sharedServer, type SharedServer,
 } from '../testing/server.test-support.js';
 import { type AuctionView, type OfferReportRow, createAuctionBody, getReport, paths, pollStatus, runTag } from '../testing/auction.test-support.js';
 import { xlsxSheets } from '../testing/xlsx.test-support.js';
@@ -37,8 +37,8 @@ function parseCsv(text: string, separator = ','): string[][] {
 const xlsxSheet = async (file: Buffer) => (await xlsxSheets(file))[0]!;
 
 describe('offers report export (PostgreSQL)', () => {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'] | undefined;
   const s = {} as { auctioneer: ApiClient; d1: ApiClient; d2: ApiClient; clock: ServerClock; auction: AuctionView; report: OfferReportRow[]; tag: string };
 
   const download = async (query: string) => {
@@ -47,8 +47,8 @@ describe('offers report export (PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     [s.auctioneer, s.d1, s.d2] = await Promise.all(['auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server!.baseUrl, u)));
     s.clock = await ServerClock.sync(s.auctioneer);
     s.tag = runTag();
@@ -77,8 +77,7 @@ describe('offers report export (PostgreSQL)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   /** The expected cells; a decimal comma where the language writes one (`5000,00`), as its spreadsheets read it. */

@@ -4,7 +4,7 @@
  * answer), not an auction without lots; an XLSX offers report stays a well-formed file whatever a lot's brand holds.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, type RunningServer, type ServerStorage, ServerClock, createStorage, startServer } from '../testing/server.test-support.js';
+import { ApiClient, ServerClock, sharedServer, type SharedServer } from '../testing/server.test-support.js';
 import { type AuctionView, createAuctionBody, paths, runTag } from '../testing/auction.test-support.js';
 import { xlsxWorkbook } from '../testing/xlsx.test-support.js';
 
@@ -13,13 +13,13 @@ const S = '/api/v1/secure';
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 describe('paging attack review (PostgreSQL storage)', () => {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'] | undefined;
   const s = {} as { auctioneer: ApiClient; dealer: ApiClient; a: AuctionView; b: AuctionView };
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     [s.auctioneer, s.dealer] = await Promise.all(['auctioneer', 'dealer1'].map((u) => ApiClient.login(server!.baseUrl, u)));
     const clock = await ServerClock.sync(s.auctioneer);
     const tag = runTag();
@@ -38,8 +38,7 @@ describe('paging attack review (PostgreSQL storage)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   test('a lot asked by id that is not one of the auction\'s: 404021 on auctionFull and GET auction; its own lot: that lot', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
-import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../testing/server.test-support.js';
+import { ApiClient, sharedServer, type SharedServer } from '../testing/server.test-support.js';
 
 interface RawAnswer { status: number; body: string }
 
@@ -51,13 +51,13 @@ export function variants(path: string, port: number): [string, string][] {
 }
 
 describe('every route that needs a login refuses every spelling of its path without one', () => {
-  let storage: ServerStorage;
-  let server: RunningServer;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'];
   let secured: [method: string, path: string, tokenOnly: boolean][] = [];
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     const doc = (await (await fetch(`${server.baseUrl}/api/docs-json`)).json()) as { paths: Record<string, Record<string, { security?: { token?: unknown }[] }>> };
     secured = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
@@ -67,8 +67,7 @@ describe('every route that needs a login refuses every spelling of its path with
   });
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   it('finds the secure, admin and mobile routes in the OpenAPI description', () => {

@@ -6,21 +6,21 @@
  * Embedded, and on PostgreSQL (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ApiClient, type RunningServer, type ServerStorage, type StorageMode, createStorage, okBody, startServer, statusAndCode } from '../testing/server.test-support.js';
+import { ApiClient, type SharedServer, type StorageMode, okBody, sharedServer, statusAndCode } from '../testing/server.test-support.js';
 import { runTag } from '../testing/auction.test-support.js';
 
 const S = '/api/v1/secure';
 type Row = Record<string, any>;
 
 function payByLinkSuite(mode: StorageMode): void {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'] | undefined;
   const c = {} as Record<'exhibitor' | 'dealer1' | 'dealer2', ApiClient>;
   let vehicles: string[] = [];
 
   beforeAll(async () => {
-    storage = await createStorage(mode);
-    server = await startServer(storage);
+    shared = await sharedServer(mode);
+    server = shared.server;
     await Promise.all((['exhibitor', 'dealer1', 'dealer2'] as const).map(async (u) => { c[u] = await ApiClient.login(server!.baseUrl, u); }));
     const prices = [7000.5, 1234.56, 19999.99, 15];
     const created = await okBody<Row>(c.exhibitor.post(`${S}/showcase`, {
@@ -32,8 +32,7 @@ function payByLinkSuite(mode: StorageMode): void {
   }, 180_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   const link = (who: ApiClient, idPurchase: string) => who.get(`${S}/user/payByLink?idPurchase=${encodeURIComponent(idPurchase)}`);

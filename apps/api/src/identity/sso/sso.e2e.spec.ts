@@ -6,19 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
-import { DEMO_PASSWORD, sharedServer, type SharedServer } from '../../testing/server.test-support.js';
+import { DEMO_PASSWORD, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
 import { Browser, SsoFlows, location } from './sso.test-support.js';
 
-let shared: SharedServer | undefined;
+let storage: ServerStorage;
+let server: RunningServer;
 let portal: string;
 
 beforeAll(async () => {
-  shared = await sharedServer('embedded');
-  portal = shared.server.baseUrl;
+  storage = await createStorage('embedded');
+  server = await startServer(storage);
+  portal = server.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  await shared?.release();
+  await server?.stop();
+  await storage?.dispose();
 });
 
 const flows = () => new SsoFlows(portal);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import sharp from 'sharp';
-import { ApiClient, createStorage, startServer, type ApiResult, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ApiClient, sharedServer, type ApiResult, type SharedServer } from '../../testing/server.test-support.js';
 import { ServerClock } from '../../testing/api-client.test-support.js';
 import { createAuctionBody, eventually, paths, runTag, sleepUntil, wholeSecondAfter, type AuctionView } from '../../testing/auction.test-support.js';
 import { upload } from '../../vehicles/uploads/vehicle-uploads.test-support.js';
@@ -22,8 +22,7 @@ function refused(res: ApiResult, status: number, code: number): void {
 }
 
 describe('templates (PostgreSQL)', () => {
-  let storage: ServerStorage;
-  let server: RunningServer;
+  let shared: SharedServer | undefined;
   let admin: ApiClient;
   let customer: ApiClient;
   let auctioneer: ApiClient;
@@ -31,15 +30,14 @@ describe('templates (PostgreSQL)', () => {
   let dealer2: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    const { baseUrl } = shared.server;
     [admin, customer, auctioneer, dealer1, dealer2] = await Promise.all(
-      ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(server.baseUrl, u)));
+      ['admin', 'customer', 'auctioneer', 'dealer1', 'dealer2'].map((u) => ApiClient.login(baseUrl, u)));
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   test('an auctioneer writes its template; an administrator opens it to one dealer; the others do not see it', async () => {
@@ -59,7 +57,7 @@ describe('templates (PostgreSQL)', () => {
     expect((await auctioneer.get(`${S}/template/${id}`)).body.description).toBe('Auto ex noleggio');
     const own = await auctioneer.get(`${S}/multi-auctioneer-templates?idDealer=D-AUCT`);
     expect(own.body.items.map((t: { idTemplate: string }) => t.idTemplate)).toContain(id);
-    expect((await admin.get(`${A}/template?idDealer=D-AUCT&sortField=templateName`)).body.items.some((t: { idTemplate: string }) => t.idTemplate === id)).toBe(true);
+    expect((await admin.get(`${A}/template?idDealer=D-AUCT&sortField=templateName&templateName=${encodeURIComponent('Canale prova 2')}`)).body.items.some((t: { idTemplate: string }) => t.idTemplate === id)).toBe(true);
     expect((await customer.get(`${S}/template/${id}`)).status).toBe(200);
 
     // Not yet open to any dealer: as unknown as a template that does not exist.
@@ -96,9 +94,10 @@ describe('templates (PostgreSQL)', () => {
     const idTemplate = (await post(auctioneer, `${S}/template`, { templateName: `Canale aste ${runTag()}`, idMarket: 'IT' })).body.idTemplate as string;
     expect((await put(admin, `${A}/user-buyer-template`, { idUser: 'dealer1', idTemplate, flgEnabled: true })).status).toBe(200);
     const startMs = wholeSecondAfter(await ServerClock.sync(auctioneer), 3_600_000);
+    const tag = runTag();
     const auction = async (withTemplate: boolean) => {
       const body = createAuctionBody({
-        name: `Canale ${withTemplate ? 'partner' : 'default'} ${runTag()}`, startMs, endMs: startMs + 600_000, regulationRequired: false,
+        name: `Canale ${withTemplate ? 'partner' : 'default'} ${tag}`, startMs, endMs: startMs + 600_000, regulationRequired: false,
         extension: { windowSeconds: 0, extendSeconds: 0 }, lots: [{ licensePlate: `TV${runTag()}`, basePrice: 1000, minIncrement: 100 }],
       });
       const created = await auctioneer.post<AuctionView>(paths.auctions, { body: withTemplate ? { ...body, idTemplate } : body });
@@ -115,7 +114,7 @@ describe('templates (PostgreSQL)', () => {
     }
     const byIds = (await dealer1.get(`${S}/auction?ids=${sold.idAuction},${plain.idAuction}`)).body.items as AuctionView[];
     expect(Object.fromEntries(byIds.map((a) => [a.idAuction, a.idTemplate]))).toEqual({ [sold.idAuction]: idTemplate, [plain.idAuction]: null });
-    const managed = (await auctioneer.get(`${S}/auction-management?status=SCH&limit=100`)).body.items as AuctionView[];
+    const managed = (await auctioneer.get(`${S}/auction-management?status=SCH&limit=100&toSearch=${tag}`)).body.items as AuctionView[];
     expect(managed.find((a) => a.idAuction === sold.idAuction)?.idTemplate).toBe(idTemplate);
     expect(managed.find((a) => a.idAuction === plain.idAuction)?.idTemplate).toBeNull();
   });

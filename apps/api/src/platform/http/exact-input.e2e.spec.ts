@@ -5,18 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { API_ERROR_CODES } from '@auction/contracts';
-import { ApiClient, type RunningServer, type ServerStorage, createStorage, describeResult, startServer } from '../../testing/server.test-support.js';
+import { ApiClient, type SharedServer, describeResult, sharedServer } from '../../testing/server.test-support.js';
 import { type AuctionView, type OfferAnswer, createAuctionBody, paths, runTag } from '../../testing/auction.test-support.js';
 
 describe('input read exactly as written (postgres)', () => {
-  let storage: ServerStorage | undefined;
-  let server: RunningServer | undefined;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'] | undefined;
   const c = {} as { auctioneer: ApiClient; dealer: ApiClient; admin: ApiClient };
   let auction: AuctionView;
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     [c.auctioneer, c.dealer, c.admin] = await Promise.all(['auctioneer', 'dealer1', 'admin'].map((u) => ApiClient.login(server!.baseUrl, u)));
     const tag = runTag();
     const now = Date.now();
@@ -29,8 +29,7 @@ describe('input read exactly as written (postgres)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   const raw = (client: ApiClient, method: string, path: string, rawBody: string) => client.request(method, path, { rawBody });

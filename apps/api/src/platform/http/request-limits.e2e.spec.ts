@@ -4,24 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_IDS_PER_CALL } from '@auction/contracts';
-import { ApiClient, createStorage, startServer, type RunningServer, type ServerStorage } from '../../testing/server.test-support.js';
+import { ApiClient, sharedServer, type SharedServer } from '../../testing/server.test-support.js';
 
 describe('request limits', () => {
-  let storage: ServerStorage;
-  let server: RunningServer;
+  let shared: SharedServer | undefined;
+  let server: SharedServer['server'];
   let dealer: ApiClient;
   let exhibitor: ApiClient;
 
   beforeAll(async () => {
-    storage = await createStorage('postgres');
-    server = await startServer(storage);
+    shared = await sharedServer('postgres');
+    server = shared.server;
     dealer = await ApiClient.login(server.baseUrl, 'dealer1');
     exhibitor = await ApiClient.login(server.baseUrl, 'exhibitor');
   });
 
   afterAll(async () => {
-    await server?.stop();
-    await storage?.dispose();
+    await shared?.release();
   });
 
   it('refuses 2,500 ids in remove-from-myLot with 400 and a numeric errorCode, and changes nothing', async () => {
