@@ -48,7 +48,7 @@ TIMES="$REPORTS/times.txt"
 # and phase (390 s in run 54); a third lane (the API files beside the library suites) was slower: run 55, 2,986 s.
 # On 2026-11-29 (fresh-clone run 59: lane api 860 + 2,056 s, lane web 1,429 + 423 + 1,113 s) the fuzz went beside the
 # browser tests (after the waiting journeys) and personal-change-crash.e2e (~48 s) and login-attack46.e2e (~52 s) moved
-# here; 16 API files share one server per storage mode (sharedServer, ~17 starts fewer in lane api).
+# here; 15 API files share one server per storage mode (sharedServer, ~17 starts fewer in lane api).
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
