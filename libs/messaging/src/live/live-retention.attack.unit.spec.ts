@@ -38,20 +38,27 @@ describe('LivePublisher clear schedule (attack review)', () => {
     const sink = new GatedSink();
     const publisher = new LivePublisher({ store: engine.store, sinks: [sink], now: () => clock, clearFinalAfterMs: 150 });
     await publisher.handle(await engine.eventsAfter(0));
-    // Past its end, not closed yet: the lot is shown `CLD` (final), and its clear is scheduled.
-    clock = END + 1_000;
+    // Both batches are in the store before the first is published: between the CLD publication (which schedules the
+    // clear, 150 ms later) and the start of the RUN one nothing waits on the store. Appended after it, on a loaded machine
+    // (fresh-clone run 62) the append took longer than 150 ms, the clear ran before the RUN batch began, and the test
+    // failed on a race of its own, not the publisher's.
     let from = await engine.store.headPosition();
     await engine.offer(id, lot1, 'dealer-a', 5000);
-    await publisher.handle(await engine.eventsAfter(from));
-    expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'CLD' });
-    // The lot's end is moved an hour later: `RUN` again. Its publication is slow; the clear timer fires meanwhile.
+    const offerBatch = await engine.eventsAfter(from);
     from = await engine.store.headPosition();
+    // The lot's end is moved an hour later: `RUN` again.
     await engine.store.append(streamId.lot(lot1), (await engine.store.readStream(streamId.lot(lot1))).length, [{
       type: 'LotEndRescheduled', data: { idLot: lot1, endDate: toIso(END + 3_600_000) }, metadata: { partitionKey: id, correlationId: 'race-end' },
     }]);
+    const rescheduleBatch = await engine.eventsAfter(from);
+    // Past its end, not closed yet: the lot is shown `CLD` (final), and its clear is scheduled.
+    clock = END + 1_000;
+    await publisher.handle(offerBatch);
+    expect(sink.on(topic).at(-1)!.payload).toMatchObject({ status: 'CLD' });
+    // Its `RUN` publication is slow; the clear timer fires meanwhile.
     let open!: () => void;
     sink.gate = new Promise((resolve) => (open = resolve));
-    const publishing = publisher.handle(await engine.eventsAfter(from));
+    const publishing = publisher.handle(rescheduleBatch);
     // The timer fires meanwhile (150 ms after the CLD publication), while the publication waits at the gate.
     await until(() => publisher.stats().clearsPending === 0, 15_000, 'the clear timer');
     expect(sink.ops.at(-1)).not.toContain('RUN');
