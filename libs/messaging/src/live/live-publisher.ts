@@ -7,6 +7,7 @@ import {
   auctionPayload, lotPayload, type AuctionPayload, type AuctionSnapshot, type LotPayload, type OutbidPayload, type OwnOfferPayload, type WithdrawnLotPayload,
 } from './live-payloads.js';
 import type { LiveSink } from './live-sink.js';
+import type { LiveChange } from './live-state.js';
 import { LiveState, type LiveUpcast } from './live-state.js';
 import { ClearSchedule, DEFAULT_CLEAR_FINAL_AFTER_MS, isFinalLiveState } from './live-retention.js';
 import { liveTopics } from './live-topics.js';
@@ -174,14 +175,17 @@ export class LivePublisher {
     if (!auction || !auctionState || auctionState.status === 'NONE') return { auction: null, lots: [] };
     const lotIds = new Set([...lotIdsIn(auctionState), ...this.state.lotIdsOf(idAuction)]);
     const lots: LotPayload[] = [];
+    // The auction's shown end from the lots as read here (caught up with the store like the auction, whose position
+    // stamps it), not from what this publisher has folded so far.
+    const lotStates: LotState[] = [];
     for (const idLot of lotIds) {
       const lot = await this.state.peek(LOT.prefix + idLot, catchUp);
+      if (lot) lotStates.push(lot.state as LotState);
       // Stamped like the topic: a lot republished because its auction changed carries the auction event's position.
       const payload = lot && lotPayload(idLot, lot.state as LotState, now, Math.max(lot.position, auction.position));
       if (payload && payload.status !== 'WITHDRAWN') lots.push(payload);
     }
     lots.sort((a, b) => a.lotNumber - b.lotNumber);
-    const lotStates = [...lotIds].map((idLot) => this.state.lot(idLot)?.state).filter((l): l is LotState => l !== undefined);
     return { auction: auctionPayload(auctionState, now, auction.position, lotStates), lots };
   }
 
@@ -219,13 +223,22 @@ export class LivePublisher {
       if (held) this.pushLot(messages, held.idLot, held.state, held.position);
       held = null;
     };
-    for (const [i, event] of batch.entries()) {
-      // A batch can hold thousands of events (a 2,000-lot auction closing): let pending I/O (HTTP requests) in now
-      // and then, or folding and hashing them is one unbroken task of hundreds of milliseconds.
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToIo();
+    // The whole batch is folded first, without letting I/O in: a snapshot (a socket.io client (re)subscribing) never
+    // reads a batch half applied. Its stamps are the positions of what it shows, and the messages of this batch, which
+    // would correct it, carry the same positions: a client drops them (an auction's end from half its lots' edits, kept
+    // until the next auction event).
+    const changes: LiveChange[] = [];
+    for (const event of batch) {
       const change = await this.state.apply(event);
       if (!change) continue;
       this.eventsApplied++;
+      changes.push(change);
+    }
+    for (const [i, change] of changes.entries()) {
+      // A batch can hold thousands of events (a 2,000-lot auction closing): let pending I/O (HTTP requests) in now
+      // and then while their messages are built and hashed, or that is one unbroken task of hundreds of milliseconds.
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToIo();
+      const event = change.event;
       if (change.kind === 'auction') {
         auctions.set(change.idAuction, change.after);
         continue;
