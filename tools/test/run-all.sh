@@ -12,8 +12,8 @@
 #        lane "web":     Keycloak (unless E2E_OIDC_ISSUER_URL is set; started beside the browser tests, whose Keycloak
 #                        test waits for it), the web client's browser tests (vitest +
 #                        playwright-core in Debian's Chromium; the journeys that mostly wait in a second vitest process
-#                        beside the others, followed in that process by the fuzzer: schemathesis, tools/fuzz/run-fuzz.sh),
-#                        then the long API files named in JEST_LANE_WEB;
+#                        beside the others), the fuzzer (schemathesis, tools/fuzz/run-fuzz.sh), then
+#                        the long API files named in JEST_LANE_WEB;
 #      each lane's output is prefixed with its name;
 #   3. prints each part's time and "Tests: N passed, N failed" from the runners' JSON reports.
 # TEST_LANES=1 runs the same parts one after the other (for reading one suite's output in order), the two groups of
@@ -46,15 +46,11 @@ TIMES="$REPORTS/times.txt"
 # On 2026-11-29 (fresh-clone run 54: lane api 779 + 1,935 s, lane web 61 + 1,231 + 390 + 820 s, whole run 2,911 s)
 # live-edge.e2e (~100 s) and auction-vehicles.e2e (~70 s) moved here, and the fuzz went from 2 to 1 case per operation
 # and phase (390 s in run 54); a third lane (the API files beside the library suites) was slower: run 55, 2,986 s.
-# On 2026-11-29 (fresh-clone run 59: lane api 860 + 2,056 s, lane web 1,429 + 423 + 1,113 s) the fuzz went beside the
-# browser tests (after the waiting journeys) and personal-change-crash.e2e (~48 s) and login-attack46.e2e (~52 s) moved
-# here; 15 API files share one server per storage mode (sharedServer, ~17 starts fewer in lane api).
 # A path that no longer exists simply runs in lane "api" (lane "api" leaves out only what lane "web" runs).
 JEST_LANE_WEB='src/platform/cluster/two-instances|src/platform/fanout/fanout-resilience|src/auctions/large-closing|src/auctions/auction-scenario|src/load-smoke'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-channel\.e2e|src/identity/registration/registration\.e2e|src/identity/sso/(sql-)?issuer-store\.'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/start-command\.e2e|src/crash-recovery\.e2e|src/platform/storage/pglite-template\.int|src/identity/ownership-matrix\.e2e|src/partners/templates/template-visibility\.e2e'
 JEST_LANE_WEB="$JEST_LANE_WEB"'|src/platform/live/live-edge\.e2e|src/auctions/auction-vehicles\.e2e'
-JEST_LANE_WEB="$JEST_LANE_WEB"'|src/dealers/users/personal-change-crash\.e2e|src/identity/login-attack46\.e2e'
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 # part NAME COMMAND...: runs a part, records its time and exit code in $TIMES, returns its exit code.
@@ -139,11 +135,6 @@ lane_api() {
   return $status
 }
 
-# fuzz SEQUENTIAL: the fuzz part (tools/fuzz/run-fuzz.sh); SEQUENTIAL=1 runs its two users one after the other.
-fuzz() {
-  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-1}" FUZZ_SEQUENTIAL="$1" bash tools/fuzz/run-fuzz.sh
-}
-
 lane_web() {
   local status=0
   # Keycloak (tools/infra, from Maven Central) for the browser test of single sign-on against a real issuer
@@ -182,16 +173,7 @@ lane_web() {
       part "web client: the waiting journeys (Chromium)" env E2E_GROUP=waits npx vitest run --config apps/web/vitest.e2e.config.ts \
         --reporter=default --reporter=json --outputFile.json="$REPORTS/web-e2e-waits.json" 2>&1 | sed -u 's/^/[waits] /'
     }
-    # The fuzzer follows the waiting journeys in their process's place, beside the other browser tests (those took
-    # ~1,430 s, the waiting journeys ~610 s, the fuzz ~420 s after them: fresh-clone run 59); its two users one after the
-    # other there (~0.7 of a core instead of ~1.3), to keep the cores for the browser tests and lane api.
-    waits_then_fuzz() {
-      local s=0
-      waits || s=1
-      fuzz 1 2>&1 | sed -u 's/^/[fuzz] /' || s=1
-      return $s
-    }
-    if [ "${TEST_LANES:-2}" = 1 ]; then waits || status=1; else waits_then_fuzz & waits_pid=$!; fi
+    if [ "${TEST_LANES:-2}" = 1 ]; then waits || status=1; else waits & waits_pid=$!; fi
     part "web client (Playwright in Chromium)" env E2E_GROUP=rest npx vitest run --config apps/web/vitest.e2e.config.ts --reporter=default --reporter=json \
       --outputFile.json="$REPORTS/web-e2e.json" || status=1
     [ -n "${waits_pid:-}" ] && { wait "$waits_pid" || status=1; }
@@ -207,10 +189,11 @@ lane_web() {
   fi
   # The fuzzer (issue 24): schemathesis against the OpenAPI of the built product on the embedded default, as dealer1
   # and as admin, every operation and every check; FUZZ_MAX_EXAMPLES cases per operation and phase bound its time
-  # (1 here, every operation and phase still tried; the fuzz alone defaults to 12), each user against a product of its
-  # own. It writes test-results/fuzz.json for the summary. It ran beside the browser tests (waits_then_fuzz); here only
-  # when they did not run that way (TEST_LANES=1, or no browser tests).
-  [ -z "${waits_pid:-}" ] && { fuzz 1 || status=1; }
+  # (1 here, every operation and phase still tried; the fuzz alone defaults to 12). The two users run side by side, each against a product
+  # of its own (810 s one after the other in 3bc02c7's CI run, 330 s side by side beside the API tests here). It writes
+  # test-results/fuzz.json for the summary.
+  part "fuzz (schemathesis)" env FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-1}" FUZZ_SEQUENTIAL="$([ "${TEST_LANES:-2}" = 1 ] && echo 1 || echo 0)" \
+    bash tools/fuzz/run-fuzz.sh || status=1
   # k6 for the load smoke test (built in the background since the run's start).
   [ -f "$REPORTS/k6.done" ] || echo "waiting for the k6 build"
   while [ ! -f "$REPORTS/k6.done" ] && kill -0 "$k6_pid" 2>/dev/null; do sleep 2; done
