@@ -7,8 +7,7 @@ import {
   auctionPayload, lotPayload, type AuctionPayload, type AuctionSnapshot, type LotPayload, type OutbidPayload, type OwnOfferPayload, type WithdrawnLotPayload,
 } from './live-payloads.js';
 import type { LiveSink } from './live-sink.js';
-import type { LiveChange } from './live-state.js';
-import { LiveState, type LiveUpcast } from './live-state.js';
+import { LiveState, type LiveChange, type LiveUpcast } from './live-state.js';
 import { ClearSchedule, DEFAULT_CLEAR_FINAL_AFTER_MS, isFinalLiveState } from './live-retention.js';
 import { liveTopics } from './live-topics.js';
 import { SinkQueue, YIELD_EVERY, type LiveMessage } from './sink-queue.js';
