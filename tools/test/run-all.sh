@@ -76,6 +76,9 @@ RUN_START=$(date +%s)
 started=""
 run_tmp=""
 cleanup() {
+  # Background parts still running (an early exit: a failed build) would write into a removed TMPDIR: stopped first.
+  local jobs_left; jobs_left=$(jobs -p)
+  [ -n "$jobs_left" ] && kill $jobs_left 2>/dev/null
   [ -n "$started" ] && bash tools/infra/infra.sh stop $started >/dev/null 2>&1
   [ -n "$run_tmp" ] && rm -rf "$run_tmp"
 }
@@ -92,24 +95,42 @@ if [ -n "$started" ]; then
     echo $? >"$REPORTS/infra.rc") &
   infra_pid=$!
 fi
-# The run's temporary files in memory: TMPDIR is a folder of its own on a tmpfs (TEST_TMPFS, default /dev/shm) when
-# that is a tmpfs with at least 4 GiB free, removed at the end. Each embedded product server the tests start unpacks two
-# fresh PGlite clusters (~2,900 files each) into a temporary folder and writes its database there: on this machine's
-# ext4 (mounted with discard) an unpacking took 460-1,280 ms, mostly system time, against 120-170 ms on /dev/shm, and
-# four embedded API files took 90-94 s and 110-116 s of CPU against 99-100 s and 119-122 s on /tmp (two interleaved
-# pairs). Mode 1777 as /tmp: the test-started PostgreSQL and Mosquitto run as their own users and enter their state
-# folders there (private-infra.test-support.ts). TEST_TMPFS=none keeps the caller's TMPDIR. (After the shared services
-# start: tools/infra keeps its own state folders.)
+# The run's temporary files in memory: TMPDIR is a folder of its own on a tmpfs (TEST_TMPFS, default /dev/shm), removed
+# at the end. Each embedded product server the tests start unpacks two fresh PGlite clusters (~2,900 files each) into a
+# temporary folder and writes its database there: on this machine's ext4 (mounted with discard) an unpacking took
+# 460-1,280 ms, mostly system time, against 120-170 ms on /dev/shm, and four embedded API files took 90-94 s and 110-116 s
+# of CPU against 99-100 s and 119-122 s on /tmp (two interleaved pairs). Only when TEST_TMPFS is an absolute path
+# without spaces (Mosquitto's state folder takes none) to a tmpfs that lets programs run (go test runs its binaries from
+# TMPDIR), with 4 GiB free both there and in memory (a tmpfs may be as large as the memory itself), and E2E_KEEP_DATA is
+# not set (kept clusters would stay in memory); TEST_TMPFS=none keeps the caller's TMPDIR. Mode 0711: the PostgreSQL and
+# Mosquitto that two test files start run as their own users and must enter their state folders below it
+# (private-infra.test-support.ts), but nobody else may list it or plant a name in it (jest's cache is $TMPDIR/jest_<uid>).
+# A run killed before its cleanup leaves its folder (in memory): the next run removes those whose run has ended.
+# (After the shared services start: tools/infra keeps its own state folders.)
 tmpfs_root=${TEST_TMPFS:-/dev/shm}
-if [ "$tmpfs_root" != none ] && [ -d "$tmpfs_root" ] && [ -w "$tmpfs_root" ] && [ "$(stat -f -c %T "$tmpfs_root" 2>/dev/null)" = tmpfs ] &&
-   [ "$(df -P -B1G "$tmpfs_root" | awk 'NR == 2 { print $4 }')" -ge 4 ] && run_tmp=$(mktemp -d "$tmpfs_root/auction-test.XXXXXX"); then
-  chmod 1777 "$run_tmp"
-  export TMPDIR="$run_tmp"
-  echo "temporary files in $run_tmp (tmpfs, $(df -P -B1G "$tmpfs_root" | awk 'NR == 2 { print $4 }') GiB free)"
-else
-  run_tmp=""
-  echo "temporary files in ${TMPDIR:-/tmp} ($tmpfs_root: not a writable tmpfs with 4 GiB free, or TEST_TMPFS=none)"
+[ "${E2E_KEEP_DATA:-}" = 1 ] && tmpfs_root=none
+case $tmpfs_root in /*) ;; *) tmpfs_root=none ;; esac
+case $tmpfs_root in *[[:space:]]*) tmpfs_root=none ;; esac
+gib_free() { df -P -B1 "$1" 2>/dev/null | awk 'NR == 2 && $4 ~ /^[0-9]+$/ { print int($4 / 1073741824) }'; }
+mem_gib() { awk '/^MemAvailable:/ { print int($2 / 1048576) }' /proc/meminfo 2>/dev/null; }
+if [ "$tmpfs_root" != none ] && [ -d "$tmpfs_root" ] && [ -w "$tmpfs_root" ] && [ "$(stat -f -c %T "$tmpfs_root" 2>/dev/null)" = tmpfs ]; then
+  for old in "$tmpfs_root"/auction-test.*; do
+    [ -O "$old" ] && [ -f "$old/.run" ] && ! kill -0 "$(cat "$old/.run")" 2>/dev/null && rm -rf "$old"
+  done
+  if [ "$(gib_free "$tmpfs_root")" -ge 4 ] 2>/dev/null && [ "$(mem_gib)" -ge 4 ] 2>/dev/null &&
+     run_tmp=$(mktemp -d "$tmpfs_root/auction-test.XXXXXX"); then
+    chmod 0711 "$run_tmp"
+    echo $$ >"$run_tmp/.run"
+    printf '#!/bin/sh\nexit 0\n' >"$run_tmp/.exec" && chmod 0700 "$run_tmp/.exec"
+    if "$run_tmp/.exec" 2>/dev/null; then
+      export TMPDIR="$run_tmp"
+      echo "temporary files in $run_tmp (tmpfs, $(gib_free "$tmpfs_root") GiB free there, $(mem_gib) GiB of memory available)"
+    else
+      rm -rf "$run_tmp"; run_tmp=""
+    fi
+  fi
 fi
+[ -z "$run_tmp" ] && echo "temporary files in ${TMPDIR:-/tmp} (TEST_TMPFS=${TEST_TMPFS:-/dev/shm}: none, E2E_KEEP_DATA, or not an absolute path to a tmpfs that runs programs with 4 GiB free there and in memory)"
 # k6 is needed only by the load smoke test (lane web's long API files, ~30 minutes later): the lanes no longer wait for
 # its build (~3 minutes of CPU on a fresh machine, ~45 s past the workspace's build in dfc7cb9's run); lane web waits for
 # the file k6.done before those files, and the summary for the Go tools' report.

@@ -249,8 +249,7 @@ export async function sharedServer(mode: StorageMode): Promise<SharedServer> {
   const file = path.join(dir, `${mode}.json`);
   if (existsSync(file)) {
     const entry = JSON.parse(readFileSync(file, 'utf8')) as SharedEntry;
-    // A live process has CPU figures in /proc (the sampler's own reading): the same test as in the run's CPU summary.
-    if (cpuSecondsOf(entry.pid) !== undefined) {
+    if (isAlive(entry.pid)) {
       writeFileSync(file, JSON.stringify({ ...entry, files: entry.files + 1 }));
       return { server: entry, storage: entry, release: async () => {} };
     }
@@ -265,6 +264,15 @@ export async function sharedServer(mode: StorageMode): Promise<SharedServer> {
   };
   writeFileSync(file, JSON.stringify(entry));
   return { server, storage, release: async () => {} };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
