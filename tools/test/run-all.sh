@@ -164,7 +164,9 @@ if [ -n "${infra_pid:-}" ]; then
 fi
 echo "DATABASE_URL=$DATABASE_URL KAFKA_BROKERS=${KAFKA_BROKERS:-} MQTT_URL=${MQTT_URL:-} E2E_SMTP_URL=${E2E_SMTP_URL:-}"
 
-jest() { (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --ci "$@"); }
+# jest's transform cache in the checkout (its default is $TMPDIR/jest_<uid>: with TMPDIR in the run's own folder it would
+# start cold at every run).
+jest() { (cd apps/api && NODE_OPTIONS=--experimental-vm-modules npx jest --ci --cacheDirectory "$ROOT/node_modules/.cache/jest" "$@"); }
 
 lane_api() {
   local status=0
